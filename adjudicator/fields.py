@@ -1,0 +1,65 @@
+"""Distance fields: the breadth-first counts the encodings take as input facts.
+
+game-elements, Making Progress: "count the shortest distance in hexes (adhering to your minion's
+terrain allowance) ... count hexes occupied by units but not spires or landmarks". Attacking: range
+counts real hexes only, occupied or not, and the fortress only at its gate hex.
+
+The grounder needs about a hundred times longer for the same layered count (docs/performance.md), so
+it is done here once per class and handed to clingo as dist/3 and rdist/3.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from adjudicator.model import Kind, Position, Terrain
+
+
+def obstacles(position: Position) -> frozenset[str]:
+    """Hexes never counted through: spires and landmarks, revealed landmark minions included."""
+    blocked = {s.at for s in position.spires} | {lm.at for lm in position.landmarks}
+    blocked |= {u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at}
+    return frozenset(blocked)
+
+
+def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict[str, int]:
+    """Steps from every node to ``goal``; only nodes accepted by ``passable`` are passed through."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        node = queue.popleft()
+        for near in sorted(position.neighbours(node)):
+            if near not in dist and passable(near):
+                dist[near] = dist[node] + 1
+                queue.append(near)
+    return dist
+
+
+def mark_distances(position: Position, allowance: Terrain, faction: str) -> dict[str, int]:
+    """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md)."""
+    goal = position.mark_node(faction)
+    if goal is None:
+        return {}
+    blocked = obstacles(position)
+
+    def countable(node: str) -> bool:
+        hex_ = position.hexes.get(node)
+        return hex_ is not None and hex_.terrain.level <= allowance.level and node not in blocked
+
+    dist = _bfs(position, goal, countable)
+    # A unit waiting in its own gate counts from the gate node.
+    own = position.gates.get(faction)
+    if own is not None and own.node != goal:
+        steps = [dist[h] for h in own.beside if h in dist and h != goal]
+        if steps:
+            dist[own.node] = 1 + min(steps)
+    return dist
+
+
+def range_distances(position: Position, faction: str) -> dict[str, int]:
+    """Real hexes from ``faction``'s mark, of any terrain and through anything; gates end a count."""
+    goal = position.mark_node(faction)
+    if goal is None:
+        return {}
+    return _bfs(position, goal, lambda node: node in position.hexes)

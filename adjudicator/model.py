@@ -1,0 +1,179 @@
+"""The validated position model: what a position file means, independent of YAML and of ASP.
+
+Every name here is a name a player sees: hex names such as ``c2``, unit ids from the file,
+faction names.  A fortress gate is a board node too; its name is ``gate:<faction>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Terrain(str, Enum):
+    """Terrain types, in order of difficulty (game-elements: Terrain Types)."""
+
+    PATH = "path"
+    PLAINS = "plains"
+    FOREST = "forest"
+    MOUNTAINS = "mountains"
+    WATER = "water"
+
+    @property
+    def level(self) -> int:
+        return list(Terrain).index(self)
+
+
+class Kind(str, Enum):
+    MINION = "minion"
+    HERO = "hero"
+    LANDMARK_MINION = "landmark-minion"
+
+
+class Controller(str, Enum):
+    PLAYER = "player"
+    AI = "ai"
+
+
+def gate_node(faction: str) -> str:
+    """The board-node name of a faction's fortress gate."""
+    return f"gate:{faction}"
+
+
+@dataclass(frozen=True)
+class Hex:
+    name: str
+    terrain: Terrain
+    well: bool = False
+    column: int = 0  # 0-based position in the map picture, for drawing
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Stats:
+    health: int
+    attack: int = 0
+    movement: int = 0
+    range: int = 1
+
+
+@dataclass(frozen=True)
+class GroupedChip:
+    """A minion waiting beneath the active chip of a group, top first."""
+
+    chip: str
+    stats: Stats
+    talents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a unit has already done this turn."""
+
+    moved: bool = False
+    attacked: bool = False
+    retaliated: bool = False
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    chip: str
+    faction: str
+    kind: Kind
+    health: int
+    stats: Stats
+    at: str | None  # hex name; None while the unit waits in its faction's gate stack
+    terrain: Terrain = Terrain.PATH  # the terrain allowance: the hardest terrain it may enter
+    talents: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    promoted: bool = False
+    group: tuple[GroupedChip, ...] = ()
+    campfire: bool = False
+    done: Done = Done()
+
+
+@dataclass(frozen=True)
+class Spire:
+    id: str
+    faction: str
+    at: str
+    upgrades: tuple[str, ...] = ()  # bottom to top
+
+
+@dataclass(frozen=True)
+class Landmark:
+    id: str
+    at: str
+    name: str = ""
+    revealed: bool = False
+
+
+@dataclass(frozen=True)
+class Gate:
+    faction: str
+    beside: tuple[str, ...]  # the map hexes the gate hex touches
+    health: int = 10
+    stack: tuple[str, ...] = ()  # unit ids, top to bottom
+
+    @property
+    def node(self) -> str:
+        return gate_node(self.faction)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A faction's mark: exactly one of an opposing gate, a unit, or a hex."""
+
+    gate: str | None = None  # faction whose gate is the mark
+    unit: str | None = None
+    hex: str | None = None
+
+
+@dataclass(frozen=True)
+class Faction:
+    name: str
+    controller: Controller
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class Turn:
+    faction: str
+    step: str = "movement"
+
+
+@dataclass(frozen=True)
+class Position:
+    hexes: dict[str, Hex]
+    adjacency: dict[str, frozenset[str]]  # between map hexes only; gates are added by `neighbours`
+    gates: dict[str, Gate]
+    factions: dict[str, Faction]
+    units: dict[str, Unit]
+    turn: Turn
+    spires: tuple[Spire, ...] = ()
+    landmarks: tuple[Landmark, ...] = ()
+    readings: dict[str, str] = field(default_factory=dict)
+    title: str = ""
+    source: str = ""
+
+    def neighbours(self, node: str) -> frozenset[str]:
+        """Adjacent board nodes, fortress gates included."""
+        if node.startswith("gate:"):
+            return frozenset(self.gates[node[5:]].beside)
+        near = set(self.adjacency.get(node, ()))
+        near.update(g.node for g in self.gates.values() if node in g.beside)
+        return frozenset(near)
+
+    def mark_node(self, faction: str) -> str | None:
+        """The node a faction's minions count their distance to."""
+        mark = self.factions[faction].mark
+        if mark.gate is not None:
+            return gate_node(mark.gate)
+        if mark.unit is not None:
+            return self.units[mark.unit].at
+        return mark.hex
+
+    def node_of(self, unit_id: str) -> str:
+        unit = self.units[unit_id]
+        return unit.at if unit.at is not None else gate_node(unit.faction)

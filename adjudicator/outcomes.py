@@ -1,0 +1,108 @@
+"""Typed answers: what the decoder builds from answer sets and what the CLI prints.
+
+The JSON shape of each class is its ``as_json``; docs/output-format.md documents it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# How a move relates to the unit's mark (game-elements: Making Progress; Hero Movement).
+PROGRESS = "progress"  # ends closer to the mark than it started
+LATERAL = "lateral"  # ends at the same distance, on another hex
+STAY = "stay"  # does not move
+ESCAPE = "escape"  # leaves invalid terrain without reaching a hex that counts to the mark
+FREE = "free"  # a hero's move: no progress needed
+RETURN = "return"  # a hero moves onto its own fortress gate and leaves the board
+
+
+@dataclass(frozen=True, order=True)
+class Displacement:
+    """A unit pushed out of a hex by a move: it ends on ``to`` (a hex, or ``gate:<faction>``)."""
+
+    unit: str
+    source: str
+    to: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"unit": self.unit, "from": self.source, "to": self.to}
+
+
+@dataclass(frozen=True, order=True)
+class MoveOutcome:
+    """One legal outcome of one unit's move.
+
+    Two outcomes are the same when they end on the same hex with the same displacements; ``path``
+    is one route that produces it (the first in hex-name order) and ``paths`` counts them all.
+    """
+
+    unit: str
+    end: str
+    kind: str
+    displaced: tuple[Displacement, ...] = ()
+    path: tuple[str, ...] = ()  # start hex first
+    paths: int = 1
+
+    @property
+    def key(self) -> tuple[str, str, tuple[Displacement, ...]]:
+        return (self.unit, self.end, self.displaced)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "path": list(self.path),
+            "end": self.end,
+            "kind": self.kind,
+            "displaced": [d.as_json() for d in self.displaced],
+            "paths": self.paths,
+        }
+
+
+@dataclass(frozen=True)
+class UnitOptions:
+    """Every legal outcome of one unit's move on the current board; for the AI, its obligations."""
+
+    unit: str
+    outcomes: tuple[MoveOutcome, ...]
+    start_distance: int | None = None  # None: the unit's hex does not lead to its mark
+    must_wait: str = ""  # why the unit may not move now (empty when it may)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "start_distance": self.start_distance,
+            "must_wait": self.must_wait or None,
+            "outcomes": [o.as_json() for o in self.outcomes],
+        }
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """One distinct final board of a whole movement step, with a sequence of moves that makes it."""
+
+    final: tuple[tuple[str, str], ...]  # (unit, node) for every unit of the moving faction, sorted
+    sequence: tuple[MoveOutcome, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "final": dict(self.final),
+            "sequence": [m.as_json() for m in self.sequence],
+        }
+
+
+@dataclass(frozen=True)
+class StepResult:
+    faction: str
+    ai: bool
+    count: int
+    outcomes: tuple[StepOutcome, ...] = field(default=())
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "ai": self.ai,
+            "count": self.count,
+            "shown": len(self.outcomes),
+            "outcomes": [o.as_json() for o in self.outcomes],
+        }

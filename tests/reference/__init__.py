@@ -1,0 +1,1 @@
+"""An independent, brute-force reference of the movement rules, to cross-check the ASP encodings."""

@@ -1,0 +1,478 @@
+"""A brute-force reference of Cloudspire movement, to cross-check the ASP encodings.
+
+Written from the rule texts and from docs/movement.md (the contract); it shares nothing with asp/ or
+the solver.  It enumerates explicitly: every simple route of a minion, every landing of a displaced
+hero, every order of moves in a movement step.  Section names in comments are those of
+docs/movement.md unless another text is named.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from adjudicator.model import Kind, Position, Unit, gate_node
+from adjudicator.outcomes import (
+    ESCAPE,
+    FREE,
+    LATERAL,
+    PROGRESS,
+    RETURN,
+    STAY,
+    Displacement,
+    MoveOutcome,
+    StepOutcome,
+    StepResult,
+    UnitOptions,
+)
+
+StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) enter this hex?
+Final = tuple[tuple[str, str], ...]  # (unit, node) for every unit of the moving faction, sorted
+Finals = dict[Final, tuple[MoveOutcome, ...]]  # each final board with one sequence making it
+
+
+# ---------------------------------------------------------------------------------------- board
+
+
+def _is_gate(node: str) -> bool:
+    return node.startswith("gate:")
+
+
+def _admits(position: Position, unit: Unit, hex_name: str) -> bool:
+    """The unit's terrain allowance admits the hex (game-elements: Terrain Types)."""
+    return position.hexes[hex_name].terrain.level <= unit.terrain.level
+
+
+def _chip_hexes(position: Position) -> set[str]:
+    """Hexes holding a spire or a landmark, a landmark minion included (Distance to the mark)."""
+    hexes = {spire.at for spire in position.spires} | {landmark.at for landmark in position.landmarks}
+    hexes.update(u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at)
+    return hexes
+
+
+def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
+    """Every unit on the map but the mover, by hex."""
+    return {u.at: u for u in position.units.values() if u.at is not None and u.id != mover}
+
+
+def _faction_units(position: Position, faction: str) -> list[Unit]:
+    return sorted((u for u in position.units.values() if u.faction == faction), key=lambda u: u.id)
+
+
+def _bfs(position: Position, sources: Iterable[str], passable: Callable[[str], bool]) -> dict[str, int]:
+    """Steps from the nearest source to every node reached through passable nodes."""
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(dist)
+    while queue:
+        node = queue.popleft()
+        for near in sorted(position.neighbours(node)):
+            if near not in dist and passable(near):
+                dist[near] = dist[node] + 1
+                queue.append(near)
+    return dist
+
+
+# ------------------------------------------------------------------------------------ distances
+
+
+def distances(position: Position, unit: Unit) -> dict[str, int]:
+    """d(n) of every node with a finite distance to the unit's mark (Distance to the mark).
+
+    Counted through map hexes the unit admits that hold no spire or landmark; units do not matter;
+    the step onto the mark always counts; the unit's own gate is 1 + the best hex beside it.
+    """
+    mark = position.mark_node(unit.faction)
+    if mark is None:
+        return {}
+    chips = _chip_hexes(position)
+    d = _bfs(
+        position,
+        [mark],
+        lambda n: n in position.hexes and n not in chips and _admits(position, unit, n),
+    )
+    own = gate_node(unit.faction)
+    gate = position.gates.get(unit.faction)
+    beside = [d[h] for h in gate.beside if h in d] if gate is not None else []
+    if own != mark and beside:
+        d[own] = 1 + min(beside)
+    return d
+
+
+def range_distances(position: Position, faction: str) -> dict[str, int]:
+    """Steps to the faction's mark over every board node, any terrain, through anything.
+
+    The AI hero's measure (The AI's obligations, ai-hero-approach=range; game-elements: Range counts
+    occupied hexes and the fortress gate hex).
+    """
+    mark = position.mark_node(faction)
+    return {} if mark is None else _bfs(position, [mark], lambda _n: True)
+
+
+# --------------------------------------------------------------------------------------- routes
+
+
+@dataclass(frozen=True)
+class Route:
+    nodes: tuple[str, ...]  # start first
+    displaced: tuple[Displacement, ...]
+
+    @property
+    def steps(self) -> int:
+        return len(self.nodes) - 1
+
+    @property
+    def end(self) -> str:
+        return self.nodes[-1]
+
+
+def _with(displaced: tuple[Displacement, ...], new: Displacement) -> tuple[Displacement, ...]:
+    """Add a displacement; a hero pushed twice in one move keeps its first source, its last landing."""
+    for i, old in enumerate(displaced):
+        if old.unit == new.unit:
+            return (*displaced[:i], Displacement(old.unit, old.source, new.to), *displaced[i + 1 :])
+    return (*displaced, new)
+
+
+def hero_landings(
+    position: Position, hero: Unit, left: str, minion_at: str, others: dict[str, Unit]
+) -> list[str]:
+    """Where a hero displaced into the hex the minion ``left`` may end up (Displaced heroes)."""
+    if _is_gate(left) or _admits(position, hero, left):
+        return [left]  # a gate here is the hero's own: the minion was deploying, the hero returns
+    chips = _chip_hexes(position)
+    free = [
+        h
+        for h in sorted(position.adjacency[left])
+        if h != minion_at and h not in others and h not in chips
+    ]
+    return [h for h in free if _admits(position, hero, h)] or free or [left]
+
+
+def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: StepFilter) -> Iterator[Route]:
+    """Every simple route of at most ``max_steps`` steps, with every landing of displaced heroes.
+
+    A route enters free map hexes only, never a gate, never a hex it has been on (Blocking); it may
+    enter a friendly hero's hex, the hero swapping into the hex just left (A minion's move).  The
+    board is updated as the route goes, so a hero landing ahead of the minion is met again.
+    """
+    chips = _chip_hexes(position)
+
+    def extend(nodes: tuple[str, ...], others: dict[str, Unit], displaced: tuple[Displacement, ...]) -> Iterator[Route]:
+        yield Route(nodes, displaced)
+        if len(nodes) - 1 == max_steps:
+            return
+        here = nodes[-1]
+        for near in sorted(position.neighbours(here)):
+            if near in nodes or near not in position.hexes or near in chips or not may_enter(len(nodes), near):
+                continue
+            occupant = others.get(near)
+            if occupant is None:
+                yield from extend((*nodes, near), others, displaced)
+            elif occupant.kind is Kind.HERO and occupant.faction == unit.faction:
+                for to in hero_landings(position, occupant, here, near, others):
+                    pushed = {h: u for h, u in others.items() if h != near}
+                    if not _is_gate(to):
+                        pushed[to] = occupant
+                    moved = _with(displaced, Displacement(occupant.id, near, to))
+                    yield from extend((*nodes, near), pushed, moved)
+
+    yield from extend((position.node_of(unit.id),), _units_by_hex(position, unit.id), ())
+
+
+def _group(unit: str, routes: list[Route], kind: str) -> list[MoveOutcome]:
+    """One outcome per (end, displaced): its first route in name order, and how many routes."""
+    by_key: dict[tuple[str, tuple[Displacement, ...]], set[tuple[str, ...]]] = {}
+    for route in routes:
+        by_key.setdefault((route.end, route.displaced), set()).add(route.nodes)
+    return [
+        MoveOutcome(unit, end, kind, displaced, min(paths), len(paths))
+        for (end, displaced), paths in by_key.items()
+    ]
+
+
+def _stay(unit: str, node: str) -> MoveOutcome:
+    return MoveOutcome(unit, node, STAY, (), (node,), 1)
+
+
+# ------------------------------------------------------------------------------------- minions
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a minion's routes are measured against and how they are restricted."""
+
+    d: dict[str, int]
+    d0: int | None  # None: no valid hex can be reached; the minion stays
+    first_step: int  # the shortest route that may end the move: k* on invalid terrain, else 1
+    may_enter: StepFilter
+    escape: bool  # k* > M: it only moves M steps toward valid terrain
+
+
+def _minion_plan(position: Position, unit: Unit) -> _Plan:
+    """Start distance and route restrictions (A minion's move; Invalid terrain)."""
+    d = distances(position, unit)
+    start = position.node_of(unit.id)
+
+    def valid(n: str) -> bool:
+        return n in position.hexes and n in d and _admits(position, unit, n)
+
+    if start in d and (_is_gate(start) or _admits(position, unit, start)):
+        return _Plan(d, d[start], 1, lambda _i, n: _admits(position, unit, n), escape=False)
+
+    # Invalid terrain: k* counts hexes it could enter if terrain did not matter; a friendly hero's
+    # hex is one it could enter (by displacing).
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, unit.id)
+
+    def enterable(n: str) -> bool:
+        occupant = others.get(n)
+        friendly_hero = occupant is not None and occupant.kind is Kind.HERO and occupant.faction == unit.faction
+        return n in position.hexes and n not in chips and (occupant is None or friendly_hero)
+
+    targets = [n for n in position.hexes if enterable(n) and valid(n)]
+    to_valid = _bfs(position, targets, enterable)
+    from_start = _bfs(position, [start], enterable)
+    reached = [t for t in targets if t in from_start]
+    if not reached:
+        return _Plan(d, None, 1, lambda _i, _n: False, escape=False)
+    k_star = min(from_start[t] for t in reached)
+    d0 = k_star + min(d[t] for t in reached if from_start[t] == k_star)
+
+    def may_enter(i: int, n: str) -> bool:
+        # The first k* steps follow a shortest route to valid terrain; later steps use valid hexes.
+        return to_valid.get(n) == k_star - i if i <= k_star else valid(n)
+
+    return _Plan(d, d0, k_star, may_enter, escape=k_star > unit.stats.movement)
+
+
+def _needed(position: Position, routes: list[Route]) -> list[Route]:
+    """Displacing routes only when no plain one does as well (displacement=needed; FAQ-24)."""
+    plain = [r for r in routes if not r.displaced]
+    return plain if plain and position.readings.get("displacement", "needed") == "needed" else routes
+
+
+def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> list[MoveOutcome]:
+    start = position.node_of(unit.id)
+    movement = unit.stats.movement
+    if plan.d0 is None or movement == 0:
+        return [_stay(unit.id, start)]
+    routes = [r for r in minion_routes(position, unit, movement, plan.may_enter) if r.steps >= plan.first_step]
+    if plan.escape:
+        # Invalid terrain, k* > M: M steps along a shortest route; any such end is the AI's too.
+        return _group(unit.id, _needed(position, [r for r in routes if r.steps == movement]), ESCAPE)
+    progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
+    if progressing:
+        # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30.
+        longest = max(r.steps for r in progressing)
+        chosen = _needed(position, [r for r in progressing if r.steps == longest])
+        outcomes = _group(unit.id, chosen, PROGRESS)
+        if ai:  # the AI takes the ends closest to its mark (FAQ-30)
+            best = min(plan.d[o.end] for o in outcomes)
+            outcomes = [o for o in outcomes if plan.d[o.end] == best]
+        return outcomes
+    # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
+    lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for r in routes:
+        if not r.displaced and r.end != start and plan.d.get(r.end) == plan.d0:
+            lateral[r.end] = min(lateral.get(r.end, (r.steps, r.nodes)), (r.steps, r.nodes))
+    return [MoveOutcome(unit.id, end, LATERAL, (), nodes, 1) for end, (_, nodes) in lateral.items()] + [
+        _stay(unit.id, start)
+    ]
+
+
+# -------------------------------------------------------------------------------------- heroes
+
+
+def _first_shortest_routes(position: Position, hero: Unit) -> dict[str, tuple[str, ...]]:
+    """Every node the hero reaches within its movement, with its first shortest route in name order.
+
+    Through free map hexes it admits; its own gate ends the move (Heroes: Returning).  Layer by
+    layer, the first route to a node extends the first route to one of its predecessors.
+    """
+    start = position.node_of(hero.id)
+    own = gate_node(hero.faction)
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, hero.id)
+
+    def enterable(n: str) -> bool:
+        if n in position.hexes:
+            return n not in chips and n not in others and _admits(position, hero, n)
+        return n == own
+
+    best = {start: (start,)}
+    layer = [start]
+    for _ in range(hero.stats.movement):
+        reached: dict[str, tuple[str, ...]] = {}
+        for node in layer:
+            for near in position.neighbours(node):
+                if near not in best and enterable(near):
+                    route = (*best[node], near)
+                    reached[near] = min(reached.get(near, route), route)
+        best.update(reached)
+        layer = [n for n in reached if not _is_gate(n)]
+    return best
+
+
+def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
+    start = position.node_of(hero.id)
+    outcomes = []
+    for end, route in _first_shortest_routes(position, hero).items():
+        kind = STAY if end == start else RETURN if _is_gate(end) else FREE
+        outcomes.append(MoveOutcome(hero.id, end, kind, (), route, 1))
+    if _is_gate(start):
+        # A hero in its gate must leave if it can reach a hex leading to its mark (erratum).
+        d = distances(position, hero)
+        if any(o.end in d for o in outcomes if o.kind == FREE):
+            outcomes = [o for o in outcomes if o.kind != STAY]
+    return _ai_hero_choice(position, hero, outcomes) if ai else outcomes
+
+
+def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """An AI hero moves toward its mark (The AI's obligations; ai-rules.md AI movement, secondary)."""
+    r = range_distances(position, hero.faction)
+    reach = {o: r.get(o.end, math.inf) for o in outcomes}
+    within = [o for o in outcomes if reach[o] <= hero.stats.range]
+    if within and position.readings.get("ai-hero-approach", "range") == "range":
+        best = max(reach[o] for o in within)
+        return [o for o in within if reach[o] == best]
+    best = min(reach.values())
+    return [o for o in outcomes if reach[o] == best]
+
+
+# ------------------------------------------------------------------------------------ one unit
+
+
+def must_wait(position: Position, unit: Unit) -> str:
+    """Why the unit may not move now, or "" (Heroes; The whole movement step)."""
+    if unit.kind is Kind.LANDMARK_MINION:
+        return "a landmark minion is not moved by a faction"
+    if unit.done.moved:
+        return "it has already moved this turn"
+    if unit.campfire:
+        return "it is in campfire mode"
+    if unit.at is None:
+        stack = position.gates[unit.faction].stack
+        if unit.id not in stack:
+            return "it has returned to its fortress"
+        above = stack[: stack.index(unit.id)]
+        if above:
+            return f"it waits in its gate below {above[-1]}"
+    return ""
+
+
+def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
+    """Every legal outcome of the unit's move, or for ``ai`` the AI-mandated ones, sorted."""
+    unit = position.units[unit_id]
+    start = position.node_of(unit_id)
+    wait = must_wait(position, unit)
+    if unit.kind is Kind.HERO:
+        d0 = distances(position, unit).get(start)
+        outcomes = [_stay(unit_id, start)] if wait else _hero_outcomes(position, unit, ai)
+    else:
+        plan = _minion_plan(position, unit)
+        d0 = plan.d0
+        outcomes = [_stay(unit_id, start)] if wait else _minion_outcomes(position, unit, plan, ai)
+    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced)))
+    return UnitOptions(unit_id, ordered, d0, wait)
+
+
+# ---------------------------------------------------------------------------- the whole step
+
+
+def _placed(unit: Unit, node: str, moved: bool) -> Unit:
+    done = dataclasses.replace(unit.done, moved=True) if moved else unit.done
+    return dataclasses.replace(unit, at=None if _is_gate(node) else node, done=done)
+
+
+def apply_move(position: Position, move: MoveOutcome) -> Position:
+    """The board after a move; a hero put on its gate has left the board and moves no more."""
+    units = dict(position.units)
+    units[move.unit] = _placed(units[move.unit], move.end, moved=True)
+    for push in move.displaced:
+        units[push.unit] = _placed(units[push.unit], push.to, moved=_is_gate(push.to))
+    gates = {
+        faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None))
+        for faction, gate in position.gates.items()
+    }
+    return dataclasses.replace(position, units=units, gates=gates)
+
+
+def final_board(position: Position, faction: str) -> Final:
+    return tuple((u.id, position.node_of(u.id)) for u in _faction_units(position, faction))
+
+
+BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
+
+
+class _StepSearch:
+    """Every order of moves of one movement step, memoised on the board (The whole movement step)."""
+
+    def __init__(self, faction: str, ai: bool) -> None:
+        self.faction = faction
+        self.ai = ai
+        self.memo: dict[tuple[str, Final, tuple[str, ...], tuple[str, ...]], Finals] = {}
+        self.options: dict[tuple[Final, tuple[str, ...], tuple[str, ...], str], UnitOptions] = {}
+
+    def _key(self, position: Position) -> tuple[Final, tuple[str, ...], tuple[str, ...]]:
+        units = _faction_units(position, self.faction)
+        moved = tuple(u.id for u in units if u.done.moved)
+        gate = position.gates.get(self.faction)
+        return final_board(position, self.faction), moved, gate.stack if gate else ()
+
+    def _options(self, position: Position, unit: str) -> UnitOptions:
+        key = (*self._key(position), unit)
+        if key not in self.options:
+            self.options[key] = unit_options(position, unit, self.ai)
+        return self.options[key]
+
+    def _ready(self, position: Position, kind: Kind) -> list[str]:
+        units = _faction_units(position, self.faction)
+        return [u.id for u in units if u.kind is kind and not must_wait(position, u)]
+
+    def finals(self, position: Position, phase: str) -> Finals:
+        key = (phase, *self._key(position))
+        if key not in self.memo:
+            self.memo[key] = self._explore(position, phase)
+        return self.memo[key]
+
+    def _moves(self, position: Position, unit: str, phase: str, found: Finals) -> None:
+        for move in self._options(position, unit).outcomes:
+            for final, sequence in self.finals(apply_move(position, move), phase).items():
+                found.setdefault(final, (move, *sequence))
+
+    def _explore(self, position: Position, phase: str) -> Finals:
+        found: Finals = {}
+        if phase == BEFORE:
+            # Any heroes may move before all minions, in any order; the rest after them.
+            found.update(self.finals(position, MINIONS))
+            for hero in self._ready(position, Kind.HERO):
+                self._moves(position, hero, BEFORE, found)
+        elif phase == MINIONS:
+            # The leading minion first: closest to its mark among those free to move; ties any order.
+            ready = self._ready(position, Kind.MINION)
+            if not ready:
+                return self.finals(position, AFTER)
+            start = {m: self._options(position, m).start_distance for m in ready}
+            distance = {m: math.inf if d is None else d for m, d in start.items()}
+            lead = min(distance.values())
+            for minion in ready:
+                if distance[minion] == lead:
+                    self._moves(position, minion, MINIONS, found)
+        else:
+            heroes = self._ready(position, Kind.HERO)
+            if not heroes:
+                return {final_board(position, self.faction): ()}
+            for hero in heroes:
+                self._moves(position, hero, AFTER, found)
+        return found
+
+
+def movement_step(position: Position, ai: bool) -> StepResult:
+    """Every distinct final board of the current faction's movement step, each with one sequence."""
+    faction = position.turn.faction
+    found = _StepSearch(faction, ai).finals(position, BEFORE)
+    outcomes = tuple(StepOutcome(final, sequence) for final, sequence in sorted(found.items()))
+    return StepResult(faction, ai, len(outcomes), outcomes)
