@@ -22,8 +22,13 @@ def _name(symbol: Symbol) -> str:
     return symbol.string if symbol.type is SymbolType.String else str(symbol)
 
 
-def _tuple(symbol: Symbol) -> tuple[str, ...]:
-    return tuple(_name(s) for s in symbol.arguments)
+def _route(symbol: Symbol) -> tuple[str, ...]:
+    """A nested route (Hk,(...,(O,start))) as its nodes in order, origin first."""
+    nodes = []
+    while symbol.type is SymbolType.Function and symbol.name == "" and len(symbol.arguments) == 2:
+        nodes.append(_name(symbol.arguments[0]))
+        symbol = symbol.arguments[1]
+    return tuple(reversed(nodes))
 
 
 @dataclass
@@ -108,7 +113,7 @@ def _paths(
         else:
             yield _chain(a, walk, end, start), ()
         return
-    nodes = _tuple(route)
+    nodes = _route(route)
     prefix = _chain(a, "escape", nodes[0], start)[:-1] if a.origin.get(nodes[0], 0) else ()
     pushes = a.disp.get(route, [])
     choices = [[Displacement(x, source, to) for to in a.landing[(x, left)]] for x, source, left in pushes]

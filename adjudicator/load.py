@@ -62,6 +62,12 @@ _MERGE = "tag:yaml.org,2002:merge"
 _PLAIN_SEGMENT = re.compile(r"[A-Za-z0-9_-]+")
 _HEX_NAME = re.compile(r"([a-z])([1-9][0-9]*)")
 _FAQ_ID = re.compile(r"FAQ-[0-9]+")
+# The usual cause of a YAML error on a map row: a header line indented further than the rows.
+_MAP_ROW = re.compile(r"\s+[0-9]+\s")
+_MAP_INDENT_HINT = (
+    "if this is a map row: a literal block takes its indentation from its first line, "
+    "so after a header line write the rows' indentation after the bar (map: |4)"
+)
 _UNREADABLE = object()  # a scalar whose tag has no safe constructor
 _IN_PROGRESS = object()  # a collection being converted: meeting it again means a recursive alias
 
@@ -135,6 +141,9 @@ def _yaml_problem(filename: str, text: str, error: yaml.YAMLError) -> Problem:
     if error.context:
         since = f" (from line {error.context_mark.line + 1})" if error.context_mark else ""
         message = f"{error.context}{since}: {message}"
+    lines = text.splitlines()
+    if mark.line < len(lines) and _MAP_ROW.match(lines[mark.line]):
+        message += f"; {_MAP_INDENT_HINT}"
     return Problem(filename, mark.line + 1, "", f"malformed YAML: {message}")
 
 

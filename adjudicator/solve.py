@@ -8,7 +8,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import clingo
-from clingo import Symbol
+from clingo import Symbol, ast
 
 
 @cache
@@ -18,6 +18,14 @@ def encoding_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "asp"
+
+
+@cache
+def _program() -> tuple[ast.AST, ...]:
+    """The encodings, parsed once per process: adding parsed statements is faster than loading."""
+    statements: list[ast.AST] = []
+    ast.parse_files([str(encoding_dir() / "main.lp")], statements.append)
+    return tuple(statements)
 
 
 class EncodingWarning(Exception):
@@ -32,10 +40,12 @@ def solve(facts: Sequence[Symbol], *, strict: bool = False) -> list[Symbol]:
         warnings.append(message)
 
     control = clingo.Control(["--warn=all" if strict else "--warn=none"], logger=log if strict else None)
-    control.load(str(encoding_dir() / "main.lp"))
-    with control.backend() as backend:
-        for fact in facts:
-            backend.add_rule([backend.add_atom(fact)])
+    with ast.ProgramBuilder(control) as builder:
+        for statement in _program():
+            builder.add(statement)
+    # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
+    # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
+    control.add("base", [], "".join(f"{fact}.\n" for fact in facts))
     control.ground([("base", [])])
     if strict and warnings:
         raise EncodingWarning("\n".join(warnings))

@@ -1,0 +1,294 @@
+"""Hypothesis strategies for small, valid movement positions, and helpers to build and show them.
+
+Boards are small (at most 40 hexes, 8 units) so that brute force stays fast.  The moving faction is
+``heirs``; its minions are placed close together so that blocking and displacement happen often.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import yaml
+from hypothesis import strategies as st
+
+from adjudicator.hexmap import hex_name, neighbour_cells, parse_map
+from adjudicator.model import (
+    Controller,
+    Done,
+    Faction,
+    Gate,
+    Kind,
+    Landmark,
+    Mark,
+    Position,
+    Spire,
+    Stats,
+    Terrain,
+    Turn,
+    Unit,
+)
+
+MOVER, OPPONENT = "heirs", "narora"
+MAX_UNITS = 8
+
+# ------------------------------------------------------------------------------------- building
+
+
+def unit(
+    id: str,
+    faction: str,
+    at: str | None,
+    movement: int,
+    *,
+    kind: Kind = Kind.MINION,
+    terrain: Terrain = Terrain.PATH,
+    range: int = 1,
+    campfire: bool = False,
+    moved: bool = False,
+) -> Unit:
+    """A unit with just what movement needs."""
+    stats = Stats(health=2, attack=1, movement=movement, range=range)
+    return Unit(
+        id, id, faction, kind, 2, stats, at, terrain=terrain, campfire=campfire, done=Done(moved=moved)
+    )
+
+
+def build(
+    map_text: str,
+    units: Iterable[Unit],
+    *,
+    gates: dict[str, tuple[str, ...]],
+    stacks: dict[str, tuple[str, ...]] | None = None,
+    marks: dict[str, Mark] | None = None,
+    controllers: dict[str, Controller] | None = None,
+    spires: Iterable[str] = (),
+    landmarks: Iterable[tuple[str, bool]] = (),
+    readings: dict[str, str] | None = None,
+) -> Position:
+    """A position for ``heirs`` to move in; by default each faction's mark is the other's gate."""
+    hexes, adjacency, problems = parse_map(map_text)
+    assert not problems, problems
+    stacks = stacks or {}
+    marks = marks or {}
+    controllers = controllers or {}
+    factions = {
+        name: Faction(
+            name,
+            controllers.get(name, Controller.PLAYER),
+            marks.get(name, Mark(gate=OPPONENT if name == MOVER else MOVER)),
+        )
+        for name in (MOVER, OPPONENT)
+    }
+    return Position(
+        hexes=hexes,
+        adjacency=adjacency,
+        gates={f: Gate(f, beside, stack=stacks.get(f, ())) for f, beside in gates.items()},
+        factions=factions,
+        units={u.id: u for u in units},
+        turn=Turn(MOVER),
+        spires=tuple(Spire(f"spire{i}", OPPONENT, at) for i, at in enumerate(spires)),
+        landmarks=tuple(Landmark(f"landmark{i}", at, revealed=shown) for i, (at, shown) in enumerate(landmarks)),
+        readings=dict(readings or {}),
+    )
+
+
+def describe(position: Position) -> str:
+    """The position in the position-file format, to paste into a file and reproduce a failure."""
+    rows = max(h.row for h in position.hexes.values())
+    columns = max(h.column for h in position.hexes.values()) + 1
+    letters = {terrain: letter for letter, terrain in (("p", Terrain.PATH), ("l", Terrain.PLAINS),
+               ("f", Terrain.FOREST), ("m", Terrain.MOUNTAINS), ("w", Terrain.WATER))}
+    picture = []
+    for row in range(1, rows + 1):
+        cells = [position.hexes.get(hex_name(c, row)) for c in range(columns)]
+        tokens = ["." if h is None else letters[h.terrain] + ("*" if h.well else "") for h in cells]
+        picture.append(f"{row:<3}" + (" " if row % 2 == 0 else "") + " ".join(tokens))
+
+    def mark(m: Mark) -> dict[str, str]:
+        return {k: v for k, v in (("gate", m.gate), ("unit", m.unit), ("hex", m.hex)) if v is not None}
+
+    document = {
+        "format": "cloudspire-position/1",
+        "map": "\n".join(picture) + "\n",
+        "gates": {
+            g.faction: {"beside": list(g.beside), "health": g.health, "stack": list(g.stack)}
+            for g in position.gates.values()
+        },
+        "factions": {
+            f.name: {"controller": f.controller.value, "mark": mark(f.mark)} for f in position.factions.values()
+        },
+        "turn": {"faction": position.turn.faction, "step": position.turn.step},
+        "spires": {s.id: {"faction": s.faction, "at": s.at} for s in position.spires},
+        "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed} for lm in position.landmarks},
+        "units": {u.id: _unit_document(u) for u in position.units.values()},
+        "readings": dict(position.readings),
+    }
+    return yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=110)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Writes the map picture as a literal block, the way position files show it."""
+
+
+def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|" if "\n" in text else None)
+
+
+_Dumper.add_representer(str, _text)
+
+
+def _unit_document(u: Unit) -> dict[str, object]:
+    document: dict[str, object] = {"chip": u.chip, "faction": u.faction, "kind": u.kind.value}
+    if u.at is not None:
+        document["at"] = u.at
+    document["health"] = u.health
+    document["stats"] = {"health": u.stats.health, "attack": u.stats.attack,
+                         "movement": u.stats.movement, "range": u.stats.range}
+    document["terrain"] = u.terrain.value
+    if u.campfire:
+        document["campfire"] = True
+    if u.done.moved:
+        document["done"] = {"moved": True}
+    return document
+
+
+# ------------------------------------------------------------------------------------ generating
+
+FIELD_TERRAIN = "l" * 6 + "p" * 3 + "fwm."  # mostly plains, some path, a little of the rest
+WALL_TERRAIN = "f" * 3 + "w" * 2 + "m" * 2 + "l."  # what a path corridor winds through
+HERO_TERRAIN = (Terrain.PLAINS, Terrain.FOREST, Terrain.FOREST, Terrain.MOUNTAINS, Terrain.WATER, Terrain.PATH)
+MINION_TERRAIN = (Terrain.PATH,) * 5 + (Terrain.PLAINS, Terrain.FOREST)
+
+
+def _cells(rows: int, columns: int) -> list[tuple[int, int]]:
+    return [(c, r) for r in range(1, rows + 1) for c in range(columns)]
+
+
+@st.composite
+def _field(draw: st.DrawFn, rows: int, columns: int) -> dict[tuple[int, int], str]:
+    """An open field, mostly plains."""
+    return {cell: draw(st.sampled_from(FIELD_TERRAIN)) for cell in _cells(rows, columns)}
+
+
+@st.composite
+def _corridor(draw: st.DrawFn, rows: int, columns: int) -> dict[tuple[int, int], str]:
+    """A path winding from the left edge to the right edge through harder terrain."""
+    grid = {cell: draw(st.sampled_from(WALL_TERRAIN)) for cell in _cells(rows, columns)}
+    cell = (0, draw(st.integers(1, rows)))
+    grid[cell] = "p"
+    sideways = rows  # steps within a column, so that the walk always ends
+    while cell[0] < columns - 1:
+        around = [n for n in neighbour_cells(*cell) if n in grid]
+        forward = sorted(n for n in around if n[0] > cell[0])
+        within = sorted(n for n in around if n[0] == cell[0]) if sideways else []
+        step = draw(st.sampled_from(forward + within))
+        sideways -= step in within
+        cell = step
+        grid[cell] = "p"
+    return grid
+
+
+def _map_text(grid: dict[tuple[int, int], str], rows: int, columns: int) -> str:
+    return "\n".join(f"{r} " + " ".join(grid[(c, r)] for c in range(columns)) for r in range(1, rows + 1))
+
+
+def _near(hexes: list[str], centre: tuple[int, int], position_of: dict[str, tuple[int, int]]) -> list[str]:
+    """Hexes by closeness to a cell (rough, for placing units in a cluster)."""
+
+    def distance(name: str) -> tuple[int, str]:
+        c, r = position_of[name]
+        return (abs(c - centre[0]) + abs(r - centre[1]), name)
+
+    return sorted(hexes, key=distance)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A small movement position for ``heirs``: open field or corridor, units clustered."""
+    rows = draw(st.integers(3, 6))
+    columns = draw(st.integers(4, min(8, 40 // rows)))
+    grid = draw(st.one_of(_field(rows, columns), _corridor(rows, columns)))
+    hexes, _, _ = parse_map(_map_text(grid, rows, columns))
+    if len(hexes) < 6:
+        grid = {cell: "p" for cell in grid}  # too many gaps: fall back to an all-path board
+    map_text = _map_text(grid, rows, columns)
+    hexes, adjacency, _ = parse_map(map_text)
+    cell_of = {name: (h.column, h.row) for name, h in hexes.items()}
+
+    def edge_gate(column: int) -> tuple[str, ...]:
+        edge = _near([n for n in hexes if cell_of[n][0] == column] or sorted(hexes), (column, 1), cell_of)
+        edge.sort(key=lambda n: hexes[n].terrain.level)  # path first: a corridor's ends
+        first = draw(st.sampled_from(edge))
+        extra = draw(st.sampled_from(sorted(adjacency[first]) + [first]))
+        return tuple(sorted({first, extra}))
+
+    gates = {MOVER: edge_gate(0), OPPONENT: edge_gate(columns - 1)}
+    free = sorted(hexes)
+
+    def take(candidates: list[str], spread: int) -> str:
+        choice = candidates[draw(st.integers(0, min(spread, len(candidates) - 1)))]
+        free.remove(choice)
+        return choice
+
+    centre = draw(st.sampled_from(sorted(cell_of.values())))
+    units: list[Unit] = []
+    stack: list[str] = []
+
+    def place(id: str, faction: str, kind: Kind, terrain: Terrain, movement: int, stackable: bool) -> None:
+        admitted = [h for h in free if hexes[h].terrain.level <= terrain.level]
+        candidates = admitted if admitted and draw(st.integers(0, 9)) > 0 else free
+        in_gate = stackable and draw(st.integers(0, 5)) == 0
+        at = None if in_gate or not candidates else take(_near(candidates, centre, cell_of), 5)
+        if at is None:
+            if not stackable:
+                return
+            stack.append(id)
+        units.append(
+            unit(
+                id,
+                faction,
+                at,
+                movement,
+                kind=kind,
+                terrain=terrain,
+                range=draw(st.integers(1, 3)),
+                campfire=kind is Kind.HERO and draw(st.integers(0, 6)) == 0,
+                moved=draw(st.integers(0, 12)) == 0,
+            )
+        )
+
+    for i in range(draw(st.integers(2, 5))):
+        place(f"m{i + 1}", MOVER, Kind.MINION, draw(st.sampled_from(MINION_TERRAIN)), draw(st.integers(1, 6)), True)
+    for i in range(draw(st.integers(0, 2))):
+        place(f"h{i + 1}", MOVER, Kind.HERO, draw(st.sampled_from(HERO_TERRAIN)), draw(st.integers(1, 6)), True)
+    for i in range(draw(st.integers(0, MAX_UNITS - len(units)))):
+        kind = draw(st.sampled_from((Kind.MINION, Kind.HERO, Kind.LANDMARK_MINION)))
+        place(f"e{i + 1}", OPPONENT, kind, Terrain.WATER, 2, False)
+    spires = [take(_near(free, centre, cell_of), 8) for _ in range(draw(st.integers(0, 2))) if free]
+    landmarks = [(take(_near(free, centre, cell_of), 8), draw(st.booleans())) for _ in range(draw(st.integers(0, 1))) if free]
+
+    enemies_on_map = [u.id for u in units if u.faction == OPPONENT and u.at is not None]
+    mark_kind = draw(st.sampled_from(("gate",) * 6 + ("unit", "hex")))
+    if mark_kind == "unit" and enemies_on_map:
+        mover_mark = Mark(unit=draw(st.sampled_from(enemies_on_map)))
+    elif mark_kind == "hex" and free:
+        mover_mark = Mark(hex=draw(st.sampled_from(free)))
+    else:
+        mover_mark = Mark(gate=OPPONENT)
+    return build(
+        map_text,
+        units,
+        gates=gates,
+        stacks={MOVER: tuple(draw(st.permutations(stack)))},
+        marks={MOVER: mover_mark},
+        controllers={
+            MOVER: draw(st.sampled_from((Controller.PLAYER, Controller.AI))),
+            OPPONENT: Controller.AI,
+        },
+        spires=spires,
+        landmarks=landmarks,
+        readings={
+            "displacement": draw(st.sampled_from(("needed",) * 3 + ("optional",))),
+            "ai-hero-approach": draw(st.sampled_from(("range",) * 3 + ("closest",))),
+        },
+    )

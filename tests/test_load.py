@@ -1,0 +1,395 @@
+"""The position loader: the model it builds, and the problems it reports for bad files.
+
+Each file in tests/bad_positions/ ends with ``# expect LINE FIELD: MESSAGE`` comments, and the loader
+must report exactly those problems: the same lines and fields, each message containing the text given.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.load import (
+    Problem,
+    PositionFileError,
+    load_document,
+    load_document_text,
+    load_position,
+    load_position_text,
+)
+from adjudicator.model import Controller, Done, Kind, Mark, Stats, Terrain
+
+ROOT = Path(__file__).resolve().parents[1]
+BAD = Path(__file__).resolve().parent / "bad_positions"
+EXPECT = re.compile(r"^# expect (\d+) (\S*): (.+)$")
+
+MINIMAL = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+  2   p  f  l
+factions:
+  heirs: {controller: player, mark: {hex: c2}}
+turn: {faction: heirs}
+"""
+
+
+def problems_of(text: str) -> list[Problem]:
+    with pytest.raises(PositionFileError) as raised:
+        load_position_text(text, "t.yaml")
+    return raised.value.problems
+
+
+def doc_example() -> str:
+    """The example position in docs/position-format.md."""
+    doc = (ROOT / "docs" / "position-format.md").read_text(encoding="utf-8")
+    match = re.search(r"```yaml\n(.*?)```", doc, re.S)
+    assert match
+    return match.group(1)
+
+
+# --- the bad fixtures
+
+
+@pytest.mark.parametrize("path", sorted(BAD.glob("*.yaml")), ids=lambda p: p.stem)
+def test_bad_position_reports_exactly_the_expected_problems(path: Path) -> None:
+    expected = [m.groups() for line in path.read_text(encoding="utf-8").splitlines() if (m := EXPECT.match(line))]
+    assert expected, f"{path.name} has no '# expect' lines"
+    with pytest.raises(PositionFileError) as raised:
+        load_position(path)
+    found = raised.value.problems
+    assert sorted((p.line, p.field) for p in found) == sorted((int(line), field) for line, field, _ in expected)
+    for line, field, message in expected:
+        assert any(p.line == int(line) and p.field == field and message in p.message for p in found), (
+            f"no problem at {line} {field} containing {message!r}; found:\n{raised.value}"
+        )
+    assert all(p.file == str(path) for p in found)
+
+
+# --- what a good file becomes
+
+
+def test_doc_example_loads() -> None:
+    document = load_document_text(doc_example(), "doc")
+    position = document.position
+    assert document.faq == ("FAQ-24",)
+    assert document.expected == {}
+    assert position.title == "Harrier displaces Jaelana Nestor"
+    assert position.gates["heirs"].stack == ("scout",)
+    assert position.units["scout"].at is None
+    assert position.node_of("scout") == "gate:heirs"
+    assert position.units["jaelana"].terrain is Terrain.FOREST
+    assert position.units["joust"].talents == ("Eager",)
+    assert position.factions["narora"].controller is Controller.AI
+    assert position.factions["heirs"].mark == Mark(gate="narora")
+    assert position.spires[0].upgrades == ("attack", "fortification")
+    assert position.landmarks[0].name == "Ancient Ruin"
+    assert position.readings == {"displacement": "needed"}
+    assert position.hexes["c2"].well
+    assert position.neighbours("a2") >= {"gate:heirs", "b2"}
+
+
+def test_defaults() -> None:
+    text = MINIMAL + """\
+gates:
+  heirs: {beside: [a1]}
+landmarks:
+  ruin: {at: c1}
+units:
+  joust: {chip: Joust, faction: heirs, kind: minion, at: b1, health: 2, stats: {health: 2}}
+"""
+    position = load_position_text(text)
+    joust = position.units["joust"]
+    assert joust.stats == Stats(health=2, attack=0, movement=0, range=1)
+    assert joust.terrain is Terrain.PATH
+    assert joust.kind is Kind.MINION
+    assert joust.done == Done(moved=False, attacked=False, retaliated=False)
+    assert (joust.talents, joust.upgrades, joust.group, joust.promoted, joust.campfire) == ((), (), (), False, False)
+    assert position.gates["heirs"].health == 10
+    assert position.gates["heirs"].stack == ()
+    assert position.landmarks[0].revealed is False
+    assert position.landmarks[0].name == ""
+    assert position.turn.step == "movement"
+    assert (position.title, position.source, position.readings) == ("", "", {})
+
+
+def test_every_field_of_a_unit() -> None:
+    text = MINIMAL + """\
+units:
+  lord:
+    chip: Lord
+    faction: heirs
+    kind: hero
+    at: b2
+    health: 3
+    stats: {health: 5, attack: 2, movement: 8, range: 2}
+    terrain: mountains
+    talents: [Eager, Roost Roam]
+    upgrades: [Sword]
+    promoted: true
+    group: [{chip: Squire, stats: {health: 1}, talents: [Guard]}]
+    campfire: true
+    done: {moved: true, retaliated: true}
+"""
+    lord = load_position_text(text).units["lord"]
+    assert lord.stats == Stats(5, 2, 8, 2)
+    assert lord.terrain is Terrain.MOUNTAINS
+    assert lord.upgrades == ("Sword",)
+    assert lord.promoted and lord.campfire
+    assert lord.group[0].chip == "Squire" and lord.group[0].talents == ("Guard",)
+    assert lord.done == Done(moved=True, attacked=False, retaliated=True)
+
+
+@pytest.mark.parametrize("step", ["movement", "attack", "spires-fire"])
+def test_turn_steps(step: str) -> None:
+    text = MINIMAL.replace("turn: {faction: heirs}", f"turn: {{faction: heirs, step: {step}}}")
+    assert load_position_text(text).turn.step == step
+
+
+def test_readings_are_stored_as_strings() -> None:
+    position = load_position_text(MINIMAL + "readings: {displacement: needed, any-name: 3}\n")
+    assert position.readings == {"displacement": "needed", "any-name": "3"}
+
+
+def test_expected_is_plain_data_with_string_keys() -> None:
+    text = MINIMAL + """\
+expected:
+  moves:
+    harrier:
+      - {end: c3, kind: progress, displaced: {jaelana: b3}, path: [b2, c2, c3]}
+  turn: {count: 2, finals: [{123: d2}]}
+"""
+    document = load_document_text(text)
+    assert document.expected == {
+        "moves": {"harrier": [{"end": "c3", "kind": "progress", "displaced": {"jaelana": "b3"}, "path": ["b2", "c2", "c3"]}]},
+        "turn": {"count": 2, "finals": [{"123": "d2"}]},
+    }
+    assert document.faq == ()
+
+
+def test_load_document_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(MINIMAL + "faq: [FAQ-17]\n", encoding="utf-8")
+    assert load_document(path).faq == ("FAQ-17",)
+    assert load_position(path).turn.faction == "heirs"
+
+
+@pytest.mark.parametrize(
+    "unit_id",
+    ["x). #false.", 'say "hi"', "it's", "two\nlines", "not(a,fact)", "123", "true", "gate:heirs", ""],
+)
+def test_hostile_unit_ids_are_plain_strings(unit_id: str) -> None:
+    key = json.dumps(unit_id)  # a double-quoted YAML scalar
+    text = MINIMAL + f"""\
+gates:
+  heirs: {{beside: [a1], stack: [{key}]}}
+units:
+  {key}: {{chip: Joust, faction: heirs, kind: minion, health: 2, stats: {{health: 2}}}}
+"""
+    position = load_position_text(text)
+    assert list(position.units) == [unit_id]
+    assert position.units[unit_id].id == unit_id
+    assert position.gates["heirs"].stack == (unit_id,)
+
+
+def test_hostile_unit_id_in_a_problem_stays_on_one_line() -> None:
+    text = MINIMAL + 'units:\n  "x). #false.\\nnext": {chip: J, faction: heirs, kind: minion, at: z9, health: 2, stats: {health: 2}}\n'
+    (problem,) = problems_of(text)
+    assert problem.field == 'units["x). #false.\\nnext"].at'
+    assert "\n" not in str(problem)
+
+
+def test_bare_number_id_keeps_its_source_text() -> None:
+    text = MINIMAL + "units:\n  007: {chip: J, faction: heirs, kind: minion, at: a1, health: 2, stats: {health: 2}}\n"
+    assert list(load_position_text(text).units) == ["007"]
+
+
+# --- map lines are file lines
+
+
+def test_map_problem_lines_with_a_header_and_indentation_indicator() -> None:
+    text = """\
+format: cloudspire-position/1
+title: x
+map: |4
+        a  b  c
+    1   p  p  p
+    2     p  q  p
+factions:
+  heirs: {controller: player, mark: {hex: a1}}
+turn: {faction: heirs}
+"""
+    assert [(p.line, p.field) for p in problems_of(text)] == [(6, "map")]
+
+
+def test_map_problem_lines_with_keep_chomping_and_a_comment() -> None:
+    text = """\
+format: cloudspire-position/1
+map: |+  # the board
+
+  1  p  p  p
+
+  2   p  p  ?
+factions:
+  heirs: {controller: player, mark: {hex: a1}}
+turn: {faction: heirs}
+"""
+    assert [(p.line, p.field) for p in problems_of(text)] == [(6, "map")]
+
+
+def test_map_in_a_quoted_string_reports_at_its_first_line() -> None:
+    text = """\
+format: cloudspire-position/1
+factions:
+  heirs: {controller: player, mark: {hex: a1}}
+map: "1 p p p\\n2  p q p"
+turn: {faction: heirs}
+"""
+    assert [(p.line, p.field) for p in problems_of(text)] == [(4, "map")]
+
+
+def test_map_problem_names_the_hex() -> None:
+    (problem,) = problems_of(MINIMAL.replace("2   p  f  l", "2   p  f  z"))
+    assert (problem.line, problem.field) == (4, "map")
+    assert problem.message.startswith("hex c2: unknown terrain 'z'")
+
+
+# --- whole-file problems
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("", 1, "the file is empty"),
+        ("# only a comment\n", 1, "the file is empty"),
+        ("just text\n", 1, "expected a mapping with keys format, map"),
+        ("- a\n- b\n", 1, "found a list"),
+        ("format: x\n---\nformat: y\n", 2, "expected a single document"),
+        ("a: 1\nb: \x00\n", 2, "unacceptable character #x0000"),
+        ("a:\n\tb: 1\n", 2, "found character '\\t'"),
+    ],
+)
+def test_whole_file_problems(text: str, line: int, message: str) -> None:
+    (problem,) = problems_of(text)
+    assert (problem.line, problem.field) == (line, "")
+    assert message in problem.message
+
+
+def test_deep_nesting_is_a_problem_not_a_crash() -> None:
+    (problem,) = problems_of(MINIMAL + "expected: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert problem.message == "the YAML nests too deeply"
+
+
+def test_recursive_alias_in_expected() -> None:
+    (problem,) = problems_of(MINIMAL + "expected: &e {moves: *e}\n")
+    assert (problem.line, problem.field) == (8, "expected.moves")
+
+
+def test_merge_keys_and_unknown_tags_are_problems() -> None:
+    text = MINIMAL + "units:\n  <<: {}\nexpected: {moves: !secret x}\n"
+    assert [(p.line, p.field) for p in problems_of(text)] == [(9, "units"), (10, "expected.moves")]
+
+
+def test_aliases_are_read_like_their_anchor() -> None:
+    text = MINIMAL + """\
+units:
+  a: {chip: J, faction: heirs, kind: minion, at: a1, health: 2, stats: &two {health: 2, attack: 1}}
+  b: {chip: J, faction: heirs, kind: minion, at: b1, health: 2, stats: *two}
+"""
+    units = load_position_text(text).units
+    assert units["a"].stats == units["b"].stats == Stats(2, 1)
+
+
+def test_unreadable_file() -> None:
+    with pytest.raises(PositionFileError) as raised:
+        load_position("/nonexistent/position.yaml")
+    (problem,) = raised.value.problems
+    assert (problem.file, problem.line, problem.field) == ("/nonexistent/position.yaml", None, "")
+    assert problem.message.startswith("cannot read the file")
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(MINIMAL.encode() + b"title: caf\xe9\n")
+    with pytest.raises(PositionFileError) as raised:
+        load_position(path)
+    assert raised.value.problems[0].message.startswith("cannot read the file")
+
+
+# --- how problems print
+
+
+def test_problem_and_error_text() -> None:
+    assert str(Problem("f.yaml", 3, "units.drift.at", "bad")) == "f.yaml:3: units.drift.at: bad"
+    assert str(Problem("f.yaml", 3, "", "bad")) == "f.yaml:3: bad"
+    assert str(Problem("f.yaml", None, "", "bad")) == "f.yaml: bad"
+    problems = problems_of(MINIMAL.replace("{hex: c2}", "{hex: z9}") + "colour: red\n")
+    assert str(PositionFileError(problems)).splitlines() == [str(p) for p in problems]
+    assert [p.line for p in problems] == sorted(p.line or 0 for p in problems)
+
+
+# --- no traceback, whatever the input
+
+
+@settings(max_examples=20000, deadline=None)
+@given(st.text())
+def test_any_text_loads_or_reports(text: str) -> None:
+    try:
+        load_document_text(text)
+    except PositionFileError as error:
+        assert error.problems
+
+
+@settings(max_examples=20000, deadline=None)
+@given(st.data())
+def test_mutated_example_loads_or_reports(data: st.DataObject) -> None:
+    lines = doc_example().splitlines(keepends=True)
+    index = data.draw(st.integers(0, len(lines) - 1))
+    line = lines[index]
+    cut = data.draw(st.integers(0, len(line)))
+    insert = data.draw(st.sampled_from(["", "-", "9", " ", ":", "[", "}", "x", "\n", "  ", "#", "&a ", "*a", "!!int "]))
+    lines[index] = line[:cut] + insert + line[cut + data.draw(st.integers(0, 3)) :]
+    try:
+        load_document_text("".join(lines))
+    except PositionFileError as error:
+        assert error.problems
+
+
+# --- the JSON Schema says the same
+
+
+def schema_validator():  # type: ignore[no-untyped-def]
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "positions").rglob("*.yaml")),
+    ids=lambda p: str(p.relative_to(ROOT / "positions")),
+)
+def test_positions_validate_against_the_schema(path: Path) -> None:
+    validator = schema_validator()
+    errors = [e.message for e in validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))]
+    assert errors == []
+
+
+def test_doc_example_validates_against_the_schema() -> None:
+    assert list(schema_validator().iter_errors(yaml.safe_load(doc_example()))) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["bad_numbers", "campfire", "extras", "missing_keys", "unknown_keys", "unknown_names", "wrong_format", "wrong_types"],
+)
+def test_structural_problems_fail_the_schema_too(name: str) -> None:
+    data = yaml.safe_load((BAD / f"{name}.yaml").read_text(encoding="utf-8"))
+    assert list(schema_validator().iter_errors(data))

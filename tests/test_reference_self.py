@@ -1,0 +1,235 @@
+"""Hand-checked answers of the reference on tiny boards.
+
+Every expected answer below is worked out by hand from the rule text; the comment says how.
+Adjacency reminder: odd rows touch the cell below and the one below-left; even rows are shifted
+right and touch the cell above and the one above-right.  So on the two-row board
+
+    1  a1 b1 c1 d1
+    2    a2 b2 c2 d2
+
+b1 touches a1 c1 a2 b2; b2 touches a2 c2 b1 c1; c2 touches b2 d2 c1 d1; d2 touches c2 d1.
+"""
+
+from __future__ import annotations
+
+from adjudicator.model import Controller, Kind, Mark, Terrain
+from adjudicator.outcomes import ESCAPE, FREE, LATERAL, PROGRESS, RETURN, STAY, Displacement
+
+from tests.reference.movement import movement_step, unit_options
+from tests.strategies import MOVER, OPPONENT, build, unit
+
+LINE = "1 p p p p p p"  # a1 … f1
+TWO_ROWS = "1 p p p p\n2 p p p p"
+LINE_GATES = {MOVER: ("a1",), OPPONENT: ("f1",)}
+TWO_ROW_GATES = {MOVER: ("a1",), OPPONENT: ("d2",)}
+# Distances to narora's gate on TWO_ROWS: d2 1; c2 d1 2; c1 b2 3; b1 a2 4; a1 5.
+
+
+def ends(options) -> dict[str, tuple[str, tuple[Displacement, ...], tuple[str, ...]]]:
+    return {o.end: (o.kind, o.displaced, o.path) for o in options.outcomes}
+
+
+def finals(result) -> set[frozenset[tuple[str, str]]]:
+    return {frozenset(o.final) for o in result.outcomes}
+
+
+def test_full_movement_is_required() -> None:
+    # Minion Movement: "must use its full movement stat while making progress" — b1 (d 5) with
+    # movement 2 must end on d1 (d 3); c1 (d 4) also progresses but uses only 1.
+    position = build(LINE, [unit("m", MOVER, "b1", 2)], gates=LINE_GATES)
+    options = unit_options(position, "m", ai=False)
+    assert options.start_distance == 5
+    assert ends(options) == {"d1": (PROGRESS, (), ("b1", "c1", "d1"))}
+
+
+def test_a_route_may_step_away_first() -> None:
+    # FAQ-17 / FAQ-20: only start and end matter.  m on b2 (d 3), movement 3, c2 held by a friendly
+    # minion.  Three-step routes ending closer: b2-c1-d1-d2 (d 1) and b2-b1-c1-d1 (d 2), which first
+    # steps away to b1 (d 4).  Nothing else: b2-a2-b1-c1 ends on c1 (d 3), not closer.
+    position = build(TWO_ROWS, [unit("m", MOVER, "b2", 3), unit("x", MOVER, "c2", 1)], gates=TWO_ROW_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {
+        "d1": (PROGRESS, (), ("b2", "b1", "c1", "d1")),
+        "d2": (PROGRESS, (), ("b2", "c1", "d1", "d2")),
+    }
+    # FAQ-30: the AI takes the end closest to its mark.
+    assert ends(unit_options(position, "m", ai=True)) == {"d2": (PROGRESS, (), ("b2", "c1", "d1", "d2"))}
+
+
+def test_blocked_minion_makes_as_much_progress_as_it_can() -> None:
+    # Blocking Movement: x on e1 blocks m (b1, movement 4); the most movement that still progresses
+    # is b1-c1-d1 (2 steps).  Going back to a1 first would need to re-enter b1 (Making Progress).
+    position = build(LINE, [unit("m", MOVER, "b1", 4), unit("x", MOVER, "e1", 1)], gates=LINE_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {"d1": (PROGRESS, (), ("b1", "c1", "d1"))}
+
+
+def test_no_reentry() -> None:
+    # Making Progress: no moving back onto a hex left this turn.  On a1…d1 with the mark beside d1,
+    # m on b1 (d 3, movement 3) reaches d1 in 2 steps and no third step exists; re-entering would
+    # allow b1-a1-b1-c1, a full-movement progress to c1, which must not appear.
+    position = build("1 p p p p", [unit("m", MOVER, "b1", 3)], gates={MOVER: ("a1",), OPPONENT: ("d1",)})
+    assert ends(unit_options(position, "m", ai=False)) == {"d1": (PROGRESS, (), ("b1", "c1", "d1"))}
+
+
+def test_lateral_moves_only_without_progress() -> None:
+    # FAQ-17 / FAQ-30: m on c1 (d 3), movement 2; enemies on c2 and d1 block every closer hex.
+    # Reachable: b1 (d 4), b2 (d 3), a2 (d 4), a1 (d 5): the only same-distance hex is b2.
+    enemies = [unit("e1", OPPONENT, "c2", 1), unit("e2", OPPONENT, "d1", 1)]
+    position = build(TWO_ROWS, [unit("m", MOVER, "c1", 2), *enemies], gates=TWO_ROW_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {
+        "b2": (LATERAL, (), ("c1", "b2")),
+        "c1": (STAY, (), ("c1",)),
+    }
+    # With d1 free, c1-d1-d2 progresses with full movement: no lateral move, no staying.
+    position = build(TWO_ROWS, [unit("m", MOVER, "c1", 2), enemies[0]], gates=TWO_ROW_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {"d2": (PROGRESS, (), ("c1", "d1", "d2"))}
+
+
+def test_displacement_when_it_is_the_only_progress() -> None:
+    # Blocking Movement / FAQ-18 / FAQ-22: h (campfired) on c1 blocks m (b1, movement 2); the only
+    # progress is through c1, so h swaps into b1.
+    hero = unit("h", MOVER, "c1", 1, kind=Kind.HERO, campfire=True)
+    position = build(LINE, [unit("m", MOVER, "b1", 2), hero], gates=LINE_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {
+        "d1": (PROGRESS, (Displacement("h", "c1", "b1"),), ("b1", "c1", "d1"))
+    }
+
+
+def test_displacement_only_when_needed() -> None:
+    # FAQ-24: m on b2 (d 3), movement 2, hero on c2.  b2-c1-d1 progresses with full movement without
+    # displacing, so no displacing route counts, though b2-c2-d2 would end closer (Blocking Movement:
+    # "not considered to be blocked … even if a unit stands in the way of a more optimal path").
+    units = [unit("m", MOVER, "b2", 2), unit("h", MOVER, "c2", 1, kind=Kind.HERO)]
+    position = build(TWO_ROWS, units, gates=TWO_ROW_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {"d1": (PROGRESS, (), ("b2", "c1", "d1"))}
+    # displacement=optional: the displacing full-movement routes are offered too.
+    optional = build(TWO_ROWS, units, gates=TWO_ROW_GATES, readings={"displacement": "optional"})
+    keys = {(o.end, o.displaced) for o in unit_options(optional, "m", ai=False).outcomes}
+    pushed = (Displacement("h", "c2", "b2"),)
+    assert keys == {("d1", ()), ("d1", pushed), ("d2", pushed)}
+
+
+def test_displaced_hero_on_terrain_it_does_not_admit() -> None:
+    # Displaced heroes: m (forest) on forest b1, movement 2; enemy on b2; the path hero h on c1.
+    # Plain routes only reach a1/a2 (d 4), so m must go through c1, to d1 or c2.  h cannot stand on
+    # forest b1: of b1's free neighbours (a1 plains, a2 path) it admits only a2.
+    board = "1 l f p p\n2 p p p p"
+    units = [
+        unit("m", MOVER, "b1", 2, terrain=Terrain.FOREST),
+        unit("h", MOVER, "c1", 1, kind=Kind.HERO),
+        unit("e", OPPONENT, "b2", 1),
+    ]
+    position = build(board, units, gates={MOVER: ("a2",), OPPONENT: ("d1",)})
+    pushed = (Displacement("h", "c1", "a2"),)
+    assert ends(unit_options(position, "m", ai=False)) == {
+        "c2": (PROGRESS, pushed, ("b1", "c1", "c2")),
+        "d1": (PROGRESS, pushed, ("b1", "c1", "d1")),
+    }
+
+
+def test_invalid_terrain_takes_the_shortest_route_back() -> None:
+    # Making Progress, last paragraph: a path minion on forest b1.  a1 does not lead to the mark (the
+    # forest cuts it off), c1 does: k* = 1, d0 = 1 + d(c1) = 3.  Then full movement: c1, d1.
+    position = build("1 p f p p", [unit("m", MOVER, "b1", 3)], gates={MOVER: ("a1",), OPPONENT: ("d1",)})
+    options = unit_options(position, "m", ai=False)
+    assert options.start_distance == 3
+    assert ends(options) == {"d1": (PROGRESS, (), ("b1", "c1", "d1"))}
+
+
+def test_escape_from_far_invalid_terrain() -> None:
+    # Invalid terrain with k* > M: on forest c1, the nearest valid hex is e1, two steps away; with
+    # movement 1 it moves one step along that route, to d1.  d0 = 2 + d(e1) = 4.
+    position = build("1 p f f f p p", [unit("m", MOVER, "c1", 1)], gates=LINE_GATES)
+    options = unit_options(position, "m", ai=False)
+    assert options.start_distance == 4
+    assert ends(options) == {"d1": (ESCAPE, (), ("c1", "d1"))}
+
+
+def test_hero_moves_freely_and_may_return() -> None:
+    # Hero Movement / Returning to the Fortress: h on b1, movement 2: a1, c1, d1, its own gate
+    # (beside a1) or stay.  Distances to the mark by range: e1 1, d1 2, c1 3, b1 4, a1 5.
+    position = build("1 p p p p p", [unit("h", MOVER, "b1", 2, kind=Kind.HERO)], gates={MOVER: ("a1",), OPPONENT: ("e1",)})
+    assert ends(unit_options(position, "h", ai=False)) == {
+        "a1": (FREE, (), ("b1", "a1")),
+        "b1": (STAY, (), ("b1",)),
+        "c1": (FREE, (), ("b1", "c1")),
+        "d1": (FREE, (), ("b1", "c1", "d1")),
+        "gate:heirs": (RETURN, (), ("b1", "a1", "gate:heirs")),
+    }
+
+
+def test_ai_hero_approach() -> None:
+    # ai-hero-approach=range: h (movement 3, range 2) can end on d1, within range 2 of the gate, and
+    # takes the farthest such end, d1, rather than e1.  =closest takes e1.
+    hero = unit("h", MOVER, "b1", 3, kind=Kind.HERO, range=2)
+    gates = {MOVER: ("a1",), OPPONENT: ("e1",)}
+    position = build("1 p p p p p", [hero], gates=gates)
+    assert set(ends(unit_options(position, "h", ai=True))) == {"d1"}
+    closest = build("1 p p p p p", [hero], gates=gates, readings={"ai-hero-approach": "closest"})
+    assert set(ends(unit_options(closest, "h", ai=True))) == {"e1"}
+
+
+def test_hero_in_gate_must_leave_if_it_can() -> None:
+    # Deployment erratum: h waits in its gate beside a1; a1 leads to the mark, so staying is out.
+    hero = unit("h", MOVER, None, 1, kind=Kind.HERO)
+    position = build("1 p p p", [hero], gates={MOVER: ("a1",), OPPONENT: ("c1",)}, stacks={MOVER: ("h",)})
+    assert ends(unit_options(position, "h", ai=False)) == {"a1": (FREE, (), ("gate:heirs", "a1"))}
+    # A spire on b1 cuts a1 off from the mark: the hero may stay.
+    blocked = build("1 p p p", [hero], gates={MOVER: ("a1",), OPPONENT: ("c1",)}, stacks={MOVER: ("h",)}, spires=["b1"])
+    assert set(ends(unit_options(blocked, "h", ai=False))) == {"a1", "gate:heirs"}
+
+
+def test_units_wait_below_the_top_of_the_stack() -> None:
+    # Deployment note: units leave the gate top-down.
+    units = [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1)]
+    position = build("1 p p p p p", units, gates={MOVER: ("a1",), OPPONENT: ("e1",)}, stacks={MOVER: ("m1", "m2")})
+    assert unit_options(position, "m2", ai=False).must_wait
+    assert ends(unit_options(position, "m1", ai=False)) == {"a1": (PROGRESS, (), ("gate:heirs", "a1"))}
+
+
+def test_step_follows_the_leading_minion() -> None:
+    # Making Progress: the leading minion (closest) moves first.  m1 on d1 (d 3) goes to e1, then m2
+    # (c1, d 4, movement 2) reaches d1.  The other order would leave m2 blocked: not allowed.
+    units = [unit("m1", MOVER, "d1", 1), unit("m2", MOVER, "c1", 2)]
+    result = movement_step(build(LINE, units, gates=LINE_GATES), ai=False)
+    assert finals(result) == {frozenset({("m1", "e1"), ("m2", "d1")})}
+
+
+def test_step_heroes_before_or_after_minions() -> None:
+    # Hero Movement: h (d1, movement 1) moves before or after m (b1, movement 2).
+    #  before, to c1: m must displace it (b1-c1-d1), h lands on b1;
+    #  before, to e1: m goes b1-c1-d1 freely;
+    #  stays, or after: m displaces it to c1 (b1-c1-d1); afterwards h may go to b1 or stay on c1.
+    units = [unit("m", MOVER, "b1", 2), unit("h", MOVER, "d1", 1, kind=Kind.HERO)]
+    result = movement_step(build(LINE, units, gates=LINE_GATES), ai=False)
+    assert finals(result) == {
+        frozenset({("m", "d1"), ("h", "b1")}),
+        frozenset({("m", "d1"), ("h", "e1")}),
+        frozenset({("m", "d1"), ("h", "c1")}),
+    }
+    assert result.count == 3
+
+
+def test_step_deploying_minion_sends_a_hero_home() -> None:
+    # Displaced heroes: m leaves the gate into a1 where h stands; the hex it left is h's own gate, so
+    # h returns.  Unless h moves first: to b1 (then m pushes it back to a1 to reach b1), or home.
+    units = [unit("m", MOVER, None, 2), unit("h", MOVER, "a1", 1, kind=Kind.HERO)]
+    position = build(LINE, units, gates=LINE_GATES, stacks={MOVER: ("m",)})
+    assert finals(movement_step(position, ai=False)) == {
+        frozenset({("m", "b1"), ("h", "a1")}),
+        frozenset({("m", "b1"), ("h", "gate:heirs")}),
+    }
+
+
+def test_step_second_unit_stays_when_the_first_blocks_the_exit() -> None:
+    # Deployment note: m1 (movement 1) leaves to a1; m2 then cannot reach any hex and stays.
+    units = [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1)]
+    position = build(LINE, units, gates=LINE_GATES, stacks={MOVER: ("m1", "m2")})
+    assert finals(movement_step(position, ai=True)) == {frozenset({("m1", "a1"), ("m2", "gate:heirs")})}
+
+
+def test_mark_on_a_unit_and_ai_controller_do_not_change_the_procedure() -> None:
+    # The mark can be a unit: distance counts onto its hex.  e on f1 is the mark; m (c1, d 3,
+    # movement 3) cannot enter f1 and ends on e1 in 2 steps.
+    units = [unit("m", MOVER, "c1", 3), unit("e", OPPONENT, "f1", 1)]
+    position = build(LINE, units, gates=LINE_GATES, marks={MOVER: Mark(unit="e")}, controllers={MOVER: Controller.AI})
+    assert ends(unit_options(position, "m", ai=True)) == {"e1": (PROGRESS, (), ("c1", "d1", "e1"))}
