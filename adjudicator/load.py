@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -195,10 +196,10 @@ class _Fields:
 
     node: MappingNode
     path: str
-    nodes: dict[str, Node]
+    values: dict[str, _Value]  # the keys present
 
     def __getitem__(self, key: str) -> _Value:
-        return _Value(self.nodes.get(key), _child(self.path, key))
+        return self.values.get(key) or _Value(None, _child(self.path, key))
 
 
 class _Reader:
@@ -229,10 +230,10 @@ class _Reader:
         assert value.node is not None
         self.problem(value, f"expected {what}, found {_describe(value.node)}")
 
-    def construct(self, node: ScalarNode) -> Any:
+    def construct(self, node: Node) -> Any:
         try:
             return self._constructor.construct_object(node)
-        except (yaml.YAMLError, ValueError, TypeError):  # e.g. an unknown tag, or "!!int abc"
+        except Exception:  # PyYAML's constructors raise all sorts on bad tagged scalars ("!!int", "!x")
             return _UNREADABLE
 
     def text(self, value: _Value, what: str = "text") -> str | None:
@@ -265,10 +266,11 @@ class _Reader:
         return None
 
     def choice(self, value: _Value, options: Sequence[str], what: str) -> str | None:
-        name = self.text(value, f"{what} ({', '.join(options)})")
+        what = f"{what} ({', '.join(options)})"
+        name = self.text(value, what)
         if name is None or name in options:
             return name
-        self.expected(value, f"{what} ({', '.join(options)})")
+        self.expected(value, what)
         return None
 
     def items(self, value: _Value, what: str) -> list[_Value] | None:
@@ -293,7 +295,7 @@ class _Reader:
             self.expected(value, what)
             return None
         first: dict[str, Node] = {}
-        entries = []
+        entries: list[tuple[str, Node, _Value]] = []
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag == _NULL:
                 self.report(key_node, value.path, f"expected a name as key, found {_describe(key_node)}")
@@ -301,10 +303,12 @@ class _Reader:
                 self.report(key_node, value.path, "merge keys (<<) are not supported; write the keys out")
             elif key_node.value in first:
                 line = first[key_node.value].start_mark.line + 1
-                self.report(key_node, _child(value.path, key_node.value), f"duplicate key (first on line {line})")
+                path = _child(value.path, key_node.value)
+                self.report(key_node, path, f"duplicate key (first on line {line})")
             else:
-                first[key_node.value] = key_node
-                entries.append((str(key_node.value), key_node, _Value(value_node, _child(value.path, key_node.value))))
+                key = str(key_node.value)
+                first[key] = key_node
+                entries.append((key, key_node, _Value(value_node, _child(value.path, key))))
         return entries
 
     def fields(self, value: _Value, required: Sequence[str], optional: Sequence[str] = ()) -> _Fields | None:
@@ -314,16 +318,16 @@ class _Reader:
         if entries is None:
             return None
         assert isinstance(value.node, MappingNode)  # pairs() accepted it
-        nodes: dict[str, Node] = {}
+        values: dict[str, _Value] = {}
         for key, key_node, item in entries:
             if key in known:
-                nodes[key] = item.node
+                values[key] = item
             else:
                 self.report(key_node, item.path, f"unknown key; expected one of {', '.join(known)}")
         for key in required:
-            if key not in nodes:
+            if key not in values:
                 self.report(value.node, _child(value.path, key), "is required but missing")
-        return _Fields(value.node, value.path, nodes)
+        return _Fields(value.node, value.path, values)
 
     def plain(self, value: _Value) -> Any:
         """Plain Python data (dicts with str keys, lists, scalars), for the loosely checked parts."""
@@ -426,9 +430,12 @@ class _PositionReader(_Reader):
             return None
         return {str(key.value) for key, _ in value.node.value if isinstance(key, ScalarNode)}
 
-    def section(self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None]) -> dict[str, T]:
+    def section(
+        self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None]
+    ) -> dict[str, T]:
         """An id-keyed section, keeping the entries that read cleanly."""
-        entries = {key: read(key, key_node, item) for key, key_node, item in self.pairs(value, f"a mapping of {what}") or []}
+        pairs = self.pairs(value, f"a mapping of {what}") or []
+        entries = {key: read(key, key_node, item) for key, key_node, item in pairs}
         return {key: entry for key, entry in entries.items() if entry is not None}
 
     def check_format(self, value: _Value) -> None:
@@ -447,7 +454,7 @@ class _PositionReader(_Reader):
 
     def board(self, value: _Value) -> tuple[dict[str, Hex], dict[str, frozenset[str]]]:
         picture = self.text(value, "the map picture (map: | then one row per line)")
-        if picture is None or value.node is None:
+        if picture is None or not isinstance(value.node, ScalarNode):
             return {}, {}
         hexes, adjacency, problems = parse_map(picture)
         for problem in problems:
@@ -456,7 +463,7 @@ class _PositionReader(_Reader):
         return hexes, adjacency
 
     @staticmethod
-    def map_line(node: Node, index: int) -> int:
+    def map_line(node: ScalarNode, index: int) -> int:
         """The file line of line ``index`` (0-based) of the map text."""
         if node.style == "|":  # a literal block's text starts on the line after its "|"
             return node.start_mark.line + 2 + index
@@ -506,15 +513,15 @@ class _PositionReader(_Reader):
         f = self.fields(value, (), ("gate", "unit", "hex"))
         if f is None:
             return None
-        named = list(f.nodes)
+        named = list(f.values)
         if len(named) != 1:
             found = " and ".join(named) or "none of them"
             self.problem(value, f"a mark names exactly one of gate, unit or hex; found {found}")
             return None
-        if "gate" in f.nodes:
+        if "gate" in f.values:
             gate = self.reference(f["gate"], self.gate_names, "gate", "gates")
             return None if gate is None else Mark(gate=gate)
-        if "unit" in f.nodes:
+        if "unit" in f.values:
             unit = self.reference(f["unit"], self.unit_ids, "unit", "units")
             return None if unit is None else Mark(unit=unit)
         hex_name = self.hex(f["hex"])
@@ -522,7 +529,8 @@ class _PositionReader(_Reader):
 
     def gate(self, faction: str, key: Node, value: _Value) -> Gate | None:
         if self.faction_names is not None and faction not in self.faction_names:
-            self.report(key, value.path, f"no faction {faction!r} in factions ({_listing(self.faction_names)})")
+            listing = _listing(self.faction_names)
+            self.report(key, value.path, f"no faction {faction!r} in factions ({listing})")
         f = self.fields(value, ("beside",), ("health", "stack"))
         if f is None:
             return None
@@ -545,7 +553,7 @@ class _PositionReader(_Reader):
         if items is None:
             return None
         ids = [self.reference(item, self.unit_ids, "unit", "units") for item in items]
-        for unit_id, item in zip(ids, items):
+        for unit_id, item in zip(ids, items, strict=True):
             if unit_id is None:
                 continue
             if unit_id in self.stacked:
@@ -607,7 +615,8 @@ class _PositionReader(_Reader):
                 self.report(f.node, f["at"].path, "is required unless the unit waits in its gate's stack")
             return None
         if stacked is not None:
-            self.problem(f["at"], f"the unit is also in {stacked.entry.path}; it is on the map or in a stack, not both")
+            where = stacked.entry.path
+            self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
         at = self.hex(f["at"])
         if at is not None:
             self.place(at, f["at"], f"unit {unit_id!r}")
@@ -616,7 +625,8 @@ class _PositionReader(_Reader):
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
         stacked = self.stacked.get(unit_id)
         if stacked is not None and faction is not None and faction != stacked.gate:
-            self.problem(stacked.entry, f"unit {unit_id!r} belongs to {faction!r}; only {stacked.gate!r} units wait here")
+            message = f"unit {unit_id!r} belongs to {faction!r}; only {stacked.gate!r} units wait here"
+            self.problem(stacked.entry, message)
 
     def stats(self, value: _Value) -> Stats | None:
         f = self.fields(value, ("health",), ("attack", "movement", "range"))
@@ -628,7 +638,9 @@ class _PositionReader(_Reader):
         reach = self.integer(f["range"])
         if health is None:
             return None
-        return Stats(health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range))
+        return Stats(
+            health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range)
+        )
 
     def group(self, value: _Value) -> tuple[GroupedChip, ...] | None:
         items = self.items(value, "grouped chips")
@@ -662,8 +674,8 @@ class _PositionReader(_Reader):
         at = self.hex(f["at"])
         if at is not None:
             self.place(at, f["at"], f"spire {spire_id!r}")
-        items = self.items(f["upgrades"], "spire upgrades")
-        upgrades = None if items is None else _complete([self.choice(i, SPIRE_UPGRADES, "a spire upgrade") for i in items])
+        items = self.items(f["upgrades"], "spire upgrades") or []
+        upgrades = _complete([self.choice(item, SPIRE_UPGRADES, "a spire upgrade") for item in items])
         if faction is None or at is None:
             return None
         return Spire(spire_id, faction, at, _or(upgrades, Spire.upgrades))
@@ -695,7 +707,7 @@ class _PositionReader(_Reader):
     def faq(self, value: _Value) -> tuple[str, ...]:
         items = self.items(value, "FAQ ids") or []
         ids = [self.text(item, "an FAQ id such as FAQ-17") for item in items]
-        for faq_id, item in zip(ids, items):
+        for faq_id, item in zip(ids, items, strict=True):
             if faq_id is not None and not _FAQ_ID.fullmatch(faq_id):
                 self.expected(item, "an FAQ id such as FAQ-17")
         return tuple(i for i in ids if i is not None)
@@ -708,4 +720,5 @@ def _not_a_hex(name: str, hexes: dict[str, Hex]) -> str:
     cell = _HEX_NAME.fullmatch(name)
     if cell and COLUMNS.index(cell[1]) <= last_column and min(rows) <= int(cell[2]) <= max(rows):
         return f"{name!r} is a gap (.) in the map, not a hex"
-    return f"{name!r} is not a hex on the map (columns a–{COLUMNS[last_column]}, rows {min(rows)}–{max(rows)})"
+    extent = f"columns a–{COLUMNS[last_column]}, rows {min(rows)}–{max(rows)}"
+    return f"{name!r} is not a hex on the map ({extent})"

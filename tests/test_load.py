@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -16,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.load import (
-    Problem,
     PositionFileError,
+    Problem,
     load_document,
     load_document_text,
     load_position,
@@ -46,6 +47,11 @@ def problems_of(text: str) -> list[Problem]:
     return raised.value.problems
 
 
+def unit_entry(key: str, at: str) -> str:
+    """One line of a ``units`` section: a minimal heirs minion."""
+    return f"  {key}: {{chip: J, faction: heirs, kind: minion, at: {at}, health: 2, stats: {{health: 2}}}}\n"
+
+
 def doc_example() -> str:
     """The example position in docs/position-format.md."""
     doc = (ROOT / "docs" / "position-format.md").read_text(encoding="utf-8")
@@ -59,12 +65,14 @@ def doc_example() -> str:
 
 @pytest.mark.parametrize("path", sorted(BAD.glob("*.yaml")), ids=lambda p: p.stem)
 def test_bad_position_reports_exactly_the_expected_problems(path: Path) -> None:
-    expected = [m.groups() for line in path.read_text(encoding="utf-8").splitlines() if (m := EXPECT.match(line))]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    expected = [m.groups() for line in lines if (m := EXPECT.match(line))]
     assert expected, f"{path.name} has no '# expect' lines"
     with pytest.raises(PositionFileError) as raised:
         load_position(path)
     found = raised.value.problems
-    assert sorted((p.line, p.field) for p in found) == sorted((int(line), field) for line, field, _ in expected)
+    wanted = sorted((int(line), field) for line, field, _ in expected)
+    assert sorted((p.line, p.field) for p in found) == wanted
     for line, field, message in expected:
         assert any(p.line == int(line) and p.field == field and message in p.message for p in found), (
             f"no problem at {line} {field} containing {message!r}; found:\n{raised.value}"
@@ -110,7 +118,8 @@ units:
     assert joust.terrain is Terrain.PATH
     assert joust.kind is Kind.MINION
     assert joust.done == Done(moved=False, attacked=False, retaliated=False)
-    assert (joust.talents, joust.upgrades, joust.group, joust.promoted, joust.campfire) == ((), (), (), False, False)
+    assert (joust.talents, joust.upgrades, joust.group) == ((), (), ())
+    assert not joust.promoted and not joust.campfire
     assert position.gates["heirs"].health == 10
     assert position.gates["heirs"].stack == ()
     assert position.landmarks[0].revealed is False
@@ -167,7 +176,11 @@ expected:
 """
     document = load_document_text(text)
     assert document.expected == {
-        "moves": {"harrier": [{"end": "c3", "kind": "progress", "displaced": {"jaelana": "b3"}, "path": ["b2", "c2", "c3"]}]},
+        "moves": {
+            "harrier": [
+                {"end": "c3", "kind": "progress", "displaced": {"jaelana": "b3"}, "path": ["b2", "c2", "c3"]}
+            ]
+        },
         "turn": {"count": 2, "finals": [{"123": "d2"}]},
     }
     assert document.faq == ()
@@ -199,14 +212,14 @@ units:
 
 
 def test_hostile_unit_id_in_a_problem_stays_on_one_line() -> None:
-    text = MINIMAL + 'units:\n  "x). #false.\\nnext": {chip: J, faction: heirs, kind: minion, at: z9, health: 2, stats: {health: 2}}\n'
+    text = MINIMAL + "units:\n" + unit_entry('"x). #false.\\nnext"', at="z9")
     (problem,) = problems_of(text)
     assert problem.field == 'units["x). #false.\\nnext"].at'
     assert "\n" not in str(problem)
 
 
 def test_bare_number_id_keeps_its_source_text() -> None:
-    text = MINIMAL + "units:\n  007: {chip: J, faction: heirs, kind: minion, at: a1, health: 2, stats: {health: 2}}\n"
+    text = MINIMAL + "units:\n" + unit_entry("007", at="a1")
     assert list(load_position_text(text).units) == ["007"]
 
 
@@ -296,6 +309,12 @@ def test_merge_keys_and_unknown_tags_are_problems() -> None:
     assert [(p.line, p.field) for p in problems_of(text)] == [(9, "units"), (10, "expected.moves")]
 
 
+def test_bad_tagged_scalars_are_problems() -> None:
+    text = MINIMAL + "gates:\n  heirs: {beside: [a1], health: !!int }\nexpected: {moves: !!bool maybe}\n"
+    found = [(p.line, p.field) for p in problems_of(text)]
+    assert found == [(9, "gates.heirs.health"), (10, "expected.moves")]
+
+
 def test_aliases_are_read_like_their_anchor() -> None:
     text = MINIMAL + """\
 units:
@@ -337,7 +356,7 @@ def test_problem_and_error_text() -> None:
 # --- no traceback, whatever the input
 
 
-@settings(max_examples=20000, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_any_text_loads_or_reports(text: str) -> None:
     try:
@@ -346,14 +365,17 @@ def test_any_text_loads_or_reports(text: str) -> None:
         assert error.problems
 
 
-@settings(max_examples=20000, deadline=None)
+EDITS = ["", "-", "9", " ", ":", "[", "}", "x", "\n", "#", "&a ", "*a", "!!int "]
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_mutated_example_loads_or_reports(data: st.DataObject) -> None:
     lines = doc_example().splitlines(keepends=True)
     index = data.draw(st.integers(0, len(lines) - 1))
     line = lines[index]
     cut = data.draw(st.integers(0, len(line)))
-    insert = data.draw(st.sampled_from(["", "-", "9", " ", ":", "[", "}", "x", "\n", "  ", "#", "&a ", "*a", "!!int "]))
+    insert = data.draw(st.sampled_from(EDITS))
     lines[index] = line[:cut] + insert + line[cut + data.draw(st.integers(0, 3)) :]
     try:
         load_document_text("".join(lines))
@@ -361,10 +383,37 @@ def test_mutated_example_loads_or_reports(data: st.DataObject) -> None:
         assert error.problems
 
 
+SCALARS = st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "a1", "c2", "heirs", "hero"])
+JSONISH = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["at", "x"]), inner),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_example_with_one_value_replaced_loads_or_reports(data: st.DataObject) -> None:
+    tree = yaml.safe_load(doc_example())
+    node = tree
+    while True:  # walk down to a random mapping entry or list item, then replace it
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if not isinstance(child, (dict, list)) or not child or data.draw(st.booleans()):
+            node[key] = data.draw(JSONISH)
+            break
+        node = child
+    try:
+        load_document_text(yaml.safe_dump(tree))
+    except PositionFileError as error:
+        assert error.problems
+
+
 # --- the JSON Schema says the same
 
 
-def schema_validator():  # type: ignore[no-untyped-def]
+def schema_validator() -> Any:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
@@ -388,7 +437,16 @@ def test_doc_example_validates_against_the_schema() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["bad_numbers", "campfire", "extras", "missing_keys", "unknown_keys", "unknown_names", "wrong_format", "wrong_types"],
+    [
+        "bad_numbers",
+        "campfire",
+        "extras",
+        "missing_keys",
+        "unknown_keys",
+        "unknown_names",
+        "wrong_format",
+        "wrong_types",
+    ],
 )
 def test_structural_problems_fail_the_schema_too(name: str) -> None:
     data = yaml.safe_load((BAD / f"{name}.yaml").read_text(encoding="utf-8"))

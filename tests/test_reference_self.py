@@ -101,11 +101,12 @@ def test_displacement_only_when_needed() -> None:
     units = [unit("m", MOVER, "b2", 2), unit("h", MOVER, "c2", 1, kind=Kind.HERO)]
     position = build(TWO_ROWS, units, gates=TWO_ROW_GATES)
     assert ends(unit_options(position, "m", ai=False)) == {"d1": (PROGRESS, (), ("b2", "c1", "d1"))}
-    # displacement=optional: the displacing full-movement routes are offered too.
+    # displacement=optional: the displacing full-movement routes are offered too: through c2 to d1
+    # or d2 (h swaps into b2), or b2-c1-c2 (h swaps into c1).
     optional = build(TWO_ROWS, units, gates=TWO_ROW_GATES, readings={"displacement": "optional"})
     keys = {(o.end, o.displaced) for o in unit_options(optional, "m", ai=False).outcomes}
     pushed = (Displacement("h", "c2", "b2"),)
-    assert keys == {("d1", ()), ("d1", pushed), ("d2", pushed)}
+    assert keys == {("d1", ()), ("d1", pushed), ("d2", pushed), ("c2", (Displacement("h", "c2", "c1"),))}
 
 
 def test_displaced_hero_on_terrain_it_does_not_admit() -> None:

@@ -221,6 +221,10 @@ def _minion_plan(position: Position, unit: Unit) -> _Plan:
 
     if start in d and (_is_gate(start) or _admits(position, unit, start)):
         return _Plan(d, d[start], 1, lambda _i, n: _admits(position, unit, n), escape=False)
+    if _is_gate(start):
+        # Not on terrain, so the invalid-terrain rule does not apply: a gate that does not lead to
+        # the mark is never left.
+        return _Plan(d, None, 1, lambda _i, _n: False, escape=False)
 
     # Invalid terrain: k* counts hexes it could enter if terrain did not matter; a friendly hero's
     # hex is one it could enter (by displacing).
@@ -259,10 +263,11 @@ def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     movement = unit.stats.movement
     if plan.d0 is None or movement == 0:
         return [_stay(unit.id, start)]
-    routes = [r for r in minion_routes(position, unit, movement, plan.may_enter) if r.steps >= plan.first_step]
+    routes = list(minion_routes(position, unit, movement, plan.may_enter))
     if plan.escape:
         # Invalid terrain, k* > M: M steps along a shortest route; any such end is the AI's too.
         return _group(unit.id, _needed(position, [r for r in routes if r.steps == movement]), ESCAPE)
+    routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if progressing:
         # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30.
@@ -364,17 +369,20 @@ def must_wait(position: Position, unit: Unit) -> str:
 
 
 def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
-    """Every legal outcome of the unit's move, or for ``ai`` the AI-mandated ones, sorted."""
+    """Every legal outcome of the unit's move, or for ``ai`` the AI-mandated ones, sorted.
+
+    A unit that must wait has no outcome; ``must_wait`` says why.
+    """
     unit = position.units[unit_id]
     start = position.node_of(unit_id)
     wait = must_wait(position, unit)
     if unit.kind is Kind.HERO:
         d0 = distances(position, unit).get(start)
-        outcomes = [_stay(unit_id, start)] if wait else _hero_outcomes(position, unit, ai)
+        outcomes = [] if wait else _hero_outcomes(position, unit, ai)
     else:
         plan = _minion_plan(position, unit)
         d0 = plan.d0
-        outcomes = [_stay(unit_id, start)] if wait else _minion_outcomes(position, unit, plan, ai)
+        outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced)))
     return UnitOptions(unit_id, ordered, d0, wait)
 
