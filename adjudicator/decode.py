@@ -38,9 +38,9 @@ class _UnitAtoms:
     waits: list[Symbol] = field(default_factory=list)
     disp: dict[Symbol, list[tuple[str, str, str]]] = field(default_factory=lambda: defaultdict(list))
     landing: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
-    prev: dict[tuple[str, str], str] = field(default_factory=dict)  # (walk, hex) -> predecessor
+    pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     origin: dict[str, int] = field(default_factory=dict)
-    return_via: dict[str, str] = field(default_factory=dict)
+    via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
 
 
 @dataclass(frozen=True)
@@ -68,12 +68,12 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.disp[args[1]].append((_name(args[2]), _name(args[3]), _name(args[4])))
         elif s.name == "landing":
             a.landing[(_name(args[1]), _name(args[2]))].append(_name(args[3]))
-        elif s.name == "prev":
-            atoms[_name(args[1])].prev[(args[0].name, _name(args[2]))] = _name(args[3])
+        elif s.name == "pred":
+            atoms[_name(args[1])].pred[args[0].name][_name(args[2])].append(_name(args[3]))
         elif s.name == "origin":
             a.origin[_name(args[1])] = args[2].number
-        elif s.name == "return_via":
-            a.return_via[_name(args[1])] = _name(args[2])
+        elif s.name == "via":
+            a.via[_name(args[1])].append((args[3].number, _name(args[2])))
         elif s.name == "next":
             next_units.add(unit)
     options = {uid: _unit_options(uid, atoms[uid], starts[uid]) for uid in queried}
@@ -83,15 +83,17 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
 def _unit_options(uid: str, a: _UnitAtoms, start: str) -> UnitOptions:
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
-    grouped: dict[tuple[str, tuple[Displacement, ...]], list[tuple[str, ...]]] = defaultdict(list)
+    # outcome → {witness path: how many routes it stands for}
+    grouped: dict[tuple[str, tuple[Displacement, ...]], dict[tuple[str, ...], int]] = defaultdict(dict)
     kinds: dict[tuple[str, tuple[Displacement, ...]], str] = {}
     for kind, end, route in a.offers:
-        for path, displaced in _paths(uid, a, start, kind, end, route):
-            grouped[(end, displaced)].append(path)
+        for path, displaced, routes in _paths(a, start, kind, end, route):
+            grouped[(end, displaced)][path] = routes
             kinds[(end, displaced)] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[(end, displaced)], displaced, min(paths), len(set(paths)))
-        for (end, displaced), paths in sorted(grouped.items())
+        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()))
+        for key, paths in sorted(grouped.items())
+        for end, displaced in [key]
     )
     return UnitOptions(uid, outcomes, a.d0)
 
@@ -103,28 +105,47 @@ def _wait_text(reason: Symbol) -> str:
 
 
 def _paths(
-    uid: str, a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol
-) -> Iterable[tuple[tuple[str, ...], tuple[Displacement, ...]]]:
-    """Each route an offer stands for, with each way its displaced heroes may land."""
+    a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol
+) -> Iterable[tuple[tuple[str, ...], tuple[Displacement, ...], int]]:
+    """Each route an offer stands for, with each way its displaced heroes may land, and how many
+    routes of the required length it stands for (moves of any length count once)."""
     if route.type is SymbolType.Function and route.name == "walk":
         walk = route.arguments[0].name
         if kind == "return":
-            yield _chain(a, walk, a.return_via[end], start) + (end,), ()
+            steps = min(steps for steps, _ in a.via[end])
+            yield min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), (), 1
         else:
-            yield _chain(a, walk, end, start), ()
+            routes = _count(a, walk, end, start) if kind == "escape" else 1
+            yield _first(a, walk, end, start), (), routes
         return
     nodes = _route(route)
-    prefix = _chain(a, "escape", nodes[0], start)[:-1] if a.origin.get(nodes[0], 0) else ()
+    escaped = a.origin.get(nodes[0], 0) > 0
+    prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
+    routes = _count(a, "escape", nodes[0], start) if escaped else 1
     pushes = a.disp.get(route, [])
     choices = [[Displacement(x, source, to) for to in a.landing[(x, left)]] for x, source, left in pushes]
     for combo in product(*choices):
-        yield prefix + nodes, tuple(sorted(combo))
+        yield prefix + nodes, tuple(sorted(combo)), routes
 
 
-def _chain(a: _UnitAtoms, walk: str, end: str, start: str) -> tuple[str, ...]:
-    """Follow the witness route of ``walk`` back from ``end`` to the start."""
-    path = [end]
-    while path[-1] != start:
-        path.append(a.prev[(walk, path[-1])])
-    return tuple(reversed(path))
+def _count(a: _UnitAtoms, walk: str, end: str, start: str) -> int:
+    memo: dict[str, int] = {start: 1}
 
+    def count(node: str) -> int:
+        if node not in memo:
+            memo[node] = sum(count(q) for q in a.pred[walk][node])
+        return memo[node]
+
+    return count(end)
+
+
+def _first(a: _UnitAtoms, walk: str, end: str, start: str) -> tuple[str, ...]:
+    """The first shortest route to ``end`` in hex-name order, from the shortest-route graph."""
+    memo: dict[str, tuple[str, ...]] = {start: (start,)}
+
+    def best(node: str) -> tuple[str, ...]:
+        if node not in memo:
+            memo[node] = min(best(q) for q in a.pred[walk][node]) + (node,)
+        return memo[node]
+
+    return best(end)

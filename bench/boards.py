@@ -6,7 +6,8 @@ Two kinds of board, both for ``heirs`` to move in against ``narora``:
   water patches and a few gaps; ``units`` units, mostly heirs minions, with a couple of heirs heroes,
   some narora minions, and a few spires and landmarks.
 - `corridor`: one path winding from the left edge to the right through forest and water, a few heirs
-  minions and a hero on it, every unit with the same movement: for measuring how grounding grows.
+  minions on it and a hero who may walk the forest, all with the same movement: for measuring how
+  grounding grows.
 
 Every board is a function of its arguments alone (``random.Random(seed)``); one chip per hex.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -112,7 +114,7 @@ def _edge_gate(rng: random.Random, grid: Grid, column: int) -> tuple[str, ...]:
 class _Builder:
     """A map being filled with chips, one per hex, in the order they are asked for."""
 
-    def __init__(self, rng: random.Random, grid: Grid, gates: dict[str, tuple[str, ...]]) -> None:
+    def __init__(self, rng: random.Random, grid: Grid, gates: Mapping[str, tuple[str, ...]]) -> None:
         self.rng = rng
         self.hexes, self.adjacency, problems = parse_map(_map_text(grid))
         assert not problems, problems
@@ -136,8 +138,7 @@ class _Builder:
     def minion(self, id: str, faction: str, movement: int, at: str | None = None) -> None:
         self.unit(id, faction, Kind.MINION, movement, at or self.take(Terrain.PATH), Terrain.PATH)
 
-    def hero(self, id: str, movement: int) -> None:
-        allowance = self.rng.choice(HERO_ALLOWANCES)
+    def hero(self, id: str, movement: int, allowance: Terrain) -> None:
         self.unit(id, MOVER, Kind.HERO, movement, self.take(allowance), allowance)
 
     def spire(self) -> None:
@@ -176,7 +177,7 @@ def field(seed: int, hexes: int, units: int) -> Position:
     for index in range(units - heroes - opponents):
         board.minion(f"m{index + 1:02}", MOVER, rng.randint(2, 6))
     for index in range(heroes):
-        board.hero(f"h{index + 1}", rng.randint(3, 4))
+        board.hero(f"h{index + 1}", rng.randint(3, 4), rng.choice(HERO_ALLOWANCES))
     for index in range(opponents):
         board.minion(f"e{index + 1:02}", OPPONENT, rng.randint(2, 6))
     for _ in range(1 + units // 20):
@@ -186,7 +187,7 @@ def field(seed: int, hexes: int, units: int) -> Position:
 
 
 def corridor(seed: int, columns: int, rows: int, movement: int, minions: int = 3) -> Position:
-    """A winding path through forest and water; heirs minions near its start and a hero beside it."""
+    """A winding path through forest and water; heirs minions near its start and a forest hero."""
     rng = random.Random(seed)
     grid, path = _corridor_grid(rng, columns, rows)
     gates = {MOVER: (hex_name(*path[0]),), OPPONENT: (hex_name(*path[-1]),)}
@@ -195,7 +196,7 @@ def corridor(seed: int, columns: int, rows: int, movement: int, minions: int = 3
         at = hex_name(*path[1 + 2 * index])
         board.free.remove(at)
         board.minion(f"m{index + 1:02}", MOVER, movement, at)
-    board.hero("h1", movement)
+    board.hero("h1", movement, Terrain.FOREST)
     return board.position(f"corridor {columns}x{rows}, path {len(path)}, movement {movement}, seed {seed}")
 
 
@@ -273,4 +274,5 @@ def position_yaml(position: Position) -> str:
         "units": {u.id: _unit(u) for u in position.units.values()},
         "readings": dict(position.readings),
     }
-    return yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=120)
+    text: str = yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=120)
+    return text

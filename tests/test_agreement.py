@@ -64,7 +64,7 @@ def _mover_units(position: Position) -> list[str]:
     return sorted(u.id for u in position.units.values() if u.faction == MOVER)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=140, deadline=None)
 @given(positions(), st.booleans())
 def test_unit_options_agree(position: Position, ai: bool) -> None:
     for unit in _mover_units(position):
@@ -72,7 +72,7 @@ def test_unit_options_agree(position: Position, ai: bool) -> None:
         _check_unit(position, unit, ref.unit_options(position, unit, ai), got, ai)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(positions())
 def test_faction_options_agree(position: Position) -> None:
     ai = position.factions[MOVER].controller is Controller.AI
@@ -94,7 +94,7 @@ def _show_final(final: frozenset[tuple[str, str]], sequence: tuple[MoveOutcome, 
     return f"{{{board}}} by {moves or 'no move'}"
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(positions(), st.booleans())
 def test_movement_step_agrees(position: Position, ai: bool) -> None:
     expected = ref.movement_step(position, ai)

@@ -226,15 +226,13 @@ def _minion_plan(position: Position, unit: Unit) -> _Plan:
         # the mark is never left.
         return _Plan(d, None, 1, lambda _i, _n: False, escape=False)
 
-    # Invalid terrain: k* counts hexes it could enter if terrain did not matter; a friendly hero's
-    # hex is one it could enter (by displacing).
+    # Invalid terrain: k* counts free hexes it could enter if terrain did not matter; the escape
+    # displaces no one (docs/movement.md, Invalid terrain).
     chips = _chip_hexes(position)
     others = _units_by_hex(position, unit.id)
 
     def enterable(n: str) -> bool:
-        occupant = others.get(n)
-        friendly_hero = occupant is not None and occupant.kind is Kind.HERO and occupant.faction == unit.faction
-        return n in position.hexes and n not in chips and (occupant is None or friendly_hero)
+        return n in position.hexes and n not in chips and n not in others
 
     targets = [n for n in position.hexes if enterable(n) and valid(n)]
     to_valid = _bfs(position, targets, enterable)
@@ -336,15 +334,24 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
 
 
 def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
-    """An AI hero moves toward its mark (The AI's obligations; ai-rules.md AI movement, secondary)."""
-    r = range_distances(position, hero.faction)
-    reach = {o: r.get(o.end, math.inf) for o in outcomes}
-    within = [o for o in outcomes if reach[o] <= hero.stats.range]
-    if within and position.readings.get("ai-hero-approach", "range") == "range":
-        best = max(reach[o] for o in within)
-        return [o for o in within if reach[o] == best]
-    best = min(reach.values())
-    return [o for o in outcomes if reach[o] == best]
+    """An AI hero moves toward its mark (The AI's obligations; ai-rules.md AI movement, secondary).
+
+    ai-hero-approach=range: the farthest ends within its range of the mark, range counted over
+    every node; otherwise, and always for =closest, the ends closest by its own distance d.
+    Returning to the fortress is no move toward the mark, so the AI never returns.
+    """
+    outcomes = [o for o in outcomes if o.kind != RETURN]
+    if position.readings.get("ai-hero-approach", "range") == "range":
+        r = range_distances(position, hero.faction)
+        reach = {o: r.get(o.end, math.inf) for o in outcomes}
+        within = [o for o in outcomes if reach[o] <= hero.stats.range]
+        if within:
+            farthest = max(reach[o] for o in within)
+            return [o for o in within if reach[o] == farthest]
+    d = distances(position, hero)
+    closeness = {o: d.get(o.end, math.inf) for o in outcomes}
+    closest = min(closeness.values())
+    return [o for o in outcomes if closeness[o] == closest]
 
 
 # ------------------------------------------------------------------------------------ one unit
