@@ -87,7 +87,9 @@ def build(
         units={u.id: u for u in units},
         turn=Turn(MOVER),
         spires=tuple(Spire(f"spire{i}", OPPONENT, at) for i, at in enumerate(spires)),
-        landmarks=tuple(Landmark(f"landmark{i}", at, revealed=shown) for i, (at, shown) in enumerate(landmarks)),
+        landmarks=tuple(
+            Landmark(f"landmark{i}", at, revealed=shown) for i, (at, shown) in enumerate(landmarks)
+        ),
         readings=dict(readings or {}),
     )
 
@@ -115,7 +117,8 @@ def describe(position: Position) -> str:
             for g in position.gates.values()
         },
         "factions": {
-            f.name: {"controller": f.controller.value, "mark": mark(f.mark)} for f in position.factions.values()
+            f.name: {"controller": f.controller.value, "mark": mark(f.mark)}
+            for f in position.factions.values()
         },
         "turn": {"faction": position.turn.faction, "step": position.turn.step},
         "spires": {s.id: {"faction": s.faction, "at": s.at} for s in position.spires},
@@ -154,10 +157,10 @@ def _unit_document(u: Unit) -> dict[str, object]:
 
 # ------------------------------------------------------------------------------------ generating
 
-FIELD_TERRAIN = "l" * 6 + "p" * 3 + "fwm."  # mostly plains, some path, a little of the rest
+FIELD_TERRAIN = "p" * 5 + "l" * 4 + "fwm."  # path and plains, a little of the rest
 WALL_TERRAIN = "f" * 3 + "w" * 2 + "m" * 2 + "l."  # what a path corridor winds through
-HERO_TERRAIN = (Terrain.PLAINS, Terrain.FOREST, Terrain.FOREST, Terrain.MOUNTAINS, Terrain.WATER, Terrain.PATH)
-MINION_TERRAIN = (Terrain.PATH,) * 5 + (Terrain.PLAINS, Terrain.FOREST)
+HERO_TERRAIN = (Terrain.PATH, Terrain.PLAINS) + (Terrain.FOREST,) * 2 + (Terrain.MOUNTAINS, Terrain.WATER)
+MINION_TERRAIN = (Terrain.PATH,) * 4 + (Terrain.PLAINS, Terrain.PLAINS, Terrain.FOREST)
 
 
 def _cells(rows: int, columns: int) -> list[tuple[int, int]]:
@@ -166,7 +169,7 @@ def _cells(rows: int, columns: int) -> list[tuple[int, int]]:
 
 @st.composite
 def _field(draw: st.DrawFn, rows: int, columns: int) -> dict[tuple[int, int], str]:
-    """An open field, mostly plains."""
+    """An open field of path and plains."""
     return {cell: draw(st.sampled_from(FIELD_TERRAIN)) for cell in _cells(rows, columns)}
 
 
@@ -216,9 +219,10 @@ def positions(draw: st.DrawFn) -> Position:
     cell_of = {name: (h.column, h.row) for name, h in hexes.items()}
 
     def edge_gate(column: int) -> tuple[str, ...]:
-        edge = _near([n for n in hexes if cell_of[n][0] == column] or sorted(hexes), (column, 1), cell_of)
-        edge.sort(key=lambda n: hexes[n].terrain.level)  # path first: a corridor's ends
-        first = draw(st.sampled_from(edge))
+        """A gate beside a hex of an edge column, mostly a path hex (a corridor's end)."""
+        edge = sorted(n for n in hexes if cell_of[n][0] == column) or sorted(hexes)
+        paths = [n for n in edge if hexes[n].terrain is Terrain.PATH]
+        first = draw(st.sampled_from(paths if paths and draw(st.integers(0, 5)) > 0 else edge))
         extra = draw(st.sampled_from(sorted(adjacency[first]) + [first]))
         return tuple(sorted({first, extra}))
 
@@ -258,14 +262,20 @@ def positions(draw: st.DrawFn) -> Position:
         )
 
     for i in range(draw(st.integers(2, 5))):
-        place(f"m{i + 1}", MOVER, Kind.MINION, draw(st.sampled_from(MINION_TERRAIN)), draw(st.integers(1, 6)), True)
+        terrain = draw(st.sampled_from(MINION_TERRAIN))
+        place(f"m{i + 1}", MOVER, Kind.MINION, terrain, draw(st.integers(1, 6)), True)
     for i in range(draw(st.integers(0, 2))):
-        place(f"h{i + 1}", MOVER, Kind.HERO, draw(st.sampled_from(HERO_TERRAIN)), draw(st.integers(1, 6)), True)
+        terrain = draw(st.sampled_from(HERO_TERRAIN))
+        place(f"h{i + 1}", MOVER, Kind.HERO, terrain, draw(st.integers(1, 6)), True)
     for i in range(draw(st.integers(0, MAX_UNITS - len(units)))):
         kind = draw(st.sampled_from((Kind.MINION, Kind.HERO, Kind.LANDMARK_MINION)))
         place(f"e{i + 1}", OPPONENT, kind, Terrain.WATER, 2, False)
     spires = [take(_near(free, centre, cell_of), 8) for _ in range(draw(st.integers(0, 2))) if free]
-    landmarks = [(take(_near(free, centre, cell_of), 8), draw(st.booleans())) for _ in range(draw(st.integers(0, 1))) if free]
+    landmarks = [
+        (take(_near(free, centre, cell_of), 8), draw(st.booleans()))
+        for _ in range(draw(st.integers(0, 1)))
+        if free
+    ]
 
     enemies_on_map = [u.id for u in units if u.faction == OPPONENT and u.at is not None]
     mark_kind = draw(st.sampled_from(("gate",) * 6 + ("unit", "hex")))

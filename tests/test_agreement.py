@@ -27,7 +27,11 @@ Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]
 def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
-        (o.unit, o.end, tuple(sorted(o.displaced))): (o.kind, o.path, o.paths if o.kind in (PROGRESS, ESCAPE) else None)
+        (o.unit, o.end, tuple(sorted(o.displaced))): (
+            o.kind,
+            o.path,
+            o.paths if o.kind in (PROGRESS, ESCAPE) else None,
+        )
         for o in options.outcomes
     }
 
@@ -39,11 +43,10 @@ def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
 
 
 def _options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:
-    lines = []
     want, have = _compared(expected), _compared(got)
-    lines += [f"  missing from solver: {_show(k, want[k])}" for k in sorted(want.keys() - have.keys(), key=str)]
-    lines += [f"  extra in solver:     {_show(k, have[k])}" for k in sorted(have.keys() - want.keys(), key=str)]
-    for k in sorted(want.keys() & have.keys(), key=str):
+    lines = [f"  missing from solver: {_show(k, want[k])}" for k in sorted(want.keys() - have.keys())]
+    lines += [f"  extra in solver:     {_show(k, have[k])}" for k in sorted(have.keys() - want.keys())]
+    for k in sorted(want.keys() & have.keys()):
         if want[k] != have[k]:
             lines.append(f"  reference: {_show(k, want[k])}\n  solver:    {_show(k, have[k])}")
     if bool(expected.must_wait) != bool(got.must_wait):
@@ -113,7 +116,9 @@ def test_movement_step_agrees(position: Position, ai: bool) -> None:
     got = solver.movement_step(copy.deepcopy(position), ai=ai)
     want, have = _finals(expected), _finals(got)
     lines = [f"  count: reference {expected.count}, solver {got.count}"]
-    lines += [f"  missing from solver: {_show_final(f, want[f])}" for f in sorted(want.keys() - have.keys(), key=sorted)]
-    lines += [f"  extra in solver:     {_show_final(f, have[f])}" for f in sorted(have.keys() - want.keys(), key=sorted)]
+    missing = sorted(want.keys() - have.keys(), key=sorted)
+    extra = sorted(have.keys() - want.keys(), key=sorted)
+    lines += [f"  missing from solver: {_show_final(f, want[f])}" for f in missing]
+    lines += [f"  extra in solver:     {_show_final(f, have[f])}" for f in extra]
     agree = expected.count == got.count and want.keys() == have.keys()
     assert agree, _report(position, f"movement_step(ai={ai})", lines)

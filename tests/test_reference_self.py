@@ -13,7 +13,17 @@ b1 touches a1 c1 a2 b2; b2 touches a2 c2 b1 c1; c2 touches b2 d2 c1 d1; d2 touch
 from __future__ import annotations
 
 from adjudicator.model import Controller, Kind, Mark, Terrain
-from adjudicator.outcomes import ESCAPE, FREE, LATERAL, PROGRESS, RETURN, STAY, Displacement
+from adjudicator.outcomes import (
+    ESCAPE,
+    FREE,
+    LATERAL,
+    PROGRESS,
+    RETURN,
+    STAY,
+    Displacement,
+    StepResult,
+    UnitOptions,
+)
 
 from tests.reference.movement import movement_step, unit_options
 from tests.strategies import MOVER, OPPONENT, build, unit
@@ -25,11 +35,11 @@ TWO_ROW_GATES = {MOVER: ("a1",), OPPONENT: ("d2",)}
 # Distances to narora's gate on TWO_ROWS: d2 1; c2 d1 2; c1 b2 3; b1 a2 4; a1 5.
 
 
-def ends(options) -> dict[str, tuple[str, tuple[Displacement, ...], tuple[str, ...]]]:
+def ends(options: UnitOptions) -> dict[str, tuple[str, tuple[Displacement, ...], tuple[str, ...]]]:
     return {o.end: (o.kind, o.displaced, o.path) for o in options.outcomes}
 
 
-def finals(result) -> set[frozenset[tuple[str, str]]]:
+def finals(result: StepResult) -> set[frozenset[tuple[str, str]]]:
     return {frozenset(o.final) for o in result.outcomes}
 
 
@@ -127,6 +137,28 @@ def test_displaced_hero_on_terrain_it_does_not_admit() -> None:
     }
 
 
+def test_a_hero_landing_ahead_is_met_again() -> None:
+    # Displaced heroes, on the board as it changes.  3x3 path board, b1 forest; mark beside c1
+    # (d: c1 1; b1 b2 c2 2; a1 3).  m (forest, a1, movement 3); enemies on a2 and c2; path hero h on
+    # b2.  Plain routes reach c1 in 2 steps at most, so m must displace for 3:
+    #  a1-b1-c1-b2: h swaps into c1;
+    #  a1-b1-b2-c1: h cannot stand on forest b1 and goes to a free path hex beside it, a1 or c1;
+    #  from c1 it is displaced again when m enters c1, back into b2.  Never two units on one hex.
+    units = [
+        unit("m", MOVER, "a1", 3, terrain=Terrain.FOREST),
+        unit("h", MOVER, "b2", 1, kind=Kind.HERO),
+        unit("e1", OPPONENT, "a2", 1),
+        unit("e2", OPPONENT, "c2", 1),
+    ]
+    position = build("1 p f p\n2 p p p\n3 p p p", units, gates={MOVER: ("a3",), OPPONENT: ("c1",)})
+    keys = {(o.end, o.displaced) for o in unit_options(position, "m", ai=False).outcomes}
+    assert keys == {
+        ("b2", (Displacement("h", "b2", "c1"),)),
+        ("c1", (Displacement("h", "b2", "a1"),)),
+        ("c1", (Displacement("h", "b2", "b2"),)),
+    }
+
+
 def test_invalid_terrain_takes_the_shortest_route_back() -> None:
     # Making Progress, last paragraph: a path minion on forest b1.  a1 does not lead to the mark (the
     # forest cuts it off), c1 does: k* = 1, d0 = 1 + d(c1) = 3.  Then full movement: c1, d1.
@@ -134,6 +166,16 @@ def test_invalid_terrain_takes_the_shortest_route_back() -> None:
     options = unit_options(position, "m", ai=False)
     assert options.start_distance == 3
     assert ends(options) == {"d1": (PROGRESS, (), ("b1", "c1", "d1"))}
+
+
+def test_the_way_back_to_valid_terrain_displaces_no_one() -> None:
+    # Invalid terrain: k* counts free hexes only, the escape displaces no one.  m (path) on plains
+    # a1; the only way to valid terrain is through h on b1, so no valid hex can be reached: it stays.
+    units = [unit("m", MOVER, "a1", 2), unit("h", MOVER, "b1", 1, kind=Kind.HERO)]
+    position = build("1 l p p", units, gates={MOVER: ("a1",), OPPONENT: ("c1",)})
+    options = unit_options(position, "m", ai=False)
+    assert options.start_distance is None
+    assert ends(options) == {"a1": (STAY, (), ("a1",))}
 
 
 def test_escape_from_far_invalid_terrain() -> None:
@@ -148,7 +190,8 @@ def test_escape_from_far_invalid_terrain() -> None:
 def test_hero_moves_freely_and_may_return() -> None:
     # Hero Movement / Returning to the Fortress: h on b1, movement 2: a1, c1, d1, its own gate
     # (beside a1) or stay.  Distances to the mark by range: e1 1, d1 2, c1 3, b1 4, a1 5.
-    position = build("1 p p p p p", [unit("h", MOVER, "b1", 2, kind=Kind.HERO)], gates={MOVER: ("a1",), OPPONENT: ("e1",)})
+    hero = unit("h", MOVER, "b1", 2, kind=Kind.HERO)
+    position = build("1 p p p p p", [hero], gates={MOVER: ("a1",), OPPONENT: ("e1",)})
     assert ends(unit_options(position, "h", ai=False)) == {
         "a1": (FREE, (), ("b1", "a1")),
         "b1": (STAY, (), ("b1",)),
@@ -172,17 +215,19 @@ def test_ai_hero_approach() -> None:
 def test_hero_in_gate_must_leave_if_it_can() -> None:
     # Deployment erratum: h waits in its gate beside a1; a1 leads to the mark, so staying is out.
     hero = unit("h", MOVER, None, 1, kind=Kind.HERO)
-    position = build("1 p p p", [hero], gates={MOVER: ("a1",), OPPONENT: ("c1",)}, stacks={MOVER: ("h",)})
+    gates, stacks = {MOVER: ("a1",), OPPONENT: ("c1",)}, {MOVER: ("h",)}
+    position = build("1 p p p", [hero], gates=gates, stacks=stacks)
     assert ends(unit_options(position, "h", ai=False)) == {"a1": (FREE, (), ("gate:heirs", "a1"))}
     # A spire on b1 cuts a1 off from the mark: the hero may stay.
-    blocked = build("1 p p p", [hero], gates={MOVER: ("a1",), OPPONENT: ("c1",)}, stacks={MOVER: ("h",)}, spires=["b1"])
+    blocked = build("1 p p p", [hero], gates=gates, stacks=stacks, spires=["b1"])
     assert set(ends(unit_options(blocked, "h", ai=False))) == {"a1", "gate:heirs"}
 
 
 def test_units_wait_below_the_top_of_the_stack() -> None:
     # Deployment note: units leave the gate top-down.
     units = [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1)]
-    position = build("1 p p p p p", units, gates={MOVER: ("a1",), OPPONENT: ("e1",)}, stacks={MOVER: ("m1", "m2")})
+    gates = {MOVER: ("a1",), OPPONENT: ("e1",)}
+    position = build("1 p p p p p", units, gates=gates, stacks={MOVER: ("m1", "m2")})
     assert unit_options(position, "m2", ai=False).must_wait
     assert ends(unit_options(position, "m1", ai=False)) == {"a1": (PROGRESS, (), ("gate:heirs", "a1"))}
 
@@ -232,5 +277,6 @@ def test_mark_on_a_unit_and_ai_controller_do_not_change_the_procedure() -> None:
     # The mark can be a unit: distance counts onto its hex.  e on f1 is the mark; m (c1, d 3,
     # movement 3) cannot enter f1 and ends on e1 in 2 steps.
     units = [unit("m", MOVER, "c1", 3), unit("e", OPPONENT, "f1", 1)]
-    position = build(LINE, units, gates=LINE_GATES, marks={MOVER: Mark(unit="e")}, controllers={MOVER: Controller.AI})
+    marks, controllers = {MOVER: Mark(unit="e")}, {MOVER: Controller.AI}
+    position = build(LINE, units, gates=LINE_GATES, marks=marks, controllers=controllers)
     assert ends(unit_options(position, "m", ai=True)) == {"e1": (PROGRESS, (), ("c1", "d1", "e1"))}

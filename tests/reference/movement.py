@@ -160,13 +160,17 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
     """
     chips = _chip_hexes(position)
 
-    def extend(nodes: tuple[str, ...], others: dict[str, Unit], displaced: tuple[Displacement, ...]) -> Iterator[Route]:
+    def extend(
+        nodes: tuple[str, ...], others: dict[str, Unit], displaced: tuple[Displacement, ...]
+    ) -> Iterator[Route]:
         yield Route(nodes, displaced)
         if len(nodes) - 1 == max_steps:
             return
         here = nodes[-1]
         for near in sorted(position.neighbours(here)):
-            if near in nodes or near not in position.hexes or near in chips or not may_enter(len(nodes), near):
+            if near in nodes or near not in position.hexes or near in chips:
+                continue
+            if not may_enter(len(nodes), near):
                 continue
             occupant = others.get(near)
             if occupant is None:
@@ -263,8 +267,9 @@ def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         return [_stay(unit.id, start)]
     routes = list(minion_routes(position, unit, movement, plan.may_enter))
     if plan.escape:
-        # Invalid terrain, k* > M: M steps along a shortest route; any such end is the AI's too.
-        return _group(unit.id, _needed(position, [r for r in routes if r.steps == movement]), ESCAPE)
+        # Invalid terrain, k* > M: M steps along a shortest route, displacing no one; any such end
+        # is the AI's too.
+        return _group(unit.id, [r for r in routes if r.steps == movement], ESCAPE)
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if progressing:
