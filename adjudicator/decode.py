@@ -37,7 +37,7 @@ class _UnitAtoms:
     d0: int | None = None
     waits: list[Symbol] = field(default_factory=list)
     disp: dict[Symbol, list[tuple[str, str, str]]] = field(default_factory=lambda: defaultdict(list))
-    landing: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    landing: dict[tuple[Symbol, str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     origin: dict[str, int] = field(default_factory=dict)
     via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
@@ -67,7 +67,7 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
         elif s.name == "rdisp":
             a.disp[args[1]].append((_name(args[2]), _name(args[3]), _name(args[4])))
         elif s.name == "landing":
-            a.landing[(_name(args[1]), _name(args[2]))].append(_name(args[3]))
+            a.landing[(args[1], _name(args[2]), _name(args[3]))].append(_name(args[4]))
         elif s.name == "pred":
             atoms[_name(args[1])].pred[args[0].name][_name(args[2])].append(_name(args[3]))
         elif s.name == "origin":
@@ -123,9 +123,11 @@ def _paths(
     prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
     routes = _count(a, "escape", nodes[0], start) if escaped else 1
     pushes = a.disp.get(route, [])
-    choices = [[Displacement(x, source, to) for to in a.landing[(x, left)]] for x, source, left in pushes]
+    choices = [[Displacement(x, source, to) for to in a.landing[(route, x, left)]] for x, source, left in pushes]
     for combo in product(*choices):
-        yield prefix + nodes, tuple(sorted(combo)), routes
+        ends = [d.to for d in combo if not d.to.startswith("gate:")]
+        if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
+            yield prefix + nodes, tuple(sorted(combo)), routes
 
 
 def _count(a: _UnitAtoms, walk: str, end: str, start: str) -> int:

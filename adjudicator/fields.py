@@ -51,7 +51,7 @@ def mark_distances(position: Position, allowance: Terrain, faction: str) -> dict
     # A unit waiting in its own gate counts from the gate node.
     own = position.gates.get(faction)
     if own is not None and own.node != goal:
-        steps = [dist[h] for h in own.beside if h in dist and h != goal]
+        steps = [dist[h] for h in own.beside if h in dist]
         if steps:
             dist[own.node] = 1 + min(steps)
     return dist

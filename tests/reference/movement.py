@@ -13,6 +13,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import product
 
 from adjudicator.model import Kind, Position, Unit, gate_node
 from adjudicator.outcomes import (
@@ -128,62 +129,60 @@ class Route:
         return self.nodes[-1]
 
 
-def _with(displaced: tuple[Displacement, ...], new: Displacement) -> tuple[Displacement, ...]:
-    """Add a displacement; a hero pushed twice in one move keeps its first source, its last landing."""
-    for i, old in enumerate(displaced):
-        if old.unit == new.unit:
-            return (*displaced[:i], Displacement(old.unit, old.source, new.to), *displaced[i + 1 :])
-    return (*displaced, new)
-
-
 def hero_landings(
-    position: Position, hero: Unit, left: str, minion_at: str, others: dict[str, Unit]
+    position: Position, hero: Unit, left: str, free: Callable[[str], bool]
 ) -> list[str]:
     """Where a hero displaced into the hex the minion ``left`` may end up (Displaced heroes)."""
     if _is_gate(left) or _admits(position, hero, left):
         return [left]  # a gate here is the hero's own: the minion was deploying, the hero returns
-    chips = _chip_hexes(position)
-    free = [
-        h
-        for h in sorted(position.adjacency[left])
-        if h != minion_at and h not in others and h not in chips
-    ]
-    return [h for h in free if _admits(position, hero, h)] or free or [left]
+    spots = [h for h in sorted(position.adjacency[left]) if free(h)]
+    return [h for h in spots if _admits(position, hero, h)] or spots or [left]
 
 
 def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: StepFilter) -> Iterator[Route]:
     """Every simple route of at most ``max_steps`` steps, with every landing of displaced heroes.
 
     A route enters free map hexes only, never a gate, never a hex it has been on (Blocking); it may
-    enter a friendly hero's hex, the hero swapping into the hex just left (A minion's move).  The
-    board is updated as the route goes, so a hero landing ahead of the minion is met again.
+    enter a friendly hero's hex, the hero swapping into the hex just left (A minion's move).  A hero
+    that cannot stand there lands beside it on a hex free on the board before the move (or the
+    minion's start), never one the minion enters later; two heroes never land on one hex.
     """
     chips = _chip_hexes(position)
+    start = position.node_of(unit.id)
+    others = _units_by_hex(position, unit.id)
 
-    def extend(
-        nodes: tuple[str, ...], others: dict[str, Unit], displaced: tuple[Displacement, ...]
-    ) -> Iterator[Route]:
-        yield Route(nodes, displaced)
+    def landings(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]]) -> Iterator[tuple[Displacement, ...]]:
+        options = []
+        for hero, step in pushes:
+            taken = {nodes[step], *nodes[step + 1 :]} | chips | set(others)
+
+            def free(h: str, taken: set[str] = taken) -> bool:
+                return h not in taken
+
+            landed = hero_landings(position, hero, nodes[step - 1], free)
+            options.append([Displacement(hero.id, nodes[step], to) for to in landed])
+        for combo in product(*options):
+            ends = [d.to for d in combo if not _is_gate(d.to)]
+            if len(ends) == len(set(ends)):
+                yield tuple(sorted(combo))
+
+    def extend(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]]) -> Iterator[Route]:
+        for displaced in landings(nodes, pushes):
+            yield Route(nodes, displaced)
         if len(nodes) - 1 == max_steps:
             return
-        here = nodes[-1]
-        for near in sorted(position.neighbours(here)):
+        for near in sorted(position.neighbours(nodes[-1])):
             if near in nodes or near not in position.hexes or near in chips:
                 continue
             if not may_enter(len(nodes), near):
                 continue
             occupant = others.get(near)
             if occupant is None:
-                yield from extend((*nodes, near), others, displaced)
+                yield from extend((*nodes, near), pushes)
             elif occupant.kind is Kind.HERO and occupant.faction == unit.faction:
-                for to in hero_landings(position, occupant, here, near, others):
-                    pushed = {h: u for h, u in others.items() if h != near}
-                    if not _is_gate(to):
-                        pushed[to] = occupant
-                    moved = _with(displaced, Displacement(occupant.id, near, to))
-                    yield from extend((*nodes, near), pushed, moved)
+                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))])
 
-    yield from extend((position.node_of(unit.id),), _units_by_hex(position, unit.id), ())
+    yield from extend((start,), [])
 
 
 def _group(unit: str, routes: list[Route], kind: str) -> list[MoveOutcome]:
@@ -452,6 +451,15 @@ class _StepSearch:
         units = _faction_units(position, self.faction)
         return [u.id for u in units if u.kind is kind and not must_wait(position, u)]
 
+    def _stacked_first(self, position: Position) -> bool:
+        gate = position.gates.get(self.faction)
+        stack = gate.stack if gate else ()
+        ready = set(self._ready(position, Kind.HERO))
+        return any(
+            uid in ready and any(position.units[below].kind is Kind.MINION for below in stack[i + 1 :])
+            for i, uid in enumerate(stack)
+        )
+
     def finals(self, position: Position, phase: str) -> Finals:
         key = (phase, *self._key(position))
         if key not in self.memo:
@@ -466,8 +474,10 @@ class _StepSearch:
     def _explore(self, position: Position, phase: str) -> Finals:
         found: Finals = {}
         if phase == BEFORE:
-            # Any heroes may move before all minions, in any order; the rest after them.
-            found.update(self.finals(position, MINIONS))
+            # Any heroes may move before all minions, in any order; the rest after them.  A hero
+            # stacked above minions in the gate was stacked "before your minions": it goes first.
+            if not self._stacked_first(position):
+                found.update(self.finals(position, MINIONS))
             for hero in self._ready(position, Kind.HERO):
                 self._moves(position, hero, BEFORE, found)
         elif phase == MINIONS:
