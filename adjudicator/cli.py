@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -150,7 +149,3 @@ def faq(
     if any(r.status == "fail" for r in report):
         raise typer.Exit(1)
 
-
-def main() -> None:  # pragma: no cover - console entry
-    app(prog_name="cloudspire")
-    sys.exit(0)

@@ -1,7 +1,10 @@
 """The command line as a user drives it: exit codes, --json shapes, errors without tracebacks."""
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -88,3 +91,14 @@ def test_installed_encodings_are_complete() -> None:
     main = (encoding_dir() / "main.lp").read_text()
     for name in re.findall(r'#include "([^"]+)"', main):
         assert (encoding_dir() / name).is_file(), name
+
+
+def test_installed_command_runs_outside_the_checkout(tmp_path: Path) -> None:
+    # From another folder the installed package is what runs (CI installs it non-editable).
+    board = write(tmp_path, BOARD)
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "moves", board, "--unit", "m", "--json"],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
+    assert json.loads(done.stdout)[0]["outcomes"][0]["end"] == "c1"
