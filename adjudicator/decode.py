@@ -54,6 +54,7 @@ class Answer:
 def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[str]) -> Answer:
     atoms: dict[str, _UnitAtoms] = defaultdict(_UnitAtoms)
     next_units: set[str] = set()
+    leading: set[str] = set()
     for s in symbols:
         args = s.arguments
         unit = _name(args[0]) if args else ""
@@ -76,11 +77,13 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.via[_name(args[1])].append((args[3].number, _name(args[2])))
         elif s.name == "next":
             next_units.add(unit)
-    options = {uid: _unit_options(uid, atoms[uid], starts[uid]) for uid in queried}
+        elif s.name == "leading":
+            leading.add(unit)
+    options = {uid: _unit_options(uid, atoms[uid], starts[uid], uid in leading) for uid in queried}
     return Answer(options, frozenset(next_units))
 
 
-def _unit_options(uid: str, a: _UnitAtoms, start: str) -> UnitOptions:
+def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOptions:
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome → {witness path: how many routes it stands for}
@@ -95,7 +98,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str) -> UnitOptions:
         for key, paths in sorted(grouped.items())
         for end, displaced in [key]
     )
-    return UnitOptions(uid, outcomes, a.d0)
+    return UnitOptions(uid, outcomes, a.d0, leading=leading)
 
 
 def _wait_text(reason: Symbol) -> str:

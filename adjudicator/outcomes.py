@@ -67,12 +67,14 @@ class UnitOptions:
     outcomes: tuple[MoveOutcome, ...]
     start_distance: int | None = None  # None: the unit's hex does not lead to its mark
     must_wait: str = ""  # why the unit may not move now (empty when it may)
+    leading: bool = False  # a minion closest to its mark; the others move after it, on a changed board
 
     def as_json(self) -> dict[str, Any]:
         return {
             "unit": self.unit,
             "start_distance": self.start_distance,
             "must_wait": self.must_wait or None,
+            "leading": self.leading,
             "outcomes": [o.as_json() for o in self.outcomes],
         }
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from adjudicator.model import Position
+from adjudicator.hexmap import TERRAIN_LETTERS
+from adjudicator.model import Hex, Position, Terrain
 from adjudicator.outcomes import MoveOutcome, StepResult, UnitOptions
+
+
+TERRAIN_LETTER = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 
 def board(position: Position) -> str:
@@ -19,7 +23,7 @@ def board(position: Position) -> str:
     for landmark in position.landmarks:
         chips[landmark.at] = f"landmark {landmark.id}"
     rows = sorted({h.row for h in position.hexes.values()})
-    width = max(len(h.name) for h in position.hexes.values()) + 1
+    width = max(len(_cell(h)) for h in position.hexes.values()) + 1
     lines = []
     for row in rows:
         cells = {h.column: h for h in position.hexes.values() if h.row == row}
@@ -27,14 +31,21 @@ def board(position: Position) -> str:
         text = " " * (width // 2 if row % 2 == 0 else 0)
         for column in range(last + 1):
             h = cells.get(column)
-            text += (h.name + ("*" if h.well else "")).ljust(width) if h else ".".ljust(width)
+            text += _cell(h).ljust(width) if h else ".".ljust(width)
         lines.append(f"{row:>3}  {text.rstrip()}")
+    lines.append("     terrain after the name: l plains, f forest, m mountains, w water (none: path); * Source Well")
     for gate in position.gates.values():
         stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
         lines.append(f"     {gate.node} beside {', '.join(gate.beside)}{stack}")
     for hex_name in sorted(chips):
         lines.append(f"     {hex_name}: {chips[hex_name]}")
     return "\n".join(lines)
+
+
+def _cell(h: Hex) -> str:
+    """A hex as the picture shows it: name, terrain letter unless path, * for a Source Well."""
+    letter = "" if h.terrain is Terrain.PATH else TERRAIN_LETTER[h.terrain]
+    return h.name + letter + ("*" if h.well else "")
 
 
 def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
@@ -59,7 +70,10 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     label = "outcomes the AI must take" if ai else "legal outcomes"
     rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), _displaced(m)) for m in options.outcomes)
     table = _table(("end", "kind", "path", "routes", "displaced"), rows)
-    return f"{title}: {len(options.outcomes)} {label}\n{table}"
+    text = f"{title}: {len(options.outcomes)} {label}\n{table}"
+    if unit.kind.value == "minion" and not options.leading:
+        text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `turn` plays it out)"
+    return text
 
 
 def step(result: StepResult) -> str:
