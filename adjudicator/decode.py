@@ -18,8 +18,16 @@ WAIT_TEXT = {
 }
 
 
+_NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
+
+
 def _name(symbol: Symbol) -> str:
-    return symbol.string if symbol.type is SymbolType.String else str(symbol)
+    name = _NAMES.get(symbol)
+    if name is None:
+        name = _NAMES[symbol] = symbol.string if symbol.type is SymbolType.String else str(symbol)
+        if len(_NAMES) > 100_000:
+            _NAMES.clear()
+    return name
 
 
 def _route(symbol: Symbol) -> tuple[str, ...]:
