@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudicator.decode import Answer, decode
-from adjudicator.facts import Query, position_facts
+from adjudicator.facts import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
 from adjudicator.model import Controller, Done, Kind, Position, gate_node
 from adjudicator.outcomes import MoveOutcome, StepOutcome, StepResult, UnitOptions
 from adjudicator.readings import resolve
-from adjudicator.solve import solve
+from adjudicator.solve import render, solve
 
 
 def is_ai(position: Position, faction: str) -> bool:
@@ -36,9 +36,13 @@ def _node(position: Position, uid: str) -> str | None:
     return gate.node if gate is not None and uid in gate.stack else None
 
 
-def ask(position: Position, query: Query) -> Answer:
+def ask(position: Position, query: Query, fixed: str | None = None) -> Answer:
+    """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
     starts = {uid: _node(position, uid) or gate_node(position.units[uid].faction) for uid in query.units}
-    symbols = solve(position_facts(position, query))
+    if fixed is None:
+        symbols = solve(position_facts(position, query))
+    else:
+        symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed)
     return decode(symbols, starts, query.units)
 
 
@@ -88,6 +92,8 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
     ai_factions = _ai_factions(position, faction, ai)
     units = present_units(position, faction)
     readings = resolve(position.readings)
+    # Board, spires, landmarks and distance fields do not change during the step.
+    fixed = render([*board_facts(position), *field_facts(position, units, ai_factions)])
     finals: dict[tuple[tuple[str, str], ...], tuple[MoveOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
@@ -100,7 +106,7 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
         if key in seen:
             return
         seen.add(key)
-        answer = ask(pos, Query(units, ai_factions, stepping=True, begun=begun, readings=readings))
+        answer = ask(pos, Query(units, ai_factions, stepping=True, begun=begun, readings=readings), fixed)
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
             return

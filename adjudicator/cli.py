@@ -13,6 +13,7 @@ from adjudicator.facts import Query, position_facts
 from adjudicator.load import PositionFileError, load_position
 from adjudicator.model import Position
 from adjudicator.readings import resolve
+from adjudicator.solve import render
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 
@@ -88,7 +89,7 @@ def facts(
     if json_out:
         _emit([str(s) for s in symbols])
     else:
-        typer.echo("\n".join(f"{s}." for s in symbols))
+        typer.echo(render(symbols), nl=False)
 
 
 @app.command()

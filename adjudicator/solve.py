@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -32,8 +32,17 @@ class EncodingWarning(Exception):
     """clingo warned about the program itself (an undefined atom is usually a misspelt predicate)."""
 
 
-def solve(facts: Sequence[Symbol], *, strict: bool = False) -> list[Symbol]:
-    """The shown atoms of the (unique) answer set of the encodings plus ``facts``."""
+def render(facts: Iterable[Symbol]) -> str:
+    """Facts as clingo itself prints the Symbols: every string quoted and escaped by clingo."""
+    return "".join(f"{fact}.\n" for fact in facts)
+
+
+def solve(facts: Sequence[Symbol], *, fixed: str = "", strict: bool = False) -> list[Symbol]:
+    """The shown atoms of the (unique) answer set of the encodings plus ``facts``.
+
+    ``fixed`` is further facts already rendered by ``render``: a caller asking many questions about
+    one board renders the parts that do not change only once.
+    """
     warnings: list[str] = []
 
     def log(code: clingo.MessageCode, message: str) -> None:
@@ -45,7 +54,7 @@ def solve(facts: Sequence[Symbol], *, strict: bool = False) -> list[Symbol]:
             builder.add(statement)
     # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
     # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
-    control.add("base", [], "".join(f"{fact}.\n" for fact in facts))
+    control.add("base", [], fixed + render(facts))
     control.ground([("base", [])])
     if strict and warnings:
         raise EncodingWarning("\n".join(warnings))

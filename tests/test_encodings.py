@@ -12,7 +12,7 @@ import pytest
 from adjudicator.adjudicate import present_units
 from adjudicator.facts import Query, position_facts
 from adjudicator.load import load_position
-from adjudicator.solve import _program, solve
+from adjudicator.solve import _program, render, solve
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = sorted(ROOT.rglob("*.yaml"))
@@ -40,7 +40,7 @@ def test_grounder_decides_everything(path: Path) -> None:
         with ast.ProgramBuilder(control) as builder:
             for statement in _program():
                 builder.add(statement)
-        control.add("base", [], "".join(f"{fact}.\n" for fact in position_facts(load_position(path), query)))
+        control.add("base", [], render(position_facts(load_position(path), query)))
         control.ground([("base", [])])
         control.solve()
         # Every rule reaching the solver is a fact: no rule has a body left.
