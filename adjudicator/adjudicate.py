@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from adjudicator.decode import Answer, decode
 from adjudicator.facts import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
-from adjudicator.model import Controller, Done, Kind, Position, gate_node
+from adjudicator.model import Controller, Done, Kind, Position
 from adjudicator.outcomes import MoveOutcome, StepOutcome, StepResult, UnitOptions
 from adjudicator.readings import resolve
 from adjudicator.solve import render, solve
@@ -24,21 +24,13 @@ def _ai_factions(position: Position, faction: str, ai: bool | None) -> frozenset
 def present_units(position: Position, faction: str) -> tuple[str, ...]:
     """The faction's units on the board or waiting in its gate, in id order."""
     return tuple(
-        sorted(uid for uid, u in position.units.items() if u.faction == faction and _node(position, uid))
+        sorted(uid for uid, u in position.units.items() if u.faction == faction and position.placed(uid))
     )
-
-
-def _node(position: Position, uid: str) -> str | None:
-    unit = position.units[uid]
-    if unit.at is not None:
-        return unit.at
-    gate = position.gates.get(unit.faction)
-    return gate.node if gate is not None and uid in gate.stack else None
 
 
 def ask(position: Position, query: Query, fixed: str | None = None) -> Answer:
     """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
-    starts = {uid: _node(position, uid) or gate_node(position.units[uid].faction) for uid in query.units}
+    starts = {uid: position.node_of(uid) for uid in query.units}
     if fixed is None:
         symbols = solve(position_facts(position, query))
     else:
@@ -46,18 +38,22 @@ def ask(position: Position, query: Query, fixed: str | None = None) -> Answer:
     return decode(symbols, starts, query.units)
 
 
+def moves_query(position: Position, unit_id: str | None = None, ai: bool | None = None) -> Query:
+    """The question `moves` asks: one unit, or every unit of the faction whose turn it is."""
+    faction = position.units[unit_id].faction if unit_id else position.turn.faction
+    units = (unit_id,) if unit_id else present_units(position, faction)
+    return Query(units, _ai_factions(position, faction, ai), readings=resolve(position.readings))
+
+
 def unit_options(position: Position, unit_id: str, ai: bool | None = None) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    faction = position.units[unit_id].faction
-    query = Query((unit_id,), _ai_factions(position, faction, ai), readings=resolve(position.readings))
-    return ask(position, query).options[unit_id]
+    return ask(position, moves_query(position, unit_id, ai)).options[unit_id]
 
 
 def faction_options(position: Position, ai: bool | None = None) -> list[UnitOptions]:
     """``unit_options`` for each unit of the faction whose turn it is, from one solve."""
-    faction = position.turn.faction
-    units = present_units(position, faction)
-    query = Query(units, _ai_factions(position, faction, ai), readings=resolve(position.readings))
+    query = moves_query(position, None, ai)
+    units = query.units
     answer = ask(position, query)
     return [answer.options[uid] for uid in units]
 
@@ -98,7 +94,7 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
     seen: set[tuple[object, ...]] = set()
 
     def board(pos: Position) -> tuple[tuple[str, str], ...]:
-        return tuple((uid, _node(pos, uid) or gate_node(faction)) for uid in units)
+        return tuple((uid, pos.node_of(uid)) for uid in units)
 
     def explore(pos: Position, begun: bool, sequence: tuple[MoveOutcome, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
 from adjudicator import adjudicate, faq as faq_report, render_text
-from adjudicator.facts import Query, position_facts
+from adjudicator.facts import position_facts
 from adjudicator.load import PositionFileError, load_position
 from adjudicator.model import Position
 from adjudicator.readings import resolve
@@ -49,7 +50,12 @@ def _load(path: Path, readings: list[str] | None = None) -> Position:
         resolve(chosen)
     except ValueError as error:
         _fail(f"{path}: readings: {error}")
-    return Position(**{**position.__dict__, "readings": chosen})
+    return replace(position, readings=chosen)
+
+
+def _check_unit(path: Path, position: Position, unit: str | None) -> None:
+    if unit is not None and unit not in position.units:
+        _fail(f"{path}: no unit {unit!r}; units: {', '.join(sorted(position.units))}")
 
 
 def _ai_flag(ai: bool) -> bool | None:
@@ -77,15 +83,13 @@ def facts(
     position: PositionArg,
     unit: Annotated[Optional[str], typer.Option(help="Facts for this unit's question.")] = None,
     ai: AiOpt = False,
+    reading: ReadingOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Print exactly the ASP facts clingo receives for `moves`."""
-    pos = _load(position)
-    units = (unit,) if unit else adjudicate.present_units(pos, pos.turn.faction)
-    faction = pos.units[units[0]].faction if units else pos.turn.faction
-    query = Query(units, frozenset({faction}) if ai or adjudicate.is_ai(pos, faction) else frozenset(),
-                  readings=resolve(pos.readings))
-    symbols = position_facts(pos, query)
+    pos = _load(position, reading)
+    _check_unit(position, pos, unit)
+    symbols = position_facts(pos, adjudicate.moves_query(pos, unit, _ai_flag(ai)))
     if json_out:
         _emit([str(s) for s in symbols])
     else:
@@ -102,8 +106,7 @@ def moves(
 ) -> None:
     """Every legal outcome of a unit's move, or of each unit of the faction whose turn it is."""
     pos = _load(position, reading)
-    if unit is not None and unit not in pos.units:
-        _fail(f"{position}: no unit {unit!r}; units: {', '.join(sorted(pos.units))}")
+    _check_unit(position, pos, unit)
     if unit is not None:
         results = [adjudicate.unit_options(pos, unit, _ai_flag(ai))]
     else:

@@ -66,7 +66,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     for faction in position.factions:
         yield _fact("faction", String(faction))
     for unit in position.units.values():
-        node = _node_of(position, unit.id)
+        node = position.placed(unit.id)
         if node is None:
             continue
         u = String(unit.id)
@@ -83,14 +83,6 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield _fact("moved", u)
         if unit.campfire:
             yield _fact("campfire", u)
-
-
-def _node_of(position: Position, unit_id: str) -> str | None:
-    unit = position.units[unit_id]
-    if unit.at is not None:
-        return unit.at
-    gate = position.gates.get(unit.faction)
-    return gate.node if gate is not None and unit_id in gate.stack else None
 
 
 def field_facts(position: Position, units: Iterable[str], ai_factions: Iterable[str]) -> Iterator[Symbol]:

@@ -174,6 +174,14 @@ class Position:
             return self.units[mark.unit].at
         return mark.hex
 
-    def node_of(self, unit_id: str) -> str:
+    def placed(self, unit_id: str) -> str | None:
+        """The unit's hex, its gate node while it waits in the stack, None once it has returned."""
         unit = self.units[unit_id]
-        return unit.at if unit.at is not None else gate_node(unit.faction)
+        if unit.at is not None:
+            return unit.at
+        gate = self.gates.get(unit.faction)
+        return gate.node if gate is not None and unit_id in gate.stack else None
+
+    def node_of(self, unit_id: str) -> str:
+        """Like ``placed``, but a unit off the board counts as at its gate."""
+        return self.placed(unit_id) or gate_node(self.units[unit_id].faction)

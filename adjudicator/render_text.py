@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from adjudicator.hexmap import TERRAIN_LETTERS
-from adjudicator.model import Hex, Position, Terrain
+from adjudicator.model import Hex, Kind, Position, Terrain
 from adjudicator.outcomes import MoveOutcome, StepResult, UnitOptions
 
 
@@ -71,7 +71,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), _displaced(m)) for m in options.outcomes)
     table = _table(("end", "kind", "path", "routes", "displaced"), rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
-    if unit.kind.value == "minion" and not options.leading:
+    if unit.kind is Kind.MINION and not options.leading:
         text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `turn` plays it out)"
     return text
 
