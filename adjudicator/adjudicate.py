@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
-from adjudicator.decode import Answer, decode
+from adjudicator.combat_facts import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
+from adjudicator.combat_outcomes import (
+    AttackOptions,
+    AttackStepResult,
+    EndState,
+    FireResult,
+    FireStepResult,
+)
+from adjudicator.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
+from adjudicator.dice import Die, standard_die
 from adjudicator.facts import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
 from adjudicator.model import Controller, Done, Kind, Position
 from adjudicator.outcomes import MoveOutcome, StepOutcome, StepResult, UnitOptions
+from adjudicator.priorities import presets
 from adjudicator.readings import resolve
-from adjudicator.solve import render, solve
+from adjudicator.solve import render, solve, solve_all
 
 
 def is_ai(position: Position, faction: str) -> bool:
@@ -117,3 +128,78 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
     return StepResult(
         faction, bool(ai_factions), len(ordered), tuple(StepOutcome(f, s) for f, s in shown)
     )
+
+
+# ----------------------------------------------------------------------------------------- combat
+
+
+def combat_ai(position: Position, side: str, ai: bool | None) -> frozenset[str]:
+    """The AI-controlled factions; ``ai`` True puts the side under AI control, False under a player's."""
+    factions = {name for name, f in position.factions.items() if f.controller is Controller.AI}
+    if ai is True:
+        factions.add(side)
+    elif ai is False:
+        factions.discard(side)
+    return frozenset(factions)
+
+
+def _may_attack(position: Position, side: str) -> int:
+    """How many of the side's units could attack this step: the whole step's horizon."""
+    return sum(
+        1
+        for u in position.units.values()
+        if u.faction == side and u.at is not None and u.kind is not Kind.LANDMARK_MINION
+        and not u.campfire and not u.done.attacked
+    )
+
+
+def attack_options(position: Position, unit: str | None = None, ai: bool | None = None) -> list[AttackOptions]:
+    """What each unit of the faction whose turn it is (or ``unit``) may, or must, attack now, and what
+    each attack leads to; under AI control only the mandated attacks, every tie included."""
+    side = position.units[unit].faction if unit else position.turn.faction
+    units = (unit,) if unit else present_units(position, side)
+    ai_factions = combat_ai(position, side, ai)
+    query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=resolve(position.readings))
+    models = solve_all(combat_facts(position, query))
+    fallback = len(position.ai_priority.units if position.ai_priority else presets("units")["standard"]) + 1
+    return decode_attacks(models, position, units, ai_factions, fallback)
+
+
+def attack_step(position: Position, ai: bool | None = None, limit: int | None = None) -> AttackStepResult:
+    """Every distinct end state of the current faction's whole attack step, each with one order of
+    attacks that produces it, and their exact count. The solver tells the end states apart itself
+    (projection onto fin/1), so orders that lead to the same board are never enumerated twice."""
+    side = position.turn.faction
+    ai_factions = combat_ai(position, side, ai)
+    query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
+                        readings=resolve(position.readings))
+    ends = decode_attack_step(solve_all(combat_facts(position, query), project=True), position, ai_factions)
+    ends.sort(key=lambda e: e.end)
+    shown = ends if limit is None else ends[:limit]
+    return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown))
+
+
+def spires_fire(position: Position, die: Die | None = None, limit: int | None = None) -> FireStepResult:
+    """Every distinct result of the Spires Fire step at the current faction's units, each under the
+    target choices that lead to it, with its exact probability."""
+    die = die or standard_die()
+    side = position.turn.faction
+    order = tuple(s.id for s in position.spires if s.faction != side)
+    query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
+                        readings=resolve(position.readings), die=die)
+    spires, paths = decode_fire(solve_all(combat_facts(position, query)), position)
+    merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
+    for path in paths:
+        odds = Fraction(1)
+        for shot, dice in zip(path.shots, path.dice, strict=True):
+            odds *= die.totals(dice)[shot.rolled]
+        choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
+        key = (choices, path.end)
+        seen = merged.get(key)
+        if seen is None:
+            merged[key] = FireResult(choices, path.end, odds, path.shots)
+        else:
+            merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
+    results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end))
+    shown = results if limit is None else results[:limit]
+    return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name)

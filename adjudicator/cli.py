@@ -10,6 +10,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from adjudicator import adjudicate, faq as faq_report, render_text
+from adjudicator.dice import DieFileError, load_die
 from adjudicator.facts import position_facts
 from adjudicator.load import PositionFileError, load_position
 from adjudicator.model import Position
@@ -153,3 +154,61 @@ def faq(
     if any(r.status == "fail" for r in report):
         raise typer.Exit(1)
 
+
+@app.command()
+def attacks(
+    position: PositionArg,
+    unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,
+    ai: AiOpt = False,
+    reading: ReadingOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """What each unit may, or must, attack now, and what each attack leads to."""
+    pos = _load(position, reading)
+    _check_unit(position, pos, unit)
+    results = adjudicate.attack_options(pos, unit, _ai_flag(ai))
+    if json_out:
+        _emit([r.as_json() for r in results])
+        return
+    typer.echo(render_text.board(pos) + "\n")
+    for r in results:
+        is_ai = ai or adjudicate.is_ai(pos, pos.units[r.unit].faction)
+        typer.echo(render_text.attack_options(r, pos, is_ai) + "\n")
+
+
+@app.command()
+def step(
+    position: PositionArg,
+    ai: AiOpt = False,
+    limit: Annotated[Optional[int], typer.Option(help="Print at most this many end states.")] = 20,
+    reading: ReadingOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Every distinct end state of the current faction's whole attack step, with the exact count."""
+    pos = _load(position, reading)
+    result = adjudicate.attack_step(pos, _ai_flag(ai), limit)
+    if json_out:
+        _emit(result.as_json())
+    else:
+        typer.echo(render_text.attack_step(result))
+
+
+@app.command()
+def fire(
+    position: PositionArg,
+    die: Annotated[Optional[Path], typer.Option(help="A spire die face table (docs/dice.md).")] = None,
+    limit: Annotated[Optional[int], typer.Option(help="Print at most this many results.")] = 50,
+    reading: ReadingOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
+    pos = _load(position, reading)
+    try:
+        faces = load_die(die) if die is not None else None
+    except DieFileError as error:
+        _fail(str(error))
+    result = adjudicate.spires_fire(pos, faces, limit)
+    if json_out:
+        _emit(result.as_json())
+    else:
+        typer.echo(render_text.fire_step(result))

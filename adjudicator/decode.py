@@ -9,6 +9,23 @@ from itertools import product
 
 from clingo import Symbol, SymbolType
 
+from adjudicator.combat_outcomes import (
+    ATTACK,
+    AttackOptions,
+    AttackOutcome,
+    ChipEnd,
+    Damage,
+    Defeat,
+    EndState,
+    Gain,
+    LevelUp,
+    Reveal,
+    Shot,
+    SpireTargets,
+    StepEnd,
+    Target,
+)
+from adjudicator.model import Controller, Position, gate_node
 from adjudicator.outcomes import Displacement, MoveOutcome, UnitOptions
 
 WAIT_TEXT = {
@@ -162,3 +179,323 @@ def _first(a: _UnitAtoms, walk: str, end: str, start: str) -> tuple[str, ...]:
         return memo[node]
 
     return best(end)
+
+
+# ----------------------------------------------------------------------------------------- combat
+
+
+def chip_name(symbol: Symbol) -> str:
+    """u("x") → x, s("t") → t, g("heirs") → gate:heirs."""
+    inner = _name(symbol.arguments[0])
+    return gate_node(inner) if symbol.name == "g" else inner
+
+
+def _const_name(symbol: Symbol) -> str:
+    return symbol.name.replace("_", "-")
+
+
+def _category(symbol: Symbol) -> str:
+    """defeat(hero) → defeat-hero, the spelling of adjudicator/data/ai-priority.yaml."""
+    if symbol.arguments:
+        return f"{symbol.name}-{_const_name(symbol.arguments[0])}"
+    return _const_name(symbol)
+
+
+@dataclass
+class _Moment:
+    """The atoms of one time point T of a combat answer set."""
+
+    act: tuple[str, str] | None = None
+    shot: tuple[str, str] | None = None
+    roll: int = 0
+    dice: int = 0
+    chosen: bool = False
+    victim: str | None = None
+    damage: list[Damage] = field(default_factory=list)
+    defeats: list[tuple[str, int, str, str]] = field(default_factory=list)  # chip, layer, by, goes to
+    reveals: list[tuple[str, int, int]] = field(default_factory=list)  # unit, layer, health
+    gains: dict[str, list[int]] = field(default_factory=dict)  # faction → [source, relics]
+    builds: set[str] = field(default_factory=set)
+    pillages: dict[str, str] = field(default_factory=dict)
+    options: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    chosen_level: dict[str, str] = field(default_factory=dict)
+    over: bool = False
+
+
+@dataclass
+class _CombatAtoms:
+    moments: dict[int, _Moment] = field(default_factory=lambda: defaultdict(_Moment))
+    fin: list[Symbol] = field(default_factory=list)
+    start: list[Symbol] = field(default_factory=list)  # atoms about the board as the step begins
+
+
+_START = {"allowed", "cand", "level", "category", "must", "noattack", "notarget", "starget", "spick",
+          "slevel", "scategory", "sdice", "srange"}
+
+
+def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
+    atoms = _CombatAtoms()
+    for s in symbols:
+        name, args = s.name, s.arguments
+        if name in _START:
+            atoms.start.append(s)
+            continue
+        if name == "fin":
+            atoms.fin.append(args[0])
+            continue
+        if name == "campfire_due":
+            atoms.fin.append(s)
+            continue
+        m = atoms.moments[args[0].number]
+        if name == "act":
+            m.act = (_name(args[1]), chip_name(args[2]))
+        elif name == "shot":
+            m.shot = (_name(args[1]), chip_name(args[2]))
+        elif name == "roll":
+            m.roll = args[1].number
+        elif name == "shotdice":
+            m.dice = args[1].number
+        elif name == "chosen":
+            m.chosen = True
+        elif name == "victim":
+            m.victim = chip_name(args[1])
+        elif name == "dmg":
+            _, chip, amount, by, how, before, after, lost = args
+            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), _const_name(how),
+                                   before.number, after.number, lost.number))
+        elif name == "sdmg":
+            _, spire, amount, by, removed = args
+            upgrade = None if removed.name == "none" else removed.name
+            m.damage.append(Damage(_name(spire), amount.number, chip_name(by), ATTACK, upgrade_removed=upgrade))
+        elif name == "gdmg":
+            _, faction, amount, by, before, after = args
+            m.damage.append(Damage(gate_node(_name(faction)), amount.number, chip_name(by), ATTACK,
+                                   before.number, after.number))
+        elif name == "defeat":
+            _, chip, layer, by, goes = args
+            by_name = "" if by.type is SymbolType.Function else _name(by)
+            m.defeats.append((chip_name(chip), layer.number, by_name, _const_name(goes)))
+        elif name == "reveal":
+            m.reveals.append((_name(args[1]), args[2].number, args[3].number))
+        elif name == "gain":
+            m.gains[_name(args[1])] = [args[2].number, args[3].number]
+        elif name == "spire_build":
+            m.builds.add(_name(args[1]))
+        elif name == "pillage":
+            m.pillages[_name(args[1])] = _name(args[2])
+        elif name == "lvlopt":
+            m.options[_name(args[1])].append(_const_name(args[2]))
+        elif name == "lv":
+            m.chosen_level[_name(args[1])] = _const_name(args[2])
+        elif name == "over":
+            m.over = True
+    return atoms
+
+
+def _layer_chip(position: Position, unit_id: str, layer: int) -> str:
+    unit = position.units[unit_id]
+    return unit.chip if layer == 0 else unit.group[layer - 1].chip
+
+
+def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: frozenset[str],
+             choose: bool) -> AttackOutcome:
+    defeated = tuple(sorted(
+        Defeat(chip, _layer_chip(position, chip, layer) if chip in position.units else "", by, goes)
+        for chip, layer, by, goes in m.defeats
+    ))
+    revealed = tuple(sorted(Reveal(u, _layer_chip(position, u, layer), health) for u, layer, health in m.reveals))
+    gains = tuple(sorted(
+        Gain(f, source, relics, f in m.builds, m.pillages.get(f, ""), f in ai)
+        for f, (source, relics) in m.gains.items()
+        if source or relics or f in m.builds or f in m.pillages or f in ai
+    ))
+    level_ups = tuple(sorted(
+        LevelUp(hero, tuple(sorted(options)), m.chosen_level.get(hero) if choose else None)
+        for hero, options in m.options.items()
+    ))
+    redirected = m.victim if m.victim != target else None
+    return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
+                         level_ups, m.over)
+
+
+def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
+    """The chips the step changed, from the fin/1 atoms (asp/combat_output.lp)."""
+    hp: dict[str, int] = {}
+    layer: dict[str, int] = defaultdict(int)
+    ups: dict[str, list[str]] = defaultdict(list)
+    promoted, gone, spires_gone = set(), set(), set()
+    spire_lost: dict[str, int] = {}
+    gates: dict[str, int] = {}
+    source: dict[str, int] = {}
+    over = False
+    campfire: list[str] = []
+    when = ""
+    for s in fin:
+        a = s.arguments
+        if s.name == "hp":
+            hp[_name(a[0])] = a[1].number
+        elif s.name == "lay":
+            layer[_name(a[0])] = a[1].number
+        elif s.name == "ups":
+            ups[_name(a[0])] += [a[1].name] * a[2].number
+        elif s.name == "prom":
+            promoted.add(_name(a[0]))
+        elif s.name == "gone":
+            gone.add(_name(a[0]))
+        elif s.name == "sb":
+            spire_lost[_name(a[0])] = a[1].number
+        elif s.name == "sgone":
+            spires_gone.add(_name(a[0]))
+        elif s.name == "gh":
+            gates[_name(a[0])] = a[1].number
+        elif s.name == "src":
+            source[_name(a[0])] = a[1].number
+        elif s.name == "over":
+            over = True
+        elif s.name == "campfire_due":
+            campfire.append(_name(a[0]))
+            when = _const_name(a[1])
+    chips: list[ChipEnd] = []
+    for uid in sorted(set(hp) | gone):
+        unit = position.units[uid]
+        if uid in gone:
+            chips.append(ChipEnd(uid, defeated=True))
+            continue
+        name = _layer_chip(position, uid, layer[uid]) if layer[uid] else ""
+        final_ups = tuple(sorted(ups[uid]))
+        changed_ups = final_ups != tuple(sorted(unit.upgrades))
+        newly_promoted = uid in promoted and not unit.promoted
+        if name or hp[uid] != unit.health or changed_ups or newly_promoted:
+            chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted))
+    for spire in position.spires:
+        if spire.id in spires_gone:
+            chips.append(ChipEnd(spire.id, defeated=True))
+        elif spire_lost.get(spire.id):
+            chips.append(ChipEnd(spire.id, upgrades=spire.upgrades[spire_lost[spire.id]:]))
+    for faction, health in gates.items():
+        if health != position.gates[faction].health:
+            chips.append(ChipEnd(gate_node(faction), health=health))
+    changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
+    return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when)
+
+
+def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[str, set[str]]]:
+    """Per attacker: its targets with the AI's ranking; and which of them the AI would take."""
+    levels: dict[tuple[str, str], int] = {}
+    categories: dict[tuple[str, str], str] = {}
+    targets: dict[str, list[str]] = defaultdict(list)
+    picks: dict[str, set[str]] = defaultdict(set)
+    for s in atoms.start:
+        a = s.arguments
+        if s.name == "allowed":
+            targets[_name(a[0])].append(chip_name(a[1]))
+        elif s.name == "cand":
+            picks[_name(a[0])].add(chip_name(a[1]))
+        elif s.name == "level":
+            levels[(_name(a[0]), chip_name(a[1]))] = a[2].number
+        elif s.name == "category":
+            categories[(_name(a[0]), chip_name(a[1]))] = _category(a[2])
+    ranked = {
+        unit: [Target(x, levels.get((unit, x)), categories.get((unit, x), "")) for x in sorted(xs)]
+        for unit, xs in targets.items()
+    }
+    return ranked, picks
+
+
+def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterable[str],
+                   ai: frozenset[str], fallback: int) -> list[AttackOptions]:
+    """Every attack each of ``units`` may (or, for the AI, must) make, from the answer sets of one
+    attack (asp/attack_step.lp, mode single). ``fallback`` is the rank of "any valid target"."""
+    first = _combat_atoms(models[0]) if models else _CombatAtoms()
+    ranked, _ = _start_targets(first)
+    must = {_name(s.arguments[0]) for s in first.start if s.name == "must"}
+    why: dict[str, list[str]] = defaultdict(list)
+    for s in first.start:
+        if s.name == "noattack":
+            why[_name(s.arguments[0])].append(s.arguments[1].name)
+    outcomes: dict[str, set[AttackOutcome]] = defaultdict(set)
+    for model in models:
+        atoms = _combat_atoms(model)
+        m = atoms.moments.get(1)
+        if m is not None and m.act is not None:
+            outcomes[m.act[0]].add(_outcome(position, m, *m.act, ai=ai, choose=False))
+    result = []
+    for uid in units:
+        targets = tuple(
+            Target(t.chip, fallback if t.priority == 1000 else t.priority, t.category or
+                   ("any-target" if t.priority == 1000 else ""))
+            for t in ranked.get(uid, [])
+        )
+        reason = min(why[uid], key=NOATTACK_ORDER.index) if why[uid] else ""
+        ordered = tuple(sorted(outcomes[uid], key=lambda o: (o.target, o.redirected_to or "")))
+        result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
+    return result
+
+
+NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "no_attack_stat", "no_target"]
+
+
+def decode_attack_step(models: list[list[Symbol]], position: Position, ai: frozenset[str]) -> list[StepEnd]:
+    """One StepEnd per projected answer set of the whole attack step (asp/attack_step.lp, mode step)."""
+    ends = []
+    for model in models:
+        atoms = _combat_atoms(model)
+        sequence = tuple(
+            _outcome(position, m, *m.act, ai=ai, choose=True)
+            for _, m in sorted(atoms.moments.items())
+            if m.act is not None
+        )
+        ends.append(StepEnd(_end_state(position, atoms.fin), sequence))
+    return ends
+
+
+@dataclass(frozen=True)
+class FirePath:
+    """One answer set of the Spires Fire step: the shots in order and the end state."""
+
+    shots: tuple[Shot, ...]
+    dice: tuple[int, ...]  # how many dice each shot rolled
+    end: EndState
+
+
+def decode_fire(models: list[list[Symbol]], position: Position) -> tuple[list[SpireTargets], list[FirePath]]:
+    """The spires that fire with their first targets, and every path through the step."""
+    ai_factions = {f.name for f in position.factions.values() if f.controller is Controller.AI}
+    first = _combat_atoms(models[0]) if models else _CombatAtoms()
+    dice: dict[str, int] = {}
+    ranges: dict[str, int] = {}
+    targets: dict[str, list[str]] = defaultdict(list)
+    picks: dict[str, set[str]] = defaultdict(set)
+    levels: dict[tuple[str, str], int] = {}
+    categories: dict[tuple[str, str], str] = {}
+    for s in first.start:
+        a = s.arguments
+        if s.name == "sdice":
+            dice[_name(a[0])] = a[1].number
+        elif s.name == "srange":
+            ranges[_name(a[0])] = a[1].number
+        elif s.name == "starget":
+            targets[_name(a[0])].append(chip_name(a[1]))
+        elif s.name == "spick":
+            picks[_name(a[0])].add(chip_name(a[1]))
+        elif s.name == "slevel":
+            levels[(_name(a[0]), chip_name(a[1]))] = a[2].number
+        elif s.name == "scategory":
+            categories[(_name(a[0]), chip_name(a[1]))] = _category(a[2])
+    owners = {s.id: s.faction for s in position.spires}
+    spires = [
+        SpireTargets(
+            sid, owners[sid], dice[sid], ranges[sid],
+            tuple(Target(x, levels.get((sid, x)), categories.get((sid, x), "")) for x in sorted(targets[sid])),
+            owners[sid] in ai_factions,
+        )
+        for sid in (s.id for s in position.spires)
+        if sid in dice and targets[sid]
+    ]
+    paths = []
+    for model in models:
+        atoms = _combat_atoms(model)
+        moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None]
+        shots = tuple(Shot(m.shot[0], m.shot[1], m.roll, m.chosen) for m in moments if m.shot)
+        paths.append(FirePath(shots, tuple(m.dice for m in moments), _end_state(position, atoms.fin)))
+    return spires, paths

@@ -9,12 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.adjudicate import movement_step, unit_options
+from adjudicator.adjudicate import attack_options, attack_step, movement_step, spires_fire, unit_options
+from adjudicator.combat_outcomes import AttackOutcome, EndState
 from adjudicator.load import PositionDocument, load_document
 from adjudicator.outcomes import MoveOutcome
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
 TURN_KEYS = {"turn": None, "ai-turn": True}
+ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
+STEP_KEYS = {"step": None, "ai-step": True}
+FIRE_KEYS = {"fire"}
 
 
 @dataclass(frozen=True)
@@ -84,15 +88,180 @@ def _show(key: tuple[str, tuple[tuple[str, str], ...]]) -> str:
     return f"end {end}" + (f" displacing {pushed}" if pushed else "")
 
 
+def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
+    """An attack outcome in the terms of an `attacks` expectation (docs/position-format.md)."""
+    damage: dict[str, int] = {}
+    health: dict[str, int] = {}
+    for d in o.damage:
+        damage[d.chip] = damage.get(d.chip, 0) + d.amount
+        if d.health_after is not None:  # several hits: the last leaves the least
+            health[d.chip] = min(d.health_after, health.get(d.chip, d.health_after))
+    return {
+        "damage": damage,
+        "health": health,
+        "defeated": sorted(d.chip for d in o.defeated),
+        "revealed": {r.unit: r.chip for r in o.revealed},
+        "removed": {d.chip: d.upgrade_removed for d in o.damage if d.upgrade_removed},
+        "fortifications-lost": {d.chip: d.fortifications_lost for d in o.damage if d.fortifications_lost},
+        "gains": {
+            g.faction: {"source": g.source, "relics": g.relics, "spire": g.spire} for g in o.gains if not g.forfeited
+        },
+        "level-up": {lv.hero: sorted(lv.options) for lv in o.level_ups},
+        "wave-over": o.wave_over,
+    }
+
+
+def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
+    """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
+    value = entry[key]
+    if key == "defeated":
+        return sorted(str(v) for v in value or [])
+    if key == "level-up":
+        return {str(h): sorted(str(o) for o in opts) for h, opts in (value or {}).items()}
+    if key == "gains":
+        return {str(f): {"source": 0, "relics": 0, "spire": False, **(g or {})} for f, g in (value or {}).items()}
+    if isinstance(value, dict):
+        return {str(k): v if isinstance(v, (int, bool)) else str(v) for k, v in value.items()}
+    return value
+
+
+def check_attacks(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    failures = []
+    for uid, spec in expected.items():
+        if uid not in doc.position.units:
+            failures.append(f"{key}.{uid}: no such unit")
+            continue
+        spec = spec or {}
+        [options] = attack_options(doc.position, str(uid), ai=ATTACK_KEYS[key])
+        where = f"{key}.{uid}"
+        if "must" in spec and spec["must"] != options.must_attack:
+            failures.append(f"{where}: must attack is {options.must_attack}, expected {spec['must']}")
+        if "cannot" in spec and spec["cannot"] != bool(options.cannot):
+            failures.append(f"{where}: cannot attack is {bool(options.cannot)} ({options.cannot}), expected {spec['cannot']}")
+        if "targets" in spec:
+            have, want = sorted(t.chip for t in options.targets), sorted(str(t) for t in spec["targets"] or [])
+            if have != want:
+                failures.append(f"{where}: targets {have}, expected {want}")
+        if "outcomes" not in spec:
+            continue
+        actual = {(o.target, o.redirected_to): o for o in options.outcomes}
+        wanted = {(str(e["target"]), e.get("redirected-to")): e for e in spec["outcomes"] or []}
+        for missing in sorted(set(wanted) - set(actual), key=str):
+            failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
+        for extra in sorted(set(actual) - set(wanted), key=str):
+            failures.append(f"{where}: unexpected attack on {_target(extra)}")
+        for k in sorted(set(actual) & set(wanted), key=str):
+            facts = _attack_facts(actual[k])
+            # `health` names the chips to check: an undamaged one keeps the health it has.
+            listed = (wanted[k].get("health") or {}) if "health" in wanted[k] else {}
+            facts["health"] = {
+                str(chip): facts["health"].get(str(chip), _health_now(doc, str(chip))) for chip in listed
+            }
+            for field_name in facts:
+                if field_name in wanted[k]:
+                    want = _wanted_attack(wanted[k], field_name, facts[field_name])
+                    if want != facts[field_name]:
+                        failures.append(
+                            f"{where}: attack on {_target(k)}: {field_name} {facts[field_name]}, expected {want}"
+                        )
+    return failures
+
+
+def _health_now(doc: PositionDocument, chip: str) -> int | None:
+    position = doc.position
+    if chip in position.units:
+        return position.units[chip].health
+    gate = position.gates.get(chip.removeprefix("gate:"))
+    return gate.health if gate is not None and chip.startswith("gate:") else None
+
+
+def _target(key: tuple[str, str | None]) -> str:
+    target, redirected = key
+    return target + (f" (taken by {redirected})" if redirected else "")
+
+
+def end_dict(end: EndState) -> dict[str, Any]:
+    """An end state as an expectation writes it (docs/position-format.md, `expected`)."""
+    data: dict[str, Any] = {}
+    for c in end.chips:
+        fields = (
+            ("name", c.name or None),
+            ("health", c.health),
+            ("upgrades", list(c.upgrades) if c.upgrades is not None else None),
+            ("promoted", True if c.promoted else None),
+        )
+        data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
+    if end.source:
+        data["source"] = dict(end.source)
+    if end.wave_over:
+        data["wave-over"] = True
+    if end.campfire:
+        data["campfire"] = list(end.campfire)
+    return data
+
+
+def _plain(value: Any) -> Any:
+    """Expected YAML data with every name as text, for comparing with end_dict."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, (int, bool)) or value is None else str(value)
+
+
+def _compare_ends(where: str, actual: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[str]:
+    failures = [f"{where}: expected end {w} is not produced" for w in wanted if w not in actual]
+    failures += [f"{where}: unexpected end {a}" for a in actual if a not in wanted]
+    return failures
+
+
+def check_step(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    result = attack_step(doc.position, ai=STEP_KEYS[key])
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
+    if "ends" in expected:
+        actual = [end_dict(o.end) for o in result.outcomes]
+        failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
+    return failures
+
+
+def check_fire(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    result = spires_fire(doc.position)
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct results, expected {expected['count']}")
+    if "results" in expected:
+        actual = [
+            {"probability": str(r.probability), "choices": [list(c) for c in r.choices], "end": end_dict(r.end)}
+            for r in result.results
+        ]
+        wanted = [
+            {"probability": str(e.get("probability")), "choices": _plain(e.get("choices") or []),
+             "end": _plain(e.get("end") or {})}
+            for e in expected["results"] or []
+        ]
+        failures += _compare_ends(key, actual, wanted)
+    return failures
+
+
+CHECKS = {
+    **{k: check_moves for k in MOVE_KEYS},
+    **{k: check_turn for k in TURN_KEYS},
+    **{k: check_attacks for k in ATTACK_KEYS},
+    **{k: check_step for k in STEP_KEYS},
+    **{k: check_fire for k in FIRE_KEYS},
+}
+
+
 def check_document(doc: PositionDocument, file: str) -> CaseResult:
     failures: list[str] = []
     for key, value in doc.expected.items():
-        if key in MOVE_KEYS:
-            failures += check_moves(doc, key, value or {})
-        elif key in TURN_KEYS:
-            failures += check_turn(doc, key, value or {})
+        check = CHECKS.get(key)
+        if check is None:
+            failures.append(f"expected.{key}: unknown expectation; known: {', '.join(CHECKS)}")
         else:
-            failures.append(f"expected.{key}: unknown expectation; known: {', '.join([*MOVE_KEYS, *TURN_KEYS])}")
+            failures += check(doc, key, value or {})
     if not doc.expected:
         failures.append("the file has no expected outcomes")
     return CaseResult(file, doc.faq, tuple(failures))

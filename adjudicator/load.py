@@ -32,7 +32,9 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.hexmap import COLUMNS, parse_map
+from adjudicator.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.model import (
+    AiPriority,
     Controller,
     Done,
     Faction,
@@ -43,6 +45,7 @@ from adjudicator.model import (
     Landmark,
     Mark,
     Position,
+    Reward,
     Spire,
     Stats,
     Terrain,
@@ -52,7 +55,7 @@ from adjudicator.model import (
 
 FORMAT = "cloudspire-position/1"
 STEPS = ("movement", "attack", "spires-fire")
-SPIRE_UPGRADES = ("attack", "range", "fortification")
+UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
 MAX_MOVEMENT = 8
 
 _NULL = "tag:yaml.org,2002:null"
@@ -384,7 +387,8 @@ class _PositionReader(_Reader):
         top = self.fields(
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
-            ("title", "source", "faq", "gates", "spires", "landmarks", "units", "readings", "expected"),
+            ("title", "source", "faq", "gates", "spires", "landmarks", "units", "readings", "ai-priority",
+             "expected"),
         )
         if top is None:
             return None
@@ -401,6 +405,7 @@ class _PositionReader(_Reader):
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading)
+        ai_priority = self.ai_priority(top["ai-priority"])
         faq = self.faq(top["faq"])
         expected = self.expected_outcomes(top["expected"])
         title, source = self.text(top["title"]), self.text(top["source"])
@@ -416,6 +421,7 @@ class _PositionReader(_Reader):
             spires=tuple(spires.values()),
             landmarks=tuple(landmarks.values()),
             readings=readings,
+            ai_priority=ai_priority,
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
@@ -500,14 +506,22 @@ class _PositionReader(_Reader):
     # --- factions and gates
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
-        f = self.fields(value, ("controller", "mark"))
+        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity"))
         if f is None:
             return None
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"])
+        source = self.integer(f["source"])
+        capacity = self.integer(f["source-capacity"])
         if controller is None or mark is None:
             return None
-        return Faction(name, Controller(controller), mark)
+        return Faction(
+            name,
+            Controller(controller),
+            mark,
+            _or(source, Faction.source),
+            _or(capacity, Faction.source_capacity),
+        )
 
     def mark(self, value: _Value) -> Mark | None:
         f = self.fields(value, (), ("gate", "unit", "hex"))
@@ -567,27 +581,35 @@ class _PositionReader(_Reader):
     def unit(self, unit_id: str, _key: Node, value: _Value) -> Unit | None:
         f = self.fields(
             value,
-            ("chip", "faction", "kind", "health", "stats"),
-            ("at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done"),
+            ("chip", "kind", "health", "stats"),
+            ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
+             "reward", "merc", "capacity", "promoted-stats"),
         )
         if f is None:
             return None
         chip = self.text(f["chip"])
-        faction = self.faction_name(f["faction"])
         kind = self.choice(f["kind"], [k.value for k in Kind], "a kind")
+        faction = self.unit_faction(f, kind)
         health = self.integer(f["health"])
         stats = self.stats(f["stats"])
         at = self.unit_place(unit_id, f)
         self.check_stack_faction(unit_id, faction)
         terrain = self.choice(f["terrain"], [t.value for t in Terrain], "a terrain")
         talents = self.names(f["talents"], "talent names")
-        upgrades = self.names(f["upgrades"], "upgrade names")
+        upgrades = self.upgrades(f["upgrades"])
         promoted = self.boolean(f["promoted"])
         group = self.group(f["group"])
         campfire = self.boolean(f["campfire"])
         if campfire and kind not in (None, Kind.HERO.value):
             self.problem(f["campfire"], f"only a hero can be in campfire mode; this unit is a {kind}")
         done = self.done(f["done"])
+        reward = self.reward(f["reward"])
+        merc = self.boolean(f["merc"])
+        capacity = self.integer(f["capacity"])
+        promoted_stats = self.stats(f["promoted-stats"])
+        for key in ("capacity", "promoted-stats"):
+            if f[key].node is not None and kind not in (None, Kind.HERO.value):
+                self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
         if chip is None or faction is None or kind is None or health is None or stats is None:
             return None
         return Unit(
@@ -605,7 +627,35 @@ class _PositionReader(_Reader):
             group=_or(group, Unit.group),
             campfire=_or(campfire, Unit.campfire),
             done=_or(done, Unit.done),
+            reward=_or(reward, Unit.reward),
+            merc=_or(merc, Unit.merc),
+            capacity=capacity,
+            promoted_stats=promoted_stats,
         )
+
+    def unit_faction(self, f: _Fields, kind: str | None) -> str | None:
+        """A unit's faction; a landmark minion may have none: it opposes every faction."""
+        if f["faction"].node is None:
+            if kind == Kind.LANDMARK_MINION.value:
+                return ""
+            if kind is not None:
+                self.report(f.node, f["faction"].path, "is required (only a landmark minion has no faction)")
+            return None
+        return self.faction_name(f["faction"])
+
+    def upgrades(self, value: _Value) -> tuple[str, ...] | None:
+        items = self.items(value, "upgrade names")
+        if items is None:
+            return None
+        return _complete([self.choice(item, UPGRADES, "an upgrade") for item in items])
+
+    def reward(self, value: _Value) -> Reward | None:
+        f = self.fields(value, (), ("source", "relics", "spire"))
+        if f is None:
+            return None
+        source, relics = self.integer(f["source"]), self.integer(f["relics"])
+        spire = self.boolean(f["spire"])
+        return Reward(_or(source, Reward.source), _or(relics, Reward.relics), _or(spire, Reward.spire))
 
     def unit_place(self, unit_id: str, f: _Fields) -> str | None:
         """The unit's hex: a unit is either on the map (``at``) or in its gate's stack."""
@@ -647,15 +697,19 @@ class _PositionReader(_Reader):
         return None if items is None else _complete([self.grouped_chip(item) for item in items])
 
     def grouped_chip(self, value: _Value) -> GroupedChip | None:
-        f = self.fields(value, ("chip", "stats"), ("talents",))
+        f = self.fields(value, ("chip", "stats"), ("talents", "reward", "merc"))
         if f is None:
             return None
         chip = self.text(f["chip"])
         stats = self.stats(f["stats"])
         talents = self.names(f["talents"], "talent names")
+        reward = self.reward(f["reward"])
+        merc = self.boolean(f["merc"])
         if chip is None or stats is None:
             return None
-        return GroupedChip(chip, stats, _or(talents, GroupedChip.talents))
+        return GroupedChip(
+            chip, stats, _or(talents, GroupedChip.talents), _or(reward, GroupedChip.reward), _or(merc, False)
+        )
 
     def done(self, value: _Value) -> Done | None:
         f = self.fields(value, (), ("moved", "attacked", "retaliated"))
@@ -667,7 +721,7 @@ class _PositionReader(_Reader):
     # --- the other sections
 
     def spire(self, spire_id: str, _key: Node, value: _Value) -> Spire | None:
-        f = self.fields(value, ("faction", "at"), ("upgrades",))
+        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc"))
         if f is None:
             return None
         faction = self.faction_name(f["faction"])
@@ -675,10 +729,21 @@ class _PositionReader(_Reader):
         if at is not None:
             self.place(at, f["at"], f"spire {spire_id!r}")
         items = self.items(f["upgrades"], "spire upgrades") or []
-        upgrades = _complete([self.choice(item, SPIRE_UPGRADES, "a spire upgrade") for item in items])
+        upgrades = _complete([self.choice(item, UPGRADES, "a spire upgrade") for item in items])
+        talents = self.names(f["talents"], "talent names")
+        reward = self.reward(f["reward"])
+        merc = self.boolean(f["merc"])
         if faction is None or at is None:
             return None
-        return Spire(spire_id, faction, at, _or(upgrades, Spire.upgrades))
+        return Spire(
+            spire_id,
+            faction,
+            at,
+            _or(upgrades, Spire.upgrades),
+            _or(talents, Spire.talents),
+            _or(reward, Spire.reward),
+            _or(merc, Spire.merc),
+        )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:
         f = self.fields(value, ("at",), ("name", "revealed"))
@@ -700,6 +765,31 @@ class _PositionReader(_Reader):
         faction = self.faction_name(f["faction"])
         step = self.choice(f["step"], STEPS, "a step")
         return None if faction is None else Turn(faction, _or(step, Turn.step))
+
+    def ai_priority(self, value: _Value) -> AiPriority | None:
+        """The AI's attack priorities: a preset name or a list of categories, for units and spires."""
+        f = self.fields(value, (), ("units", "spires"))
+        if f is None:
+            return None
+        units = self.priority_list(f["units"], "units", UNIT_CATEGORIES)
+        spires = self.priority_list(f["spires"], "spires", SPIRE_CATEGORIES)
+        if units is None or spires is None:
+            return None
+        return AiPriority(units, spires)
+
+    def priority_list(self, value: _Value, which: str, categories: tuple[str, ...]) -> tuple[str, ...] | None:
+        named = presets(which)
+        if value.node is None:
+            return named["standard"]
+        if isinstance(value.node, ScalarNode):
+            name = self.choice(value, tuple(named), "a preset")
+            return None if name is None else named[name]
+        items = self.items(value, "priority categories")
+        if items == []:
+            self.expected(value, "at least one category")
+        if not items:
+            return None
+        return _complete([self.choice(item, categories, "a category") for item in items])
 
     def reading(self, _name: str, _key: Node, value: _Value) -> str | None:
         return self.text(value, "a reading's value (a name)")

@@ -58,12 +58,27 @@ class Stats:
 
 
 @dataclass(frozen=True)
+class Reward:
+    """What the faction that defeats a chip gains (game-elements: Defeat)."""
+
+    source: int = 0
+    relics: int = 0
+    spire: bool = False  # may build a spire on the defeated chip's Source Well
+
+    @property
+    def empty(self) -> bool:
+        return not (self.source or self.relics or self.spire)
+
+
+@dataclass(frozen=True)
 class GroupedChip:
     """A minion waiting beneath the active chip of a group, top first."""
 
     chip: str
     stats: Stats
     talents: tuple[str, ...] = ()
+    reward: Reward = Reward()
+    merc: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,10 @@ class Unit:
     group: tuple[GroupedChip, ...] = ()
     campfire: bool = False
     done: Done = Done()
+    reward: Reward = Reward()
+    merc: bool = False
+    capacity: int = 0  # a hero's upgrade chip capacity
+    promoted_stats: Stats | None = None  # a hero's stats on its promoted side
 
 
 @dataclass(frozen=True)
@@ -99,6 +118,9 @@ class Spire:
     faction: str
     at: str
     upgrades: tuple[str, ...] = ()  # bottom to top
+    talents: tuple[str, ...] = ()
+    reward: Reward = Reward()
+    merc: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +157,16 @@ class Faction:
     name: str
     controller: Controller
     mark: Mark
+    source: int = 0
+    source_capacity: int = 20  # game-elements: Source ("a default maximum capacity of 20")
+
+
+@dataclass(frozen=True)
+class AiPriority:
+    """The AI's attack priority lists, first category first (docs/combat.md, AI attack priority)."""
+
+    units: tuple[str, ...]
+    spires: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -154,6 +186,7 @@ class Position:
     spires: tuple[Spire, ...] = ()
     landmarks: tuple[Landmark, ...] = ()
     readings: dict[str, str] = field(default_factory=dict)
+    ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     title: str = ""
     source: str = ""
 

@@ -30,6 +30,42 @@ READINGS = {
             "an AI hero with Range stops as soon as its mark is within range, or goes as close as it can "
             "(ai-rules.md, secondary)",
         ),
+        Reading(
+            "spire-defeat",
+            "bare",
+            ("bare", "last-upgrade"),
+            "is a spire defeated by damage once it has no upgrades left, or as soon as its last upgrade "
+            "is removed? (game-elements: Attacking; the texts do not say; docs/combat.md)",
+        ),
+        Reading(
+            "reveal-retaliation",
+            "fresh",
+            ("fresh", "inherited"),
+            "may a chip revealed in a group retaliate when the defeated chip already had? "
+            "(game-elements: Deployment, 'still retaliate as normal' vs 'continues from the same point')",
+        ),
+        Reading(
+            "gate-redirect",
+            "both",
+            ("both", "unit"),
+            "when a gate's damage goes to the top unit in it, does the gate still retaliate? "
+            "(game-elements: Fortress Gate; FAQ-15)",
+        ),
+        Reading(
+            "campfire",
+            "end-of-turn",
+            ("end-of-turn", "start-of-turn"),
+            "do heroes go into campfire mode at the end of a turn in which only their faction has units, "
+            "or at the start of their turn with no opposing units? (game-elements: Campfire Mode vs the "
+            "CTG support article, ai-rules.md)",
+        ),
+        Reading(
+            "ai-spire-odds",
+            "possible",
+            ("possible", "likely"),
+            "for an AI spire, is a target one it 'can defeat' (or damage) when some roll would do it, or "
+            "when at least half the rolls would? (ai-rules.md, AI spire attack priority, secondary)",
+        ),
     )
 }
 

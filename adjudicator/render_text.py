@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from adjudicator.combat_outcomes import (
+    ATTACK,
+    AttackOptions,
+    AttackOutcome,
+    AttackStepResult,
+    Damage,
+    EndState,
+    FireStepResult,
+    Gain,
+)
 from adjudicator.hexmap import TERRAIN_LETTERS
 from adjudicator.model import Hex, Kind, Position, Terrain
 from adjudicator.outcomes import MoveOutcome, StepResult, UnitOptions
@@ -87,4 +97,120 @@ def step(result: StepResult) -> str:
         for move in outcome.sequence:
             extra = f"  displacing {_displaced(move)}" if move.displaced else ""
             lines.append(f"     {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{extra}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------- combat
+
+
+def _hit(d: Damage) -> str:
+    text = f"{d.chip} -{d.amount}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
+    if d.health_before is not None:
+        text += f" {d.health_before}→{d.health_after}"
+    if d.fortifications_lost:
+        text += f", {d.fortifications_lost} fortification lost"
+    if d.upgrade_removed:
+        text += f", loses its bottom {d.upgrade_removed} upgrade"
+    elif d.health_before is None:
+        text += ", no upgrade lost"
+    return text
+
+
+def _gain(g: Gain) -> str:
+    if g.forfeited:
+        return f"{g.faction} gains nothing (AI)"
+    parts = [f"+{g.source} Source"] if g.source else []
+    parts += [f"{g.relics} relic draw(s)"] if g.relics else []
+    parts += ["a free spire on the Source Well"] if g.spire else []
+    parts += [f"pillages {g.pillaged}"] if g.pillaged else []
+    return f"{g.faction}: " + ", ".join(parts or ["nothing"])
+
+
+def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
+    """What one attack leads to, a line per consequence."""
+    target = o.target + (f", damage taken by {o.redirected_to} in the gate" if o.redirected_to else "")
+    lines = [f"{indent}{o.attacker} attacks {target}"]
+    lines += [f"{indent}  {_hit(d)}" for d in o.damage]
+    lines += [f"{indent}  defeated: {d.chip} ({d.name or 'gate'}) → {d.goes_to}" for d in o.defeated]
+    lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
+    lines += [f"{indent}  gains: {_gain(g)}" for g in o.gains]
+    for lv in o.level_ups:
+        chosen = f" (chose {lv.chosen})" if lv.chosen else ""
+        lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")
+    if o.wave_over:
+        lines.append(f"{indent}  the wave ends: no minion is left in play")
+    return lines
+
+
+def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
+    unit = position.units[options.unit]
+    where = unit.at or f"gate:{unit.faction}"
+    title = f"{unit.id} ({unit.chip}, {unit.kind.value}, at {where})"
+    if options.cannot:
+        return f"{title}\n  cannot attack: {options.cannot}"
+    duty = "must attack" if options.must_attack else "may attack"
+    lines = [f"{title}: {duty}"]
+    if ai:
+        ranked = ", ".join(f"{t.chip} ({t.priority}: {t.category})" for t in options.targets)
+        lines.append(f"  targets by AI priority: {ranked}")
+        lines.append(f"  the AI must take {len(options.outcomes)} of them:" if options.outcomes else "  it attacks nothing")
+    else:
+        lines.append(f"  valid targets: {', '.join(t.chip for t in options.targets)}")
+    for outcome in options.outcomes:
+        lines += attack_lines(outcome)
+    return "\n".join(lines)
+
+
+def end_state(end: EndState) -> str:
+    parts = []
+    for c in end.chips:
+        if c.defeated:
+            parts.append(f"{c.chip} defeated")
+            continue
+        bits = [f"now {c.name}"] if c.name else []
+        bits += [f"health {c.health}"] if c.health is not None else []
+        bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
+        bits += ["promoted"] if c.promoted else []
+        parts.append(f"{c.chip} " + ", ".join(bits))
+    parts += [f"{f} Source {n}" for f, n in end.source]
+    if end.wave_over:
+        parts.append("the wave ends")
+    if end.campfire:
+        parts.append(f"campfire mode ({end.campfire_when}) for {', '.join(end.campfire)}")
+    return "; ".join(parts) or "nothing changes"
+
+
+def attack_step(result: AttackStepResult) -> str:
+    who = "the AI's obligatory" if result.ai else "legal"
+    lines = [f"{result.faction}: {result.count} distinct end states of the {who} attack step"]
+    if len(result.outcomes) < result.count:
+        lines[0] += f" (showing {len(result.outcomes)})"
+    for number, outcome in enumerate(result.outcomes, 1):
+        lines.append(f"\n{number}. {end_state(outcome.end)}")
+        for attack in outcome.sequence:
+            lines += attack_lines(attack, "     ")
+        if not outcome.sequence:
+            lines.append("     no attack")
+    return "\n".join(lines)
+
+
+def fire_step(result: FireStepResult) -> str:
+    lines = [f"Spires Fire at {result.faction}'s units (die: {result.die})"]
+    if not result.spires:
+        lines.append("  no spire fires")
+    for s in result.spires:
+        owner = "AI" if s.ai else "player"
+        targets = ", ".join(
+            t.chip + (f" ({t.priority}: {t.category})" if t.priority is not None else "") for t in s.targets
+        )
+        lines.append(f"  {s.spire} ({s.faction}, {owner}, {s.dice} dice, range {s.range}): {targets}")
+    lines.append(f"\n{result.count} distinct results" + (
+        f" (showing {len(result.results)})" if len(result.results) < result.count else ""))
+    if result.decisions:
+        lines.append("  each line of choices is a plan; under one plan the probabilities add up to 1")
+    rows = (
+        (str(r.probability), "; ".join(f"{s}→{t}" for s, t in r.choices) or "-", end_state(r.end))
+        for r in result.results
+    )
+    lines.append(_table(("probability", "choices", "result"), rows))
     return "\n".join(lines)

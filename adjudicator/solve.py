@@ -21,11 +21,21 @@ def encoding_dir() -> Path:
 
 
 @cache
-def _program() -> tuple[ast.AST, ...]:
-    """The encodings, parsed once per process: adding parsed statements is faster than loading."""
-    statements: list[ast.AST] = []
-    ast.parse_files([str(encoding_dir() / "main.lp")], statements.append)
-    return tuple(statements)
+def _program() -> dict[str, tuple[ast.AST, ...]]:
+    """The encodings parsed once per process, by program part: ``base`` (movement and the board) and
+    ``combat``. Adding parsed statements is faster than loading, and a movement question adds and
+    grounds only the base part."""
+    parts: dict[str, list[ast.AST]] = {"base": []}
+    current = parts["base"]
+
+    def take(statement: ast.AST) -> None:
+        nonlocal current
+        if statement.ast_type is ast.ASTType.Program:
+            current = parts.setdefault(statement.name, [])
+        current.append(statement)
+
+    ast.parse_files([str(encoding_dir() / "main.lp")], take)
+    return {name: tuple(statements) for name, statements in parts.items()}
 
 
 class EncodingWarning(Exception):
@@ -37,27 +47,53 @@ def render(facts: Iterable[Symbol]) -> str:
     return "".join(f"{fact}.\n" for fact in facts)
 
 
+def _control(
+    arguments: list[str], facts: Sequence[Symbol], fixed: str, strict: bool, parts: tuple[str, ...]
+) -> clingo.Control:
+    """The encodings' ``parts`` plus ``facts`` (in the base part), grounded."""
+    warnings: list[str] = []
+
+    def log(code: clingo.MessageCode, message: str) -> None:
+        warnings.append(message)
+
+    control = clingo.Control(
+        [*arguments, "--warn=all" if strict else "--warn=none"], logger=log if strict else None
+    )
+    program = _program()
+    with ast.ProgramBuilder(control) as builder:
+        for part in parts:
+            for statement in program[part]:
+                builder.add(statement)
+    # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
+    # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
+    control.add("base", [], fixed + render(facts))
+    control.ground([(part, []) for part in parts])
+    if strict and warnings:
+        raise EncodingWarning("\n".join(warnings))
+    return control
+
+
+COMBAT = ("base", "combat")
+
+
+def solve_all(facts: Sequence[Symbol], *, project: bool = False, strict: bool = False) -> list[list[Symbol]]:
+    """The shown atoms of every answer set of the combat encodings plus ``facts``; with ``project``,
+    one answer set per distinct set of fin/1 atoms (the end states)."""
+    control = _control(["0", "--project"] if project else ["0"], facts, "", strict, COMBAT)
+    models: list[list[Symbol]] = []
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            models.append(model.symbols(shown=True))
+    return models
+
+
 def solve(facts: Sequence[Symbol], *, fixed: str = "", strict: bool = False) -> list[Symbol]:
     """The shown atoms of the (unique) answer set of the encodings plus ``facts``.
 
     ``fixed`` is further facts already rendered by ``render``: a caller asking many questions about
     one board renders the parts that do not change only once.
     """
-    warnings: list[str] = []
-
-    def log(code: clingo.MessageCode, message: str) -> None:
-        warnings.append(message)
-
-    control = clingo.Control(["--warn=all" if strict else "--warn=none"], logger=log if strict else None)
-    with ast.ProgramBuilder(control) as builder:
-        for statement in _program():
-            builder.add(statement)
-    # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
-    # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
-    control.add("base", [], fixed + render(facts))
-    control.ground([("base", [])])
-    if strict and warnings:
-        raise EncodingWarning("\n".join(warnings))
+    control = _control([], facts, fixed, strict, ("base",))
     shown: list[Symbol] = []
     with control.solve(yield_=True) as handle:
         for model in handle:

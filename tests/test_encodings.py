@@ -38,7 +38,7 @@ def test_grounder_decides_everything(path: Path) -> None:
     for query in queries(path):
         control = clingo.Control(["--warn=none"])
         with ast.ProgramBuilder(control) as builder:
-            for statement in _program():
+            for statement in _program()["base"]:
                 builder.add(statement)
         control.add("base", [], render(position_facts(load_position(path), query)))
         control.ground([("base", [])])

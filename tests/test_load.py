@@ -140,7 +140,7 @@ units:
     stats: {health: 5, attack: 2, movement: 8, range: 2}
     terrain: mountains
     talents: [Eager, Roost Roam]
-    upgrades: [Sword]
+    upgrades: [attack, fortification]
     promoted: true
     group: [{chip: Squire, stats: {health: 1}, talents: [Guard]}]
     campfire: true
@@ -149,7 +149,7 @@ units:
     lord = load_position_text(text).units["lord"]
     assert lord.stats == Stats(5, 2, 8, 2)
     assert lord.terrain is Terrain.MOUNTAINS
-    assert lord.upgrades == ("Sword",)
+    assert lord.upgrades == ("attack", "fortification")
     assert lord.promoted and lord.campfire
     assert lord.group[0].chip == "Squire" and lord.group[0].talents == ("Guard",)
     assert lord.done == Done(moved=True, attacked=False, retaliated=True)

@@ -1,0 +1,327 @@
+"""Typed answers about combat: one attack, a whole attack step, the Spires Fire step.
+
+Chips are named as in the position file: unit ids, spire ids, and ``gate:<faction>`` for a fortress
+gate. docs/output-format.md documents the JSON shape of each class (its ``as_json``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+# How a chip took damage.
+ATTACK = "attack"
+RETALIATION = "retaliation"
+GATE_RETALIATION = "gate-retaliation"
+SPIRE_FIRE = "spire-fire"
+
+# Level-up options (game-elements: Leveling Up).
+LEVEL_UPS = ("attack", "fortification", "range", "promote", "none", "not-adjudicated")
+
+
+@dataclass(frozen=True, order=True)
+class Damage:
+    """Damage one chip took: from whom, how, and what it cost the chip."""
+
+    chip: str
+    amount: int
+    by: str  # the chip that dealt it
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION or SPIRE_FIRE
+    health_before: int | None = None  # units and gates; None for a spire
+    health_after: int | None = None
+    fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)
+    upgrade_removed: str | None = None  # a spire's bottom upgrade, when one went
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "chip": self.chip,
+            "amount": self.amount,
+            "by": self.by,
+            "how": self.how,
+            "health_before": self.health_before,
+            "health_after": self.health_after,
+            "fortifications_lost": self.fortifications_lost,
+            "upgrade_removed": self.upgrade_removed,
+        }
+
+
+@dataclass(frozen=True, order=True)
+class Defeat:
+    """A chip defeated: which, by which faction, and where it goes (game-elements: Defeat)."""
+
+    chip: str  # unit id, spire id or gate node
+    name: str  # the printed chip name ("" for a gate)
+    by: str  # the faction responsible
+    goes_to: str  # barracks, discard, removed-from-game, pillaged (a gate)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"chip": self.chip, "name": self.name, "by": self.by, "goes_to": self.goes_to}
+
+
+@dataclass(frozen=True, order=True)
+class Reveal:
+    """The next chip of a group became active (game-elements: Deployment)."""
+
+    unit: str
+    chip: str
+    health: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "chip": self.chip, "health": self.health}
+
+
+@dataclass(frozen=True, order=True)
+class Gain:
+    """What a faction gains from one defeat. ``forfeited``: an AI faction gains no rewards."""
+
+    faction: str
+    source: int = 0  # Source actually added (after the capacity)
+    relics: int = 0
+    spire: bool = False  # may build a spire on the defeated chip's Source Well
+    pillaged: str = ""  # the faction whose fortress was pillaged
+    forfeited: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "source": self.source,
+            "relics": self.relics,
+            "spire": self.spire,
+            "pillaged": self.pillaged or None,
+            "forfeited": self.forfeited,
+        }
+
+
+@dataclass(frozen=True, order=True)
+class LevelUp:
+    """A hero that defeated something may level up: its options, and the one taken in a sequence."""
+
+    hero: str
+    options: tuple[str, ...]  # from LEVEL_UPS; "none" is declining
+    chosen: str | None = None  # set in a whole-step sequence; None when listing options
+
+    def as_json(self) -> dict[str, Any]:
+        return {"hero": self.hero, "options": list(self.options), "chosen": self.chosen}
+
+
+@dataclass(frozen=True, order=True)
+class AttackOutcome:
+    """One attack and everything it leads to."""
+
+    attacker: str
+    target: str
+    redirected_to: str | None = None  # the unit in the gate that took the damage (FAQ-15)
+    damage: tuple[Damage, ...] = ()
+    defeated: tuple[Defeat, ...] = ()
+    revealed: tuple[Reveal, ...] = ()
+    gains: tuple[Gain, ...] = ()
+    level_ups: tuple[LevelUp, ...] = ()
+    wave_over: bool = False
+
+    @property
+    def key(self) -> tuple[str, str, str | None]:
+        return (self.attacker, self.target, self.redirected_to)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "redirected_to": self.redirected_to,
+            "damage": [d.as_json() for d in self.damage],
+            "defeated": [d.as_json() for d in self.defeated],
+            "revealed": [r.as_json() for r in self.revealed],
+            "gains": [g.as_json() for g in self.gains],
+            "level_ups": [lv.as_json() for lv in self.level_ups],
+            "wave_over": self.wave_over,
+        }
+
+
+@dataclass(frozen=True)
+class Target:
+    """A chip the unit may attack, and for the AI its priority (1 = first; None for a player)."""
+
+    chip: str
+    priority: int | None = None
+    category: str = ""  # the AI priority category it falls in
+
+    def as_json(self) -> dict[str, Any]:
+        return {"chip": self.chip, "priority": self.priority, "category": self.category or None}
+
+
+@dataclass(frozen=True)
+class AttackOptions:
+    """What one unit may, or must, attack now, and what each attack leads to."""
+
+    unit: str
+    must_attack: bool
+    targets: tuple[Target, ...]
+    outcomes: tuple[AttackOutcome, ...]
+    cannot: str = ""  # why it cannot attack now (empty when it can)
+    cited: str = ""  # the rule that decides "cannot" or "must"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "must_attack": self.must_attack,
+            "cannot": self.cannot or None,
+            "cited": self.cited or None,
+            "targets": [t.as_json() for t in self.targets],
+            "outcomes": [o.as_json() for o in self.outcomes],
+        }
+
+
+@dataclass(frozen=True, order=True)
+class ChipEnd:
+    """A chip whose state a step changed, as it ends. Gates carry only ``health``."""
+
+    chip: str
+    defeated: bool = False
+    name: str = ""  # the active chip's name when a group revealed a new one, else ""
+    health: int | None = None
+    upgrades: tuple[str, ...] | None = None  # None: unchanged
+    promoted: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"chip": self.chip}
+        if self.defeated:
+            data["defeated"] = True
+            return data
+        if self.name:
+            data["name"] = self.name
+        if self.health is not None:
+            data["health"] = self.health
+        if self.upgrades is not None:
+            data["upgrades"] = list(self.upgrades)
+        if self.promoted:
+            data["promoted"] = True
+        return data
+
+
+@dataclass(frozen=True, order=True)
+class EndState:
+    """How a step leaves the board: changed chips, Source, and the wave's state."""
+
+    chips: tuple[ChipEnd, ...]
+    source: tuple[tuple[str, int], ...] = ()  # factions whose Source changed, with the new amount
+    wave_over: bool = False
+    campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
+    campfire_when: str = ""  # "end-of-turn" now, or "start-of-turn" of that faction's next turn
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "chips": [c.as_json() for c in self.chips],
+            "source": dict(self.source),
+            "wave_over": self.wave_over,
+            "campfire": list(self.campfire),
+            "campfire_when": self.campfire_when or None,
+        }
+
+
+@dataclass(frozen=True)
+class StepEnd:
+    """One distinct end state of a whole attack step, with one sequence of attacks that makes it."""
+
+    end: EndState
+    sequence: tuple[AttackOutcome, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence]}
+
+
+@dataclass(frozen=True)
+class AttackStepResult:
+    faction: str
+    ai: bool
+    count: int  # the exact number of distinct end states
+    outcomes: tuple[StepEnd, ...] = field(default=())
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "ai": self.ai,
+            "count": self.count,
+            "shown": len(self.outcomes),
+            "outcomes": [o.as_json() for o in self.outcomes],
+        }
+
+
+@dataclass(frozen=True, order=True)
+class Shot:
+    """One spire's shot in a Spires Fire sequence: its target and the damage its dice rolled."""
+
+    spire: str
+    target: str
+    rolled: int  # the dice total, before Armored
+    chosen: bool  # the target was a choice (several targets allowed), not forced
+
+    def as_json(self) -> dict[str, Any]:
+        return {"spire": self.spire, "target": self.target, "rolled": self.rolled, "chosen": self.chosen}
+
+
+@dataclass(frozen=True)
+class SpireTargets:
+    """A spire that fires: its dice and the targets it may choose first (AI: with priority)."""
+
+    spire: str
+    faction: str
+    dice: int
+    range: int
+    targets: tuple[Target, ...]
+    ai: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "spire": self.spire,
+            "faction": self.faction,
+            "dice": self.dice,
+            "range": self.range,
+            "ai": self.ai,
+            "targets": [t.as_json() for t in self.targets],
+        }
+
+
+@dataclass(frozen=True)
+class FireResult:
+    """A distinct result of the Spires Fire step, under one line of target choices.
+
+    ``choices`` is the sequence of (spire, target) choices made where a spire had several allowed
+    targets; for a fixed way of choosing, the probabilities of its results add up to 1.
+    """
+
+    choices: tuple[tuple[str, str], ...]
+    end: EndState
+    probability: Fraction
+    shots: tuple[Shot, ...]  # one sequence of shots that gives it
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "choices": [{"spire": s, "target": t} for s, t in self.choices],
+            "probability": str(self.probability),
+            "end": self.end.as_json(),
+            "shots": [s.as_json() for s in self.shots],
+        }
+
+
+@dataclass(frozen=True)
+class FireStepResult:
+    faction: str  # whose units are fired at
+    spires: tuple[SpireTargets, ...]  # in firing order, as the step begins
+    count: int  # distinct (choices, end state) results
+    results: tuple[FireResult, ...] = ()
+    die: str = ""  # the die table used (name or file)
+
+    @property
+    def decisions(self) -> bool:
+        return any(r.choices for r in self.results)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "die": self.die,
+            "spires": [s.as_json() for s in self.spires],
+            "decisions": self.decisions,
+            "count": self.count,
+            "shown": len(self.results),
+            "results": [r.as_json() for r in self.results],
+        }

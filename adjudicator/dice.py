@@ -1,0 +1,77 @@
+"""The spire attack die as data: its faces, and the exact odds of a number of dice's total.
+
+The default table is adjudicator/data/spire-die.yaml; docs/dice.md says what is known about it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import yaml
+
+
+@dataclass(frozen=True)
+class Face:
+    face: str
+    damage: int
+
+
+@dataclass(frozen=True)
+class Die:
+    name: str
+    faces: tuple[Face, ...]
+
+    def totals(self, dice: int) -> dict[int, Fraction]:
+        """The exact probability of each total damage of ``dice`` dice rolled together."""
+        return _totals(tuple(f.damage for f in self.faces), dice)
+
+
+@cache
+def _totals(damages: tuple[int, ...], dice: int) -> dict[int, Fraction]:
+    odds: dict[int, Fraction] = {0: Fraction(1)}
+    one = Counter(damages)
+    for _ in range(dice):
+        rolled: dict[int, Fraction] = {}
+        for total, p in odds.items():
+            for damage, count in one.items():
+                rolled[total + damage] = rolled.get(total + damage, 0) + p * Fraction(count, len(damages))
+        odds = rolled
+    return dict(sorted(odds.items()))
+
+
+class DieFileError(Exception):
+    """A die file that cannot be read, with what was expected."""
+
+
+def standard_die() -> Die:
+    return _parse(files("adjudicator").joinpath("data", "spire-die.yaml").read_text(encoding="utf-8"), "spire-die.yaml")
+
+
+def load_die(path: str | Path) -> Die:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DieFileError(f"{path}: cannot read the file: {error}") from None
+    return _parse(text, str(path))
+
+
+def _parse(text: str, filename: str) -> Die:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise DieFileError(f"{filename}: malformed YAML: {error}") from None
+    shape = "a mapping with `faces:`, a list of {face: name, damage: integer ≥ 0}"
+    if not isinstance(data, dict) or not isinstance(data.get("faces"), list) or not data["faces"]:
+        raise DieFileError(f"{filename}: expected {shape}")
+    faces = []
+    for index, entry in enumerate(data["faces"]):
+        damage = entry.get("damage") if isinstance(entry, dict) else None
+        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0 or "face" not in entry:
+            raise DieFileError(f"{filename}: faces[{index}]: expected {{face: name, damage: integer ≥ 0}}, found {entry!r}")
+        faces.append(Face(str(entry["face"]), damage))
+    return Die(str(data.get("name", filename)), tuple(faces))
