@@ -51,9 +51,16 @@ def ask(position: Position, query: Query, fixed: str | None = None) -> Answer:
 
 def moves_query(position: Position, unit_id: str | None = None, ai: bool | None = None) -> Query:
     """The question `moves` asks: one unit, or every unit of the faction whose turn it is."""
-    faction = position.units[unit_id].faction if unit_id else position.turn.faction
-    units = (unit_id,) if unit_id else present_units(position, faction)
-    return Query(units, _ai_factions(position, faction, ai), readings=resolve(position.readings))
+    if unit_id is None:
+        return faction_query(position, position.turn.faction, ai)
+    faction = position.units[unit_id].faction
+    return Query((unit_id,), _ai_factions(position, faction, ai), readings=resolve(position.readings))
+
+
+def faction_query(position: Position, faction: str, ai: bool | None = None) -> Query:
+    """Every unit of ``faction``: its moves, and which minions lead."""
+    return Query(present_units(position, faction), _ai_factions(position, faction, ai),
+                 readings=resolve(position.readings))
 
 
 def unit_options(position: Position, unit_id: str, ai: bool | None = None) -> UnitOptions:

@@ -10,12 +10,16 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from adjudicator import adjudicate, faq as faq_report, render_text
+from adjudicator import dispute, reading_effects, render_svg
+from adjudicator.combat_outcomes import AttackOutcome
+from adjudicator.outcomes import MoveOutcome
 from adjudicator.dice import DieFileError, load_die
+from adjudicator.notation import AttackClaim, Claim, MoveClaim, NotationError, parse
 from adjudicator.facts import position_facts
 from adjudicator.load import PositionFileError, load_position
 from adjudicator.model import Position
 from adjudicator.readings import resolve
-from adjudicator.solve import render
+from adjudicator.solve import render as render_facts
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 
@@ -94,7 +98,7 @@ def facts(
     if json_out:
         _emit([str(s) for s in symbols])
     else:
-        typer.echo(render(symbols), nl=False)
+        typer.echo(render_facts(symbols), nl=False)
 
 
 @app.command()
@@ -212,3 +216,129 @@ def fire(
         _emit(result.as_json())
     else:
         typer.echo(render_text.fire_step(result))
+
+
+MoveOpt = Annotated[str, typer.Option("--move", help='A move or attack in notation (docs/notation.md), e.g. "harrier b2-c2-c3".')]
+
+
+def _claim(path: Path, position: Position, text: str) -> Claim:
+    try:
+        return parse(text, position)
+    except NotationError as error:
+        _fail(f"{path}: --move: {error}")
+
+
+@app.command()
+def check(
+    position: PositionArg,
+    move: MoveOpt,
+    ai: AiOpt = False,
+    reading: ReadingOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Is a move or attack legal, mandatory or illegal, and by which rules. Exit status 1 if illegal."""
+    pos = _load(position, reading)
+    result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai))
+    if json_out:
+        _emit(result.as_json())
+    else:
+        typer.echo(render_text.check(result))
+    if result.judgement.verdict == "illegal":
+        raise typer.Exit(1)
+
+
+@app.command()
+def explain(
+    position: PositionArg,
+    move: MoveOpt,
+    ai: AiOpt = False,
+    reading: ReadingOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Why a move or attack is legal or mandatory, and why each other end hex or target is not."""
+    pos = _load(position, reading)
+    result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai))
+    if json_out:
+        _emit(result.as_json())
+    else:
+        typer.echo(render_text.explanation(result))
+
+
+@app.command()
+def readings(position: PositionArg, json_out: JsonOpt = False) -> None:
+    """Where switching an interpretation (docs/readings.md) changes the outcomes of this position."""
+    pos = _load(position)
+    effects = reading_effects.reading_effects(pos)
+    if json_out:
+        _emit([e.as_json() for e in effects])
+        return
+    if not effects:
+        typer.echo("no reading changes any outcome of this position")
+    for e in effects:
+        typer.echo(f"{e.reading}={e.value} (instead of {e.baseline}) changes {e.question}:")
+        typer.echo("".join(f"  + {line}\n" for line in e.gained) + "".join(f"  - {line}\n" for line in e.lost), nl=False)
+
+
+def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | None) -> dict[str, Any]:
+    """What to draw over the board (render_svg.render's keywords): a claimed move or attack with the
+    unit's legal outcomes, the claim crossed out when the rules forbid it; or every outcome of one
+    unit at the current step."""
+    if isinstance(claim, MoveClaim):
+        options = adjudicate.unit_options(pos, claim.unit, ai).outcomes
+        taken = [
+            m for m in options
+            if m.end == claim.end and (claim.path is None or m.path == claim.path)
+            and (claim.displaced is None or sorted((d.unit, d.to) for d in m.displaced) == list(claim.displaced))
+        ]
+        if taken:
+            return {"moves": taken[:1], "focus": claim.unit}
+        path = claim.path or (pos.node_of(claim.unit), claim.end)
+        forbidden = MoveOutcome(claim.unit, claim.end, "claimed", (), path)
+        return {"moves": list(options), "forbidden": [forbidden], "focus": claim.unit}
+    if isinstance(claim, AttackClaim):
+        [options] = adjudicate.attack_options(pos, claim.unit, ai)
+        if claim.target is None:
+            return {"attacks": list(options.outcomes), "focus": claim.unit}
+        key = (claim.unit, claim.target, claim.redirected_to)
+        taken = [o for o in options.outcomes if o.key == key]
+        if taken:
+            return {"attacks": taken, "focus": claim.unit}
+        forbidden = AttackOutcome(claim.unit, claim.target, claim.redirected_to)
+        return {"attacks": list(options.outcomes), "forbidden": [forbidden], "focus": claim.unit}
+    if unit is None:
+        return {}
+    if pos.turn.step == "attack":
+        [options] = adjudicate.attack_options(pos, unit, ai)
+        return {"attacks": list(options.outcomes), "focus": unit}
+    return {"moves": list(adjudicate.unit_options(pos, unit, ai).outcomes), "focus": unit}
+
+
+@app.command()
+def render(
+    position: PositionArg,
+    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the picture.")],
+    move: Annotated[Optional[str], typer.Option("--move", help="Draw this move or attack (docs/notation.md).")] = None,
+    unit: Annotated[Optional[str], typer.Option(help="Draw this unit's outcomes at the current step.")] = None,
+    image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py).")] = "svg",
+    ai: AiOpt = False,
+    reading: ReadingOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Draw the position as SVG (or PNG): terrain, chips, marks; a move's route or a unit's options."""
+    if image not in ("svg", "png"):
+        _fail(f"--format: expected svg or png, not {image!r}")
+    pos = _load(position, reading)
+    _check_unit(position, pos, unit)
+    claim = _claim(position, pos, move) if move is not None else None
+    overlay = _overlay(pos, claim, unit, _ai_flag(ai))
+    svg = render_svg.render(pos, **overlay)
+    try:
+        output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))
+    except (RuntimeError, OSError) as error:
+        _fail(f"{output}: {error}")
+    drawn = {key: len(overlay.get(key, ())) for key in ("moves", "attacks", "forbidden")}
+    if json_out:
+        _emit({"file": str(output), "format": image, **drawn})
+    else:
+        counts = ", ".join(f"{n} {key}" for key, n in drawn.items() if n)
+        typer.echo(f"{output}: {image}" + (f" ({counts} drawn)" if counts else ""))

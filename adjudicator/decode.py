@@ -27,6 +27,7 @@ from adjudicator.combat_outcomes import (
 )
 from adjudicator.model import Controller, Position, gate_node
 from adjudicator.outcomes import Displacement, MoveOutcome, UnitOptions
+from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason
 
 WAIT_TEXT = {
     "moved": "has already moved this turn",
@@ -499,3 +500,52 @@ def decode_fire(models: list[list[Symbol]], position: Position) -> tuple[list[Sp
         shots = tuple(Shot(m.shot[0], m.shot[1], m.roll, m.chosen) for m in moments if m.shot)
         paths.append(FirePath(shots, tuple(m.dice for m in moments), _end_state(position, atoms.fin)))
     return spires, paths
+
+
+# ------------------------------------------------------------------------------------- verdicts
+
+
+def _reason_arg(symbol: Symbol) -> str:
+    if symbol.type is SymbolType.Function and symbol.name in ("u", "s", "g", "l") and len(symbol.arguments) == 1:
+        return chip_name(symbol) if symbol.name != "l" else _name(symbol.arguments[0])
+    if symbol.type is SymbolType.Function and not symbol.arguments:
+        return _const_name(symbol)
+    if symbol.type is SymbolType.Function and symbol.arguments and symbol.name in ("defeat", "damage"):
+        return _category(symbol)
+    return _name(symbol)
+
+
+def _reason(kind: str, term: Symbol) -> Reason:
+    """A reason term: ``not_progress(6,"c4")``, or a family with its case first: ``cannot_move(below("j"))``
+    is id cannot_move.below with the arguments of the case."""
+    args = list(term.arguments)
+    if len(args) == 1 and args[0].type is SymbolType.Function and args[0].name not in ("u", "s", "g", "l"):
+        case = args[0]
+        return Reason(kind, f"{term.name}.{case.name}", tuple(_reason_arg(a) for a in case.arguments))
+    return Reason(kind, term.name, tuple(_reason_arg(a) for a in args))
+
+
+def _subject(symbol: Symbol) -> str:
+    """claim → "", end(E) → E, chip(X) → the chip's name."""
+    if symbol.name == "end":
+        return _name(symbol.arguments[0])
+    if symbol.name == "chip":
+        return chip_name(symbol.arguments[0])
+    return ""
+
+
+def decode_verdicts(symbols: Iterable[Symbol]) -> dict[str, Judgement]:
+    """Judgements by subject ("" for the claim) from verdict/2, illegal/2, legal_by/2, mandated_by/2."""
+    verdicts: dict[str, str] = {}
+    reasons: dict[str, list[Reason]] = defaultdict(list)
+    kinds = {"illegal": ILLEGAL, "legal_by": LEGAL, "mandated_by": MANDATORY}
+    for s in symbols:
+        if s.name == "verdict":
+            verdicts[_subject(s.arguments[0])] = s.arguments[1].name
+        elif s.name in kinds:
+            reasons[_subject(s.arguments[0])].append(_reason(kinds[s.name], s.arguments[1]))
+    order = {ILLEGAL: 0, MANDATORY: 1, LEGAL: 2}
+    return {
+        subject: Judgement(subject, verdict, tuple(sorted(reasons[subject], key=lambda r: (order[r.kind], r))))
+        for subject, verdict in verdicts.items()
+    }

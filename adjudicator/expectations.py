@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.adjudicate import attack_options, attack_step, movement_step, spires_fire, unit_options
+from adjudicator.dispute import check, explain
+from adjudicator.notation import NotationError, parse
+from adjudicator.verdicts import Judgement
 from adjudicator.combat_outcomes import AttackOutcome, EndState
 from adjudicator.load import PositionDocument, load_document
 from adjudicator.outcomes import MoveOutcome
@@ -245,12 +248,69 @@ def check_fire(doc: PositionDocument, key: str, expected: dict[str, Any]) -> lis
     return failures
 
 
+def _judgement_failures(where: str, judgement: Judgement, entry: dict[str, Any]) -> list[str]:
+    failures = []
+    if "verdict" in entry and entry["verdict"] != judgement.verdict:
+        failures.append(f"{where}: {judgement.verdict}, expected {entry['verdict']}")
+    if "reasons" in entry:
+        have = sorted({r.id for r in judgement.reasons})
+        want = sorted(str(r) for r in entry["reasons"] or [])
+        if have != want:
+            failures.append(f"{where}: reasons {have}, expected {want}")
+    return failures
+
+
+def _claim(doc: PositionDocument, where: str, entry: dict[str, Any]) -> tuple[Any, list[str]]:
+    try:
+        return parse(str(entry.get("move", "")), doc.position), []
+    except NotationError as error:
+        return None, [f"{where}: {error}"]
+
+
+def check_claims(doc: PositionDocument, key: str, expected: list[dict[str, Any]]) -> list[str]:
+    """`check`: each move's verdict and the ids of the reasons given for it."""
+    failures = []
+    for index, entry in enumerate(expected or []):
+        where = f"{key}[{index}] {entry.get('move')!r}"
+        claim, problems = _claim(doc, where, entry)
+        if claim is None:
+            failures += problems
+            continue
+        ai = True if entry.get("ai") else None
+        failures += _judgement_failures(where, check(doc.position, claim, ai).judgement, entry)
+    return failures
+
+
+def check_explanations(doc: PositionDocument, key: str, expected: list[dict[str, Any]]) -> list[str]:
+    """`explain`: the claim as `check`, and for each other end hex or target listed, its verdict and
+    reason ids."""
+    failures = []
+    for index, entry in enumerate(expected or []):
+        where = f"{key}[{index}] {entry.get('move')!r}"
+        claim, problems = _claim(doc, where, entry)
+        if claim is None:
+            failures += problems
+            continue
+        result = explain(doc.position, claim, True if entry.get("ai") else None)
+        failures += _judgement_failures(where, result.check.judgement, entry)
+        others = {j.subject: j for j in result.others}
+        for subject, wanted in (entry.get("others") or {}).items():
+            judgement = others.get(str(subject))
+            if judgement is None:
+                failures.append(f"{where}: no judgement on {subject}; judged: {sorted(others)}")
+            else:
+                failures += _judgement_failures(f"{where} on {subject}", judgement, wanted or {})
+    return failures
+
+
 CHECKS = {
     **{k: check_moves for k in MOVE_KEYS},
     **{k: check_turn for k in TURN_KEYS},
     **{k: check_attacks for k in ATTACK_KEYS},
     **{k: check_step for k in STEP_KEYS},
     **{k: check_fire for k in FIRE_KEYS},
+    "check": check_claims,
+    "explain": check_explanations,
 }
 
 

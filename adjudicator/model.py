@@ -108,7 +108,7 @@ class Unit:
     done: Done = Done()
     reward: Reward = Reward()
     merc: bool = False
-    capacity: int = 0  # a hero's upgrade chip capacity
+    capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
     promoted_stats: Stats | None = None  # a hero's stats on its promoted side
 
 

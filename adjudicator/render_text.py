@@ -17,6 +17,7 @@ from adjudicator.combat_outcomes import (
 from adjudicator.hexmap import TERRAIN_LETTERS
 from adjudicator.model import Hex, Kind, Position, Terrain
 from adjudicator.outcomes import MoveOutcome, StepResult, UnitOptions
+from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY, CheckResult, Explanation, Reason
 
 
 TERRAIN_LETTER = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
@@ -213,4 +214,33 @@ def fire_step(result: FireStepResult) -> str:
         for r in result.results
     )
     lines.append(_table(("probability", "choices", "result"), rows))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------- disputes
+
+MARKS = {ILLEGAL: "✗", LEGAL: "✓", MANDATORY: "!"}
+
+
+def reason_line(reason: Reason, indent: str = "  ") -> str:
+    return f"{indent}{MARKS[reason.kind]} {reason.text}\n{indent}    {reason.rule}: “{reason.quote}”"
+
+
+def check(result: CheckResult) -> str:
+    lines = [f"{result.claim}: {result.judgement.verdict.upper()}"]
+    lines += [reason_line(r) for r in result.judgement.reasons]
+    if result.judgement.verdict == ILLEGAL:
+        label = "the legal outcomes" if result.alternatives else "no legal outcome"
+        lines.append(f"  {label}:" if result.alternatives else f"  {label}")
+        lines += [f"    {a}" for a in result.alternatives]
+    return "\n".join(lines)
+
+
+def explanation(result: Explanation) -> str:
+    lines = [check(result.check)]
+    if result.others:
+        lines.append("\nand the others:")
+    for judgement in result.others:
+        lines.append(f"  {judgement.subject}: {judgement.verdict}")
+        lines += [f"    {MARKS[r.kind]} {r.text} ({r.rule})" for r in judgement.reasons]
     return "\n".join(lines)

@@ -87,13 +87,15 @@ def solve_all(facts: Sequence[Symbol], *, project: bool = False, strict: bool = 
     return models
 
 
-def solve(facts: Sequence[Symbol], *, fixed: str = "", strict: bool = False) -> list[Symbol]:
-    """The shown atoms of the (unique) answer set of the encodings plus ``facts``.
+def solve(
+    facts: Sequence[Symbol], *, fixed: str = "", strict: bool = False, parts: tuple[str, ...] = ("base",)
+) -> list[Symbol]:
+    """The shown atoms of the (unique) answer set of the encodings' ``parts`` plus ``facts``.
 
     ``fixed`` is further facts already rendered by ``render``: a caller asking many questions about
     one board renders the parts that do not change only once.
     """
-    control = _control([], facts, fixed, strict, ("base",))
+    control = _control([], facts, fixed, strict, parts)
     shown: list[Symbol] = []
     with control.solve(yield_=True) as handle:
         for model in handle:

@@ -1,0 +1,43 @@
+"""A claimed move or attack (adjudicator/notation.py) → the ASP facts explain_*.lp judge it by."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from adjudicator.notation import AttackClaim, Claim, MoveClaim
+
+
+def _fact(name: str, *args: Symbol) -> Symbol:
+    return Function(name, list(args))
+
+
+def _chip(position_units: frozenset[str], name: str) -> Symbol:
+    """A chip as the combat encodings name it: u(Unit), g(Faction) or s(Spire)."""
+    if name in position_units:
+        return Function("u", [String(name)])
+    if name.startswith("gate:"):
+        return Function("g", [String(name[5:])])
+    return Function("s", [String(name)])
+
+
+def claim_facts(claim: Claim, units: frozenset[str], explain_all: bool) -> Iterator[Symbol]:
+    """``units`` are the position's unit ids (to tell a unit from a spire of the same name)."""
+    if isinstance(claim, MoveClaim):
+        yield _fact("claim", String(claim.unit))
+        yield _fact("cend", String(claim.end))
+        for index, node in enumerate(claim.path or ()):
+            yield _fact("cstep", Number(index), String(node))
+        for pushed, to in claim.displaced or ():
+            yield _fact("cpush", String(pushed), String(to))
+    else:
+        yield _fact("aclaim", String(claim.unit))
+        if claim.target is not None:
+            yield _fact("ctarget", _chip(units, claim.target))
+        if claim.redirected_to is not None:
+            yield _fact("credirect", String(claim.redirected_to))
+        if claim.level_up is not None:
+            yield _fact("clevel", Function(claim.level_up))
+    if explain_all:
+        yield _fact("explain_all")

@@ -1,0 +1,68 @@
+"""`check` and `explain` against the outcome lists: every listed outcome is legal or mandatory, and on
+generated boards the ends `explain` allows are exactly the ends `moves` lists."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings
+
+from adjudicator.adjudicate import attack_options, faction_options, is_ai
+from adjudicator.dispute import check, explain
+from adjudicator.load import load_position
+from adjudicator.model import Position
+from adjudicator.notation import AttackClaim, MoveClaim, format_attack, format_move, parse
+from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY
+
+from tests.strategies import MOVER, describe, positions
+from tests.test_positions import FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_printed_outcome_checks_legal_or_mandatory(path) -> None:  # type: ignore[no-untyped-def]
+    position = load_position(path)
+    ai = is_ai(position, position.turn.faction)
+    for options in faction_options(position):
+        for move in options.outcomes if options.leading else ():
+            result = check(position, parse(format_move(move), position))
+            assert result.judgement.verdict in (LEGAL, MANDATORY), (format_move(move), result.judgement)
+            if ai and move.kind == "progress":
+                assert result.judgement.verdict == MANDATORY
+    for options in attack_options(position):
+        for attack in options.outcomes:
+            result = check(position, parse(format_attack(attack), position))
+            assert result.judgement.verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
+
+
+def test_an_illegal_claim_lists_the_legal_alternatives() -> None:
+    position = load_position("positions/rulebook/joust-harrier-jaelana-after-joust.yaml")
+    result = check(position, MoveClaim("harrier", "c3"))
+    assert result.judgement.verdict == ILLEGAL
+    assert [r.id for r in result.judgement.reasons] == ["short"]
+    assert result.alternatives == ("harrier a3-b3-c3-c4 jaelana>c3",)
+    assert all(r.rule and r.quote for r in result.judgement.reasons)
+
+
+def test_a_hero_declining_to_attack_is_legal_a_minion_not() -> None:
+    position = load_position("positions/faq/faq-27-engage-in-and-out-of-range.yaml")
+    assert check(position, AttackClaim("lancer", None)).judgement.verdict == ILLEGAL
+    assert {r.id for r in check(position, AttackClaim("jaelana", None)).judgement.reasons} == {"must_attack.engage"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_explain_allows_exactly_the_listed_ends(position: Position) -> None:
+    # A minion that does not lead may not move yet (not_leading), whatever `moves` lists for later.
+    free = [o for o in faction_options(copy.deepcopy(position)) if o.leading or position.units[o.unit].kind.value != "minion"]
+    for options in free:
+        unit, listed = options.unit, {m.end for m in options.outcomes}
+        start = position.node_of(unit)
+        result = explain(copy.deepcopy(position), MoveClaim(unit, start, (start,)))
+        judged = [result.check.judgement, *result.others]
+        allowed = {j.subject or start for j in judged if j.verdict != ILLEGAL}
+        assert allowed == listed, f"{unit}: explain allows {sorted(allowed)}, moves lists {sorted(listed)}\n{describe(position)}"
+        for j in judged:
+            ids = {r.id for r in j.reasons}
+            if j.verdict == ILLEGAL:
+                assert ids and ids.isdisjoint({"progress", "lateral", "stay", "only_outcome"}), (j, describe(position))

@@ -1,0 +1,87 @@
+"""Move notation (docs/notation.md): every printed outcome reads back to the same claim."""
+
+import pytest
+
+from adjudicator.adjudicate import attack_options, faction_options
+from adjudicator.load import load_position, load_position_text
+from adjudicator.notation import (
+    AttackClaim,
+    MoveClaim,
+    NotationError,
+    format_attack,
+    format_claim,
+    format_move,
+    parse,
+)
+
+from tests.test_positions import FILES
+
+BOARD = """
+format: cloudspire-position/1
+map: |
+  1  p  p  p  p  p
+gates:
+  my-side: {beside: [a1]}
+factions:
+  my-side: {controller: player, mark: {hex: e1}}
+turn: {faction: my-side}
+units:
+  UID: {chip: Harrier, faction: my-side, kind: minion, at: b1, health: 1, stats: {health: 1, movement: 2}}
+"""
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_printed_outcomes_read_back(path) -> None:  # type: ignore[no-untyped-def]
+    position = load_position(path)
+    for options in faction_options(position):
+        for move in options.outcomes:
+            claim = parse(format_move(move), position)
+            assert isinstance(claim, MoveClaim)
+            assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
+            assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
+    for options in attack_options(position):
+        for attack in options.outcomes:
+            claim = parse(format_attack(attack), position)
+            assert claim == AttackClaim(attack.attacker, attack.target, attack.redirected_to)
+
+
+@pytest.mark.parametrize("uid", ["x). #false.", "stay", "a b", 'q"uote', "-dash", "gate:my-side"])
+def test_awkward_names_round_trip(uid: str) -> None:
+    import json
+
+    position = load_position_text(BOARD.replace("UID", json.dumps(uid)))
+    for text in (f"{json.dumps(uid)} b1-c1-d1", f"{json.dumps(uid)} stay", f"{json.dumps(uid)} pass"):
+        claim = parse(text, position)
+        assert claim.unit == uid
+        assert parse(format_claim(claim), position) == claim
+
+
+def test_a_gate_node_whose_faction_has_a_dash() -> None:
+    position = load_position_text(BOARD.replace("UID", "h"))
+    assert parse("h b1-a1-gate:my-side", position).path == ("b1", "a1", "gate:my-side")
+
+
+def test_forms() -> None:
+    position = load_position_text(BOARD.replace("UID", "h"))
+    assert parse("h c1", position) == MoveClaim("h", "c1")
+    assert parse("h b1", position) == MoveClaim("h", "b1", ("b1",))  # its own hex: it stays
+    assert parse("h x gate:my-side +fortification", position) == AttackClaim("h", "gate:my-side", None, "fortification")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("h", "expected a unit and its move"),
+        ("nobody b1-c1", "no unit 'nobody'"),
+        ("h b1-z9", "not a hex or gate"),
+        ("h x nobody", "no unit, spire or gate"),
+        ("h x gate:my-side +wings", "level-up"),
+        ('h "unterminated b1', "unterminated"),
+        ("h b1-c1 nobody>c1", "displaced unit"),
+        ("h pass now", "nothing may follow"),
+    ],
+)
+def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
+    position = load_position_text(BOARD.replace("UID", "h"))
+    with pytest.raises(NotationError, match=message):
+        parse(text, position)
