@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
-from adjudicator.notation import AttackClaim, Claim, MoveClaim
+from adjudicator.model import Position
+from adjudicator.claims import AttackClaim, Claim, MoveClaim
 
 
 def _fact(name: str, *args: Symbol) -> Symbol:
@@ -22,8 +23,11 @@ def _chip(position_units: frozenset[str], name: str) -> Symbol:
     return Function("s", [String(name)])
 
 
-def claim_facts(claim: Claim, units: frozenset[str], explain_all: bool) -> Iterator[Symbol]:
-    """``units`` are the position's unit ids (to tell a unit from a spire of the same name)."""
+def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator[Symbol]:
+    """The claim, whose turn and which step it is, and whether to judge every alternative too."""
+    units = frozenset(position.units)
+    yield _fact("turn_of", String(position.turn.faction))
+    yield _fact("step_now", Function(position.turn.step.replace("-", "_")))
     if isinstance(claim, MoveClaim):
         yield _fact("claim", String(claim.unit))
         yield _fact("cend", String(claim.end))

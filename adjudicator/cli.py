@@ -14,7 +14,8 @@ from adjudicator import dispute, reading_effects, render_svg
 from adjudicator.combat_outcomes import AttackOutcome
 from adjudicator.outcomes import MoveOutcome
 from adjudicator.dice import DieFileError, load_die
-from adjudicator.notation import AttackClaim, Claim, MoveClaim, NotationError, parse
+from adjudicator.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.notation import NotationError, parse
 from adjudicator.facts import position_facts
 from adjudicator.load import PositionFileError, load_position
 from adjudicator.model import Position
@@ -120,6 +121,8 @@ def moves(
         _emit([r.as_json() for r in results])
         return
     typer.echo(render_text.board(pos) + "\n")
+    if pos.turn.step != "movement":
+        typer.echo(f"(the position is at the {pos.turn.step} step: these are the moves of a movement step on this board)\n")
     for r in results:
         is_ai = ai or adjudicate.is_ai(pos, pos.units[r.unit].faction)
         typer.echo(render_text.unit_options(r, pos, is_ai) + "\n")
@@ -175,6 +178,8 @@ def attacks(
         _emit([r.as_json() for r in results])
         return
     typer.echo(render_text.board(pos) + "\n")
+    if pos.turn.step != "attack":
+        typer.echo(f"(the position is at the {pos.turn.step} step: these are the attacks of an attack step on this board)\n")
     for r in results:
         is_ai = ai or adjudicate.is_ai(pos, pos.units[r.unit].faction)
         typer.echo(render_text.attack_options(r, pos, is_ai) + "\n")

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from clingo import Function, Number, String, Symbol
 
+from adjudicator import fields
 from adjudicator.dice import Die
 from adjudicator.facts import READING_NAMES, board_facts, unit_facts
 from adjudicator.model import GroupedChip, Position, Reward, Stats
@@ -51,6 +52,7 @@ class CombatQuery:
     fire_order: tuple[str, ...] = ()  # FIRE: the spires that may fire, in order
     readings: dict[str, str] = field(default_factory=dict)
     die: Die | None = None  # FIRE: the spire attack die
+    measure_from: str | None = None  # a unit whose distance to every chip is wanted (explanations)
 
 
 def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
@@ -142,6 +144,21 @@ def _threshold(totals: dict[int, Fraction], odds: str) -> int:
     return max(d for d in totals if sum(p for t, p in totals.items() if t >= d) >= Fraction(1, 2))
 
 
+def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
+    """rmin(N1,N2,D): real hexes between chips' nodes, as far as any chip could reach; from the unit
+    ``measure_from``, to every chip however far."""
+    chips = {position.node_of(uid) for uid in position.units if position.placed(uid)}
+    chips |= {s.at for s in position.spires}
+    targets = chips | {g.node for g in position.gates.values()}
+    counts = fields.range_counts(position, chips, fields.range_bound(position))
+    if query.measure_from is not None:
+        node = position.node_of(query.measure_from)
+        counts[node] = fields.range_counts(position, [node], None)[node]
+    for source, dist in sorted(counts.items()):
+        for node in sorted(targets & dist.keys()):
+            yield _fact("rmin", String(source), String(node), Number(dist[node]))
+
+
 def query_facts(query: CombatQuery) -> Iterator[Symbol]:
     yield _fact("combat", _const(query.kind))
     yield _fact("mode", _const(query.mode))
@@ -165,6 +182,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *chip_facts(position),
         *structure_facts(position),
         *priority_facts(position),
+        *range_facts(position, query),
         *query_facts(query),
     ]
     if query.die is not None:

@@ -208,6 +208,25 @@ class EndState:
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
     campfire_when: str = ""  # "end-of-turn" now, or "start-of-turn" of that faction's next turn
 
+    def describe(self) -> str:
+        """One line for people: "harrier defeated; battleborn health 1"."""
+        parts = []
+        for c in self.chips:
+            if c.defeated:
+                parts.append(f"{c.chip} defeated")
+                continue
+            bits = [f"now {c.name}"] if c.name else []
+            bits += [f"health {c.health}"] if c.health is not None else []
+            bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
+            bits += ["promoted"] if c.promoted else []
+            parts.append(f"{c.chip} " + ", ".join(bits))
+        parts += [f"{f} Source {n}" for f, n in self.source]
+        if self.wave_over:
+            parts.append("the wave ends")
+        if self.campfire:
+            parts.append(f"campfire mode ({self.campfire_when}) for {', '.join(self.campfire)}")
+        return "; ".join(parts) or "nothing changes"
+
     def as_json(self) -> dict[str, Any]:
         return {
             "chips": [c.as_json() for c in self.chips],

@@ -27,7 +27,7 @@ from adjudicator.combat_outcomes import (
 )
 from adjudicator.model import Controller, Position, gate_node
 from adjudicator.outcomes import Displacement, MoveOutcome, UnitOptions
-from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason
+from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
 
 WAIT_TEXT = {
     "moved": "has already moved this turn",
@@ -519,7 +519,7 @@ def _reason(kind: str, term: Symbol) -> Reason:
     """A reason term: ``not_progress(6,"c4")``, or a family with its case first: ``cannot_move(below("j"))``
     is id cannot_move.below with the arguments of the case."""
     args = list(term.arguments)
-    if len(args) == 1 and args[0].type is SymbolType.Function and args[0].name not in ("u", "s", "g", "l"):
+    if len(args) == 1 and args[0].type is SymbolType.Function and f"{term.name}.{args[0].name}" in known_reasons():
         case = args[0]
         return Reason(kind, f"{term.name}.{case.name}", tuple(_reason_arg(a) for a in case.arguments))
     return Reason(kind, term.name, tuple(_reason_arg(a) for a in args))

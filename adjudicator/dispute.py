@@ -15,7 +15,8 @@ from adjudicator.combat_facts import ATTACK, SINGLE, CombatQuery, combat_facts
 from adjudicator.decode import decode, decode_verdicts
 from adjudicator.facts import position_facts
 from adjudicator.model import Position
-from adjudicator.notation import AttackClaim, Claim, MoveClaim, format_attack, format_claim, format_move
+from adjudicator.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.notation import format_attack, format_claim, format_move
 from adjudicator.readings import resolve
 from adjudicator.solve import solve, solve_all
 from adjudicator.verdicts import CheckResult, Explanation, Judgement
@@ -32,7 +33,7 @@ def explain(position: Position, claim: Claim, ai: bool | None = None) -> Explana
 
 
 def _judge(position: Position, claim: Claim, ai: bool | None, everything: bool) -> Explanation:
-    facts = list(claim_facts(claim, frozenset(position.units), everything))
+    facts = list(claim_facts(claim, position, everything))
     if isinstance(claim, MoveClaim):
         judgements, alternatives = _judge_move(position, claim, ai, facts)
     else:
@@ -58,7 +59,7 @@ def _judge_attack(
 ) -> tuple[dict[str, Judgement], tuple[str, ...]]:
     side = position.units[claim.unit].faction
     query = CombatQuery(ATTACK, SINGLE, side, combat_ai(position, side, ai), 1, units=(claim.unit,),
-                        readings=resolve(position.readings))
+                        readings=resolve(position.readings), measure_from=claim.unit)
     models = solve_all([*combat_facts(position, query), *facts])
     [options] = attack_options(position, claim.unit, ai)
     alternatives = tuple(format_attack(o) for o in options.outcomes)

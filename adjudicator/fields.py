@@ -11,7 +11,7 @@ it is done here once per class and handed to clingo as dist/3 and rdist/3.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from adjudicator.model import Kind, Position, Terrain
 
@@ -63,3 +63,37 @@ def range_distances(position: Position, faction: str) -> dict[str, int]:
     if goal is None:
         return {}
     return _bfs(position, goal, lambda node: node in position.hexes)
+
+
+def range_counts(position: Position, sources: Iterable[str], bound: int | None) -> dict[str, dict[str, int]]:
+    """From each source node, the real hexes to every node within ``bound`` (None: no bound).
+
+    game-elements, Hero Attacks: range counts hexes, occupied or not, "not ... through non-hexes
+    such as gaps ... or any other part of the fortress except the fortress gate hex": map hexes and
+    gate nodes, whatever their terrain (docs/combat.md, Range).
+    """
+    counts = {}
+    for source in sorted(set(sources)):
+        dist = {source: 0}
+        queue = deque([source])
+        while queue:
+            node = queue.popleft()
+            if bound is not None and dist[node] >= bound:
+                continue
+            for near in sorted(position.neighbours(node)):
+                if near not in dist:
+                    dist[near] = dist[node] + 1
+                    queue.append(near)
+        counts[source] = dist
+    return counts
+
+
+def range_bound(position: Position) -> int:
+    """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
+    carries, and one more for a range upgrade a hero may gain by leveling up."""
+    stats = [u.stats.range for u in position.units.values()]
+    stats += [g.stats.range for u in position.units.values() for g in u.group]
+    stats += [u.promoted_stats.range for u in position.units.values() if u.promoted_stats]
+    upgrades = [u.upgrades.count("range") for u in position.units.values()]
+    upgrades += [s.upgrades.count("range") for s in position.spires]
+    return max(stats, default=1) + max(upgrades, default=0) + 1

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-
+from adjudicator.claims import AttackClaim, Claim, MoveClaim
 from adjudicator.combat_outcomes import AttackOutcome
 from adjudicator.model import Position
 from adjudicator.outcomes import MoveOutcome
@@ -31,29 +30,6 @@ LEVEL_UPS = ("attack", "fortification", "range", "promote", "none")
 
 class NotationError(ValueError):
     """The text is not a move or an attack in the notation, or names what the position lacks."""
-
-
-@dataclass(frozen=True)
-class MoveClaim:
-    """A unit's move: its route (start first) or only its end; displacements when stated."""
-
-    unit: str
-    end: str
-    path: tuple[str, ...] | None = None  # None: only the end is given
-    displaced: tuple[tuple[str, str], ...] | None = None  # (unit, lands on); None: not stated
-
-
-@dataclass(frozen=True)
-class AttackClaim:
-    """An attack (or, with ``target`` None, a unit that does not attack)."""
-
-    unit: str
-    target: str | None
-    redirected_to: str | None = None
-    level_up: str | None = None
-
-
-Claim = MoveClaim | AttackClaim
 
 
 def quote(name: str) -> str:

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.adjudicate import attack_options, attack_step, faction_options, spires_fire
+from adjudicator.combat_outcomes import AttackOutcome
 from adjudicator.model import Position
 from adjudicator.notation import format_attack, format_move
 from adjudicator.readings import READINGS, resolve
-from adjudicator.render_text import end_state
 
 
 @dataclass(frozen=True)
@@ -39,18 +39,25 @@ def _moves(position: Position) -> set[str]:
 def _attacks(position: Position) -> set[str]:
     # An attack is told apart by what it leads to, not only by its target.
     return {
-        f"{format_attack(o)}: " + "; ".join(f"{d.chip} -{d.amount}" for d in o.damage)
+        f"{format_attack(o)}: " + "; ".join(f"{chip} -{n}" for chip, n in sorted(_damage(o).items()))
         for options in attack_options(position) for o in options.outcomes
     }
 
 
+def _damage(attack: AttackOutcome) -> dict[str, int]:
+    taken: dict[str, int] = {}
+    for d in attack.damage:
+        taken[d.chip] = taken.get(d.chip, 0) + d.amount
+    return taken
+
+
 def _step(position: Position) -> set[str]:
-    return {end_state(o.end) for o in attack_step(position).outcomes}
+    return {o.end.describe() for o in attack_step(position).outcomes}
 
 
 def _fire(position: Position) -> set[str]:
     return {
-        f"{r.probability}: {end_state(r.end)}" + (f" after {r.choices}" if r.choices else "")
+        f"{r.probability}: {r.end.describe()}" + (f" after {r.choices}" if r.choices else "")
         for r in spires_fire(position).results
     }
 

@@ -10,7 +10,6 @@ from adjudicator.combat_outcomes import (
     AttackOutcome,
     AttackStepResult,
     Damage,
-    EndState,
     FireStepResult,
     Gain,
 )
@@ -162,32 +161,13 @@ def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
     return "\n".join(lines)
 
 
-def end_state(end: EndState) -> str:
-    parts = []
-    for c in end.chips:
-        if c.defeated:
-            parts.append(f"{c.chip} defeated")
-            continue
-        bits = [f"now {c.name}"] if c.name else []
-        bits += [f"health {c.health}"] if c.health is not None else []
-        bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
-        bits += ["promoted"] if c.promoted else []
-        parts.append(f"{c.chip} " + ", ".join(bits))
-    parts += [f"{f} Source {n}" for f, n in end.source]
-    if end.wave_over:
-        parts.append("the wave ends")
-    if end.campfire:
-        parts.append(f"campfire mode ({end.campfire_when}) for {', '.join(end.campfire)}")
-    return "; ".join(parts) or "nothing changes"
-
-
 def attack_step(result: AttackStepResult) -> str:
     who = "the AI's obligatory" if result.ai else "legal"
     lines = [f"{result.faction}: {result.count} distinct end states of the {who} attack step"]
     if len(result.outcomes) < result.count:
         lines[0] += f" (showing {len(result.outcomes)})"
     for number, outcome in enumerate(result.outcomes, 1):
-        lines.append(f"\n{number}. {end_state(outcome.end)}")
+        lines.append(f"\n{number}. {outcome.end.describe()}")
         for attack in outcome.sequence:
             lines += attack_lines(attack, "     ")
         if not outcome.sequence:
@@ -210,7 +190,7 @@ def fire_step(result: FireStepResult) -> str:
     if result.decisions:
         lines.append("  each line of choices is a plan; under one plan the probabilities add up to 1")
     rows = (
-        (str(r.probability), "; ".join(f"{s}→{t}" for s, t in r.choices) or "-", end_state(r.end))
+        (str(r.probability), "; ".join(f"{s}→{t}" for s, t in r.choices) or "-", r.end.describe())
         for r in result.results
     )
     lines.append(_table(("probability", "choices", "result"), rows))

@@ -200,6 +200,25 @@ def corridor(seed: int, columns: int, rows: int, movement: int, minions: int = 3
     return board.position(f"corridor {columns}x{rows}, path {len(path)}, movement {movement}, seed {seed}")
 
 
+def armed(position: Position, seed: int) -> Position:
+    """The same board at the attack step and ready for Spires Fire: every spire gets one or two
+    attack upgrades (some a range or fortification upgrade under them), heroes a capacity and a
+    promoted side, and a few heirs units a fortification. Units and hexes stay where they are."""
+    rng = random.Random(seed)
+    spires = tuple(
+        replace(s, upgrades=(*rng.choice([(), ("range",), ("fortification",)]), *["attack"] * rng.randint(1, 2)))
+        for s in position.spires
+    )
+    units = {}
+    for uid, unit in position.units.items():
+        if unit.kind is Kind.HERO:
+            unit = replace(unit, capacity=2, promoted_stats=replace(unit.stats, health=unit.stats.health + 1))
+        if unit.faction == MOVER and rng.random() < 0.2:
+            unit = replace(unit, upgrades=("fortification",))
+        units[uid] = unit
+    return replace(position, spires=spires, units=units, turn=replace(position.turn, step="attack"))
+
+
 def as_ai(position: Position) -> Position:
     """The same board with the moving faction under AI control."""
     faction = position.factions[position.turn.faction]

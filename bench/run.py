@@ -26,6 +26,7 @@ import boards  # bench/boards.py, beside this script
 import clingo
 
 from adjudicator import adjudicate
+from adjudicator.dice import standard_die
 from adjudicator.facts import Query, position_facts
 from adjudicator.model import Kind, Position
 from adjudicator.readings import resolve
@@ -39,18 +40,20 @@ Call = Callable[[], object]
 Timer = Callable[[Call], float | None]  # milliseconds, or None when the call ran past its budget
 
 
-def _load_reference() -> ModuleType | None:
-    """tests.reference.movement, or None while it has not been written yet."""
+def _load_reference(name: str) -> ModuleType | None:
+    """tests.reference.<name>, or None while it has not been written yet."""
     sys.path.insert(0, str(ROOT))
+    module = f"tests.reference.{name}"
     try:
-        return importlib.import_module("tests.reference.movement")
+        return importlib.import_module(module)
     except ModuleNotFoundError as error:
-        if error.name not in ("tests", "tests.reference", "tests.reference.movement"):
+        if error.name not in ("tests", "tests.reference", module):
             raise
         return None
 
 
-REFERENCE = _load_reference()
+REFERENCE = _load_reference("movement")
+COMBAT_REFERENCE = _load_reference("combat")
 
 
 # ----------------------------------------------------------------------------------- timing
@@ -154,6 +157,31 @@ def step_calls(position: Position) -> dict[str, Call]:
     return calls
 
 
+def attack_calls(position: Position) -> dict[str, Call]:
+    armed = boards.armed(position, len(position.units))
+    calls: dict[str, Call] = {ASP: lambda: adjudicate.attack_options(armed)}
+    if COMBAT_REFERENCE is not None:
+        calls[REF] = lambda: [COMBAT_REFERENCE.attack_options(armed, uid, False) for uid in faction_units(armed)]
+    return calls
+
+
+def attack_step_calls(position: Position) -> dict[str, Call]:
+    armed = boards.armed(position, len(position.units))
+    calls: dict[str, Call] = {ASP: lambda: adjudicate.attack_step(armed)}
+    if COMBAT_REFERENCE is not None:
+        calls[REF] = lambda: COMBAT_REFERENCE.attack_step(armed, False)
+    return calls
+
+
+def fire_calls(position: Position) -> dict[str, Call]:
+    armed = boards.armed(position, len(position.units))
+    die = standard_die()
+    calls: dict[str, Call] = {ASP: lambda: adjudicate.spires_fire(armed, die)}
+    if COMBAT_REFERENCE is not None:
+        calls[REF] = lambda: COMBAT_REFERENCE.spires_fire(armed, die)
+    return calls
+
+
 @dataclass(frozen=True)
 class Question:
     number: int
@@ -181,6 +209,26 @@ QUESTIONS = (
         "an AI faction's whole movement step: movement_step(ai=True), ASP vs reference",
         "AI step at 250 hexes / 50 units <= 50 ms",
         step_calls,
+        budgeted=True,
+    ),
+    Question(
+        6,
+        "every unit's attacks on the same boards, armed (boards.armed): attack_options vs reference",
+        "",
+        attack_calls,
+    ),
+    Question(
+        7,
+        "the whole attack step on the armed boards: attack_step vs reference (every order)",
+        "",
+        attack_step_calls,
+        budgeted=True,
+    ),
+    Question(
+        8,
+        "Spires Fire on the armed boards: spires_fire vs reference, exact odds",
+        "",
+        fire_calls,
         budgeted=True,
     ),
 )
@@ -303,7 +351,7 @@ def ground_size(position: Position) -> tuple[int, int, float]:
     with control.backend() as backend:
         for fact in position_facts(position, query):
             backend.add_rule([backend.add_atom(fact)])
-    control.ground([("base", [])])
+    control.ground([("base", [])])  # the movement part only, as adjudicator/solve.py grounds it
     control.solve()
     ms = (time.perf_counter() - start) * 1000
     lp = control.statistics["problem"]["lp"]
@@ -352,7 +400,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="board sizes: 60, 150, 250 (with 5, 20, 50 units) or HEXES:UNITS")
     parser.add_argument("--seeds", type=int, default=5, help="boards per size (seeds 0 … N-1)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions per board and implementation")
-    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 6), default=list(range(1, 6)))
+    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 9), default=list(range(1, 9)))
     parser.add_argument("--step-budget-s", type=float, default=10.0,
                         help="question 3: a call running longer is killed and the size's remaining "
                              "repetitions for that implementation are skipped")

@@ -4,9 +4,8 @@ import pytest
 
 from adjudicator.adjudicate import attack_options, faction_options
 from adjudicator.load import load_position, load_position_text
+from adjudicator.claims import AttackClaim, MoveClaim
 from adjudicator.notation import (
-    AttackClaim,
-    MoveClaim,
     NotationError,
     format_attack,
     format_claim,

@@ -40,6 +40,11 @@ def test_quote_is_in_the_cited_text(reason: str) -> None:
     assert _words(entry["quote"]) in _words(source.read_text(encoding="utf-8")), (reason, entry["rule"])
 
 
+def test_no_reason_is_catalogued_twice() -> None:
+    keys = re.findall(r"^([a-z_.]+):", (ROOT / "adjudicator" / "data" / "reasons.yaml").read_text(), re.M)
+    assert len(keys) == len(set(keys))
+
+
 def test_section_names_a_section_of_the_text() -> None:
     text = (SHARED / "rules" / "game-elements.txt").read_text(encoding="utf-8").splitlines()
     sections = {line.strip() for line in text}
