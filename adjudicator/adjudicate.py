@@ -181,7 +181,7 @@ def attack_step(position: Position, ai: bool | None = None, limit: int | None = 
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
                         readings=resolve(position.readings))
     ends = decode_attack_step(solve_all(combat_facts(position, query), project=True), position, ai_factions)
-    ends.sort(key=lambda e: e.end)
+    ends.sort(key=lambda e: e.end.sort_key)
     shown = ends if limit is None else ends[:limit]
     return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown))
 
@@ -194,7 +194,8 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
     order = tuple(s.id for s in position.spires if s.faction != side)
     query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
                         readings=resolve(position.readings), die=die)
-    spires, paths = decode_fire(solve_all(combat_facts(position, query)), position)
+    fallback = len(position.ai_priority.spires if position.ai_priority else presets("spires")["standard"]) + 1
+    spires, paths = decode_fire(solve_all(combat_facts(position, query)), position, fallback)
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = Fraction(1)
@@ -207,6 +208,6 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
             merged[key] = FireResult(choices, path.end, odds, path.shots)
         else:
             merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
-    results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end))
+    results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
     shown = results if limit is None else results[:limit]
     return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name)

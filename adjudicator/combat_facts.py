@@ -73,7 +73,7 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             continue
         u = String(unit.id)
         yield _fact("health", u, Number(unit.health))
-        top = GroupedChip(unit.chip, unit.stats, unit.talents, unit.reward, unit.merc)
+        top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc)
         for index, chip in enumerate((top, *unit.group)):
             i = Number(index)
             yield _fact("layer", u, i)

@@ -6,6 +6,7 @@ gate. docs/output-format.md documents the JSON shape of each class (its ``as_jso
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -53,7 +54,7 @@ class Defeat:
     chip: str  # unit id, spire id or gate node
     name: str  # the printed chip name ("" for a gate)
     by: str  # the faction responsible
-    goes_to: str  # barracks, discard, removed-from-game, pillaged (a gate)
+    goes_to: str  # barracks, discard, removed-from-game; a gate: pillaged, or fallen when the game ends
 
     def as_json(self) -> dict[str, Any]:
         return {"chip": self.chip, "name": self.name, "by": self.by, "goes_to": self.goes_to}
@@ -118,6 +119,7 @@ class AttackOutcome:
     gains: tuple[Gain, ...] = ()
     level_ups: tuple[LevelUp, ...] = ()
     wave_over: bool = False
+    game_over: bool = False  # the last fortress gate but one fell
 
     @property
     def key(self) -> tuple[str, str, str | None]:
@@ -134,6 +136,7 @@ class AttackOutcome:
             "gains": [g.as_json() for g in self.gains],
             "level_ups": [lv.as_json() for lv in self.level_ups],
             "wave_over": self.wave_over,
+            "game_over": self.game_over,
         }
 
 
@@ -207,6 +210,12 @@ class EndState:
     wave_over: bool = False
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
     campfire_when: str = ""  # "end-of-turn" now, or "start-of-turn" of that faction's next turn
+    game_over: bool = False  # only one fortress gate still has health
+
+    @property
+    def sort_key(self) -> str:
+        """A total order for listing end states (their fields mix None and values)."""
+        return json.dumps(self.as_json(), sort_keys=True)
 
     def describe(self) -> str:
         """One line for people: "harrier defeated; battleborn health 1"."""
@@ -223,6 +232,8 @@ class EndState:
         parts += [f"{f} Source {n}" for f, n in self.source]
         if self.wave_over:
             parts.append("the wave ends")
+        if self.game_over:
+            parts.append("the game ends: one fortress gate is left standing")
         if self.campfire:
             parts.append(f"campfire mode ({self.campfire_when}) for {', '.join(self.campfire)}")
         return "; ".join(parts) or "nothing changes"
@@ -234,6 +245,7 @@ class EndState:
             "wave_over": self.wave_over,
             "campfire": list(self.campfire),
             "campfire_when": self.campfire_when or None,
+            "game_over": self.game_over,
         }
 
 

@@ -221,6 +221,7 @@ class _Moment:
     options: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     chosen_level: dict[str, str] = field(default_factory=dict)
     over: bool = False
+    game_over: bool = False
 
 
 @dataclass
@@ -290,6 +291,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.chosen_level[_name(args[1])] = _const_name(args[2])
         elif name == "over":
             m.over = True
+        elif name == "game_over":
+            m.game_over = True
     return atoms
 
 
@@ -306,7 +309,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     ))
     revealed = tuple(sorted(Reveal(u, _layer_chip(position, u, layer), health) for u, layer, health in m.reveals))
     gains = tuple(sorted(
-        Gain(f, source, relics, f in m.builds, m.pillages.get(f, ""), f in ai)
+        Gain(f, pillaged=m.pillages.get(f, ""), forfeited=True) if f in ai
+        else Gain(f, source, relics, f in m.builds, m.pillages.get(f, ""))
         for f, (source, relics) in m.gains.items()
         if source or relics or f in m.builds or f in m.pillages or f in ai
     ))
@@ -316,7 +320,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     ))
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
-                         level_ups, m.over)
+                         level_ups, m.over and not m.game_over, m.game_over)
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -328,7 +332,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     spire_lost: dict[str, int] = {}
     gates: dict[str, int] = {}
     source: dict[str, int] = {}
-    over = False
+    over = game_over = False
     campfire: list[str] = []
     when = ""
     for s in fin:
@@ -353,6 +357,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             source[_name(a[0])] = a[1].number
         elif s.name == "over":
             over = True
+        elif s.name == "game_over":
+            game_over = True
         elif s.name == "campfire_due":
             campfire.append(_name(a[0]))
             when = _const_name(a[1])
@@ -377,7 +383,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         if health != position.gates[faction].health:
             chips.append(ChipEnd(gate_node(faction), health=health))
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
-    return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when)
+    return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over)
 
 
 def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[str, set[str]]]:
@@ -422,11 +428,7 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
             outcomes[m.act[0]].add(_outcome(position, m, *m.act, ai=ai, choose=False))
     result = []
     for uid in units:
-        targets = tuple(
-            Target(t.chip, fallback if t.priority == 1000 else t.priority, t.category or
-                   ("any-target" if t.priority == 1000 else ""))
-            for t in ranked.get(uid, [])
-        )
+        targets = tuple(_ranked(t.chip, t.priority, t.category, fallback) for t in ranked.get(uid, []))
         reason = min(why[uid], key=NOATTACK_ORDER.index) if why[uid] else ""
         ordered = tuple(sorted(outcomes[uid], key=lambda o: (o.target, o.redirected_to or "")))
         result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
@@ -434,6 +436,14 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
 
 
 NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "no_attack_stat", "no_target"]
+FALLBACK = 1000  # the rank asp/ai_attack.lp and asp/fire.lp give "any valid target"
+
+
+def _ranked(chip: str, level: int | None, category: str, fallback: int) -> Target:
+    """A target with its AI rank; "any valid target" comes right after the list."""
+    if level == FALLBACK:
+        return Target(chip, fallback, "any-target")
+    return Target(chip, level, category)
 
 
 def decode_attack_step(models: list[list[Symbol]], position: Position, ai: frozenset[str]) -> list[StepEnd]:
@@ -459,8 +469,11 @@ class FirePath:
     end: EndState
 
 
-def decode_fire(models: list[list[Symbol]], position: Position) -> tuple[list[SpireTargets], list[FirePath]]:
-    """The spires that fire with their first targets, and every path through the step."""
+def decode_fire(
+    models: list[list[Symbol]], position: Position, fallback: int
+) -> tuple[list[SpireTargets], list[FirePath]]:
+    """The spires that fire with their first targets, and every path through the step. ``fallback``
+    is the rank of "any valid target", after the spire priority list."""
     ai_factions = {f.name for f in position.factions.values() if f.controller is Controller.AI}
     first = _combat_atoms(models[0]) if models else _CombatAtoms()
     dice: dict[str, int] = {}
@@ -487,7 +500,7 @@ def decode_fire(models: list[list[Symbol]], position: Position) -> tuple[list[Sp
     spires = [
         SpireTargets(
             sid, owners[sid], dice[sid], ranges[sid],
-            tuple(Target(x, levels.get((sid, x)), categories.get((sid, x), "")) for x in sorted(targets[sid])),
+            tuple(_ranked(x, levels.get((sid, x)), categories.get((sid, x), ""), fallback) for x in sorted(targets[sid])),
             owners[sid] in ai_factions,
         )
         for sid in (s.id for s in position.spires)

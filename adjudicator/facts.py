@@ -74,8 +74,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield _fact("owner", u, String(unit.faction))
         yield _fact("kind", u, _const(KIND_NAMES[unit.kind]))
         yield _fact("at", u, String(node))
-        yield _fact("movement", u, Number(unit.stats.movement))
-        yield _fact("range", u, Number(unit.stats.range))
+        yield _fact("movement", u, Number(unit.side.movement))
+        yield _fact("range", u, Number(unit.side.range))
         yield _fact("allowance", u, _const(unit.terrain.value))
         for talent in unit.talents:
             yield _fact("talent", u, String(talent))

@@ -513,6 +513,9 @@ class _PositionReader(_Reader):
         mark = self.mark(f["mark"])
         source = self.integer(f["source"])
         capacity = self.integer(f["source-capacity"])
+        if source is not None and source > _or(capacity, Faction.source_capacity):
+            limit = _or(capacity, Faction.source_capacity)
+            self.problem(f["source"], f"{source} is above the faction's Source capacity ({limit})")
         if controller is None or mark is None:
             return None
         return Faction(

@@ -111,6 +111,11 @@ class Unit:
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
     promoted_stats: Stats | None = None  # a hero's stats on its promoted side
 
+    @property
+    def side(self) -> Stats:
+        """The stats of the side showing: ``stats`` are the basic side's (docs/position-format.md)."""
+        return self.promoted_stats if self.promoted and self.promoted_stats is not None else self.stats
+
 
 @dataclass(frozen=True)
 class Spire:

@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -78,12 +79,14 @@ def test_facts_are_what_clingo_receives(tmp_path: Path) -> None:
     assert 'at("m","a1").' in lines and 'query("h").' in lines
 
 
-def test_faq_lists_every_ruling(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(ROOT)
-    result = runner.invoke(app, ["faq", "--json"])
+def test_faq_lists_every_ruling(tmp_path: Path) -> None:
+    # One case is enough to see the report's shape; test_positions runs them all.
+    shutil.copy(ROOT / "positions" / "faq" / "faq-14-no-friendly-targets.yaml", tmp_path)
+    result = runner.invoke(app, ["faq", "--json", "--root", str(tmp_path)])
     report = json.loads(result.output)
     assert [r["id"] for r in report] == [f"FAQ-{n:02d}" for n in range(1, 31)]
-    assert {r["status"] for r in report} <= {"pass", "fail", "uncovered"}
+    assert {r["id"]: r["status"] for r in report}["FAQ-14"] == "pass"
+    assert {r["status"] for r in report} == {"pass", "uncovered"}
 
 
 def test_installed_encodings_are_complete() -> None:
@@ -102,3 +105,58 @@ def test_installed_command_runs_outside_the_checkout(tmp_path: Path) -> None:
         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
     )
     assert json.loads(done.stdout)[0]["outcomes"][0]["end"] == "c1"
+
+
+def test_check_says_illegal_with_the_rule_and_exits_1() -> None:
+    path = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana-after-joust.yaml")
+    result = runner.invoke(app, ["check", path, "--move", "harrier a3-b3-c3", "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["verdict"] == "illegal" and [r["id"] for r in data["reasons"]] == ["short"]
+    assert data["reasons"][0]["rule"] == "game-elements: Minion Movement"
+    assert data["alternatives"] == ["harrier a3-b3-c3-c4 jaelana>c3"]
+
+
+def test_bad_move_notation_is_an_error_not_a_traceback() -> None:
+    path = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana-after-joust.yaml")
+    result = runner.invoke(app, ["check", path, "--move", "harrier z9"])
+    assert result.exit_code == 2 and "not a hex or gate" in result.output and "Traceback" not in result.output
+
+
+def test_attacks_step_and_fire_answer_in_json() -> None:
+    fight = str(ROOT / "positions" / "rulebook" / "dispatch-battleborn-harrier.yaml")
+    attacks = json.loads(runner.invoke(app, ["attacks", fight, "--json"]).output)
+    assert {a["unit"] for a in attacks} >= {"battleborn", "dispatch"}
+    step = json.loads(runner.invoke(app, ["step", fight, "--json", "--limit", "1"]).output)
+    assert step["count"] == 2 and step["shown"] == 1
+    fire = json.loads(runner.invoke(app, ["fire", str(ROOT / "positions/rules/spires-fire-one-die.yaml"), "--json"]).output)
+    assert sorted(r["probability"] for r in fire["results"]) == ["1/2", "1/3", "1/6"]
+
+
+def test_fire_reads_a_die_file_and_reports_a_bad_one(tmp_path: Path) -> None:
+    die = tmp_path / "die.yaml"
+    die.write_text("faces:\n  - {face: hit, damage: 2}\n  - {face: miss, damage: 0}\n")
+    fire = str(ROOT / "positions/rules/spires-fire-one-die.yaml")
+    data = json.loads(runner.invoke(app, ["fire", fire, "--die", str(die), "--json"]).output)
+    assert sorted(r["probability"] for r in data["results"]) == ["1/2", "1/2"]
+    die.write_text("faces: [{face: hit}]\n")
+    result = runner.invoke(app, ["fire", fire, "--die", str(die)])
+    assert result.exit_code == 2 and "damage" in result.output
+
+
+def test_render_draws_svg_and_png(tmp_path: Path) -> None:
+    path = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana-after-joust.yaml")
+    svg = tmp_path / "board.svg"
+    result = runner.invoke(app, ["render", path, "--move", "harrier a3-b3-c3", "-o", str(svg), "--json"])
+    assert json.loads(result.output) == {"file": str(svg), "format": "svg", "moves": 1, "attacks": 0, "forbidden": 1}
+    assert "harrier" in svg.read_text()
+    png = tmp_path / "board.png"
+    assert runner.invoke(app, ["render", path, "--unit", "harrier", "-o", str(png), "--format", "png"]).exit_code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_readings_shows_where_a_reading_changes_the_outcomes() -> None:
+    path = str(ROOT / "positions" / "faq" / "faq-15-player-gate-redirect.yaml")
+    effects = json.loads(runner.invoke(app, ["readings", path, "--json"]).output)
+    changed = {(e["reading"], e["value"], e["question"]) for e in effects}
+    assert ("gate-redirect", "unit", "attacks") in changed

@@ -250,7 +250,7 @@ def _minion_plan(position: Position, unit: Unit) -> _Plan:
         # The first k* steps follow a shortest route to valid terrain; later steps use valid hexes.
         return to_valid.get(n) == k_star - i if i <= k_star else valid(n)
 
-    return _Plan(d, d0, k_star, may_enter, escape=k_star > unit.stats.movement)
+    return _Plan(d, d0, k_star, may_enter, escape=k_star > unit.side.movement)
 
 
 def _needed(position: Position, routes: list[Route]) -> list[Route]:
@@ -261,7 +261,7 @@ def _needed(position: Position, routes: list[Route]) -> list[Route]:
 
 def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> list[MoveOutcome]:
     start = position.node_of(unit.id)
-    movement = unit.stats.movement
+    movement = unit.side.movement
     if plan.d0 is None or movement == 0:
         return [_stay(unit.id, start)]
     routes = list(minion_routes(position, unit, movement, plan.may_enter))
@@ -311,7 +311,7 @@ def _first_shortest_routes(position: Position, hero: Unit) -> dict[str, tuple[st
 
     best = {start: (start,)}
     layer = [start]
-    for _ in range(hero.stats.movement):
+    for _ in range(hero.side.movement):
         reached: dict[str, tuple[str, ...]] = {}
         for node in layer:
             for near in position.neighbours(node):
@@ -348,7 +348,7 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
     if position.readings.get("ai-hero-approach", "range") == "range":
         r = range_distances(position, hero.faction)
         reach = {o: r.get(o.end, math.inf) for o in outcomes}
-        within = [o for o in outcomes if reach[o] <= hero.stats.range]
+        within = [o for o in outcomes if reach[o] <= hero.side.range]
         if within:
             farthest = max(reach[o] for o in within)
             return [o for o in within if reach[o] == farthest]

@@ -1,0 +1,288 @@
+"""Hypothesis strategies for small, valid combat positions, and a printer for them.
+
+Boards have at most 30 hexes and 8 units; ``heirs`` is the faction whose turn it is, ``narora`` the
+other.  Units, spires and the narora gate are put around one centre hex so that most units have a
+target and most attacks meet a retaliation.  ``describe_combat`` prints a position as a loadable
+position file, combat fields included (tests/strategies.describe covers the movement fields only).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+import yaml
+from hypothesis import strategies as st
+
+from adjudicator.hexmap import parse_map
+from adjudicator.model import (
+    AiPriority,
+    Controller,
+    Done,
+    Faction,
+    GroupedChip,
+    Kind,
+    Position,
+    Reward,
+    Spire,
+    Stats,
+    Terrain,
+    Turn,
+    Unit,
+)
+from adjudicator.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+
+from tests.strategies import MOVER, OPPONENT, build, describe
+
+MAX_HEXES, MAX_UNITS = 30, 8
+TERRAIN = "p" * 6 + "l" * 3 + "fm."  # mostly open ground, a gap now and then
+TALENTS = ("Flying", "Air Defense", "Armored", "Slap")
+READINGS = {
+    "spire-defeat": ("bare", "last-upgrade"),
+    "reveal-retaliation": ("fresh", "inherited"),
+    "gate-redirect": ("both", "unit"),
+    "campfire": ("end-of-turn", "start-of-turn"),
+    "ai-spire-odds": ("possible", "likely"),
+}
+
+# ------------------------------------------------------------------------------------- printing
+
+
+def _stats(s: Stats) -> dict[str, int]:
+    return {"health": s.health, "attack": s.attack, "movement": s.movement, "range": s.range}
+
+
+def _reward(r: Reward) -> dict[str, object]:
+    return {"source": r.source, "relics": r.relics, "spire": r.spire}
+
+
+def _unit_fields(u: Unit) -> dict[str, object]:
+    extra: dict[str, object] = {"talents": list(u.talents), "upgrades": list(u.upgrades),
+                                "reward": _reward(u.reward), "merc": u.merc, "promoted": u.promoted,
+                                "done": {"moved": u.done.moved, "attacked": u.done.attacked,
+                                         "retaliated": u.done.retaliated}}
+    if u.capacity is not None:
+        extra["capacity"] = u.capacity
+    if u.promoted_stats is not None:
+        extra["promoted-stats"] = _stats(u.promoted_stats)
+    if u.group:
+        extra["group"] = [{"chip": g.chip, "stats": _stats(g.stats), "talents": list(g.talents),
+                           "reward": _reward(g.reward), "merc": g.merc} for g in u.group]
+    return extra
+
+
+class _Dumper(yaml.SafeDumper):
+    """Keeps the map picture a literal block."""
+
+
+_Dumper.add_representer(
+    str,
+    lambda d, s: d.represent_scalar("tag:yaml.org,2002:str", s, style="|" if "\n" in s else None),
+)
+
+
+def describe_combat(position: Position) -> str:
+    """The position as a position file, with every field combat reads."""
+    document = yaml.safe_load(describe(position))
+    for uid, u in position.units.items():
+        entry = document["units"][uid]
+        if u.kind is Kind.LANDMARK_MINION and not u.faction:
+            del entry["faction"]
+        entry.update(_unit_fields(u))
+    document["spires"] = {
+        s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents),
+               "reward": _reward(s.reward), "merc": s.merc}
+        for s in position.spires
+    }
+    for f in position.factions.values():
+        document["factions"][f.name].update({"source": f.source, "source-capacity": f.source_capacity})
+    if position.ai_priority is not None:
+        document["ai-priority"] = {"units": list(position.ai_priority.units),
+                                   "spires": list(position.ai_priority.spires)}
+    return yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=110)
+
+
+# ----------------------------------------------------------------------------------- generating
+
+
+def _rings(adjacency: dict[str, frozenset[str]], centre: str) -> list[str]:
+    """Hexes by steps from the centre (unreachable ones last), for clustering chips."""
+    seen = {centre: 0}
+    queue = deque([centre])
+    while queue:
+        h = queue.popleft()
+        for n in sorted(adjacency[h]):
+            if n not in seen:
+                seen[n] = seen[h] + 1
+                queue.append(n)
+    return sorted(adjacency, key=lambda h: (seen.get(h, 99), h))
+
+
+@st.composite
+def _reward_st(draw: st.DrawFn) -> Reward:
+    if draw(st.integers(0, 3)) == 0:
+        return Reward()
+    return Reward(draw(st.integers(0, 4)), draw(st.integers(0, 1)), draw(st.integers(0, 4)) == 0)
+
+
+@st.composite
+def _talents(draw: st.DrawFn, pool: tuple[str, ...] = TALENTS) -> tuple[str, ...]:
+    return tuple(t for t in pool if draw(st.integers(0, 5)) == 0)
+
+
+@st.composite
+def _stats_st(draw: st.DrawFn, hero: bool) -> Stats:
+    health = draw(st.integers(2, 5) if hero else st.integers(1, 3))
+    attack = draw(st.sampled_from((0, 1, 1, 1, 2, 2, 3)))
+    reach = draw(st.sampled_from((1, 1, 1, 1, 2, 3)))
+    return Stats(health=health, attack=attack, movement=2, range=reach)
+
+
+@st.composite
+def _group(draw: st.DrawFn) -> tuple[GroupedChip, ...]:
+    if draw(st.integers(0, 3)) > 0:
+        return ()
+    return tuple(
+        GroupedChip(f"Grunt {i + 1}", draw(_stats_st(False)), draw(_talents()), draw(_reward_st()),
+                    draw(st.integers(0, 4)) == 0)
+        for i in range(draw(st.integers(1, 2)))
+    )
+
+
+@st.composite
+def _unit(draw: st.DrawFn, uid: str, faction: str, kind: Kind, at: str | None) -> Unit:
+    hero = kind is Kind.HERO
+    stats = draw(_stats_st(hero))
+    capacity = draw(st.sampled_from((None, 0, 1, 1, 2, 2, 3))) if hero else None
+    promoted = hero and draw(st.integers(0, 3)) == 0
+    promoted_stats = (
+        replace(stats, health=stats.health + draw(st.integers(0, 2)),
+                attack=stats.attack + draw(st.integers(0, 1)))
+        if hero and draw(st.integers(0, 5)) > 0
+        else None
+    )
+    side = promoted_stats if promoted and promoted_stats else stats
+    room = 3 if capacity is None else capacity
+    pool = ("attack", "fortification", "range") if hero else ("attack", "fortification")
+    upgrades = tuple(draw(st.lists(st.sampled_from(pool), max_size=room if hero else 1)))
+    if not hero and draw(st.integers(0, 2)) > 0:
+        upgrades = ()
+    landmark = kind is Kind.LANDMARK_MINION
+    talents = draw(_talents(TALENTS + ("Engage",) if landmark else TALENTS))
+    if landmark and draw(st.booleans()):
+        talents = tuple(sorted({*talents, "Engage"}))
+    return Unit(
+        uid,
+        f"Chip {uid}",
+        faction,
+        kind,
+        draw(st.integers(1, side.health)),
+        stats,
+        at,
+        terrain=Terrain.WATER,
+        talents=talents,
+        upgrades=upgrades,
+        promoted=promoted,
+        group=draw(_group()) if kind is Kind.MINION else (),
+        campfire=hero and draw(st.integers(0, 7)) == 0,
+        done=Done(attacked=draw(st.integers(0, 7)) == 0, retaliated=draw(st.integers(0, 7)) == 0),
+        reward=draw(_reward_st()),
+        merc=draw(st.integers(0, 5)) == 0,
+        capacity=capacity,
+        promoted_stats=promoted_stats,
+    )
+
+
+@st.composite
+def _priorities(draw: st.DrawFn) -> AiPriority | None:
+    pick = draw(st.integers(0, 5))
+    if pick <= 2:
+        return None
+    if pick == 3:
+        return AiPriority(presets("units")["harbinger-6"], presets("spires")["standard"])
+    units = draw(st.lists(st.sampled_from(UNIT_CATEGORIES), min_size=1, max_size=4, unique=True))
+    spires = draw(st.lists(st.sampled_from(SPIRE_CATEGORIES), min_size=1, max_size=3, unique=True))
+    return AiPriority(tuple(units), tuple(spires))
+
+
+@st.composite
+def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
+    """A small position in the heirs' turn, chips clustered so that combat happens.
+
+    ``firing``: at least one spire, each with an attack upgrade, for the Spires Fire step.
+    """
+    rows = draw(st.integers(2, 5))
+    columns = draw(st.integers(3, min(6, MAX_HEXES // rows)))
+    cells = [[draw(st.sampled_from(TERRAIN)) for _ in range(columns)] for _ in range(rows)]
+    text = "\n".join(f"{r + 1} " + " ".join(row) for r, row in enumerate(cells))
+    hexes, adjacency, _ = parse_map(text)
+    if len(hexes) < 5:
+        text = "\n".join(f"{r + 1} " + " ".join("p" * columns) for r in range(rows))
+        hexes, adjacency, _ = parse_map(text)
+    near = _rings(adjacency, draw(st.sampled_from(sorted(hexes))))
+    free = list(near)
+
+    def take(spread: int) -> str | None:
+        if not free:
+            return None
+        return free.pop(draw(st.integers(0, min(spread, len(free) - 1))))
+
+    def beside(spread: int) -> tuple[str, ...]:
+        first = near[draw(st.integers(0, min(spread, len(near) - 1)))]
+        return tuple(sorted({first, draw(st.sampled_from(sorted(adjacency[first] | {first})))}))
+
+    units: list[Unit] = []
+    stacks: dict[str, list[str]] = {MOVER: [], OPPONENT: []}
+    ours = [Kind.MINION] + draw(st.lists(st.sampled_from((Kind.MINION, Kind.HERO)), max_size=3))
+    foes = draw(st.lists(st.sampled_from((Kind.MINION, Kind.MINION, Kind.HERO)), min_size=1, max_size=4))
+    if draw(st.integers(0, 2)) == 0:
+        foes.append(Kind.LANDMARK_MINION)
+    plan = [(f"h{i + 1}", MOVER, k) for i, k in enumerate(ours)]
+    plan += [(f"n{i + 1}", OPPONENT, k) for i, k in enumerate(foes)]
+    for uid, faction, kind in draw(st.permutations(plan))[:MAX_UNITS]:
+        in_gate = kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 4 if faction == MOVER else 3)) == 0
+        at = None if in_gate else take(4)
+        if at is None:
+            if kind is Kind.LANDMARK_MINION:
+                continue
+            stacks[faction].append(uid)
+        owner = faction if kind is not Kind.LANDMARK_MINION or draw(st.integers(0, 3)) == 0 else ""
+        units.append(draw(_unit(uid, owner, kind, at)))
+    spires = []
+    for i in range(draw(st.integers(1 if firing else 0, 3))):
+        at = take(6)
+        if at is not None:
+            ups = draw(st.lists(st.sampled_from(("attack", "attack", "range", "fortification")), max_size=3))
+            if firing:  # a spire with an attack upgrade fires
+                ups = ["attack", *ups]
+            owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
+            talents = draw(_talents(("Air Defense", "Armored", "Flying")))
+            spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
+                                draw(st.integers(0, 4)) == 0))
+    controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}
+    position = build(
+        text,
+        units,
+        gates={MOVER: beside(len(near)), OPPONENT: beside(4 if draw(st.booleans()) else len(near))},
+        stacks={f: tuple(s) for f, s in stacks.items()},
+        controllers=controllers,
+        landmarks=[(h, False) for h in [take(len(free))] if h is not None and draw(st.integers(0, 4)) == 0],
+        readings={name: draw(st.sampled_from(v[:1] * 2 + v[1:])) for name, v in READINGS.items()},
+    )
+    gates = {
+        f: replace(g, health=draw(st.sampled_from((0, 1, 1, 2, 3, 10)))) for f, g in position.gates.items()
+    }
+    factions = {
+        name: Faction(f.name, f.controller, f.mark, draw(st.integers(0, cap)), cap)
+        for name, f in position.factions.items()
+        for cap in [draw(st.sampled_from((20, 20, 8)))]  # Source: never above capacity
+    }
+    return replace(
+        position,
+        gates=gates,
+        factions=factions,
+        spires=tuple(spires),
+        ai_priority=draw(_priorities()),
+        turn=Turn(MOVER, "attack"),
+    )
+

@@ -1,0 +1,1019 @@
+"""A brute-force reference of Cloudspire combat, to cross-check the ASP encodings.
+
+Written from docs/combat.md (the contract) and the rule texts it cites; it shares nothing with asp/
+or the solver path.  It plays every attack out on a copy of the board: every order of attacks in an
+attack step, every redirect and level-up choice, every roll of every spire.  Section names in
+comments are those of docs/combat.md unless another text is named.
+
+NOTES: readings this reference takes where docs/combat.md is silent or leaves room
+---------------------------------------------------------------------------------
+N1  A landmark minion belongs to no faction, whatever the file says: a defeat by its retaliation
+    credits no one (``Defeat.by`` is "", no Gain), and it counts for no faction in campfire checks.
+N2  A spire has no printed name in the model: its ``Defeat.name`` is "", as a gate's.
+N3  Redirect under gate-redirect=both: the unit in the gate retaliates first (step 4), then the gate
+    (step 5).  Each hit is applied at once; once the attacking chip is defeated, a later
+    retaliation of the same attack is not dealt (not to a revealed chip either: it did not attack,
+    as "extra damage ... does not carry over").
+N4  The wave ending does not cut an attack short: its level-ups and retaliations resolve, and the
+    step ends after it.  A position with no faction minion in play has no attacks at all.
+N5  ``attack_options`` lists a level-up with ``chosen=None`` and plays the rest of the attack (gate
+    retaliation) as if a player's hero declined it; an AI hero's attack upgrade is applied.
+N6  An AI hero whose priority targets would all take no damage skips: no outcomes, ``must_attack``
+    False, ``cannot`` empty (it could attack; the AI declines).  Engage ("must do so") overrides the
+    skip.  Of tied priority targets, an AI hero attacks only those that would take damage.
+N7  Level-up options: an AI hero gets ("attack",) before the capacity is looked at (ai-rules: the
+    AI "ignores ... upgrade capacities"), so even without a capacity in the file.
+N8  A basic hero at capacity without ``promoted-stats`` cannot be promoted by the adjudicator: its
+    options are ("not-adjudicated",) and nothing changes.  A promoted hero without them keeps its stats.
+N9  Campfire is reported only while the wave goes on, for the one faction with units in play, and
+    only when it has a hero in play (map or gate) not already in campfire mode.  Both readings name
+    the same faction; ``campfire_when`` differs.  The Spires Fire step reports no campfire.  Under
+    start-of-turn the position's own ``campfire`` flags are taken as given.
+N10 ``ai=True`` makes the turn's faction act as the AI in every respect (targets, level-ups,
+    forfeited rewards); every other faction follows its controller.
+N11 An AI faction that pillages a gate gets ``Gain(pillaged=<gate's faction>, forfeited=True)``.  A
+    forfeited Gain is listed only for a defeat whose reward is not empty, or for a gate.
+N12 Flying works only while no chips wait beneath the unit ("Ungrouped only", docs/combat.md).  A
+    spire with Flying may fire at Flying units, and is attackable by anyone.
+N13 The AI's fallback category, after its list ("any valid target"), is named ``any-target``.
+N14 Armored is a unit's talent: spires take the full damage.  A unit waiting in its gate uses no
+    talent: no Armored for redirected damage, no Slap to retaliate with attack 0.
+N15 A gate retaliates when attacked even if the attack dealt 0 (Slap with attack 0).
+N16 ``SpireTargets`` lists the spires that fire: opposing, with an attack upgrade and a target on
+    the board as the step begins, in file order.
+N17 Units waiting in a gate are in play: they keep the wave going and count for campfire.
+N18 An attack on a gate damages it (for N6) when it deals 1 or more.
+N19 A faction whose Source is already at or above its capacity gains 0 (it never drops).
+N20 A Spires Fire step in which no spire fires has one result: nothing changes, probability 1.
+N22 A hero levels up after the whole exchange, gate retaliation included, and only if it stands.
+N23 Defeating a gate when at most one gate keeps its health ends the game: no pillage, the gate
+    goes "fallen", the step ends.
+N21 Defeating the top chip of a group, or the unit that took a redirected hit, is defeating a unit:
+    a hero may level up, and the AI's ``defeat-K`` counts it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import TypeVar
+
+from adjudicator.combat_outcomes import (
+    ATTACK,
+    GATE_RETALIATION,
+    RETALIATION,
+    SPIRE_FIRE,
+    AttackOptions,
+    AttackOutcome,
+    AttackStepResult,
+    ChipEnd,
+    Damage,
+    Defeat,
+    EndState,
+    FireResult,
+    FireStepResult,
+    Gain,
+    LevelUp,
+    Reveal,
+    Shot,
+    SpireTargets,
+    StepEnd,
+    Target,
+)
+from adjudicator.dice import Die, standard_die
+from adjudicator.model import Controller, GroupedChip, Kind, Position, Reward, Stats, gate_node
+from adjudicator.priorities import presets
+from adjudicator.readings import resolve
+
+FALLBACK = "any-target"  # N13
+READING_DEFAULTS = {
+    "spire-defeat": "bare",
+    "reveal-retaliation": "fresh",
+    "gate-redirect": "both",
+    "campfire": "end-of-turn",
+    "ai-spire-odds": "possible",
+}
+
+T = TypeVar("T")
+
+# ---------------------------------------------------------------------------------- the board
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A unit in play as a step changes it: its active chip and what it has done."""
+
+    id: str
+    chip: str
+    faction: str  # "" for a landmark minion (N1)
+    kind: Kind
+    health: int
+    stats: Stats  # the basic side, or the active group chip's
+    promoted_stats: Stats | None
+    promoted: bool
+    talents: tuple[str, ...]
+    upgrades: tuple[str, ...]
+    group: tuple[GroupedChip, ...]
+    reward: Reward
+    merc: bool
+    node: str  # a hex, or its gate node while it waits there
+    in_gate: bool
+    campfire: bool
+    attacked: bool
+    retaliated: bool
+    capacity: int | None
+    revealed: bool = False  # a group revealed a new chip this step
+    promoted_now: bool = False
+
+    @property
+    def side(self) -> Stats:
+        """Chips and their stats: a promoted hero uses its promoted stats (N8 when it has none)."""
+        return self.promoted_stats if self.promoted and self.promoted_stats is not None else self.stats
+
+    @property
+    def attack(self) -> int:
+        return self.side.attack + self.upgrades.count("attack")
+
+    @property
+    def range(self) -> int:
+        return self.side.range + self.upgrades.count("range")
+
+    @property
+    def forts(self) -> int:
+        return self.upgrades.count("fortification")
+
+    def has(self, talent: str) -> bool:
+        """A unit waiting in its gate uses no talent (Chips and their stats)."""
+        return talent in self.talents and not self.in_gate
+
+    @property
+    def flies(self) -> bool:
+        """Flying, which works only while no chips wait beneath it (Valid targets, reading)."""
+        return self.has("Flying") and not self.group
+
+
+@dataclass(frozen=True)
+class Tower:
+    """A spire as a step changes it."""
+
+    id: str
+    faction: str
+    at: str
+    upgrades: tuple[str, ...]  # bottom first
+    talents: tuple[str, ...]
+    reward: Reward
+    merc: bool
+    defeated: bool = False
+
+    @property
+    def dice(self) -> int:
+        return self.upgrades.count("attack")
+
+    @property
+    def range(self) -> int:
+        """Chips and their stats, reading: 1 plus one per range upgrade it still has."""
+        return 1 + self.upgrades.count("range")
+
+    def has(self, talent: str) -> bool:
+        return talent in self.talents
+
+
+@dataclass(frozen=True)
+class GateState:
+    health: int
+    stack: tuple[str, ...]  # top first
+
+
+@dataclass
+class Board:
+    units: dict[str, Fighter]  # only units in play
+    spires: dict[str, Tower]
+    gates: dict[str, GateState]
+    source: dict[str, int]
+    ended: bool = False  # a gate fell and at most one still has health: the game is over
+
+    def copy(self) -> Board:
+        return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended)
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            tuple(sorted(self.units.items())),
+            tuple(sorted(self.spires.items())),
+            tuple(sorted(self.gates.items())),
+            tuple(sorted(self.source.items())),
+            self.ended,
+        )
+
+
+def start_board(position: Position) -> Board:
+    units: dict[str, Fighter] = {}
+    for u in position.units.values():
+        node = position.placed(u.id)
+        if node is None:
+            continue  # returned to its fortress: not in play
+        units[u.id] = Fighter(
+            id=u.id,
+            chip=u.chip,
+            faction="" if u.kind is Kind.LANDMARK_MINION else u.faction,
+            kind=u.kind,
+            health=u.health,
+            stats=u.stats,
+            promoted_stats=u.promoted_stats,
+            promoted=u.promoted,
+            talents=u.talents,
+            upgrades=u.upgrades,
+            group=u.group,
+            reward=u.reward,
+            merc=u.merc,
+            node=node,
+            in_gate=u.at is None,
+            campfire=u.campfire,
+            attacked=u.done.attacked,
+            retaliated=u.done.retaliated,
+            capacity=u.capacity,
+        )
+    spires = {
+        s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc) for s in position.spires
+    }
+    gates = {
+        f: GateState(g.health, tuple(uid for uid in g.stack if uid in units))
+        for f, g in position.gates.items()
+    }
+    return Board(units, spires, gates, {f.name: f.source for f in position.factions.values()})
+
+
+@dataclass
+class Rules:
+    """What stays fixed during a step: the position, readings, whose turn, who acts as the AI."""
+
+    position: Position
+    faction: str
+    ai_turn: bool
+    readings: dict[str, str]
+    _distances: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, position: Position, ai: bool) -> Rules:
+        try:
+            values = resolve(position.readings)
+        except ValueError:  # a combat reading not yet known to adjudicator.readings
+            values = dict(position.readings)
+        readings = {name: values.get(name, default) for name, default in READING_DEFAULTS.items()}
+        return cls(position, position.turn.faction, ai, readings)
+
+    def ai(self, faction: str) -> bool:
+        """N10: the ``ai`` flag for the turn's faction, the controller for the others."""
+        if faction == self.faction:
+            return self.ai_turn
+        known = self.position.factions.get(faction)
+        return known is not None and known.controller is Controller.AI
+
+    def distance(self, a: str, b: str) -> int | None:
+        """Range: fewest steps through map hexes of any terrain and gate nodes, occupied or not."""
+        if a not in self._distances:
+            found = {a: 0}
+            queue = deque([a])
+            while queue:
+                node = queue.popleft()
+                for near in self.position.neighbours(node):
+                    if near not in found:
+                        found[near] = found[node] + 1
+                        queue.append(near)
+            self._distances[a] = found
+        return self._distances[a].get(b)
+
+    def within(self, a: str, b: str, reach: int) -> bool:
+        d = self.distance(a, b)
+        return d is not None and d <= reach
+
+
+def _wave_over(board: Board) -> bool:
+    """The wave and campfire mode: no faction minion in play (landmark minions do not count)."""
+    return not any(f.kind is Kind.MINION for f in board.units.values())
+
+
+def _is_gate(chip: str) -> bool:
+    return chip.startswith("gate:")
+
+
+# ------------------------------------------------------------------------------- valid targets
+
+
+def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
+    """Why the unit may not attack now, whatever its targets; "" when it may (Valid targets)."""
+    a = board.units.get(uid)
+    if a is None:
+        return "not in play"
+    if a.faction != rules.faction:
+        return "not its faction's turn"
+    if a.kind is Kind.LANDMARK_MINION:
+        return "landmark minions do not attack"
+    if a.in_gate:
+        return "waits in its fortress gate (FAQ-21)"
+    if a.campfire:
+        return "in campfire mode (FAQ-18)"
+    if a.attacked:
+        return "has already attacked this turn"
+    if a.attack < 1 and not a.has("Slap"):
+        return "attack 0 and no Slap"
+    return ""
+
+
+def _flying_ok(attacker_talents: tuple[str, ...], target: Fighter) -> bool:
+    """FAQ-28: a Flying unit is attacked only by chips with Flying or Air Defense."""
+    return not target.flies or bool({"Flying", "Air Defense"} & set(attacker_talents))
+
+
+def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
+    """Every opposing chip within range, before Engage."""
+    chips = []
+    for t in board.units.values():
+        opposing = t.kind is Kind.LANDMARK_MINION or t.faction != a.faction
+        if (
+            opposing
+            and not t.in_gate
+            and not t.campfire
+            and _flying_ok(a.talents, t)
+            and rules.within(a.node, t.node, a.range)
+        ):
+            chips.append(t.id)
+    chips += [
+        s.id
+        for s in board.spires.values()
+        if s.faction != a.faction and not s.defeated and rules.within(a.node, s.at, a.range)
+    ]
+    chips += [
+        gate_node(f)
+        for f, g in board.gates.items()
+        if f != a.faction and g.health >= 1 and rules.within(a.node, gate_node(f), a.range)
+    ]
+    return sorted(chips)
+
+
+def _engaging(board: Board, chips: list[str]) -> list[str]:
+    """The landmark minions with Engage among the targets (Engage: "must do so")."""
+    units = [board.units[c] for c in chips if c in board.units]
+    return [u.id for u in units if u.kind is Kind.LANDMARK_MINION and u.has("Engage")]
+
+
+def targets_now(rules: Rules, board: Board, uid: str) -> tuple[list[str], bool]:
+    """The unit's valid targets now and whether Engage binds it (FAQ-27)."""
+    if cannot_attack(rules, board, uid):
+        return [], False
+    chips = _open_targets(rules, board, board.units[uid])
+    engage = _engaging(board, chips)
+    return (engage, True) if engage else (chips, False)
+
+
+def valid_targets(position: Position, unit_id: str) -> list[str]:
+    """The chips the unit may attack now (unit ids, spire ids, gate nodes), sorted."""
+    chips, _ = targets_now(Rules.of(position, False), start_board(position), unit_id)
+    return chips
+
+
+# ---------------------------------------------------------------------------------------- the AI
+
+
+def _kind(board: Board, chip: str) -> str:
+    if _is_gate(chip):
+        return "gate"
+    if chip in board.spires:
+        return "spire"
+    return board.units[chip].kind.value
+
+
+def _armored(board: Board, chip: str) -> int:
+    """Armored is a unit's talent (One attack, in order): spires and gates take the full damage."""
+    return int(chip in board.units and board.units[chip].has("Armored"))
+
+
+def _effect(rules: Rules, board: Board, chip: str, amount: int) -> tuple[bool, bool]:
+    """Would ``amount`` (after Armored) defeat the chip, and would it damage it?"""
+    if _is_gate(chip):
+        return amount >= board.gates[chip[5:]].health, amount >= 1
+    if chip in board.spires:
+        ups = board.spires[chip].upgrades
+        if not ups:
+            return amount >= 1, amount >= 1
+        removes = amount >= (2 if ups[0] == "fortification" else 1)
+        last = removes and len(ups) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
+        return last, removes
+    t = board.units[chip]
+    return amount >= t.health + t.forts, amount >= 1
+
+
+def _fits(category: str, kind: str, defeat: bool, damage: bool) -> bool:
+    if category == "gate":
+        return kind == "gate"
+    if category == "any-unit":
+        return kind in ("hero", "minion", "landmark-minion")
+    verb, _, wanted = category.partition("-")
+    return kind == wanted and (defeat if verb == "defeat" else damage)
+
+
+def _rank(categories: tuple[str, ...], kind: str, defeat: bool, damage: bool) -> tuple[int, str]:
+    """1-based index of the first category that fits; after the list, any valid target."""
+    for i, category in enumerate(categories, start=1):
+        if _fits(category, kind, defeat, damage):
+            return i, category
+    return len(categories) + 1, FALLBACK
+
+
+def _unit_priorities(rules: Rules) -> tuple[str, ...]:
+    chosen = rules.position.ai_priority
+    return chosen.units if chosen is not None else presets("units")["standard"]
+
+
+def _spire_priorities(rules: Rules) -> tuple[str, ...]:
+    chosen = rules.position.ai_priority
+    return chosen.spires if chosen is not None else presets("spires")["standard"]
+
+
+def _hit(board: Board, attack: int, chip: str) -> int:
+    return max(0, attack - _armored(board, chip))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one unit may or must attack now."""
+
+    targets: tuple[Target, ...]
+    allowed: tuple[str, ...]  # the targets it may attack (for the AI, the mandated ones)
+    must: bool
+    cannot: str
+
+
+def choice(rules: Rules, board: Board, uid: str) -> Choice:
+    reason = cannot_attack(rules, board, uid)
+    if reason:
+        return Choice((), (), False, reason)
+    chips, engaged = targets_now(rules, board, uid)
+    if not chips:
+        return Choice((), (), False, "no valid target")
+    a = board.units[uid]
+    minion = a.kind is not Kind.HERO
+    if not rules.ai(a.faction):
+        return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
+    order = _unit_priorities(rules)
+    ranked = {
+        c: _rank(order, _kind(board, c), *_effect(rules, board, c, _hit(board, a.attack, c))) for c in chips
+    }
+    targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
+    best = min(p for p, _ in ranked.values())
+    allowed = [c for c in chips if ranked[c][0] == best]
+    if not minion and not engaged:  # N6: an AI hero skips an attack that would do no damage
+        allowed = [c for c in allowed if _effect(rules, board, c, _hit(board, a.attack, c))[1]]
+        if not allowed:
+            return Choice(targets, (), False, "")
+    return Choice(targets, tuple(allowed), True, "")
+
+
+# ---------------------------------------------------------------------------------- one attack
+
+
+class Chooser:
+    """Picks level-ups.  Listing (``script is None``): none taken, the LevelUp keeps chosen=None (N5)."""
+
+    def __init__(self, script: tuple[int, ...] | None) -> None:
+        self.script = script
+        self.taken: list[int] = []
+        self.widths: list[int] = []
+
+    def pick(self, options: tuple[str, ...]) -> str | None:
+        if self.script is None:
+            return "attack" if options == ("attack",) else None
+        k = len(self.taken)
+        i = self.script[k] if k < len(self.script) else 0
+        self.taken.append(i)
+        self.widths.append(len(options))
+        return options[i]
+
+
+def every_choice(run: Callable[[Chooser], T]) -> list[T]:
+    """Run ``run`` once per combination of choices it meets (each run extends one prefix)."""
+    results: list[T] = []
+    pending: list[tuple[int, ...]] = [()]
+    while pending:
+        script = pending.pop()
+        chooser = Chooser(script)
+        results.append(run(chooser))
+        for k in range(len(script), len(chooser.taken)):
+            pending += [tuple(chooser.taken[:k]) + (alt,) for alt in range(1, chooser.widths[k])]
+    return results
+
+
+@dataclass
+class Log:
+    damage: list[Damage] = field(default_factory=list)
+    defeated: list[Defeat] = field(default_factory=list)
+    revealed: list[Reveal] = field(default_factory=list)
+    gains: list[Gain] = field(default_factory=list)
+    level_ups: list[LevelUp] = field(default_factory=list)
+
+
+def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
+    """Defeat and rewards: Source up to capacity, relics, a spire build; the AI forfeits (N11)."""
+    if not faction or reward.empty:
+        return
+    if rules.ai(faction):
+        log.gains.append(Gain(faction, forfeited=True))
+        return
+    capacity = rules.position.factions[faction].source_capacity
+    added = max(0, min(reward.source, capacity - board.source[faction]))
+    board.source[faction] += added
+    gain = Gain(faction, added, reward.relics, reward.spire)
+    if gain != Gain(faction):
+        log.gains.append(gain)
+
+
+def _pillage(rules: Rules, board: Board, log: Log, faction: str, fallen: str) -> None:
+    """Fortress Gate Pillaging: the defeated faction's Source moves over, up to capacity."""
+    if rules.ai(faction):
+        log.gains.append(Gain(faction, pillaged=fallen, forfeited=True))
+    else:
+        capacity = rules.position.factions[faction].source_capacity
+        added = max(0, min(board.source[fallen], capacity - board.source[faction]))
+        board.source[faction] += added
+        log.gains.append(Gain(faction, source=added, pillaged=fallen))
+    board.source[fallen] = 0
+
+
+def _goes_to(f: Fighter) -> str:
+    if f.kind is Kind.HERO:
+        return "removed-from-game"
+    return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
+
+
+def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, how: str, credit: str) -> bool:
+    """Damage a unit: fortifications first (FAQ-29), then health; at 0 the chip is defeated.
+
+    ``credit`` is the faction that gains the chip's reward.  Returns whether the chip was defeated.
+    """
+    u = board.units[uid]
+    lost = min(amount, u.forts)
+    after = max(0, u.health - (amount - lost))
+    log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
+    upgrades = list(u.upgrades)
+    for _ in range(lost):
+        upgrades.remove("fortification")
+    u = replace(u, health=after, upgrades=tuple(upgrades))
+    board.units[uid] = u
+    if after > 0:
+        return False
+    log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(u)))
+    _gain(rules, board, log, credit, u.reward)
+    if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
+        nxt = u.group[0]
+        fresh = rules.readings["reveal-retaliation"] == "fresh"
+        board.units[uid] = replace(
+            u, chip=nxt.chip, stats=nxt.stats, promoted_stats=None, promoted=False, talents=nxt.talents,
+            upgrades=(), group=u.group[1:], reward=nxt.reward, merc=nxt.merc, health=nxt.stats.health,
+            retaliated=u.retaliated and not fresh, revealed=True,
+        )
+        log.revealed.append(Reveal(uid, nxt.chip, nxt.stats.health))
+    else:
+        del board.units[uid]
+        if u.in_gate:
+            g = board.gates[u.faction]
+            board.gates[u.faction] = replace(g, stack=tuple(s for s in g.stack if s != uid))
+    return True
+
+
+def _hurt_spire(rules: Rules, board: Board, log: Log, sid: str, amount: int, by: str, credit: str) -> bool:
+    """Attacking: one upgrade from the bottom (a fortification needs 2); spire-defeat reading."""
+    s = board.spires[sid]
+    removed: str | None = None
+    defeated = False
+    if amount >= 1:
+        if not s.upgrades:
+            defeated = True
+        elif s.upgrades[0] != "fortification" or amount >= 2:
+            removed = s.upgrades[0]
+            defeated = len(s.upgrades) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
+    log.damage.append(Damage(sid, amount, by, ATTACK, upgrade_removed=removed))
+    board.spires[sid] = replace(s, upgrades=s.upgrades[1:] if removed else s.upgrades, defeated=defeated)
+    if defeated:
+        log.defeated.append(Defeat(sid, "", credit, "discard" if s.merc else "barracks"))  # N2
+        _gain(rules, board, log, credit, s.reward)
+    return defeated
+
+
+def _hurt_gate(rules: Rules, board: Board, log: Log, faction: str, amount: int, by: str, credit: str) -> bool:
+    g = board.gates[faction]
+    after = max(0, g.health - amount)
+    log.damage.append(Damage(gate_node(faction), amount, by, ATTACK, g.health, after))
+    board.gates[faction] = replace(g, health=after)
+    if after > 0:
+        return False
+    if _last_gate_standing(board):  # Fortress Gate Pillaging: only "when ... the game does not end"
+        board.ended = True
+        log.defeated.append(Defeat(gate_node(faction), "", credit, "fallen"))
+    else:
+        log.defeated.append(Defeat(gate_node(faction), "", credit, "pillaged"))
+        _pillage(rules, board, log, credit, faction)
+    return True
+
+
+def _last_gate_standing(board: Board) -> bool:
+    """At most one fortress gate still has health."""
+    return sum(1 for g in board.gates.values() if g.health >= 1) <= 1
+
+
+def _game_over(board: Board) -> bool:
+    """The game ended during the step: a gate fell, leaving at most one with health."""
+    return board.ended
+
+
+def level_options(rules: Rules, hero: Fighter) -> tuple[str, ...]:
+    """Leveling Up Heroes; the AI always takes an attack upgrade (N7)."""
+    if rules.ai(hero.faction):
+        return ("attack",)
+    if hero.capacity is None:
+        return ("not-adjudicated",)
+    if len(hero.upgrades) < hero.capacity:
+        extra = ("range",) if hero.side.range >= 2 else ()
+        return tuple(sorted(("attack", "fortification", "none", *extra)))
+    if hero.promoted:
+        return ("none",)
+    return ("none", "promote") if hero.promoted_stats is not None else ("not-adjudicated",)  # N8
+
+
+def _level_up(rules: Rules, board: Board, log: Log, uid: str, chooser: Chooser) -> None:
+    hero = board.units[uid]
+    options = level_options(rules, hero)
+    picked = None if options == ("not-adjudicated",) else chooser.pick(options)
+    log.level_ups.append(LevelUp(uid, options, None if chooser.script is None else picked))
+    if picked in ("attack", "fortification", "range"):
+        board.units[uid] = replace(hero, upgrades=hero.upgrades + (picked,))
+    elif picked == "promote":  # FAQ-26: gains the difference of the health stats, not full health
+        gain = max(0, hero.promoted_stats.health - hero.stats.health) if hero.promoted_stats else 0
+        board.units[uid] = replace(
+            hero, upgrades=(), promoted=True, promoted_now=True, health=hero.health + gain
+        )
+
+
+def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
+    """Retaliation (FAQ-13, FAQ-16): once a turn, when able and the attacker is within range."""
+    r = board.units.get(uid)
+    a = board.units.get(attacker)
+    if r is None or a is None or r.retaliated or r.campfire:
+        return False
+    return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, r.range)
+
+
+def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
+    """A retaliation, no Armored; returns whether the attacker's chip fell (then a hero levels up)."""
+    r = replace(board.units[uid], retaliated=True)
+    board.units[uid] = r
+    fell = hurt(rules, board, log, attacker, r.attack, uid, RETALIATION, r.faction)
+    if fell and r.kind is Kind.HERO:
+        _level_up(rules, board, log, uid, chooser)
+    return fell
+
+
+def attack(
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser
+) -> tuple[AttackOutcome, Board]:
+    """One attack, in order: damage, defeat, level-up, retaliation, gate retaliation."""
+    b = board.copy()
+    log = Log()
+    a = replace(b.units[uid], attacked=True)
+    b.units[uid] = a
+    hit = redirect or target  # the chip that takes the damage
+    if _is_gate(hit):
+        defeated = _hurt_gate(rules, b, log, hit[5:], a.attack, uid, a.faction)
+    elif hit in b.spires:
+        defeated = _hurt_spire(rules, b, log, hit, _hit(b, a.attack, hit), uid, a.faction)
+    else:
+        defeated = hurt(rules, b, log, hit, _hit(b, a.attack, hit), uid, ATTACK, a.faction)
+    fell = False
+    if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
+        fell = _retaliate(rules, b, log, hit, uid, chooser)
+    gate_hits = _is_gate(target) and (redirect is None or rules.readings["gate-redirect"] == "both")
+    if gate_hits and not fell:  # N3: nothing is dealt once the attacking chip has fallen
+        owner = target[5:]
+        fell = hurt(rules, b, log, uid, 1, target, GATE_RETALIATION, owner)
+    if defeated and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
+        _level_up(rules, b, log, uid, chooser)
+    over = _game_over(b)
+    outcome = AttackOutcome(
+        attacker=uid,
+        target=target,
+        redirected_to=redirect,
+        damage=tuple(log.damage),
+        defeated=tuple(log.defeated),
+        revealed=tuple(log.revealed),
+        gains=tuple(log.gains),
+        level_ups=tuple(log.level_ups),
+        wave_over=_wave_over(b) and not over,
+        game_over=over,
+    )
+    return outcome, b
+
+
+def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
+    """FAQ-15: a player's gate with a unit waiting may have the topmost unit take the damage."""
+    if not _is_gate(target):
+        return [None]
+    owner = target[5:]
+    stack = board.gates[owner].stack
+    return [None, stack[0]] if stack and not rules.ai(owner) else [None]
+
+
+def _sort_key(o: AttackOutcome) -> tuple[str, str, str]:
+    return (o.attacker, o.target, o.redirected_to or "")
+
+
+def attack_branches(
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None
+) -> list[tuple[AttackOutcome, Board]]:
+    """The attack under every combination of level-up choices, each with ``chosen`` set."""
+    return every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser))
+
+
+def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
+    c = choice(rules, board, uid)
+    outcomes = [
+        attack(rules, board, uid, t, r, Chooser(None))[0]
+        for t in c.allowed
+        for r in redirects(rules, board, t)
+    ]
+    return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
+
+
+def attack_options(position: Position, unit_id: str, ai: bool) -> AttackOptions:
+    return options_now(Rules.of(position, ai), start_board(position), unit_id)
+
+
+# ------------------------------------------------------------------------------ ends of a step
+
+
+def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
+    if now is None:
+        return ChipEnd(start.id, defeated=True)
+    ups = tuple(sorted(now.upgrades))
+    changed_ups = ups != tuple(sorted(start.upgrades))
+    if now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now:
+        return None
+    return ChipEnd(
+        start.id,
+        name=now.chip if now.revealed else "",
+        health=now.health,
+        upgrades=ups if changed_ups else None,
+        promoted=now.promoted_now,
+    )
+
+
+def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
+    """N9: the one faction with units in play, when it has a hero that is not yet campfired."""
+    if _finished(board):
+        return ()
+    having = {f.faction for f in board.units.values() if f.kind is not Kind.LANDMARK_MINION}
+    if len(having) != 1:
+        return ()
+    (faction,) = having
+    heroes = [f for f in board.units.values() if f.faction == faction and f.kind is Kind.HERO]
+    return (faction,) if any(not h.campfire for h in heroes) else ()
+
+
+def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> EndState:
+    chips = [e for uid, f in start.units.items() if (e := _unit_end(f, board.units.get(uid))) is not None]
+    for sid, s in start.spires.items():
+        now = board.spires[sid]
+        if now.defeated:
+            chips.append(ChipEnd(sid, defeated=True))
+        elif now.upgrades != s.upgrades:
+            chips.append(ChipEnd(sid, upgrades=now.upgrades))
+    chips += [
+        ChipEnd(gate_node(f), health=board.gates[f].health)
+        for f, g in start.gates.items()
+        if board.gates[f].health != g.health
+    ]
+    fire = campfire(rules, board) if with_campfire else ()
+    over = _game_over(board)
+    return EndState(
+        chips=tuple(sorted(chips)),
+        source=tuple(sorted((f, n) for f, n in board.source.items() if n != start.source[f])),
+        wave_over=_wave_over(board) and not over,
+        campfire=fire,
+        campfire_when=rules.readings["campfire"] if fire else "",
+        game_over=over,
+    )
+
+
+# ---------------------------------------------------------------------------- the attack step
+
+
+def _step_units(rules: Rules, board: Board) -> list[str]:
+    return sorted(uid for uid, f in board.units.items() if f.faction == rules.faction)
+
+
+def _finished(board: Board) -> bool:
+    """The wave or the game is over: the step ends at once."""
+    return _wave_over(board) or _game_over(board)
+
+
+def may_end(rules: Rules, board: Board) -> bool:
+    """Obligation and order: the step ends only when no unit that must attack still can."""
+    return _finished(board) or not any(choice(rules, board, uid).must for uid in _step_units(rules, board))
+
+
+def attack_step(position: Position, ai: bool) -> AttackStepResult:
+    rules = Rules.of(position, ai)
+    start = start_board(position)
+    found: dict[EndState, tuple[AttackOutcome, ...]] = {}
+    seen: set[tuple[object, ...]] = set()
+
+    def explore(board: Board, sequence: tuple[AttackOutcome, ...]) -> None:
+        key = board.key()
+        if key in seen:
+            return  # the same board leads to the same ends
+        seen.add(key)
+        if may_end(rules, board):
+            found.setdefault(end_state(rules, start, board, True), sequence)
+        if _finished(board):
+            return
+        for uid in _step_units(rules, board):
+            for target in choice(rules, board, uid).allowed:
+                for redirect in redirects(rules, board, target):
+                    for outcome, after in attack_branches(rules, board, uid, target, redirect):
+                        explore(after, sequence + (outcome,))
+
+    explore(start, ())
+    outcomes = tuple(StepEnd(end, seq) for end, seq in found.items())
+    return AttackStepResult(rules.faction, ai, len(found), outcomes)
+
+
+# ------------------------------------------------------------------------------- Spires Fire
+
+
+def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """Spires Fire: the turn's units on map hexes within range; Flying only for AD or Flying."""
+    return sorted(
+        u.id
+        for u in board.units.values()
+        if u.faction == rules.faction
+        and u.kind is not Kind.LANDMARK_MINION
+        and not u.in_gate
+        and not u.campfire
+        and _flying_ok(s.talents, u)
+        and rules.within(s.at, u.node, s.range)
+    )
+
+
+def _fire_ranked(
+    rules: Rules, board: Board, s: Tower, die: Die, chips: list[str]
+) -> dict[str, tuple[int, str]]:
+    """AI spire priority, defeat/damage read by ai-spire-odds (possible or likely)."""
+    odds = die.totals(s.dice)
+    likely = rules.readings["ai-spire-odds"] == "likely"
+
+    def holds(test: Callable[[int], bool]) -> bool:
+        p = sum((q for total, q in odds.items() if test(total)), Fraction(0))
+        return p >= Fraction(1, 2) if likely else p > 0
+
+    ranked = {}
+    for c in chips:
+        t = board.units[c]
+        armor = int(t.has("Armored"))
+        defeat = holds(lambda total: max(0, total - armor) >= t.health + t.forts)
+        damage = holds(lambda total: max(0, total - armor) >= 1)
+        ranked[c] = _rank(_spire_priorities(rules), t.kind.value, defeat, damage)
+    return ranked
+
+
+def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[str], tuple[Target, ...]]:
+    chips = _fire_targets(rules, board, s)
+    if not chips or not rules.ai(s.faction):
+        return chips, tuple(Target(c) for c in chips)
+    ranked = _fire_ranked(rules, board, s, die, chips)
+    best = min(p for p, _ in ranked.values())
+    allowed = [c for c in chips if ranked[c][0] == best]
+    flying = [c for c in allowed if board.units[c].flies]
+    if s.has("Air Defense") and flying:  # Air Defense (AI list): prefers Flying units on a tie
+        allowed = flying
+    return allowed, tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
+
+
+Choices = tuple[tuple[str, str], ...]
+
+
+@dataclass
+class _Line:
+    """One line of play through the step so far: its board, its probability, one way to get it."""
+
+    board: Board
+    probability: Fraction
+    shots: tuple[Shot, ...]
+
+
+def _shoot(
+    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices
+) -> Iterator[tuple[Choices, _Line]]:
+    """One spire's shot: each allowed target, each total of its dice (no retaliation)."""
+    s = line.board.spires[sid]
+    allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
+    if not allowed:
+        yield choices, line
+        return
+    chosen = len(allowed) > 1
+    for target in allowed:
+        picked = choices + ((sid, target),) if chosen else choices
+        for total, p in die.totals(s.dice).items():
+            b = line.board.copy()
+            amount = max(0, total - _armored(b, target))
+            hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
+            yield picked, _Line(b, line.probability * p, line.shots + (Shot(sid, target, total, chosen),))
+
+
+def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
+    """Spires Fire: the opposing spires fire one at a time, in file order."""
+    die = die or standard_die()
+    rules = Rules.of(position, position.factions[position.turn.faction].controller is Controller.AI)
+    start = start_board(position)
+    firing = [start.spires[s.id] for s in position.spires if s.faction != rules.faction]
+    firing = [s for s in firing if s.dice >= 1]  # a spire with no attack upgrade does not fire
+    first = {s.id: _fire_allowed(rules, start, s, die)[1] for s in firing}
+    listing = tuple(
+        SpireTargets(s.id, s.faction, s.dice, s.range, first[s.id], rules.ai(s.faction))
+        for s in firing
+        if first[s.id]
+    )
+    Lines = dict[tuple[Choices, tuple[object, ...]], _Line]  # by choices and board
+    lines: Lines = {((), start.key()): _Line(start, Fraction(1), ())}
+    for s in firing:
+        after: Lines = {}
+        for (choices, _), line in lines.items():
+            for picked, shot in _shoot(rules, line, s.id, die, choices):
+                key = (picked, shot.board.key())
+                if key in after:
+                    after[key].probability += shot.probability
+                else:
+                    after[key] = shot
+        lines = after
+    results: dict[tuple[Choices, EndState], FireResult] = {}
+    for (choices, _), line in lines.items():
+        end = end_state(rules, start, line.board, False)
+        known = results.get((choices, end))
+        if known is None:
+            results[(choices, end)] = FireResult(choices, end, line.probability, line.shots)
+        else:
+            results[(choices, end)] = replace(known, probability=known.probability + line.probability)
+    return FireStepResult(rules.faction, listing, len(results), tuple(results.values()), die.name)
+
+
+# ------------------------------------------------------------------------- checking a sequence
+
+
+class _Named(Chooser):
+    """Takes the level-up choices a given sequence names, in order."""
+
+    def __init__(self, names: list[str | None]) -> None:
+        super().__init__(())
+        self.names = names
+
+    def pick(self, options: tuple[str, ...]) -> str | None:
+        name = self.names.pop(0) if self.names else None
+        if name not in options:
+            raise ValueError(f"level-up {name!r} is not among {options}")
+        return name
+
+
+def replay(
+    position: Position, ai: bool, sequence: tuple[AttackOutcome, ...]
+) -> tuple[EndState | None, list[str]]:
+    """Play a step's sequence of attacks: the end it reaches, and every step the rules refuse."""
+    rules = Rules.of(position, ai)
+    start = start_board(position)
+    board = start
+    for i, given in enumerate(sequence, start=1):
+        if _wave_over(board):
+            return None, [f"attack {i}: the wave is already over"]
+        if given.target not in choice(rules, board, given.attacker).allowed:
+            return None, [f"attack {i}: {given.attacker} may not attack {given.target} now"]
+        if given.redirected_to not in redirects(rules, board, given.target):
+            return None, [f"attack {i}: no redirect to {given.redirected_to}"]
+        chooser = _Named([lv.chosen for lv in given.level_ups])
+        try:
+            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser)
+        except ValueError as error:
+            return None, [f"attack {i}: {error}"]
+        if comparable(played) != comparable(given):
+            return None, [f"attack {i}: plays out as {played}, not {given}"]
+    if not may_end(rules, board):
+        return None, ["the step may not end there: a unit must still attack"]
+    return end_state(rules, start, board, True), []
+
+
+def comparable(o: AttackOutcome) -> AttackOutcome:
+    """An outcome with its lists sorted, so that listing order does not matter."""
+    return replace(
+        o,
+        damage=tuple(sorted(o.damage)),
+        defeated=tuple(sorted(o.defeated)),
+        revealed=tuple(sorted(o.revealed)),
+        gains=tuple(sorted(o.gains)),
+        level_ups=tuple(sorted(o.level_ups)),
+    )
