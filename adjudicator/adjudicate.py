@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from adjudicator import fields
 from adjudicator.combat_facts import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
 from adjudicator.combat_outcomes import (
     AttackOptions,
@@ -151,12 +152,20 @@ def combat_ai(position: Position, side: str, ai: bool | None) -> frozenset[str]:
 
 
 def _may_attack(position: Position, side: str) -> int:
-    """How many of the side's units could attack this step: the whole step's horizon."""
-    return sum(
-        1
-        for u in position.units.values()
+    """How many of the side's units could attack this step: the whole step's horizon. Nobody moves
+    in the attack step, so a unit with no opposing chip within its range now never attacks."""
+    foes = [u.at for u in position.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
+    foes += [s.at for s in position.spires if s.faction != side]
+    foes += [g.node for g in position.gates.values() if g.faction != side]
+    attackers = [
+        u for u in position.units.values()
         if u.faction == side and u.at is not None and u.kind is not Kind.LANDMARK_MINION
         and not u.campfire and not u.done.attacked
+    ]
+    counts = fields.range_counts(position, [u.at for u in attackers if u.at], fields.range_bound(position))
+    return sum(
+        1 for u in attackers
+        if u.at and any(counts[u.at].get(n, 1 << 30) <= u.side.range + u.upgrades.count("range") for n in foes)
     )
 
 

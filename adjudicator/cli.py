@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
@@ -68,6 +69,15 @@ def _ai_flag(ai: bool) -> bool | None:
     return True if ai else None
 
 
+def _per_unit(pos: Position, results: Sequence[Any], ai: bool, step: str, show: Callable[..., str]) -> None:
+    """The board, then each unit's answer; a note when the position is at another step."""
+    typer.echo(render_text.board(pos) + "\n")
+    if pos.turn.step != step:
+        typer.echo(f"(the position is at the {pos.turn.step} step: this is what the {step} step would allow on this board)\n")
+    for r in results:
+        typer.echo(show(r, pos, ai or adjudicate.is_ai(pos, pos.units[r.unit].faction)) + "\n")
+
+
 @app.command()
 def validate(position: PositionArg, json_out: JsonOpt = False) -> None:
     """Check a position file; list every problem in it."""
@@ -119,13 +129,8 @@ def moves(
         results = adjudicate.faction_options(pos, _ai_flag(ai))
     if json_out:
         _emit([r.as_json() for r in results])
-        return
-    typer.echo(render_text.board(pos) + "\n")
-    if pos.turn.step != "movement":
-        typer.echo(f"(the position is at the {pos.turn.step} step: these are the moves of a movement step on this board)\n")
-    for r in results:
-        is_ai = ai or adjudicate.is_ai(pos, pos.units[r.unit].faction)
-        typer.echo(render_text.unit_options(r, pos, is_ai) + "\n")
+    else:
+        _per_unit(pos, results, ai, "movement", render_text.unit_options)
 
 
 @app.command()
@@ -176,13 +181,8 @@ def attacks(
     results = adjudicate.attack_options(pos, unit, _ai_flag(ai))
     if json_out:
         _emit([r.as_json() for r in results])
-        return
-    typer.echo(render_text.board(pos) + "\n")
-    if pos.turn.step != "attack":
-        typer.echo(f"(the position is at the {pos.turn.step} step: these are the attacks of an attack step on this board)\n")
-    for r in results:
-        is_ai = ai or adjudicate.is_ai(pos, pos.units[r.unit].faction)
-        typer.echo(render_text.attack_options(r, pos, is_ai) + "\n")
+    else:
+        _per_unit(pos, results, ai, "attack", render_text.attack_options)
 
 
 @app.command()
