@@ -15,7 +15,7 @@ from adjudicator.combat_outcomes import (
     FireStepResult,
 )
 from adjudicator.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
-from adjudicator.dice import Die, standard_die
+from adjudicator.dice import Die, shipped_die
 from adjudicator.facts import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
 from adjudicator.model import Controller, Done, Kind, Position
 from adjudicator.outcomes import MoveOutcome, StepOutcome, StepResult, UnitOptions
@@ -198,11 +198,12 @@ def attack_step(position: Position, ai: bool | None = None, limit: int | None = 
 def spires_fire(position: Position, die: Die | None = None, limit: int | None = None) -> FireStepResult:
     """Every distinct result of the Spires Fire step at the current faction's units, each under the
     target choices that lead to it, with its exact probability."""
-    die = die or standard_die()
+    readings = resolve(position.readings)
+    die = die or shipped_die(readings["spire-die"])
     side = position.turn.faction
     order = tuple(s.id for s in position.spires if s.faction != side)
     query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
-                        readings=resolve(position.readings), die=die)
+                        readings=readings, die=die)
     fallback = len(position.ai_priority.spires if position.ai_priority else presets("spires")["standard"]) + 1
     spires, paths = decode_fire(solve_all(combat_facts(position, query)), position, fallback)
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}

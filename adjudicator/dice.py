@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -48,8 +49,22 @@ class DieFileError(Exception):
     """A die file that cannot be read, with what was expected."""
 
 
+@cache
+def _tables() -> dict[str, Any]:
+    return yaml.safe_load(files("adjudicator").joinpath("data", "spire-die.yaml").read_text(encoding="utf-8"))
+
+
+def die_names() -> tuple[str, ...]:
+    """The shipped tables, the values of the reading spire-die."""
+    return tuple(_tables())
+
+
+def shipped_die(name: str) -> Die:
+    return _read(_tables()[name], f"spire-die.yaml: {name}")
+
+
 def standard_die() -> Die:
-    return _parse(files("adjudicator").joinpath("data", "spire-die.yaml").read_text(encoding="utf-8"), "spire-die.yaml")
+    return shipped_die("standard")
 
 
 def load_die(path: str | Path) -> Die:
@@ -65,6 +80,10 @@ def _parse(text: str, filename: str) -> Die:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise DieFileError(f"{filename}: malformed YAML: {error}") from None
+    return _read(data, filename)
+
+
+def _read(data: Any, filename: str) -> Die:
     shape = "a mapping with `faces:`, a list of {face: name, damage: integer ≥ 0}"
     if not isinstance(data, dict) or not isinstance(data.get("faces"), list) or not data["faces"]:
         raise DieFileError(f"{filename}: expected {shape}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adjudicator.dice import die_names
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -58,6 +60,13 @@ READINGS = {
             "do heroes go into campfire mode at the end of a turn in which only their faction has units, "
             "or at the start of their turn with no opposing units? (game-elements: Campfire Mode vs the "
             "CTG support article, ai-rules.md)",
+        ),
+        Reading(
+            "spire-die",
+            "standard",
+            die_names(),
+            "the spire attack die's faces, which no text prints: miss, blank, 1, 1, 1, 2 or miss, "
+            "blank, 1, 1, 2, 2 (docs/dice.md; replace both with cloudspire fire --die FILE)",
         ),
         Reading(
             "ai-spire-odds",

@@ -1,0 +1,69 @@
+"""The spire attack die as data, and Spires Fire's exact odds checked by hand."""
+
+from dataclasses import replace
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from adjudicator.adjudicate import spires_fire
+from adjudicator.dice import DieFileError, die_names, load_die, shipped_die
+from adjudicator.load import load_position
+from adjudicator.readings import READINGS
+
+ROOT = Path(__file__).resolve().parent.parent
+ONE_DIE = ROOT / "positions" / "rules" / "spires-fire-one-die.yaml"  # 1 attack upgrade, 2 health
+TWO_DICE = ROOT / "positions" / "rules" / "spires-fire-two-dice.yaml"  # 2 attack upgrades, 3 health
+
+
+def test_two_dice_against_three_health_by_hand() -> None:
+    # Every ordered pair of faces of the shipped table, counted one by one: defeated needs 3 or 4.
+    faces = [f.damage for f in shipped_die("standard").faces]
+    pairs = list(product(faces, repeat=2))
+    by_hand = {
+        "nothing changes": Fraction(sum(a + b == 0 for a, b in pairs), len(pairs)),
+        "harrier health 2": Fraction(sum(a + b == 1 for a, b in pairs), len(pairs)),
+        "harrier health 1": Fraction(sum(a + b == 2 for a, b in pairs), len(pairs)),
+        "harrier defeated": Fraction(sum(a + b >= 3 for a, b in pairs), len(pairs)),
+    }
+    assert by_hand == {"nothing changes": Fraction(4, 36), "harrier health 2": Fraction(12, 36),
+                       "harrier health 1": Fraction(13, 36), "harrier defeated": Fraction(7, 36)}
+    result = spires_fire(load_position(TWO_DICE))
+    assert {r.end.describe(): r.probability for r in result.results} == by_hand
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "positions").rglob("*.yaml")), ids=lambda p: p.name)
+def test_probabilities_add_up_to_exactly_one(path: Path) -> None:
+    result = spires_fire(load_position(path))
+    plans: dict[tuple[tuple[str, str], ...], Fraction] = {}
+    for r in result.results:
+        plans[r.choices] = plans.get(r.choices, Fraction(0)) + r.probability
+    if not result.decisions:
+        assert sum(plans.values()) == 1
+
+
+def test_the_spire_die_reading_picks_a_table() -> None:
+    assert READINGS["spire-die"].values == die_names() == ("standard", "two-twos")
+    position = load_position(ONE_DIE)
+    # two-twos: miss, blank, 1, 1, 2, 2 against 2 health: a third each of nothing, 1 and defeat.
+    switched = spires_fire(replace(position, readings={"spire-die": "two-twos"}))
+    assert sorted(r.probability for r in switched.results) == [Fraction(1, 3)] * 3
+    assert sorted(r.probability for r in spires_fire(position).results) == [Fraction(1, 6), Fraction(1, 3), Fraction(1, 2)]
+
+
+def test_a_die_file_replaces_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "die.yaml"
+    path.write_text("name: sure hit\nfaces:\n  - {face: '2', damage: 2}\n")
+    result = spires_fire(load_position(ONE_DIE), load_die(path))
+    assert [(r.probability, r.end.describe()) for r in result.results] == [(Fraction(1), "harrier defeated")]
+
+
+@pytest.mark.parametrize(
+    "text", ["faces: []", "faces: [{face: x, damage: -1}]", "not a table", "faces: [{damage: 1}]", "faces: [x"]
+)
+def test_a_bad_die_file_says_what_is_expected(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "die.yaml"
+    path.write_text(text)
+    with pytest.raises(DieFileError, match="die.yaml"):
+        load_die(path)
