@@ -209,8 +209,8 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = Fraction(1)
-        for shot, dice in zip(path.shots, path.dice, strict=True):
-            odds *= die.totals(dice)[shot.rolled]
+        for shot, (dice, cut, cap) in zip(path.shots, path.rolls, strict=True):
+            odds *= die.dealt(dice, cut, cap)[shot.damage]
         choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
         key = (choices, path.end)
         seen = merged.get(key)

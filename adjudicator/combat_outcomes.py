@@ -279,15 +279,17 @@ class AttackStepResult:
 
 @dataclass(frozen=True, order=True)
 class Shot:
-    """One spire's shot in a Spires Fire sequence: its target and the damage its dice rolled."""
+    """One spire's shot in a Spires Fire sequence: its target and the damage its dice dealt."""
 
     spire: str
     target: str
-    rolled: int  # the dice total, before Armored
+    damage: int  # after Armored
+    at_least: bool  # the target could lose no more: the dice may have rolled more
     chosen: bool  # the target was a choice (several targets allowed), not forced
 
     def as_json(self) -> dict[str, Any]:
-        return {"spire": self.spire, "target": self.target, "rolled": self.rolled, "chosen": self.chosen}
+        return {"spire": self.spire, "target": self.target, "damage": self.damage,
+                "at_least": self.at_least, "chosen": self.chosen}
 
 
 @dataclass(frozen=True)

@@ -208,7 +208,9 @@ class _Moment:
 
     act: tuple[str, str] | None = None
     shot: tuple[str, str] | None = None
-    roll: int = 0
+    deal: int = 0  # a shot's damage after Armored, capped at what the target could lose
+    cut: int = 0
+    cap: int = 0
     dice: int = 0
     chosen: bool = False
     victim: str | None = None
@@ -253,8 +255,12 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.act = (_name(args[1]), chip_name(args[2]))
         elif name == "shot":
             m.shot = (_name(args[1]), chip_name(args[2]))
-        elif name == "roll":
-            m.roll = args[1].number
+        elif name == "deal":
+            m.deal = args[1].number
+        elif name == "shotcut":
+            m.cut = args[1].number
+        elif name == "shotcap":
+            m.cap = args[1].number
         elif name == "shotdice":
             m.dice = args[1].number
         elif name == "chosen":
@@ -462,10 +468,11 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
 
 @dataclass(frozen=True)
 class FirePath:
-    """One answer set of the Spires Fire step: the shots in order and the end state."""
+    """One answer set of the Spires Fire step: the shots in order and the end state. Each shot's
+    odds come from ``rolls``: (dice, reduction, cap) as asp/fire.lp chose its damage."""
 
     shots: tuple[Shot, ...]
-    dice: tuple[int, ...]  # how many dice each shot rolled
+    rolls: tuple[tuple[int, int, int], ...]
     end: EndState
 
 
@@ -510,8 +517,9 @@ def decode_fire(
     for model in models:
         atoms = _combat_atoms(model)
         moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None]
-        shots = tuple(Shot(m.shot[0], m.shot[1], m.roll, m.chosen) for m in moments if m.shot)
-        paths.append(FirePath(shots, tuple(m.dice for m in moments), _end_state(position, atoms.fin)))
+        shots = tuple(Shot(m.shot[0], m.shot[1], m.deal, m.deal == m.cap, m.chosen) for m in moments if m.shot)
+        rolls = tuple((m.dice, m.cut, m.cap) for m in moments)
+        paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin)))
     return spires, paths
 
 

@@ -31,6 +31,15 @@ class Die:
         """The exact probability of each total damage of ``dice`` dice rolled together."""
         return _totals(tuple(f.damage for f in self.faces), dice)
 
+    def dealt(self, dice: int, cut: int, cap: int) -> dict[int, Fraction]:
+        """The odds of the damage dealt: the total less ``cut`` (never below 0), and ``cap`` standing
+        for every total that deals at least that much."""
+        odds: dict[int, Fraction] = {}
+        for total, p in self.totals(dice).items():
+            damage = min(max(total - cut, 0), cap)
+            odds[damage] = odds.get(damage, Fraction(0)) + p
+        return odds
+
 
 @cache
 def _totals(damages: tuple[int, ...], dice: int) -> dict[int, Fraction]:

@@ -925,7 +925,8 @@ def _shoot(
             b = line.board.copy()
             amount = max(0, total - _armored(b, target))
             hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
-            yield picked, _Line(b, line.probability * p, line.shots + (Shot(sid, target, total, chosen),))
+            shot = Shot(sid, target, amount, False, chosen)
+            yield picked, _Line(b, line.probability * p, line.shots + (shot,))
 
 
 def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
