@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.model import Position
-from adjudicator.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.claims import Claim, MoveClaim
 
 
 def _fact(name: str, *args: Symbol) -> Symbol:

@@ -16,7 +16,7 @@ from adjudicator.claims import AttackClaim, MoveClaim
 from adjudicator.notation import format_attack, format_move, parse
 from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY
 
-from tests.strategies import MOVER, describe, positions
+from tests.strategies import describe, positions
 from tests.test_positions import FILES
 
 
