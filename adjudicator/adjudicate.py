@@ -19,7 +19,7 @@ from adjudicator.dice import Die, shipped_die
 from adjudicator.facts import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
 from adjudicator.model import Controller, Done, Kind, Position
 from adjudicator.outcomes import MoveOutcome, StepOutcome, StepResult, UnitOptions
-from adjudicator.priorities import presets
+from adjudicator.priorities import in_force
 from adjudicator.readings import resolve
 from adjudicator.solve import render, solve, solve_all
 
@@ -177,7 +177,7 @@ def attack_options(position: Position, unit: str | None = None, ai: bool | None 
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=resolve(position.readings))
     models = solve_all(combat_facts(position, query))
-    fallback = len(position.ai_priority.units if position.ai_priority else presets("units")["standard"]) + 1
+    fallback = len(in_force(position.ai_priority, "units")) + 1
     return decode_attacks(models, position, units, ai_factions, fallback)
 
 
@@ -204,7 +204,7 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
     order = tuple(s.id for s in position.spires if s.faction != side)
     query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
                         readings=readings, die=die)
-    fallback = len(position.ai_priority.spires if position.ai_priority else presets("spires")["standard"]) + 1
+    fallback = len(in_force(position.ai_priority, "spires")) + 1
     spires, paths = decode_fire(solve_all(combat_facts(position, query)), position, fallback)
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:

@@ -6,12 +6,10 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
+from adjudicator.facts import fact
 from adjudicator.model import Position
 from adjudicator.claims import Claim, MoveClaim
 
-
-def _fact(name: str, *args: Symbol) -> Symbol:
-    return Function(name, list(args))
 
 
 def _chip(position_units: frozenset[str], name: str) -> Symbol:
@@ -26,22 +24,22 @@ def _chip(position_units: frozenset[str], name: str) -> Symbol:
 def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator[Symbol]:
     """The claim, whose turn and which step it is, and whether to judge every alternative too."""
     units = frozenset(position.units)
-    yield _fact("turn_of", String(position.turn.faction))
-    yield _fact("step_now", Function(position.turn.step.replace("-", "_")))
+    yield fact("turn_of", String(position.turn.faction))
+    yield fact("step_now", Function(position.turn.step.replace("-", "_")))
     if isinstance(claim, MoveClaim):
-        yield _fact("claim", String(claim.unit))
-        yield _fact("cend", String(claim.end))
+        yield fact("claim", String(claim.unit))
+        yield fact("cend", String(claim.end))
         for index, node in enumerate(claim.path or ()):
-            yield _fact("cstep", Number(index), String(node))
+            yield fact("cstep", Number(index), String(node))
         for pushed, to in claim.displaced or ():
-            yield _fact("cpush", String(pushed), String(to))
+            yield fact("cpush", String(pushed), String(to))
     else:
-        yield _fact("aclaim", String(claim.unit))
+        yield fact("aclaim", String(claim.unit))
         if claim.target is not None:
-            yield _fact("ctarget", _chip(units, claim.target))
+            yield fact("ctarget", _chip(units, claim.target))
         if claim.redirected_to is not None:
-            yield _fact("credirect", String(claim.redirected_to))
+            yield fact("credirect", String(claim.redirected_to))
         if claim.level_up is not None:
-            yield _fact("clevel", Function(claim.level_up))
+            yield fact("clevel", Function(claim.level_up))
     if explain_all:
-        yield _fact("explain_all")
+        yield fact("explain_all")

@@ -15,28 +15,22 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator import fields
 from adjudicator.dice import Die
-from adjudicator.facts import READING_NAMES, board_facts, unit_facts
+from adjudicator.facts import READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.model import GroupedChip, Position, Reward, Stats
-from adjudicator.priorities import presets
+from adjudicator.priorities import in_force
 
 ATTACK, FIRE = "attack", "fire"
 STEP, SINGLE = "step", "single"
 
 
-def _fact(name: str, *args: Symbol) -> Symbol:
-    return Function(name, list(args))
-
-
-def _const(name: str) -> Symbol:
-    return Function(name.replace("-", "_"))
 
 
 def category(name: str) -> Symbol:
     """A priority category as the encodings spell it: defeat-hero → defeat(hero), gate → gate."""
     verb, _, kind = name.partition("-")
     if verb in ("defeat", "damage") and kind:
-        return Function(verb, [_const(kind)])
-    return _const(name)
+        return Function(verb, [const(kind)])
+    return const(name)
 
 
 @dataclass(frozen=True)
@@ -57,13 +51,13 @@ class CombatQuery:
 
 def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
     for name, value in (("health", stats.health), ("attack", stats.attack), ("range", stats.range)):
-        yield _fact("lstat", uid, Number(layer), _const(name), Number(value))
+        yield fact("lstat", uid, Number(layer), const(name), Number(value))
 
 
 def _reward(name: str, owner: Symbol, *where: Symbol, reward: Reward) -> Iterator[Symbol]:
     for kind, value in (("source", reward.source), ("relics", reward.relics), ("spire", int(reward.spire))):
         if value:
-            yield _fact(name, owner, *where, _const(kind), Number(value))
+            yield fact(name, owner, *where, const(kind), Number(value))
 
 
 def chip_facts(position: Position) -> Iterator[Symbol]:
@@ -72,32 +66,32 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
         if position.placed(unit.id) is None:
             continue
         u = String(unit.id)
-        yield _fact("health", u, Number(unit.health))
+        yield fact("health", u, Number(unit.health))
         top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc)
         for index, chip in enumerate((top, *unit.group)):
             i = Number(index)
-            yield _fact("layer", u, i)
-            yield _fact("lchip", u, i, String(chip.chip))
+            yield fact("layer", u, i)
+            yield fact("lchip", u, i, String(chip.chip))
             yield from _stats(u, index, chip.stats)
             for talent in chip.talents:
-                yield _fact("ltalent", u, i, String(talent))
+                yield fact("ltalent", u, i, String(talent))
             yield from _reward("lreward", u, i, reward=chip.reward)
             if chip.merc:
-                yield _fact("lmerc", u, i)
+                yield fact("lmerc", u, i)
         for index, upgrade in enumerate(unit.upgrades):
-            yield _fact("upgrade", u, Number(index), _const(upgrade))
+            yield fact("upgrade", u, Number(index), const(upgrade))
         if unit.promoted:
-            yield _fact("promoted", u)
+            yield fact("promoted", u)
         if unit.promoted_stats is not None:
             for name, value in (("health", unit.promoted_stats.health), ("attack", unit.promoted_stats.attack),
                                 ("range", unit.promoted_stats.range)):
-                yield _fact("pstat", u, _const(name), Number(value))
+                yield fact("pstat", u, const(name), Number(value))
         if unit.capacity is not None:
-            yield _fact("capacity", u, Number(unit.capacity))
+            yield fact("capacity", u, Number(unit.capacity))
         if unit.done.attacked:
-            yield _fact("attacked", u)
+            yield fact("attacked", u)
         if unit.done.retaliated:
-            yield _fact("retaliated", u)
+            yield fact("retaliated", u)
 
 
 def structure_facts(position: Position) -> Iterator[Symbol]:
@@ -105,27 +99,24 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
     for spire in position.spires:
         s = String(spire.id)
         for index, upgrade in enumerate(spire.upgrades):
-            yield _fact("supgrade", s, Number(index), _const(upgrade))
+            yield fact("supgrade", s, Number(index), const(upgrade))
         for talent in spire.talents:
-            yield _fact("stalent", s, String(talent))
+            yield fact("stalent", s, String(talent))
         yield from _reward("sreward", s, reward=spire.reward)
         if spire.merc:
-            yield _fact("smerc", s)
+            yield fact("smerc", s)
     for gate in position.gates.values():
-        yield _fact("gate_health", String(gate.faction), Number(gate.health))
+        yield fact("gate_health", String(gate.faction), Number(gate.health))
     for faction in position.factions.values():
-        yield _fact("source", String(faction.name), Number(faction.source))
-        yield _fact("source_cap", String(faction.name), Number(faction.source_capacity))
+        yield fact("source", String(faction.name), Number(faction.source))
+        yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
 
 
 def priority_facts(position: Position) -> Iterator[Symbol]:
-    chosen = position.ai_priority
-    units = chosen.units if chosen else presets("units")["standard"]
-    spires = chosen.spires if chosen else presets("spires")["standard"]
-    for level, name in enumerate(units, 1):
-        yield _fact("upri", Number(level), category(name))
-    for level, name in enumerate(spires, 1):
-        yield _fact("spri", Number(level), category(name))
+    for level, name in enumerate(in_force(position.ai_priority, "units"), 1):
+        yield fact("upri", Number(level), category(name))
+    for level, name in enumerate(in_force(position.ai_priority, "spires"), 1):
+        yield fact("spri", Number(level), category(name))
 
 
 def dice_facts(die: Die, most: int, odds: str) -> Iterator[Symbol]:
@@ -133,8 +124,8 @@ def dice_facts(die: Die, most: int, odds: str) -> Iterator[Symbol]:
     for dice in range(1, most + 1):
         totals = die.totals(dice)
         for total in totals:
-            yield _fact("dval", Number(dice), Number(total))
-        yield _fact("dthr", Number(dice), Number(_threshold(totals, odds)))
+            yield fact("dval", Number(dice), Number(total))
+        yield fact("dthr", Number(dice), Number(_threshold(totals, odds)))
 
 
 def _threshold(totals: dict[int, Fraction], odds: str) -> int:
@@ -156,22 +147,22 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
         counts[node] = fields.range_counts(position, [node], None)[node]
     for source, dist in sorted(counts.items()):
         for node in sorted(targets & dist.keys()):
-            yield _fact("rmin", String(source), String(node), Number(dist[node]))
+            yield fact("rmin", String(source), String(node), Number(dist[node]))
 
 
 def query_facts(query: CombatQuery) -> Iterator[Symbol]:
-    yield _fact("combat", _const(query.kind))
-    yield _fact("mode", _const(query.mode))
-    yield _fact("side", String(query.side))
-    yield _fact("horizon", Number(query.horizon))
+    yield fact("combat", const(query.kind))
+    yield fact("mode", const(query.mode))
+    yield fact("side", String(query.side))
+    yield fact("horizon", Number(query.horizon))
     for faction in sorted(query.ai_factions):
-        yield _fact("ai", String(faction))
+        yield fact("ai", String(faction))
     for uid in query.units:
-        yield _fact("single", String(uid))
+        yield fact("single", String(uid))
     for index, spire in enumerate(query.fire_order, 1):
-        yield _fact("fire_order", String(spire), Number(index))
+        yield fact("fire_order", String(spire), Number(index))
     for name, value in sorted(query.readings.items()):
-        yield _fact("reading", _const(READING_NAMES.get(name, name)), _const(value))
+        yield fact("reading", const(READING_NAMES.get(name, name)), const(value))
 
 
 def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:

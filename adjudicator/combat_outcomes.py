@@ -125,6 +125,13 @@ class AttackOutcome:
     def key(self) -> tuple[str, str, str | None]:
         return (self.attacker, self.target, self.redirected_to)
 
+    def damage_by_chip(self) -> dict[str, int]:
+        """What each chip took in this attack, every source added up."""
+        taken: dict[str, int] = {}
+        for d in self.damage:
+            taken[d.chip] = taken.get(d.chip, 0) + d.amount
+        return taken
+
     def as_json(self) -> dict[str, Any]:
         return {
             "attacker": self.attacker,

@@ -93,14 +93,12 @@ def _show(key: tuple[str, tuple[tuple[str, str], ...]]) -> str:
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
     """An attack outcome in the terms of an `attacks` expectation (docs/position-format.md)."""
-    damage: dict[str, int] = {}
     health: dict[str, int] = {}
     for d in o.damage:
-        damage[d.chip] = damage.get(d.chip, 0) + d.amount
         if d.health_after is not None:  # several hits: the last leaves the least
             health[d.chip] = min(d.health_after, health.get(d.chip, d.health_after))
     return {
-        "damage": damage,
+        "damage": o.damage_by_chip(),
         "health": health,
         "defeated": sorted(d.chip for d in o.defeated),
         "revealed": {r.unit: r.chip for r in o.revealed},

@@ -7,6 +7,8 @@ from importlib.resources import files
 
 import yaml
 
+from adjudicator.model import AiPriority
+
 UNIT_CATEGORIES = (
     "gate",
     "defeat-hero",
@@ -28,3 +30,10 @@ def presets(which: str) -> dict[str, tuple[str, ...]]:
     path = files("adjudicator") / "data" / "ai-priority.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     return {name: tuple(categories) for name, categories in data[which].items()}
+
+
+def in_force(chosen: AiPriority | None, which: str) -> tuple[str, ...]:
+    """The list a position uses for ``which``: its own, or the standard preset."""
+    if chosen is None:
+        return presets(which)["standard"]
+    return chosen.units if which == "units" else chosen.spires

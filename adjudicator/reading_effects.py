@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.adjudicate import attack_options, attack_step, faction_options, spires_fire
-from adjudicator.combat_outcomes import AttackOutcome
 from adjudicator.model import Position
 from adjudicator.notation import format_attack, format_move
 from adjudicator.readings import READINGS, resolve
@@ -39,16 +38,9 @@ def _moves(position: Position) -> set[str]:
 def _attacks(position: Position) -> set[str]:
     # An attack is told apart by what it leads to, not only by its target.
     return {
-        f"{format_attack(o)}: " + "; ".join(f"{chip} -{n}" for chip, n in sorted(_damage(o).items()))
+        f"{format_attack(o)}: " + "; ".join(f"{chip} -{n}" for chip, n in sorted(o.damage_by_chip().items()))
         for options in attack_options(position) for o in options.outcomes
     }
-
-
-def _damage(attack: AttackOutcome) -> dict[str, int]:
-    taken: dict[str, int] = {}
-    for d in attack.damage:
-        taken[d.chip] = taken.get(d.chip, 0) + d.amount
-    return taken
 
 
 def _step(position: Position) -> set[str]:

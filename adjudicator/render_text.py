@@ -86,11 +86,14 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     return text
 
 
+def _count_line(faction: str, count: int, shown: int, what: str, ai: bool, step: str) -> str:
+    who = "the AI's obligatory" if ai else "legal"
+    line = f"{faction}: {count} distinct {what} of the {who} {step} step"
+    return line + (f" (showing {shown})" if shown < count else "")
+
+
 def step(result: StepResult) -> str:
-    who = "the AI's obligatory" if result.ai else "legal"
-    lines = [f"{result.faction}: {result.count} distinct final boards of the {who} movement step"]
-    if len(result.outcomes) < result.count:
-        lines[0] += f" (showing {len(result.outcomes)})"
+    lines = [_count_line(result.faction, result.count, len(result.outcomes), "final boards", result.ai, "movement")]
     for number, outcome in enumerate(result.outcomes, 1):
         board_text = ", ".join(f"{u} {n}" for u, n in outcome.final)
         lines.append(f"\n{number}. {board_text}")
@@ -162,10 +165,7 @@ def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
 
 
 def attack_step(result: AttackStepResult) -> str:
-    who = "the AI's obligatory" if result.ai else "legal"
-    lines = [f"{result.faction}: {result.count} distinct end states of the {who} attack step"]
-    if len(result.outcomes) < result.count:
-        lines[0] += f" (showing {len(result.outcomes)})"
+    lines = [_count_line(result.faction, result.count, len(result.outcomes), "end states", result.ai, "attack")]
     for number, outcome in enumerate(result.outcomes, 1):
         lines.append(f"\n{number}. {outcome.end.describe()}")
         for attack in outcome.sequence:
