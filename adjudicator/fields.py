@@ -58,11 +58,12 @@ def mark_distances(position: Position, allowance: Terrain, faction: str) -> dict
 
 
 def range_distances(position: Position, faction: str) -> dict[str, int]:
-    """Real hexes from ``faction``'s mark, of any terrain and through anything; gates end a count."""
+    """Steps from ``faction``'s mark over map hexes of any terrain and gate nodes, through anything:
+    counted as attack range is (docs/combat.md, Range), so a hero in its gate has a count too."""
     goal = position.mark_node(faction)
     if goal is None:
         return {}
-    return _bfs(position, goal, lambda node: node in position.hexes)
+    return _bfs(position, goal, lambda node: True)
 
 
 def range_counts(position: Position, sources: Iterable[str], bound: int | None) -> dict[str, dict[str, int]]:
