@@ -10,18 +10,22 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from adjudicator import adjudicate, faq as faq_report, render_text
-from adjudicator import dispute, reading_effects, render_svg
-from adjudicator.combat_outcomes import AttackOutcome
-from adjudicator.outcomes import MoveOutcome
-from adjudicator.dice import DieFileError, load_die
-from adjudicator.claims import AttackClaim, Claim, MoveClaim
-from adjudicator.notation import NotationError, parse
-from adjudicator.facts import position_facts
-from adjudicator.load import PositionFileError, load_position
-from adjudicator.model import Position
-from adjudicator.readings import resolve
-from adjudicator.solve import render as render_facts
+from adjudicator.questions import adjudicate
+from adjudicator.questions import faq as faq_report
+from adjudicator.show import render_text
+from adjudicator.questions import dispute
+from adjudicator.questions import reading_effects
+from adjudicator.show import render_svg
+from adjudicator.answers.attacks import AttackOutcome
+from adjudicator.answers.moves import MoveOutcome
+from adjudicator.position.dice import DieFileError, load_die
+from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.answers.notation import NotationError, parse
+from adjudicator.facts.board import position_facts
+from adjudicator.position.load import PositionFileError, load_position
+from adjudicator.position.model import Position
+from adjudicator.position.readings import resolve
+from adjudicator.solving.solve import render as render_facts
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 

@@ -22,8 +22,8 @@ from typing import Any
 
 import yaml
 
-from adjudicator.hexmap import TERRAIN_LETTERS, hex_name, neighbour_cells, parse_map
-from adjudicator.model import (
+from adjudicator.position.hexmap import TERRAIN_LETTERS, hex_name, neighbour_cells, parse_map
+from adjudicator.position.model import (
     Controller,
     Faction,
     Gate,
@@ -42,7 +42,7 @@ from adjudicator.model import (
 MOVER, OPPONENT = "heirs", "narora"
 FORMAT = "cloudspire-position/1"
 
-Cell = tuple[int, int]  # (0-based column, 1-based row), as in adjudicator.hexmap
+Cell = tuple[int, int]  # (0-based column, 1-based row), as in adjudicator.position.hexmap
 Grid = dict[Cell, str]  # cell → map token
 
 LETTERS = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}

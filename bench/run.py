@@ -25,12 +25,12 @@ from types import ModuleType
 import boards  # bench/boards.py, beside this script
 import clingo
 
-from adjudicator import adjudicate
-from adjudicator.dice import standard_die
-from adjudicator.facts import Query, position_facts
-from adjudicator.model import Kind, Position
-from adjudicator.readings import resolve
-from adjudicator.solve import encoding_dir
+from adjudicator.questions import adjudicate
+from adjudicator.position.dice import standard_die
+from adjudicator.facts.board import Query, position_facts
+from adjudicator.position.model import Kind, Position
+from adjudicator.position.readings import resolve
+from adjudicator.solving.solve import encoding_dir
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository root, where tests/ lives
 ASP, REF = "ASP", "reference"
@@ -351,7 +351,7 @@ def ground_size(position: Position) -> tuple[int, int, float]:
     with control.backend() as backend:
         for fact in position_facts(position, query):
             backend.add_rule([backend.add_atom(fact)])
-    control.ground([("base", [])])  # the movement part only, as adjudicator/solve.py grounds it
+    control.ground([("base", [])])  # the movement part only, as adjudicator/solving/solve.py grounds it
     control.solve()
     ms = (time.perf_counter() - start) * 1000
     lp = control.statistics["problem"]["lp"]

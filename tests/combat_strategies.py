@@ -14,8 +14,8 @@ from dataclasses import replace
 import yaml
 from hypothesis import strategies as st
 
-from adjudicator.hexmap import parse_map
-from adjudicator.model import (
+from adjudicator.position.hexmap import parse_map
+from adjudicator.position.model import (
     AiPriority,
     Controller,
     Done,
@@ -30,7 +30,7 @@ from adjudicator.model import (
     Turn,
     Unit,
 )
-from adjudicator.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 
 from tests.strategies import MOVER, OPPONENT, build, describe
 

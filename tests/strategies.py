@@ -11,8 +11,8 @@ from collections.abc import Iterable
 import yaml
 from hypothesis import strategies as st
 
-from adjudicator.hexmap import hex_name, neighbour_cells, parse_map
-from adjudicator.model import (
+from adjudicator.position.hexmap import hex_name, neighbour_cells, parse_map
+from adjudicator.position.model import (
     Controller,
     Done,
     Faction,

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.model import Controller, Position
-from adjudicator.outcomes import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, UnitOptions
+from adjudicator.position.model import Controller, Position
+from adjudicator.answers.moves import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, UnitOptions
 
 from tests.reference import movement as ref
 from tests.strategies import MOVER, describe, positions
 
-solver = pytest.importorskip("adjudicator.adjudicate")
+solver = pytest.importorskip("adjudicator.questions.adjudicate")
 
 Key = tuple[str, str, tuple[Displacement, ...]]
 Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]

@@ -11,7 +11,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.solve import encoding_dir
+from adjudicator.position.talents import catalogue
+from adjudicator.solving.solve import encoding_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = """
@@ -94,6 +95,10 @@ def test_installed_encodings_are_complete() -> None:
     main = (encoding_dir() / "main.lp").read_text()
     for name in re.findall(r'#include "([^"]+)"', main):
         assert (encoding_dir() / name).is_file(), name
+    # ... and every talent file the catalogue grounds on demand.
+    for talent in catalogue().talents.values():
+        if talent.encoding not in (None, "core"):
+            assert (encoding_dir() / "talents" / talent.encoding).is_file(), talent.name
 
 
 def test_installed_command_runs_outside_the_checkout(tmp_path: Path) -> None:

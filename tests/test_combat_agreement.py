@@ -19,14 +19,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.combat_outcomes import AttackOptions, AttackOutcome, EndState, FireStepResult, Target
-from adjudicator.model import Controller, Position
+from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Target
+from adjudicator.position.model import Controller, Position
 
 from tests.combat_strategies import combat_positions, describe_combat
 from tests.reference import combat as ref
 from tests.strategies import MOVER
 
-solver = pytest.importorskip("adjudicator.adjudicate")
+solver = pytest.importorskip("adjudicator.questions.adjudicate")
 if not all(hasattr(solver, name) for name in ("attack_options", "attack_step", "spires_fire")):
     pytest.skip("the solver has no combat questions yet", allow_module_level=True)
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.adjudicate import spires_fire
-from adjudicator.dice import DieFileError, die_names, load_die, shipped_die
-from adjudicator.load import load_position
-from adjudicator.readings import READINGS
+from adjudicator.questions.adjudicate import spires_fire
+from adjudicator.position.dice import DieFileError, die_names, load_die, shipped_die
+from adjudicator.position.load import load_position
+from adjudicator.position.readings import READINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE_DIE = ROOT / "positions" / "rules" / "spires-fire-one-die.yaml"  # 1 attack upgrade, 2 health

@@ -8,13 +8,13 @@ import copy
 import pytest
 from hypothesis import given, settings
 
-from adjudicator.adjudicate import attack_options, faction_options, is_ai
-from adjudicator.dispute import check, explain
-from adjudicator.load import load_position
-from adjudicator.model import Position
-from adjudicator.claims import AttackClaim, MoveClaim
-from adjudicator.notation import format_attack, format_move, parse
-from adjudicator.verdicts import ILLEGAL, LEGAL, MANDATORY
+from adjudicator.questions.adjudicate import attack_options, faction_options, is_ai
+from adjudicator.questions.dispute import check, explain
+from adjudicator.position.load import load_position
+from adjudicator.position.model import Position
+from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.answers.notation import format_attack, format_move, parse
+from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY
 
 from tests.strategies import describe, positions
 from tests.test_positions import FILES

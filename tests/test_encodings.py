@@ -9,10 +9,10 @@ from pathlib import Path
 import clingo
 import pytest
 
-from adjudicator.adjudicate import present_units
-from adjudicator.facts import Query, position_facts
-from adjudicator.load import load_position
-from adjudicator.solve import _program, render, solve
+from adjudicator.questions.adjudicate import present_units
+from adjudicator.facts.board import Query, position_facts
+from adjudicator.position.load import load_position
+from adjudicator.solving.solve import _program, render, solve
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = sorted(ROOT.rglob("*.yaml"))

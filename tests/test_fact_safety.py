@@ -2,9 +2,9 @@
 
 import pytest
 
-from adjudicator.adjudicate import faction_options
-from adjudicator.facts import Query, position_facts
-from adjudicator.load import load_position_text
+from adjudicator.questions.adjudicate import faction_options
+from adjudicator.facts.board import Query, position_facts
+from adjudicator.position.load import load_position_text
 
 HOSTILE = ['x). #false.', 'a"b', "line\nbreak", "#false", "q). mover(\"joust\"", "\\", "%comment"]
 

@@ -16,7 +16,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.load import (
+from adjudicator.position.load import (
     PositionFileError,
     Problem,
     load_document,
@@ -24,7 +24,7 @@ from adjudicator.load import (
     load_position,
     load_position_text,
 )
-from adjudicator.model import Controller, Done, Kind, Mark, Stats, Terrain
+from adjudicator.position.model import Controller, Done, Kind, Mark, Stats, Terrain
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "bad_positions"

@@ -2,10 +2,10 @@
 
 import pytest
 
-from adjudicator.adjudicate import attack_options, faction_options
-from adjudicator.load import load_position, load_position_text
-from adjudicator.claims import AttackClaim, MoveClaim
-from adjudicator.notation import (
+from adjudicator.questions.adjudicate import attack_options, faction_options
+from adjudicator.position.load import load_position, load_position_text
+from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.answers.notation import (
     NotationError,
     format_attack,
     format_claim,

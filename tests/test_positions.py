@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.expectations import check_file, position_files
+from adjudicator.questions.expectations import check_file, position_files
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = position_files(ROOT)

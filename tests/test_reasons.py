@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.solve import encoding_dir
-from adjudicator.verdicts import known_reasons
+from adjudicator.solving.solve import encoding_dir
+from adjudicator.answers.verdicts import known_reasons
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -57,14 +57,14 @@ def test_every_derivable_reason_is_catalogued() -> None:
     # The reason terms the explanation files derive: why/awhy(Subject, name(...)) and the
     # legal_by/mandated_by families, with the cases of cannot_*/not_target/... families.
     derived: set[str] = set()
-    for name in ("explain_move.lp", "explain_attack.lp"):
+    for name in ("explain/move.lp", "explain/attack.lp"):
         text = (encoding_dir() / name).read_text()
         for head, term in re.findall(r"\b(a?why|a?illegal|a?legal_by|a?mandated_by)\((?:\w+|chip\(X\)|S),([a-z]\w*)", text):
             derived.add(term)
     families = {"cannot_move", "cannot_attack", "not_target", "must_attack", "no_redirect"}
     catalogued = {key.split(".")[0] for key in known_reasons()}
     assert derived - families <= catalogued, derived - catalogued
-    for name in ("targets.lp", "talent_flying.lp", "talent_engage.lp"):
+    for name in ("combat/targets.lp", "talents/flying.lp", "talents/engage.lp"):
         text = (encoding_dir() / name).read_text()
         for case in re.findall(r"(?:notarget\(A|shield\(T,A),[\w()]*?,([a-z]\w*)", text):
             assert f"not_target.{case}" in known_reasons(), case

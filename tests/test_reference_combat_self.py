@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 
-from adjudicator.combat_outcomes import (
+from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
     RETALIATION,
@@ -26,8 +26,8 @@ from adjudicator.combat_outcomes import (
     LevelUp,
     Reveal,
 )
-from adjudicator.load import load_position_text
-from adjudicator.model import (
+from adjudicator.position.load import load_position_text
+from adjudicator.position.model import (
     Faction,
     Gate,
     Mark,
@@ -42,7 +42,7 @@ from adjudicator.model import (
     Stats,
     Unit,
 )
-from adjudicator.priorities import presets
+from adjudicator.position.priorities import presets
 
 from tests.combat_strategies import combat_positions, describe_combat
 from tests.reference.combat import FALLBACK, attack_options, attack_step, spires_fire, valid_targets

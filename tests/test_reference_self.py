@@ -12,8 +12,8 @@ b1 touches a1 c1 a2 b2; b2 touches a2 c2 b1 c1; c2 touches b2 d2 c1 d1; d2 touch
 
 from __future__ import annotations
 
-from adjudicator.model import Controller, Kind, Mark, Terrain
-from adjudicator.outcomes import (
+from adjudicator.position.model import Controller, Kind, Mark, Terrain
+from adjudicator.answers.moves import (
     ESCAPE,
     FREE,
     LATERAL,

@@ -1,4 +1,4 @@
-"""The SVG picture (adjudicator/render_svg.py): well-formed, complete, escaped, overlays drawn."""
+"""The SVG picture (adjudicator/show/render_svg.py): well-formed, complete, escaped, overlays drawn."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.combat_outcomes import AttackOutcome, Damage, Defeat
-from adjudicator.load import load_position, load_position_text
-from adjudicator.model import Position
-from adjudicator.outcomes import Displacement, MoveOutcome
-from adjudicator.render_svg import W, _cell_centre, _gate_centre, render, to_png
+from adjudicator.answers.attacks import AttackOutcome, Damage, Defeat
+from adjudicator.position.load import load_position, load_position_text
+from adjudicator.position.model import Position
+from adjudicator.answers.moves import Displacement, MoveOutcome
+from adjudicator.show.render_svg import W, _cell_centre, _gate_centre, render, to_png
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = sorted(ROOT.glob("**/*.yaml"))

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TypeVar
 
-from adjudicator.combat_outcomes import (
+from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
     RETALIATION,
@@ -82,10 +82,10 @@ from adjudicator.combat_outcomes import (
     StepEnd,
     Target,
 )
-from adjudicator.dice import Die, standard_die
-from adjudicator.model import Controller, GroupedChip, Kind, Position, Reward, Stats, gate_node
-from adjudicator.priorities import presets
-from adjudicator.readings import resolve
+from adjudicator.position.dice import Die, standard_die
+from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, gate_node
+from adjudicator.position.priorities import presets
+from adjudicator.position.readings import resolve
 
 FALLBACK = "any-target"  # N13
 READING_DEFAULTS = {
@@ -258,7 +258,7 @@ class Rules:
     def of(cls, position: Position, ai: bool) -> Rules:
         try:
             values = resolve(position.readings)
-        except ValueError:  # a combat reading not yet known to adjudicator.readings
+        except ValueError:  # a combat reading not yet known to adjudicator.position.readings
             values = dict(position.readings)
         readings = {name: values.get(name, default) for name, default in READING_DEFAULTS.items()}
         return cls(position, position.turn.faction, ai, readings)

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.model import Kind, Position, Unit, gate_node
-from adjudicator.outcomes import (
+from adjudicator.position.model import Kind, Position, Unit, gate_node
+from adjudicator.answers.moves import (
     ESCAPE,
     FREE,
     LATERAL,

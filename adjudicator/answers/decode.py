@@ -1,0 +1,572 @@
+"""Answer-set atoms → typed outcomes. The only module that reads clingo Symbols."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import product
+
+from clingo import Symbol, SymbolType
+
+from adjudicator.answers.attacks import (
+    ATTACK,
+    AttackOptions,
+    AttackOutcome,
+    ChipEnd,
+    Damage,
+    Defeat,
+    EndState,
+    Gain,
+    LevelUp,
+    Reveal,
+    Shot,
+    SpireTargets,
+    StepEnd,
+    Target,
+)
+from adjudicator.position.model import Controller, Position, gate_node
+from adjudicator.answers.moves import Displacement, MoveOutcome, UnitOptions
+from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
+
+WAIT_TEXT = {
+    "moved": "has already moved this turn",
+    "campfire": "is in campfire mode",
+    "landmark": "is a landmark minion; landmark minions do not move",
+}
+
+
+_NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
+
+
+def _name(symbol: Symbol) -> str:
+    name = _NAMES.get(symbol)
+    if name is None:
+        name = _NAMES[symbol] = symbol.string if symbol.type is SymbolType.String else str(symbol)
+        if len(_NAMES) > 100_000:
+            _NAMES.clear()
+    return name
+
+
+def _route(symbol: Symbol) -> tuple[str, ...]:
+    """A nested route (Hk,(...,(O,start))) as its nodes in order, origin first."""
+    nodes = []
+    while symbol.type is SymbolType.Function and symbol.name == "" and len(symbol.arguments) == 2:
+        nodes.append(_name(symbol.arguments[0]))
+        symbol = symbol.arguments[1]
+    return tuple(reversed(nodes))
+
+
+@dataclass
+class _UnitAtoms:
+    offers: list[tuple[str, str, Symbol]] = field(default_factory=list)  # kind, end, route
+    d0: int | None = None
+    waits: list[Symbol] = field(default_factory=list)
+    disp: dict[Symbol, list[tuple[str, str, str]]] = field(default_factory=lambda: defaultdict(list))
+    landing: dict[tuple[Symbol, str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
+    origin: dict[str, int] = field(default_factory=dict)
+    via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Decoded answer of one solve: options per queried unit, and who may move next."""
+
+    options: dict[str, UnitOptions]
+    next_units: frozenset[str]
+
+
+def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[str]) -> Answer:
+    atoms: dict[str, _UnitAtoms] = defaultdict(_UnitAtoms)
+    next_units: set[str] = set()
+    leading: set[str] = set()
+    for s in symbols:
+        args = s.arguments
+        unit = _name(args[0]) if args else ""
+        a = atoms[unit]
+        if s.name == "offer":
+            a.offers.append((args[1].name, _name(args[2]), args[3]))
+        elif s.name == "d0":
+            a.d0 = args[1].number
+        elif s.name == "wait":
+            a.waits.append(args[1])
+        elif s.name == "rdisp":
+            a.disp[args[1]].append((_name(args[2]), _name(args[3]), _name(args[4])))
+        elif s.name == "landing":
+            a.landing[(args[1], _name(args[2]), _name(args[3]))].append(_name(args[4]))
+        elif s.name == "pred":
+            atoms[_name(args[1])].pred[args[0].name][_name(args[2])].append(_name(args[3]))
+        elif s.name == "origin":
+            a.origin[_name(args[1])] = args[2].number
+        elif s.name == "via":
+            a.via[_name(args[1])].append((args[3].number, _name(args[2])))
+        elif s.name == "next":
+            next_units.add(unit)
+        elif s.name == "leading":
+            leading.add(unit)
+    options = {uid: _unit_options(uid, atoms[uid], starts[uid], uid in leading) for uid in queried}
+    return Answer(options, frozenset(next_units))
+
+
+def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOptions:
+    if a.waits:
+        return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
+    # outcome → {witness path: how many routes it stands for}
+    grouped: dict[tuple[str, tuple[Displacement, ...]], dict[tuple[str, ...], int]] = defaultdict(dict)
+    kinds: dict[tuple[str, tuple[Displacement, ...]], str] = {}
+    for kind, end, route in a.offers:
+        for path, displaced, routes in _paths(a, start, kind, end, route):
+            grouped[(end, displaced)][path] = routes
+            kinds[(end, displaced)] = kind
+    outcomes = tuple(
+        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()))
+        for key, paths in sorted(grouped.items())
+        for end, displaced in [key]
+    )
+    return UnitOptions(uid, outcomes, a.d0, leading=leading)
+
+
+def _wait_text(reason: Symbol) -> str:
+    if reason.name == "below":
+        return f"waits in the gate below {_name(reason.arguments[0])}, which has not left it"
+    return WAIT_TEXT.get(reason.name, reason.name)
+
+
+def _paths(
+    a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol
+) -> Iterable[tuple[tuple[str, ...], tuple[Displacement, ...], int]]:
+    """Each route an offer stands for, with each way its displaced heroes may land, and how many
+    routes of the required length it stands for (moves of any length count once)."""
+    if route.type is SymbolType.Function and route.name == "walk":
+        walk = route.arguments[0].name
+        if kind == "return":
+            steps = min(steps for steps, _ in a.via[end])
+            yield min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), (), 1
+        else:
+            routes = _count(a, walk, end, start) if kind == "escape" else 1
+            yield _first(a, walk, end, start), (), routes
+        return
+    nodes = _route(route)
+    escaped = a.origin.get(nodes[0], 0) > 0
+    prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
+    routes = _count(a, "escape", nodes[0], start) if escaped else 1
+    pushes = a.disp.get(route, [])
+    choices = [[Displacement(x, source, to) for to in a.landing[(route, x, left)]] for x, source, left in pushes]
+    for combo in product(*choices):
+        ends = [d.to for d in combo if not d.to.startswith("gate:")]
+        if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
+            yield prefix + nodes, tuple(sorted(combo)), routes
+
+
+def _count(a: _UnitAtoms, walk: str, end: str, start: str) -> int:
+    memo: dict[str, int] = {start: 1}
+
+    def count(node: str) -> int:
+        if node not in memo:
+            memo[node] = sum(count(q) for q in a.pred[walk][node])
+        return memo[node]
+
+    return count(end)
+
+
+def _first(a: _UnitAtoms, walk: str, end: str, start: str) -> tuple[str, ...]:
+    """The first shortest route to ``end`` in hex-name order, from the shortest-route graph."""
+    memo: dict[str, tuple[str, ...]] = {start: (start,)}
+
+    def best(node: str) -> tuple[str, ...]:
+        if node not in memo:
+            memo[node] = min(best(q) for q in a.pred[walk][node]) + (node,)
+        return memo[node]
+
+    return best(end)
+
+
+# ----------------------------------------------------------------------------------------- combat
+
+
+def chip_name(symbol: Symbol) -> str:
+    """u("x") → x, s("t") → t, g("heirs") → gate:heirs."""
+    inner = _name(symbol.arguments[0])
+    return gate_node(inner) if symbol.name == "g" else inner
+
+
+def _const_name(symbol: Symbol) -> str:
+    return symbol.name.replace("_", "-")
+
+
+def _category(symbol: Symbol) -> str:
+    """defeat(hero) → defeat-hero, the spelling of adjudicator/data/ai-priority.yaml."""
+    if symbol.arguments:
+        return f"{symbol.name}-{_const_name(symbol.arguments[0])}"
+    return _const_name(symbol)
+
+
+@dataclass
+class _Moment:
+    """The atoms of one time point T of a combat answer set."""
+
+    act: tuple[str, str] | None = None
+    shot: tuple[str, str] | None = None
+    deal: int = 0  # a shot's damage after Armored, capped at what the target could lose
+    cut: int = 0
+    cap: int = 0
+    dice: int = 0
+    chosen: bool = False
+    victim: str | None = None
+    damage: list[Damage] = field(default_factory=list)
+    defeats: list[tuple[str, int, str, str]] = field(default_factory=list)  # chip, layer, by, goes to
+    reveals: list[tuple[str, int, int]] = field(default_factory=list)  # unit, layer, health
+    gains: dict[str, list[int]] = field(default_factory=dict)  # faction → [source, relics]
+    builds: set[str] = field(default_factory=set)
+    pillages: dict[str, str] = field(default_factory=dict)
+    options: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    chosen_level: dict[str, str] = field(default_factory=dict)
+    over: bool = False
+    game_over: bool = False
+
+
+@dataclass
+class _CombatAtoms:
+    moments: dict[int, _Moment] = field(default_factory=lambda: defaultdict(_Moment))
+    fin: list[Symbol] = field(default_factory=list)
+    start: list[Symbol] = field(default_factory=list)  # atoms about the board as the step begins
+
+
+_START = {"allowed", "cand", "level", "category", "must", "noattack", "notarget", "starget", "spick",
+          "slevel", "scategory", "sdice", "srange"}
+
+
+def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
+    atoms = _CombatAtoms()
+    for s in symbols:
+        name, args = s.name, s.arguments
+        if name in _START:
+            atoms.start.append(s)
+            continue
+        if name == "fin":
+            atoms.fin.append(args[0])
+            continue
+        if name == "campfire_due":
+            atoms.fin.append(s)
+            continue
+        m = atoms.moments[args[0].number]
+        if name == "act":
+            m.act = (_name(args[1]), chip_name(args[2]))
+        elif name == "shot":
+            m.shot = (_name(args[1]), chip_name(args[2]))
+        elif name == "deal":
+            m.deal = args[1].number
+        elif name == "shotcut":
+            m.cut = args[1].number
+        elif name == "shotcap":
+            m.cap = args[1].number
+        elif name == "shotdice":
+            m.dice = args[1].number
+        elif name == "chosen":
+            m.chosen = True
+        elif name == "victim":
+            m.victim = chip_name(args[1])
+        elif name == "dmg":
+            _, chip, amount, by, how, before, after, lost = args
+            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), _const_name(how),
+                                   before.number, after.number, lost.number))
+        elif name == "sdmg":
+            _, spire, amount, by, removed = args
+            upgrade = None if removed.name == "none" else removed.name
+            m.damage.append(Damage(_name(spire), amount.number, chip_name(by), ATTACK, upgrade_removed=upgrade))
+        elif name == "gdmg":
+            _, faction, amount, by, before, after = args
+            m.damage.append(Damage(gate_node(_name(faction)), amount.number, chip_name(by), ATTACK,
+                                   before.number, after.number))
+        elif name == "defeat":
+            _, chip, layer, by, goes = args
+            by_name = "" if by.type is SymbolType.Function else _name(by)
+            m.defeats.append((chip_name(chip), layer.number, by_name, _const_name(goes)))
+        elif name == "reveal":
+            m.reveals.append((_name(args[1]), args[2].number, args[3].number))
+        elif name == "gain":
+            m.gains[_name(args[1])] = [args[2].number, args[3].number]
+        elif name == "spire_build":
+            m.builds.add(_name(args[1]))
+        elif name == "pillage":
+            m.pillages[_name(args[1])] = _name(args[2])
+        elif name == "lvlopt":
+            m.options[_name(args[1])].append(_const_name(args[2]))
+        elif name == "lv":
+            m.chosen_level[_name(args[1])] = _const_name(args[2])
+        elif name == "over":
+            m.over = True
+        elif name == "game_over":
+            m.game_over = True
+    return atoms
+
+
+def _layer_chip(position: Position, unit_id: str, layer: int) -> str:
+    unit = position.units[unit_id]
+    return unit.chip if layer == 0 else unit.group[layer - 1].chip
+
+
+def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: frozenset[str],
+             choose: bool) -> AttackOutcome:
+    defeated = tuple(sorted(
+        Defeat(chip, _layer_chip(position, chip, layer) if chip in position.units else "", by, goes)
+        for chip, layer, by, goes in m.defeats
+    ))
+    revealed = tuple(sorted(Reveal(u, _layer_chip(position, u, layer), health) for u, layer, health in m.reveals))
+    gains = tuple(sorted(
+        Gain(f, pillaged=m.pillages.get(f, ""), forfeited=True) if f in ai
+        else Gain(f, source, relics, f in m.builds, m.pillages.get(f, ""))
+        for f, (source, relics) in m.gains.items()
+        if source or relics or f in m.builds or f in m.pillages or f in ai
+    ))
+    level_ups = tuple(sorted(
+        LevelUp(hero, tuple(sorted(options)), m.chosen_level.get(hero) if choose else None)
+        for hero, options in m.options.items()
+    ))
+    redirected = m.victim if m.victim != target else None
+    return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
+                         level_ups, m.over and not m.game_over, m.game_over)
+
+
+def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
+    """The chips the step changed, from the fin/1 atoms (asp/combat/output.lp)."""
+    hp: dict[str, int] = {}
+    layer: dict[str, int] = defaultdict(int)
+    ups: dict[str, list[str]] = defaultdict(list)
+    promoted, gone, spires_gone = set(), set(), set()
+    spire_lost: dict[str, int] = {}
+    gates: dict[str, int] = {}
+    source: dict[str, int] = {}
+    over = game_over = False
+    campfire: list[str] = []
+    when = ""
+    for s in fin:
+        a = s.arguments
+        if s.name == "hp":
+            hp[_name(a[0])] = a[1].number
+        elif s.name == "lay":
+            layer[_name(a[0])] = a[1].number
+        elif s.name == "ups":
+            ups[_name(a[0])] += [a[1].name] * a[2].number
+        elif s.name == "prom":
+            promoted.add(_name(a[0]))
+        elif s.name == "gone":
+            gone.add(_name(a[0]))
+        elif s.name == "sb":
+            spire_lost[_name(a[0])] = a[1].number
+        elif s.name == "sgone":
+            spires_gone.add(_name(a[0]))
+        elif s.name == "gh":
+            gates[_name(a[0])] = a[1].number
+        elif s.name == "src":
+            source[_name(a[0])] = a[1].number
+        elif s.name == "over":
+            over = True
+        elif s.name == "game_over":
+            game_over = True
+        elif s.name == "campfire_due":
+            campfire.append(_name(a[0]))
+            when = _const_name(a[1])
+    chips: list[ChipEnd] = []
+    for uid in sorted(set(hp) | gone):
+        unit = position.units[uid]
+        if uid in gone:
+            chips.append(ChipEnd(uid, defeated=True))
+            continue
+        name = _layer_chip(position, uid, layer[uid]) if layer[uid] else ""
+        final_ups = tuple(sorted(ups[uid]))
+        changed_ups = final_ups != tuple(sorted(unit.upgrades))
+        newly_promoted = uid in promoted and not unit.promoted
+        if name or hp[uid] != unit.health or changed_ups or newly_promoted:
+            chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted))
+    for spire in position.spires:
+        if spire.id in spires_gone:
+            chips.append(ChipEnd(spire.id, defeated=True))
+        elif spire_lost.get(spire.id):
+            chips.append(ChipEnd(spire.id, upgrades=spire.upgrades[spire_lost[spire.id]:]))
+    for faction, health in gates.items():
+        if health != position.gates[faction].health:
+            chips.append(ChipEnd(gate_node(faction), health=health))
+    changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
+    return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over)
+
+
+def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[str, set[str]]]:
+    """Per attacker: its targets with the AI's ranking; and which of them the AI would take."""
+    levels: dict[tuple[str, str], int] = {}
+    categories: dict[tuple[str, str], str] = {}
+    targets: dict[str, list[str]] = defaultdict(list)
+    picks: dict[str, set[str]] = defaultdict(set)
+    for s in atoms.start:
+        a = s.arguments
+        if s.name == "allowed":
+            targets[_name(a[0])].append(chip_name(a[1]))
+        elif s.name == "cand":
+            picks[_name(a[0])].add(chip_name(a[1]))
+        elif s.name == "level":
+            levels[(_name(a[0]), chip_name(a[1]))] = a[2].number
+        elif s.name == "category":
+            categories[(_name(a[0]), chip_name(a[1]))] = _category(a[2])
+    ranked = {
+        unit: [Target(x, levels.get((unit, x)), categories.get((unit, x), "")) for x in sorted(xs)]
+        for unit, xs in targets.items()
+    }
+    return ranked, picks
+
+
+def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterable[str],
+                   ai: frozenset[str], fallback: int) -> list[AttackOptions]:
+    """Every attack each of ``units`` may (or, for the AI, must) make, from the answer sets of one
+    attack (asp/combat/attack_step.lp, mode single). ``fallback`` is the rank of "any valid target"."""
+    first = _combat_atoms(models[0]) if models else _CombatAtoms()
+    ranked, _ = _start_targets(first)
+    must = {_name(s.arguments[0]) for s in first.start if s.name == "must"}
+    why: dict[str, list[str]] = defaultdict(list)
+    for s in first.start:
+        if s.name == "noattack":
+            why[_name(s.arguments[0])].append(s.arguments[1].name)
+    outcomes: dict[str, set[AttackOutcome]] = defaultdict(set)
+    for model in models:
+        atoms = _combat_atoms(model)
+        m = atoms.moments.get(1)
+        if m is not None and m.act is not None:
+            outcomes[m.act[0]].add(_outcome(position, m, *m.act, ai=ai, choose=False))
+    result = []
+    for uid in units:
+        targets = tuple(_ranked(t.chip, t.priority, t.category, fallback) for t in ranked.get(uid, []))
+        reason = min(why[uid], key=NOATTACK_ORDER.index) if why[uid] else ""
+        ordered = tuple(sorted(outcomes[uid], key=lambda o: (o.target, o.redirected_to or "")))
+        result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
+    return result
+
+
+NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "no_attack_stat", "no_target"]
+FALLBACK = 1000  # the rank asp/combat/ai_attack.lp and asp/combat/fire.lp give "any valid target"
+
+
+def _ranked(chip: str, level: int | None, category: str, fallback: int) -> Target:
+    """A target with its AI rank; "any valid target" comes right after the list."""
+    if level == FALLBACK:
+        return Target(chip, fallback, "any-target")
+    return Target(chip, level, category)
+
+
+def decode_attack_step(models: list[list[Symbol]], position: Position, ai: frozenset[str]) -> list[StepEnd]:
+    """One StepEnd per projected answer set of the whole attack step (asp/combat/attack_step.lp, mode step)."""
+    ends = []
+    for model in models:
+        atoms = _combat_atoms(model)
+        sequence = tuple(
+            _outcome(position, m, *m.act, ai=ai, choose=True)
+            for _, m in sorted(atoms.moments.items())
+            if m.act is not None
+        )
+        ends.append(StepEnd(_end_state(position, atoms.fin), sequence))
+    return ends
+
+
+@dataclass(frozen=True)
+class FirePath:
+    """One answer set of the Spires Fire step: the shots in order and the end state. Each shot's
+    odds come from ``rolls``: (dice, reduction, cap) as asp/combat/fire.lp chose its damage."""
+
+    shots: tuple[Shot, ...]
+    rolls: tuple[tuple[int, int, int], ...]
+    end: EndState
+
+
+def decode_fire(
+    models: list[list[Symbol]], position: Position, fallback: int
+) -> tuple[list[SpireTargets], list[FirePath]]:
+    """The spires that fire with their first targets, and every path through the step. ``fallback``
+    is the rank of "any valid target", after the spire priority list."""
+    ai_factions = {f.name for f in position.factions.values() if f.controller is Controller.AI}
+    first = _combat_atoms(models[0]) if models else _CombatAtoms()
+    dice: dict[str, int] = {}
+    ranges: dict[str, int] = {}
+    targets: dict[str, list[str]] = defaultdict(list)
+    picks: dict[str, set[str]] = defaultdict(set)
+    levels: dict[tuple[str, str], int] = {}
+    categories: dict[tuple[str, str], str] = {}
+    for s in first.start:
+        a = s.arguments
+        if s.name == "sdice":
+            dice[_name(a[0])] = a[1].number
+        elif s.name == "srange":
+            ranges[_name(a[0])] = a[1].number
+        elif s.name == "starget":
+            targets[_name(a[0])].append(chip_name(a[1]))
+        elif s.name == "spick":
+            picks[_name(a[0])].add(chip_name(a[1]))
+        elif s.name == "slevel":
+            levels[(_name(a[0]), chip_name(a[1]))] = a[2].number
+        elif s.name == "scategory":
+            categories[(_name(a[0]), chip_name(a[1]))] = _category(a[2])
+    owners = {s.id: s.faction for s in position.spires}
+    spires = [
+        SpireTargets(
+            sid, owners[sid], dice[sid], ranges[sid],
+            tuple(_ranked(x, levels.get((sid, x)), categories.get((sid, x), ""), fallback) for x in sorted(targets[sid])),
+            owners[sid] in ai_factions,
+        )
+        for sid in (s.id for s in position.spires)
+        if sid in dice and targets[sid]
+    ]
+    paths = []
+    for model in models:
+        atoms = _combat_atoms(model)
+        moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None]
+        shots = tuple(Shot(m.shot[0], m.shot[1], m.deal, m.deal == m.cap, m.chosen) for m in moments if m.shot)
+        rolls = tuple((m.dice, m.cut, m.cap) for m in moments)
+        paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin)))
+    return spires, paths
+
+
+# ------------------------------------------------------------------------------------- verdicts
+
+
+def _reason_arg(symbol: Symbol) -> str:
+    if symbol.type is SymbolType.Function and symbol.name in ("u", "s", "g", "l") and len(symbol.arguments) == 1:
+        return chip_name(symbol) if symbol.name != "l" else _name(symbol.arguments[0])
+    if symbol.type is SymbolType.Function and not symbol.arguments:
+        return _const_name(symbol)
+    if symbol.type is SymbolType.Function and symbol.arguments and symbol.name in ("defeat", "damage"):
+        return _category(symbol)
+    return _name(symbol)
+
+
+def _reason(kind: str, term: Symbol) -> Reason:
+    """A reason term: ``not_progress(6,"c4")``, or a family with its case first: ``cannot_move(below("j"))``
+    is id cannot_move.below with the arguments of the case."""
+    args = list(term.arguments)
+    if len(args) == 1 and args[0].type is SymbolType.Function and f"{term.name}.{args[0].name}" in known_reasons():
+        case = args[0]
+        return Reason(kind, f"{term.name}.{case.name}", tuple(_reason_arg(a) for a in case.arguments))
+    return Reason(kind, term.name, tuple(_reason_arg(a) for a in args))
+
+
+def _subject(symbol: Symbol) -> str:
+    """claim → "", end(E) → E, chip(X) → the chip's name."""
+    if symbol.name == "end":
+        return _name(symbol.arguments[0])
+    if symbol.name == "chip":
+        return chip_name(symbol.arguments[0])
+    return ""
+
+
+def decode_verdicts(symbols: Iterable[Symbol]) -> dict[str, Judgement]:
+    """Judgements by subject ("" for the claim) from verdict/2, illegal/2, legal_by/2, mandated_by/2."""
+    verdicts: dict[str, str] = {}
+    reasons: dict[str, list[Reason]] = defaultdict(list)
+    kinds = {"illegal": ILLEGAL, "legal_by": LEGAL, "mandated_by": MANDATORY}
+    for s in symbols:
+        if s.name == "verdict":
+            verdicts[_subject(s.arguments[0])] = s.arguments[1].name
+        elif s.name in kinds:
+            reasons[_subject(s.arguments[0])].append(_reason(kinds[s.name], s.arguments[1]))
+    order = {ILLEGAL: 0, MANDATORY: 1, LEGAL: 2}
+    return {
+        subject: Judgement(subject, verdict, tuple(sorted(reasons[subject], key=lambda r: (order[r.kind], r))))
+        for subject, verdict in verdicts.items()
+    }

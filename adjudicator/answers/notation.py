@@ -1,0 +1,208 @@
+"""Move notation: one unit's move or one attack, as a player writes it and as the tool prints it.
+
+    harrier a3-b3-c3-c4 jaelana>c3     the harrier's route, start first; Jaelana is displaced to c3
+    harrier c4                         only the end hex: any route the rules allow there
+    harrier stay                       it does not move
+    kram e2-e3-gate:heirs              a hero returning to its gate
+    battleborn x harrier               an attack
+    kram x gate:narora>scout           an attack on a gate whose damage the top unit (scout) takes
+    kram x harrier +fortification      ... and the level-up taken after it
+    kram pass                          a unit that does not attack
+
+A name that is not a plain word (letters, digits, ``_ . : ' -``) is written as a JSON string:
+``"x). #false." a1-b1``. docs/notation.md is the reference; every outcome the tool prints parses
+back to the same claim (``format_move(parse(...))`` round-trips).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.answers.attacks import AttackOutcome
+from adjudicator.position.model import Position
+from adjudicator.answers.moves import MoveOutcome
+
+_PLAIN = re.compile(r"[A-Za-z0-9_.:'][A-Za-z0-9_.:'-]*")
+_WORDS = {"x", "pass", "stay"}
+LEVEL_UPS = ("attack", "fortification", "range", "promote", "none")
+
+
+class NotationError(ValueError):
+    """The text is not a move or an attack in the notation, or names what the position lacks."""
+
+
+def quote(name: str) -> str:
+    return name if _PLAIN.fullmatch(name) and name not in _WORDS else json.dumps(name, ensure_ascii=False)
+
+
+def format_move(move: MoveOutcome) -> str:
+    """The notation of a listed move outcome."""
+    route = "-".join(quote(n) for n in move.path) if len(move.path) > 1 else "stay"
+    pushes = "".join(f" {quote(d.unit)}>{quote(d.to)}" for d in move.displaced)
+    return f"{quote(move.unit)} {route}{pushes}"
+
+
+def format_attack(attack: AttackOutcome, level_up: str | None = None) -> str:
+    """The notation of a listed attack outcome (with the level-up taken, in a whole step)."""
+    text = f"{quote(attack.attacker)} x {quote(attack.target)}"
+    if attack.redirected_to:
+        text += f">{quote(attack.redirected_to)}"
+    return text + (f" +{level_up}" if level_up else "")
+
+
+def format_claim(claim: Claim) -> str:
+    if isinstance(claim, AttackClaim):
+        if claim.target is None:
+            return f"{quote(claim.unit)} pass"
+        text = f"{quote(claim.unit)} x {quote(claim.target)}"
+        text += f">{quote(claim.redirected_to)}" if claim.redirected_to else ""
+        return text + (f" +{claim.level_up}" if claim.level_up else "")
+    if claim.path is None:
+        route = quote(claim.end)
+    else:
+        route = "-".join(quote(n) for n in claim.path) if len(claim.path) > 1 else "stay"
+    pushes = "".join(f" {quote(u)}>{quote(h)}" for u, h in claim.displaced or ())
+    return f"{quote(claim.unit)} {route}{pushes}"
+
+
+def _tokens(text: str) -> list[str]:
+    """Split on whitespace outside JSON strings; a string stays one token with its quotes."""
+    tokens, i = [], 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        start = i
+        while i < len(text) and not text[i].isspace():
+            if text[i] == '"':
+                i = _string_end(text, i)
+            else:
+                i += 1
+        tokens.append(text[start:i])
+    return tokens
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index after the JSON string starting at ``text[i]``."""
+    i += 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    raise NotationError(f"unterminated quoted name in {text!r}")
+
+
+def _split(token: str, separator: str) -> list[str]:
+    """Split a token on a separator that is not inside a JSON string; unquote the parts."""
+    parts, current, i = [], "", 0
+    while i < len(token):
+        if token[i] == '"':
+            end = _string_end(token, i)
+            current += token[i:end]
+            i = end
+        elif token.startswith(separator, i):
+            parts.append(current)
+            current, i = "", i + len(separator)
+        else:
+            current += token[i]
+            i += 1
+    return [*parts, current]
+
+
+def _name(part: str, what: str, text: str) -> str:
+    if part.startswith('"'):
+        try:
+            value = json.loads(part)
+        except json.JSONDecodeError:
+            raise NotationError(f"{what}: {part} is not a well-formed quoted name") from None
+        return str(value)
+    if not part:
+        raise NotationError(f"{what}: a name is missing in {text!r}")
+    return part
+
+
+def _route(token: str, position: Position, text: str) -> list[str]:
+    """A route's nodes. Hex names have no '-'; a gate node's faction may, so rejoin greedily."""
+    pieces = _split(token, "-")
+    nodes: list[str] = []
+    i = 0
+    while i < len(pieces):
+        for j in range(len(pieces), i, -1):
+            candidate = "-".join(pieces[i:j])
+            name = _name(candidate, "route", text) if candidate.startswith('"') else candidate
+            if _is_node(position, name):
+                nodes.append(name)
+                i = j
+                break
+        else:
+            raise NotationError(f"route: {pieces[i] or '(empty)'!r} is not a hex or gate on this board")
+    return nodes
+
+
+def _is_node(position: Position, name: str) -> bool:
+    return name in position.hexes or (name.startswith("gate:") and name[5:] in position.gates)
+
+
+def parse(text: str, position: Position) -> Claim:
+    """Read a move or an attack; names are checked against ``position``."""
+    tokens = _tokens(text.strip())
+    if len(tokens) < 2:
+        raise NotationError(f"expected a unit and its move, as in 'harrier b2-c2' or 'harrier x drift'; got {text!r}")
+    unit = _name(tokens[0], "unit", text)
+    if unit not in position.units:
+        raise NotationError(f"no unit {unit!r} in the position; units: {', '.join(sorted(position.units))}")
+    if tokens[1] == "pass":
+        if len(tokens) > 2:
+            raise NotationError(f"nothing may follow 'pass' in {text!r}")
+        return AttackClaim(unit, None)
+    if tokens[1] == "x":
+        return _attack(unit, tokens[2:], position, text)
+    return _move(unit, tokens[1:], position, text)
+
+
+def _attack(unit: str, rest: list[str], position: Position, text: str) -> AttackClaim:
+    if not rest or len(rest) > 2:
+        raise NotationError(f"expected 'UNIT x TARGET[>UNIT] [+LEVEL-UP]'; got {text!r}")
+    parts = _split(rest[0], ">")
+    if len(parts) > 2:
+        raise NotationError(f"at most one '>' after the target in {text!r}")
+    target = _name(parts[0], "target", text)
+    chips = {*position.units, *(s.id for s in position.spires), *(f"gate:{f}" for f in position.gates)}
+    if target not in chips:
+        raise NotationError(f"target: no unit, spire or gate {target!r}")
+    redirected = _name(parts[1], "redirected to", text) if len(parts) == 2 else None
+    if redirected is not None and redirected not in position.units:
+        raise NotationError(f"redirected to: no unit {redirected!r}")
+    level_up = None
+    if len(rest) == 2:
+        if not rest[1].startswith("+") or rest[1][1:] not in LEVEL_UPS:
+            raise NotationError(f"level-up: expected +{' or +'.join(LEVEL_UPS)}; got {rest[1]!r}")
+        level_up = rest[1][1:]
+    return AttackClaim(unit, target, redirected, level_up)
+
+
+def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClaim:
+    start = position.node_of(unit)
+    if rest[0] == "stay":
+        path: list[str] | None = [start]
+    else:
+        path = _route(rest[0], position, text)
+    pushes = []
+    for token in rest[1:]:
+        parts = _split(token, ">")
+        if len(parts) != 2:
+            raise NotationError(f"expected a displacement UNIT>HEX, got {token!r}")
+        pushed, to = _name(parts[0], "displaced unit", text), _name(parts[1], "displaced to", text)
+        if pushed not in position.units:
+            raise NotationError(f"displaced unit: no unit {pushed!r}")
+        if not _is_node(position, to):
+            raise NotationError(f"displaced to: {to!r} is not a hex or gate on this board")
+        pushes.append((pushed, to))
+    end = path[-1]
+    if len(path) == 1 and rest[0] != "stay" and path[0] != start:
+        path = None  # only the end hex was given
+    return MoveClaim(unit, end, tuple(path) if path else None, tuple(sorted(pushes)) if pushes else None)

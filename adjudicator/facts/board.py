@@ -1,0 +1,124 @@
+"""Position model → ASP facts, built as clingo Symbols (never by pasting text).
+
+Every user-supplied name becomes a clingo String, so no id can change the program. docs/facts.md and
+asp/doc.lp list the predicates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, String, Symbol
+
+from adjudicator.facts import fields
+from adjudicator.position.model import Kind, Position, Terrain
+
+KIND_NAMES = {Kind.MINION: "minion", Kind.HERO: "hero", Kind.LANDMARK_MINION: "landmark_minion"}
+READING_NAMES = {"displacement": "displacement", "ai-hero-approach": "ai_hero_approach"}
+
+
+def fact(name: str, *args: Symbol) -> Symbol:
+    return Function(name, list(args))
+
+
+def const(name: str) -> Symbol:
+    """A constant from a name of ours (path, hero, last-upgrade → last_upgrade)."""
+    return Function(name.replace("-", "_"))
+
+
+@dataclass
+class Query:
+    """What the solver is asked: whose options, under whose control, in which mode."""
+
+    units: tuple[str, ...]
+    ai_factions: frozenset[str] = frozenset()
+    stepping: bool = False
+    begun: bool = False
+    readings: dict[str, str] = field(default_factory=dict)
+
+
+def board_facts(position: Position) -> Iterator[Symbol]:
+    """Hexes, gates, adjacency and static chips."""
+    for h in position.hexes.values():
+        yield fact("hex", String(h.name))
+        yield fact("terrain", String(h.name), const(h.terrain.value))
+        if h.well:
+            yield fact("well", String(h.name))
+    for name, near in position.adjacency.items():
+        for other in near:
+            yield fact("adj", String(name), String(other))
+    for gate in position.gates.values():
+        yield fact("gate", String(gate.faction), String(gate.node))
+        for h in gate.beside:
+            yield fact("adj", String(gate.node), String(h))
+            yield fact("adj", String(h), String(gate.node))
+    for spire in position.spires:
+        yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
+    for landmark in position.landmarks:
+        yield fact("landmark", String(landmark.id), String(landmark.at))
+
+
+def unit_facts(position: Position) -> Iterator[Symbol]:
+    """Every unit on the board or waiting in a gate; units that returned to their fortress are gone."""
+    for gate in position.gates.values():
+        for index, uid in enumerate(gate.stack):
+            yield fact("stack", String(uid), Number(index))
+    for faction in position.factions:
+        yield fact("faction", String(faction))
+    for unit in position.units.values():
+        node = position.placed(unit.id)
+        if node is None:
+            continue
+        u = String(unit.id)
+        yield fact("unit", u)
+        yield fact("owner", u, String(unit.faction))
+        yield fact("kind", u, const(KIND_NAMES[unit.kind]))
+        yield fact("at", u, String(node))
+        yield fact("movement", u, Number(unit.side.movement))
+        yield fact("range", u, Number(unit.side.range))
+        yield fact("allowance", u, const(unit.terrain.value))
+        for talent in unit.talents:
+            yield fact("talent", u, String(talent))
+        if unit.done.moved:
+            yield fact("moved", u)
+        if unit.campfire:
+            yield fact("campfire", u)
+
+
+def field_facts(position: Position, units: Iterable[str], ai_factions: Iterable[str]) -> Iterator[Symbol]:
+    """Distance fields for the classes of ``units`` (and of heroes they may displace)."""
+    classes: set[tuple[Terrain, str]] = set()
+    for uid in units:
+        unit = position.units[uid]
+        classes.add((unit.terrain, unit.faction))
+    for allowance, faction in sorted(classes):
+        cls = Function("c", [const(allowance.value), String(faction)])
+        for node, steps in sorted(fields.mark_distances(position, allowance, faction).items()):
+            yield fact("dist", cls, String(node), Number(steps))
+    for faction in sorted(ai_factions):
+        for node, steps in sorted(fields.range_distances(position, faction).items()):
+            yield fact("rdist", String(faction), String(node), Number(steps))
+
+
+def query_facts(query: Query) -> Iterator[Symbol]:
+    for uid in query.units:
+        yield fact("query", String(uid))
+    for faction in sorted(query.ai_factions):
+        yield fact("ai", String(faction))
+    if query.stepping:
+        yield fact("stepping")
+    if query.begun:
+        yield fact("begun")
+    for name, value in sorted(query.readings.items()):
+        yield fact("reading", const(READING_NAMES.get(name, name)), const(value))
+
+
+def position_facts(position: Position, query: Query) -> list[Symbol]:
+    """All facts clingo receives for ``query`` on ``position``."""
+    return [
+        *board_facts(position),
+        *unit_facts(position),
+        *field_facts(position, query.units, query.ai_factions),
+        *query_facts(query),
+    ]

@@ -1,0 +1,45 @@
+"""A claimed move or attack (adjudicator/answers/notation.py) → the ASP facts explain_*.lp judge it by."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from adjudicator.facts.board import fact
+from adjudicator.position.model import Position
+from adjudicator.position.claims import Claim, MoveClaim
+
+
+
+def _chip(position_units: frozenset[str], name: str) -> Symbol:
+    """A chip as the combat encodings name it: u(Unit), g(Faction) or s(Spire)."""
+    if name in position_units:
+        return Function("u", [String(name)])
+    if name.startswith("gate:"):
+        return Function("g", [String(name[5:])])
+    return Function("s", [String(name)])
+
+
+def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator[Symbol]:
+    """The claim, whose turn and which step it is, and whether to judge every alternative too."""
+    units = frozenset(position.units)
+    yield fact("turn_of", String(position.turn.faction))
+    yield fact("step_now", Function(position.turn.step.replace("-", "_")))
+    if isinstance(claim, MoveClaim):
+        yield fact("claim", String(claim.unit))
+        yield fact("cend", String(claim.end))
+        for index, node in enumerate(claim.path or ()):
+            yield fact("cstep", Number(index), String(node))
+        for pushed, to in claim.displaced or ():
+            yield fact("cpush", String(pushed), String(to))
+    else:
+        yield fact("aclaim", String(claim.unit))
+        if claim.target is not None:
+            yield fact("ctarget", _chip(units, claim.target))
+        if claim.redirected_to is not None:
+            yield fact("credirect", String(claim.redirected_to))
+        if claim.level_up is not None:
+            yield fact("clevel", Function(claim.level_up))
+    if explain_all:
+        yield fact("explain_all")

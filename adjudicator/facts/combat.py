@@ -1,0 +1,182 @@
+"""Position model → the ASP facts of a combat question, built as clingo Symbols.
+
+The board and unit facts are those of movement (facts.py); this adds what combat reads: each unit's
+chips (a group's top first), upgrades, spire upgrades and talents, gate health, Source, rewards, the
+AI priority lists, the spire die's totals, and the question itself. asp/doc.lp lists the predicates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from clingo import Function, Number, String, Symbol
+
+from adjudicator.facts import fields
+from adjudicator.position.dice import Die
+from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
+from adjudicator.position.model import GroupedChip, Position, Reward, Stats
+from adjudicator.position.priorities import in_force
+
+ATTACK, FIRE = "attack", "fire"
+STEP, SINGLE = "step", "single"
+
+
+
+
+def category(name: str) -> Symbol:
+    """A priority category as the encodings spell it: defeat-hero → defeat(hero), gate → gate."""
+    verb, _, kind = name.partition("-")
+    if verb in ("defeat", "damage") and kind:
+        return Function(verb, [const(kind)])
+    return const(name)
+
+
+@dataclass(frozen=True)
+class CombatQuery:
+    """What the solver is asked about combat on one board."""
+
+    kind: str  # ATTACK (the attack step) or FIRE (the Spires Fire step)
+    mode: str  # STEP (every attack in turn) or SINGLE (one attack of one of ``units``)
+    side: str  # the faction whose turn it is
+    ai_factions: frozenset[str]  # AI-controlled factions (the side too, when --ai asks for it)
+    horizon: int  # how many attacks or shots at most
+    units: tuple[str, ...] = ()  # SINGLE: the units asked about
+    fire_order: tuple[str, ...] = ()  # FIRE: the spires that may fire, in order
+    readings: dict[str, str] = field(default_factory=dict)
+    die: Die | None = None  # FIRE: the spire attack die
+    measure_from: str | None = None  # a unit whose distance to every chip is wanted (explanations)
+
+
+def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
+    for name, value in (("health", stats.health), ("attack", stats.attack), ("range", stats.range)):
+        yield fact("lstat", uid, Number(layer), const(name), Number(value))
+
+
+def _reward(name: str, owner: Symbol, *where: Symbol, reward: Reward) -> Iterator[Symbol]:
+    for kind, value in (("source", reward.source), ("relics", reward.relics), ("spire", int(reward.spire))):
+        if value:
+            yield fact(name, owner, *where, const(kind), Number(value))
+
+
+def chip_facts(position: Position) -> Iterator[Symbol]:
+    """Each unit's chips top first (layer 0 is the active one), upgrades and what it has done."""
+    for unit in position.units.values():
+        if position.placed(unit.id) is None:
+            continue
+        u = String(unit.id)
+        yield fact("health", u, Number(unit.health))
+        top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc)
+        for index, chip in enumerate((top, *unit.group)):
+            i = Number(index)
+            yield fact("layer", u, i)
+            yield fact("lchip", u, i, String(chip.chip))
+            yield from _stats(u, index, chip.stats)
+            for talent in chip.talents:
+                yield fact("ltalent", u, i, String(talent))
+            yield from _reward("lreward", u, i, reward=chip.reward)
+            if chip.merc:
+                yield fact("lmerc", u, i)
+        for index, upgrade in enumerate(unit.upgrades):
+            yield fact("upgrade", u, Number(index), const(upgrade))
+        if unit.promoted:
+            yield fact("promoted", u)
+        if unit.promoted_stats is not None:
+            for name, value in (("health", unit.promoted_stats.health), ("attack", unit.promoted_stats.attack),
+                                ("range", unit.promoted_stats.range)):
+                yield fact("pstat", u, const(name), Number(value))
+        if unit.capacity is not None:
+            yield fact("capacity", u, Number(unit.capacity))
+        if unit.done.attacked:
+            yield fact("attacked", u)
+        if unit.done.retaliated:
+            yield fact("retaliated", u)
+
+
+def structure_facts(position: Position) -> Iterator[Symbol]:
+    """Spire upgrades and talents, gate health, each faction's Source and its capacity."""
+    for spire in position.spires:
+        s = String(spire.id)
+        for index, upgrade in enumerate(spire.upgrades):
+            yield fact("supgrade", s, Number(index), const(upgrade))
+        for talent in spire.talents:
+            yield fact("stalent", s, String(talent))
+        yield from _reward("sreward", s, reward=spire.reward)
+        if spire.merc:
+            yield fact("smerc", s)
+    for gate in position.gates.values():
+        yield fact("gate_health", String(gate.faction), Number(gate.health))
+    for faction in position.factions.values():
+        yield fact("source", String(faction.name), Number(faction.source))
+        yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
+
+
+def priority_facts(position: Position) -> Iterator[Symbol]:
+    for level, name in enumerate(in_force(position.ai_priority, "units"), 1):
+        yield fact("upri", Number(level), category(name))
+    for level, name in enumerate(in_force(position.ai_priority, "spires"), 1):
+        yield fact("spri", Number(level), category(name))
+
+
+def dice_facts(die: Die, most: int, odds: str) -> Iterator[Symbol]:
+    """dval(K,D): K dice can total D; dthr(K,D): the most damage the AI counts on (ai-spire-odds)."""
+    for dice in range(1, most + 1):
+        totals = die.totals(dice)
+        for total in totals:
+            yield fact("dval", Number(dice), Number(total))
+        yield fact("dthr", Number(dice), Number(_threshold(totals, odds)))
+
+
+def _threshold(totals: dict[int, Fraction], odds: str) -> int:
+    if odds != "likely":
+        return max(totals)
+    # The largest D that at least half the rolls reach.
+    return max(d for d in totals if sum(p for t, p in totals.items() if t >= d) >= Fraction(1, 2))
+
+
+def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
+    """rmin(N1,N2,D): real hexes between chips' nodes, as far as any chip could reach; from the unit
+    ``measure_from``, to every chip however far."""
+    chips = {position.node_of(uid) for uid in position.units if position.placed(uid)}
+    chips |= {s.at for s in position.spires}
+    targets = chips | {g.node for g in position.gates.values()}
+    counts = fields.range_counts(position, chips, fields.range_bound(position))
+    if query.measure_from is not None:
+        node = position.node_of(query.measure_from)
+        counts[node] = fields.range_counts(position, [node], None)[node]
+    for source, dist in sorted(counts.items()):
+        for node in sorted(targets & dist.keys()):
+            yield fact("rmin", String(source), String(node), Number(dist[node]))
+
+
+def query_facts(query: CombatQuery) -> Iterator[Symbol]:
+    yield fact("combat", const(query.kind))
+    yield fact("mode", const(query.mode))
+    yield fact("side", String(query.side))
+    yield fact("horizon", Number(query.horizon))
+    for faction in sorted(query.ai_factions):
+        yield fact("ai", String(faction))
+    for uid in query.units:
+        yield fact("single", String(uid))
+    for index, spire in enumerate(query.fire_order, 1):
+        yield fact("fire_order", String(spire), Number(index))
+    for name, value in sorted(query.readings.items()):
+        yield fact("reading", const(READING_NAMES.get(name, name)), const(value))
+
+
+def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
+    """All facts clingo receives for a combat ``query`` on ``position``."""
+    facts = [
+        *board_facts(position),
+        *unit_facts(position),
+        *chip_facts(position),
+        *structure_facts(position),
+        *priority_facts(position),
+        *range_facts(position, query),
+        *query_facts(query),
+    ]
+    if query.die is not None:
+        most = max((s.upgrades.count("attack") for s in position.spires), default=0)
+        facts += dice_facts(query.die, most, query.readings.get("ai-spire-odds", "possible"))
+    return facts

@@ -1,0 +1,100 @@
+"""Distance fields: the breadth-first counts the encodings take as input facts.
+
+game-elements, Making Progress: "count the shortest distance in hexes (adhering to your minion's
+terrain allowance) ... count hexes occupied by units but not spires or landmarks". Attacking: range
+counts real hexes only, occupied or not, and the fortress only at its gate hex.
+
+The grounder needs about a hundred times longer for the same layered count (docs/performance.md), so
+it is done here once per class and handed to clingo as dist/3 and rdist/3.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from adjudicator.position.model import Kind, Position, Terrain
+
+
+def obstacles(position: Position) -> frozenset[str]:
+    """Hexes never counted through: spires and landmarks, revealed landmark minions included."""
+    blocked = {s.at for s in position.spires} | {lm.at for lm in position.landmarks}
+    blocked |= {u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at}
+    return frozenset(blocked)
+
+
+def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict[str, int]:
+    """Steps from every node to ``goal``; only nodes accepted by ``passable`` are passed through."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        node = queue.popleft()
+        for near in sorted(position.neighbours(node)):
+            if near not in dist and passable(near):
+                dist[near] = dist[node] + 1
+                queue.append(near)
+    return dist
+
+
+def mark_distances(position: Position, allowance: Terrain, faction: str) -> dict[str, int]:
+    """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md)."""
+    goal = position.mark_node(faction)
+    if goal is None:
+        return {}
+    blocked = obstacles(position)
+
+    def countable(node: str) -> bool:
+        hex_ = position.hexes.get(node)
+        return hex_ is not None and hex_.terrain.level <= allowance.level and node not in blocked
+
+    dist = _bfs(position, goal, countable)
+    # A unit waiting in its own gate counts from the gate node.
+    own = position.gates.get(faction)
+    if own is not None and own.node != goal:
+        steps = [dist[h] for h in own.beside if h in dist]
+        if steps:
+            dist[own.node] = 1 + min(steps)
+    return dist
+
+
+def range_distances(position: Position, faction: str) -> dict[str, int]:
+    """Steps from ``faction``'s mark over map hexes of any terrain and gate nodes, through anything:
+    counted as attack range is (docs/combat.md, Range), so a hero in its gate has a count too."""
+    goal = position.mark_node(faction)
+    if goal is None:
+        return {}
+    return _bfs(position, goal, lambda node: True)
+
+
+def range_counts(position: Position, sources: Iterable[str], bound: int | None) -> dict[str, dict[str, int]]:
+    """From each source node, the real hexes to every node within ``bound`` (None: no bound).
+
+    game-elements, Hero Attacks: range counts hexes, occupied or not, "not ... through non-hexes
+    such as gaps ... or any other part of the fortress except the fortress gate hex": map hexes and
+    gate nodes, whatever their terrain (docs/combat.md, Range).
+    """
+    counts = {}
+    for source in sorted(set(sources)):
+        dist = {source: 0}
+        queue = deque([source])
+        while queue:
+            node = queue.popleft()
+            if bound is not None and dist[node] >= bound:
+                continue
+            for near in sorted(position.neighbours(node)):
+                if near not in dist:
+                    dist[near] = dist[node] + 1
+                    queue.append(near)
+        counts[source] = dist
+    return counts
+
+
+def range_bound(position: Position) -> int:
+    """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
+    carries, and one more for a range upgrade a hero may gain by leveling up."""
+    stats = [u.stats.range for u in position.units.values()]
+    stats += [g.stats.range for u in position.units.values() for g in u.group]
+    stats += [u.promoted_stats.range for u in position.units.values() if u.promoted_stats]
+    upgrades = [u.upgrades.count("range") for u in position.units.values()]
+    upgrades += [s.upgrades.count("range") for s in position.spires]
+    return max(stats, default=1) + max(upgrades, default=0) + 1

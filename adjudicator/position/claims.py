@@ -1,0 +1,31 @@
+"""A claimed move or attack: what a player says a unit does, before the rules judge it.
+
+adjudicator/answers/notation.py reads and writes claims; adjudicator/questions/dispute.py judges them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class MoveClaim:
+    """A unit's move: its route (start first) or only its end; displacements when stated."""
+
+    unit: str
+    end: str
+    path: tuple[str, ...] | None = None  # None: only the end is given
+    displaced: tuple[tuple[str, str], ...] | None = None  # (unit, lands on); None: not stated
+
+
+@dataclass(frozen=True)
+class AttackClaim:
+    """An attack (or, with ``target`` None, a unit that does not attack)."""
+
+    unit: str
+    target: str | None
+    redirected_to: str | None = None
+    level_up: str | None = None
+
+
+Claim = MoveClaim | AttackClaim

@@ -1,0 +1,105 @@
+"""The text picture of the board: parsing it into named hexes and their adjacency.
+
+Pointy-top hexes.  Each map row starts with its number; every even-numbered row is drawn shifted
+half a hex to the right.  The n-th token of a row is column n, lettered a, b, c…; so hex ``c2`` is
+the third token of row 2.  Tokens: ``p`` path, ``l`` plains, ``f`` forest, ``m`` mountains,
+``w`` water, ``.`` no hex (a gap between hex groups, or a Harbinger sky hex).  A trailing ``*``
+marks a Source Well.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+from adjudicator.position.model import Hex, Terrain
+
+TERRAIN_LETTERS = {
+    "p": Terrain.PATH,
+    "l": Terrain.PLAINS,
+    "f": Terrain.FOREST,
+    "m": Terrain.MOUNTAINS,
+    "w": Terrain.WATER,
+}
+COLUMNS = string.ascii_lowercase
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    line: int  # 0-based line within the map text
+    message: str
+
+
+def hex_name(column: int, row: int) -> str:
+    """Name of the hex in 0-based ``column`` of 1-based ``row``."""
+    return f"{COLUMNS[column]}{row}"
+
+
+def neighbour_cells(column: int, row: int) -> list[tuple[int, int]]:
+    """The six cells around a cell; even rows are shifted right."""
+    shift = 0 if row % 2 == 0 else -1
+    return [
+        (column - 1, row),
+        (column + 1, row),
+        (column + shift, row - 1),
+        (column + shift + 1, row - 1),
+        (column + shift, row + 1),
+        (column + shift + 1, row + 1),
+    ]
+
+
+def parse_map(text: str) -> tuple[dict[str, Hex], dict[str, frozenset[str]], list[MapProblem]]:
+    """Hexes by name, adjacency by name, and every problem found in the picture."""
+    hexes: dict[str, Hex] = {}
+    problems: list[MapProblem] = []
+    seen_rows: dict[int, int] = {}
+    for index, line in enumerate(text.splitlines()):
+        tokens = line.split()
+        if not tokens:
+            continue
+        if not tokens[0].isdigit():
+            if not all(len(t) == 1 and t in COLUMNS for t in tokens):
+                problems.append(
+                    MapProblem(index, f"expected a row number at the start of the line, found {tokens[0]!r}")
+                )
+            continue  # the column-letter header, kept for the reader's eye
+        row = int(tokens[0])
+        if row < 1:
+            problems.append(MapProblem(index, "row numbers start at 1"))
+            continue
+        if row in seen_rows:
+            problems.append(MapProblem(index, f"row {row} appears twice (first on map line {seen_rows[row] + 1})"))
+            continue
+        seen_rows[row] = index
+        cells = tokens[1:]
+        if len(cells) > len(COLUMNS):
+            problems.append(MapProblem(index, f"row {row} has {len(cells)} columns; at most {len(COLUMNS)}"))
+            cells = cells[: len(COLUMNS)]
+        for column, token in enumerate(cells):
+            if token == ".":
+                continue
+            well = token.endswith("*")
+            letter = token[:-1] if well else token
+            terrain = TERRAIN_LETTERS.get(letter)
+            if terrain is None:
+                problems.append(
+                    MapProblem(
+                        index,
+                        f"hex {hex_name(column, row)}: unknown terrain {token!r}; expected one of "
+                        "p l f m w (optionally followed by *) or . for no hex",
+                    )
+                )
+                continue
+            name = hex_name(column, row)
+            hexes[name] = Hex(name, terrain, well, column, row)
+    if not hexes and not problems:
+        problems.append(MapProblem(0, "the map has no hexes"))
+    adjacency = {
+        name: frozenset(
+            hex_name(c, r)
+            for c, r in neighbour_cells(h.column, h.row)
+            if 0 <= c < len(COLUMNS) and r >= 1 and hex_name(c, r) in hexes
+        )
+        for name, h in hexes.items()
+    }
+    return hexes, adjacency, problems

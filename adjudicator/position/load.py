@@ -1,0 +1,817 @@
+"""Loading position files: YAML text → the validated model (adjudicator.position.model).
+
+The format is docs/position-format.md.  Bad input never ends in a traceback: every problem in a file
+is collected and raised together as one `PositionFileError`, each `Problem` naming the file, the
+1-based line, the field (``units.drift.at``) and what was expected.
+
+- `load_position(path)`, `load_position_text(text, filename)` → `Position`.
+- `load_document(path)`, `load_document_text(text, filename)` → `PositionDocument`: the position
+  plus what the file says about itself rather than the board: ``faq``, the FAQ ids it demonstrates
+  (a tuple of str), and ``expected``, the outcome set a test holds it to, as plain dicts, lists and
+  scalars ({} when absent).  The test runner interprets ``expected``; this module only reads it.
+
+Field paths join keys with dots and list indexes with brackets (``units.joust.group[0].chip``); an
+id that is not a plain word is written as a JSON string (``units["x). #false."].at``), so every
+problem stays on one line.  ``field`` is "" for a problem with the file as a whole.
+
+The YAML is composed, not constructed: nodes keep their line numbers, duplicate keys stay visible,
+and ids keep their source text (the id ``123`` is the string "123").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from adjudicator.position.hexmap import COLUMNS, parse_map
+from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+from adjudicator.position.model import (
+    AiPriority,
+    Controller,
+    Done,
+    Faction,
+    Gate,
+    GroupedChip,
+    Hex,
+    Kind,
+    Landmark,
+    Mark,
+    Position,
+    Reward,
+    Spire,
+    Stats,
+    Terrain,
+    Turn,
+    Unit,
+)
+
+FORMAT = "cloudspire-position/1"
+STEPS = ("movement", "attack", "spires-fire")
+UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
+MAX_MOVEMENT = 8
+
+_NULL = "tag:yaml.org,2002:null"
+_INT = "tag:yaml.org,2002:int"
+_BOOL = "tag:yaml.org,2002:bool"
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
+_PLAIN_SEGMENT = re.compile(r"[A-Za-z0-9_-]+")
+_HEX_NAME = re.compile(r"([a-z])([1-9][0-9]*)")
+_FAQ_ID = re.compile(r"FAQ-[0-9]+")
+# The usual cause of a YAML error on a map row: a header line indented further than the rows.
+_MAP_ROW = re.compile(r"\s+[0-9]+\s")
+_MAP_INDENT_HINT = (
+    "if this is a map row: a literal block takes its indentation from its first line, "
+    "so after a header line write the rows' indentation after the bar (map: |4)"
+)
+_UNREADABLE = object()  # a scalar whose tag has no safe constructor
+_IN_PROGRESS = object()  # a collection being converted: meeting it again means a recursive alias
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int | None  # 1-based; None when the problem has no place in the text
+    field: str  # dotted path such as "units.drift.at"; "" for the file as a whole
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class PositionFileError(Exception):
+    """A position file that cannot be loaded, with every problem found in it."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class PositionDocument:
+    position: Position
+    faq: tuple[str, ...]
+    expected: dict[str, Any]
+
+
+def load_position(path: str | Path) -> Position:
+    return load_document(path).position
+
+
+def load_position_text(text: str, filename: str = "<text>") -> Position:
+    return load_document_text(text, filename).position
+
+
+def load_document(path: str | Path) -> PositionDocument:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise PositionFileError([Problem(str(path), None, "", f"cannot read the file: {error}")]) from None
+    return load_document_text(text, str(path))
+
+
+def load_document_text(text: str, filename: str = "<text>") -> PositionDocument:
+    reader = _PositionReader(filename)
+    try:
+        document = reader.document(yaml.compose(text, Loader=yaml.SafeLoader))
+    except yaml.YAMLError as error:
+        raise PositionFileError([_yaml_problem(filename, text, error)]) from None
+    except RecursionError:  # PyYAML composes nested collections recursively
+        raise PositionFileError([Problem(filename, None, "", "the YAML nests too deeply")]) from None
+    if document is None or reader.problems:
+        raise PositionFileError(sorted(reader.problems, key=lambda p: p.line or 0))
+    return document
+
+
+def _yaml_problem(filename: str, text: str, error: yaml.YAMLError) -> Problem:
+    if isinstance(error, yaml.reader.ReaderError):  # a character YAML forbids; marked by offset only
+        line = text.count("\n", 0, error.position) + 1
+        return Problem(filename, line, "", f"malformed YAML: unacceptable character #x{error.character:04x}")
+    if not isinstance(error, yaml.MarkedYAMLError) or error.problem_mark is None:
+        return Problem(filename, None, "", f"malformed YAML: {error}")
+    mark = error.problem_mark
+    message = f"{error.problem} (column {mark.column + 1})"
+    if error.context:
+        since = f" (from line {error.context_mark.line + 1})" if error.context_mark else ""
+        message = f"{error.context}{since}: {message}"
+    lines = text.splitlines()
+    if mark.line < len(lines) and _MAP_ROW.match(lines[mark.line]):
+        message += f"; {_MAP_INDENT_HINT}"
+    return Problem(filename, mark.line + 1, "", f"malformed YAML: {message}")
+
+
+def _child(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if not _PLAIN_SEGMENT.fullmatch(key):
+        return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+    return f"{path}.{key}" if path else key
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list" if node.value else "an empty list"
+    if node.tag == _NULL:
+        return "nothing"
+    text = node.value if len(node.value) <= 40 else node.value[:39] + "…"
+    return repr(text) if node.tag == _STR else text
+
+
+def _or(value: T | None, default: T) -> T:
+    return default if value is None else value
+
+
+def _complete(values: Sequence[T | None]) -> tuple[T, ...] | None:
+    """All the values, or None when any failed to read (its problem is already reported)."""
+    if any(v is None for v in values):
+        return None
+    return tuple(v for v in values if v is not None)
+
+
+def _listing(names: set[str] | dict[str, Any]) -> str:
+    return ", ".join(repr(n) for n in sorted(names)) or "none"
+
+
+@dataclass(frozen=True)
+class _Value:
+    """A node to read and the field path it sits at; node is None when the key is absent."""
+
+    node: Node | None
+    path: str
+
+
+@dataclass(frozen=True)
+class _Fields:
+    """The known keys of a mapping node, each readable as a `_Value`."""
+
+    node: MappingNode
+    path: str
+    values: dict[str, _Value]  # the keys present
+
+    def __getitem__(self, key: str) -> _Value:
+        return self.values.get(key) or _Value(None, _child(self.path, key))
+
+
+class _Reader:
+    """Generic readers for typed values; each reports its own problems and returns None on failure.
+
+    A reader given an absent value returns None without a report: a missing required key has
+    already been reported by `fields`, and an absent optional one takes its default.
+    """
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.problems: list[Problem] = []
+        self._constructor = SafeConstructor()
+        self._plain: dict[int, Any] = {}  # by node id: shared (aliased) nodes are converted once
+
+    def report(self, node: Node, path: str, message: str) -> None:
+        self.report_line(node.start_mark.line + 1, path, message)
+
+    def report_line(self, line: int, path: str, message: str) -> None:
+        self.problems.append(Problem(self.filename, line, path, message))
+
+    def problem(self, value: _Value, message: str) -> None:
+        """Reports a problem with a value that is present in the file."""
+        assert value.node is not None
+        self.report(value.node, value.path, message)
+
+    def expected(self, value: _Value, what: str) -> None:
+        assert value.node is not None
+        self.problem(value, f"expected {what}, found {_describe(value.node)}")
+
+    def construct(self, node: Node) -> Any:
+        try:
+            return self._constructor.construct_object(node)
+        except Exception:  # PyYAML's constructors raise all sorts on bad tagged scalars ("!!int", "!x")
+            return _UNREADABLE
+
+    def text(self, value: _Value, what: str = "text") -> str | None:
+        node = value.node
+        if node is None:
+            return None
+        if isinstance(node, ScalarNode) and node.tag != _NULL:
+            return str(node.value)
+        self.expected(value, what)
+        return None
+
+    def integer(self, value: _Value, high: int | None = None) -> int | None:
+        node = value.node
+        if node is None:
+            return None
+        number = self.construct(node) if node.tag == _INT else None
+        if isinstance(number, int) and number >= 0 and (high is None or number <= high):
+            return number
+        self.expected(value, "an integer ≥ 0" if high is None else f"an integer from 0 to {high}")
+        return None
+
+    def boolean(self, value: _Value) -> bool | None:
+        node = value.node
+        if node is None:
+            return None
+        flag = self.construct(node) if node.tag == _BOOL else None
+        if isinstance(flag, bool):
+            return flag
+        self.expected(value, "true or false")
+        return None
+
+    def choice(self, value: _Value, options: Sequence[str], what: str) -> str | None:
+        what = f"{what} ({', '.join(options)})"
+        name = self.text(value, what)
+        if name is None or name in options:
+            return name
+        self.expected(value, what)
+        return None
+
+    def items(self, value: _Value, what: str) -> list[_Value] | None:
+        node = value.node
+        if node is None:
+            return None
+        if isinstance(node, SequenceNode):
+            return [_Value(item, _child(value.path, i)) for i, item in enumerate(node.value)]
+        self.expected(value, f"a list of {what}")
+        return None
+
+    def names(self, value: _Value, what: str) -> tuple[str, ...] | None:
+        items = self.items(value, what)
+        return None if items is None else _complete([self.text(item, what) for item in items])
+
+    def pairs(self, value: _Value, what: str) -> list[tuple[str, Node, _Value]] | None:
+        """Each entry of a mapping as (key, key node, value); reports odd and duplicate keys."""
+        node = value.node
+        if node is None:
+            return None
+        if not isinstance(node, MappingNode):
+            self.expected(value, what)
+            return None
+        first: dict[str, Node] = {}
+        entries: list[tuple[str, Node, _Value]] = []
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode) or key_node.tag == _NULL:
+                self.report(key_node, value.path, f"expected a name as key, found {_describe(key_node)}")
+            elif key_node.tag == _MERGE:
+                self.report(key_node, value.path, "merge keys (<<) are not supported; write the keys out")
+            elif key_node.value in first:
+                line = first[key_node.value].start_mark.line + 1
+                path = _child(value.path, key_node.value)
+                self.report(key_node, path, f"duplicate key (first on line {line})")
+            else:
+                key = str(key_node.value)
+                first[key] = key_node
+                entries.append((key, key_node, _Value(value_node, _child(value.path, key))))
+        return entries
+
+    def fields(self, value: _Value, required: Sequence[str], optional: Sequence[str] = ()) -> _Fields | None:
+        """A mapping with fixed keys: reports unknown and missing ones."""
+        known = (*required, *optional)
+        entries = self.pairs(value, f"a mapping with keys {', '.join(known)}")
+        if entries is None:
+            return None
+        assert isinstance(value.node, MappingNode)  # pairs() accepted it
+        values: dict[str, _Value] = {}
+        for key, key_node, item in entries:
+            if key in known:
+                values[key] = item
+            else:
+                self.report(key_node, item.path, f"unknown key; expected one of {', '.join(known)}")
+        for key in required:
+            if key not in values:
+                self.report(value.node, _child(value.path, key), "is required but missing")
+        return _Fields(value.node, value.path, values)
+
+    def plain(self, value: _Value) -> Any:
+        """Plain Python data (dicts with str keys, lists, scalars), for the loosely checked parts."""
+        node = value.node
+        if node is None:
+            return None
+        if id(node) in self._plain:
+            if self._plain[id(node)] is _IN_PROGRESS:
+                self.problem(value, "an alias refers to a collection that contains it")
+                return None
+            return self._plain[id(node)]
+        self._plain[id(node)] = _IN_PROGRESS
+        if isinstance(node, MappingNode):
+            result: Any = {key: self.plain(item) for key, _, item in self.pairs(value, "a mapping") or []}
+        elif isinstance(node, SequenceNode):
+            result = [self.plain(item) for item in self.items(value, "values") or []]
+        else:
+            result = self.construct(node)
+            if result is _UNREADABLE:
+                self.report(node, value.path, f"cannot read a value tagged {node.tag}")
+                result = None
+        self._plain[id(node)] = result
+        return result
+
+
+@dataclass(frozen=True)
+class _Stacked:
+    """A unit named in a gate's stack."""
+
+    gate: str  # the gate's faction
+    entry: _Value
+
+
+class _PositionReader(_Reader):
+    """Reads a whole position file, checking every name against the map and the other sections.
+
+    A name is checked only against a section that could be read: when the map or the factions are
+    broken, their own problems are reported, not a cascade of unknown names.
+    """
+
+    def __init__(self, filename: str) -> None:
+        super().__init__(filename)
+        self.hexes: dict[str, Hex] | None = None
+        self.faction_names: set[str] | None = None
+        self.gate_names: set[str] | None = None
+        self.unit_ids: set[str] | None = None
+        self.stacked: dict[str, _Stacked] = {}
+        self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
+
+    def document(self, root: Node | None) -> PositionDocument | None:
+        if root is None:
+            self.report_line(1, "", "the file is empty; expected a position (docs/position-format.md)")
+            return None
+        top = self.fields(
+            _Value(root, ""),
+            ("format", "map", "factions", "turn"),
+            ("title", "source", "faq", "gates", "spires", "landmarks", "units", "readings", "ai-priority",
+             "expected"),
+        )
+        if top is None:
+            return None
+        self.check_format(top["format"])
+        hexes, adjacency = self.board(top["map"])
+        # Declared names first, so that any section may refer to any other.
+        self.faction_names = self.keys(top["factions"], absent=None)
+        self.gate_names = self.keys(top["gates"], absent=set())
+        self.unit_ids = self.keys(top["units"], absent=set())
+        factions = self.section(top["factions"], "faction name → faction", self.faction)
+        gates = self.section(top["gates"], "faction name → gate", self.gate)  # before units: stacks
+        units = self.section(top["units"], "unit id → unit", self.unit)
+        spires = self.section(top["spires"], "spire id → spire", self.spire)
+        landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
+        turn = self.turn(top["turn"])
+        readings = self.section(top["readings"], "reading name → value", self.reading)
+        ai_priority = self.ai_priority(top["ai-priority"])
+        faq = self.faq(top["faq"])
+        expected = self.expected_outcomes(top["expected"])
+        title, source = self.text(top["title"]), self.text(top["source"])
+        if turn is None or self.problems:
+            return None
+        position = Position(
+            hexes=hexes,
+            adjacency=adjacency,
+            gates=gates,
+            factions=factions,
+            units=units,
+            turn=turn,
+            spires=tuple(spires.values()),
+            landmarks=tuple(landmarks.values()),
+            readings=readings,
+            ai_priority=ai_priority,
+            title=_or(title, Position.title),
+            source=_or(source, Position.source),
+        )
+        return PositionDocument(position, faq, expected)
+
+    @staticmethod
+    def keys(value: _Value, absent: set[str] | None) -> set[str] | None:
+        """The names a section declares; None when it is not a mapping, so names go unchecked."""
+        if value.node is None:
+            return absent
+        if not isinstance(value.node, MappingNode):
+            return None
+        return {str(key.value) for key, _ in value.node.value if isinstance(key, ScalarNode)}
+
+    def section(
+        self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None]
+    ) -> dict[str, T]:
+        """An id-keyed section, keeping the entries that read cleanly."""
+        pairs = self.pairs(value, f"a mapping of {what}") or []
+        entries = {key: read(key, key_node, item) for key, key_node, item in pairs}
+        return {key: entry for key, entry in entries.items() if entry is not None}
+
+    def check_format(self, value: _Value) -> None:
+        name = self.text(value, repr(FORMAT))
+        if name is not None and name != FORMAT:
+            self.expected(value, repr(FORMAT))
+
+    def expected_outcomes(self, value: _Value) -> dict[str, Any]:
+        outcomes = self.plain(value)
+        if outcomes is None or isinstance(outcomes, dict):
+            return outcomes or {}
+        self.expected(value, "a mapping (moves, ai-moves, turn, ai-turn)")
+        return {}
+
+    # --- the map and the names on it
+
+    def board(self, value: _Value) -> tuple[dict[str, Hex], dict[str, frozenset[str]]]:
+        picture = self.text(value, "the map picture (map: | then one row per line)")
+        if picture is None or not isinstance(value.node, ScalarNode):
+            return {}, {}
+        hexes, adjacency, problems = parse_map(picture)
+        for problem in problems:
+            self.report_line(self.map_line(value.node, problem.line), value.path, problem.message)
+        self.hexes = None if problems else hexes
+        return hexes, adjacency
+
+    @staticmethod
+    def map_line(node: ScalarNode, index: int) -> int:
+        """The file line of line ``index`` (0-based) of the map text."""
+        if node.style == "|":  # a literal block's text starts on the line after its "|"
+            return node.start_mark.line + 2 + index
+        return node.start_mark.line + 1  # other styles fold or escape lines: no line-for-line match
+
+    def hex(self, value: _Value) -> str | None:
+        name = self.text(value, "a hex name")
+        if name is None or self.hexes is None or name in self.hexes:
+            return name
+        self.problem(value, _not_a_hex(name, self.hexes))
+        return None
+
+    def place(self, hex_name: str, value: _Value, chip: str) -> None:
+        """Claims a hex for a chip: one chip per hex."""
+        assert value.node is not None
+        line = value.node.start_mark.line + 1
+        if hex_name in self.occupied:
+            other, other_line = self.occupied[hex_name]
+            self.problem(value, f"{hex_name!r} already holds {other} (line {other_line}); one chip per hex")
+        else:
+            self.occupied[hex_name] = (chip, line)
+
+    def reference(self, value: _Value, known: set[str] | None, what: str, section: str) -> str | None:
+        """A name that must be declared in ``section``."""
+        name = self.text(value, f"a {what} name")
+        if name is None or known is None or name in known:
+            return name
+        self.problem(value, f"no {what} {name!r} in {section} ({_listing(known)})")
+        return None
+
+    def faction_name(self, value: _Value) -> str | None:
+        return self.reference(value, self.faction_names, "faction", "factions")
+
+    # --- factions and gates
+
+    def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
+        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity"))
+        if f is None:
+            return None
+        controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
+        mark = self.mark(f["mark"])
+        source = self.integer(f["source"])
+        capacity = self.integer(f["source-capacity"])
+        if source is not None and source > _or(capacity, Faction.source_capacity):
+            limit = _or(capacity, Faction.source_capacity)
+            self.problem(f["source"], f"{source} is above the faction's Source capacity ({limit})")
+        if controller is None or mark is None:
+            return None
+        return Faction(
+            name,
+            Controller(controller),
+            mark,
+            _or(source, Faction.source),
+            _or(capacity, Faction.source_capacity),
+        )
+
+    def mark(self, value: _Value) -> Mark | None:
+        f = self.fields(value, (), ("gate", "unit", "hex"))
+        if f is None:
+            return None
+        named = list(f.values)
+        if len(named) != 1:
+            found = " and ".join(named) or "none of them"
+            self.problem(value, f"a mark names exactly one of gate, unit or hex; found {found}")
+            return None
+        if "gate" in f.values:
+            gate = self.reference(f["gate"], self.gate_names, "gate", "gates")
+            return None if gate is None else Mark(gate=gate)
+        if "unit" in f.values:
+            unit = self.reference(f["unit"], self.unit_ids, "unit", "units")
+            return None if unit is None else Mark(unit=unit)
+        hex_name = self.hex(f["hex"])
+        return None if hex_name is None else Mark(hex=hex_name)
+
+    def gate(self, faction: str, key: Node, value: _Value) -> Gate | None:
+        if self.faction_names is not None and faction not in self.faction_names:
+            listing = _listing(self.faction_names)
+            self.report(key, value.path, f"no faction {faction!r} in factions ({listing})")
+        f = self.fields(value, ("beside",), ("health", "stack"))
+        if f is None:
+            return None
+        beside = self.beside(f["beside"])
+        health = self.integer(f["health"])
+        stack = self.stack(faction, f["stack"])
+        if beside is None:
+            return None
+        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack))
+
+    def beside(self, value: _Value) -> tuple[str, ...] | None:
+        items = self.items(value, "hex names")
+        if items == []:
+            self.expected(value, "at least one hex name")
+        return _complete([self.hex(item) for item in items]) if items else None
+
+    def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:
+        """The unit ids waiting in a gate, top first; a unit waits in one place only."""
+        items = self.items(value, "unit ids")
+        if items is None:
+            return None
+        ids = [self.reference(item, self.unit_ids, "unit", "units") for item in items]
+        for unit_id, item in zip(ids, items, strict=True):
+            if unit_id is None:
+                continue
+            if unit_id in self.stacked:
+                self.problem(item, f"unit {unit_id!r} is already in {self.stacked[unit_id].entry.path}")
+            else:
+                self.stacked[unit_id] = _Stacked(faction, item)
+        return _complete(ids)
+
+    # --- units
+
+    def unit(self, unit_id: str, _key: Node, value: _Value) -> Unit | None:
+        f = self.fields(
+            value,
+            ("chip", "kind", "health", "stats"),
+            ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
+             "reward", "merc", "capacity", "promoted-stats"),
+        )
+        if f is None:
+            return None
+        chip = self.text(f["chip"])
+        kind = self.choice(f["kind"], [k.value for k in Kind], "a kind")
+        faction = self.unit_faction(f, kind)
+        health = self.integer(f["health"])
+        stats = self.stats(f["stats"])
+        at = self.unit_place(unit_id, f)
+        self.check_stack_faction(unit_id, faction)
+        terrain = self.choice(f["terrain"], [t.value for t in Terrain], "a terrain")
+        talents = self.names(f["talents"], "talent names")
+        upgrades = self.upgrades(f["upgrades"])
+        promoted = self.boolean(f["promoted"])
+        group = self.group(f["group"])
+        campfire = self.boolean(f["campfire"])
+        if campfire and kind not in (None, Kind.HERO.value):
+            self.problem(f["campfire"], f"only a hero can be in campfire mode; this unit is a {kind}")
+        done = self.done(f["done"])
+        reward = self.reward(f["reward"])
+        merc = self.boolean(f["merc"])
+        capacity = self.integer(f["capacity"])
+        promoted_stats = self.stats(f["promoted-stats"])
+        for key in ("capacity", "promoted-stats"):
+            if f[key].node is not None and kind not in (None, Kind.HERO.value):
+                self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
+        if chip is None or faction is None or kind is None or health is None or stats is None:
+            return None
+        return Unit(
+            id=unit_id,
+            chip=chip,
+            faction=faction,
+            kind=Kind(kind),
+            health=health,
+            stats=stats,
+            at=at,
+            terrain=Terrain(_or(terrain, Unit.terrain.value)),
+            talents=_or(talents, Unit.talents),
+            upgrades=_or(upgrades, Unit.upgrades),
+            promoted=_or(promoted, Unit.promoted),
+            group=_or(group, Unit.group),
+            campfire=_or(campfire, Unit.campfire),
+            done=_or(done, Unit.done),
+            reward=_or(reward, Unit.reward),
+            merc=_or(merc, Unit.merc),
+            capacity=capacity,
+            promoted_stats=promoted_stats,
+        )
+
+    def unit_faction(self, f: _Fields, kind: str | None) -> str | None:
+        """A unit's faction; a landmark minion may have none: it opposes every faction."""
+        if f["faction"].node is None:
+            if kind == Kind.LANDMARK_MINION.value:
+                return ""
+            if kind is not None:
+                self.report(f.node, f["faction"].path, "is required (only a landmark minion has no faction)")
+            return None
+        return self.faction_name(f["faction"])
+
+    def upgrades(self, value: _Value) -> tuple[str, ...] | None:
+        items = self.items(value, "upgrade names")
+        if items is None:
+            return None
+        return _complete([self.choice(item, UPGRADES, "an upgrade") for item in items])
+
+    def reward(self, value: _Value) -> Reward | None:
+        f = self.fields(value, (), ("source", "relics", "spire"))
+        if f is None:
+            return None
+        source, relics = self.integer(f["source"]), self.integer(f["relics"])
+        spire = self.boolean(f["spire"])
+        return Reward(_or(source, Reward.source), _or(relics, Reward.relics), _or(spire, Reward.spire))
+
+    def unit_place(self, unit_id: str, f: _Fields) -> str | None:
+        """The unit's hex: a unit is either on the map (``at``) or in its gate's stack."""
+        stacked = self.stacked.get(unit_id)
+        if f["at"].node is None:
+            if stacked is None:
+                self.report(f.node, f["at"].path, "is required unless the unit waits in its gate's stack")
+            return None
+        if stacked is not None:
+            where = stacked.entry.path
+            self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
+        at = self.hex(f["at"])
+        if at is not None:
+            self.place(at, f["at"], f"unit {unit_id!r}")
+        return at
+
+    def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
+        stacked = self.stacked.get(unit_id)
+        if stacked is not None and faction is not None and faction != stacked.gate:
+            message = f"unit {unit_id!r} belongs to {faction!r}; only {stacked.gate!r} units wait here"
+            self.problem(stacked.entry, message)
+
+    def stats(self, value: _Value) -> Stats | None:
+        f = self.fields(value, ("health",), ("attack", "movement", "range"))
+        if f is None:
+            return None
+        health = self.integer(f["health"])
+        attack = self.integer(f["attack"])
+        movement = self.integer(f["movement"], high=MAX_MOVEMENT)
+        reach = self.integer(f["range"])
+        if health is None:
+            return None
+        return Stats(
+            health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range)
+        )
+
+    def group(self, value: _Value) -> tuple[GroupedChip, ...] | None:
+        items = self.items(value, "grouped chips")
+        return None if items is None else _complete([self.grouped_chip(item) for item in items])
+
+    def grouped_chip(self, value: _Value) -> GroupedChip | None:
+        f = self.fields(value, ("chip", "stats"), ("talents", "reward", "merc"))
+        if f is None:
+            return None
+        chip = self.text(f["chip"])
+        stats = self.stats(f["stats"])
+        talents = self.names(f["talents"], "talent names")
+        reward = self.reward(f["reward"])
+        merc = self.boolean(f["merc"])
+        if chip is None or stats is None:
+            return None
+        return GroupedChip(
+            chip, stats, _or(talents, GroupedChip.talents), _or(reward, GroupedChip.reward), _or(merc, False)
+        )
+
+    def done(self, value: _Value) -> Done | None:
+        f = self.fields(value, (), ("moved", "attacked", "retaliated"))
+        if f is None:
+            return None
+        moved, attacked, retaliated = (self.boolean(f[key]) for key in ("moved", "attacked", "retaliated"))
+        return Done(_or(moved, Done.moved), _or(attacked, Done.attacked), _or(retaliated, Done.retaliated))
+
+    # --- the other sections
+
+    def spire(self, spire_id: str, _key: Node, value: _Value) -> Spire | None:
+        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc"))
+        if f is None:
+            return None
+        faction = self.faction_name(f["faction"])
+        at = self.hex(f["at"])
+        if at is not None:
+            self.place(at, f["at"], f"spire {spire_id!r}")
+        items = self.items(f["upgrades"], "spire upgrades") or []
+        upgrades = _complete([self.choice(item, UPGRADES, "a spire upgrade") for item in items])
+        talents = self.names(f["talents"], "talent names")
+        reward = self.reward(f["reward"])
+        merc = self.boolean(f["merc"])
+        if faction is None or at is None:
+            return None
+        return Spire(
+            spire_id,
+            faction,
+            at,
+            _or(upgrades, Spire.upgrades),
+            _or(talents, Spire.talents),
+            _or(reward, Spire.reward),
+            _or(merc, Spire.merc),
+        )
+
+    def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:
+        f = self.fields(value, ("at",), ("name", "revealed"))
+        if f is None:
+            return None
+        at = self.hex(f["at"])
+        if at is not None:
+            self.place(at, f["at"], f"landmark {landmark_id!r}")
+        name = self.text(f["name"])
+        revealed = self.boolean(f["revealed"])
+        if at is None:
+            return None
+        return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed))
+
+    def turn(self, value: _Value) -> Turn | None:
+        f = self.fields(value, ("faction",), ("step",))
+        if f is None:
+            return None
+        faction = self.faction_name(f["faction"])
+        step = self.choice(f["step"], STEPS, "a step")
+        return None if faction is None else Turn(faction, _or(step, Turn.step))
+
+    def ai_priority(self, value: _Value) -> AiPriority | None:
+        """The AI's attack priorities: a preset name or a list of categories, for units and spires."""
+        f = self.fields(value, (), ("units", "spires"))
+        if f is None:
+            return None
+        units = self.priority_list(f["units"], "units", UNIT_CATEGORIES)
+        spires = self.priority_list(f["spires"], "spires", SPIRE_CATEGORIES)
+        if units is None or spires is None:
+            return None
+        return AiPriority(units, spires)
+
+    def priority_list(self, value: _Value, which: str, categories: tuple[str, ...]) -> tuple[str, ...] | None:
+        named = presets(which)
+        if value.node is None:
+            return named["standard"]
+        if isinstance(value.node, ScalarNode):
+            name = self.choice(value, tuple(named), "a preset")
+            return None if name is None else named[name]
+        items = self.items(value, "priority categories")
+        if items == []:
+            self.expected(value, "at least one category")
+        if not items:
+            return None
+        return _complete([self.choice(item, categories, "a category") for item in items])
+
+    def reading(self, _name: str, _key: Node, value: _Value) -> str | None:
+        return self.text(value, "a reading's value (a name)")
+
+    def faq(self, value: _Value) -> tuple[str, ...]:
+        items = self.items(value, "FAQ ids") or []
+        ids = [self.text(item, "an FAQ id such as FAQ-17") for item in items]
+        for faq_id, item in zip(ids, items, strict=True):
+            if faq_id is not None and not _FAQ_ID.fullmatch(faq_id):
+                self.expected(item, "an FAQ id such as FAQ-17")
+        return tuple(i for i in ids if i is not None)
+
+
+def _not_a_hex(name: str, hexes: dict[str, Hex]) -> str:
+    """Why ``name`` is no hex, naming the columns and rows the map has."""
+    last_column = max(h.column for h in hexes.values())
+    rows = [h.row for h in hexes.values()]
+    cell = _HEX_NAME.fullmatch(name)
+    if cell and COLUMNS.index(cell[1]) <= last_column and min(rows) <= int(cell[2]) <= max(rows):
+        return f"{name!r} is a gap (.) in the map, not a hex"
+    extent = f"columns a–{COLUMNS[last_column]}, rows {min(rows)}–{max(rows)}"
+    return f"{name!r} is not a hex on the map ({extent})"

@@ -1,0 +1,39 @@
+"""The AI attack priority tables: data (adjudicator/data/ai-priority.yaml), read once."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+import yaml
+
+from adjudicator.position.model import AiPriority
+
+UNIT_CATEGORIES = (
+    "gate",
+    "defeat-hero",
+    "defeat-spire",
+    "defeat-minion",
+    "defeat-landmark-minion",
+    "damage-hero",
+    "damage-spire",
+    "damage-minion",
+    "damage-landmark-minion",
+    "any-unit",
+)
+SPIRE_CATEGORIES = ("defeat-hero", "defeat-minion", "damage-hero", "damage-minion", "any-unit")
+
+
+@cache
+def presets(which: str) -> dict[str, tuple[str, ...]]:
+    """The named lists for ``which`` ("units" or "spires"), by preset name."""
+    path = files("adjudicator") / "data" / "ai-priority.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {name: tuple(categories) for name, categories in data[which].items()}
+
+
+def in_force(chosen: AiPriority | None, which: str) -> tuple[str, ...]:
+    """The list a position uses for ``which``: its own, or the standard preset."""
+    if chosen is None:
+        return presets(which)["standard"]
+    return chosen.units if which == "units" else chosen.spires

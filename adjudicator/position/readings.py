@@ -1,0 +1,92 @@
+"""Named interpretations where the rule texts leave a real question open (docs/readings.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.position.dice import die_names
+
+
+@dataclass(frozen=True)
+class Reading:
+    name: str
+    default: str
+    values: tuple[str, ...]
+    summary: str
+
+
+READINGS = {
+    r.name: r
+    for r in (
+        Reading(
+            "displacement",
+            "needed",
+            ("needed", "optional"),
+            "may a minion displace a friendly hero when a plain route uses as much movement? "
+            "(game-elements: Blocking Movement; FAQ-24 'not required to')",
+        ),
+        Reading(
+            "ai-hero-approach",
+            "range",
+            ("range", "closest"),
+            "an AI hero with Range stops as soon as its mark is within range, or goes as close as it can "
+            "(ai-rules.md, secondary)",
+        ),
+        Reading(
+            "spire-defeat",
+            "bare",
+            ("bare", "last-upgrade"),
+            "is a spire defeated by damage once it has no upgrades left, or as soon as its last upgrade "
+            "is removed? (game-elements: Attacking; the texts do not say; docs/combat.md)",
+        ),
+        Reading(
+            "reveal-retaliation",
+            "fresh",
+            ("fresh", "inherited"),
+            "may a chip revealed in a group retaliate when the defeated chip already had? "
+            "(game-elements: Deployment, 'still retaliate as normal' vs 'continues from the same point')",
+        ),
+        Reading(
+            "gate-redirect",
+            "both",
+            ("both", "unit"),
+            "when a gate's damage goes to the top unit in it, does the gate still retaliate? "
+            "(game-elements: Fortress Gate; FAQ-15)",
+        ),
+        Reading(
+            "campfire",
+            "end-of-turn",
+            ("end-of-turn", "start-of-turn"),
+            "do heroes go into campfire mode at the end of a turn in which only their faction has units, "
+            "or at the start of their turn with no opposing units? (game-elements: Campfire Mode vs the "
+            "CTG support article, ai-rules.md)",
+        ),
+        Reading(
+            "spire-die",
+            "standard",
+            die_names(),
+            "the spire attack die's faces, which no text prints: miss, blank, 1, 1, 1, 2 or miss, "
+            "blank, 1, 1, 2, 2 (docs/dice.md; replace both with cloudspire fire --die FILE)",
+        ),
+        Reading(
+            "ai-spire-odds",
+            "possible",
+            ("possible", "likely"),
+            "for an AI spire, is a target one it 'can defeat' (or damage) when some roll would do it, or "
+            "when at least half the rolls would? (ai-rules.md, AI spire attack priority, secondary)",
+        ),
+    )
+}
+
+
+def resolve(chosen: dict[str, str]) -> dict[str, str]:
+    """Every reading's value, defaults filled in; raises ValueError naming a bad name or value."""
+    values = {name: r.default for name, r in READINGS.items()}
+    for name, value in chosen.items():
+        reading = READINGS.get(name)
+        if reading is None:
+            raise ValueError(f"unknown reading {name!r}; known: {', '.join(sorted(READINGS))}")
+        if value not in reading.values:
+            raise ValueError(f"reading {name} takes {' or '.join(reading.values)}, not {value!r}")
+        values[name] = value
+    return values

@@ -1,0 +1,131 @@
+"""The talent catalogue (adjudicator/data/talents.yaml): every talent the rule texts name, how a
+position may write it, the steps of a turn it acts in, and how far the adjudicator models it."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+import yaml
+
+# The steps of a turn, in order (reference/ai-rules.md, Turn structure), then the three phases
+# outside the board.
+BOARD_STEPS = (
+    "start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack",
+    "end-of-turn", "defeat", "end-of-wave",
+)
+OUTSIDE_STEPS = ("prep", "build", "market")
+STEPS = BOARD_STEPS + OUTSIDE_STEPS
+
+# A side's status for a talent.
+MODELLED = "modelled"
+PARTLY = "partly modelled"
+NO_EFFECT = "no effect for the AI"
+OUTSIDE = "outside the board"
+NOT_MODELLED = "not modelled"
+STATUSES = (MODELLED, PARTLY, NO_EFFECT, OUTSIDE, NOT_MODELLED)
+
+
+@dataclass(frozen=True)
+class Talent:
+    name: str
+    was: tuple[str, ...]
+    number: str  # none | before ("2 Range") | after ("Roost 3")
+    lists: tuple[str, ...]
+    player: str | None  # the player wording
+    ai: str | None  # the AI wording, where it differs from the player's
+    steps: tuple[str, ...]
+    ai_no_effect: str  # none | units | spires: "Talent does not trigger for AI units" (or spires)
+    outside: bool  # acts only in prep, build or market
+    encoding: str | None  # the file under asp/talents/ that encodes it; "core": the core rules carry it
+    modelled_steps: tuple[str, ...]  # the steps that encoding covers
+    sides: tuple[str, ...]  # the sides that encoding covers
+    positions: tuple[str, ...]  # the positions that test it
+    note: str = ""
+
+    @property
+    def numbered(self) -> bool:
+        return self.number != "none"
+
+    def unmodelled_steps(self, ai: bool) -> tuple[str, ...]:
+        """The board steps this talent acts in that the adjudicator does not take it into account in,
+        on a chip of that side."""
+        if self.outside or (ai and self.ai_no_effect != "none"):
+            return ()
+        covered = self.modelled_steps if self.encoding is not None and ("ai" if ai else "player") in self.sides else ()
+        return tuple(s for s in self.steps if s in BOARD_STEPS and s not in covered)
+
+    def status(self, ai: bool) -> str:
+        """How far the adjudicator takes this talent into account on a chip of that side."""
+        if ai and self.ai_no_effect != "none":
+            return NO_EFFECT
+        if self.outside:
+            return OUTSIDE
+        left = self.unmodelled_steps(ai)
+        if not left:
+            return MODELLED
+        return PARTLY if len(left) < len([s for s in self.steps if s in BOARD_STEPS]) else NOT_MODELLED
+
+    def written(self, number: int | None) -> str:
+        """The talent as a position writes it: ``2 Range``, ``Roost 3``, ``Flying``."""
+        if number is None:
+            return self.name
+        return f"{number} {self.name}" if self.number == "before" else f"{self.name} {number}"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    talents: dict[str, Talent]  # by name
+    by_lower: dict[str, str]  # every accepted spelling, lower case → current name
+
+    def get(self, name: str) -> Talent:
+        return self.talents[name]
+
+    def resolve(self, name: str) -> Talent | None:
+        """The talent a name (current or earlier, any case) stands for."""
+        current = self.by_lower.get(_squash(name))
+        return None if current is None else self.talents[current]
+
+    def suggestions(self, name: str, n: int = 3) -> list[str]:
+        """The closest known names, for "did you mean …?"."""
+        close = difflib.get_close_matches(_squash(name), list(self.by_lower), n=n, cutoff=0.6)
+        return list(dict.fromkeys(self.by_lower[c] for c in close))
+
+    def encoding_files(self, names: set[str]) -> list[str]:
+        """The talent files to ground for a position holding these talents, each once, sorted."""
+        return sorted({t.encoding for n in names if (t := self.talents.get(n)) and t.encoding not in (None, "core")})
+
+
+def _squash(name: str) -> str:
+    return re.sub(r"\s+", " ", name.strip()).casefold()
+
+
+@cache
+def catalogue() -> Catalogue:
+    raw = yaml.safe_load((files("adjudicator") / "data" / "talents.yaml").read_text(encoding="utf-8"))
+    talents: dict[str, Talent] = {}
+    by_lower: dict[str, str] = {}
+    for entry in raw["talents"]:
+        talent = Talent(
+            name=entry["name"],
+            was=tuple(entry.get("was") or ()),
+            number=entry.get("number", "none"),
+            lists=tuple(entry.get("lists") or ()),
+            player=entry.get("player"),
+            ai=entry.get("ai"),
+            steps=tuple(entry.get("steps") or ()),
+            ai_no_effect=entry.get("ai_no_effect", "none"),
+            outside=bool(entry.get("outside", False)),
+            encoding=entry.get("encoding"),
+            modelled_steps=tuple(entry.get("modelled_steps") or entry.get("steps") or ()),
+            sides=tuple(entry.get("sides") or ("player", "ai")),
+            positions=tuple(entry.get("positions") or ()),
+            note=entry.get("note") or "",
+        )
+        talents[talent.name] = talent
+        for spelling in (talent.name, *talent.was):
+            by_lower[_squash(spelling)] = talent.name
+    return Catalogue(talents, by_lower)

@@ -1,0 +1,223 @@
+"""The questions the tool answers, each one or more solver calls: facts → clingo → decoded outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from adjudicator.facts import fields
+from adjudicator.facts.combat import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
+from adjudicator.answers.attacks import (
+    AttackOptions,
+    AttackStepResult,
+    EndState,
+    FireResult,
+    FireStepResult,
+)
+from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
+from adjudicator.position.dice import Die, shipped_die
+from adjudicator.facts.board import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
+from adjudicator.position.model import Controller, Done, Kind, Position
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
+from adjudicator.position.priorities import in_force
+from adjudicator.position.readings import resolve
+from adjudicator.solving.solve import render, solve, solve_all
+
+
+def is_ai(position: Position, faction: str) -> bool:
+    return position.factions[faction].controller is Controller.AI
+
+
+def _ai_factions(position: Position, faction: str, ai: bool | None) -> frozenset[str]:
+    wanted = is_ai(position, faction) if ai is None else ai
+    return frozenset({faction}) if wanted else frozenset()
+
+
+def present_units(position: Position, faction: str) -> tuple[str, ...]:
+    """The faction's units on the board or waiting in its gate, in id order."""
+    return tuple(
+        sorted(uid for uid, u in position.units.items() if u.faction == faction and position.placed(uid))
+    )
+
+
+def ask(position: Position, query: Query, fixed: str | None = None) -> Answer:
+    """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
+    starts = {uid: position.node_of(uid) for uid in query.units}
+    if fixed is None:
+        symbols = solve(position_facts(position, query))
+    else:
+        symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed)
+    return decode(symbols, starts, query.units)
+
+
+def moves_query(position: Position, unit_id: str | None = None, ai: bool | None = None) -> Query:
+    """The question `moves` asks: one unit, or every unit of the faction whose turn it is."""
+    if unit_id is None:
+        return faction_query(position, position.turn.faction, ai)
+    faction = position.units[unit_id].faction
+    return Query((unit_id,), _ai_factions(position, faction, ai), readings=resolve(position.readings))
+
+
+def faction_query(position: Position, faction: str, ai: bool | None = None) -> Query:
+    """Every unit of ``faction``: its moves, and which minions lead."""
+    return Query(present_units(position, faction), _ai_factions(position, faction, ai),
+                 readings=resolve(position.readings))
+
+
+def unit_options(position: Position, unit_id: str, ai: bool | None = None) -> UnitOptions:
+    """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
+    return ask(position, moves_query(position, unit_id, ai)).options[unit_id]
+
+
+def faction_options(position: Position, ai: bool | None = None) -> list[UnitOptions]:
+    """``unit_options`` for each unit of the faction whose turn it is, from one solve."""
+    query = moves_query(position, None, ai)
+    units = query.units
+    answer = ask(position, query)
+    return [answer.options[uid] for uid in units]
+
+
+def apply_move(position: Position, move: MoveOutcome) -> Position:
+    """The board after ``move``: the unit on its end node, displaced heroes where they landed."""
+    units = dict(position.units)
+    gates = dict(position.gates)
+
+    def place(uid: str, node: str, *, moved: bool) -> None:
+        unit = units[uid]
+        done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
+        on_board = node if node in position.hexes else None
+        units[uid] = replace(unit, at=on_board, done=done)
+        gate = gates.get(unit.faction)
+        if gate is not None and uid in gate.stack and node != gate.node:
+            gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
+
+    for push in move.displaced:
+        place(push.unit, push.to, moved=False)
+    place(move.unit, move.end, moved=True)
+    return replace(position, units=units, gates=gates)
+
+
+def movement_step(position: Position, ai: bool | None = None, limit: int | None = None) -> StepResult:
+    """Every distinct final board of the current faction's movement step, with one sequence each.
+
+    The solver says which units may move next (asp/movement/step.lp) and what each may do; this walks the
+    resulting tree, merging boards reached by different orders.
+    """
+    faction = position.turn.faction
+    ai_factions = _ai_factions(position, faction, ai)
+    units = present_units(position, faction)
+    readings = resolve(position.readings)
+    # Board, spires, landmarks and distance fields do not change during the step.
+    fixed = render([*board_facts(position), *field_facts(position, units, ai_factions)])
+    finals: dict[tuple[tuple[str, str], ...], tuple[MoveOutcome, ...]] = {}
+    seen: set[tuple[object, ...]] = set()
+
+    def board(pos: Position) -> tuple[tuple[str, str], ...]:
+        return tuple((uid, pos.node_of(uid)) for uid in units)
+
+    def explore(pos: Position, begun: bool, sequence: tuple[MoveOutcome, ...]) -> None:
+        moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
+        key = (board(pos), moved, begun)
+        if key in seen:
+            return
+        seen.add(key)
+        answer = ask(pos, Query(units, ai_factions, stepping=True, begun=begun, readings=readings), fixed)
+        if not answer.next_units:
+            finals.setdefault(board(pos), sequence)
+            return
+        for uid in sorted(answer.next_units):
+            minion = pos.units[uid].kind is Kind.MINION
+            for move in answer.options[uid].outcomes:
+                explore(apply_move(pos, move), begun or minion, sequence + (move,))
+
+    explore(position, False, ())
+    ordered = sorted(finals.items())
+    shown = ordered if limit is None else ordered[:limit]
+    return StepResult(
+        faction, bool(ai_factions), len(ordered), tuple(StepOutcome(f, s) for f, s in shown)
+    )
+
+
+# ----------------------------------------------------------------------------------------- combat
+
+
+def combat_ai(position: Position, side: str, ai: bool | None) -> frozenset[str]:
+    """The AI-controlled factions; ``ai`` True puts the side under AI control, False under a player's."""
+    factions = {name for name, f in position.factions.items() if f.controller is Controller.AI}
+    if ai is True:
+        factions.add(side)
+    elif ai is False:
+        factions.discard(side)
+    return frozenset(factions)
+
+
+def _may_attack(position: Position, side: str) -> int:
+    """How many of the side's units could attack this step: the whole step's horizon. Nobody moves
+    in the attack step, so a unit with no opposing chip within its range now never attacks."""
+    foes = [u.at for u in position.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
+    foes += [s.at for s in position.spires if s.faction != side]
+    foes += [g.node for g in position.gates.values() if g.faction != side]
+    attackers = [
+        u for u in position.units.values()
+        if u.faction == side and u.at is not None and u.kind is not Kind.LANDMARK_MINION
+        and not u.campfire and not u.done.attacked
+    ]
+    counts = fields.range_counts(position, [u.at for u in attackers if u.at], fields.range_bound(position))
+    return sum(
+        1 for u in attackers
+        if u.at and any(counts[u.at].get(n, 1 << 30) <= u.side.range + u.upgrades.count("range") for n in foes)
+    )
+
+
+def attack_options(position: Position, unit: str | None = None, ai: bool | None = None) -> list[AttackOptions]:
+    """What each unit of the faction whose turn it is (or ``unit``) may, or must, attack now, and what
+    each attack leads to; under AI control only the mandated attacks, every tie included."""
+    side = position.units[unit].faction if unit else position.turn.faction
+    units = (unit,) if unit else present_units(position, side)
+    ai_factions = combat_ai(position, side, ai)
+    query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=resolve(position.readings))
+    models = solve_all(combat_facts(position, query))
+    fallback = len(in_force(position.ai_priority, "units")) + 1
+    return decode_attacks(models, position, units, ai_factions, fallback)
+
+
+def attack_step(position: Position, ai: bool | None = None, limit: int | None = None) -> AttackStepResult:
+    """Every distinct end state of the current faction's whole attack step, each with one order of
+    attacks that produces it, and their exact count. The solver tells the end states apart itself
+    (projection onto fin/1), so orders that lead to the same board are never enumerated twice."""
+    side = position.turn.faction
+    ai_factions = combat_ai(position, side, ai)
+    query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
+                        readings=resolve(position.readings))
+    ends = decode_attack_step(solve_all(combat_facts(position, query), project=True), position, ai_factions)
+    ends.sort(key=lambda e: e.end.sort_key)
+    shown = ends if limit is None else ends[:limit]
+    return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown))
+
+
+def spires_fire(position: Position, die: Die | None = None, limit: int | None = None) -> FireStepResult:
+    """Every distinct result of the Spires Fire step at the current faction's units, each under the
+    target choices that lead to it, with its exact probability."""
+    readings = resolve(position.readings)
+    die = die or shipped_die(readings["spire-die"])
+    side = position.turn.faction
+    order = tuple(s.id for s in position.spires if s.faction != side)
+    query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
+                        readings=readings, die=die)
+    fallback = len(in_force(position.ai_priority, "spires")) + 1
+    spires, paths = decode_fire(solve_all(combat_facts(position, query)), position, fallback)
+    merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
+    for path in paths:
+        odds = Fraction(1)
+        for shot, (dice, cut, cap) in zip(path.shots, path.rolls, strict=True):
+            odds *= die.dealt(dice, cut, cap)[shot.damage]
+        choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
+        key = (choices, path.end)
+        seen = merged.get(key)
+        if seen is None:
+            merged[key] = FireResult(choices, path.end, odds, path.shots)
+        else:
+            merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
+    results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
+    shown = results if limit is None else results[:limit]
+    return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name)

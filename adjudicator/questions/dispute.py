@@ -1,0 +1,69 @@
+"""Settling a dispute: is a claimed move or attack legal, mandatory or illegal, and why.
+
+The verdict and every reason come out of the encodings (asp/explain/move.lp in the `explain` part,
+asp/explain/attack.lp in the `combat` part); this module asks, decodes and attaches the unit's
+legal options, written in notation so that any of them can be pasted back.
+"""
+
+from __future__ import annotations
+
+from clingo import Symbol
+
+from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query
+from adjudicator.facts.claims import claim_facts
+from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
+from adjudicator.answers.decode import decode, decode_verdicts
+from adjudicator.facts.board import position_facts
+from adjudicator.position.model import Position
+from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.answers.notation import format_attack, format_claim, format_move
+from adjudicator.position.readings import resolve
+from adjudicator.solving.solve import solve, solve_all
+from adjudicator.answers.verdicts import CheckResult, Explanation, Judgement
+
+
+def check(position: Position, claim: Claim, ai: bool | None = None) -> CheckResult:
+    """The verdict on ``claim``, with its reasons and the unit's legal alternatives."""
+    return _judge(position, claim, ai, everything=False).check
+
+
+def explain(position: Position, claim: Claim, ai: bool | None = None) -> Explanation:
+    """``check``, and the verdict on every other end hex (or target) the unit could reach."""
+    return _judge(position, claim, ai, everything=True)
+
+
+def _judge(position: Position, claim: Claim, ai: bool | None, everything: bool) -> Explanation:
+    facts = list(claim_facts(claim, position, everything))
+    if isinstance(claim, MoveClaim):
+        judgements, alternatives = _judge_move(position, claim, ai, facts)
+    else:
+        judgements, alternatives = _judge_attack(position, claim, ai, facts)
+    verdict = judgements.pop("")
+    others = tuple(judgements[k] for k in sorted(judgements))
+    return Explanation(CheckResult(format_claim(claim), verdict, alternatives), others)
+
+
+def _judge_move(
+    position: Position, claim: MoveClaim, ai: bool | None, facts: list[Symbol]
+) -> tuple[dict[str, Judgement], tuple[str, ...]]:
+    faction = position.units[claim.unit].faction
+    query = faction_query(position, faction, ai)
+    symbols = solve([*position_facts(position, query), *facts], parts=("base", "explain"))
+    starts = {uid: position.node_of(uid) for uid in query.units}
+    options = decode(symbols, starts, query.units).options[claim.unit]
+    return decode_verdicts(symbols), tuple(format_move(m) for m in options.outcomes)
+
+
+def _judge_attack(
+    position: Position, claim: AttackClaim, ai: bool | None, facts: list[Symbol]
+) -> tuple[dict[str, Judgement], tuple[str, ...]]:
+    side = position.units[claim.unit].faction
+    query = CombatQuery(ATTACK, SINGLE, side, combat_ai(position, side, ai), 1, units=(claim.unit,),
+                        readings=resolve(position.readings), measure_from=claim.unit)
+    models = solve_all([*combat_facts(position, query), *facts])
+    [options] = attack_options(position, claim.unit, ai)
+    alternatives = tuple(format_attack(o) for o in options.outcomes)
+    if not options.must_attack:
+        alternatives += (format_claim(AttackClaim(claim.unit, None)),)
+    return decode_verdicts(models[0]), alternatives
+

@@ -1,0 +1,333 @@
+"""Holding a position file to its `expected` section (docs/position-format.md).
+
+Used by the parametrised position test and by `cloudspire faq`: both run the same checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from adjudicator.questions.adjudicate import attack_options, attack_step, movement_step, spires_fire, unit_options
+from adjudicator.questions.dispute import check, explain
+from adjudicator.answers.notation import NotationError, parse
+from adjudicator.answers.verdicts import Judgement
+from adjudicator.answers.attacks import AttackOutcome, EndState
+from adjudicator.position.load import PositionDocument, load_document
+from adjudicator.answers.moves import MoveOutcome
+
+MOVE_KEYS = {"moves": False, "ai-moves": True}
+TURN_KEYS = {"turn": None, "ai-turn": True}
+ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
+STEP_KEYS = {"step": None, "ai-step": True}
+FIRE_KEYS = {"fire"}
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    file: str
+    faq: tuple[str, ...]
+    failures: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def _outcome_key(end: str, displaced: dict[str, str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return (end, tuple(sorted(displaced.items())))
+
+
+def _actual_key(move: MoveOutcome) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return _outcome_key(move.end, {d.unit: d.to for d in move.displaced})
+
+
+def check_moves(doc: PositionDocument, key: str, expected: dict[str, list[dict[str, Any]]]) -> list[str]:
+    failures = []
+    for uid, wanted in expected.items():
+        if uid not in doc.position.units:
+            failures.append(f"{key}.{uid}: no such unit")
+            continue
+        # `moves` follows the controller; `ai-moves` forces the AI's obligations.
+        ai = True if MOVE_KEYS[key] else None
+        actual = {_actual_key(m): m for m in unit_options(doc.position, uid, ai=ai).outcomes}
+        wanted_keys = {}
+        for entry in wanted or []:
+            wanted_keys[_outcome_key(str(entry["end"]), dict(entry.get("displaced") or {}))] = entry
+        for missing in sorted(set(wanted_keys) - set(actual)):
+            failures.append(f"{key}.{uid}: expected outcome {_show(missing)} is not listed")
+        for extra in sorted(set(actual) - set(wanted_keys)):
+            failures.append(f"{key}.{uid}: unexpected outcome {_show(extra)} (path {'-'.join(actual[extra].path)})")
+        for k in sorted(set(actual) & set(wanted_keys)):
+            entry, move = wanted_keys[k], actual[k]
+            if "kind" in entry and entry["kind"] != move.kind:
+                failures.append(f"{key}.{uid}: {_show(k)} is {move.kind}, expected {entry['kind']}")
+            if "path" in entry and tuple(entry["path"]) != move.path:
+                failures.append(
+                    f"{key}.{uid}: {_show(k)} path {'-'.join(move.path)}, expected {'-'.join(entry['path'])}"
+                )
+    return failures
+
+
+def check_turn(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    result = movement_step(doc.position, ai=TURN_KEYS[key])
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
+    if "finals" in expected:
+        actual = {tuple(sorted(o.final)) for o in result.outcomes}
+        wanted = {tuple(sorted((str(u), str(n)) for u, n in f.items())) for f in expected["finals"]}
+        for missing in sorted(wanted - actual):
+            failures.append(f"{key}: expected final board {dict(missing)} is not produced")
+        for extra in sorted(actual - wanted):
+            failures.append(f"{key}: unexpected final board {dict(extra)}")
+    return failures
+
+
+def _show(key: tuple[str, tuple[tuple[str, str], ...]]) -> str:
+    end, displaced = key
+    pushed = ", ".join(f"{u}→{h}" for u, h in displaced)
+    return f"end {end}" + (f" displacing {pushed}" if pushed else "")
+
+
+def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
+    """An attack outcome in the terms of an `attacks` expectation (docs/position-format.md)."""
+    health: dict[str, int] = {}
+    for d in o.damage:
+        if d.health_after is not None:  # several hits: the last leaves the least
+            health[d.chip] = min(d.health_after, health.get(d.chip, d.health_after))
+    return {
+        "damage": o.damage_by_chip(),
+        "health": health,
+        "defeated": sorted(d.chip for d in o.defeated),
+        "revealed": {r.unit: r.chip for r in o.revealed},
+        "removed": {d.chip: d.upgrade_removed for d in o.damage if d.upgrade_removed},
+        "fortifications-lost": {d.chip: d.fortifications_lost for d in o.damage if d.fortifications_lost},
+        "gains": {
+            g.faction: {"source": g.source, "relics": g.relics, "spire": g.spire} for g in o.gains if not g.forfeited
+        },
+        "level-up": {lv.hero: sorted(lv.options) for lv in o.level_ups},
+        "wave-over": o.wave_over,
+    }
+
+
+def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
+    """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
+    value = entry[key]
+    if key == "defeated":
+        return sorted(str(v) for v in value or [])
+    if key == "level-up":
+        return {str(h): sorted(str(o) for o in opts) for h, opts in (value or {}).items()}
+    if key == "gains":
+        return {str(f): {"source": 0, "relics": 0, "spire": False, **(g or {})} for f, g in (value or {}).items()}
+    if isinstance(value, dict):
+        return {str(k): v if isinstance(v, (int, bool)) else str(v) for k, v in value.items()}
+    return value
+
+
+def check_attacks(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    failures = []
+    for uid, spec in expected.items():
+        if uid not in doc.position.units:
+            failures.append(f"{key}.{uid}: no such unit")
+            continue
+        spec = spec or {}
+        [options] = attack_options(doc.position, str(uid), ai=ATTACK_KEYS[key])
+        where = f"{key}.{uid}"
+        if "must" in spec and spec["must"] != options.must_attack:
+            failures.append(f"{where}: must attack is {options.must_attack}, expected {spec['must']}")
+        if "cannot" in spec and spec["cannot"] != bool(options.cannot):
+            failures.append(f"{where}: cannot attack is {bool(options.cannot)} ({options.cannot}), expected {spec['cannot']}")
+        if "targets" in spec:
+            have, want = sorted(t.chip for t in options.targets), sorted(str(t) for t in spec["targets"] or [])
+            if have != want:
+                failures.append(f"{where}: targets {have}, expected {want}")
+        if "outcomes" not in spec:
+            continue
+        actual = {(o.target, o.redirected_to): o for o in options.outcomes}
+        wanted = {(str(e["target"]), e.get("redirected-to")): e for e in spec["outcomes"] or []}
+        for missing in sorted(set(wanted) - set(actual), key=str):
+            failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
+        for extra in sorted(set(actual) - set(wanted), key=str):
+            failures.append(f"{where}: unexpected attack on {_target(extra)}")
+        for k in sorted(set(actual) & set(wanted), key=str):
+            facts = _attack_facts(actual[k])
+            # `health` names the chips to check: an undamaged one keeps the health it has.
+            listed = (wanted[k].get("health") or {}) if "health" in wanted[k] else {}
+            facts["health"] = {
+                str(chip): facts["health"].get(str(chip), _health_now(doc, str(chip))) for chip in listed
+            }
+            for field_name in facts:
+                if field_name in wanted[k]:
+                    want = _wanted_attack(wanted[k], field_name, facts[field_name])
+                    if want != facts[field_name]:
+                        failures.append(
+                            f"{where}: attack on {_target(k)}: {field_name} {facts[field_name]}, expected {want}"
+                        )
+    return failures
+
+
+def _health_now(doc: PositionDocument, chip: str) -> int | None:
+    position = doc.position
+    if chip in position.units:
+        return position.units[chip].health
+    gate = position.gates.get(chip.removeprefix("gate:"))
+    return gate.health if gate is not None and chip.startswith("gate:") else None
+
+
+def _target(key: tuple[str, str | None]) -> str:
+    target, redirected = key
+    return target + (f" (taken by {redirected})" if redirected else "")
+
+
+def end_dict(end: EndState) -> dict[str, Any]:
+    """An end state as an expectation writes it (docs/position-format.md, `expected`)."""
+    data: dict[str, Any] = {}
+    for c in end.chips:
+        fields = (
+            ("name", c.name or None),
+            ("health", c.health),
+            ("upgrades", list(c.upgrades) if c.upgrades is not None else None),
+            ("promoted", True if c.promoted else None),
+        )
+        data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
+    if end.source:
+        data["source"] = dict(end.source)
+    if end.wave_over:
+        data["wave-over"] = True
+    if end.campfire:
+        data["campfire"] = list(end.campfire)
+    return data
+
+
+def _plain(value: Any) -> Any:
+    """Expected YAML data with every name as text, for comparing with end_dict."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, (int, bool)) or value is None else str(value)
+
+
+def _compare_ends(where: str, actual: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[str]:
+    failures = [f"{where}: expected end {w} is not produced" for w in wanted if w not in actual]
+    failures += [f"{where}: unexpected end {a}" for a in actual if a not in wanted]
+    return failures
+
+
+def check_step(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    result = attack_step(doc.position, ai=STEP_KEYS[key])
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
+    if "ends" in expected:
+        actual = [end_dict(o.end) for o in result.outcomes]
+        failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
+    return failures
+
+
+def check_fire(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    result = spires_fire(doc.position)
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct results, expected {expected['count']}")
+    if "results" in expected:
+        actual = [
+            {"probability": str(r.probability), "choices": [list(c) for c in r.choices], "end": end_dict(r.end)}
+            for r in result.results
+        ]
+        wanted = [
+            {"probability": str(e.get("probability")), "choices": _plain(e.get("choices") or []),
+             "end": _plain(e.get("end") or {})}
+            for e in expected["results"] or []
+        ]
+        failures += _compare_ends(key, actual, wanted)
+    return failures
+
+
+def _judgement_failures(where: str, judgement: Judgement, entry: dict[str, Any]) -> list[str]:
+    failures = []
+    if "verdict" in entry and entry["verdict"] != judgement.verdict:
+        failures.append(f"{where}: {judgement.verdict}, expected {entry['verdict']}")
+    if "reasons" in entry:
+        have = sorted({r.id for r in judgement.reasons})
+        want = sorted(str(r) for r in entry["reasons"] or [])
+        if have != want:
+            failures.append(f"{where}: reasons {have}, expected {want}")
+    return failures
+
+
+def _claim(doc: PositionDocument, where: str, entry: dict[str, Any]) -> tuple[Any, list[str]]:
+    try:
+        return parse(str(entry.get("move", "")), doc.position), []
+    except NotationError as error:
+        return None, [f"{where}: {error}"]
+
+
+def check_claims(doc: PositionDocument, key: str, expected: list[dict[str, Any]]) -> list[str]:
+    """`check`: each move's verdict and the ids of the reasons given for it."""
+    failures = []
+    for index, entry in enumerate(expected or []):
+        where = f"{key}[{index}] {entry.get('move')!r}"
+        claim, problems = _claim(doc, where, entry)
+        if claim is None:
+            failures += problems
+            continue
+        ai = True if entry.get("ai") else None
+        failures += _judgement_failures(where, check(doc.position, claim, ai).judgement, entry)
+    return failures
+
+
+def check_explanations(doc: PositionDocument, key: str, expected: list[dict[str, Any]]) -> list[str]:
+    """`explain`: the claim as `check`, and for each other end hex or target listed, its verdict and
+    reason ids."""
+    failures = []
+    for index, entry in enumerate(expected or []):
+        where = f"{key}[{index}] {entry.get('move')!r}"
+        claim, problems = _claim(doc, where, entry)
+        if claim is None:
+            failures += problems
+            continue
+        result = explain(doc.position, claim, True if entry.get("ai") else None)
+        failures += _judgement_failures(where, result.check.judgement, entry)
+        others = {j.subject: j for j in result.others}
+        for subject, wanted in (entry.get("others") or {}).items():
+            judgement = others.get(str(subject))
+            if judgement is None:
+                failures.append(f"{where}: no judgement on {subject}; judged: {sorted(others)}")
+            else:
+                failures += _judgement_failures(f"{where} on {subject}", judgement, wanted or {})
+    return failures
+
+
+CHECKS = {
+    **{k: check_moves for k in MOVE_KEYS},
+    **{k: check_turn for k in TURN_KEYS},
+    **{k: check_attacks for k in ATTACK_KEYS},
+    **{k: check_step for k in STEP_KEYS},
+    **{k: check_fire for k in FIRE_KEYS},
+    "check": check_claims,
+    "explain": check_explanations,
+}
+
+
+def check_document(doc: PositionDocument, file: str) -> CaseResult:
+    failures: list[str] = []
+    for key, value in doc.expected.items():
+        check = CHECKS.get(key)
+        if check is None:
+            failures.append(f"expected.{key}: unknown expectation; known: {', '.join(CHECKS)}")
+        else:
+            failures += check(doc, key, value or {})
+    if not doc.expected:
+        failures.append("the file has no expected outcomes")
+    return CaseResult(file, doc.faq, tuple(failures))
+
+
+def check_file(path: Path) -> CaseResult:
+    return check_document(load_document(path), str(path))
+
+
+def position_files(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.yaml"))

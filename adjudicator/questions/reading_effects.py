@@ -1,0 +1,78 @@
+"""`cloudspire readings`: where switching an interpretation changes what the tool answers.
+
+Each reading's other values are tried one at a time against the position's own readings, on every
+question that does not explode with the board (a unit's moves, attacks, the attack step, Spires
+Fire); what only one side lists is reported, in the notation and words the other commands use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from adjudicator.questions.adjudicate import attack_options, attack_step, faction_options, spires_fire
+from adjudicator.position.model import Position
+from adjudicator.answers.notation import format_attack, format_move
+from adjudicator.position.readings import READINGS, resolve
+
+
+@dataclass(frozen=True)
+class ReadingEffect:
+    reading: str
+    value: str  # the value tried
+    baseline: str  # the position's value
+    question: str  # moves, attacks, step or fire
+    gained: tuple[str, ...]  # listed only with ``value``
+    lost: tuple[str, ...]  # listed only with ``baseline``
+
+    def as_json(self) -> dict[str, Any]:
+        return {"reading": self.reading, "value": self.value, "baseline": self.baseline,
+                "question": self.question, "gained": list(self.gained), "lost": list(self.lost)}
+
+
+def _moves(position: Position) -> set[str]:
+    return {format_move(m) for o in faction_options(position) for m in o.outcomes}
+
+
+def _attacks(position: Position) -> set[str]:
+    # An attack is told apart by what it leads to, not only by its target.
+    return {
+        f"{format_attack(o)}: " + "; ".join(f"{chip} -{n}" for chip, n in sorted(o.damage_by_chip().items()))
+        for options in attack_options(position) for o in options.outcomes
+    }
+
+
+def _step(position: Position) -> set[str]:
+    return {o.end.describe() for o in attack_step(position).outcomes}
+
+
+def _fire(position: Position) -> set[str]:
+    return {
+        f"{r.probability}: {r.end.describe()}" + (f" after {r.choices}" if r.choices else "")
+        for r in spires_fire(position).results
+    }
+
+
+QUESTIONS: dict[str, Callable[[Position], set[str]]] = {
+    "moves": _moves, "attacks": _attacks, "step": _step, "fire": _fire,
+}
+
+
+def reading_effects(position: Position) -> list[ReadingEffect]:
+    baseline = resolve(position.readings)
+    answers = {name: ask(position) for name, ask in QUESTIONS.items()}
+    effects = []
+    for name, reading in READINGS.items():
+        for value in reading.values:
+            if value == baseline[name]:
+                continue
+            switched = replace(position, readings={**position.readings, name: value})
+            for question, ask in QUESTIONS.items():
+                other = ask(switched)
+                if other != answers[question]:
+                    effects.append(ReadingEffect(
+                        name, value, baseline[name], question,
+                        tuple(sorted(other - answers[question])), tuple(sorted(answers[question] - other)),
+                    ))
+    return effects

@@ -1,0 +1,226 @@
+"""Readable tables and a text picture of the board, for people at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adjudicator.answers.attacks import (
+    ATTACK,
+    AttackOptions,
+    AttackOutcome,
+    AttackStepResult,
+    Damage,
+    FireStepResult,
+    Gain,
+)
+from adjudicator.position.hexmap import TERRAIN_LETTERS
+from adjudicator.position.model import Hex, Kind, Position, Terrain
+from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
+from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, CheckResult, Explanation, Reason
+
+
+TERRAIN_LETTER = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
+
+
+def board(position: Position) -> str:
+    """The map picture with hex names, and what stands on each hex."""
+    chips: dict[str, str] = {}
+    for unit in position.units.values():
+        if unit.at:
+            chips[unit.at] = unit.id
+    for spire in position.spires:
+        chips[spire.at] = f"spire {spire.id}"
+    for landmark in position.landmarks:
+        chips[landmark.at] = f"landmark {landmark.id}"
+    rows = sorted({h.row for h in position.hexes.values()})
+    width = max(len(_cell(h)) for h in position.hexes.values()) + 1
+    lines = []
+    for row in rows:
+        cells = {h.column: h for h in position.hexes.values() if h.row == row}
+        last = max(cells)
+        text = " " * (width // 2 if row % 2 == 0 else 0)
+        for column in range(last + 1):
+            h = cells.get(column)
+            text += _cell(h).ljust(width) if h else ".".ljust(width)
+        lines.append(f"{row:>3}  {text.rstrip()}")
+    lines.append("     terrain after the name: l plains, f forest, m mountains, w water (none: path); * Source Well")
+    for gate in position.gates.values():
+        stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
+        lines.append(f"     {gate.node} beside {', '.join(gate.beside)}{stack}")
+    for hex_name in sorted(chips):
+        lines.append(f"     {hex_name}: {chips[hex_name]}")
+    return "\n".join(lines)
+
+
+def _cell(h: Hex) -> str:
+    """A hex as the picture shows it: name, terrain letter unless path, * for a Source Well."""
+    letter = "" if h.terrain is Terrain.PATH else TERRAIN_LETTER[h.terrain]
+    return h.name + letter + ("*" if h.well else "")
+
+
+def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
+    rows = list(rows)
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = ["  " + "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
+    out += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return "\n".join(out)
+
+
+def _displaced(move: MoveOutcome) -> str:
+    return ", ".join(f"{d.unit} {d.source}→{d.to}" for d in move.displaced) or "-"
+
+
+def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
+    unit = position.units[options.unit]
+    start = unit.at or f"gate:{unit.faction}"
+    distance = "no route to its mark" if options.start_distance is None else f"{options.start_distance} from its mark"
+    title = f"{unit.id} ({unit.chip}, {unit.kind.value}, at {start}, {distance})"
+    if options.must_wait:
+        return f"{title}\n  cannot move: {options.must_wait}"
+    label = "outcomes the AI must take" if ai else "legal outcomes"
+    rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), _displaced(m)) for m in options.outcomes)
+    table = _table(("end", "kind", "path", "routes", "displaced"), rows)
+    text = f"{title}: {len(options.outcomes)} {label}\n{table}"
+    if unit.kind is Kind.MINION and not options.leading:
+        text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `turn` plays it out)"
+    return text
+
+
+def _count_line(faction: str, count: int, shown: int, what: str, ai: bool, step: str) -> str:
+    who = "the AI's obligatory" if ai else "legal"
+    line = f"{faction}: {count} distinct {what} of the {who} {step} step"
+    return line + (f" (showing {shown})" if shown < count else "")
+
+
+def step(result: StepResult) -> str:
+    lines = [_count_line(result.faction, result.count, len(result.outcomes), "final boards", result.ai, "movement")]
+    for number, outcome in enumerate(result.outcomes, 1):
+        board_text = ", ".join(f"{u} {n}" for u, n in outcome.final)
+        lines.append(f"\n{number}. {board_text}")
+        for move in outcome.sequence:
+            extra = f"  displacing {_displaced(move)}" if move.displaced else ""
+            lines.append(f"     {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{extra}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------- combat
+
+
+def _hit(d: Damage) -> str:
+    text = f"{d.chip} -{d.amount}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
+    if d.health_before is not None:
+        text += f" {d.health_before}→{d.health_after}"
+    if d.fortifications_lost:
+        text += f", {d.fortifications_lost} fortification lost"
+    if d.upgrade_removed:
+        text += f", loses its bottom {d.upgrade_removed} upgrade"
+    elif d.health_before is None:
+        text += ", no upgrade lost"
+    return text
+
+
+def _gain(g: Gain) -> str:
+    if g.forfeited:
+        return f"{g.faction} gains nothing (AI)"
+    parts = [f"+{g.source} Source"] if g.source else []
+    parts += [f"{g.relics} relic draw(s)"] if g.relics else []
+    parts += ["a free spire on the Source Well"] if g.spire else []
+    parts += [f"pillages {g.pillaged}"] if g.pillaged else []
+    return f"{g.faction}: " + ", ".join(parts or ["nothing"])
+
+
+def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
+    """What one attack leads to, a line per consequence."""
+    target = o.target + (f", damage taken by {o.redirected_to} in the gate" if o.redirected_to else "")
+    lines = [f"{indent}{o.attacker} attacks {target}"]
+    lines += [f"{indent}  {_hit(d)}" for d in o.damage]
+    lines += [f"{indent}  defeated: {d.chip} ({d.name or 'gate'}) → {d.goes_to}" for d in o.defeated]
+    lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
+    lines += [f"{indent}  gains: {_gain(g)}" for g in o.gains]
+    for lv in o.level_ups:
+        chosen = f" (chose {lv.chosen})" if lv.chosen else ""
+        lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")
+    if o.wave_over:
+        lines.append(f"{indent}  the wave ends: no minion is left in play")
+    return lines
+
+
+def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
+    unit = position.units[options.unit]
+    where = unit.at or f"gate:{unit.faction}"
+    title = f"{unit.id} ({unit.chip}, {unit.kind.value}, at {where})"
+    if options.cannot:
+        return f"{title}\n  cannot attack: {options.cannot}"
+    duty = "must attack" if options.must_attack else "may attack"
+    lines = [f"{title}: {duty}"]
+    if ai:
+        ranked = ", ".join(f"{t.chip} ({t.priority}: {t.category})" for t in options.targets)
+        lines.append(f"  targets by AI priority: {ranked}")
+        lines.append(f"  the AI must take {len(options.outcomes)} of them:" if options.outcomes else "  it attacks nothing")
+    else:
+        lines.append(f"  valid targets: {', '.join(t.chip for t in options.targets)}")
+    for outcome in options.outcomes:
+        lines += attack_lines(outcome)
+    return "\n".join(lines)
+
+
+def attack_step(result: AttackStepResult) -> str:
+    lines = [_count_line(result.faction, result.count, len(result.outcomes), "end states", result.ai, "attack")]
+    for number, outcome in enumerate(result.outcomes, 1):
+        lines.append(f"\n{number}. {outcome.end.describe()}")
+        for attack in outcome.sequence:
+            lines += attack_lines(attack, "     ")
+        if not outcome.sequence:
+            lines.append("     no attack")
+    return "\n".join(lines)
+
+
+def fire_step(result: FireStepResult) -> str:
+    lines = [f"Spires Fire at {result.faction}'s units (die: {result.die})"]
+    if not result.spires:
+        lines.append("  no spire fires")
+    for s in result.spires:
+        owner = "AI" if s.ai else "player"
+        targets = ", ".join(
+            t.chip + (f" ({t.priority}: {t.category})" if t.priority is not None else "") for t in s.targets
+        )
+        lines.append(f"  {s.spire} ({s.faction}, {owner}, {s.dice} dice, range {s.range}): {targets}")
+    lines.append(f"\n{result.count} distinct results" + (
+        f" (showing {len(result.results)})" if len(result.results) < result.count else ""))
+    if result.decisions:
+        lines.append("  each line of choices is a plan; under one plan the probabilities add up to 1")
+    rows = (
+        (str(r.probability), "; ".join(f"{s}→{t}" for s, t in r.choices) or "-", r.end.describe())
+        for r in result.results
+    )
+    lines.append(_table(("probability", "choices", "result"), rows))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------- disputes
+
+MARKS = {ILLEGAL: "✗", LEGAL: "✓", MANDATORY: "!"}
+
+
+def reason_line(reason: Reason, indent: str = "  ") -> str:
+    return f"{indent}{MARKS[reason.kind]} {reason.text}\n{indent}    {reason.rule}: “{reason.quote}”"
+
+
+def check(result: CheckResult) -> str:
+    lines = [f"{result.claim}: {result.judgement.verdict.upper()}"]
+    lines += [reason_line(r) for r in result.judgement.reasons]
+    if result.judgement.verdict == ILLEGAL:
+        label = "the legal outcomes" if result.alternatives else "no legal outcome"
+        lines.append(f"  {label}:" if result.alternatives else f"  {label}")
+        lines += [f"    {a}" for a in result.alternatives]
+    return "\n".join(lines)
+
+
+def explanation(result: Explanation) -> str:
+    lines = [check(result.check)]
+    if result.others:
+        lines.append("\nand the others:")
+    for judgement in result.others:
+        lines.append(f"  {judgement.subject}: {judgement.verdict}")
+        lines += [f"    {MARKS[r.kind]} {r.text} ({r.rule})" for r in judgement.reasons]
+    return "\n".join(lines)
