@@ -16,6 +16,8 @@ from adjudicator.show import render_text
 from adjudicator.questions import dispute
 from adjudicator.questions import reading_effects
 from adjudicator.show import render_svg
+from adjudicator.show import catalogue_report
+from adjudicator.position.talents import STATUSES, catalogue
 from adjudicator.answers.attacks import AttackOutcome
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.position.dice import DieFileError, load_die
@@ -69,6 +71,16 @@ def _check_unit(path: Path, position: Position, unit: str | None) -> None:
         _fail(f"{path}: no unit {unit!r}; units: {', '.join(sorted(position.units))}")
 
 
+# The answer may be wrong: a talent that takes part is not modelled (README, Exit status).
+UNDETERMINED_EXIT = 3
+
+
+def _settle(notices: Sequence[Any]) -> None:
+    """Exit with the undetermined status when the answer printed carries notices."""
+    if notices:
+        raise typer.Exit(UNDETERMINED_EXIT)
+
+
 def _ai_flag(ai: bool) -> bool | None:
     return True if ai else None
 
@@ -76,6 +88,7 @@ def _ai_flag(ai: bool) -> bool | None:
 def _per_unit(pos: Position, results: Sequence[Any], ai: bool, step: str, show: Callable[..., str]) -> None:
     """The board, then each unit's answer; a note when the position is at another step."""
     typer.echo(render_text.board(pos) + "\n")
+    typer.echo(render_text.notices(results[0].notices if results else ()), nl=False)
     if pos.turn.step != step:
         typer.echo(f"(the position is at the {pos.turn.step} step: this is what the {step} step would allow on this board)\n")
     for r in results:
@@ -135,6 +148,7 @@ def moves(
         _emit([r.as_json() for r in results])
     else:
         _per_unit(pos, results, ai, "movement", render_text.unit_options)
+    _settle(results[0].notices if results else ())
 
 
 @app.command()
@@ -152,6 +166,7 @@ def turn(
         _emit(result.as_json())
     else:
         typer.echo(render_text.step(result))
+    _settle(result.notices)
 
 
 @app.command()
@@ -172,6 +187,24 @@ def faq(
 
 
 @app.command()
+def talents(
+    status: Annotated[Optional[str], typer.Option(help=f"Only talents with this status on either side: {', '.join(STATUSES)}.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The talent catalogue: each talent's steps, and how far it is modelled on player and AI chips."""
+    if status is not None and status not in STATUSES:
+        _fail(f"--status: expected one of {', '.join(STATUSES)}, not {status!r}")
+    chosen = [
+        t for t in sorted(catalogue().talents.values(), key=lambda t: t.name.casefold())
+        if status is None or status in (t.status(ai=False), t.status(ai=True))
+    ]
+    if json_out:
+        _emit(catalogue_report.as_json(chosen))
+    else:
+        typer.echo(catalogue_report.table(chosen))
+
+
+@app.command()
 def attacks(
     position: PositionArg,
     unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,
@@ -187,6 +220,7 @@ def attacks(
         _emit([r.as_json() for r in results])
     else:
         _per_unit(pos, results, ai, "attack", render_text.attack_options)
+    _settle(results[0].notices if results else ())
 
 
 @app.command()
@@ -204,6 +238,7 @@ def step(
         _emit(result.as_json())
     else:
         typer.echo(render_text.attack_step(result))
+    _settle(result.notices)
 
 
 @app.command()
@@ -225,6 +260,7 @@ def fire(
         _emit(result.as_json())
     else:
         typer.echo(render_text.fire_step(result))
+    _settle(result.notices)
 
 
 MoveOpt = Annotated[str, typer.Option("--move", help='A move or attack in notation (docs/notation.md), e.g. "harrier b2-c2-c3".')]
@@ -252,6 +288,7 @@ def check(
         _emit(result.as_json())
     else:
         typer.echo(render_text.check(result))
+    _settle(result.notices)
     if result.judgement.verdict == "illegal":
         raise typer.Exit(1)
 
@@ -271,6 +308,7 @@ def explain(
         _emit(result.as_json())
     else:
         typer.echo(render_text.explanation(result))
+    _settle(result.check.notices)
 
 
 @app.command()

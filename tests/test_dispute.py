@@ -29,13 +29,16 @@ def test_every_printed_outcome_checks_legal_or_mandatory(path) -> None:  # type:
     for options in faction_options(position) if step == "movement" else ():
         for move in options.outcomes if options.leading else ():
             result = check(position, parse(format_move(move), position))
-            assert result.judgement.verdict in (LEGAL, MANDATORY), (format_move(move), result.judgement)
+            # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.
+            verdict = result.judgement.core_verdict or result.judgement.verdict
+            assert verdict in (LEGAL, MANDATORY), (format_move(move), result.judgement)
             if ai and move.kind == "progress":
-                assert result.judgement.verdict == MANDATORY
+                assert verdict == MANDATORY
     for options in attack_options(position) if step == "attack" else ():
         for attack in options.outcomes:
             result = check(position, parse(format_attack(attack), position))
-            assert result.judgement.verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
+            verdict = result.judgement.core_verdict or result.judgement.verdict
+            assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
 
 
 def test_an_illegal_claim_lists_the_legal_alternatives() -> None:

@@ -142,7 +142,7 @@ units:
     talents: [Eager, Roost Roam]
     upgrades: [attack, fortification]
     promoted: true
-    group: [{chip: Squire, stats: {health: 1}, talents: [Guard]}]
+    group: [{chip: Squire, stats: {health: 1}, talents: [Armored]}]
     campfire: true
     done: {moved: true, retaliated: true}
 """
@@ -151,7 +151,7 @@ units:
     assert lord.terrain is Terrain.MOUNTAINS
     assert lord.upgrades == ("attack", "fortification")
     assert lord.promoted and lord.campfire
-    assert lord.group[0].chip == "Squire" and lord.group[0].talents == ("Guard",)
+    assert lord.group[0].chip == "Squire" and lord.group[0].talents == ("Armored",)
     assert lord.done == Done(moved=True, attacked=False, retaliated=True)
 
 

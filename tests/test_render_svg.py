@@ -42,7 +42,7 @@ landmarks:
   "<!--lm": {at: c1, name: "Ruin & <Co>", revealed: true}
 units:
   "x). #false.": {chip: "Drift <&>", faction: narora, kind: minion, at: b1, health: 1,
-                  stats: {health: 2, attack: 1, movement: 3}, talents: ["Air <Defense>", "&amp;"]}
+                  stats: {health: 2, attack: 1, movement: 3}, talents: ["Queen's Blood"]}
   "a<b&\\"c": {chip: Joust, faction: heirs, kind: minion, health: 2, stats: {health: 2, attack: 1, movement: 2}}
 """
 
@@ -98,6 +98,10 @@ def test_every_position_renders_completely(path: Path) -> None:
 
 def test_hostile_names_are_escaped_and_complete() -> None:
     position = load_position_text(HOSTILE, "hostile.yaml")
+    # The loader takes only catalogue names; the renderer must escape whatever it is given all the same.
+    units = {uid: dataclasses.replace(u, talents=(*u.talents, "Air <Defense>", "&amp;")) if u.talents else u
+             for uid, u in position.units.items()}
+    position = dataclasses.replace(position, units=units)
     svg = render(position, focus="x). #false.")
     root = _parse(svg)
     _assert_complete(position, root)
@@ -107,6 +111,7 @@ def test_hostile_names_are_escaped_and_complete() -> None:
     assert "a<b" not in svg and "a&lt;b&amp;" in svg  # escaped in the text, intact once parsed
     assert len(_of_class(root, "focus")) == 1
     legend = "".join(_of_class(root, "legend")[0].itertext())
+    assert "talent: Queen's Blood" in legend
     assert "talent: Air <Defense>" in legend and "talent: &amp;" in legend
 
 

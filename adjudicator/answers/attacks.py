@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from adjudicator.answers.notices import Notice, notices_json
+
 # How a chip took damage.
 ATTACK = "attack"
 RETALIATION = "retaliation"
@@ -169,6 +171,7 @@ class AttackOptions:
     outcomes: tuple[AttackOutcome, ...]
     cannot: str = ""  # why it cannot attack now (empty when it can)
     cited: str = ""  # the rule that decides "cannot" or "must"
+    notices: tuple[Notice, ...] = ()  # talents the answer may depend on that are not modelled
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -178,6 +181,7 @@ class AttackOptions:
             "cited": self.cited or None,
             "targets": [t.as_json() for t in self.targets],
             "outcomes": [o.as_json() for o in self.outcomes],
+            "notices": notices_json(self.notices),
         }
 
 
@@ -273,6 +277,7 @@ class AttackStepResult:
     ai: bool
     count: int  # the exact number of distinct end states
     outcomes: tuple[StepEnd, ...] = field(default=())
+    notices: tuple[Notice, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -281,6 +286,7 @@ class AttackStepResult:
             "count": self.count,
             "shown": len(self.outcomes),
             "outcomes": [o.as_json() for o in self.outcomes],
+            "notices": notices_json(self.notices),
         }
 
 
@@ -350,6 +356,7 @@ class FireStepResult:
     count: int  # distinct (choices, end state) results
     results: tuple[FireResult, ...] = ()
     die: str = ""  # the die table used (name or file)
+    notices: tuple[Notice, ...] = ()
 
     @property
     def decisions(self) -> bool:
@@ -364,4 +371,5 @@ class FireStepResult:
             "count": self.count,
             "shown": len(self.results),
             "results": [r.as_json() for r in self.results],
+            "notices": notices_json(self.notices),
         }

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.answers.notices import Notice, notices_json
+
 # How a move relates to the unit's mark (game-elements: Making Progress; Hero Movement).
 PROGRESS = "progress"  # ends closer to the mark than it started
 LATERAL = "lateral"  # ends at the same distance, on another hex
@@ -68,6 +70,7 @@ class UnitOptions:
     start_distance: int | None = None  # None: the unit's hex does not lead to its mark
     must_wait: str = ""  # why the unit may not move now (empty when it may)
     leading: bool = False  # a minion closest to its mark; the others move after it, on a changed board
+    notices: tuple[Notice, ...] = ()  # talents the answer may depend on that are not modelled
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +79,7 @@ class UnitOptions:
             "must_wait": self.must_wait or None,
             "leading": self.leading,
             "outcomes": [o.as_json() for o in self.outcomes],
+            "notices": notices_json(self.notices),
         }
 
 
@@ -99,6 +103,7 @@ class StepResult:
     ai: bool
     count: int
     outcomes: tuple[StepOutcome, ...] = field(default=())
+    notices: tuple[Notice, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -107,4 +112,5 @@ class StepResult:
             "count": self.count,
             "shown": len(self.outcomes),
             "outcomes": [o.as_json() for o in self.outcomes],
+            "notices": notices_json(self.notices),
         }

@@ -6,14 +6,18 @@ it comes from, the words of that rule, and how to say it (adjudicator/data/reaso
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 import yaml
 
+from adjudicator.answers.notices import Notice, notices_json
+
 LEGAL, MANDATORY, ILLEGAL = "legal", "mandatory", "illegal"
+# The core rules' verdict may not stand: a talent that takes part is not modelled (the notices).
+UNDETERMINED = "undetermined"
 
 
 @cache
@@ -57,11 +61,16 @@ class Judgement:
     """The verdict on one subject: the claim itself, or another end hex or target (``explain``)."""
 
     subject: str
-    verdict: str  # LEGAL, MANDATORY or ILLEGAL
+    verdict: str  # LEGAL, MANDATORY, ILLEGAL, or UNDETERMINED
     reasons: tuple[Reason, ...]
+    core_verdict: str | None = None  # when UNDETERMINED: what the modelled rules alone say
+
+    def undetermined(self) -> Judgement:
+        return replace(self, verdict=UNDETERMINED, core_verdict=self.verdict)
 
     def as_json(self) -> dict[str, Any]:
-        return {"subject": self.subject, "verdict": self.verdict, "reasons": [r.as_json() for r in self.reasons]}
+        return {"subject": self.subject, "verdict": self.verdict, "core_verdict": self.core_verdict,
+                "reasons": [r.as_json() for r in self.reasons]}
 
 
 @dataclass(frozen=True)
@@ -71,9 +80,11 @@ class CheckResult:
     claim: str
     judgement: Judgement
     alternatives: tuple[str, ...]  # in notation; for the AI, what it must choose among
+    notices: tuple[Notice, ...] = ()  # why the verdict is UNDETERMINED
 
     def as_json(self) -> dict[str, Any]:
-        return {"claim": self.claim, **self.judgement.as_json(), "alternatives": list(self.alternatives)}
+        return {"claim": self.claim, **self.judgement.as_json(), "alternatives": list(self.alternatives),
+                "notices": notices_json(self.notices)}
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -33,6 +33,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.position.hexmap import COLUMNS, parse_map
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+from adjudicator.position.talents import catalogue
 from adjudicator.position.model import (
     AiPriority,
     Controller,
@@ -205,6 +206,19 @@ class _Fields:
         return self.values.get(key) or _Value(None, _child(self.path, key))
 
 
+@dataclass(frozen=True)
+class _Talents:
+    names: tuple[str, ...]
+    numbers: tuple[tuple[str, int], ...]
+
+
+# A numbered talent: "2 Range" or "Roost 3" (ASCII digits only, and few of them).
+_NUMBER_BEFORE = re.compile(r"([0-9]{1,3})\s+(\S.*)")
+_NUMBER_AFTER = re.compile(r"(\S.*?)\s+([0-9]{1,3})")
+# The largest # any talent prints is a single digit; 20 leaves room and keeps clingo's numbers small.
+MAX_TALENT_NUMBER = 20
+
+
 class _Reader:
     """Generic readers for typed values; each reports its own problems and returns None on failure.
 
@@ -288,6 +302,54 @@ class _Reader:
     def names(self, value: _Value, what: str) -> tuple[str, ...] | None:
         items = self.items(value, what)
         return None if items is None else _complete([self.text(item, what) for item in items])
+
+    def talents(self, value: _Value) -> _Talents | None:
+        """A chip's talents, by their current names (earlier names accepted), with their numbers."""
+        items = self.items(value, "talent names")
+        if items is None:
+            return None
+        names: list[str] = []
+        numbers: list[tuple[str, int]] = []
+        for item in items:
+            written = self.text(item, "a talent")
+            read = None if written is None else self.talent(item, written)
+            if read is None:
+                continue
+            name, number = read
+            if name in names:
+                self.problem(item, f"{name} is listed twice")
+                continue
+            names.append(name)
+            if number is not None:
+                numbers.append((name, number))
+        return _Talents(tuple(names), tuple(numbers))
+
+    def talent(self, value: _Value, written: str) -> tuple[str, int | None] | None:
+        """One talent as a position writes it: ``Flying``, ``2 Range``, ``Roost 3``."""
+        name, number_text = written.strip(), None
+        if match := _NUMBER_BEFORE.fullmatch(name):
+            number_text, name = match.groups()
+        elif match := _NUMBER_AFTER.fullmatch(name):
+            name, number_text = match.groups()
+        talent = catalogue().resolve(name)
+        if talent is None:
+            close = catalogue().suggestions(name)
+            hint = f"; did you mean {' or '.join(close)}?" if close else " (adjudicator/data/talents.yaml lists them)"
+            self.problem(value, f"unknown talent {written!r}{hint}")
+            return None
+        if number_text is None:
+            if talent.numbered:
+                self.problem(value, f"{talent.name} takes a number: write it as {talent.written(2)!r}")
+                return None
+            return talent.name, None
+        if not talent.numbered:
+            self.problem(value, f"{talent.name} takes no number; write it as {talent.name!r}")
+            return None
+        number = int(number_text)
+        if not 1 <= number <= MAX_TALENT_NUMBER:
+            self.problem(value, f"{talent.name}: expected a number from 1 to {MAX_TALENT_NUMBER}, found {number_text}")
+            return None
+        return talent.name, number
 
     def pairs(self, value: _Value, what: str) -> list[tuple[str, Node, _Value]] | None:
         """Each entry of a mapping as (key, key node, value); reports odd and duplicate keys."""
@@ -598,7 +660,8 @@ class _PositionReader(_Reader):
         at = self.unit_place(unit_id, f)
         self.check_stack_faction(unit_id, faction)
         terrain = self.choice(f["terrain"], [t.value for t in Terrain], "a terrain")
-        talents = self.names(f["talents"], "talent names")
+        talents = self.talents(f["talents"])
+        stats = self.ranged(stats, f, talents)
         upgrades = self.upgrades(f["upgrades"])
         promoted = self.boolean(f["promoted"])
         group = self.group(f["group"])
@@ -624,7 +687,8 @@ class _PositionReader(_Reader):
             stats=stats,
             at=at,
             terrain=Terrain(_or(terrain, Unit.terrain.value)),
-            talents=_or(talents, Unit.talents),
+            talents=talents.names if talents else Unit.talents,
+            talent_numbers=talents.numbers if talents else Unit.talent_numbers,
             upgrades=_or(upgrades, Unit.upgrades),
             promoted=_or(promoted, Unit.promoted),
             group=_or(group, Unit.group),
@@ -695,6 +759,19 @@ class _PositionReader(_Reader):
             health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range)
         )
 
+    def ranged(self, stats: Stats | None, f: _Fields, talents: _Talents | None) -> Stats | None:
+        """The talent "# Range" is the chip's range (master-talent-list: "This unit attacks and
+        retaliates from up to # hexes away"): it sets the range, and must agree with a range stat."""
+        number = dict(talents.numbers).get("Range") if talents else None
+        if stats is None or number is None:
+            return stats
+        given = f["stats"].node is not None and any(
+            isinstance(k, ScalarNode) and k.value == "range" for k, _ in f["stats"].node.value
+        )
+        if given and stats.range != number:
+            self.problem(f["talents"], f"{number} Range disagrees with the range stat {stats.range}")
+        return replace(stats, range=number)
+
     def group(self, value: _Value) -> tuple[GroupedChip, ...] | None:
         items = self.items(value, "grouped chips")
         return None if items is None else _complete([self.grouped_chip(item) for item in items])
@@ -705,13 +782,15 @@ class _PositionReader(_Reader):
             return None
         chip = self.text(f["chip"])
         stats = self.stats(f["stats"])
-        talents = self.names(f["talents"], "talent names")
+        talents = self.talents(f["talents"])
+        stats = self.ranged(stats, f, talents)
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
         if chip is None or stats is None:
             return None
         return GroupedChip(
-            chip, stats, _or(talents, GroupedChip.talents), _or(reward, GroupedChip.reward), _or(merc, False)
+            chip, stats, talents.names if talents else (), _or(reward, GroupedChip.reward), _or(merc, False),
+            talents.numbers if talents else (),
         )
 
     def done(self, value: _Value) -> Done | None:
@@ -733,7 +812,7 @@ class _PositionReader(_Reader):
             self.place(at, f["at"], f"spire {spire_id!r}")
         items = self.items(f["upgrades"], "spire upgrades") or []
         upgrades = _complete([self.choice(item, UPGRADES, "a spire upgrade") for item in items])
-        talents = self.names(f["talents"], "talent names")
+        talents = self.talents(f["talents"])
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
         if faction is None or at is None:
@@ -743,9 +822,10 @@ class _PositionReader(_Reader):
             faction,
             at,
             _or(upgrades, Spire.upgrades),
-            _or(talents, Spire.talents),
+            talents.names if talents else Spire.talents,
             _or(reward, Spire.reward),
             _or(merc, Spire.merc),
+            talents.numbers if talents else Spire.talent_numbers,
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:

@@ -76,9 +76,10 @@ class GroupedChip:
 
     chip: str
     stats: Stats
-    talents: tuple[str, ...] = ()
+    talents: tuple[str, ...] = ()  # current names (adjudicator/data/talents.yaml)
     reward: Reward = Reward()
     merc: bool = False
+    talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class Unit:
     stats: Stats
     at: str | None  # hex name; None while the unit waits in its faction's gate stack
     terrain: Terrain = Terrain.PATH  # the terrain allowance: the hardest terrain it may enter
-    talents: tuple[str, ...] = ()
+    talents: tuple[str, ...] = ()  # current names (adjudicator/data/talents.yaml)
     upgrades: tuple[str, ...] = ()
     promoted: bool = False
     group: tuple[GroupedChip, ...] = ()
@@ -110,6 +111,7 @@ class Unit:
     merc: bool = False
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
     promoted_stats: Stats | None = None  # a hero's stats on its promoted side
+    talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
 
     @property
     def side(self) -> Stats:
@@ -126,6 +128,7 @@ class Spire:
     talents: tuple[str, ...] = ()
     reward: Reward = Reward()
     merc: bool = False
+    talent_numbers: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from adjudicator.answers.attacks import (
 )
 from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
 from adjudicator.position.dice import Die, shipped_die
+from adjudicator.questions.coverage import notices
 from adjudicator.facts.board import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Done, Kind, Position
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
@@ -66,7 +67,8 @@ def faction_query(position: Position, faction: str, ai: bool | None = None) -> Q
 
 def unit_options(position: Position, unit_id: str, ai: bool | None = None) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    return ask(position, moves_query(position, unit_id, ai)).options[unit_id]
+    options = ask(position, moves_query(position, unit_id, ai)).options[unit_id]
+    return replace(options, notices=notices(position, "movement", ai))
 
 
 def faction_options(position: Position, ai: bool | None = None) -> list[UnitOptions]:
@@ -74,7 +76,8 @@ def faction_options(position: Position, ai: bool | None = None) -> list[UnitOpti
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query)
-    return [answer.options[uid] for uid in units]
+    unmodelled = notices(position, "movement", ai)
+    return [replace(answer.options[uid], notices=unmodelled) for uid in units]
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
@@ -134,7 +137,8 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
     ordered = sorted(finals.items())
     shown = ordered if limit is None else ordered[:limit]
     return StepResult(
-        faction, bool(ai_factions), len(ordered), tuple(StepOutcome(f, s) for f, s in shown)
+        faction, bool(ai_factions), len(ordered), tuple(StepOutcome(f, s) for f, s in shown),
+        notices(position, "movement", ai),
     )
 
 
@@ -178,7 +182,8 @@ def attack_options(position: Position, unit: str | None = None, ai: bool | None 
     query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=resolve(position.readings))
     models = solve_all(combat_facts(position, query))
     fallback = len(in_force(position.ai_priority, "units")) + 1
-    return decode_attacks(models, position, units, ai_factions, fallback)
+    unmodelled = notices(position, "attack", ai)
+    return [replace(o, notices=unmodelled) for o in decode_attacks(models, position, units, ai_factions, fallback)]
 
 
 def attack_step(position: Position, ai: bool | None = None, limit: int | None = None) -> AttackStepResult:
@@ -192,7 +197,7 @@ def attack_step(position: Position, ai: bool | None = None, limit: int | None = 
     ends = decode_attack_step(solve_all(combat_facts(position, query), project=True), position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
     shown = ends if limit is None else ends[:limit]
-    return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown))
+    return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown), notices(position, "attack", ai))
 
 
 def spires_fire(position: Position, die: Die | None = None, limit: int | None = None) -> FireStepResult:
@@ -220,4 +225,4 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
             merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
     results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
     shown = results if limit is None else results[:limit]
-    return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name)
+    return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name, notices(position, "fire"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from clingo import Symbol
 
 from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query
+from adjudicator.questions.coverage import notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
 from adjudicator.answers.decode import decode, decode_verdicts
@@ -40,7 +41,12 @@ def _judge(position: Position, claim: Claim, ai: bool | None, everything: bool) 
         judgements, alternatives = _judge_attack(position, claim, ai, facts)
     verdict = judgements.pop("")
     others = tuple(judgements[k] for k in sorted(judgements))
-    return Explanation(CheckResult(format_claim(claim), verdict, alternatives), others)
+    # An unmodelled talent that takes part may overturn any of these verdicts: none is stated as sure.
+    unmodelled = notices(position, "movement" if isinstance(claim, MoveClaim) else "attack", ai)
+    if unmodelled:
+        verdict = verdict.undetermined()
+        others = tuple(j.undetermined() for j in others)
+    return Explanation(CheckResult(format_claim(claim), verdict, alternatives, unmodelled), others)
 
 
 def _judge_move(

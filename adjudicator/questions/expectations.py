@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.questions.adjudicate import attack_options, attack_step, movement_step, spires_fire, unit_options
+from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
 from adjudicator.answers.notation import NotationError, parse
 from adjudicator.answers.verdicts import Judgement
@@ -250,6 +251,8 @@ def _judgement_failures(where: str, judgement: Judgement, entry: dict[str, Any])
     failures = []
     if "verdict" in entry and entry["verdict"] != judgement.verdict:
         failures.append(f"{where}: {judgement.verdict}, expected {entry['verdict']}")
+    if "core" in entry and entry["core"] != judgement.core_verdict:
+        failures.append(f"{where}: the modelled rules alone say {judgement.core_verdict}, expected {entry['core']}")
     if "reasons" in entry:
         have = sorted({r.id for r in judgement.reasons})
         want = sorted(str(r) for r in entry["reasons"] or [])
@@ -301,6 +304,21 @@ def check_explanations(doc: PositionDocument, key: str, expected: list[dict[str,
     return failures
 
 
+def check_notices(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+    """`notices`: for each question (movement, attack, fire), exactly the talents named as not taken
+    into account, as the question asked in the position's own way of control would name them."""
+    failures = []
+    for question, wanted in expected.items():
+        if question not in QUESTION_STEPS:
+            failures.append(f"{key}.{question}: expected one of {', '.join(QUESTION_STEPS)}")
+            continue
+        have = sorted({n.talent for n in notices(doc.position, question)})
+        want = sorted(str(w) for w in wanted or [])
+        if have != want:
+            failures.append(f"{key}.{question}: notices name {have}, expected {want}")
+    return failures
+
+
 CHECKS = {
     **{k: check_moves for k in MOVE_KEYS},
     **{k: check_turn for k in TURN_KEYS},
@@ -309,6 +327,7 @@ CHECKS = {
     **{k: check_fire for k in FIRE_KEYS},
     "check": check_claims,
     "explain": check_explanations,
+    "notices": check_notices,
 }
 
 

@@ -16,7 +16,8 @@ from adjudicator.answers.attacks import (
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
-from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, CheckResult, Explanation, Reason
+from adjudicator.answers.notices import Notice
+from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
 
 
 TERRAIN_LETTER = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
@@ -50,6 +51,18 @@ def board(position: Position) -> str:
     for hex_name in sorted(chips):
         lines.append(f"     {hex_name}: {chips[hex_name]}")
     return "\n".join(lines)
+
+
+def notices(found: Iterable[Notice]) -> str:
+    """The warning printed above an answer that may depend on talents the adjudicator does not model;
+    empty when there are none."""
+    found = list(found)
+    if not found:
+        return ""
+    lines = ["NOT TAKEN INTO ACCOUNT: this answer may be wrong, since it leaves out these talents:"]
+    lines += [f"  ! {n}" for n in found]
+    lines.append("  (cloudspire talents lists what is modelled)")
+    return "\n".join(lines) + "\n\n"
 
 
 def _cell(h: Hex) -> str:
@@ -93,7 +106,7 @@ def _count_line(faction: str, count: int, shown: int, what: str, ai: bool, step:
 
 
 def step(result: StepResult) -> str:
-    lines = [_count_line(result.faction, result.count, len(result.outcomes), "final boards", result.ai, "movement")]
+    lines = [notices(result.notices) + _count_line(result.faction, result.count, len(result.outcomes), "final boards", result.ai, "movement")]
     for number, outcome in enumerate(result.outcomes, 1):
         board_text = ", ".join(f"{u} {n}" for u, n in outcome.final)
         lines.append(f"\n{number}. {board_text}")
@@ -165,7 +178,8 @@ def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
 
 
 def attack_step(result: AttackStepResult) -> str:
-    lines = [_count_line(result.faction, result.count, len(result.outcomes), "end states", result.ai, "attack")]
+    lines = [notices(result.notices)
+             + _count_line(result.faction, result.count, len(result.outcomes), "end states", result.ai, "attack")]
     for number, outcome in enumerate(result.outcomes, 1):
         lines.append(f"\n{number}. {outcome.end.describe()}")
         for attack in outcome.sequence:
@@ -176,7 +190,7 @@ def attack_step(result: AttackStepResult) -> str:
 
 
 def fire_step(result: FireStepResult) -> str:
-    lines = [f"Spires Fire at {result.faction}'s units (die: {result.die})"]
+    lines = [notices(result.notices) + f"Spires Fire at {result.faction}'s units (die: {result.die})"]
     if not result.spires:
         lines.append("  no spire fires")
     for s in result.spires:
@@ -207,10 +221,17 @@ def reason_line(reason: Reason, indent: str = "  ") -> str:
 
 
 def check(result: CheckResult) -> str:
-    lines = [f"{result.claim}: {result.judgement.verdict.upper()}"]
+    judgement = result.judgement
+    if judgement.verdict == UNDETERMINED:
+        lines = [notices(result.notices).rstrip("\n"),
+                 f"{result.claim}: UNDETERMINED (the modelled rules alone say {str(judgement.core_verdict).upper()})"]
+    else:
+        lines = [f"{result.claim}: {judgement.verdict.upper()}"]
     lines += [reason_line(r) for r in result.judgement.reasons]
-    if result.judgement.verdict == ILLEGAL:
+    if ILLEGAL in (judgement.verdict, judgement.core_verdict):
         label = "the legal outcomes" if result.alternatives else "no legal outcome"
+        if judgement.verdict == UNDETERMINED:
+            label = "the outcomes the modelled rules allow" if result.alternatives else "no outcome the modelled rules allow"
         lines.append(f"  {label}:" if result.alternatives else f"  {label}")
         lines += [f"    {a}" for a in result.alternatives]
     return "\n".join(lines)
@@ -221,6 +242,7 @@ def explanation(result: Explanation) -> str:
     if result.others:
         lines.append("\nand the others:")
     for judgement in result.others:
-        lines.append(f"  {judgement.subject}: {judgement.verdict}")
+        core = f" (alone: {judgement.core_verdict})" if judgement.core_verdict else ""
+        lines.append(f"  {judgement.subject}: {judgement.verdict}{core}")
         lines += [f"    {MARKS[r.kind]} {r.text} ({r.rule})" for r in judgement.reasons]
     return "\n".join(lines)

@@ -1,0 +1,218 @@
+"""The talent catalogue, talents in positions, and the notices: an answer says which talents it could
+not take into account, and a check on such a board is undetermined rather than wrong."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.position.load import PositionFileError, load_position, load_position_text
+from adjudicator.position.model import Controller, Position
+from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, OUTSIDE, PARTLY, catalogue
+from adjudicator.questions.adjudicate import attack_options, faction_options, spires_fire
+from adjudicator.questions.coverage import notices
+from adjudicator.solving.solve import talent_files
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+BOARD = """format: cloudspire-position/1
+map: |4
+        a  b  c  d
+    1   p  p  p  p
+gates:
+  narora: {beside: [d1], health: 10}
+  heirs:  {beside: [a1], health: 10}
+factions:
+  heirs:  {controller: player, mark: {gate: narora}}
+  narora: {controller: ai, mark: {gate: heirs}}
+turn: {faction: heirs, step: movement}
+units:
+  harrier: {chip: Harrier, faction: heirs, kind: minion, at: a1, health: 1,
+            stats: {health: 1, attack: 1, movement: 2}, talents: TALENTS}
+"""
+
+
+def board(talents: str) -> Position:
+    return load_position_text(BOARD.replace("TALENTS", talents))
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "position.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# --- the catalogue
+
+
+def test_the_catalogue_lists_every_talent_once_with_a_status_for_each_side() -> None:
+    talents = list(catalogue().talents.values())
+    assert len(talents) >= 177
+    spellings = [s.casefold() for t in talents for s in (t.name, *t.was)]
+    assert len(spellings) == len(set(spellings))
+    for t in talents:
+        assert t.status(ai=False) in (MODELLED, PARTLY, OUTSIDE, NOT_MODELLED), t.name
+        assert t.status(ai=True) in (MODELLED, PARTLY, NO_EFFECT, OUTSIDE, NOT_MODELLED), t.name
+        assert t.steps, t.name
+
+
+def test_the_report_counts_add_up() -> None:
+    result = runner.invoke(app, ["talents", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["count"] == len(report["talents"]) >= 177
+    for side in ("player", "ai"):
+        assert sum(report["counts"][side].values()) == report["count"]
+        key = f"{side}_status"
+        assert report["counts"][side][NOT_MODELLED] == sum(1 for r in report["talents"] if r[key] == NOT_MODELLED)
+
+
+def test_the_report_filters_by_status() -> None:
+    result = runner.invoke(app, ["talents", "--status", PARTLY])
+    assert result.exit_code == 0
+    assert "Armored" in result.output and "Speed" not in result.output
+    assert runner.invoke(app, ["talents", "--status", "maybe"]).exit_code == 2
+
+
+def test_every_encoded_talent_names_positions_that_hold_it() -> None:
+    for t in catalogue().talents.values():
+        if t.encoding in (None, "core"):
+            continue
+        assert t.positions, f"{t.name} is encoded in {t.encoding} but no position tests it"
+        for name in t.positions:
+            position = load_position(ROOT / name)
+            held = {n for u in position.units.values() for n in (*u.talents, *(n for g in u.group for n in g.talents))}
+            held |= {n for s in position.spires for n in s.talents}
+            assert t.name in held, f"{name} does not hold {t.name}"
+
+
+def test_a_talent_file_is_grounded_only_when_the_position_holds_the_talent() -> None:
+    from adjudicator.facts.board import position_facts
+    from adjudicator.questions.adjudicate import moves_query
+
+    bare = board("[]")
+    assert talent_files(position_facts(bare, moves_query(bare))) == []
+    flying = board("[Flying]")
+    assert talent_files(position_facts(flying, moves_query(flying))) == ["talents/flying.lp"]
+
+
+# --- talents in positions
+
+
+def test_an_old_name_is_read_as_the_current_one() -> None:
+    assert board("[Pilotable, stealth]").units["harrier"].talents == ("Innovative", "Run Silent")
+
+
+def test_a_number_goes_where_the_talent_takes_it() -> None:
+    unit = board("[2 Range, Lookout 3]").units["harrier"]
+    assert unit.talents == ("Range", "Lookout")
+    assert unit.talent_numbers == (("Range", 2), ("Lookout", 3))
+    assert unit.stats.range == 2  # "# Range": the chip's range
+
+
+def test_a_misspelt_talent_is_a_located_error_with_a_suggestion(tmp_path: Path) -> None:
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Flyng]"))
+    with pytest.raises(PositionFileError) as raised:
+        load_position(path)
+    [problem] = raised.value.problems
+    assert (problem.line, problem.field) == (14, "units.harrier.talents[0]")
+    assert "did you mean Flying?" in problem.message
+    result = runner.invoke(app, ["validate", path])
+    assert result.exit_code == 2 and "did you mean Flying?" in result.output
+
+
+# --- notices
+
+
+def test_a_movement_talent_not_modelled_is_named_above_the_answer(tmp_path: Path) -> None:
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Speed, Incorporeal]"))
+    text = runner.invoke(app, ["moves", path])
+    assert text.exit_code == 3
+    assert "NOT TAKEN INTO ACCOUNT" in text.output
+    assert "Speed on harrier: not modelled (movement)" in text.output
+    data = json.loads(runner.invoke(app, ["moves", path, "--json"]).output)
+    assert [n["talent"] for n in data[0]["notices"]] == ["Incorporeal", "Speed"]
+
+
+def test_a_check_on_such_a_board_is_undetermined_with_its_own_status(tmp_path: Path) -> None:
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Speed]"))
+    result = runner.invoke(app, ["check", path, "--move", "harrier a1-b1", "--json"])
+    assert result.exit_code == 3
+    verdict = json.loads(result.output)
+    assert (verdict["verdict"], verdict["core_verdict"]) == ("undetermined", "illegal")
+    assert [n["talent"] for n in verdict["notices"]] == ["Speed"]
+    assert runner.invoke(app, ["explain", path, "--move", "harrier a1-b1-c1"]).exit_code == 3
+
+
+def test_no_notice_for_a_talent_of_another_step_or_one_modelled() -> None:
+    # Assault acts in attacks; Armored is modelled in the attack step.
+    position = board("[Assault, Armored]")
+    assert notices(position, "movement") == ()
+    assert [n.talent for n in notices(position, "attack")] == ["Assault"]
+    assert runner.invoke(app, ["moves", "--json", str(ROOT / "positions/rulebook/joust-harrier-jaelana.yaml")]).exit_code == 0
+
+
+def test_a_talent_off_the_board_never_needs_a_notice() -> None:
+    outside = [t.name for t in catalogue().talents.values() if t.outside]
+    assert outside
+    for name in outside:
+        assert not set(catalogue().get(name).steps) & set(BOARD_STEPS), name
+    position = board("[" + ", ".join(outside) + "]")
+    assert all(notices(position, q) == () for q in ("movement", "attack", "fire"))
+
+
+# --- talents that do not trigger for the AI (harbinger-rulebook, AI Talents)
+
+NO_EFFECT_TALENTS = sorted(t.name for t in catalogue().talents.values() if t.ai_no_effect != "none")
+AI_BOARDS = {
+    "movement": "positions/faq/faq-30-fallback-less-movement.yaml",
+    "attack": "positions/rules/ai-priority-gate-first.yaml",
+    "fire": "positions/rules/spires-fire-air-defense.yaml",
+}
+
+
+def _give(position: Position, talent: str, on: str) -> Position:
+    """``talent`` added to every AI unit (on = units) or AI spire (on = spires); a numbered talent 1."""
+    t = catalogue().get(talent)
+    ai = {f for f, faction in position.factions.items() if faction.controller is Controller.AI}
+    numbers = ((talent, 1),) if t.numbered else ()
+    units = {
+        uid: replace(u, talents=(*u.talents, talent), talent_numbers=(*u.talent_numbers, *numbers))
+        if on == "units" and u.faction in ai else u
+        for uid, u in position.units.items()
+    }
+    spires = tuple(
+        replace(s, talents=(*s.talents, talent), talent_numbers=(*s.talent_numbers, *numbers))
+        if on == "spires" and s.faction in ai else s
+        for s in position.spires
+    )
+    return replace(position, units=units, spires=spires)
+
+
+def _answers(position: Position, question: str) -> object:
+    """The AI's answer to the question, without its notices."""
+    if question == "movement":
+        found = [o.as_json() for o in faction_options(position, ai=True)]
+    elif question == "attack":
+        found = [o.as_json() for o in attack_options(position, ai=True)]
+    else:
+        found = [spires_fire(position).as_json()]
+    for entry in found:
+        entry.pop("notices")
+    return found
+
+
+@pytest.mark.parametrize("talent", NO_EFFECT_TALENTS)
+def test_a_talent_that_does_not_trigger_for_ai_chips_changes_nothing_for_them(talent: str) -> None:
+    on = catalogue().get(talent).ai_no_effect
+    for question, name in AI_BOARDS.items():
+        base = load_position(ROOT / name)
+        given = _give(base, talent, on)
+        assert _answers(given, question) == _answers(base, question), (talent, question)
+        assert talent not in {n.talent for n in notices(given, question)}, (talent, question)
