@@ -48,6 +48,8 @@ N20 A Spires Fire step in which no spire fires has one result: nothing changes, 
 N22 A hero levels up after the whole exchange, gate retaliation included, and only if it stands.
 N23 Defeating a gate when at most one gate keeps its health ends the game: no pillage, the gate
     goes "fallen", the step ends.
+N24 Camouflage: "adjacent" is a neighbour on the board (map hexes; a gate node is never a target's
+    node).  It limits attacks and spire fire only; retaliation is no attack (FAQ-13).
 N21 Defeating the top chip of a group, or the unit that took a redirected hit, is defeating a unit:
     a hero may level up, and the AI's ``defeat-K`` counts it.
 """
@@ -326,6 +328,11 @@ def _flying_ok(attacker_talents: tuple[str, ...], target: Fighter) -> bool:
     return not target.flies or bool({"Flying", "Air Defense"} & set(attacker_talents))
 
 
+def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
+    """Camouflage (master-talent-list): only an adjacent unit or spire may attack the chip."""
+    return not hidden or where in rules.position.neighbours(at)
+
+
 def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     """Every opposing chip within range, before Engage."""
     chips = []
@@ -336,13 +343,17 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             and not t.in_gate
             and not t.campfire
             and _flying_ok(a.talents, t)
+            and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
             and rules.within(a.node, t.node, a.range)
         ):
             chips.append(t.id)
     chips += [
         s.id
         for s in board.spires.values()
-        if s.faction != a.faction and not s.defeated and rules.within(a.node, s.at, a.range)
+        if s.faction != a.faction
+        and not s.defeated
+        and _camouflage_ok(rules, a.node, s.has("Camouflage"), s.at)
+        and rules.within(a.node, s.at, a.range)
     ]
     chips += [
         gate_node(f)
@@ -850,7 +861,8 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
 
 
 def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
-    """Spires Fire: the turn's units on map hexes within range; Flying only for AD or Flying."""
+    """Spires Fire: the turn's units on map hexes within range; Flying only for AD or Flying;
+    Camouflage only for an adjacent spire."""
     return sorted(
         u.id
         for u in board.units.values()
@@ -859,6 +871,7 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and not u.in_gate
         and not u.campfire
         and _flying_ok(s.talents, u)
+        and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
         and rules.within(s.at, u.node, s.range)
     )
 
