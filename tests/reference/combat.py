@@ -33,8 +33,10 @@ N10 ``ai=True`` makes the turn's faction act as the AI in every respect (targets
     forfeited rewards); every other faction follows its controller.
 N11 An AI faction that pillages a gate gets ``Gain(pillaged=<gate's faction>, forfeited=True)``.  A
     forfeited Gain is listed only for a defeat whose reward is not empty, or for a gate.
-N12 Flying works only while no chips wait beneath the unit ("Ungrouped only", docs/combat.md).  A
-    spire with Flying may fire at Flying units, and is attackable by anyone.
+N12 Flying on a player's unit works only while no chips wait beneath it (its "Ungrouped only"), for
+    being attacked and for attacking Flying units alike; the AI wording has no "Ungrouped only", so
+    an AI unit's Flying works grouped too (docs/combat.md).  A spire with Flying may fire at Flying
+    units, and is attackable by anyone.
 N13 The AI's fallback category, after its list ("any valid target"), is named ``any-target``.
 N14 Armored is a unit's talent: spires take the full damage.  A unit waiting in its gate uses no
     talent: no Armored for redirected damage, no Slap to retaliate with attack 0.
@@ -149,11 +151,6 @@ class Fighter:
     def has(self, talent: str) -> bool:
         """A unit waiting in its gate uses no talent (Chips and their stats)."""
         return talent in self.talents and not self.in_gate
-
-    @property
-    def flies(self) -> bool:
-        """Flying, which works only while no chips wait beneath it (Valid targets, reading)."""
-        return self.has("Flying") and not self.group
 
 
 @dataclass(frozen=True)
@@ -323,9 +320,18 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
     return ""
 
 
-def _flying_ok(attacker_talents: tuple[str, ...], target: Fighter) -> bool:
+def _flies(rules: Rules, f: Fighter) -> bool:
+    """Flying, N12: a player's unit only while no chips wait beneath it; an AI's unit always."""
+    return f.has("Flying") and (not f.group or rules.ai(f.faction))
+
+
+def _flying_ok(rules: Rules, attacker: Fighter | Tower, target: Fighter) -> bool:
     """FAQ-28: a Flying unit is attacked only by chips with Flying or Air Defense."""
-    return not target.flies or bool({"Flying", "Air Defense"} & set(attacker_talents))
+    if isinstance(attacker, Tower):
+        anti_air = attacker.has("Flying") or attacker.has("Air Defense")
+    else:
+        anti_air = _flies(rules, attacker) or attacker.has("Air Defense")
+    return anti_air or not _flies(rules, target)
 
 
 def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
@@ -342,7 +348,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             opposing
             and not t.in_gate
             and not t.campfire
-            and _flying_ok(a.talents, t)
+            and _flying_ok(rules, a, t)
             and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
             and rules.within(a.node, t.node, a.range)
         ):
@@ -870,7 +876,7 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and u.kind is not Kind.LANDMARK_MINION
         and not u.in_gate
         and not u.campfire
-        and _flying_ok(s.talents, u)
+        and _flying_ok(rules, s, u)
         and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
         and rules.within(s.at, u.node, s.range)
     )
@@ -904,7 +910,7 @@ def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[
     ranked = _fire_ranked(rules, board, s, die, chips)
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
-    flying = [c for c in allowed if board.units[c].flies]
+    flying = [c for c in allowed if _flies(rules, board.units[c])]
     if s.has("Air Defense") and flying:  # Air Defense (AI list): prefers Flying units on a tie
         allowed = flying
     return allowed, tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
