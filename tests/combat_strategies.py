@@ -36,7 +36,7 @@ from tests.strategies import MOVER, OPPONENT, build, describe
 
 MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fm."  # mostly open ground, a gap now and then
-TALENTS = ("Flying", "Air Defense", "Armored", "Slap")
+TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),
@@ -256,7 +256,7 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
             if firing:  # a spire with an attack upgrade fires
                 ups = ["attack", *ups]
             owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
-            talents = draw(_talents(("Air Defense", "Armored", "Flying")))
+            talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage")))
             spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
                                 draw(st.integers(0, 4)) == 0))
     controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}

@@ -96,6 +96,15 @@ def test_no_effect_for_the_ai_is_what_the_ai_line_says() -> None:
         assert said == ({entry["ai_no_effect"]} - {"none"}), entry["name"]
 
 
+def test_model_fields_name_files_that_exist() -> None:
+    # A misspelt encoding would never be grounded, and the talent silently ignored.
+    for entry in talents():
+        if entry.get("encoding") not in (None, "core"):
+            assert (ROOT / "asp" / "talents" / entry["encoding"]).is_file(), entry["name"]
+        for position in entry.get("positions", ()):
+            assert (ROOT / position).is_file(), (entry["name"], position)
+
+
 # --- the rule texts --------------------------------------------------------------------------------------
 
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(),

@@ -20,6 +20,8 @@ def _source(rule: str) -> Path:
         return SHARED / "rules" / "game-elements.txt"
     if rule.startswith("ai-rules:"):
         return SHARED / "reference" / "ai-rules.md"
+    if rule.startswith("master-talent-list:"):
+        return SHARED / "reference" / "master-talent-list.txt"
     if rule.startswith("docs/"):
         return ROOT / rule.split(":")[0]
     raise AssertionError(f"unknown rule source {rule!r}")
@@ -64,7 +66,8 @@ def test_every_derivable_reason_is_catalogued() -> None:
     families = {"cannot_move", "cannot_attack", "not_target", "must_attack", "no_redirect"}
     catalogued = {key.split(".")[0] for key in known_reasons()}
     assert derived - families <= catalogued, derived - catalogued
-    for name in ("combat/targets.lp", "talents/flying.lp", "talents/engage.lp"):
+    talent_files = sorted(p.relative_to(encoding_dir()) for p in (encoding_dir() / "talents").glob("*.lp"))
+    for name in (Path("combat/targets.lp"), *talent_files):
         text = (encoding_dir() / name).read_text()
         for case in re.findall(r"(?:notarget\(A|shield\(T,A),[\w()]*?,([a-z]\w*)", text):
             assert f"not_target.{case}" in known_reasons(), case

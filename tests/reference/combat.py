@@ -33,8 +33,10 @@ N10 ``ai=True`` makes the turn's faction act as the AI in every respect (targets
     forfeited rewards); every other faction follows its controller.
 N11 An AI faction that pillages a gate gets ``Gain(pillaged=<gate's faction>, forfeited=True)``.  A
     forfeited Gain is listed only for a defeat whose reward is not empty, or for a gate.
-N12 Flying works only while no chips wait beneath the unit ("Ungrouped only", docs/combat.md).  A
-    spire with Flying may fire at Flying units, and is attackable by anyone.
+N12 Flying on a player's unit works only while no chips wait beneath it (its "Ungrouped only"), for
+    being attacked and for attacking Flying units alike; the AI wording has no "Ungrouped only", so
+    an AI unit's Flying works grouped too (docs/combat.md).  A spire with Flying may fire at Flying
+    units, and is attackable by anyone.
 N13 The AI's fallback category, after its list ("any valid target"), is named ``any-target``.
 N14 Armored is a unit's talent: spires take the full damage.  A unit waiting in its gate uses no
     talent: no Armored for redirected damage, no Slap to retaliate with attack 0.
@@ -48,6 +50,8 @@ N20 A Spires Fire step in which no spire fires has one result: nothing changes, 
 N22 A hero levels up after the whole exchange, gate retaliation included, and only if it stands.
 N23 Defeating a gate when at most one gate keeps its health ends the game: no pillage, the gate
     goes "fallen", the step ends.
+N24 Camouflage: "adjacent" is a neighbour on the board (map hexes; a gate node is never a target's
+    node).  It limits attacks and spire fire only; retaliation is no attack (FAQ-13).
 N21 Defeating the top chip of a group, or the unit that took a redirected hit, is defeating a unit:
     a hero may level up, and the AI's ``defeat-K`` counts it.
 """
@@ -147,11 +151,6 @@ class Fighter:
     def has(self, talent: str) -> bool:
         """A unit waiting in its gate uses no talent (Chips and their stats)."""
         return talent in self.talents and not self.in_gate
-
-    @property
-    def flies(self) -> bool:
-        """Flying, which works only while no chips wait beneath it (Valid targets, reading)."""
-        return self.has("Flying") and not self.group
 
 
 @dataclass(frozen=True)
@@ -321,9 +320,23 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
     return ""
 
 
-def _flying_ok(attacker_talents: tuple[str, ...], target: Fighter) -> bool:
+def _flies(rules: Rules, f: Fighter) -> bool:
+    """Flying, N12: a player's unit only while no chips wait beneath it; an AI's unit always."""
+    return f.has("Flying") and (not f.group or rules.ai(f.faction))
+
+
+def _flying_ok(rules: Rules, attacker: Fighter | Tower, target: Fighter) -> bool:
     """FAQ-28: a Flying unit is attacked only by chips with Flying or Air Defense."""
-    return not target.flies or bool({"Flying", "Air Defense"} & set(attacker_talents))
+    if isinstance(attacker, Tower):
+        anti_air = attacker.has("Flying") or attacker.has("Air Defense")
+    else:
+        anti_air = _flies(rules, attacker) or attacker.has("Air Defense")
+    return anti_air or not _flies(rules, target)
+
+
+def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
+    """Camouflage (master-talent-list): only an adjacent unit or spire may attack the chip."""
+    return not hidden or where in rules.position.neighbours(at)
 
 
 def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
@@ -335,14 +348,18 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             opposing
             and not t.in_gate
             and not t.campfire
-            and _flying_ok(a.talents, t)
+            and _flying_ok(rules, a, t)
+            and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
             and rules.within(a.node, t.node, a.range)
         ):
             chips.append(t.id)
     chips += [
         s.id
         for s in board.spires.values()
-        if s.faction != a.faction and not s.defeated and rules.within(a.node, s.at, a.range)
+        if s.faction != a.faction
+        and not s.defeated
+        and _camouflage_ok(rules, a.node, s.has("Camouflage"), s.at)
+        and rules.within(a.node, s.at, a.range)
     ]
     chips += [
         gate_node(f)
@@ -850,7 +867,8 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
 
 
 def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
-    """Spires Fire: the turn's units on map hexes within range; Flying only for AD or Flying."""
+    """Spires Fire: the turn's units on map hexes within range; Flying only for AD or Flying;
+    Camouflage only for an adjacent spire."""
     return sorted(
         u.id
         for u in board.units.values()
@@ -858,7 +876,8 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and u.kind is not Kind.LANDMARK_MINION
         and not u.in_gate
         and not u.campfire
-        and _flying_ok(s.talents, u)
+        and _flying_ok(rules, s, u)
+        and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
         and rules.within(s.at, u.node, s.range)
     )
 
@@ -891,7 +910,7 @@ def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[
     ranked = _fire_ranked(rules, board, s, die, chips)
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
-    flying = [c for c in allowed if board.units[c].flies]
+    flying = [c for c in allowed if _flies(rules, board.units[c])]
     if s.has("Air Defense") and flying:  # Air Defense (AI list): prefers Flying units on a tie
         allowed = flying
     return allowed, tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
