@@ -9,10 +9,13 @@ from pathlib import Path
 import clingo
 import pytest
 
-from adjudicator.questions.adjudicate import present_units
+from adjudicator.facts.combat import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
+from adjudicator.position.dice import shipped_die
+from adjudicator.position.readings import resolve
+from adjudicator.questions.adjudicate import combat_ai, present_units
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.load import load_position
-from adjudicator.solving.solve import _program, render, solve
+from adjudicator.solving.solve import _program, render, solve, solve_all
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = sorted(ROOT.rglob("*.yaml"))
@@ -45,3 +48,22 @@ def test_grounder_decides_everything(path: Path) -> None:
         control.solve()
         # Every rule reaching the solver is a fact: no rule has a body left.
         assert control.statistics["problem"]["lp"]["bodies"] == 0
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_no_warnings_in_combat(path: Path) -> None:
+    # The combat part and every talent file the position grounds: a misspelt predicate there would
+    # silently derive nothing, just as in the movement part.
+    position = load_position(path)
+    side = position.turn.faction
+    units = present_units(position, side)
+    readings = resolve(position.readings)
+    ai = combat_ai(position, side, None)
+    spires = tuple(s.id for s in position.spires if s.faction != side)
+    for query in (
+        CombatQuery(ATTACK, SINGLE, side, ai, 1, units=units, readings=readings),
+        CombatQuery(ATTACK, STEP, side, ai, len(units), readings=readings),
+        CombatQuery(FIRE, STEP, side, ai, len(spires), fire_order=spires, readings=readings,
+                    die=shipped_die(readings["spire-die"])),
+    ):
+        solve_all(combat_facts(position, query), strict=True)
