@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
-import yaml
-
 from adjudicator.answers.notices import Notice, notices_json
+from adjudicator.position.data import shipped
 
 LEGAL, MANDATORY, ILLEGAL = "legal", "mandatory", "illegal"
 # The core rules' verdict may not stand: a talent that takes part is not modelled (the notices).
@@ -22,8 +20,7 @@ UNDETERMINED = "undetermined"
 
 @cache
 def _table() -> dict[str, dict[str, str]]:
-    text = (files("adjudicator") / "data" / "reasons.yaml").read_text(encoding="utf-8")
-    return dict(yaml.safe_load(text))
+    return dict(shipped("reasons.yaml"))
 
 
 def known_reasons() -> dict[str, dict[str, str]]:

@@ -9,11 +9,12 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from adjudicator.position.data import parse_yaml, shipped
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class DieFileError(Exception):
 
 @cache
 def _tables() -> dict[str, Any]:
-    return yaml.safe_load(files("adjudicator").joinpath("data", "spire-die.yaml").read_text(encoding="utf-8"))
+    return shipped("spire-die.yaml")
 
 
 def die_names() -> tuple[str, ...]:
@@ -86,7 +87,7 @@ def load_die(path: str | Path) -> Die:
 
 def _parse(text: str, filename: str) -> Die:
     try:
-        data = yaml.safe_load(text)
+        data = parse_yaml(text)
     except yaml.YAMLError as error:
         raise DieFileError(f"{filename}: malformed YAML: {error}") from None
     return _read(data, filename)

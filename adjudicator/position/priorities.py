@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 
-import yaml
-
+from adjudicator.position.data import shipped
 from adjudicator.position.model import AiPriority
 
 UNIT_CATEGORIES = (
@@ -27,8 +25,7 @@ SPIRE_CATEGORIES = ("defeat-hero", "defeat-minion", "damage-hero", "damage-minio
 @cache
 def presets(which: str) -> dict[str, tuple[str, ...]]:
     """The named lists for ``which`` ("units" or "spires"), by preset name."""
-    path = files("adjudicator") / "data" / "ai-priority.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = shipped("ai-priority.yaml")
     return {name: tuple(categories) for name, categories in data[which].items()}
 
 

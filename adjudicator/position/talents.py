@@ -7,9 +7,8 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 
-import yaml
+from adjudicator.position.data import shipped
 
 # The steps of a turn, in order (reference/ai-rules.md, Turn structure), then the three phases
 # outside the board.
@@ -105,7 +104,7 @@ def _squash(name: str) -> str:
 
 @cache
 def catalogue() -> Catalogue:
-    raw = yaml.safe_load((files("adjudicator") / "data" / "talents.yaml").read_text(encoding="utf-8"))
+    raw = shipped("talents.yaml")
     talents: dict[str, Talent] = {}
     by_lower: dict[str, str] = {}
     for entry in raw["talents"]:

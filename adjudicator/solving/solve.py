@@ -52,6 +52,8 @@ def talent_files(facts: Iterable[Symbol]) -> list[str]:
         where = _TALENT_FACTS.get((fact.name, len(fact.arguments)))
         if where is not None:
             names.add(fact.arguments[where].string)
+    if not names:
+        return []
     return [f"talents/{name}" for name in catalogue().encoding_files(names)]
 
 
