@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+import os
+from dataclasses import asdict, replace
 from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from adjudicator.questions import adjudicate
 from adjudicator.questions import faq as faq_report
@@ -25,9 +27,71 @@ from adjudicator.facts.board import position_facts
 from adjudicator.position.load import PositionFileError, load_position
 from adjudicator.position.model import Position
 from adjudicator.position.readings import resolve
+from adjudicator.show import exit_codes
 from adjudicator.solving.solve import render as render_facts
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+
+class CliError(Exception):
+    """Why the command cannot answer: ``kind`` and ``problems`` as docs/output-format.md, Errors."""
+
+    def __init__(
+        self, kind: str, message: str, problems: Sequence[dict[str, Any]] = (), status: int = exit_codes.BAD_INPUT
+    ) -> None:
+        super().__init__(message)
+        self.kind, self.message, self.problems, self.status = kind, message, list(problems), status
+
+
+_JSON = "cloudspire.json"  # ctx.meta key: --json was given, so errors are JSON too
+# click's exception classes, which typer does not all export (it vendors click in recent versions).
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
+class _Commands(TyperGroup):
+    """Every command's errors reported alike: the exit status of the scheme (README, Exit status),
+    a message on stderr, or under --json an error object on stdout; never a traceback."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta[_JSON] = "--json" in args
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, BrokenPipeError):
+            raise
+        except _USAGE_ERROR as error:
+            if not ctx.meta.get(_JSON):
+                raise
+            _report(ctx, CliError("usage", error.format_message()))
+        except _CLICK_ERROR:
+            raise
+        except CliError as error:
+            _report(ctx, error)
+        except Exception as error:
+            if os.environ.get("CLOUDSPIRE_DEBUG"):
+                raise
+            detail = " ".join(f"{type(error).__name__}: {error}".split())
+            _report(ctx, CliError(
+                "internal",
+                f"internal error, a bug in the adjudicator ({detail}); please report it with the command "
+                "and the position file (CLOUDSPIRE_DEBUG=1 shows the traceback)",
+                status=exit_codes.INTERNAL,
+            ))
+
+
+def _report(ctx: Any, error: CliError) -> NoReturn:
+    if ctx.meta.get(_JSON):
+        _emit({"error": {"kind": error.kind, "message": error.message, "problems": error.problems}})
+    else:
+        typer.echo(error.message, err=True)
+    raise typer.Exit(error.status)
+
+
+app = typer.Typer(
+    cls=_Commands, add_completion=False, no_args_is_help=True, help=f"{__doc__}\n\n{exit_codes.HELP}"
+)
+
 
 PositionArg = Annotated[Path, typer.Argument(help="A position file (docs/position-format.md).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/output-format.md).")]
@@ -37,9 +101,8 @@ ReadingOpt = Annotated[
 ]
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+def _fail(message: str, kind: str = "usage", problems: Sequence[dict[str, Any]] = ()) -> NoReturn:
+    raise CliError(kind, message, problems)
 
 
 def _emit(data: Any) -> None:
@@ -50,7 +113,7 @@ def _load(path: Path, readings: list[str] | None = None) -> Position:
     try:
         position = load_position(path)
     except PositionFileError as error:
-        _fail(str(error))
+        _fail(str(error), "position-file", [asdict(p) for p in error.problems])
     chosen = dict(position.readings)
     for item in readings or []:
         name, sep, value = item.partition("=")
@@ -66,7 +129,7 @@ def _load(path: Path, readings: list[str] | None = None) -> Position:
 
 def _check_unit(path: Path, position: Position, unit: str | None) -> None:
     if unit is not None and unit not in position.units:
-        _fail(f"{path}: no unit {unit!r}; units: {', '.join(sorted(position.units))}")
+        _fail(f"{path}: no unit {unit!r}; units: {', '.join(sorted(position.units))}", "unit")
 
 
 def _ai_flag(ai: bool) -> bool | None:
@@ -84,14 +147,14 @@ def _per_unit(pos: Position, results: Sequence[Any], ai: bool, step: str, show: 
 
 @app.command()
 def validate(position: PositionArg, json_out: JsonOpt = False) -> None:
-    """Check a position file; list every problem in it."""
+    """Check a position file; list every problem in it (exit status 2 when it has any)."""
     try:
         load_position(position)
     except PositionFileError as error:
         if json_out:
-            _emit({"valid": False, "problems": [p.__dict__ for p in error.problems]})
-            raise typer.Exit(1)
-        _fail(str(error))
+            _emit({"valid": False, "problems": [asdict(p) for p in error.problems]})
+            raise typer.Exit(exit_codes.BAD_INPUT)
+        _fail(str(error), "position-file")
     if json_out:
         _emit({"valid": True, "problems": []})
     else:
@@ -168,7 +231,7 @@ def faq(
     else:
         typer.echo(faq_report.table(report))
     if any(r.status == "fail" for r in report):
-        raise typer.Exit(1)
+        raise typer.Exit(exit_codes.NO)
 
 
 @app.command()
@@ -219,7 +282,7 @@ def fire(
     try:
         faces = load_die(die) if die is not None else None
     except DieFileError as error:
-        _fail(str(error))
+        _fail(str(error), "die-file")
     result = adjudicate.spires_fire(pos, faces, limit)
     if json_out:
         _emit(result.as_json())
@@ -234,7 +297,7 @@ def _claim(path: Path, position: Position, text: str) -> Claim:
     try:
         return parse(text, position)
     except NotationError as error:
-        _fail(f"{path}: --move: {error}")
+        _fail(f"{path}: --move: {error}", "notation")
 
 
 @app.command()
@@ -253,7 +316,7 @@ def check(
     else:
         typer.echo(render_text.check(result))
     if result.judgement.verdict == "illegal":
-        raise typer.Exit(1)
+        raise typer.Exit(exit_codes.NO)
 
 
 @app.command()
@@ -264,13 +327,16 @@ def explain(
     reading: ReadingOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Why a move or attack is legal or mandatory, and why each other end hex or target is not."""
+    """Why a move or attack is legal or mandatory, and why each other end hex or target is not.
+    Exit status 1 if illegal."""
     pos = _load(position, reading)
     result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai))
     if json_out:
         _emit(result.as_json())
     else:
         typer.echo(render_text.explanation(result))
+    if result.check.judgement.verdict == "illegal":
+        raise typer.Exit(exit_codes.NO)
 
 
 @app.command()
@@ -344,7 +410,7 @@ def render(
     try:
         output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))
     except (RuntimeError, OSError) as error:
-        _fail(f"{output}: {error}")
+        _fail(f"{output}: {error}", "output")
     drawn = {key: len(overlay.get(key, ())) for key in ("moves", "attacks", "forbidden")}
     if json_out:
         _emit({"file": str(output), "format": image, **drawn})

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -165,3 +166,60 @@ def test_readings_shows_where_a_reading_changes_the_outcomes() -> None:
     effects = json.loads(runner.invoke(app, ["readings", path, "--json"]).output)
     changed = {(e["reading"], e["value"], e["question"]) for e in effects}
     assert ("gate-redirect", "unit", "attacks") in changed
+
+
+# ---------------------------------------------------------------------- exit statuses and errors
+
+DISPUTE = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana-after-joust.yaml")
+
+
+def test_explain_exits_1_when_the_claim_is_illegal_as_check_does() -> None:
+    assert runner.invoke(app, ["explain", DISPUTE, "--move", "harrier a3-b3-c3"]).exit_code == 1
+    assert runner.invoke(app, ["explain", DISPUTE, "--move", "harrier a3-b3-c3-c4 jaelana>c3"]).exit_code == 0
+
+
+def test_validate_exits_2_on_a_bad_file_with_or_without_json(tmp_path: Path) -> None:
+    bad = write(tmp_path, BOARD.replace("at: a1", "at: z9"))
+    assert runner.invoke(app, ["validate", bad]).exit_code == 2
+    result = runner.invoke(app, ["validate", bad, "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["valid"] is False
+
+
+def test_under_json_every_error_is_json_on_stdout(tmp_path: Path) -> None:
+    text = BOARD.replace("at: a1", "at: z9")
+    result = runner.invoke(app, ["moves", write(tmp_path, text), "--json"])
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["kind"] == "position-file"
+    [problem] = error["problems"]
+    line = 1 + next(i for i, t in enumerate(text.splitlines()) if "z9" in t)
+    assert (problem["field"], problem["line"]) == ("units.m.at", line) and problem["file"].endswith("board.yaml")
+    good = write(tmp_path, BOARD)
+    for args, kind in [
+        (["check", good, "--move", "m z9"], "notation"),
+        (["moves", good, "--unit", "nobody"], "unit"),
+        (["turn", good, "--limit", "many"], "usage"),
+        (["moves", good, "--reading", "displacement=sometimes"], "usage"),
+        (["nonsense", good], "usage"),
+    ]:
+        result = runner.invoke(app, [*args, "--json"])
+        assert result.exit_code == 2, args
+        error = json.loads(result.stdout)["error"]
+        assert error["kind"] == kind and error["message"] and error["problems"] == [], args
+
+
+def test_a_bug_exits_70_with_one_line_and_no_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("the decoder lost a unit")
+
+    monkeypatch.setattr("adjudicator.questions.adjudicate.faction_options", broken)
+    monkeypatch.delenv("CLOUDSPIRE_DEBUG", raising=False)
+    result = runner.invoke(app, ["moves", write(tmp_path, BOARD)])
+    assert result.exit_code == 70
+    assert "Traceback" not in result.output
+    [line] = result.stderr.splitlines()
+    assert "bug" in line and "report" in line and "the decoder lost a unit" in line
+    result = runner.invoke(app, ["moves", write(tmp_path, BOARD), "--json"])
+    assert result.exit_code == 70 and json.loads(result.stdout)["error"]["kind"] == "internal"
+
