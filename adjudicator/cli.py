@@ -388,10 +388,29 @@ def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | No
     return {"moves": list(adjudicate.unit_options(pos, unit, ai).outcomes), "focus": unit}
 
 
+PICTURES = (".svg", ".png")
+
+
+def _check_output(position: Path, output: Path) -> None:
+    """Refuse to overwrite the position file, or any existing file that is not a picture."""
+    if not output.exists():
+        return
+    try:
+        same = position.exists() and os.path.samefile(position, output)
+    except OSError:
+        same = False
+    if same:
+        _fail(f"{output}: that is the position file; write the picture to another file", "output")
+    if output.suffix.lower() not in PICTURES:
+        _fail(f"{output}: exists and is not an .svg or .png file; render overwrites only pictures", "output")
+
+
 @app.command()
 def render(
     position: PositionArg,
-    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the picture.")],
+    output: Annotated[
+        Path, typer.Option("-o", "--output", help="Where to write the picture: a new file, or an existing .svg or .png.")
+    ],
     move: Annotated[Optional[str], typer.Option("--move", help="Draw this move or attack (docs/notation.md).")] = None,
     unit: Annotated[Optional[str], typer.Option(help="Draw this unit's outcomes at the current step.")] = None,
     image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py).")] = "svg",
@@ -402,6 +421,7 @@ def render(
     """Draw the position as SVG (or PNG): terrain, chips, marks; a move's route or a unit's options."""
     if image not in ("svg", "png"):
         _fail(f"--format: expected svg or png, not {image!r}")
+    _check_output(position, output)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     claim = _claim(position, pos, move) if move is not None else None

@@ -223,3 +223,26 @@ def test_a_bug_exits_70_with_one_line_and_no_traceback(tmp_path: Path, monkeypat
     result = runner.invoke(app, ["moves", write(tmp_path, BOARD), "--json"])
     assert result.exit_code == 70 and json.loads(result.stdout)["error"]["kind"] == "internal"
 
+
+# ------------------------------------------------------------------- render, limits, long routes
+
+
+def test_render_never_overwrites_the_position_file(tmp_path: Path) -> None:
+    position = tmp_path / "position.yaml"
+    shutil.copy(DISPUTE, position)
+    before = position.read_bytes()
+    for output in (position, tmp_path / "." / "position.yaml"):
+        result = runner.invoke(app, ["render", str(position), "-o", str(output)])
+        assert result.exit_code == 2 and "position file" in result.stderr
+    result = runner.invoke(app, ["render", str(position), "--move", "harrier c4", "-o", str(position), "--json"])
+    assert result.exit_code == 2 and json.loads(result.stdout)["error"]["kind"] == "output"
+    assert position.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me")
+    result = runner.invoke(app, ["render", str(position), "-o", str(notes)])
+    assert result.exit_code == 2 and notes.read_text() == "keep me"
+    picture = tmp_path / "old.svg"
+    picture.write_text("<svg/>")
+    assert runner.invoke(app, ["render", str(position), "-o", str(picture)]).exit_code == 0
+    assert "harrier" in picture.read_text()
+
