@@ -101,12 +101,26 @@ ReadingOpt = Annotated[
 ]
 
 
+def _limit_option(default: int) -> Any:
+    return typer.Option("--limit", min=0, help=f"Print at most this many (default {default}; 0: only the count).")
+
+
+AllOpt = Annotated[bool, typer.Option("--all", help="Print every one, however many (instead of --limit).")]
+
+
 def _fail(message: str, kind: str = "usage", problems: Sequence[dict[str, Any]] = ()) -> NoReturn:
     raise CliError(kind, message, problems)
 
 
 def _emit(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _limit(limit: int | None, every: bool, default: int) -> int | None:
+    """How many results to print: None for all of them."""
+    if every and limit is not None:
+        _fail("--all and --limit exclude each other: give one")
+    return None if every else default if limit is None else limit
 
 
 def _load(path: Path, readings: list[str] | None = None) -> Position:
@@ -204,13 +218,15 @@ def moves(
 def turn(
     position: PositionArg,
     ai: AiOpt = False,
-    limit: Annotated[Optional[int], typer.Option(help="Print at most this many final boards.")] = 20,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
     reading: ReadingOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct final board of the current faction's whole movement step, with the exact count."""
+    shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.movement_step(pos, _ai_flag(ai), limit)
+    result = adjudicate.movement_step(pos, _ai_flag(ai), shown)
     if json_out:
         _emit(result.as_json())
     else:
@@ -256,13 +272,15 @@ def attacks(
 def step(
     position: PositionArg,
     ai: AiOpt = False,
-    limit: Annotated[Optional[int], typer.Option(help="Print at most this many end states.")] = 20,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
     reading: ReadingOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct end state of the current faction's whole attack step, with the exact count."""
+    shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.attack_step(pos, _ai_flag(ai), limit)
+    result = adjudicate.attack_step(pos, _ai_flag(ai), shown)
     if json_out:
         _emit(result.as_json())
     else:
@@ -273,17 +291,19 @@ def step(
 def fire(
     position: PositionArg,
     die: Annotated[Optional[Path], typer.Option(help="A spire die face table (docs/dice.md).")] = None,
-    limit: Annotated[Optional[int], typer.Option(help="Print at most this many results.")] = 50,
+    limit: Annotated[Optional[int], _limit_option(50)] = None,
+    every: AllOpt = False,
     reading: ReadingOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
+    shown = _limit(limit, every, 50)
     pos = _load(position, reading)
     try:
         faces = load_die(die) if die is not None else None
     except DieFileError as error:
         _fail(str(error), "die-file")
-    result = adjudicate.spires_fire(pos, faces, limit)
+    result = adjudicate.spires_fire(pos, faces, shown)
     if json_out:
         _emit(result.as_json())
     else:

@@ -246,3 +246,20 @@ def test_render_never_overwrites_the_position_file(tmp_path: Path) -> None:
     assert runner.invoke(app, ["render", str(position), "-o", str(picture)]).exit_code == 0
     assert "harrier" in picture.read_text()
 
+
+def test_limit_is_bounded_and_all_lists_everything(tmp_path: Path) -> None:
+    board = write(tmp_path, BOARD)
+    result = runner.invoke(app, ["turn", board, "--limit", "-1"])
+    assert result.exit_code == 2 and "--limit" in result.output
+    result = runner.invoke(app, ["turn", board, "--limit", "-1", "--json"])
+    assert result.exit_code == 2 and json.loads(result.stdout)["error"]["kind"] == "usage"
+    every = json.loads(runner.invoke(app, ["turn", board, "--all", "--json"]).stdout)
+    assert every["shown"] == every["count"] > 1
+    none = json.loads(runner.invoke(app, ["turn", board, "--limit", "0", "--json"]).stdout)
+    assert none["shown"] == 0 and none["count"] == every["count"]
+    assert runner.invoke(app, ["turn", board, "--all", "--limit", "3"]).exit_code == 2
+    fight = str(ROOT / "positions" / "rulebook" / "dispatch-battleborn-harrier.yaml")
+    step = json.loads(runner.invoke(app, ["step", fight, "--all", "--json"]).stdout)
+    assert step["shown"] == step["count"] == 2
+    assert runner.invoke(app, ["fire", fight, "--limit", "-2"]).exit_code == 2
+

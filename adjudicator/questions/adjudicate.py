@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TypeVar
 
 from adjudicator.facts import fields
 from adjudicator.facts.combat import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
@@ -22,6 +24,19 @@ from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, Unit
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
 from adjudicator.solving.solve import render, solve, solve_all
+
+T = TypeVar("T")
+
+
+def _check_limit(limit: int | None) -> None:
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
+
+
+def _shown(results: Sequence[T], limit: int | None) -> tuple[T, ...]:
+    """The first ``limit`` results, all of them when ``limit`` is None."""
+    return tuple(results) if limit is None else tuple(results[:limit])
+
 
 
 def is_ai(position: Position, faction: str) -> bool:
@@ -130,12 +145,10 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
             for move in answer.options[uid].outcomes:
                 explore(apply_move(pos, move), begun or minion, sequence + (move,))
 
+    _check_limit(limit)  # before the search, not after it
     explore(position, False, ())
-    ordered = sorted(finals.items())
-    shown = ordered if limit is None else ordered[:limit]
-    return StepResult(
-        faction, bool(ai_factions), len(ordered), tuple(StepOutcome(f, s) for f, s in shown)
-    )
+    ordered = [StepOutcome(f, s) for f, s in sorted(finals.items())]
+    return StepResult(faction, bool(ai_factions), len(ordered), _shown(ordered, limit))
 
 
 # ----------------------------------------------------------------------------------------- combat
@@ -185,19 +198,20 @@ def attack_step(position: Position, ai: bool | None = None, limit: int | None = 
     """Every distinct end state of the current faction's whole attack step, each with one order of
     attacks that produces it, and their exact count. The solver tells the end states apart itself
     (projection onto fin/1), so orders that lead to the same board are never enumerated twice."""
+    _check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
                         readings=resolve(position.readings))
     ends = decode_attack_step(solve_all(combat_facts(position, query), project=True), position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
-    shown = ends if limit is None else ends[:limit]
-    return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown))
+    return AttackStepResult(side, side in ai_factions, len(ends), _shown(ends, limit))
 
 
 def spires_fire(position: Position, die: Die | None = None, limit: int | None = None) -> FireStepResult:
     """Every distinct result of the Spires Fire step at the current faction's units, each under the
     target choices that lead to it, with its exact probability."""
+    _check_limit(limit)
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
     side = position.turn.faction
@@ -219,5 +233,4 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
         else:
             merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
     results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
-    shown = results if limit is None else results[:limit]
-    return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name)
+    return FireStepResult(side, tuple(spires), len(results), _shown(results, limit), die.name)
