@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -262,4 +263,17 @@ def test_limit_is_bounded_and_all_lists_everything(tmp_path: Path) -> None:
     step = json.loads(runner.invoke(app, ["step", fight, "--all", "--json"]).stdout)
     assert step["shown"] == step["count"] == 2
     assert runner.invoke(app, ["fire", fight, "--limit", "-2"]).exit_code == 2
+
+
+def test_a_route_longer_than_any_move_is_judged_at_once() -> None:
+    route = "-".join(["a3", "b3"] * 2000)
+    started = time.monotonic()
+    result = runner.invoke(app, ["check", DISPUTE, "--move", f"harrier {route}", "--json"])
+    assert time.monotonic() - started < 10  # it took minutes
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["verdict"] == "illegal"
+    assert ["3999", "4"] in [r["args"] for r in data["reasons"] if r["id"] == "too_far"]
+    assert runner.invoke(app, ["explain", DISPUTE, "--move", f"harrier {route}"]).exit_code == 1
+
 
