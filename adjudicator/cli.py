@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import time
 from dataclasses import asdict, replace
 from pathlib import Path
 from collections.abc import Callable, Sequence
@@ -28,6 +30,7 @@ from adjudicator.position.load import PositionFileError, load_position
 from adjudicator.position.model import Position
 from adjudicator.position.readings import resolve
 from adjudicator.show import exit_codes
+from adjudicator.solving.solve import Deadline, TimedOut
 from adjudicator.solving.solve import render as render_facts
 
 
@@ -68,6 +71,9 @@ class _Commands(TyperGroup):
             raise
         except CliError as error:
             _report(ctx, error)
+        except TimedOut as error:
+            message = f"timed out after {error.seconds:g} s, before any answer"
+            _report(ctx, CliError("timeout", message, status=exit_codes.TIMED_OUT))
         except Exception as error:
             if os.environ.get("CLOUDSPIRE_DEBUG"):
                 raise
@@ -99,6 +105,23 @@ AiOpt = Annotated[bool, typer.Option("--ai", help="List only what the AI is obli
 ReadingOpt = Annotated[
     Optional[list[str]], typer.Option("--reading", help="Switch an interpretation: NAME=VALUE (docs/readings.md).")
 ]
+MAX_TIMEOUT = 86400.0  # a day: past that, nobody is waiting for the answer
+
+
+def _seconds(value: float | None) -> float | None:
+    if value is not None and not 0 < value <= MAX_TIMEOUT:
+        raise typer.BadParameter(f"expected seconds, more than 0 and at most {MAX_TIMEOUT:g}; got {value:g}")
+    return value
+
+
+TimeoutOpt = Annotated[
+    Optional[float],
+    typer.Option(
+        "--timeout", metavar="SECONDS", callback=_seconds,
+        help="Stop after this many seconds and print what was found, marked incomplete (exit status 4). "
+        "Default: no limit.",
+    ),
+]
 
 
 def _limit_option(default: int) -> Any:
@@ -106,6 +129,13 @@ def _limit_option(default: int) -> Any:
 
 
 AllOpt = Annotated[bool, typer.Option("--all", help="Print every one, however many (instead of --limit).")]
+ProgressOpt = Annotated[
+    Optional[bool],
+    typer.Option(
+        "--progress/--no-progress",
+        help="Report on stderr about every second how much was found (default: when stderr is a terminal).",
+    ),
+]
 
 
 def _fail(message: str, kind: str = "usage", problems: Sequence[dict[str, Any]] = ()) -> NoReturn:
@@ -116,11 +146,46 @@ def _emit(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def _deadline(seconds: float | None) -> Deadline | None:
+    return None if seconds is None else Deadline(seconds)
+
+
 def _limit(limit: int | None, every: bool, default: int) -> int | None:
     """How many results to print: None for all of them."""
     if every and limit is not None:
         _fail("--all and --limit exclude each other: give one")
     return None if every else default if limit is None else limit
+
+
+def _print_step(result: Any, json_out: bool, text: Callable[[Any], str], seconds: float | None) -> None:
+    """A whole step's answer; when the deadline cut it short, said first, and exit status 4."""
+    if json_out:
+        _emit(result.as_json())
+    else:
+        if not result.complete:
+            typer.echo(f"timed out after {seconds:g} s: the answer below is incomplete")
+        typer.echo(text(result))
+    if not result.complete:
+        raise typer.Exit(exit_codes.TIMED_OUT)
+
+
+class _Progress:
+    """A line on stderr about every second: how many results a long question has found so far."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, found: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= 1.0:
+            self.last = now
+            typer.echo(f"... {found} {self.what} so far, {now - self.start:.0f} s", err=True)
+
+
+def _progress(wanted: bool | None, what: str) -> _Progress | None:
+    on = sys.stderr.isatty() if wanted is None else wanted
+    return _Progress(what) if on else None
 
 
 def _load(path: Path, readings: list[str] | None = None) -> Position:
@@ -199,15 +264,17 @@ def moves(
     unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every legal outcome of a unit's move, or of each unit of the faction whose turn it is."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     if unit is not None:
-        results = [adjudicate.unit_options(pos, unit, _ai_flag(ai))]
+        results = [adjudicate.unit_options(pos, unit, _ai_flag(ai), deadline)]
     else:
-        results = adjudicate.faction_options(pos, _ai_flag(ai))
+        results = adjudicate.faction_options(pos, _ai_flag(ai), deadline)
     if json_out:
         _emit([r.as_json() for r in results])
     else:
@@ -221,33 +288,40 @@ def turn(
     limit: Annotated[Optional[int], _limit_option(20)] = None,
     every: AllOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    progress: ProgressOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct final board of the current faction's whole movement step, with the exact count."""
+    deadline = _deadline(timeout)
     shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.movement_step(pos, _ai_flag(ai), shown)
-    if json_out:
-        _emit(result.as_json())
-    else:
-        typer.echo(render_text.step(result))
+    result = adjudicate.movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
+    _print_step(result, json_out, render_text.step, timeout)
 
 
 @app.command()
 def faq(
     root: Annotated[Path, typer.Option(help="Where the position files are.")] = Path("positions"),
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Run the FAQ cases in positions/ and report every ruling FAQ-01 … FAQ-30."""
+    deadline = _deadline(timeout)
     if not root.is_dir():
         _fail(f"{root}: no such folder; run from the repository root or pass --root")
-    report = faq_report.run(root)
+    report = faq_report.run(root, deadline)
+    cut = any(r.status == faq_report.INCOMPLETE for r in report)
+    if cut and not json_out:
+        typer.echo(f"timed out after {timeout:g} s: the report below is incomplete")
     if json_out:
         _emit([r.as_json() for r in report])
     else:
         typer.echo(faq_report.table(report))
     if any(r.status == "fail" for r in report):
         raise typer.Exit(exit_codes.NO)
+    if cut:
+        raise typer.Exit(exit_codes.TIMED_OUT)
 
 
 @app.command()
@@ -256,12 +330,14 @@ def attacks(
     unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """What each unit may, or must, attack now, and what each attack leads to."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
-    results = adjudicate.attack_options(pos, unit, _ai_flag(ai))
+    results = adjudicate.attack_options(pos, unit, _ai_flag(ai), deadline)
     if json_out:
         _emit([r.as_json() for r in results])
     else:
@@ -275,16 +351,16 @@ def step(
     limit: Annotated[Optional[int], _limit_option(20)] = None,
     every: AllOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    progress: ProgressOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct end state of the current faction's whole attack step, with the exact count."""
+    deadline = _deadline(timeout)
     shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.attack_step(pos, _ai_flag(ai), shown)
-    if json_out:
-        _emit(result.as_json())
-    else:
-        typer.echo(render_text.attack_step(result))
+    result = adjudicate.attack_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "end states"))
+    _print_step(result, json_out, render_text.attack_step, timeout)
 
 
 @app.command()
@@ -294,20 +370,19 @@ def fire(
     limit: Annotated[Optional[int], _limit_option(50)] = None,
     every: AllOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
+    deadline = _deadline(timeout)
     shown = _limit(limit, every, 50)
     pos = _load(position, reading)
     try:
         faces = load_die(die) if die is not None else None
     except DieFileError as error:
         _fail(str(error), "die-file")
-    result = adjudicate.spires_fire(pos, faces, shown)
-    if json_out:
-        _emit(result.as_json())
-    else:
-        typer.echo(render_text.fire_step(result))
+    result = adjudicate.spires_fire(pos, faces, shown, deadline)
+    _print_step(result, json_out, render_text.fire_step, timeout)
 
 
 MoveOpt = Annotated[str, typer.Option("--move", help='A move or attack in notation (docs/notation.md), e.g. "harrier b2-c2-c3".')]
@@ -326,11 +401,13 @@ def check(
     move: MoveOpt,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Is a move or attack legal, mandatory or illegal, and by which rules. Exit status 1 if illegal."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
-    result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai))
+    result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
     if json_out:
         _emit(result.as_json())
     else:
@@ -345,12 +422,14 @@ def explain(
     move: MoveOpt,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Why a move or attack is legal or mandatory, and why each other end hex or target is not.
     Exit status 1 if illegal."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
-    result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai))
+    result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
     if json_out:
         _emit(result.as_json())
     else:
@@ -360,10 +439,11 @@ def explain(
 
 
 @app.command()
-def readings(position: PositionArg, json_out: JsonOpt = False) -> None:
+def readings(position: PositionArg, timeout: TimeoutOpt = None, json_out: JsonOpt = False) -> None:
     """Where switching an interpretation (docs/readings.md) changes the outcomes of this position."""
+    deadline = _deadline(timeout)
     pos = _load(position)
-    effects = reading_effects.reading_effects(pos)
+    effects = reading_effects.reading_effects(pos, deadline)
     if json_out:
         _emit([e.as_json() for e in effects])
         return
@@ -374,12 +454,14 @@ def readings(position: PositionArg, json_out: JsonOpt = False) -> None:
         typer.echo("".join(f"  + {line}\n" for line in e.gained) + "".join(f"  - {line}\n" for line in e.lost), nl=False)
 
 
-def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | None) -> dict[str, Any]:
+def _overlay(
+    pos: Position, claim: Claim | None, unit: str | None, ai: bool | None, deadline: Deadline | None
+) -> dict[str, Any]:
     """What to draw over the board (render_svg.render's keywords): a claimed move or attack with the
     unit's legal outcomes, the claim crossed out when the rules forbid it; or every outcome of one
     unit at the current step."""
     if isinstance(claim, MoveClaim):
-        options = adjudicate.unit_options(pos, claim.unit, ai).outcomes
+        options = adjudicate.unit_options(pos, claim.unit, ai, deadline).outcomes
         taken = [
             m for m in options
             if m.end == claim.end and (claim.path is None or m.path == claim.path)
@@ -391,7 +473,7 @@ def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | No
         forbidden = MoveOutcome(claim.unit, claim.end, "claimed", (), path)
         return {"moves": list(options), "forbidden": [forbidden], "focus": claim.unit}
     if isinstance(claim, AttackClaim):
-        [options] = adjudicate.attack_options(pos, claim.unit, ai)
+        [options] = adjudicate.attack_options(pos, claim.unit, ai, deadline)
         if claim.target is None:
             return {"attacks": list(options.outcomes), "focus": claim.unit}
         key = (claim.unit, claim.target, claim.redirected_to)
@@ -403,9 +485,9 @@ def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | No
     if unit is None:
         return {}
     if pos.turn.step == "attack":
-        [options] = adjudicate.attack_options(pos, unit, ai)
+        [options] = adjudicate.attack_options(pos, unit, ai, deadline)
         return {"attacks": list(options.outcomes), "focus": unit}
-    return {"moves": list(adjudicate.unit_options(pos, unit, ai).outcomes), "focus": unit}
+    return {"moves": list(adjudicate.unit_options(pos, unit, ai, deadline).outcomes), "focus": unit}
 
 
 PICTURES = (".svg", ".png")
@@ -436,16 +518,18 @@ def render(
     image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py).")] = "svg",
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Draw the position as SVG (or PNG): terrain, chips, marks; a move's route or a unit's options."""
+    deadline = _deadline(timeout)
     if image not in ("svg", "png"):
         _fail(f"--format: expected svg or png, not {image!r}")
     _check_output(position, output)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     claim = _claim(position, pos, move) if move is not None else None
-    overlay = _overlay(pos, claim, unit, _ai_flag(ai))
+    overlay = _overlay(pos, claim, unit, _ai_flag(ai), deadline)
     svg = render_svg.render(pos, **overlay)
     try:
         output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))

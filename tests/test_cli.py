@@ -277,3 +277,114 @@ def test_a_route_longer_than_any_move_is_judged_at_once() -> None:
     assert runner.invoke(app, ["explain", DISPUTE, "--move", f"harrier {route}"]).exit_code == 1
 
 
+
+# ------------------------------------------------------------------------------------ timeouts
+
+# Eight minions with room to move: tens of thousands of orders (over a minute to list).
+OPEN = "format: cloudspire-position/1\nmap: |\n" + "".join(
+    f"  {row}  {' ' if row % 2 == 0 else ''}{'  '.join('p' * 12)}\n" for row in range(1, 9)
+) + """gates:
+  heirs: {beside: [a4, a5]}
+  narora: {beside: [l4, l5]}
+factions:
+  heirs: {controller: player, mark: {gate: narora}}
+  narora: {controller: ai, mark: {gate: heirs}}
+turn: {faction: heirs, step: movement}
+units:
+""" + "".join(
+    f"  m{i}: {{chip: Harrier, faction: heirs, kind: minion, at: {at}, health: 1, stats: {{health: 1, movement: 4}}}}\n"
+    for i, at in enumerate(["b2", "c4", "d6", "b7", "e3", "f5", "c8", "g2"])
+)
+
+# Eight attackers beside four defenders: hundreds of end states, found slowly (minutes).
+FIGHT = "format: cloudspire-position/1\nmap: |\n  1  p  p  p  p\n  2   p  p  p  p\n  3  p  p  p  p\n" + """factions:
+  heirs: {controller: player, mark: {hex: d1}}
+  narora: {controller: player, mark: {hex: a1}}
+turn: {faction: heirs, step: attack}
+units:
+""" + "".join(
+    f"  {side}{i}: {{chip: {chip}, faction: {faction}, kind: minion, at: {column}{row}, health: 3,"
+    " stats: {health: 3, attack: 1, movement: 2}}\n"
+    for i, column in enumerate("abcd")
+    for side, chip, faction, row in (
+        ("h", "Harrier", "heirs", 1), ("n", "Drift", "narora", 2), ("k", "Harrier", "heirs", 3)
+    )
+)
+
+
+def test_turn_stops_at_the_timeout_with_what_it_found(tmp_path: Path) -> None:
+    board = write(tmp_path, OPEN)
+    started = time.monotonic()
+    result = runner.invoke(app, ["turn", board, "--timeout", "1.5", "--limit", "1", "--progress"])
+    assert time.monotonic() - started < 20
+    assert result.exit_code == 4
+    assert result.stdout.startswith("timed out after 1.5 s: the answer below is incomplete\n")
+    assert "heirs: at least " in result.stdout
+    assert "final boards so far" in result.stderr
+    result = runner.invoke(app, ["turn", board, "--timeout", "1", "--json"])
+    assert result.exit_code == 4 and result.stderr == ""  # progress only when asked or on a terminal
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and data["count"] >= data["shown"]
+
+
+def test_step_stops_at_the_timeout_with_the_end_states_found(tmp_path: Path) -> None:
+    started = time.monotonic()
+    result = runner.invoke(app, ["step", write(tmp_path, FIGHT), "--timeout", "1", "--json"])
+    assert time.monotonic() - started < 20
+    assert result.exit_code == 4
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and data["shown"] == min(data["count"], 20)
+
+
+def test_a_complete_answer_says_so(tmp_path: Path) -> None:
+    data = json.loads(runner.invoke(app, ["turn", write(tmp_path, BOARD), "--timeout", "60", "--json"]).stdout)
+    assert data["complete"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "partial"),
+    [
+        (["moves", "{board}"], False),
+        (["turn", "{board}"], True),
+        (["attacks", "{fight}"], False),
+        (["step", "{fight}"], True),
+        (["fire", "{fire}"], True),
+        (["check", "{board}", "--move", "m c1"], False),
+        (["explain", "{board}", "--move", "m c1"], False),
+        (["readings", "{board}"], False),
+        (["render", "{board}", "--unit", "m", "-o", "{tmp}/out.svg"], False),
+    ],
+)
+def test_every_solving_command_honours_the_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], partial: bool
+) -> None:
+    monkeypatch.setattr("adjudicator.solving.solve.Deadline.remaining", lambda self: 0.0)
+    names = {
+        "board": write(tmp_path, BOARD), "fight": str(ROOT / "positions/rulebook/dispatch-battleborn-harrier.yaml"),
+        "fire": str(ROOT / "positions/rules/spires-fire-one-die.yaml"), "tmp": str(tmp_path),
+    }
+    result = runner.invoke(app, [*(a.format(**names) for a in args), "--timeout", "5", "--json"])
+    assert result.exit_code == 4, result.output
+    data = json.loads(result.stdout)
+    if partial:
+        assert data["complete"] is False
+    else:
+        assert data["error"]["kind"] == "timeout" and "5 s" in data["error"]["message"]
+    assert not (tmp_path / "out.svg").exists()
+
+
+def test_faq_marks_the_cases_the_timeout_left_unchecked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(ROOT / "positions" / "faq" / "faq-14-no-friendly-targets.yaml", tmp_path)
+    monkeypatch.setattr("adjudicator.solving.solve.Deadline.remaining", lambda self: 0.0)
+    result = runner.invoke(app, ["faq", "--root", str(tmp_path), "--timeout", "5", "--json"])
+    assert result.exit_code == 4
+    report = {r["id"]: r for r in json.loads(result.stdout)}
+    assert report["FAQ-14"]["status"] == "incomplete" and report["FAQ-14"]["cases"][0]["complete"] is False
+
+
+def test_timeout_must_be_a_positive_bounded_number(tmp_path: Path) -> None:
+    board = write(tmp_path, BOARD)
+    for value in ("0", "-3", "nan", "inf", "1e9", "soon"):
+        assert runner.invoke(app, ["turn", board, "--timeout", value]).exit_code == 2, value
+    assert runner.invoke(app, ["turn", board, "--timeout", "0.5e2"]).exit_code == 0
+
