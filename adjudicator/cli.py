@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from dataclasses import asdict, replace
+from importlib.metadata import PackageNotFoundError, version as package_version
 from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, Optional
@@ -97,6 +98,28 @@ def _report(ctx: Any, error: CliError) -> NoReturn:
 app = typer.Typer(
     cls=_Commands, add_completion=False, no_args_is_help=True, help=f"{__doc__}\n\n{exit_codes.HELP}"
 )
+
+
+def _version() -> str:
+    try:
+        return package_version("cloudspire-adjudicator")
+    except PackageNotFoundError:
+        return "unknown (the package is not installed)"
+
+
+def _show_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"cloudspire {_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_show_version, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    pass
 
 
 PositionArg = Annotated[Path, typer.Argument(help="A position file (docs/position-format.md).")]
@@ -515,7 +538,7 @@ def render(
     ],
     move: Annotated[Optional[str], typer.Option("--move", help="Draw this move or attack (docs/notation.md).")] = None,
     unit: Annotated[Optional[str], typer.Option(help="Draw this unit's outcomes at the current step.")] = None,
-    image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py).")] = "svg",
+    image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py: pip install '.[png]').")] = "svg",
     ai: AiOpt = False,
     reading: ReadingOpt = None,
     timeout: TimeoutOpt = None,

@@ -388,3 +388,17 @@ def test_timeout_must_be_a_positive_bounded_number(tmp_path: Path) -> None:
         assert runner.invoke(app, ["turn", board, "--timeout", value]).exit_code == 2, value
     assert runner.invoke(app, ["turn", board, "--timeout", "0.5e2"]).exit_code == 0
 
+
+# ------------------------------------------------------------------------------------- smaller
+
+
+def test_version_comes_from_the_package_metadata() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout.strip() == f"cloudspire {version('cloudspire-adjudicator')}"
+
+
+def test_the_ai_step_is_worded_once(tmp_path: Path) -> None:
+    text = runner.invoke(app, ["turn", write(tmp_path, BOARD), "--ai"]).stdout
+    assert "of the AI's obligatory movement step" in text and "the the" not in text

@@ -87,7 +87,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
 
 
 def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> str:
-    who = "the AI's obligatory" if result.ai else "legal"
+    who = "AI's obligatory" if result.ai else "legal"
     found = f"{result.count}" if result.complete else f"at least {result.count}"
     line = f"{result.faction}: {found} distinct {what} of the {who} {step} step"
     shown = len(result.outcomes)
