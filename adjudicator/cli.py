@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+import os
+import sys
+import time
+from dataclasses import asdict, replace
+from importlib.metadata import PackageNotFoundError, version as package_version
 from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from adjudicator.questions import adjudicate
 from adjudicator.questions import faq as faq_report
@@ -27,9 +32,97 @@ from adjudicator.facts.board import position_facts
 from adjudicator.position.load import PositionFileError, load_position
 from adjudicator.position.model import Position
 from adjudicator.position.readings import resolve
+from adjudicator.show import exit_codes
+from adjudicator.solving.solve import Deadline, TimedOut
 from adjudicator.solving.solve import render as render_facts
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+
+class CliError(Exception):
+    """Why the command cannot answer: ``kind`` and ``problems`` as docs/output-format.md, Errors."""
+
+    def __init__(
+        self, kind: str, message: str, problems: Sequence[dict[str, Any]] = (), status: int = exit_codes.BAD_INPUT
+    ) -> None:
+        super().__init__(message)
+        self.kind, self.message, self.problems, self.status = kind, message, list(problems), status
+
+
+_JSON = "cloudspire.json"  # ctx.meta key: --json was given, so errors are JSON too
+# click's exception classes, which typer does not all export (it vendors click in recent versions).
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
+class _Commands(TyperGroup):
+    """Every command's errors reported alike: the exit status of the scheme (README, Exit status),
+    a message on stderr, or under --json an error object on stdout; never a traceback."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta[_JSON] = "--json" in args
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, BrokenPipeError):
+            raise
+        except _USAGE_ERROR as error:
+            if not ctx.meta.get(_JSON):
+                raise
+            _report(ctx, CliError("usage", error.format_message()))
+        except _CLICK_ERROR:
+            raise
+        except CliError as error:
+            _report(ctx, error)
+        except TimedOut as error:
+            message = f"timed out after {error.seconds:g} s, before any answer"
+            _report(ctx, CliError("timeout", message, status=exit_codes.TIMED_OUT))
+        except Exception as error:
+            if os.environ.get("CLOUDSPIRE_DEBUG"):
+                raise
+            detail = " ".join(f"{type(error).__name__}: {error}".split())
+            _report(ctx, CliError(
+                "internal",
+                f"internal error, a bug in the adjudicator ({detail}); please report it with the command "
+                "and the position file (CLOUDSPIRE_DEBUG=1 shows the traceback)",
+                status=exit_codes.INTERNAL,
+            ))
+
+
+def _report(ctx: Any, error: CliError) -> NoReturn:
+    if ctx.meta.get(_JSON):
+        _emit({"error": {"kind": error.kind, "message": error.message, "problems": error.problems}})
+    else:
+        typer.echo(error.message, err=True)
+    raise typer.Exit(error.status)
+
+
+app = typer.Typer(
+    cls=_Commands, add_completion=False, no_args_is_help=True, help=f"{__doc__}\n\n{exit_codes.HELP}"
+)
+
+
+def _version() -> str:
+    try:
+        return package_version("cloudspire-adjudicator")
+    except PackageNotFoundError:
+        return "unknown (the package is not installed)"
+
+
+def _show_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"cloudspire {_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_show_version, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    pass
+
 
 PositionArg = Annotated[Path, typer.Argument(help="A position file (docs/position-format.md).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/output-format.md).")]
@@ -37,22 +130,94 @@ AiOpt = Annotated[bool, typer.Option("--ai", help="List only what the AI is obli
 ReadingOpt = Annotated[
     Optional[list[str]], typer.Option("--reading", help="Switch an interpretation: NAME=VALUE (docs/readings.md).")
 ]
+MAX_TIMEOUT = 86400.0  # a day: past that, nobody is waiting for the answer
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+def _seconds(value: float | None) -> float | None:
+    if value is not None and not 0 < value <= MAX_TIMEOUT:
+        raise typer.BadParameter(f"expected seconds, more than 0 and at most {MAX_TIMEOUT:g}; got {value:g}")
+    return value
+
+
+TimeoutOpt = Annotated[
+    Optional[float],
+    typer.Option(
+        "--timeout", metavar="SECONDS", callback=_seconds,
+        help="Stop after this many seconds and print what was found, marked incomplete (exit status 4). "
+        "Default: no limit.",
+    ),
+]
+
+
+def _limit_option(default: int) -> Any:
+    return typer.Option("--limit", min=0, help=f"Print at most this many (default {default}; 0: only the count).")
+
+
+AllOpt = Annotated[bool, typer.Option("--all", help="Print every one, however many (instead of --limit).")]
+ProgressOpt = Annotated[
+    Optional[bool],
+    typer.Option(
+        "--progress/--no-progress",
+        help="Report on stderr about every second how much was found (default: when stderr is a terminal).",
+    ),
+]
+
+
+def _fail(message: str, kind: str = "usage", problems: Sequence[dict[str, Any]] = ()) -> NoReturn:
+    raise CliError(kind, message, problems)
 
 
 def _emit(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def _deadline(seconds: float | None) -> Deadline | None:
+    return None if seconds is None else Deadline(seconds)
+
+
+def _limit(limit: int | None, every: bool, default: int) -> int | None:
+    """How many results to print: None for all of them."""
+    if every and limit is not None:
+        _fail("--all and --limit exclude each other: give one")
+    return None if every else default if limit is None else limit
+
+
+def _print_step(result: Any, json_out: bool, text: Callable[[Any], str], seconds: float | None) -> None:
+    """A whole step's answer; when the deadline cut it short, said first, and exit status 4."""
+    if json_out:
+        _emit(result.as_json())
+    else:
+        if not result.complete:
+            typer.echo(f"timed out after {seconds:g} s: the answer below is incomplete")
+        typer.echo(text(result))
+    if not result.complete:
+        raise typer.Exit(exit_codes.TIMED_OUT)
+
+
+class _Progress:
+    """A line on stderr about every second: how many results a long question has found so far."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, found: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= 1.0:
+            self.last = now
+            typer.echo(f"... {found} {self.what} so far, {now - self.start:.0f} s", err=True)
+
+
+def _progress(wanted: bool | None, what: str) -> _Progress | None:
+    on = sys.stderr.isatty() if wanted is None else wanted
+    return _Progress(what) if on else None
+
+
 def _load(path: Path, readings: list[str] | None = None) -> Position:
     try:
         position = load_position(path)
     except PositionFileError as error:
-        _fail(str(error))
+        _fail(str(error), "position-file", [asdict(p) for p in error.problems])
     chosen = dict(position.readings)
     for item in readings or []:
         name, sep, value = item.partition("=")
@@ -68,17 +233,13 @@ def _load(path: Path, readings: list[str] | None = None) -> Position:
 
 def _check_unit(path: Path, position: Position, unit: str | None) -> None:
     if unit is not None and unit not in position.units:
-        _fail(f"{path}: no unit {unit!r}; units: {', '.join(sorted(position.units))}")
-
-
-# The answer may be wrong: a talent that takes part is not modelled (README, Exit status).
-UNDETERMINED_EXIT = 3
+        _fail(f"{path}: no unit {unit!r}; units: {', '.join(sorted(position.units))}", "unit")
 
 
 def _settle(notices: Sequence[Any]) -> None:
     """Exit with the undetermined status when the answer printed carries notices."""
     if notices:
-        raise typer.Exit(UNDETERMINED_EXIT)
+        raise typer.Exit(exit_codes.UNDETERMINED)
 
 
 def _ai_flag(ai: bool) -> bool | None:
@@ -97,14 +258,14 @@ def _per_unit(pos: Position, results: Sequence[Any], ai: bool, step: str, show: 
 
 @app.command()
 def validate(position: PositionArg, json_out: JsonOpt = False) -> None:
-    """Check a position file; list every problem in it."""
+    """Check a position file; list every problem in it (exit status 2 when it has any)."""
     try:
         load_position(position)
     except PositionFileError as error:
         if json_out:
-            _emit({"valid": False, "problems": [p.__dict__ for p in error.problems]})
-            raise typer.Exit(1)
-        _fail(str(error))
+            _emit({"valid": False, "problems": [asdict(p) for p in error.problems]})
+            raise typer.Exit(exit_codes.BAD_INPUT)
+        _fail(str(error), "position-file")
     if json_out:
         _emit({"valid": True, "problems": []})
     else:
@@ -135,15 +296,17 @@ def moves(
     unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every legal outcome of a unit's move, or of each unit of the faction whose turn it is."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     if unit is not None:
-        results = [adjudicate.unit_options(pos, unit, _ai_flag(ai))]
+        results = [adjudicate.unit_options(pos, unit, _ai_flag(ai), deadline)]
     else:
-        results = adjudicate.faction_options(pos, _ai_flag(ai))
+        results = adjudicate.faction_options(pos, _ai_flag(ai), deadline)
     if json_out:
         _emit([r.as_json() for r in results])
     else:
@@ -155,35 +318,44 @@ def moves(
 def turn(
     position: PositionArg,
     ai: AiOpt = False,
-    limit: Annotated[Optional[int], typer.Option(help="Print at most this many final boards.")] = 20,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    progress: ProgressOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct final board of the current faction's whole movement step, with the exact count."""
+    deadline = _deadline(timeout)
+    shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.movement_step(pos, _ai_flag(ai), limit)
-    if json_out:
-        _emit(result.as_json())
-    else:
-        typer.echo(render_text.step(result))
+    result = adjudicate.movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
+    _print_step(result, json_out, render_text.step, timeout)
     _settle(result.notices)
 
 
 @app.command()
 def faq(
     root: Annotated[Path, typer.Option(help="Where the position files are.")] = Path("positions"),
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Run the FAQ cases in positions/ and report every ruling FAQ-01 … FAQ-30."""
+    deadline = _deadline(timeout)
     if not root.is_dir():
         _fail(f"{root}: no such folder; run from the repository root or pass --root")
-    report = faq_report.run(root)
+    report = faq_report.run(root, deadline)
+    cut = any(r.status == faq_report.INCOMPLETE for r in report)
+    if cut and not json_out:
+        typer.echo(f"timed out after {timeout:g} s: the report below is incomplete")
     if json_out:
         _emit([r.as_json() for r in report])
     else:
         typer.echo(faq_report.table(report))
     if any(r.status == "fail" for r in report):
-        raise typer.Exit(1)
+        raise typer.Exit(exit_codes.NO)
+    if cut:
+        raise typer.Exit(exit_codes.TIMED_OUT)
 
 
 @app.command()
@@ -210,12 +382,14 @@ def attacks(
     unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """What each unit may, or must, attack now, and what each attack leads to."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
-    results = adjudicate.attack_options(pos, unit, _ai_flag(ai))
+    results = adjudicate.attack_options(pos, unit, _ai_flag(ai), deadline)
     if json_out:
         _emit([r.as_json() for r in results])
     else:
@@ -227,17 +401,19 @@ def attacks(
 def step(
     position: PositionArg,
     ai: AiOpt = False,
-    limit: Annotated[Optional[int], typer.Option(help="Print at most this many end states.")] = 20,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    progress: ProgressOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct end state of the current faction's whole attack step, with the exact count."""
+    deadline = _deadline(timeout)
+    shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.attack_step(pos, _ai_flag(ai), limit)
-    if json_out:
-        _emit(result.as_json())
-    else:
-        typer.echo(render_text.attack_step(result))
+    result = adjudicate.attack_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "end states"))
+    _print_step(result, json_out, render_text.attack_step, timeout)
     _settle(result.notices)
 
 
@@ -245,21 +421,22 @@ def step(
 def fire(
     position: PositionArg,
     die: Annotated[Optional[Path], typer.Option(help="A spire die face table (docs/dice.md).")] = None,
-    limit: Annotated[Optional[int], typer.Option(help="Print at most this many results.")] = 50,
+    limit: Annotated[Optional[int], _limit_option(50)] = None,
+    every: AllOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
+    deadline = _deadline(timeout)
+    shown = _limit(limit, every, 50)
     pos = _load(position, reading)
     try:
         faces = load_die(die) if die is not None else None
     except DieFileError as error:
-        _fail(str(error))
-    result = adjudicate.spires_fire(pos, faces, limit)
-    if json_out:
-        _emit(result.as_json())
-    else:
-        typer.echo(render_text.fire_step(result))
+        _fail(str(error), "die-file")
+    result = adjudicate.spires_fire(pos, faces, shown, deadline)
+    _print_step(result, json_out, render_text.fire_step, timeout)
     _settle(result.notices)
 
 
@@ -270,7 +447,7 @@ def _claim(path: Path, position: Position, text: str) -> Claim:
     try:
         return parse(text, position)
     except NotationError as error:
-        _fail(f"{path}: --move: {error}")
+        _fail(f"{path}: --move: {error}", "notation")
 
 
 @app.command()
@@ -279,18 +456,20 @@ def check(
     move: MoveOpt,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Is a move or attack legal, mandatory or illegal, and by which rules. Exit status 1 if illegal."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
-    result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai))
+    result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
     if json_out:
         _emit(result.as_json())
     else:
         typer.echo(render_text.check(result))
     _settle(result.notices)
     if result.judgement.verdict == "illegal":
-        raise typer.Exit(1)
+        raise typer.Exit(exit_codes.NO)
 
 
 @app.command()
@@ -299,23 +478,29 @@ def explain(
     move: MoveOpt,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Why a move or attack is legal or mandatory, and why each other end hex or target is not."""
+    """Why a move or attack is legal or mandatory, and why each other end hex or target is not.
+    Exit status 1 if illegal."""
+    deadline = _deadline(timeout)
     pos = _load(position, reading)
-    result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai))
+    result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
     if json_out:
         _emit(result.as_json())
     else:
         typer.echo(render_text.explanation(result))
     _settle(result.check.notices)
+    if result.check.judgement.verdict == "illegal":
+        raise typer.Exit(exit_codes.NO)
 
 
 @app.command()
-def readings(position: PositionArg, json_out: JsonOpt = False) -> None:
+def readings(position: PositionArg, timeout: TimeoutOpt = None, json_out: JsonOpt = False) -> None:
     """Where switching an interpretation (docs/readings.md) changes the outcomes of this position."""
+    deadline = _deadline(timeout)
     pos = _load(position)
-    effects = reading_effects.reading_effects(pos)
+    effects = reading_effects.reading_effects(pos, deadline)
     if json_out:
         _emit([e.as_json() for e in effects])
         return
@@ -326,12 +511,14 @@ def readings(position: PositionArg, json_out: JsonOpt = False) -> None:
         typer.echo("".join(f"  + {line}\n" for line in e.gained) + "".join(f"  - {line}\n" for line in e.lost), nl=False)
 
 
-def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | None) -> dict[str, Any]:
+def _overlay(
+    pos: Position, claim: Claim | None, unit: str | None, ai: bool | None, deadline: Deadline | None
+) -> dict[str, Any]:
     """What to draw over the board (render_svg.render's keywords): a claimed move or attack with the
     unit's legal outcomes, the claim crossed out when the rules forbid it; or every outcome of one
     unit at the current step."""
     if isinstance(claim, MoveClaim):
-        options = adjudicate.unit_options(pos, claim.unit, ai).outcomes
+        options = adjudicate.unit_options(pos, claim.unit, ai, deadline).outcomes
         taken = [
             m for m in options
             if m.end == claim.end and (claim.path is None or m.path == claim.path)
@@ -343,7 +530,7 @@ def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | No
         forbidden = MoveOutcome(claim.unit, claim.end, "claimed", (), path)
         return {"moves": list(options), "forbidden": [forbidden], "focus": claim.unit}
     if isinstance(claim, AttackClaim):
-        [options] = adjudicate.attack_options(pos, claim.unit, ai)
+        [options] = adjudicate.attack_options(pos, claim.unit, ai, deadline)
         if claim.target is None:
             return {"attacks": list(options.outcomes), "focus": claim.unit}
         key = (claim.unit, claim.target, claim.redirected_to)
@@ -355,34 +542,56 @@ def _overlay(pos: Position, claim: Claim | None, unit: str | None, ai: bool | No
     if unit is None:
         return {}
     if pos.turn.step == "attack":
-        [options] = adjudicate.attack_options(pos, unit, ai)
+        [options] = adjudicate.attack_options(pos, unit, ai, deadline)
         return {"attacks": list(options.outcomes), "focus": unit}
-    return {"moves": list(adjudicate.unit_options(pos, unit, ai).outcomes), "focus": unit}
+    return {"moves": list(adjudicate.unit_options(pos, unit, ai, deadline).outcomes), "focus": unit}
+
+
+PICTURES = (".svg", ".png")
+
+
+def _check_output(position: Path, output: Path) -> None:
+    """Refuse to overwrite the position file, or any existing file that is not a picture."""
+    if not output.exists():
+        return
+    try:
+        same = position.exists() and os.path.samefile(position, output)
+    except OSError:
+        same = False
+    if same:
+        _fail(f"{output}: that is the position file; write the picture to another file", "output")
+    if output.suffix.lower() not in PICTURES:
+        _fail(f"{output}: exists and is not an .svg or .png file; render overwrites only pictures", "output")
 
 
 @app.command()
 def render(
     position: PositionArg,
-    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the picture.")],
+    output: Annotated[
+        Path, typer.Option("-o", "--output", help="Where to write the picture: a new file, or an existing .svg or .png.")
+    ],
     move: Annotated[Optional[str], typer.Option("--move", help="Draw this move or attack (docs/notation.md).")] = None,
     unit: Annotated[Optional[str], typer.Option(help="Draw this unit's outcomes at the current step.")] = None,
-    image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py).")] = "svg",
+    image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py: pip install '.[png]').")] = "svg",
     ai: AiOpt = False,
     reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Draw the position as SVG (or PNG): terrain, chips, marks; a move's route or a unit's options."""
+    deadline = _deadline(timeout)
     if image not in ("svg", "png"):
         _fail(f"--format: expected svg or png, not {image!r}")
+    _check_output(position, output)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     claim = _claim(position, pos, move) if move is not None else None
-    overlay = _overlay(pos, claim, unit, _ai_flag(ai))
+    overlay = _overlay(pos, claim, unit, _ai_flag(ai), deadline)
     svg = render_svg.render(pos, **overlay)
     try:
         output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))
     except (RuntimeError, OSError) as error:
-        _fail(f"{output}: {error}")
+        _fail(f"{output}: {error}", "output")
     drawn = {key: len(overlay.get(key, ())) for key in ("moves", "attacks", "forbidden")}
     if json_out:
         _emit({"file": str(output), "format": image, **drawn})

@@ -6,8 +6,10 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -165,3 +167,238 @@ def test_readings_shows_where_a_reading_changes_the_outcomes() -> None:
     effects = json.loads(runner.invoke(app, ["readings", path, "--json"]).output)
     changed = {(e["reading"], e["value"], e["question"]) for e in effects}
     assert ("gate-redirect", "unit", "attacks") in changed
+
+
+# ---------------------------------------------------------------------- exit statuses and errors
+
+DISPUTE = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana-after-joust.yaml")
+
+
+def test_explain_exits_1_when_the_claim_is_illegal_as_check_does() -> None:
+    assert runner.invoke(app, ["explain", DISPUTE, "--move", "harrier a3-b3-c3"]).exit_code == 1
+    assert runner.invoke(app, ["explain", DISPUTE, "--move", "harrier a3-b3-c3-c4 jaelana>c3"]).exit_code == 0
+
+
+def test_validate_exits_2_on_a_bad_file_with_or_without_json(tmp_path: Path) -> None:
+    bad = write(tmp_path, BOARD.replace("at: a1", "at: z9"))
+    assert runner.invoke(app, ["validate", bad]).exit_code == 2
+    result = runner.invoke(app, ["validate", bad, "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["valid"] is False
+
+
+def test_under_json_every_error_is_json_on_stdout(tmp_path: Path) -> None:
+    text = BOARD.replace("at: a1", "at: z9")
+    result = runner.invoke(app, ["moves", write(tmp_path, text), "--json"])
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["kind"] == "position-file"
+    [problem] = error["problems"]
+    line = 1 + next(i for i, t in enumerate(text.splitlines()) if "z9" in t)
+    assert (problem["field"], problem["line"]) == ("units.m.at", line) and problem["file"].endswith("board.yaml")
+    good = write(tmp_path, BOARD)
+    for args, kind in [
+        (["check", good, "--move", "m z9"], "notation"),
+        (["moves", good, "--unit", "nobody"], "unit"),
+        (["turn", good, "--limit", "many"], "usage"),
+        (["moves", good, "--reading", "displacement=sometimes"], "usage"),
+        (["nonsense", good], "usage"),
+    ]:
+        result = runner.invoke(app, [*args, "--json"])
+        assert result.exit_code == 2, args
+        error = json.loads(result.stdout)["error"]
+        assert error["kind"] == kind and error["message"] and error["problems"] == [], args
+
+
+def test_a_bug_exits_70_with_one_line_and_no_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("the decoder lost a unit")
+
+    monkeypatch.setattr("adjudicator.questions.adjudicate.faction_options", broken)
+    monkeypatch.delenv("CLOUDSPIRE_DEBUG", raising=False)
+    result = runner.invoke(app, ["moves", write(tmp_path, BOARD)])
+    assert result.exit_code == 70
+    assert "Traceback" not in result.output
+    [line] = result.stderr.splitlines()
+    assert "bug" in line and "report" in line and "the decoder lost a unit" in line
+    result = runner.invoke(app, ["moves", write(tmp_path, BOARD), "--json"])
+    assert result.exit_code == 70 and json.loads(result.stdout)["error"]["kind"] == "internal"
+
+
+# ------------------------------------------------------------------- render, limits, long routes
+
+
+def test_render_never_overwrites_the_position_file(tmp_path: Path) -> None:
+    position = tmp_path / "position.yaml"
+    shutil.copy(DISPUTE, position)
+    before = position.read_bytes()
+    for output in (position, tmp_path / "." / "position.yaml"):
+        result = runner.invoke(app, ["render", str(position), "-o", str(output)])
+        assert result.exit_code == 2 and "position file" in result.stderr
+    result = runner.invoke(app, ["render", str(position), "--move", "harrier c4", "-o", str(position), "--json"])
+    assert result.exit_code == 2 and json.loads(result.stdout)["error"]["kind"] == "output"
+    assert position.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me")
+    result = runner.invoke(app, ["render", str(position), "-o", str(notes)])
+    assert result.exit_code == 2 and notes.read_text() == "keep me"
+    picture = tmp_path / "old.svg"
+    picture.write_text("<svg/>")
+    assert runner.invoke(app, ["render", str(position), "-o", str(picture)]).exit_code == 0
+    assert "harrier" in picture.read_text()
+
+
+def test_limit_is_bounded_and_all_lists_everything(tmp_path: Path) -> None:
+    board = write(tmp_path, BOARD)
+    result = runner.invoke(app, ["turn", board, "--limit", "-1"])
+    assert result.exit_code == 2 and "--limit" in result.output
+    result = runner.invoke(app, ["turn", board, "--limit", "-1", "--json"])
+    assert result.exit_code == 2 and json.loads(result.stdout)["error"]["kind"] == "usage"
+    every = json.loads(runner.invoke(app, ["turn", board, "--all", "--json"]).stdout)
+    assert every["shown"] == every["count"] > 1
+    none = json.loads(runner.invoke(app, ["turn", board, "--limit", "0", "--json"]).stdout)
+    assert none["shown"] == 0 and none["count"] == every["count"]
+    assert runner.invoke(app, ["turn", board, "--all", "--limit", "3"]).exit_code == 2
+    fight = str(ROOT / "positions" / "rulebook" / "dispatch-battleborn-harrier.yaml")
+    step = json.loads(runner.invoke(app, ["step", fight, "--all", "--json"]).stdout)
+    assert step["shown"] == step["count"] == 2
+    assert runner.invoke(app, ["fire", fight, "--limit", "-2"]).exit_code == 2
+
+
+def test_a_route_longer_than_any_move_is_judged_at_once() -> None:
+    route = "-".join(["a3", "b3"] * 2000)
+    started = time.monotonic()
+    result = runner.invoke(app, ["check", DISPUTE, "--move", f"harrier {route}", "--json"])
+    assert time.monotonic() - started < 10  # it took minutes
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["verdict"] == "illegal"
+    assert ["3999", "4"] in [r["args"] for r in data["reasons"] if r["id"] == "too_far"]
+    assert runner.invoke(app, ["explain", DISPUTE, "--move", f"harrier {route}"]).exit_code == 1
+
+
+
+# ------------------------------------------------------------------------------------ timeouts
+
+# Eight minions with room to move: tens of thousands of orders (over a minute to list).
+OPEN = "format: cloudspire-position/1\nmap: |\n" + "".join(
+    f"  {row}  {' ' if row % 2 == 0 else ''}{'  '.join('p' * 12)}\n" for row in range(1, 9)
+) + """gates:
+  heirs: {beside: [a4, a5]}
+  narora: {beside: [l4, l5]}
+factions:
+  heirs: {controller: player, mark: {gate: narora}}
+  narora: {controller: ai, mark: {gate: heirs}}
+turn: {faction: heirs, step: movement}
+units:
+""" + "".join(
+    f"  m{i}: {{chip: Harrier, faction: heirs, kind: minion, at: {at}, health: 1, stats: {{health: 1, movement: 4}}}}\n"
+    for i, at in enumerate(["b2", "c4", "d6", "b7", "e3", "f5", "c8", "g2"])
+)
+
+# Eight attackers beside four defenders: hundreds of end states, found slowly (minutes).
+FIGHT = "format: cloudspire-position/1\nmap: |\n  1  p  p  p  p\n  2   p  p  p  p\n  3  p  p  p  p\n" + """factions:
+  heirs: {controller: player, mark: {hex: d1}}
+  narora: {controller: player, mark: {hex: a1}}
+turn: {faction: heirs, step: attack}
+units:
+""" + "".join(
+    f"  {side}{i}: {{chip: {chip}, faction: {faction}, kind: minion, at: {column}{row}, health: 3,"
+    " stats: {health: 3, attack: 1, movement: 2}}\n"
+    for i, column in enumerate("abcd")
+    for side, chip, faction, row in (
+        ("h", "Harrier", "heirs", 1), ("n", "Drift", "narora", 2), ("k", "Harrier", "heirs", 3)
+    )
+)
+
+
+def test_turn_stops_at_the_timeout_with_what_it_found(tmp_path: Path) -> None:
+    board = write(tmp_path, OPEN)
+    started = time.monotonic()
+    result = runner.invoke(app, ["turn", board, "--timeout", "1.5", "--limit", "1", "--progress"])
+    assert time.monotonic() - started < 20
+    assert result.exit_code == 4
+    assert result.stdout.startswith("timed out after 1.5 s: the answer below is incomplete\n")
+    assert "heirs: at least " in result.stdout
+    assert "final boards so far" in result.stderr
+    result = runner.invoke(app, ["turn", board, "--timeout", "1", "--json"])
+    assert result.exit_code == 4 and result.stderr == ""  # progress only when asked or on a terminal
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and data["count"] >= data["shown"]
+
+
+def test_step_stops_at_the_timeout_with_the_end_states_found(tmp_path: Path) -> None:
+    started = time.monotonic()
+    result = runner.invoke(app, ["step", write(tmp_path, FIGHT), "--timeout", "1", "--json"])
+    assert time.monotonic() - started < 20
+    assert result.exit_code == 4
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and data["shown"] == min(data["count"], 20)
+
+
+def test_a_complete_answer_says_so(tmp_path: Path) -> None:
+    data = json.loads(runner.invoke(app, ["turn", write(tmp_path, BOARD), "--timeout", "60", "--json"]).stdout)
+    assert data["complete"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "partial"),
+    [
+        (["moves", "{board}"], False),
+        (["turn", "{board}"], True),
+        (["attacks", "{fight}"], False),
+        (["step", "{fight}"], True),
+        (["fire", "{fire}"], True),
+        (["check", "{board}", "--move", "m c1"], False),
+        (["explain", "{board}", "--move", "m c1"], False),
+        (["readings", "{board}"], False),
+        (["render", "{board}", "--unit", "m", "-o", "{tmp}/out.svg"], False),
+    ],
+)
+def test_every_solving_command_honours_the_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], partial: bool
+) -> None:
+    monkeypatch.setattr("adjudicator.solving.solve.Deadline.remaining", lambda self: 0.0)
+    names = {
+        "board": write(tmp_path, BOARD), "fight": str(ROOT / "positions/rulebook/dispatch-battleborn-harrier.yaml"),
+        "fire": str(ROOT / "positions/rules/spires-fire-one-die.yaml"), "tmp": str(tmp_path),
+    }
+    result = runner.invoke(app, [*(a.format(**names) for a in args), "--timeout", "5", "--json"])
+    assert result.exit_code == 4, result.output
+    data = json.loads(result.stdout)
+    if partial:
+        assert data["complete"] is False
+    else:
+        assert data["error"]["kind"] == "timeout" and "5 s" in data["error"]["message"]
+    assert not (tmp_path / "out.svg").exists()
+
+
+def test_faq_marks_the_cases_the_timeout_left_unchecked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(ROOT / "positions" / "faq" / "faq-14-no-friendly-targets.yaml", tmp_path)
+    monkeypatch.setattr("adjudicator.solving.solve.Deadline.remaining", lambda self: 0.0)
+    result = runner.invoke(app, ["faq", "--root", str(tmp_path), "--timeout", "5", "--json"])
+    assert result.exit_code == 4
+    report = {r["id"]: r for r in json.loads(result.stdout)}
+    assert report["FAQ-14"]["status"] == "incomplete" and report["FAQ-14"]["cases"][0]["complete"] is False
+
+
+def test_timeout_must_be_a_positive_bounded_number(tmp_path: Path) -> None:
+    board = write(tmp_path, BOARD)
+    for value in ("0", "-3", "nan", "inf", "1e9", "soon"):
+        assert runner.invoke(app, ["turn", board, "--timeout", value]).exit_code == 2, value
+    assert runner.invoke(app, ["turn", board, "--timeout", "0.5e2"]).exit_code == 0
+
+
+# ------------------------------------------------------------------------------------- smaller
+
+
+def test_version_comes_from_the_package_metadata() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout.strip() == f"cloudspire {version('cloudspire-adjudicator')}"
+
+
+def test_the_ai_step_is_worded_once(tmp_path: Path) -> None:
+    text = runner.invoke(app, ["turn", write(tmp_path, BOARD), "--ai"]).stdout
+    assert "of the AI's obligatory movement step" in text and "the the" not in text

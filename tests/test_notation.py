@@ -84,3 +84,9 @@ def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
     position = load_position_text(BOARD.replace("UID", "h"))
     with pytest.raises(NotationError, match=message):
         parse(text, position)
+
+
+def test_a_quoted_name_inside_a_route() -> None:
+    position = load_position_text(BOARD.replace("UID", "h"))
+    assert parse('h "b1"-c1-"d1"', position).path == ("b1", "c1", "d1")
+    assert parse('h b1-a1-"gate:my-side"', position).path == ("b1", "a1", "gate:my-side")

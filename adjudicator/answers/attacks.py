@@ -275,14 +275,16 @@ class StepEnd:
 class AttackStepResult:
     faction: str
     ai: bool
-    count: int  # the exact number of distinct end states
+    count: int  # the exact number of distinct end states; when not complete, those found
     outcomes: tuple[StepEnd, ...] = field(default=())
+    complete: bool = True
     notices: tuple[Notice, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
             "faction": self.faction,
             "ai": self.ai,
+            "complete": self.complete,
             "count": self.count,
             "shown": len(self.outcomes),
             "outcomes": [o.as_json() for o in self.outcomes],
@@ -356,6 +358,7 @@ class FireStepResult:
     count: int  # distinct (choices, end state) results
     results: tuple[FireResult, ...] = ()
     die: str = ""  # the die table used (name or file)
+    complete: bool = True  # False: cut short, so the probabilities are lower bounds
     notices: tuple[Notice, ...] = ()
 
     @property
@@ -368,6 +371,7 @@ class FireStepResult:
             "die": self.die,
             "spires": [s.as_json() for s in self.spires],
             "decisions": self.decisions,
+            "complete": self.complete,
             "count": self.count,
             "shown": len(self.results),
             "results": [r.as_json() for r in self.results],

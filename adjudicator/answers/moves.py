@@ -101,14 +101,16 @@ class StepOutcome:
 class StepResult:
     faction: str
     ai: bool
-    count: int
+    count: int  # exact when complete; else how many were found before the deadline
     outcomes: tuple[StepOutcome, ...] = field(default=())
+    complete: bool = True
     notices: tuple[Notice, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
             "faction": self.faction,
             "ai": self.ai,
+            "complete": self.complete,
             "count": self.count,
             "shown": len(self.outcomes),
             "outcomes": [o.as_json() for o in self.outcomes],

@@ -126,16 +126,23 @@ def _name(part: str, what: str, text: str) -> str:
 
 
 def _route(token: str, position: Position, text: str) -> list[str]:
-    """A route's nodes. Hex names have no '-'; a gate node's faction may, so rejoin greedily."""
+    """A route's nodes. Hex names have no '-'; a gate node's faction may, so rejoin greedily, but
+    never more pieces than the longest gate name has (the work stays linear in the route)."""
     pieces = _split(token, "-")
+    widest = 1 + max((faction.count("-") for faction in position.gates), default=0)
     nodes: list[str] = []
     i = 0
     while i < len(pieces):
-        for j in range(len(pieces), i, -1):
+        if pieces[i].startswith('"'):  # a quoted name is one piece
+            name, i = _name(pieces[i], "route", text), i + 1
+            if not _is_node(position, name):
+                raise NotationError(f"route: {name!r} is not a hex or gate on this board")
+            nodes.append(name)
+            continue
+        for j in range(min(len(pieces), i + widest), i, -1):
             candidate = "-".join(pieces[i:j])
-            name = _name(candidate, "route", text) if candidate.startswith('"') else candidate
-            if _is_node(position, name):
-                nodes.append(name)
+            if _is_node(position, candidate):
+                nodes.append(candidate)
                 i = j
                 break
         else:

@@ -10,6 +10,10 @@ from adjudicator.facts.board import fact
 from adjudicator.position.model import Position
 from adjudicator.position.claims import Claim, MoveClaim
 
+# No move is this long: a position file's movement stat is at most 8 (position/load.py). A longer
+# route is judged on its length alone (clong/1), its later steps left out: the solver's work
+# grows with the square of a route that goes back and forth.
+ROUTE_CAP = 32
 
 
 def _chip(position_units: frozenset[str], name: str) -> Symbol:
@@ -29,8 +33,11 @@ def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator
     if isinstance(claim, MoveClaim):
         yield fact("claim", String(claim.unit))
         yield fact("cend", String(claim.end))
-        for index, node in enumerate(claim.path or ()):
+        path = claim.path or ()
+        for index, node in enumerate(path[:ROUTE_CAP + 1]):
             yield fact("cstep", Number(index), String(node))
+        if len(path) > ROUTE_CAP + 1:
+            yield fact("clong", Number(len(path) - 1))
         for pushed, to in claim.displaced or ():
             yield fact("cpush", String(pushed), String(to))
     else:

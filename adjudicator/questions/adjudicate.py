@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TypeVar
 
 from adjudicator.facts import fields
 from adjudicator.facts.combat import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
@@ -22,7 +24,31 @@ from adjudicator.position.model import Controller, Done, Kind, Position
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
-from adjudicator.solving.solve import render, solve, solve_all
+from adjudicator.solving.solve import Deadline, TimedOut, render, solve, solve_all
+
+T = TypeVar("T")
+# Called with how many results (final boards, end states) a long question has found so far.
+Progress = Callable[[int], None]
+
+
+def _check_limit(limit: int | None) -> None:
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
+
+
+def _shown(results: Sequence[T], limit: int | None) -> tuple[T, ...]:
+    """The first ``limit`` results, all of them when ``limit`` is None."""
+    return tuple(results) if limit is None else tuple(results[:limit])
+
+
+R = TypeVar("R", StepResult, AttackStepResult, FireStepResult)
+
+
+def whole(result: R, deadline: Deadline | None) -> R:
+    """``result`` if complete, else TimedOut: for a caller that can use no part of an answer."""
+    if deadline is not None and not result.complete:
+        raise TimedOut(deadline.seconds)
+    return result
 
 
 def is_ai(position: Position, faction: str) -> bool:
@@ -41,13 +67,15 @@ def present_units(position: Position, faction: str) -> tuple[str, ...]:
     )
 
 
-def ask(position: Position, query: Query, fixed: str | None = None) -> Answer:
+def ask(
+    position: Position, query: Query, fixed: str | None = None, deadline: Deadline | None = None
+) -> Answer:
     """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
     starts = {uid: position.node_of(uid) for uid in query.units}
     if fixed is None:
-        symbols = solve(position_facts(position, query))
+        symbols = solve(position_facts(position, query), deadline=deadline)
     else:
-        symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed)
+        symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed, deadline=deadline)
     return decode(symbols, starts, query.units)
 
 
@@ -65,17 +93,21 @@ def faction_query(position: Position, faction: str, ai: bool | None = None) -> Q
                  readings=resolve(position.readings))
 
 
-def unit_options(position: Position, unit_id: str, ai: bool | None = None) -> UnitOptions:
+def unit_options(
+    position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
+) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = ask(position, moves_query(position, unit_id, ai)).options[unit_id]
+    options = ask(position, moves_query(position, unit_id, ai), deadline=deadline).options[unit_id]
     return replace(options, notices=notices(position, "movement", ai))
 
 
-def faction_options(position: Position, ai: bool | None = None) -> list[UnitOptions]:
+def faction_options(
+    position: Position, ai: bool | None = None, deadline: Deadline | None = None
+) -> list[UnitOptions]:
     """``unit_options`` for each unit of the faction whose turn it is, from one solve."""
     query = moves_query(position, None, ai)
     units = query.units
-    answer = ask(position, query)
+    answer = ask(position, query, deadline=deadline)
     unmodelled = notices(position, "movement", ai)
     return [replace(answer.options[uid], notices=unmodelled) for uid in units]
 
@@ -100,11 +132,18 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     return replace(position, units=units, gates=gates)
 
 
-def movement_step(position: Position, ai: bool | None = None, limit: int | None = None) -> StepResult:
+def movement_step(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> StepResult:
     """Every distinct final board of the current faction's movement step, with one sequence each.
 
     The solver says which units may move next (asp/movement/step.lp) and what each may do; this walks the
-    resulting tree, merging boards reached by different orders.
+    resulting tree, merging boards reached by different orders. When ``deadline`` passes, the boards
+    found so far, marked incomplete; ``progress`` hears their count at every solver call.
     """
     faction = position.turn.faction
     ai_factions = _ai_factions(position, faction, ai)
@@ -124,7 +163,10 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
         if key in seen:
             return
         seen.add(key)
-        answer = ask(pos, Query(units, ai_factions, stepping=True, begun=begun, readings=readings), fixed)
+        if progress is not None:
+            progress(len(finals))
+        query = Query(units, ai_factions, stepping=True, begun=begun, readings=readings)
+        answer = ask(pos, query, fixed, deadline)
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
             return
@@ -133,13 +175,15 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
             for move in answer.options[uid].outcomes:
                 explore(apply_move(pos, move), begun or minion, sequence + (move,))
 
-    explore(position, False, ())
-    ordered = sorted(finals.items())
-    shown = ordered if limit is None else ordered[:limit]
-    return StepResult(
-        faction, bool(ai_factions), len(ordered), tuple(StepOutcome(f, s) for f, s in shown),
-        notices(position, "movement", ai),
-    )
+    _check_limit(limit)  # before the search, not after it
+    try:
+        explore(position, False, ())
+        complete = True
+    except TimedOut:
+        complete = False
+    ordered = [StepOutcome(f, s) for f, s in sorted(finals.items())]
+    return StepResult(faction, bool(ai_factions), len(ordered), _shown(ordered, limit), complete,
+                      notices(position, "movement", ai))
 
 
 # ----------------------------------------------------------------------------------------- combat
@@ -173,36 +217,55 @@ def _may_attack(position: Position, side: str) -> int:
     )
 
 
-def attack_options(position: Position, unit: str | None = None, ai: bool | None = None) -> list[AttackOptions]:
+def attack_options(
+    position: Position, unit: str | None = None, ai: bool | None = None, deadline: Deadline | None = None
+) -> list[AttackOptions]:
     """What each unit of the faction whose turn it is (or ``unit``) may, or must, attack now, and what
     each attack leads to; under AI control only the mandated attacks, every tie included."""
     side = position.units[unit].faction if unit else position.turn.faction
     units = (unit,) if unit else present_units(position, side)
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=resolve(position.readings))
-    models = solve_all(combat_facts(position, query))
+    models = solve_all(combat_facts(position, query), deadline=deadline)
     fallback = len(in_force(position.ai_priority, "units")) + 1
     unmodelled = notices(position, "attack", ai)
     return [replace(o, notices=unmodelled) for o in decode_attacks(models, position, units, ai_factions, fallback)]
 
 
-def attack_step(position: Position, ai: bool | None = None, limit: int | None = None) -> AttackStepResult:
+def attack_step(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> AttackStepResult:
     """Every distinct end state of the current faction's whole attack step, each with one order of
     attacks that produces it, and their exact count. The solver tells the end states apart itself
-    (projection onto fin/1), so orders that lead to the same board are never enumerated twice."""
+    (projection onto fin/1), so orders that lead to the same board are never enumerated twice.
+    When ``deadline`` passes, the end states found so far, marked incomplete."""
+    _check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
                         readings=resolve(position.readings))
-    ends = decode_attack_step(solve_all(combat_facts(position, query), project=True), position, ai_factions)
+    try:
+        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
+                                     progress=progress), True
+    except TimedOut as timeout:
+        models, complete = timeout.models, False
+    ends = decode_attack_step(models, position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
-    shown = ends if limit is None else ends[:limit]
-    return AttackStepResult(side, side in ai_factions, len(ends), tuple(shown), notices(position, "attack", ai))
+    return AttackStepResult(side, side in ai_factions, len(ends), _shown(ends, limit), complete,
+                            notices(position, "attack", ai))
 
 
-def spires_fire(position: Position, die: Die | None = None, limit: int | None = None) -> FireStepResult:
+def spires_fire(
+    position: Position, die: Die | None = None, limit: int | None = None, deadline: Deadline | None = None
+) -> FireStepResult:
     """Every distinct result of the Spires Fire step at the current faction's units, each under the
-    target choices that lead to it, with its exact probability."""
+    target choices that lead to it, with its exact probability. When ``deadline`` passes, the results
+    found so far, marked incomplete: their probabilities are then lower bounds."""
+    _check_limit(limit)
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
     side = position.turn.faction
@@ -210,7 +273,11 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
     query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
                         readings=readings, die=die)
     fallback = len(in_force(position.ai_priority, "spires")) + 1
-    spires, paths = decode_fire(solve_all(combat_facts(position, query)), position, fallback)
+    try:
+        models, complete = solve_all(combat_facts(position, query), deadline=deadline), True
+    except TimedOut as timeout:
+        models, complete = timeout.models, False
+    spires, paths = decode_fire(models, position, fallback)
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = Fraction(1)
@@ -224,5 +291,5 @@ def spires_fire(position: Position, die: Die | None = None, limit: int | None = 
         else:
             merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
     results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
-    shown = results if limit is None else results[:limit]
-    return FireStepResult(side, tuple(spires), len(results), tuple(shown), die.name, notices(position, "fire"))
+    return FireStepResult(side, tuple(spires), len(results), _shown(results, limit), die.name, complete,
+                          notices(position, "fire"))

@@ -19,26 +19,32 @@ from adjudicator.position.model import Position
 from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
 from adjudicator.answers.notation import format_attack, format_claim, format_move
 from adjudicator.position.readings import resolve
-from adjudicator.solving.solve import solve, solve_all
+from adjudicator.solving.solve import Deadline, solve, solve_all
 from adjudicator.answers.verdicts import CheckResult, Explanation, Judgement
 
 
-def check(position: Position, claim: Claim, ai: bool | None = None) -> CheckResult:
+def check(
+    position: Position, claim: Claim, ai: bool | None = None, deadline: Deadline | None = None
+) -> CheckResult:
     """The verdict on ``claim``, with its reasons and the unit's legal alternatives."""
-    return _judge(position, claim, ai, everything=False).check
+    return _judge(position, claim, ai, False, deadline).check
 
 
-def explain(position: Position, claim: Claim, ai: bool | None = None) -> Explanation:
+def explain(
+    position: Position, claim: Claim, ai: bool | None = None, deadline: Deadline | None = None
+) -> Explanation:
     """``check``, and the verdict on every other end hex (or target) the unit could reach."""
-    return _judge(position, claim, ai, everything=True)
+    return _judge(position, claim, ai, True, deadline)
 
 
-def _judge(position: Position, claim: Claim, ai: bool | None, everything: bool) -> Explanation:
+def _judge(
+    position: Position, claim: Claim, ai: bool | None, everything: bool, deadline: Deadline | None
+) -> Explanation:
     facts = list(claim_facts(claim, position, everything))
     if isinstance(claim, MoveClaim):
-        judgements, alternatives = _judge_move(position, claim, ai, facts)
+        judgements, alternatives = _judge_move(position, claim, ai, facts, deadline)
     else:
-        judgements, alternatives = _judge_attack(position, claim, ai, facts)
+        judgements, alternatives = _judge_attack(position, claim, ai, facts, deadline)
     verdict = judgements.pop("")
     others = tuple(judgements[k] for k in sorted(judgements))
     # An unmodelled talent that takes part may overturn any of these verdicts: none is stated as sure.
@@ -50,24 +56,25 @@ def _judge(position: Position, claim: Claim, ai: bool | None, everything: bool) 
 
 
 def _judge_move(
-    position: Position, claim: MoveClaim, ai: bool | None, facts: list[Symbol]
+    position: Position, claim: MoveClaim, ai: bool | None, facts: list[Symbol], deadline: Deadline | None
 ) -> tuple[dict[str, Judgement], tuple[str, ...]]:
     faction = position.units[claim.unit].faction
     query = faction_query(position, faction, ai)
-    symbols = solve([*position_facts(position, query), *facts], parts=("base", "explain"))
+    facts = [*position_facts(position, query), *facts]
+    symbols = solve(facts, parts=("base", "explain"), deadline=deadline)
     starts = {uid: position.node_of(uid) for uid in query.units}
     options = decode(symbols, starts, query.units).options[claim.unit]
     return decode_verdicts(symbols), tuple(format_move(m) for m in options.outcomes)
 
 
 def _judge_attack(
-    position: Position, claim: AttackClaim, ai: bool | None, facts: list[Symbol]
+    position: Position, claim: AttackClaim, ai: bool | None, facts: list[Symbol], deadline: Deadline | None
 ) -> tuple[dict[str, Judgement], tuple[str, ...]]:
     side = position.units[claim.unit].faction
     query = CombatQuery(ATTACK, SINGLE, side, combat_ai(position, side, ai), 1, units=(claim.unit,),
                         readings=resolve(position.readings), measure_from=claim.unit)
-    models = solve_all([*combat_facts(position, query), *facts])
-    [options] = attack_options(position, claim.unit, ai)
+    models = solve_all([*combat_facts(position, query), *facts], deadline=deadline)
+    [options] = attack_options(position, claim.unit, ai, deadline)
     alternatives = tuple(format_attack(o) for o in options.outcomes)
     if not options.must_attack:
         alternatives += (format_claim(AttackClaim(claim.unit, None)),)

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.questions.adjudicate import attack_options, attack_step, movement_step, spires_fire, unit_options
+from adjudicator.questions.adjudicate import (
+    attack_options, attack_step, movement_step, spires_fire, unit_options, whole,
+)
 from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
 from adjudicator.answers.notation import NotationError, parse
@@ -17,6 +19,7 @@ from adjudicator.answers.verdicts import Judgement
 from adjudicator.answers.attacks import AttackOutcome, EndState
 from adjudicator.position.load import PositionDocument, load_document
 from adjudicator.answers.moves import MoveOutcome
+from adjudicator.solving.solve import Deadline
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
 TURN_KEYS = {"turn": None, "ai-turn": True}
@@ -30,10 +33,11 @@ class CaseResult:
     file: str
     faq: tuple[str, ...]
     failures: tuple[str, ...]
+    complete: bool = True  # False: the deadline passed before every expectation was checked
 
     @property
     def passed(self) -> bool:
-        return not self.failures
+        return self.complete and not self.failures
 
 
 def _outcome_key(end: str, displaced: dict[str, str]) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -44,7 +48,9 @@ def _actual_key(move: MoveOutcome) -> tuple[str, tuple[tuple[str, str], ...]]:
     return _outcome_key(move.end, {d.unit: d.to for d in move.displaced})
 
 
-def check_moves(doc: PositionDocument, key: str, expected: dict[str, list[dict[str, Any]]]) -> list[str]:
+def check_moves(
+    doc: PositionDocument, key: str, expected: dict[str, list[dict[str, Any]]], deadline: Deadline | None = None
+) -> list[str]:
     failures = []
     for uid, wanted in expected.items():
         if uid not in doc.position.units:
@@ -52,7 +58,7 @@ def check_moves(doc: PositionDocument, key: str, expected: dict[str, list[dict[s
             continue
         # `moves` follows the controller; `ai-moves` forces the AI's obligations.
         ai = True if MOVE_KEYS[key] else None
-        actual = {_actual_key(m): m for m in unit_options(doc.position, uid, ai=ai).outcomes}
+        actual = {_actual_key(m): m for m in unit_options(doc.position, uid, ai, deadline).outcomes}
         wanted_keys = {}
         for entry in wanted or []:
             wanted_keys[_outcome_key(str(entry["end"]), dict(entry.get("displaced") or {}))] = entry
@@ -71,8 +77,10 @@ def check_moves(doc: PositionDocument, key: str, expected: dict[str, list[dict[s
     return failures
 
 
-def check_turn(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
-    result = movement_step(doc.position, ai=TURN_KEYS[key])
+def check_turn(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
+    result = whole(movement_step(doc.position, TURN_KEYS[key], deadline=deadline), deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
@@ -127,14 +135,16 @@ def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     return value
 
 
-def check_attacks(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
+def check_attacks(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
     failures = []
     for uid, spec in expected.items():
         if uid not in doc.position.units:
             failures.append(f"{key}.{uid}: no such unit")
             continue
         spec = spec or {}
-        [options] = attack_options(doc.position, str(uid), ai=ATTACK_KEYS[key])
+        [options] = attack_options(doc.position, str(uid), ATTACK_KEYS[key], deadline)
         where = f"{key}.{uid}"
         if "must" in spec and spec["must"] != options.must_attack:
             failures.append(f"{where}: must attack is {options.must_attack}, expected {spec['must']}")
@@ -217,8 +227,10 @@ def _compare_ends(where: str, actual: list[dict[str, Any]], wanted: list[dict[st
     return failures
 
 
-def check_step(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
-    result = attack_step(doc.position, ai=STEP_KEYS[key])
+def check_step(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
+    result = whole(attack_step(doc.position, STEP_KEYS[key], deadline=deadline), deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
@@ -228,8 +240,10 @@ def check_step(doc: PositionDocument, key: str, expected: dict[str, Any]) -> lis
     return failures
 
 
-def check_fire(doc: PositionDocument, key: str, expected: dict[str, Any]) -> list[str]:
-    result = spires_fire(doc.position)
+def check_fire(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
+    result = whole(spires_fire(doc.position, deadline=deadline), deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct results, expected {expected['count']}")
@@ -268,7 +282,9 @@ def _claim(doc: PositionDocument, where: str, entry: dict[str, Any]) -> tuple[An
         return None, [f"{where}: {error}"]
 
 
-def check_claims(doc: PositionDocument, key: str, expected: list[dict[str, Any]]) -> list[str]:
+def check_claims(
+    doc: PositionDocument, key: str, expected: list[dict[str, Any]], deadline: Deadline | None = None
+) -> list[str]:
     """`check`: each move's verdict and the ids of the reasons given for it."""
     failures = []
     for index, entry in enumerate(expected or []):
@@ -278,11 +294,13 @@ def check_claims(doc: PositionDocument, key: str, expected: list[dict[str, Any]]
             failures += problems
             continue
         ai = True if entry.get("ai") else None
-        failures += _judgement_failures(where, check(doc.position, claim, ai).judgement, entry)
+        failures += _judgement_failures(where, check(doc.position, claim, ai, deadline).judgement, entry)
     return failures
 
 
-def check_explanations(doc: PositionDocument, key: str, expected: list[dict[str, Any]]) -> list[str]:
+def check_explanations(
+    doc: PositionDocument, key: str, expected: list[dict[str, Any]], deadline: Deadline | None = None
+) -> list[str]:
     """`explain`: the claim as `check`, and for each other end hex or target listed, its verdict and
     reason ids."""
     failures = []
@@ -292,7 +310,7 @@ def check_explanations(doc: PositionDocument, key: str, expected: list[dict[str,
         if claim is None:
             failures += problems
             continue
-        result = explain(doc.position, claim, True if entry.get("ai") else None)
+        result = explain(doc.position, claim, True if entry.get("ai") else None, deadline)
         failures += _judgement_failures(where, result.check.judgement, entry)
         others = {j.subject: j for j in result.others}
         for subject, wanted in (entry.get("others") or {}).items():
@@ -331,14 +349,15 @@ CHECKS = {
 }
 
 
-def check_document(doc: PositionDocument, file: str) -> CaseResult:
+def check_document(doc: PositionDocument, file: str, deadline: Deadline | None = None) -> CaseResult:
+    """The file's expectations held against the adjudicator; TimedOut when ``deadline`` passes."""
     failures: list[str] = []
     for key, value in doc.expected.items():
         check = CHECKS.get(key)
         if check is None:
             failures.append(f"expected.{key}: unknown expectation; known: {', '.join(CHECKS)}")
         else:
-            failures += check(doc, key, value or {})
+            failures += check(doc, key, value or {}, deadline)
     if not doc.expected:
         failures.append("the file has no expected outcomes")
     return CaseResult(file, doc.faq, tuple(failures))

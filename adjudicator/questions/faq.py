@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.questions.expectations import CaseResult, check_file, position_files
-from adjudicator.position.load import PositionFileError
+from adjudicator.questions.expectations import CaseResult, check_document, position_files
+from adjudicator.position.load import PositionFileError, load_document
+from adjudicator.solving.solve import Deadline, TimedOut
 
 FAQ_IDS = tuple(f"FAQ-{n:02d}" for n in range(1, 31))
+INCOMPLETE = "incomplete"  # a ruling with a case the deadline left unchecked, and none failing
 
 
 @dataclass(frozen=True)
@@ -21,23 +23,34 @@ class Ruling:
     def status(self) -> str:
         if not self.cases:
             return "uncovered"
-        return "pass" if all(c.passed for c in self.cases) else "fail"
+        if any(c.failures for c in self.cases):
+            return "fail"
+        return "pass" if all(c.complete for c in self.cases) else INCOMPLETE
 
     def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "status": self.status,
-            "cases": [{"file": c.file, "passed": c.passed, "failures": list(c.failures)} for c in self.cases],
+            "cases": [
+                {"file": c.file, "passed": c.passed, "complete": c.complete, "failures": list(c.failures)}
+                for c in self.cases
+            ],
         }
 
 
-def run(root: Path) -> list[Ruling]:
+def run(root: Path, deadline: Deadline | None = None) -> list[Ruling]:
+    """Every ruling and its cases; once ``deadline`` passes, the cases left are marked incomplete."""
     by_id: dict[str, list[CaseResult]] = {i: [] for i in FAQ_IDS}
     for path in position_files(root):
         try:
-            result = check_file(path)
+            doc = load_document(path)
         except PositionFileError as error:
             result = CaseResult(str(path), (), (str(error),))
+        else:
+            try:
+                result = check_document(doc, str(path), deadline)
+            except TimedOut:
+                result = CaseResult(str(path), doc.faq, (), complete=False)
         for faq_id in result.faq:
             by_id.setdefault(faq_id, []).append(result)
     return [Ruling(i, tuple(cases)) for i, cases in by_id.items()]
@@ -47,7 +60,9 @@ def table(rulings: list[Ruling]) -> str:
     lines = []
     for r in rulings:
         files = ", ".join(Path(c.file).name for c in r.cases)
-        lines.append(f"{r.id}  {r.status:<9}  {files}")
+        lines.append(f"{r.id}  {r.status:<10}  {files}")
         for case in r.cases:
-            lines.extend(f"           {Path(case.file).name}: {f}" for f in case.failures)
+            lines.extend(f"            {Path(case.file).name}: {f}" for f in case.failures)
+            if not case.complete:
+                lines.append(f"            {Path(case.file).name}: not checked before the deadline")
     return "\n".join(lines)

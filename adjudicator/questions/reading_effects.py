@@ -11,10 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adjudicator.questions.adjudicate import attack_options, attack_step, faction_options, spires_fire
+from adjudicator.questions.adjudicate import (
+    attack_options, attack_step, faction_options, spires_fire, whole,
+)
 from adjudicator.position.model import Position
 from adjudicator.answers.notation import format_attack, format_move
 from adjudicator.position.readings import READINGS, resolve
+from adjudicator.solving.solve import Deadline
 
 
 @dataclass(frozen=True)
@@ -31,37 +34,41 @@ class ReadingEffect:
                 "question": self.question, "gained": list(self.gained), "lost": list(self.lost)}
 
 
-def _moves(position: Position) -> set[str]:
-    return {format_move(m) for o in faction_options(position) for m in o.outcomes}
+def _moves(position: Position, deadline: Deadline | None) -> set[str]:
+    return {format_move(m) for o in faction_options(position, deadline=deadline) for m in o.outcomes}
 
 
-def _attacks(position: Position) -> set[str]:
+def _attacks(position: Position, deadline: Deadline | None) -> set[str]:
     # An attack is told apart by what it leads to, not only by its target.
     return {
         f"{format_attack(o)}: " + "; ".join(f"{chip} -{n}" for chip, n in sorted(o.damage_by_chip().items()))
-        for options in attack_options(position) for o in options.outcomes
+        for options in attack_options(position, deadline=deadline) for o in options.outcomes
     }
 
 
-def _step(position: Position) -> set[str]:
-    return {o.end.describe() for o in attack_step(position).outcomes}
+# A step or fire answer cut short would show as an effect of the reading: `whole` stops instead.
+def _step(position: Position, deadline: Deadline | None) -> set[str]:
+    result = whole(attack_step(position, deadline=deadline), deadline)
+    return {o.end.describe() for o in result.outcomes}
 
 
-def _fire(position: Position) -> set[str]:
+def _fire(position: Position, deadline: Deadline | None) -> set[str]:
+    result = whole(spires_fire(position, deadline=deadline), deadline)
     return {
         f"{r.probability}: {r.end.describe()}" + (f" after {r.choices}" if r.choices else "")
-        for r in spires_fire(position).results
+        for r in result.results
     }
 
 
-QUESTIONS: dict[str, Callable[[Position], set[str]]] = {
+QUESTIONS: dict[str, Callable[[Position, Deadline | None], set[str]]] = {
     "moves": _moves, "attacks": _attacks, "step": _step, "fire": _fire,
 }
 
 
-def reading_effects(position: Position) -> list[ReadingEffect]:
+def reading_effects(position: Position, deadline: Deadline | None = None) -> list[ReadingEffect]:
+    """Every effect of switching one reading; TimedOut when ``deadline`` passes first."""
     baseline = resolve(position.readings)
-    answers = {name: ask(position) for name, ask in QUESTIONS.items()}
+    answers = {name: ask(position, deadline) for name, ask in QUESTIONS.items()}
     effects = []
     for name, reading in READINGS.items():
         for value in reading.values:
@@ -69,7 +76,7 @@ def reading_effects(position: Position) -> list[ReadingEffect]:
                 continue
             switched = replace(position, readings={**position.readings, name: value})
             for question, ask in QUESTIONS.items():
-                other = ask(switched)
+                other = ask(switched, deadline)
                 if other != answers[question]:
                     effects.append(ReadingEffect(
                         name, value, baseline[name], question,

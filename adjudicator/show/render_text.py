@@ -99,14 +99,16 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     return text
 
 
-def _count_line(faction: str, count: int, shown: int, what: str, ai: bool, step: str) -> str:
-    who = "the AI's obligatory" if ai else "legal"
-    line = f"{faction}: {count} distinct {what} of the {who} {step} step"
-    return line + (f" (showing {shown})" if shown < count else "")
+def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> str:
+    who = "AI's obligatory" if result.ai else "legal"
+    found = f"{result.count}" if result.complete else f"at least {result.count}"
+    line = f"{result.faction}: {found} distinct {what} of the {who} {step} step"
+    shown = len(result.outcomes)
+    return line + (f" (showing {shown})" if shown < result.count else "")
 
 
 def step(result: StepResult) -> str:
-    lines = [notices(result.notices) + _count_line(result.faction, result.count, len(result.outcomes), "final boards", result.ai, "movement")]
+    lines = [notices(result.notices) + _count_line(result, "final boards", "movement")]
     for number, outcome in enumerate(result.outcomes, 1):
         board_text = ", ".join(f"{u} {n}" for u, n in outcome.final)
         lines.append(f"\n{number}. {board_text}")
@@ -178,8 +180,7 @@ def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
 
 
 def attack_step(result: AttackStepResult) -> str:
-    lines = [notices(result.notices)
-             + _count_line(result.faction, result.count, len(result.outcomes), "end states", result.ai, "attack")]
+    lines = [notices(result.notices) + _count_line(result, "end states", "attack")]
     for number, outcome in enumerate(result.outcomes, 1):
         lines.append(f"\n{number}. {outcome.end.describe()}")
         for attack in outcome.sequence:
@@ -199,7 +200,8 @@ def fire_step(result: FireStepResult) -> str:
             t.chip + (f" ({t.priority}: {t.category})" if t.priority is not None else "") for t in s.targets
         )
         lines.append(f"  {s.spire} ({s.faction}, {owner}, {s.dice} dice, range {s.range}): {targets}")
-    lines.append(f"\n{result.count} distinct results" + (
+    found = f"{result.count}" if result.complete else f"at least {result.count}"
+    lines.append(f"\n{found} distinct results" + (
         f" (showing {len(result.results)})" if len(result.results) < result.count else ""))
     if result.decisions:
         lines.append("  each line of choices is a plan; under one plan the probabilities add up to 1")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -93,32 +94,111 @@ def _control(
     return control
 
 
+class TimedOut(Exception):
+    """The deadline passed before the answer was complete; ``models`` holds the answer sets found."""
+
+    def __init__(self, seconds: float, models: Sequence[list[Symbol]] = ()) -> None:
+        super().__init__(f"timed out after {seconds:g} s")
+        self.seconds = seconds
+        self.models = list(models)
+
+
+class Deadline:
+    """A time limit for a question, counted from its creation; questions check it between solver
+    calls and interrupt a running solve when it passes. Grounding cannot be interrupted, so a
+    question may overrun by one grounding."""
+
+    def __init__(self, seconds: float) -> None:
+        if not seconds > 0:
+            raise ValueError(f"a deadline needs a positive number of seconds, not {seconds!r}")
+        self.seconds = seconds
+        self._end = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        return max(0.0, self._end - time.monotonic())
+
+    def check(self) -> None:
+        if self.remaining() <= 0:
+            raise TimedOut(self.seconds)
+
+
+# With a deadline or a progress report, how long a wait for the next answer set may block.
+_TICK = 1.0
+
+
+def _models(
+    control: clingo.Control, deadline: Deadline | None, progress: Callable[[int], None] | None
+) -> Iterator[list[Symbol]]:
+    """The shown atoms of each answer set in turn. With a deadline the search runs in the background
+    and is cancelled when it passes (TimedOut); ``progress`` hears the count found, about each second."""
+    if deadline is None and progress is None:
+        with control.solve(yield_=True) as handle:
+            for model in handle:
+                yield model.symbols(shown=True)
+        return
+    found = 0
+    with control.solve(yield_=True, async_=True) as handle:
+        while True:
+            handle.resume()
+            while not handle.wait(min(_TICK, deadline.remaining()) if deadline else _TICK):
+                if deadline is not None and deadline.remaining() <= 0:
+                    handle.cancel()
+                    raise TimedOut(deadline.seconds)
+                if progress is not None:
+                    progress(found)
+            model = handle.model()
+            if model is None:
+                return
+            yield model.symbols(shown=True)
+            found += 1
+            if progress is not None:
+                progress(found)
+
+
 COMBAT = ("base", "combat")
 
 
-def solve_all(facts: Sequence[Symbol], *, project: bool = False, strict: bool = False) -> list[list[Symbol]]:
+def solve_all(
+    facts: Sequence[Symbol],
+    *,
+    project: bool = False,
+    strict: bool = False,
+    deadline: Deadline | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[Symbol]]:
     """The shown atoms of every answer set of the combat encodings plus ``facts``; with ``project``,
-    one answer set per distinct set of fin/1 atoms (the end states)."""
+    one answer set per distinct set of fin/1 atoms (the end states). When ``deadline`` passes,
+    TimedOut carries the answer sets found so far."""
+    if deadline is not None:
+        deadline.check()
     control = _control(["0", "--project"] if project else ["0"], facts, "", strict, COMBAT)
     models: list[list[Symbol]] = []
-    with control.solve(yield_=True) as handle:
-        for model in handle:
-            models.append(model.symbols(shown=True))
+    try:
+        for model in _models(control, deadline, progress):
+            models.append(model)
+    except TimedOut as error:
+        raise TimedOut(error.seconds, models) from None
     return models
 
 
 def solve(
-    facts: Sequence[Symbol], *, fixed: str = "", strict: bool = False, parts: tuple[str, ...] = ("base",)
+    facts: Sequence[Symbol],
+    *,
+    fixed: str = "",
+    strict: bool = False,
+    parts: tuple[str, ...] = ("base",),
+    deadline: Deadline | None = None,
 ) -> list[Symbol]:
     """The shown atoms of the (unique) answer set of the encodings' ``parts`` plus ``facts``.
 
     ``fixed`` is further facts already rendered by ``render``: a caller asking many questions about
-    one board renders the parts that do not change only once.
+    one board renders the parts that do not change only once. TimedOut when ``deadline`` passes.
     """
+    if deadline is not None:
+        deadline.check()
     control = _control([], facts, fixed, strict, parts)
-    shown: list[Symbol] = []
-    with control.solve(yield_=True) as handle:
-        for model in handle:
-            shown = model.symbols(shown=True)
-            break
-    return shown
+    models = _models(control, deadline, None)
+    try:
+        return next(models, [])
+    finally:
+        models.close()

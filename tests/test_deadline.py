@@ -1,0 +1,39 @@
+"""Deadlines in the question layer: a running solve is interrupted, and what was found is kept."""
+
+import time
+
+import clingo
+import pytest
+
+from adjudicator.position.load import load_position_text
+from adjudicator.questions.adjudicate import movement_step
+from adjudicator.solving.solve import Deadline, TimedOut, _models
+
+from tests.test_cli import BOARD, OPEN
+
+
+def test_a_running_search_is_interrupted() -> None:
+    # Twelve pigeons, eleven holes: no answer set, and a long search to prove it.
+    control = clingo.Control(["0"])
+    control.add("base", [], "p(1..12). h(1..11). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P,H), in(Q,H), P < Q.")
+    control.ground([("base", [])])
+    ticks: list[int] = []
+    started = time.monotonic()
+    with pytest.raises(TimedOut):
+        list(_models(control, Deadline(0.3), ticks.append))
+    assert time.monotonic() - started < 5
+
+
+def test_the_movement_step_keeps_the_boards_found() -> None:
+    found: list[int] = []
+    result = movement_step(load_position_text(OPEN), limit=None, deadline=Deadline(0.5), progress=found.append)
+    assert not result.complete and result.count == len(result.outcomes) and found
+    done = movement_step(load_position_text(BOARD), deadline=Deadline(60))
+    assert done.complete and done.count > 1
+
+
+def test_bad_limits_and_deadlines_are_refused() -> None:
+    with pytest.raises(ValueError):
+        Deadline(0)
+    with pytest.raises(ValueError):
+        movement_step(load_position_text(BOARD), limit=-1)
