@@ -451,3 +451,134 @@ def test_doc_example_validates_against_the_schema() -> None:
 def test_structural_problems_fail_the_schema_too(name: str) -> None:
     data = yaml.safe_load((BAD / f"{name}.yaml").read_text(encoding="utf-8"))
     assert list(schema_validator().iter_errors(data))
+
+
+# --- every number has a bound (docs/position-format.md, Numbers)
+
+# A board with every number the format has; each placeholder is filled in by `bounded_board`.
+BOUNDED = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p  p
+gates:
+  heirs: {beside: [a1], health: {gate_health}}
+  narora: {beside: [d1]}
+factions:
+  heirs: {controller: player, mark: {gate: narora}, source: {source}, source-capacity: {source_capacity}}
+  narora: {controller: player, mark: {gate: heirs}}
+turn: {faction: heirs, step: attack}
+spires:
+  tower: {faction: narora, at: d1, reward: {source: {spire_source}, relics: {spire_relics}}}
+units:
+  lord:
+    chip: Lord
+    faction: heirs
+    kind: hero
+    at: b1
+    health: {health}
+    stats: {health: {stat_health}, attack: {attack}, movement: {movement}, range: {range}}
+    promoted-stats: {health: {p_health}, attack: {p_attack}, movement: {p_movement}, range: {p_range}}
+    capacity: {capacity}
+    reward: {source: {reward_source}, relics: {reward_relics}}
+  drift:
+    chip: Drift
+    faction: narora
+    kind: minion
+    at: c1
+    health: 1
+    stats: {health: 1}
+    group:
+      - {chip: Husk, stats: {health: {g_health}, attack: {g_attack}, movement: {g_movement}, range: {g_range}},
+         reward: {source: {g_source}, relics: {g_relics}}}
+"""
+
+# placeholder → (its field path, the largest value the loader accepts)
+BOUNDED_FIELDS = {
+    "gate_health": ("gates.heirs.health", 30),
+    "source": ("factions.heirs.source", 30),
+    "source_capacity": ("factions.heirs.source-capacity", 30),
+    "spire_source": ("spires.tower.reward.source", 30),
+    "spire_relics": ("spires.tower.reward.relics", 30),
+    "health": ("units.lord.health", 30),
+    "stat_health": ("units.lord.stats.health", 30),
+    "attack": ("units.lord.stats.attack", 30),
+    "movement": ("units.lord.stats.movement", 8),
+    "range": ("units.lord.stats.range", 20),
+    "p_health": ("units.lord.promoted-stats.health", 30),
+    "p_attack": ("units.lord.promoted-stats.attack", 30),
+    "p_movement": ("units.lord.promoted-stats.movement", 8),
+    "p_range": ("units.lord.promoted-stats.range", 20),
+    "capacity": ("units.lord.capacity", 10),
+    "reward_source": ("units.lord.reward.source", 30),
+    "reward_relics": ("units.lord.reward.relics", 30),
+    "g_health": ("units.drift.group[0].stats.health", 30),
+    "g_attack": ("units.drift.group[0].stats.attack", 30),
+    "g_movement": ("units.drift.group[0].stats.movement", 8),
+    "g_range": ("units.drift.group[0].stats.range", 20),
+    "g_source": ("units.drift.group[0].reward.source", 30),
+    "g_relics": ("units.drift.group[0].reward.relics", 30),
+}
+
+
+def bounded_board(**values: int) -> str:
+    """`BOUNDED` with every number at its bound, but those given."""
+    text = BOUNDED
+    for name, (_, bound) in BOUNDED_FIELDS.items():
+        text = text.replace("{" + name + "}", str(values.get(name, bound)))
+    return text
+
+
+def test_every_number_at_its_bound_loads() -> None:
+    position = load_position_text(bounded_board())
+    lord = position.units["lord"]
+    assert (lord.health, lord.stats, lord.capacity) == (30, Stats(30, 30, 8, 20), 10)
+    assert position.gates["heirs"].health == 30 and position.factions["heirs"].source == 30
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED_FIELDS))
+def test_every_number_above_its_bound_is_a_located_problem(name: str) -> None:
+    field, bound = BOUNDED_FIELDS[name]
+    (problem,) = problems_of(bounded_board(**{name: bound + 1}))
+    assert problem.field == field
+    assert problem.message == f"expected an integer from 0 to {bound}, found {bound + 1}"
+    assert problem.line is not None
+
+
+@pytest.mark.parametrize("value", ["2147483648", "9" * 5000, "-2147483649"])
+def test_huge_numbers_are_located_problems(value: str) -> None:
+    (problem,) = problems_of(bounded_board().replace("attack: 30,", f"attack: {value},", 1))
+    assert problem.field == "units.lord.stats.attack"
+    assert problem.message.startswith("expected an integer from 0 to 30, found ")
+
+
+def test_schema_bounds_are_the_loaders() -> None:
+    schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+
+    def maximum(ref: dict[str, Any]) -> int:
+        while "$ref" in ref:
+            ref = defs[ref["$ref"].rsplit("/", 1)[1]]
+        return ref["maximum"]
+
+    stats = defs["stats"]["properties"]
+    assert [maximum(stats[k]) for k in ("health", "attack", "movement", "range")] == [30, 30, 8, 20]
+    assert maximum(defs["gate"]["properties"]["health"]) == 30
+    assert maximum(defs["faction"]["properties"]["source"]) == 30
+    assert maximum(defs["faction"]["properties"]["source-capacity"]) == 30
+    assert maximum(defs["unit"]["properties"]["health"]) == 30
+    assert maximum(defs["unit"]["properties"]["capacity"]) == 10
+    assert [maximum(defs["reward"]["properties"][k]) for k in ("source", "relics")] == [30, 30]
+
+
+@pytest.mark.parametrize("command", ["moves", "attacks", "step"])
+def test_the_largest_accepted_numbers_run_through_the_solver(tmp_path: Path, command: str) -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    path = tmp_path / "bounds.yaml"
+    path.write_text(bounded_board(), encoding="utf-8")
+    result = CliRunner().invoke(app, [command, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    json.loads(result.output)

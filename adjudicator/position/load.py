@@ -56,7 +56,16 @@ from adjudicator.position.model import (
 FORMAT = "cloudspire-position/1"
 STEPS = ("movement", "attack", "spires-fire")
 UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
-MAX_MOVEMENT = 8
+# Every number has a bound: at least the largest the rule texts allow, and far inside clingo's
+# 32-bit integers. The reasons are in docs/position-format.md, Numbers.
+MAX_MOVEMENT = 8  # the movement encoding follows routes of at most 8 hexes
+MAX_RANGE = 20
+MAX_HEALTH = 30  # health, and the health stat
+MAX_ATTACK = 30
+MAX_GATE_HEALTH = 30
+MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
+MAX_RELICS = 30
+MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 
 _NULL = "tag:yaml.org,2002:null"
 _INT = "tag:yaml.org,2002:int"
@@ -248,14 +257,14 @@ class _Reader:
         self.expected(value, what)
         return None
 
-    def integer(self, value: _Value, high: int | None = None) -> int | None:
+    def integer(self, value: _Value, high: int) -> int | None:
         node = value.node
         if node is None:
             return None
         number = self.construct(node) if node.tag == _INT else None
-        if isinstance(number, int) and number >= 0 and (high is None or number <= high):
+        if isinstance(number, int) and 0 <= number <= high:
             return number
-        self.expected(value, "an integer ≥ 0" if high is None else f"an integer from 0 to {high}")
+        self.expected(value, f"an integer from 0 to {high}")
         return None
 
     def boolean(self, value: _Value) -> bool | None:
@@ -511,10 +520,11 @@ class _PositionReader(_Reader):
             return None
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"])
-        source = self.integer(f["source"])
-        capacity = self.integer(f["source-capacity"])
-        if source is not None and source > _or(capacity, Faction.source_capacity):
-            limit = _or(capacity, Faction.source_capacity)
+        source = self.integer(f["source"], MAX_SOURCE)
+        capacity = self.integer(f["source-capacity"], MAX_SOURCE)
+        limit = _or(capacity, Faction.source_capacity)
+        readable = capacity is not None or f["source-capacity"].node is None  # a bad one is reported already
+        if source is not None and readable and source > limit:
             self.problem(f["source"], f"{source} is above the faction's Source capacity ({limit})")
         if controller is None or mark is None:
             return None
@@ -552,7 +562,7 @@ class _PositionReader(_Reader):
         if f is None:
             return None
         beside = self.beside(f["beside"])
-        health = self.integer(f["health"])
+        health = self.integer(f["health"], MAX_GATE_HEALTH)
         stack = self.stack(faction, f["stack"])
         if beside is None:
             return None
@@ -593,7 +603,7 @@ class _PositionReader(_Reader):
         chip = self.text(f["chip"])
         kind = self.choice(f["kind"], [k.value for k in Kind], "a kind")
         faction = self.unit_faction(f, kind)
-        health = self.integer(f["health"])
+        health = self.integer(f["health"], MAX_HEALTH)
         stats = self.stats(f["stats"])
         at = self.unit_place(unit_id, f)
         self.check_stack_faction(unit_id, faction)
@@ -608,7 +618,7 @@ class _PositionReader(_Reader):
         done = self.done(f["done"])
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
-        capacity = self.integer(f["capacity"])
+        capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
         for key in ("capacity", "promoted-stats"):
             if f[key].node is not None and kind not in (None, Kind.HERO.value):
@@ -656,7 +666,7 @@ class _PositionReader(_Reader):
         f = self.fields(value, (), ("source", "relics", "spire"))
         if f is None:
             return None
-        source, relics = self.integer(f["source"]), self.integer(f["relics"])
+        source, relics = self.integer(f["source"], MAX_SOURCE), self.integer(f["relics"], MAX_RELICS)
         spire = self.boolean(f["spire"])
         return Reward(_or(source, Reward.source), _or(relics, Reward.relics), _or(spire, Reward.spire))
 
@@ -685,10 +695,10 @@ class _PositionReader(_Reader):
         f = self.fields(value, ("health",), ("attack", "movement", "range"))
         if f is None:
             return None
-        health = self.integer(f["health"])
-        attack = self.integer(f["attack"])
-        movement = self.integer(f["movement"], high=MAX_MOVEMENT)
-        reach = self.integer(f["range"])
+        health = self.integer(f["health"], MAX_HEALTH)
+        attack = self.integer(f["attack"], MAX_ATTACK)
+        movement = self.integer(f["movement"], MAX_MOVEMENT)
+        reach = self.integer(f["range"], MAX_RANGE)
         if health is None:
             return None
         return Stats(
