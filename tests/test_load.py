@@ -582,3 +582,33 @@ def test_the_largest_accepted_numbers_run_through_the_solver(tmp_path: Path, com
     assert result.exit_code == 0, result.output
     assert result.exception is None
     json.loads(result.output)
+
+
+# --- row numbers and hex names
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("²", "expected a row number in the digits 0–9, found '²'"),
+        ("١", "expected a row number in the digits 0–9, found '١'"),
+        ("100", "row numbers run from 1 to 99, found 100"),
+        ("7" * 5000, "row numbers run from 1 to 99, found 7777"),
+    ],
+)
+def test_bad_row_numbers_are_map_problems(row: str, message: str) -> None:
+    (problem,) = problems_of(MINIMAL.replace("  2   p  f  l", f"  {row}   p  f  l"))
+    assert (problem.line, problem.field) == (4, "map")
+    assert problem.message.startswith(message)
+    assert len(problem.message) < 200
+
+
+def test_leading_zeros_are_allowed_in_a_row_number() -> None:
+    assert "c2" in load_position_text(MINIMAL.replace("  2   p  f  l", "  002   p  f  l")).hexes
+
+
+@pytest.mark.parametrize("name", ["a" + "1" * 5000, "a99", "a100"])
+def test_long_hex_names_are_located_problems(name: str) -> None:
+    (problem,) = problems_of(MINIMAL.replace("{hex: c2}", f"{{hex: {name}}}"))
+    assert (problem.line, problem.field) == (6, "factions.heirs.mark.hex")
+    assert "is not a hex on the map (columns a–c, rows 1–2)" in problem.message
+    assert len(problem.message) < 200

@@ -31,7 +31,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from adjudicator.position.hexmap import COLUMNS, parse_map
+from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.model import (
     AiPriority,
@@ -191,7 +191,7 @@ def _complete(values: Sequence[T | None]) -> tuple[T, ...] | None:
 
 
 def _listing(names: set[str] | dict[str, Any]) -> str:
-    return ", ".join(repr(n) for n in sorted(names)) or "none"
+    return ", ".join(shown(n) for n in sorted(names)) or "none"
 
 
 @dataclass(frozen=True)
@@ -497,7 +497,7 @@ class _PositionReader(_Reader):
         line = value.node.start_mark.line + 1
         if hex_name in self.occupied:
             other, other_line = self.occupied[hex_name]
-            self.problem(value, f"{hex_name!r} already holds {other} (line {other_line}); one chip per hex")
+            self.problem(value, f"{shown(hex_name)} already holds {other} (line {other_line}); one chip per hex")
         else:
             self.occupied[hex_name] = (chip, line)
 
@@ -506,7 +506,7 @@ class _PositionReader(_Reader):
         name = self.text(value, f"a {what} name")
         if name is None or known is None or name in known:
             return name
-        self.problem(value, f"no {what} {name!r} in {section} ({_listing(known)})")
+        self.problem(value, f"no {what} {shown(name)} in {section} ({_listing(known)})")
         return None
 
     def faction_name(self, value: _Value) -> str | None:
@@ -557,7 +557,7 @@ class _PositionReader(_Reader):
     def gate(self, faction: str, key: Node, value: _Value) -> Gate | None:
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
-            self.report(key, value.path, f"no faction {faction!r} in factions ({listing})")
+            self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
         f = self.fields(value, ("beside",), ("health", "stack"))
         if f is None:
             return None
@@ -584,7 +584,7 @@ class _PositionReader(_Reader):
             if unit_id is None:
                 continue
             if unit_id in self.stacked:
-                self.problem(item, f"unit {unit_id!r} is already in {self.stacked[unit_id].entry.path}")
+                self.problem(item, f"unit {shown(unit_id)} is already in {self.stacked[unit_id].entry.path}")
             else:
                 self.stacked[unit_id] = _Stacked(faction, item)
         return _complete(ids)
@@ -682,13 +682,13 @@ class _PositionReader(_Reader):
             self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
         at = self.hex(f["at"])
         if at is not None:
-            self.place(at, f["at"], f"unit {unit_id!r}")
+            self.place(at, f["at"], f"unit {shown(unit_id)}")
         return at
 
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
         stacked = self.stacked.get(unit_id)
         if stacked is not None and faction is not None and faction != stacked.gate:
-            message = f"unit {unit_id!r} belongs to {faction!r}; only {stacked.gate!r} units wait here"
+            message = f"unit {shown(unit_id)} belongs to {shown(faction)}; only {shown(stacked.gate)} units wait here"
             self.problem(stacked.entry, message)
 
     def stats(self, value: _Value) -> Stats | None:
@@ -740,7 +740,7 @@ class _PositionReader(_Reader):
         faction = self.faction_name(f["faction"])
         at = self.hex(f["at"])
         if at is not None:
-            self.place(at, f["at"], f"spire {spire_id!r}")
+            self.place(at, f["at"], f"spire {shown(spire_id)}")
         items = self.items(f["upgrades"], "spire upgrades") or []
         upgrades = _complete([self.choice(item, UPGRADES, "a spire upgrade") for item in items])
         talents = self.names(f["talents"], "talent names")
@@ -764,7 +764,7 @@ class _PositionReader(_Reader):
             return None
         at = self.hex(f["at"])
         if at is not None:
-            self.place(at, f["at"], f"landmark {landmark_id!r}")
+            self.place(at, f["at"], f"landmark {shown(landmark_id)}")
         name = self.text(f["name"])
         revealed = self.boolean(f["revealed"])
         if at is None:
@@ -821,7 +821,8 @@ def _not_a_hex(name: str, hexes: dict[str, Hex]) -> str:
     last_column = max(h.column for h in hexes.values())
     rows = [h.row for h in hexes.values()]
     cell = _HEX_NAME.fullmatch(name)
-    if cell and COLUMNS.index(cell[1]) <= last_column and min(rows) <= int(cell[2]) <= max(rows):
-        return f"{name!r} is a gap (.) in the map, not a hex"
+    row = int(cell[2]) if cell and len(cell[2]) <= len(str(MAX_ROW)) else None  # no int() of 5000 digits
+    if cell and row is not None and COLUMNS.index(cell[1]) <= last_column and min(rows) <= row <= max(rows):
+        return f"{shown(name)} is a gap (.) in the map, not a hex"
     extent = f"columns a–{COLUMNS[last_column]}, rows {min(rows)}–{max(rows)}"
-    return f"{name!r} is not a hex on the map ({extent})"
+    return f"{shown(name)} is not a hex on the map ({extent})"
