@@ -165,3 +165,12 @@ def test_readings_shows_where_a_reading_changes_the_outcomes() -> None:
     effects = json.loads(runner.invoke(app, ["readings", path, "--json"]).output)
     changed = {(e["reading"], e["value"], e["question"]) for e in effects}
     assert ("gate-redirect", "unit", "attacks") in changed
+
+
+def test_validate_checks_the_readings_with_their_line(tmp_path: Path) -> None:
+    path = write(tmp_path, BOARD + "readings: {displacement: sometimes}\n")
+    for command in ("validate", "moves"):
+        result = runner.invoke(app, [command, path])
+        assert result.exit_code == 2, (command, result.output)
+        assert re.search(r"board\.yaml:12: readings\.displacement: expected a value of reading displacement "
+                         r"\(needed, optional\), found 'sometimes'", result.output), result.output

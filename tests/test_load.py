@@ -162,8 +162,8 @@ def test_turn_steps(step: str) -> None:
 
 
 def test_readings_are_stored_as_strings() -> None:
-    position = load_position_text(MINIMAL + "readings: {displacement: needed, any-name: 3}\n")
-    assert position.readings == {"displacement": "needed", "any-name": "3"}
+    position = load_position_text(MINIMAL + "readings: {displacement: needed, spire-die: standard}\n")
+    assert position.readings == {"displacement": "needed", "spire-die": "standard"}
 
 
 def test_expected_is_plain_data_with_string_keys() -> None:
@@ -446,6 +446,7 @@ def test_doc_example_validates_against_the_schema() -> None:
         "unknown_names",
         "wrong_format",
         "wrong_types",
+        "readings",
     ],
 )
 def test_structural_problems_fail_the_schema_too(name: str) -> None:
@@ -612,3 +613,14 @@ def test_long_hex_names_are_located_problems(name: str) -> None:
     assert (problem.line, problem.field) == (6, "factions.heirs.mark.hex")
     assert "is not a hex on the map (columns a–c, rows 1–2)" in problem.message
     assert len(problem.message) < 200
+
+
+def test_schema_readings_are_the_loaders() -> None:
+    from adjudicator.position.readings import READINGS
+
+    schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
+    readings = schema["properties"]["readings"]
+    assert readings["additionalProperties"] is False
+    assert {name: entry["enum"] for name, entry in readings["properties"].items()} == {
+        name: list(r.values) for name, r in READINGS.items()
+    }

@@ -32,6 +32,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
+from adjudicator.position.readings import READINGS
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.model import (
     AiPriority,
@@ -804,8 +805,13 @@ class _PositionReader(_Reader):
             return None
         return _complete([self.choice(item, categories, "a category") for item in items])
 
-    def reading(self, _name: str, _key: Node, value: _Value) -> str | None:
-        return self.text(value, "a reading's value (a name)")
+    def reading(self, name: str, key: Node, value: _Value) -> str | None:
+        """An interpretation switched by the file (docs/readings.md): a known name and one of its values."""
+        reading = READINGS.get(name)
+        if reading is None:
+            self.report(key, value.path, f"unknown reading; expected one of {', '.join(sorted(READINGS))}")
+            return None
+        return self.choice(value, reading.values, f"a value of reading {name}")
 
     def faq(self, value: _Value) -> tuple[str, ...]:
         items = self.items(value, "FAQ ids") or []
