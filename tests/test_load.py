@@ -195,7 +195,7 @@ def test_load_document_from_a_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "unit_id",
-    ["x). #false.", 'say "hi"', "it's", "two\nlines", "not(a,fact)", "123", "true", "gate:heirs", ""],
+    ["x). #false.", 'say "hi"', "it's", "not(a,fact)", "123", "true", "gate:heirs", "Kram the Mighty", "x" * 40],
 )
 def test_hostile_unit_ids_are_plain_strings(unit_id: str) -> None:
     key = json.dumps(unit_id)  # a double-quoted YAML scalar
@@ -211,11 +211,12 @@ units:
     assert position.gates["heirs"].stack == (unit_id,)
 
 
-def test_hostile_unit_id_in_a_problem_stays_on_one_line() -> None:
-    text = MINIMAL + "units:\n" + unit_entry('"x). #false.\\nnext"', at="z9")
-    (problem,) = problems_of(text)
-    assert problem.field == 'units["x). #false.\\nnext"].at'
-    assert "\n" not in str(problem)
+@pytest.mark.parametrize("unit_id", ["x). #false.\nnext", "a\u2028b", "a\x85b", "\u202e"])
+def test_hostile_unit_id_in_a_problem_stays_on_one_line(unit_id: str) -> None:
+    text = MINIMAL + "units:\n" + unit_entry(json.dumps(unit_id), at="z9")
+    problems = problems_of(text)
+    assert [p.field.endswith("].at") for p in problems] == [False, True]
+    assert all(len(str(p).splitlines()) == 1 and str(p).isprintable() for p in problems)
 
 
 def test_bare_number_id_keeps_its_source_text() -> None:
@@ -624,3 +625,69 @@ def test_schema_readings_are_the_loaders() -> None:
     assert {name: entry["enum"] for name, entry in readings["properties"].items()} == {
         name: list(r.values) for name, r in READINGS.items()
     }
+
+
+# --- ids and names: 1 to 40 printable characters (docs/position-format.md, Names)
+
+BAD_NAMES = ["a\x00b", "two\nlines", "tab\there", "", " lead", "trail ", "x" * 41, "zero\u200bwidth", "a\u2028b",
+             "\x1b[31mred"]
+NAME_MESSAGE = "expected a name of 1 to 40 printable characters, with no control characters and no space at either end"
+NAMED = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p  p
+factions:
+  {faction}: {{controller: player, mark: {{hex: d1}}}}
+turn: {{faction: {faction}}}
+spires:
+  {spire}: {{faction: {faction}, at: a1}}
+landmarks:
+  {landmark}: {{at: b1, name: {landmark_name}}}
+units:
+  {unit}: {{chip: {chip}, faction: {faction}, kind: minion, at: c1, health: 1, stats: {{health: 1}},
+           group: [{{chip: {grouped}, stats: {{health: 1}}}}]}}
+"""
+# placeholder → the field path its problem has (the id's own, for a key), and its line
+NAME_FIELDS = {
+    "faction": ("factions[{}]", 5),
+    "spire": ("spires[{}]", 8),
+    "landmark": ("landmarks[{}]", 10),
+    "landmark_name": ("landmarks.ruin.name", 10),
+    "unit": ("units[{}]", 12),
+    "chip": ("units.u.chip", 12),
+    "grouped": ("units.u.group[0].chip", 13),
+}
+
+
+def named_board(**names: str) -> str:
+    defaults = {"faction": "heirs", "spire": "tower", "landmark": "ruin", "landmark_name": "Ruin", "unit": "u",
+                "chip": "Joust", "grouped": "Squire"}
+    return NAMED.format(**{k: json.dumps(names.get(k, v)) for k, v in defaults.items()})
+
+
+def test_named_board_loads() -> None:
+    position = load_position_text(named_board(chip="Kram the Mighty", unit="x). #false."))
+    assert position.units["x). #false."].chip == "Kram the Mighty"
+
+
+@pytest.mark.parametrize("name", BAD_NAMES, ids=repr)
+@pytest.mark.parametrize("where", sorted(NAME_FIELDS))
+def test_bad_ids_and_names_are_located_problems(where: str, name: str) -> None:
+    field, line = NAME_FIELDS[where]
+    problems = problems_of(named_board(**{where: name}))
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    wanted = field.format(json.dumps(shown, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u200b", "\\u200b"))
+    assert [(p.line, p.field) for p in problems] == [(line, wanted)], problems
+    assert problems[0].message.startswith(NAME_MESSAGE)
+    assert all(len(str(p).splitlines()) == 1 and str(p).isprintable() for p in problems)
+
+
+@pytest.mark.parametrize("name", [n for n in BAD_NAMES if n != "zero\u200bwidth"], ids=repr)
+@pytest.mark.parametrize("where", sorted(NAME_FIELDS))
+def test_bad_ids_and_names_fail_the_schema_too(where: str, name: str) -> None:
+    validator = schema_validator()
+    assert list(validator.iter_errors(yaml.safe_load(named_board(**{where: name}))))
+
+
+def test_named_board_passes_the_schema() -> None:
+    assert list(schema_validator().iter_errors(yaml.safe_load(named_board(unit="x). #false.")))) == []

@@ -11,8 +11,9 @@ is collected and raised together as one `PositionFileError`, each `Problem` nami
   scalars ({} when absent).  The test runner interprets ``expected``; this module only reads it.
 
 Field paths join keys with dots and list indexes with brackets (``units.joust.group[0].chip``); an
-id that is not a plain word is written as a JSON string (``units["x). #false."].at``), so every
-problem stays on one line.  ``field`` is "" for a problem with the file as a whole.
+id that is not a plain word is written as a JSON string (``units["x). #false."].at``), and one longer
+than an id may be is cut short, so every problem stays on one readable line.  ``field`` is "" for a
+problem with the file as a whole.
 
 The YAML is composed, not constructed: nodes keep their line numbers, duplicate keys stay visible,
 and ids keep their source text (the id ``123`` is the string "123").
@@ -67,6 +68,10 @@ MAX_GATE_HEALTH = 30
 MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
+MAX_NAME = 40  # characters in an id or a chip's name
+NAME = (
+    f"a name of 1 to {MAX_NAME} printable characters, with no control characters and no space at either end"
+)
 
 _NULL = "tag:yaml.org,2002:null"
 _INT = "tag:yaml.org,2002:int"
@@ -164,9 +169,21 @@ def _yaml_problem(filename: str, text: str, error: yaml.YAMLError) -> Problem:
 def _child(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if len(key) > MAX_NAME:  # too long an id, reported as such; cut short, so that the line stays readable
+        return f"{path}[{_quoted(key[:MAX_NAME] + '…')}]"
     if not _PLAIN_SEGMENT.fullmatch(key):
-        return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+        return f"{path}[{_quoted(key)}]"
     return f"{path}.{key}" if path else key
+
+
+def _quoted(text: str) -> str:
+    """A JSON string that prints on one line: JSON leaves U+2028 and other invisibles unescaped."""
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in json.dumps(text, ensure_ascii=False))
+
+
+def _good_name(name: str) -> bool:
+    """An id or name as docs/position-format.md, Names, allows: it reaches clingo, tables and moves."""
+    return 0 < len(name) <= MAX_NAME and name.isprintable() and name == name.strip(" ")
 
 
 def _describe(node: Node) -> str:
@@ -266,6 +283,14 @@ class _Reader:
         if isinstance(number, int) and 0 <= number <= high:
             return number
         self.expected(value, f"an integer from 0 to {high}")
+        return None
+
+    def name(self, value: _Value) -> str | None:
+        """A chip's or landmark's name: shown in tables and, for chips, handed to clingo."""
+        text = self.text(value, NAME)
+        if text is None or _good_name(text):
+            return text
+        self.expected(value, NAME)
         return None
 
     def boolean(self, value: _Value) -> bool | None:
@@ -409,12 +434,13 @@ class _PositionReader(_Reader):
         self.gate_names = self.keys(top["gates"], absent=set())
         self.unit_ids = self.keys(top["units"], absent=set())
         factions = self.section(top["factions"], "faction name → faction", self.faction)
-        gates = self.section(top["gates"], "faction name → gate", self.gate)  # before units: stacks
+        # A gate's key is checked against factions; before units: stacks.
+        gates = self.section(top["gates"], "faction name → gate", self.gate, ids=False)
         units = self.section(top["units"], "unit id → unit", self.unit)
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         turn = self.turn(top["turn"])
-        readings = self.section(top["readings"], "reading name → value", self.reading)
+        readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
         faq = self.faq(top["faq"])
         expected = self.expected_outcomes(top["expected"])
@@ -447,10 +473,13 @@ class _PositionReader(_Reader):
         return {str(key.value) for key, _ in value.node.value if isinstance(key, ScalarNode)}
 
     def section(
-        self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None]
+        self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None], ids: bool = True
     ) -> dict[str, T]:
-        """An id-keyed section, keeping the entries that read cleanly."""
+        """An id-keyed section, keeping the entries that read cleanly; ``ids``: its keys are ids."""
         pairs = self.pairs(value, f"a mapping of {what}") or []
+        for key, key_node, item in pairs:
+            if ids and not _good_name(key):
+                self.report(key_node, item.path, f"expected {NAME}, found {_describe(key_node)}")
         entries = {key: read(key, key_node, item) for key, key_node, item in pairs}
         return {key: entry for key, entry in entries.items() if entry is not None}
 
@@ -601,7 +630,7 @@ class _PositionReader(_Reader):
         )
         if f is None:
             return None
-        chip = self.text(f["chip"])
+        chip = self.name(f["chip"])
         kind = self.choice(f["kind"], [k.value for k in Kind], "a kind")
         faction = self.unit_faction(f, kind)
         health = self.integer(f["health"], MAX_HEALTH)
@@ -714,7 +743,7 @@ class _PositionReader(_Reader):
         f = self.fields(value, ("chip", "stats"), ("talents", "reward", "merc"))
         if f is None:
             return None
-        chip = self.text(f["chip"])
+        chip = self.name(f["chip"])
         stats = self.stats(f["stats"])
         talents = self.names(f["talents"], "talent names")
         reward = self.reward(f["reward"])
@@ -766,7 +795,7 @@ class _PositionReader(_Reader):
         at = self.hex(f["at"])
         if at is not None:
             self.place(at, f["at"], f"landmark {shown(landmark_id)}")
-        name = self.text(f["name"])
+        name = self.name(f["name"])
         revealed = self.boolean(f["revealed"])
         if at is None:
             return None
