@@ -653,6 +653,7 @@ class _PositionReader(_Reader):
         for key in ("capacity", "promoted-stats"):
             if f[key].node is not None and kind not in (None, Kind.HERO.value):
                 self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
+        self.check_health(f, health, stats, promoted, promoted_stats)
         if chip is None or faction is None or kind is None or health is None or stats is None:
             return None
         return Unit(
@@ -675,6 +676,27 @@ class _PositionReader(_Reader):
             capacity=capacity,
             promoted_stats=promoted_stats,
         )
+
+    def check_health(
+        self, f: _Fields, health: int | None, stats: Stats | None, promoted: bool | None, promoted_stats: Stats | None
+    ) -> None:
+        """Health is at most the health stat of the side showing (the top chip's, for a group).
+
+        The health stat is the unit's "maximum health" (FAQ-29). Some effects let health exceed it: the
+        heirs' Joust Die, the grovetenders' Forming Die, the keel's Resupply (faction sheets), and in
+        the Harbinger, Horizon's Wrath's health chips, Nucleus's event die and Graft units healed by
+        naroran attacks. None is modelled, so such a board is refused rather than half read.
+        """
+        if health is None or stats is None:
+            return
+        if (promoted is None and f["promoted"].node is not None) or (
+            promoted_stats is None and f["promoted-stats"].node is not None
+        ):
+            return  # which side shows is unknown; its problem is reported already
+        side = promoted_stats if promoted and promoted_stats is not None else stats
+        if health > side.health:
+            which = "its promoted side's health stat" if side is promoted_stats else "its health stat"
+            self.expected(f["health"], f"an integer from 0 to {side.health} ({which})")
 
     def unit_faction(self, f: _Fields, kind: str | None) -> str | None:
         """A unit's faction; a landmark minion may have none: it opposes every faction."""
