@@ -33,8 +33,8 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
-from adjudicator.position.readings import READINGS
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+from adjudicator.position.readings import READINGS
 from adjudicator.position.model import (
     AiPriority,
     Controller,
