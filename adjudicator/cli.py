@@ -257,19 +257,30 @@ def _per_unit(pos: Position, results: Sequence[Any], ai: bool, step: str, show: 
 
 
 @app.command()
-def validate(position: PositionArg, json_out: JsonOpt = False) -> None:
-    """Check a position file; list every problem in it (exit status 2 when it has any)."""
-    try:
-        load_position(position)
-    except PositionFileError as error:
-        if json_out:
-            _emit({"valid": False, "problems": [asdict(p) for p in error.problems]})
-            raise typer.Exit(exit_codes.BAD_INPUT)
-        _fail(str(error), "position-file")
+def validate(
+    positions: Annotated[list[Path], typer.Argument(help="Position files (docs/position-format.md).")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Check position files; list every problem in each."""
+    results = []
+    for position in positions:
+        try:
+            load_position(position)
+            problems = []
+        except PositionFileError as error:
+            problems = error.problems
+        results.append({"file": str(position), "valid": not problems, "problems": [asdict(p) for p in problems]})
+        if not json_out:
+            if problems:
+                typer.echo(str(PositionFileError(problems)), err=True)
+            else:
+                typer.echo(f"{position}: valid")
+    invalid = not all(r["valid"] for r in results)
     if json_out:
-        _emit({"valid": True, "problems": []})
-    else:
-        typer.echo(f"{position}: valid")
+        # One file keeps the single result's shape (docs/output-format.md).
+        _emit({k: v for k, v in results[0].items() if k != "file"} if len(results) == 1 else results)
+    if invalid:
+        raise typer.Exit(exit_codes.BAD_INPUT)
 
 
 @app.command()

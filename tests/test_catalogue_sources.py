@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.rule_texts import SHARED, needs_shared
+
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 CATALOGUE = ROOT / "adjudicator" / "data" / "talents.yaml"
 
 STEPS = ("start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn",
@@ -106,9 +107,6 @@ def test_model_fields_name_files_that_exist() -> None:
 
 
 # --- the rule texts --------------------------------------------------------------------------------------
-
-needs_shared = pytest.mark.skipif(not SHARED.is_dir(),
-                                  reason="needs ../shared/ (the rule texts) beside the checkout; CI has it")
 
 MASTER = "reference/master-talent-list.txt"
 AI_SHEET = "reference/ai-master-talent-list.txt"

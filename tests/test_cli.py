@@ -402,3 +402,39 @@ def test_version_comes_from_the_package_metadata() -> None:
 def test_the_ai_step_is_worded_once(tmp_path: Path) -> None:
     text = runner.invoke(app, ["turn", write(tmp_path, BOARD), "--ai"]).stdout
     assert "of the AI's obligatory movement step" in text and "the the" not in text
+
+
+def test_validate_checks_the_readings_with_their_line(tmp_path: Path) -> None:
+    path = write(tmp_path, BOARD + "readings: {displacement: sometimes}\n")
+    for command in ("validate", "moves"):
+        result = runner.invoke(app, [command, path])
+        assert result.exit_code == 2, (command, result.output)
+        assert re.search(r"board\.yaml:12: readings\.displacement: expected a value of reading displacement "
+                         r"\(needed, optional\), found 'sometimes'", result.output), result.output
+
+
+def test_validate_takes_several_files_and_reports_each(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(BOARD)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BOARD.replace("at: a1", "at: z9"))
+    result = runner.invoke(app, ["validate", str(good), str(bad), str(good)])
+    assert result.exit_code == 2
+    assert result.output.count(f"{good}: valid") == 2
+    assert re.search(r"bad\.yaml:\d+: units\.m\.at: 'z9' is not a hex", result.output)
+    assert runner.invoke(app, ["validate", str(good), str(good)]).exit_code == 0
+
+
+def test_validate_json_for_one_file_and_for_several(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(BOARD)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BOARD.replace("at: a1", "at: z9"))
+    one = runner.invoke(app, ["validate", str(good), "--json"])
+    assert one.exit_code == 0 and json.loads(one.output) == {"valid": True, "problems": []}
+    several = runner.invoke(app, ["validate", str(good), str(bad), "--json"])
+    assert several.exit_code == 2
+    [first, second] = json.loads(several.output)
+    assert first == {"file": str(good), "valid": True, "problems": []}
+    assert second["file"] == str(bad) and second["valid"] is False
+    assert [p["field"] for p in second["problems"]] == ["units.m.at"]

@@ -60,7 +60,9 @@ def test_a_die_file_replaces_the_table(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["faces: []", "faces: [{face: x, damage: -1}]", "not a table", "faces: [{damage: 1}]", "faces: [x"]
+    "text",
+    ["faces: []", "faces: [{face: x, damage: -1}]", "not a table", "faces: [{damage: 1}]", "faces: [x",
+     "faces: [{face: x, damage: 31}]", "faces: [{face: x, damage: 2147483648}]"],
 )
 def test_a_bad_die_file_says_what_is_expected(tmp_path: Path, text: str) -> None:
     path = tmp_path / "die.yaml"

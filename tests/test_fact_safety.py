@@ -1,4 +1,5 @@
-"""Hostile names cannot change the program: facts are Symbols, and names stay strings."""
+"""Hostile names cannot change the program: facts are Symbols, and names stay strings. (Control
+characters, which clingo would cut a string at, the loader refuses: tests/test_load.py.)"""
 
 import pytest
 
@@ -6,7 +7,7 @@ from adjudicator.questions.adjudicate import faction_options
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.load import load_position_text
 
-HOSTILE = ['x). #false.', 'a"b', "line\nbreak", "#false", "q). mover(\"joust\"", "\\", "%comment"]
+HOSTILE = ['x). #false.', 'a"b', "two words", "ünï", "#false", "q). mover(\"joust\"", "\\", "%comment"]
 
 TEMPLATE = """
 format: cloudspire-position/1

@@ -162,8 +162,8 @@ def test_turn_steps(step: str) -> None:
 
 
 def test_readings_are_stored_as_strings() -> None:
-    position = load_position_text(MINIMAL + "readings: {displacement: needed, any-name: 3}\n")
-    assert position.readings == {"displacement": "needed", "any-name": "3"}
+    position = load_position_text(MINIMAL + "readings: {displacement: needed, spire-die: standard}\n")
+    assert position.readings == {"displacement": "needed", "spire-die": "standard"}
 
 
 def test_expected_is_plain_data_with_string_keys() -> None:
@@ -195,7 +195,7 @@ def test_load_document_from_a_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "unit_id",
-    ["x). #false.", 'say "hi"', "it's", "two\nlines", "not(a,fact)", "123", "true", "gate:heirs", ""],
+    ["x). #false.", 'say "hi"', "it's", "not(a,fact)", "123", "true", "gate:heirs", "Kram the Mighty", "x" * 40],
 )
 def test_hostile_unit_ids_are_plain_strings(unit_id: str) -> None:
     key = json.dumps(unit_id)  # a double-quoted YAML scalar
@@ -211,11 +211,12 @@ units:
     assert position.gates["heirs"].stack == (unit_id,)
 
 
-def test_hostile_unit_id_in_a_problem_stays_on_one_line() -> None:
-    text = MINIMAL + "units:\n" + unit_entry('"x). #false.\\nnext"', at="z9")
-    (problem,) = problems_of(text)
-    assert problem.field == 'units["x). #false.\\nnext"].at'
-    assert "\n" not in str(problem)
+@pytest.mark.parametrize("unit_id", ["x). #false.\nnext", "a\u2028b", "a\x85b", "\u202e"])
+def test_hostile_unit_id_in_a_problem_stays_on_one_line(unit_id: str) -> None:
+    text = MINIMAL + "units:\n" + unit_entry(json.dumps(unit_id), at="z9")
+    problems = problems_of(text)
+    assert [p.field.endswith("].at") for p in problems] == [False, True]
+    assert all(len(str(p).splitlines()) == 1 and str(p).isprintable() for p in problems)
 
 
 def test_bare_number_id_keeps_its_source_text() -> None:
@@ -446,8 +447,247 @@ def test_doc_example_validates_against_the_schema() -> None:
         "unknown_names",
         "wrong_format",
         "wrong_types",
+        "readings",
     ],
 )
 def test_structural_problems_fail_the_schema_too(name: str) -> None:
     data = yaml.safe_load((BAD / f"{name}.yaml").read_text(encoding="utf-8"))
     assert list(schema_validator().iter_errors(data))
+
+
+# --- every number has a bound (docs/position-format.md, Numbers)
+
+# A board with every number the format has; each placeholder is filled in by `bounded_board`.
+BOUNDED = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p  p
+gates:
+  heirs: {beside: [a1], health: {gate_health}}
+  narora: {beside: [d1]}
+factions:
+  heirs: {controller: player, mark: {gate: narora}, source: {source}, source-capacity: {source_capacity}}
+  narora: {controller: player, mark: {gate: heirs}}
+turn: {faction: heirs, step: attack}
+spires:
+  tower: {faction: narora, at: d1, reward: {source: {spire_source}, relics: {spire_relics}}}
+units:
+  lord:
+    chip: Lord
+    faction: heirs
+    kind: hero
+    at: b1
+    health: {health}
+    stats: {health: {stat_health}, attack: {attack}, movement: {movement}, range: {range}}
+    promoted-stats: {health: {p_health}, attack: {p_attack}, movement: {p_movement}, range: {p_range}}
+    capacity: {capacity}
+    reward: {source: {reward_source}, relics: {reward_relics}}
+  drift:
+    chip: Drift
+    faction: narora
+    kind: minion
+    at: c1
+    health: 1
+    stats: {health: 1}
+    group:
+      - {chip: Husk, stats: {health: {g_health}, attack: {g_attack}, movement: {g_movement}, range: {g_range}},
+         reward: {source: {g_source}, relics: {g_relics}}}
+"""
+
+# placeholder → (its field path, the largest value the loader accepts)
+BOUNDED_FIELDS = {
+    "gate_health": ("gates.heirs.health", 30),
+    "source": ("factions.heirs.source", 30),
+    "source_capacity": ("factions.heirs.source-capacity", 30),
+    "spire_source": ("spires.tower.reward.source", 30),
+    "spire_relics": ("spires.tower.reward.relics", 30),
+    "health": ("units.lord.health", 30),
+    "stat_health": ("units.lord.stats.health", 30),
+    "attack": ("units.lord.stats.attack", 30),
+    "movement": ("units.lord.stats.movement", 8),
+    "range": ("units.lord.stats.range", 20),
+    "p_health": ("units.lord.promoted-stats.health", 30),
+    "p_attack": ("units.lord.promoted-stats.attack", 30),
+    "p_movement": ("units.lord.promoted-stats.movement", 8),
+    "p_range": ("units.lord.promoted-stats.range", 20),
+    "capacity": ("units.lord.capacity", 10),
+    "reward_source": ("units.lord.reward.source", 30),
+    "reward_relics": ("units.lord.reward.relics", 30),
+    "g_health": ("units.drift.group[0].stats.health", 30),
+    "g_attack": ("units.drift.group[0].stats.attack", 30),
+    "g_movement": ("units.drift.group[0].stats.movement", 8),
+    "g_range": ("units.drift.group[0].stats.range", 20),
+    "g_source": ("units.drift.group[0].reward.source", 30),
+    "g_relics": ("units.drift.group[0].reward.relics", 30),
+}
+
+
+def bounded_board(**values: int) -> str:
+    """`BOUNDED` with every number at its bound, but those given."""
+    text = BOUNDED
+    for name, (_, bound) in BOUNDED_FIELDS.items():
+        text = text.replace("{" + name + "}", str(values.get(name, bound)))
+    return text
+
+
+def test_every_number_at_its_bound_loads() -> None:
+    position = load_position_text(bounded_board())
+    lord = position.units["lord"]
+    assert (lord.health, lord.stats, lord.capacity) == (30, Stats(30, 30, 8, 20), 10)
+    assert position.gates["heirs"].health == 30 and position.factions["heirs"].source == 30
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED_FIELDS))
+def test_every_number_above_its_bound_is_a_located_problem(name: str) -> None:
+    field, bound = BOUNDED_FIELDS[name]
+    (problem,) = problems_of(bounded_board(**{name: bound + 1}))
+    assert problem.field == field
+    assert problem.message == f"expected an integer from 0 to {bound}, found {bound + 1}"
+    assert problem.line is not None
+
+
+@pytest.mark.parametrize("value", ["2147483648", "9" * 5000, "-2147483649"])
+def test_huge_numbers_are_located_problems(value: str) -> None:
+    (problem,) = problems_of(bounded_board().replace("attack: 30,", f"attack: {value},", 1))
+    assert problem.field == "units.lord.stats.attack"
+    assert problem.message.startswith("expected an integer from 0 to 30, found ")
+
+
+def test_schema_bounds_are_the_loaders() -> None:
+    schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+
+    def maximum(ref: dict[str, Any]) -> int:
+        while "$ref" in ref:
+            ref = defs[ref["$ref"].rsplit("/", 1)[1]]
+        return ref["maximum"]
+
+    stats = defs["stats"]["properties"]
+    assert [maximum(stats[k]) for k in ("health", "attack", "movement", "range")] == [30, 30, 8, 20]
+    assert maximum(defs["gate"]["properties"]["health"]) == 30
+    assert maximum(defs["faction"]["properties"]["source"]) == 30
+    assert maximum(defs["faction"]["properties"]["source-capacity"]) == 30
+    assert maximum(defs["unit"]["properties"]["health"]) == 30
+    assert maximum(defs["unit"]["properties"]["capacity"]) == 10
+    assert [maximum(defs["reward"]["properties"][k]) for k in ("source", "relics")] == [30, 30]
+
+
+@pytest.mark.parametrize("command", ["moves", "attacks", "step"])
+def test_the_largest_accepted_numbers_run_through_the_solver(tmp_path: Path, command: str) -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    path = tmp_path / "bounds.yaml"
+    path.write_text(bounded_board(), encoding="utf-8")
+    result = CliRunner().invoke(app, [command, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    json.loads(result.output)
+
+
+# --- row numbers and hex names
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("²", "expected a row number in the digits 0–9, found '²'"),
+        ("١", "expected a row number in the digits 0–9, found '١'"),
+        ("100", "row numbers run from 1 to 99, found 100"),
+        ("7" * 5000, "row numbers run from 1 to 99, found 7777"),
+    ],
+)
+def test_bad_row_numbers_are_map_problems(row: str, message: str) -> None:
+    (problem,) = problems_of(MINIMAL.replace("  2   p  f  l", f"  {row}   p  f  l"))
+    assert (problem.line, problem.field) == (4, "map")
+    assert problem.message.startswith(message)
+    assert len(problem.message) < 200
+
+
+def test_leading_zeros_are_allowed_in_a_row_number() -> None:
+    assert "c2" in load_position_text(MINIMAL.replace("  2   p  f  l", "  002   p  f  l")).hexes
+
+
+@pytest.mark.parametrize("name", ["a" + "1" * 5000, "a99", "a100"])
+def test_long_hex_names_are_located_problems(name: str) -> None:
+    (problem,) = problems_of(MINIMAL.replace("{hex: c2}", f"{{hex: {name}}}"))
+    assert (problem.line, problem.field) == (6, "factions.heirs.mark.hex")
+    assert "is not a hex on the map (columns a–c, rows 1–2)" in problem.message
+    assert len(problem.message) < 200
+
+
+def test_schema_readings_are_the_loaders() -> None:
+    from adjudicator.position.readings import READINGS
+
+    schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
+    readings = schema["properties"]["readings"]
+    assert readings["additionalProperties"] is False
+    assert {name: entry["enum"] for name, entry in readings["properties"].items()} == {
+        name: list(r.values) for name, r in READINGS.items()
+    }
+
+
+# --- ids and names: 1 to 40 printable characters (docs/position-format.md, Names)
+
+BAD_NAMES = ["a\x00b", "two\nlines", "tab\there", "", " lead", "trail ", "x" * 41, "zero\u200bwidth", "a\u2028b",
+             "\x1b[31mred"]
+NAME_MESSAGE = "expected a name of 1 to 40 printable characters, with no control characters and no space at either end"
+NAMED = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p  p
+factions:
+  {faction}: {{controller: player, mark: {{hex: d1}}}}
+turn: {{faction: {faction}}}
+spires:
+  {spire}: {{faction: {faction}, at: a1}}
+landmarks:
+  {landmark}: {{at: b1, name: {landmark_name}}}
+units:
+  {unit}: {{chip: {chip}, faction: {faction}, kind: minion, at: c1, health: 1, stats: {{health: 1}},
+           group: [{{chip: {grouped}, stats: {{health: 1}}}}]}}
+"""
+# placeholder → the field path its problem has (the id's own, for a key), and its line
+NAME_FIELDS = {
+    "faction": ("factions[{}]", 5),
+    "spire": ("spires[{}]", 8),
+    "landmark": ("landmarks[{}]", 10),
+    "landmark_name": ("landmarks.ruin.name", 10),
+    "unit": ("units[{}]", 12),
+    "chip": ("units.u.chip", 12),
+    "grouped": ("units.u.group[0].chip", 13),
+}
+
+
+def named_board(**names: str) -> str:
+    defaults = {"faction": "heirs", "spire": "tower", "landmark": "ruin", "landmark_name": "Ruin", "unit": "u",
+                "chip": "Joust", "grouped": "Squire"}
+    return NAMED.format(**{k: json.dumps(names.get(k, v)) for k, v in defaults.items()})
+
+
+def test_named_board_loads() -> None:
+    position = load_position_text(named_board(chip="Kram the Mighty", unit="x). #false."))
+    assert position.units["x). #false."].chip == "Kram the Mighty"
+
+
+@pytest.mark.parametrize("name", BAD_NAMES, ids=repr)
+@pytest.mark.parametrize("where", sorted(NAME_FIELDS))
+def test_bad_ids_and_names_are_located_problems(where: str, name: str) -> None:
+    field, line = NAME_FIELDS[where]
+    problems = problems_of(named_board(**{where: name}))
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    wanted = field.format(json.dumps(shown, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u200b", "\\u200b"))
+    assert [(p.line, p.field) for p in problems] == [(line, wanted)], problems
+    assert problems[0].message.startswith(NAME_MESSAGE)
+    assert all(len(str(p).splitlines()) == 1 and str(p).isprintable() for p in problems)
+
+
+@pytest.mark.parametrize("name", [n for n in BAD_NAMES if n != "zero\u200bwidth"], ids=repr)
+@pytest.mark.parametrize("where", sorted(NAME_FIELDS))
+def test_bad_ids_and_names_fail_the_schema_too(where: str, name: str) -> None:
+    validator = schema_validator()
+    assert list(validator.iter_errors(yaml.safe_load(named_board(**{where: name}))))
+
+
+def test_named_board_passes_the_schema() -> None:
+    assert list(schema_validator().iter_errors(yaml.safe_load(named_board(unit="x). #false.")))) == []

@@ -93,14 +93,20 @@ def _parse(text: str, filename: str) -> Die:
     return _read(data, filename)
 
 
+MAX_DAMAGE = 30  # the largest health a chip may have (docs/position-format.md, Numbers); the texts' faces deal 0-2
+
+
 def _read(data: Any, filename: str) -> Die:
-    shape = "a mapping with `faces:`, a list of {face: name, damage: integer ≥ 0}"
+    shape = f"a mapping with `faces:`, a list of {{face: name, damage: integer from 0 to {MAX_DAMAGE}}}"
     if not isinstance(data, dict) or not isinstance(data.get("faces"), list) or not data["faces"]:
         raise DieFileError(f"{filename}: expected {shape}")
     faces = []
     for index, entry in enumerate(data["faces"]):
         damage = entry.get("damage") if isinstance(entry, dict) else None
-        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0 or "face" not in entry:
-            raise DieFileError(f"{filename}: faces[{index}]: expected {{face: name, damage: integer ≥ 0}}, found {entry!r}")
+        if not isinstance(damage, int) or isinstance(damage, bool) or not 0 <= damage <= MAX_DAMAGE or "face" not in entry:
+            found = repr(entry) if len(repr(entry)) <= 80 else repr(entry)[:79] + "…"
+            raise DieFileError(
+                f"{filename}: faces[{index}]: expected {{face: name, damage: integer from 0 to {MAX_DAMAGE}}}, found {found}"
+            )
         faces.append(Face(str(entry["face"]), damage))
     return Die(str(data.get("name", filename)), tuple(faces))

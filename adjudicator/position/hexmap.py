@@ -4,11 +4,12 @@ Pointy-top hexes.  Each map row starts with its number; every even-numbered row 
 half a hex to the right.  The n-th token of a row is column n, lettered a, b, c…; so hex ``c2`` is
 the third token of row 2.  Tokens: ``p`` path, ``l`` plains, ``f`` forest, ``m`` mountains,
 ``w`` water, ``.`` no hex (a gap between hex groups, or a Harbinger sky hex).  A trailing ``*``
-marks a Source Well.
+marks a Source Well.  Row numbers are written in the digits 0–9 and run from 1 to `MAX_ROW`.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 
@@ -22,12 +23,19 @@ TERRAIN_LETTERS = {
     "w": Terrain.WATER,
 }
 COLUMNS = string.ascii_lowercase
+MAX_ROW = 99  # the columns stop at z; no table holds a board of 99 rows
+_ROW = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
 class MapProblem:
     line: int  # 0-based line within the map text
     message: str
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short so that a message stays readable."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def hex_name(column: int, row: int) -> str:
@@ -57,13 +65,20 @@ def parse_map(text: str) -> tuple[dict[str, Hex], dict[str, frozenset[str]], lis
         tokens = line.split()
         if not tokens:
             continue
-        if not tokens[0].isdigit():
-            if not all(len(t) == 1 and t in COLUMNS for t in tokens):
+        first = tokens[0]
+        if not _ROW.fullmatch(first):
+            if any(c.isnumeric() for c in first):  # '²' or '١' would pass str.isdigit()
+                problems.append(MapProblem(index, f"expected a row number in the digits 0–9, found {shown(first)}"))
+            elif not all(len(t) == 1 and t in COLUMNS for t in tokens):
                 problems.append(
-                    MapProblem(index, f"expected a row number at the start of the line, found {tokens[0]!r}")
+                    MapProblem(index, f"expected a row number at the start of the line, found {shown(first)}")
                 )
             continue  # the column-letter header, kept for the reader's eye
-        row = int(tokens[0])
+        digits = first.lstrip("0")
+        if len(digits) > len(str(MAX_ROW)) or int(digits or "0") > MAX_ROW:
+            problems.append(MapProblem(index, f"row numbers run from 1 to {MAX_ROW}, found {shown(first, 12)[1:-1]}"))
+            continue
+        row = int(digits or "0")
         if row < 1:
             problems.append(MapProblem(index, "row numbers start at 1"))
             continue
@@ -85,7 +100,7 @@ def parse_map(text: str) -> tuple[dict[str, Hex], dict[str, frozenset[str]], lis
                 problems.append(
                     MapProblem(
                         index,
-                        f"hex {hex_name(column, row)}: unknown terrain {token!r}; expected one of "
+                        f"hex {hex_name(column, row)}: unknown terrain {shown(token)}; expected one of "
                         "p l f m w (optionally followed by *) or . for no hex",
                     )
                 )

@@ -11,8 +11,9 @@ is collected and raised together as one `PositionFileError`, each `Problem` nami
   scalars ({} when absent).  The test runner interprets ``expected``; this module only reads it.
 
 Field paths join keys with dots and list indexes with brackets (``units.joust.group[0].chip``); an
-id that is not a plain word is written as a JSON string (``units["x). #false."].at``), so every
-problem stays on one line.  ``field`` is "" for a problem with the file as a whole.
+id that is not a plain word is written as a JSON string (``units["x). #false."].at``), and one longer
+than an id may be is cut short, so every problem stays on one readable line.  ``field`` is "" for a
+problem with the file as a whole.
 
 The YAML is composed, not constructed: nodes keep their line numbers, duplicate keys stay visible,
 and ids keep their source text (the id ``123`` is the string "123").
@@ -31,9 +32,10 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from adjudicator.position.hexmap import COLUMNS, parse_map
+from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import catalogue
+from adjudicator.position.readings import READINGS
 from adjudicator.position.model import (
     AiPriority,
     Controller,
@@ -57,7 +59,20 @@ from adjudicator.position.model import (
 FORMAT = "cloudspire-position/1"
 STEPS = ("movement", "attack", "spires-fire")
 UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
-MAX_MOVEMENT = 8
+# Every number has a bound: at least the largest the rule texts allow, and far inside clingo's
+# 32-bit integers. The reasons are in docs/position-format.md, Numbers.
+MAX_MOVEMENT = 8  # the movement encoding follows routes of at most 8 hexes
+MAX_RANGE = 20
+MAX_HEALTH = 30  # health, and the health stat
+MAX_ATTACK = 30
+MAX_GATE_HEALTH = 30
+MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
+MAX_RELICS = 30
+MAX_CAPACITY = 10  # a hero's upgrade chip capacity
+MAX_NAME = 40  # characters in an id or a chip's name
+NAME = (
+    f"a name of 1 to {MAX_NAME} printable characters, with no control characters and no space at either end"
+)
 
 _NULL = "tag:yaml.org,2002:null"
 _INT = "tag:yaml.org,2002:int"
@@ -155,9 +170,21 @@ def _yaml_problem(filename: str, text: str, error: yaml.YAMLError) -> Problem:
 def _child(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if len(key) > MAX_NAME:  # too long an id, reported as such; cut short, so that the line stays readable
+        return f"{path}[{_quoted(key[:MAX_NAME] + '…')}]"
     if not _PLAIN_SEGMENT.fullmatch(key):
-        return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+        return f"{path}[{_quoted(key)}]"
     return f"{path}.{key}" if path else key
+
+
+def _quoted(text: str) -> str:
+    """A JSON string that prints on one line: JSON leaves U+2028 and other invisibles unescaped."""
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in json.dumps(text, ensure_ascii=False))
+
+
+def _good_name(name: str) -> bool:
+    """An id or name as docs/position-format.md, Names, allows: it reaches clingo, tables and moves."""
+    return 0 < len(name) <= MAX_NAME and name.isprintable() and name == name.strip(" ")
 
 
 def _describe(node: Node) -> str:
@@ -183,7 +210,7 @@ def _complete(values: Sequence[T | None]) -> tuple[T, ...] | None:
 
 
 def _listing(names: set[str] | dict[str, Any]) -> str:
-    return ", ".join(repr(n) for n in sorted(names)) or "none"
+    return ", ".join(shown(n) for n in sorted(names)) or "none"
 
 
 @dataclass(frozen=True)
@@ -262,14 +289,22 @@ class _Reader:
         self.expected(value, what)
         return None
 
-    def integer(self, value: _Value, high: int | None = None) -> int | None:
+    def integer(self, value: _Value, high: int) -> int | None:
         node = value.node
         if node is None:
             return None
         number = self.construct(node) if node.tag == _INT else None
-        if isinstance(number, int) and number >= 0 and (high is None or number <= high):
+        if isinstance(number, int) and 0 <= number <= high:
             return number
-        self.expected(value, "an integer ≥ 0" if high is None else f"an integer from 0 to {high}")
+        self.expected(value, f"an integer from 0 to {high}")
+        return None
+
+    def name(self, value: _Value) -> str | None:
+        """A chip's or landmark's name: shown in tables and, for chips, handed to clingo."""
+        text = self.text(value, NAME)
+        if text is None or _good_name(text):
+            return text
+        self.expected(value, NAME)
         return None
 
     def boolean(self, value: _Value) -> bool | None:
@@ -461,12 +496,13 @@ class _PositionReader(_Reader):
         self.gate_names = self.keys(top["gates"], absent=set())
         self.unit_ids = self.keys(top["units"], absent=set())
         factions = self.section(top["factions"], "faction name → faction", self.faction)
-        gates = self.section(top["gates"], "faction name → gate", self.gate)  # before units: stacks
+        # A gate's key is checked against factions; before units: stacks.
+        gates = self.section(top["gates"], "faction name → gate", self.gate, ids=False)
         units = self.section(top["units"], "unit id → unit", self.unit)
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         turn = self.turn(top["turn"])
-        readings = self.section(top["readings"], "reading name → value", self.reading)
+        readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
         faq = self.faq(top["faq"])
         expected = self.expected_outcomes(top["expected"])
@@ -499,10 +535,13 @@ class _PositionReader(_Reader):
         return {str(key.value) for key, _ in value.node.value if isinstance(key, ScalarNode)}
 
     def section(
-        self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None]
+        self, value: _Value, what: str, read: Callable[[str, Node, _Value], T | None], ids: bool = True
     ) -> dict[str, T]:
-        """An id-keyed section, keeping the entries that read cleanly."""
+        """An id-keyed section, keeping the entries that read cleanly; ``ids``: its keys are ids."""
         pairs = self.pairs(value, f"a mapping of {what}") or []
+        for key, key_node, item in pairs:
+            if ids and not _good_name(key):
+                self.report(key_node, item.path, f"expected {NAME}, found {_describe(key_node)}")
         entries = {key: read(key, key_node, item) for key, key_node, item in pairs}
         return {key: entry for key, entry in entries.items() if entry is not None}
 
@@ -550,7 +589,7 @@ class _PositionReader(_Reader):
         line = value.node.start_mark.line + 1
         if hex_name in self.occupied:
             other, other_line = self.occupied[hex_name]
-            self.problem(value, f"{hex_name!r} already holds {other} (line {other_line}); one chip per hex")
+            self.problem(value, f"{shown(hex_name)} already holds {other} (line {other_line}); one chip per hex")
         else:
             self.occupied[hex_name] = (chip, line)
 
@@ -559,7 +598,7 @@ class _PositionReader(_Reader):
         name = self.text(value, f"a {what} name")
         if name is None or known is None or name in known:
             return name
-        self.problem(value, f"no {what} {name!r} in {section} ({_listing(known)})")
+        self.problem(value, f"no {what} {shown(name)} in {section} ({_listing(known)})")
         return None
 
     def faction_name(self, value: _Value) -> str | None:
@@ -573,10 +612,11 @@ class _PositionReader(_Reader):
             return None
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"])
-        source = self.integer(f["source"])
-        capacity = self.integer(f["source-capacity"])
-        if source is not None and source > _or(capacity, Faction.source_capacity):
-            limit = _or(capacity, Faction.source_capacity)
+        source = self.integer(f["source"], MAX_SOURCE)
+        capacity = self.integer(f["source-capacity"], MAX_SOURCE)
+        limit = _or(capacity, Faction.source_capacity)
+        readable = capacity is not None or f["source-capacity"].node is None  # a bad one is reported already
+        if source is not None and readable and source > limit:
             self.problem(f["source"], f"{source} is above the faction's Source capacity ({limit})")
         if controller is None or mark is None:
             return None
@@ -609,12 +649,12 @@ class _PositionReader(_Reader):
     def gate(self, faction: str, key: Node, value: _Value) -> Gate | None:
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
-            self.report(key, value.path, f"no faction {faction!r} in factions ({listing})")
+            self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
         f = self.fields(value, ("beside",), ("health", "stack"))
         if f is None:
             return None
         beside = self.beside(f["beside"])
-        health = self.integer(f["health"])
+        health = self.integer(f["health"], MAX_GATE_HEALTH)
         stack = self.stack(faction, f["stack"])
         if beside is None:
             return None
@@ -636,7 +676,7 @@ class _PositionReader(_Reader):
             if unit_id is None:
                 continue
             if unit_id in self.stacked:
-                self.problem(item, f"unit {unit_id!r} is already in {self.stacked[unit_id].entry.path}")
+                self.problem(item, f"unit {shown(unit_id)} is already in {self.stacked[unit_id].entry.path}")
             else:
                 self.stacked[unit_id] = _Stacked(faction, item)
         return _complete(ids)
@@ -652,10 +692,10 @@ class _PositionReader(_Reader):
         )
         if f is None:
             return None
-        chip = self.text(f["chip"])
+        chip = self.name(f["chip"])
         kind = self.choice(f["kind"], [k.value for k in Kind], "a kind")
         faction = self.unit_faction(f, kind)
-        health = self.integer(f["health"])
+        health = self.integer(f["health"], MAX_HEALTH)
         stats = self.stats(f["stats"])
         at = self.unit_place(unit_id, f)
         self.check_stack_faction(unit_id, faction)
@@ -671,11 +711,12 @@ class _PositionReader(_Reader):
         done = self.done(f["done"])
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
-        capacity = self.integer(f["capacity"])
+        capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
         for key in ("capacity", "promoted-stats"):
             if f[key].node is not None and kind not in (None, Kind.HERO.value):
                 self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
+        self.check_health(f, health, stats, promoted, promoted_stats)
         if chip is None or faction is None or kind is None or health is None or stats is None:
             return None
         return Unit(
@@ -700,6 +741,27 @@ class _PositionReader(_Reader):
             promoted_stats=promoted_stats,
         )
 
+    def check_health(
+        self, f: _Fields, health: int | None, stats: Stats | None, promoted: bool | None, promoted_stats: Stats | None
+    ) -> None:
+        """Health is at most the health stat of the side showing (the top chip's, for a group).
+
+        The health stat is the unit's "maximum health" (FAQ-29). Some effects let health exceed it: the
+        heirs' Joust Die, the grovetenders' Forming Die, the keel's Resupply (faction sheets), and in
+        the Harbinger, Horizon's Wrath's health chips, Nucleus's event die and Graft units healed by
+        naroran attacks. None is modelled, so such a board is refused rather than half read.
+        """
+        if health is None or stats is None:
+            return
+        if (promoted is None and f["promoted"].node is not None) or (
+            promoted_stats is None and f["promoted-stats"].node is not None
+        ):
+            return  # which side shows is unknown; its problem is reported already
+        side = promoted_stats if promoted and promoted_stats is not None else stats
+        if health > side.health:
+            which = "its promoted side's health stat" if side is promoted_stats else "its health stat"
+            self.expected(f["health"], f"an integer from 0 to {side.health} ({which})")
+
     def unit_faction(self, f: _Fields, kind: str | None) -> str | None:
         """A unit's faction; a landmark minion may have none: it opposes every faction."""
         if f["faction"].node is None:
@@ -720,7 +782,7 @@ class _PositionReader(_Reader):
         f = self.fields(value, (), ("source", "relics", "spire"))
         if f is None:
             return None
-        source, relics = self.integer(f["source"]), self.integer(f["relics"])
+        source, relics = self.integer(f["source"], MAX_SOURCE), self.integer(f["relics"], MAX_RELICS)
         spire = self.boolean(f["spire"])
         return Reward(_or(source, Reward.source), _or(relics, Reward.relics), _or(spire, Reward.spire))
 
@@ -736,23 +798,23 @@ class _PositionReader(_Reader):
             self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
         at = self.hex(f["at"])
         if at is not None:
-            self.place(at, f["at"], f"unit {unit_id!r}")
+            self.place(at, f["at"], f"unit {shown(unit_id)}")
         return at
 
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
         stacked = self.stacked.get(unit_id)
         if stacked is not None and faction is not None and faction != stacked.gate:
-            message = f"unit {unit_id!r} belongs to {faction!r}; only {stacked.gate!r} units wait here"
+            message = f"unit {shown(unit_id)} belongs to {shown(faction)}; only {shown(stacked.gate)} units wait here"
             self.problem(stacked.entry, message)
 
     def stats(self, value: _Value) -> Stats | None:
         f = self.fields(value, ("health",), ("attack", "movement", "range"))
         if f is None:
             return None
-        health = self.integer(f["health"])
-        attack = self.integer(f["attack"])
-        movement = self.integer(f["movement"], high=MAX_MOVEMENT)
-        reach = self.integer(f["range"])
+        health = self.integer(f["health"], MAX_HEALTH)
+        attack = self.integer(f["attack"], MAX_ATTACK)
+        movement = self.integer(f["movement"], MAX_MOVEMENT)
+        reach = self.integer(f["range"], MAX_RANGE)
         if health is None:
             return None
         return Stats(
@@ -780,7 +842,7 @@ class _PositionReader(_Reader):
         f = self.fields(value, ("chip", "stats"), ("talents", "reward", "merc"))
         if f is None:
             return None
-        chip = self.text(f["chip"])
+        chip = self.name(f["chip"])
         stats = self.stats(f["stats"])
         talents = self.talents(f["talents"])
         stats = self.ranged(stats, f, talents)
@@ -809,7 +871,7 @@ class _PositionReader(_Reader):
         faction = self.faction_name(f["faction"])
         at = self.hex(f["at"])
         if at is not None:
-            self.place(at, f["at"], f"spire {spire_id!r}")
+            self.place(at, f["at"], f"spire {shown(spire_id)}")
         items = self.items(f["upgrades"], "spire upgrades") or []
         upgrades = _complete([self.choice(item, UPGRADES, "a spire upgrade") for item in items])
         talents = self.talents(f["talents"])
@@ -834,8 +896,8 @@ class _PositionReader(_Reader):
             return None
         at = self.hex(f["at"])
         if at is not None:
-            self.place(at, f["at"], f"landmark {landmark_id!r}")
-        name = self.text(f["name"])
+            self.place(at, f["at"], f"landmark {shown(landmark_id)}")
+        name = self.name(f["name"])
         revealed = self.boolean(f["revealed"])
         if at is None:
             return None
@@ -874,8 +936,13 @@ class _PositionReader(_Reader):
             return None
         return _complete([self.choice(item, categories, "a category") for item in items])
 
-    def reading(self, _name: str, _key: Node, value: _Value) -> str | None:
-        return self.text(value, "a reading's value (a name)")
+    def reading(self, name: str, key: Node, value: _Value) -> str | None:
+        """An interpretation switched by the file (docs/readings.md): a known name and one of its values."""
+        reading = READINGS.get(name)
+        if reading is None:
+            self.report(key, value.path, f"unknown reading; expected one of {', '.join(sorted(READINGS))}")
+            return None
+        return self.choice(value, reading.values, f"a value of reading {name}")
 
     def faq(self, value: _Value) -> tuple[str, ...]:
         items = self.items(value, "FAQ ids") or []
@@ -891,7 +958,8 @@ def _not_a_hex(name: str, hexes: dict[str, Hex]) -> str:
     last_column = max(h.column for h in hexes.values())
     rows = [h.row for h in hexes.values()]
     cell = _HEX_NAME.fullmatch(name)
-    if cell and COLUMNS.index(cell[1]) <= last_column and min(rows) <= int(cell[2]) <= max(rows):
-        return f"{name!r} is a gap (.) in the map, not a hex"
+    row = int(cell[2]) if cell and len(cell[2]) <= len(str(MAX_ROW)) else None  # no int() of 5000 digits
+    if cell and row is not None and COLUMNS.index(cell[1]) <= last_column and min(rows) <= row <= max(rows):
+        return f"{shown(name)} is a gap (.) in the map, not a hex"
     extent = f"columns a–{COLUMNS[last_column]}, rows {min(rows)}–{max(rows)}"
-    return f"{name!r} is not a hex on the map ({extent})"
+    return f"{shown(name)} is not a hex on the map ({extent})"
