@@ -115,22 +115,23 @@ def movement_step(position: Position, ai: bool | None = None, limit: int | None 
     def board(pos: Position) -> tuple[tuple[str, str], ...]:
         return tuple((uid, pos.node_of(uid)) for uid in units)
 
-    def explore(pos: Position, begun: bool, sequence: tuple[MoveOutcome, ...]) -> None:
+    def explore(pos: Position, begun: bool, over: bool, sequence: tuple[MoveOutcome, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
-        key = (board(pos), moved, begun)
+        key = (board(pos), moved, begun, over)
         if key in seen:
             return
         seen.add(key)
-        answer = ask(pos, Query(units, ai_factions, stepping=True, begun=begun, readings=readings), fixed)
+        query = Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
+        answer = ask(pos, query, fixed)
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
             return
         for uid in sorted(answer.next_units):
             minion = pos.units[uid].kind is Kind.MINION
             for move in answer.options[uid].outcomes:
-                explore(apply_move(pos, move), begun or minion, sequence + (move,))
+                explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (move,))
 
-    explore(position, False, ())
+    explore(position, False, False, ())
     ordered = sorted(finals.items())
     shown = ordered if limit is None else ordered[:limit]
     return StepResult(
