@@ -87,7 +87,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
 
 
 def _count_line(faction: str, count: int, shown: int, what: str, ai: bool, step: str) -> str:
-    who = "the AI's obligatory" if ai else "legal"
+    who = "AI's obligatory" if ai else "legal"
     line = f"{faction}: {count} distinct {what} of the {who} {step} step"
     return line + (f" (showing {shown})" if shown < count else "")
 
