@@ -2,6 +2,10 @@
 
 On a disagreement the message prints the position as a position file, and what differs.  The
 solver gets a copy, so the position printed is the one generated.
+
+The boards are drawn derandomized, so a normal run is the same every time (tests/profiles.py).
+For a random sweep outside CI, with ten times the examples:
+``HYPOTHESIS_PROFILE=explore pytest tests/test_agreement.py tests/test_combat_agreement.py``.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Controller, Position
 from adjudicator.answers.moves import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, UnitOptions
 
+from tests.profiles import examples
 from tests.reference import movement as ref
 from tests.strategies import MOVER, describe, positions
 
@@ -70,7 +75,7 @@ def _mover_units(position: Position) -> list[str]:
     return sorted(u.id for u in position.units.values() if u.faction == MOVER)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(positions(), st.booleans())
 def test_unit_options_agree(position: Position, ai: bool) -> None:
     for unit in _mover_units(position):
@@ -78,7 +83,7 @@ def test_unit_options_agree(position: Position, ai: bool) -> None:
         _check_unit(position, unit, ref.unit_options(position, unit, ai), got, ai)
 
 
-@settings(max_examples=380, deadline=None)
+@settings(max_examples=examples(380), deadline=None)
 @given(positions())
 def test_faction_options_agree(position: Position) -> None:
     ai = position.factions[MOVER].controller is Controller.AI
@@ -100,7 +105,7 @@ def _show_final(final: frozenset[tuple[str, str]], sequence: tuple[MoveOutcome, 
     return f"{{{board}}} by {moves or 'no move'}"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(positions(), st.booleans())
 def test_movement_step_agrees(position: Position, ai: bool) -> None:
     expected = ref.movement_step(position, ai)

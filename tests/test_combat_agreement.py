@@ -5,6 +5,10 @@ solver sequence is replayed through the reference), per Spires Fire the probabil
 (choices, end).  A disagreement prints the position as a position file, and what differs.  The
 solver gets a copy, so the position printed is the one generated.  The turn's faction acts as its
 controller says (``ai=None`` to the solver); the strategies draw both controllers.
+
+The boards are drawn derandomized, so a normal run is the same every time (tests/profiles.py).
+For a random sweep outside CI, with ten times the examples:
+``HYPOTHESIS_PROFILE=explore pytest tests/test_agreement.py tests/test_combat_agreement.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, 
 from adjudicator.position.model import Controller, Position
 
 from tests.combat_strategies import combat_positions, describe_combat
+from tests.profiles import examples
 from tests.reference import combat as ref
 from tests.strategies import MOVER
 
@@ -82,7 +87,7 @@ def _turn_units(position: Position) -> list[str]:
     return sorted(uid for uid, u in position.units.items() if u.faction == MOVER and position.placed(uid))
 
 
-@settings(max_examples=300, deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(300), deadline=None, report_multiple_bugs=False)
 @given(combat_positions())
 def test_attack_options_agree(position: Position) -> None:
     ai = _ai(position)
@@ -93,7 +98,7 @@ def test_attack_options_agree(position: Position) -> None:
     assert not lines, _report(position, f"attack_options(ai={ai})", lines)
 
 
-@settings(max_examples=100, deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(100), deadline=None, report_multiple_bugs=False)
 @given(combat_positions(), st.data())
 def test_one_unit_attack_options_agree(position: Position, data: st.DataObject) -> None:
     units = _turn_units(position)
@@ -132,7 +137,7 @@ def _only_in(label: str, ends: Ends, other: Ends) -> list[str]:
     return [f"  {label}: {_show_end(e)} by {_show_sequence(s)}" for e, s in ends.items() if e not in other]
 
 
-@settings(max_examples=60, deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
 @given(combat_positions())
 def test_attack_step_agrees(position: Position) -> None:
     ai = _ai(position)
@@ -170,7 +175,7 @@ def _spires(result: FireStepResult) -> dict[str, object]:
     }
 
 
-@settings(max_examples=60, deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
 @given(combat_positions(firing=True))
 def test_spires_fire_agrees(position: Position) -> None:
     turn = replace(position.turn, step="spires-fire")

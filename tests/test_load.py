@@ -26,6 +26,8 @@ from adjudicator.position.load import (
 )
 from adjudicator.position.model import Controller, Done, Kind, Mark, Stats, Terrain
 
+from tests.profiles import examples
+
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "bad_positions"
 EXPECT = re.compile(r"^# expect (\d+) (\S*): (.+)$")
@@ -357,7 +359,7 @@ def test_problem_and_error_text() -> None:
 # --- no traceback, whatever the input
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text())
 def test_any_text_loads_or_reports(text: str) -> None:
     try:
@@ -369,7 +371,7 @@ def test_any_text_loads_or_reports(text: str) -> None:
 EDITS = ["", "-", "9", " ", ":", "[", "}", "x", "\n", "#", "&a ", "*a", "!!int "]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_mutated_example_loads_or_reports(data: st.DataObject) -> None:
     lines = doc_example().splitlines(keepends=True)
@@ -392,7 +394,7 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_example_with_one_value_replaced_loads_or_reports(data: st.DataObject) -> None:
     tree = yaml.safe_load(doc_example())

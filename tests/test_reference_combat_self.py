@@ -45,6 +45,7 @@ from adjudicator.position.model import (
 from adjudicator.position.priorities import presets
 
 from tests.combat_strategies import combat_positions, describe_combat
+from tests.profiles import examples
 from tests.reference.combat import FALLBACK, attack_options, attack_step, spires_fire, valid_targets
 from tests.strategies import MOVER, OPPONENT, build
 
@@ -663,7 +664,7 @@ def test_air_defense_prefers_flying_and_a_player_spire_chooses() -> None:
 # ------------------------------------------------------------------------ the strategies' printer
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(combat_positions())
 def test_generated_positions_print_as_loadable_files(position: Position) -> None:
     assert load_position_text(describe_combat(position)) == position

@@ -272,6 +272,23 @@ def test_step_second_unit_stays_when_the_first_blocks_the_exit() -> None:
     assert finals(movement_step(position, ai=True)) == {frozenset({("m1", "a1"), ("m2", "gate:heirs")})}
 
 
+def test_step_hero_between_minions_deploys_after_them() -> None:
+    # Hero Deployment, "before or after your minions, but not between them": stack top, h, low on
+    # a1-b1-c1 (gate beside a1 and b1, d: c1 1, b1 2, a1 3, gate 3).  top (movement 2) goes to b1 or
+    # c1; h may not move before it, nor between minions, so low cannot leave while the minions move;
+    # h then must deploy (a1, or b1 when free); low stays, though b1 may be free by then.
+    hero = unit("h", MOVER, None, 1, kind=Kind.HERO)
+    units = [unit("top", MOVER, None, 2), hero, unit("low", MOVER, None, 1)]
+    gates = {MOVER: ("a1", "b1"), OPPONENT: ("c1",)}
+    position = build("1 p p p", units, gates=gates, stacks={MOVER: ("top", "h", "low")})
+    home = ("low", "gate:heirs")
+    assert finals(movement_step(position, ai=False)) == {
+        frozenset({("top", "b1"), ("h", "a1"), home}),
+        frozenset({("top", "c1"), ("h", "a1"), home}),
+        frozenset({("top", "c1"), ("h", "b1"), home}),
+    }
+
+
 def test_mark_on_a_unit_and_ai_controller_do_not_change_the_procedure() -> None:
     # The mark can be a unit: distance counts onto its hex.  e on f1 is the mark; m (c1, d 3,
     # movement 3) cannot enter f1 and ends on e1 in 2 steps.

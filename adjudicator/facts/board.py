@@ -34,7 +34,8 @@ class Query:
     units: tuple[str, ...]
     ai_factions: frozenset[str] = frozenset()
     stepping: bool = False
-    begun: bool = False
+    begun: bool = False  # a minion has moved
+    over: bool = False  # a hero has moved after the minions: no minion moves again
     readings: dict[str, str] = field(default_factory=dict)
 
 
@@ -110,6 +111,8 @@ def query_facts(query: Query) -> Iterator[Symbol]:
         yield fact("stepping")
     if query.begun:
         yield fact("begun")
+    if query.over:
+        yield fact("over")
     for name, value in sorted(query.readings.items()):
         yield fact("reading", const(READING_NAMES.get(name, name)), const(value))
 

@@ -157,15 +157,15 @@ def movement_step(
     def board(pos: Position) -> tuple[tuple[str, str], ...]:
         return tuple((uid, pos.node_of(uid)) for uid in units)
 
-    def explore(pos: Position, begun: bool, sequence: tuple[MoveOutcome, ...]) -> None:
+    def explore(pos: Position, begun: bool, over: bool, sequence: tuple[MoveOutcome, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
-        key = (board(pos), moved, begun)
+        key = (board(pos), moved, begun, over)
         if key in seen:
             return
         seen.add(key)
         if progress is not None:
             progress(len(finals))
-        query = Query(units, ai_factions, stepping=True, begun=begun, readings=readings)
+        query = Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
         answer = ask(pos, query, fixed, deadline)
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
@@ -173,11 +173,11 @@ def movement_step(
         for uid in sorted(answer.next_units):
             minion = pos.units[uid].kind is Kind.MINION
             for move in answer.options[uid].outcomes:
-                explore(apply_move(pos, move), begun or minion, sequence + (move,))
+                explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (move,))
 
     _check_limit(limit)  # before the search, not after it
     try:
-        explore(position, False, ())
+        explore(position, False, False, ())
         complete = True
     except TimedOut:
         complete = False

@@ -1,0 +1,32 @@
+"""Hypothesis profiles for the tests on generated boards, registered by tests/conftest.py.
+
+- ``default``: derandomized, so every normal run (CI included) draws the same examples and a
+  failure reproduces; each test keeps its own ``max_examples``, deadline and health checks.
+- ``explore``: random examples, ``EXPLORE_FACTOR`` times as many, for long sweeps outside CI:
+  ``HYPOTHESIS_PROFILE=explore pytest tests/test_agreement.py tests/test_combat_agreement.py``.
+  A failure prints the board and a ``@reproduce_failure`` blob.
+
+``--hypothesis-profile NAME`` selects a profile as well.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+EXPLORE = "explore"
+EXPLORE_FACTOR = 10
+
+
+def register() -> None:
+    base = settings.get_profile("default")
+    settings.register_profile(EXPLORE, base, derandomize=False, print_blob=True)
+    settings.register_profile("default", base, derandomize=True)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def examples(n: int) -> int:
+    """A test's ``max_examples``: ``n`` normally, more under the explore profile. Read when the
+    test module is imported, after the profile is loaded."""
+    return n * EXPLORE_FACTOR if settings.get_current_profile_name() == EXPLORE else n
