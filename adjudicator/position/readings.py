@@ -22,7 +22,7 @@ READINGS = {
             "displacement",
             "needed",
             ("needed", "optional"),
-            "may a minion displace a friendly hero when a plain route uses as much movement? "
+            "may a minion displace a unit when a plain route uses as much movement? "
             "(game-elements: Blocking Movement; FAQ-24 'not required to')",
         ),
         Reading(
