@@ -15,7 +15,11 @@ from adjudicator.facts import fields
 from adjudicator.position.model import Kind, Position, Terrain
 
 KIND_NAMES = {Kind.MINION: "minion", Kind.HERO: "hero", Kind.LANDMARK_MINION: "landmark_minion"}
-READING_NAMES = {"displacement": "displacement", "ai-hero-approach": "ai_hero_approach"}
+READING_NAMES = {
+    "displacement": "displacement",
+    "displaced-landing": "displaced_landing",
+    "ai-hero-approach": "ai_hero_approach",
+}
 
 
 def fact(name: str, *args: Symbol) -> Symbol:
