@@ -51,6 +51,12 @@ def test_every_entry_has_the_fields_in_order() -> None:
         assert isinstance(entry["outside"], bool) and isinstance(entry["note"], str), entry["name"]
 
 
+def test_listed_positions_exist() -> None:
+    for entry in talents():
+        for path in entry.get("positions", ()):
+            assert (ROOT / "positions" / path).is_file(), (entry["name"], path)
+
+
 def test_lists_are_known_and_in_order() -> None:
     for entry in talents():
         assert entry["lists"], entry["name"]
