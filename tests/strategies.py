@@ -17,6 +17,7 @@ from adjudicator.position.model import (
     Done,
     Faction,
     Gate,
+    GroupedChip,
     Kind,
     Landmark,
     Mark,
@@ -45,11 +46,15 @@ def unit(
     range: int = 1,
     campfire: bool = False,
     moved: bool = False,
+    talents: tuple[str, ...] = (),
+    grouped: bool = False,
 ) -> Unit:
-    """A unit with just what movement needs."""
+    """A unit with just what movement needs; ``grouped``: one chip waits beneath it."""
     stats = Stats(health=2, attack=1, movement=movement, range=range)
+    group = (GroupedChip(f"{id} below", stats),) if grouped else ()
     return Unit(
-        id, id, faction, kind, 2, stats, at, terrain=terrain, campfire=campfire, done=Done(moved=moved)
+        id, id, faction, kind, 2, stats, at, terrain=terrain, talents=talents, group=group,
+        campfire=campfire, done=Done(moved=moved),
     )
 
 
@@ -148,6 +153,11 @@ def _unit_document(u: Unit) -> dict[str, object]:
     document["stats"] = {"health": u.stats.health, "attack": u.stats.attack,
                          "movement": u.stats.movement, "range": u.stats.range}
     document["terrain"] = u.terrain.value
+    if u.talents:
+        document["talents"] = list(u.talents)
+    if u.group:
+        document["group"] = [{"chip": g.chip, "stats": {"health": g.stats.health, "attack": g.stats.attack,
+                              "movement": g.stats.movement}} for g in u.group]
     if u.campfire:
         document["campfire"] = True
     if u.done.moved:
@@ -161,6 +171,8 @@ FIELD_TERRAIN = "p" * 5 + "l" * 4 + "fwm."  # path and plains, a little of the r
 WALL_TERRAIN = "f" * 3 + "w" * 2 + "m" * 2 + "l."  # what a path corridor winds through
 HERO_TERRAIN = (Terrain.PATH, Terrain.PLAINS) + (Terrain.FOREST,) * 2 + (Terrain.MOUNTAINS, Terrain.WATER)
 MINION_TERRAIN = (Terrain.PATH,) * 4 + (Terrain.PLAINS, Terrain.PLAINS, Terrain.FOREST)
+# Talents that change movement: "Other units may displace this unit" (Flying ungrouped, Peaceful).
+TALENTS = ((),) * 5 + (("Flying",), ("Flying",), ("Peaceful",))
 
 
 def _cells(rows: int, columns: int) -> list[tuple[int, int]]:
@@ -239,6 +251,9 @@ def positions(draw: st.DrawFn) -> Position:
     stack: list[str] = []
 
     def place(id: str, faction: str, kind: Kind, terrain: Terrain, movement: int, stackable: bool) -> None:
+        talents = draw(st.sampled_from(TALENTS))
+        if talents and faction == OPPONENT:
+            terrain = draw(st.sampled_from(HERO_TERRAIN))  # where a displaced enemy may stand
         admitted = [h for h in free if hexes[h].terrain.level <= terrain.level]
         candidates = admitted if admitted and draw(st.integers(0, 9)) > 0 else free
         in_gate = stackable and draw(st.integers(0, 5)) == 0
@@ -258,6 +273,8 @@ def positions(draw: st.DrawFn) -> Position:
                 range=draw(st.integers(1, 3)),
                 campfire=kind is Kind.HERO and draw(st.integers(0, 6)) == 0,
                 moved=draw(st.integers(0, 12)) == 0,
+                talents=talents,
+                grouped=kind is Kind.MINION and bool(talents) and draw(st.integers(0, 3)) == 0,
             )
         )
 
@@ -299,6 +316,7 @@ def positions(draw: st.DrawFn) -> Position:
         landmarks=landmarks,
         readings={
             "displacement": draw(st.sampled_from(("needed",) * 3 + ("optional",))),
+            "displaced-landing": draw(st.sampled_from(("adjacent",) * 2 + ("swap", "blocked"))),
             "ai-hero-approach": draw(st.sampled_from(("range",) * 3 + ("closest",))),
         },
     )

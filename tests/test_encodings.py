@@ -15,7 +15,7 @@ from adjudicator.position.readings import resolve
 from adjudicator.questions.adjudicate import combat_ai, present_units
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.load import load_position
-from adjudicator.solving.solve import _program, render, solve, solve_all
+from adjudicator.solving.solve import _program, render, solve, solve_all, talent_files
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = sorted(ROOT.rglob("*.yaml"))
@@ -39,11 +39,14 @@ def test_grounder_decides_everything(path: Path) -> None:
     from clingo import ast
 
     for query in queries(path):
+        facts = position_facts(load_position(path), query)
         control = clingo.Control(["--warn=none"])
         with ast.ProgramBuilder(control) as builder:
-            for statement in _program()["base"]:
-                builder.add(statement)
-        control.add("base", [], render(position_facts(load_position(path), query)))
+            # The core and the base part of each talent file the position needs (solve.py).
+            for program in (_program(), *(_program(name) for name in talent_files(facts))):
+                for statement in program.get("base", ()):
+                    builder.add(statement)
+        control.add("base", [], render(facts))
         control.ground([("base", [])])
         control.solve()
         # Every rule reaching the solver is a fact: no rule has a body left.

@@ -296,3 +296,110 @@ def test_mark_on_a_unit_and_ai_controller_do_not_change_the_procedure() -> None:
     marks, controllers = {MOVER: Mark(unit="e")}, {MOVER: Controller.AI}
     position = build(LINE, units, gates=LINE_GATES, marks=marks, controllers=controllers)
     assert ends(unit_options(position, "m", ai=True)) == {"e1": (PROGRESS, (), ("c1", "d1", "e1"))}
+
+
+def test_flying_and_peaceful_units_may_be_displaced() -> None:
+    # Flying, Peaceful: "Other units may displace this unit", any faction; FAQ-24 makes it
+    # mandatory here.  m on b1 (d 5), movement 3; enemy e on c1.  Plain: only b1-a1 (6).  Through
+    # c1: b1-c1-d1-e1 (2), e swaps into b1.
+    for talent in ("Flying", "Peaceful"):
+        units = [unit("m", MOVER, "b1", 3), unit("e", OPPONENT, "c1", 1, talents=(talent,))]
+        position = build(LINE, units, gates=LINE_GATES)
+        assert ends(unit_options(position, "m", ai=False)) == {
+            "e1": (PROGRESS, (Displacement("e", "c1", "b1"),), ("b1", "c1", "d1", "e1"))
+        }
+    # Flying is "Ungrouped only": a group blocks, and m, with no progress and no hex at d 5 to go
+    # to, stays.
+    units = [unit("m", MOVER, "b1", 3), unit("e", OPPONENT, "c1", 1, talents=("Flying",), grouped=True)]
+    assert ends(unit_options(build(LINE, units, gates=LINE_GATES), "m", ai=False)) == {
+        "b1": (STAY, (), ("b1",))
+    }
+
+
+def test_a_landmark_minion_is_never_displaced() -> None:
+    # A landmark minion is a landmark (game-elements: Movement), Flying or not.  On TWO_ROWS with
+    # l on c1, b2 held by an enemy: distances without c1 are b1 a2 4 (by b2), so m (b1, movement 2)
+    # has no progress; a2 is a lateral move.  Through c1 it would reach d1.
+    units = [
+        unit("m", MOVER, "b1", 2),
+        unit("l", OPPONENT, "c1", 0, kind=Kind.LANDMARK_MINION, talents=("Flying",)),
+        unit("e", OPPONENT, "b2", 1),
+    ]
+    position = build(TWO_ROWS, units, gates=TWO_ROW_GATES)
+    assert ends(unit_options(position, "m", ai=False)) == {
+        "a2": (LATERAL, (), ("b1", "a2")),
+        "b1": (STAY, (), ("b1",)),
+    }
+
+
+def test_a_minion_never_displaces_its_marked_unit() -> None:
+    # The mark e (Flying) on d1: distances c1 e1 1, b1 2.  m (b1, movement 4) stops on c1; through
+    # d1 it would "reach" its mark and pass it.
+    units = [unit("m", MOVER, "b1", 4), unit("e", OPPONENT, "d1", 1, talents=("Flying",))]
+    position = build(LINE, units, gates=LINE_GATES, marks={MOVER: Mark(unit="e")})
+    assert ends(unit_options(position, "m", ai=False)) == {"c1": (PROGRESS, (), ("b1", "c1"))}
+
+
+def test_a_unit_displaced_towards_a_gate_not_its_own() -> None:
+    # m deploys (gate:heirs beside a1 and a2; gate d 1 + d(a2) = 5, movement 1); enemy e (Flying,
+    # path) on a2.  Through a2 (4) it progresses, but e may not enter the heirs' gate:
+    #  adjacent: it goes to the gate's other free hex, a1;
+    #  swap, blocked: it cannot be displaced; no progress, and a1 (5) is a lateral move.
+    units = [unit("m", MOVER, None, 1), unit("e", OPPONENT, "a2", 1, talents=("Flying",))]
+    gates = {MOVER: ("a1", "a2"), OPPONENT: ("d2",)}
+    position = build(TWO_ROWS, units, gates=gates, stacks={MOVER: ("m",)})
+    assert ends(unit_options(position, "m", ai=False)) == {
+        "a2": (PROGRESS, (Displacement("e", "a2", "a1"),), ("gate:heirs", "a2"))
+    }
+    for value in ("swap", "blocked"):
+        position = build(TWO_ROWS, units, gates=gates, stacks={MOVER: ("m",)},
+                         readings={"displaced-landing": value})
+        assert ends(unit_options(position, "m", ai=False)) == {
+            "a1": (LATERAL, (), ("gate:heirs", "a1")),
+            "gate:heirs": (STAY, (), ("gate:heirs",)),
+        }
+
+
+def test_displaced_landing_readings() -> None:
+    # The board of test_displaced_hero_on_terrain_it_does_not_admit: h cannot stand on forest b1.
+    #  swap: it goes there all the same;  blocked: m cannot displace it, has no progress and no
+    #  free hex at d 3 (b2 is held), so it stays.
+    board = "1 l f p p\n2 p p p p"
+    units = [
+        unit("m", MOVER, "b1", 2, terrain=Terrain.FOREST),
+        unit("h", MOVER, "c1", 1, kind=Kind.HERO),
+        unit("e", OPPONENT, "b2", 1),
+    ]
+    gates = {MOVER: ("a2",), OPPONENT: ("d1",)}
+    swap = build(board, units, gates=gates, readings={"displaced-landing": "swap"})
+    pushed = (Displacement("h", "c1", "b1"),)
+    assert ends(unit_options(swap, "m", ai=False)) == {
+        "c2": (PROGRESS, pushed, ("b1", "c1", "c2")),
+        "d1": (PROGRESS, pushed, ("b1", "c1", "d1")),
+    }
+    blocked = build(board, units, gates=gates, readings={"displaced-landing": "blocked"})
+    assert ends(unit_options(blocked, "m", ai=False)) == {"b1": (STAY, (), ("b1",))}
+
+
+def test_step_a_displaced_friendly_minion_moves_later() -> None:
+    # FAQ-25: being displaced is not the unit's move.  TWO_ROWS, enemy on c2; m (b2, d 3, movement
+    # 2) and Flying f (c1, d 3, movement 1) tie for the lead.
+    #  f first, to d1; m then displaces it back to c1 (b2-c1-d1): {m d1, f c1}.
+    #  m first: b2-c1-d1, f into b2; f has no progress from b2 and may go lateral to c1 or stay.
+    units = [
+        unit("m", MOVER, "b2", 2),
+        unit("f", MOVER, "c1", 1, talents=("Flying",)),
+        unit("e", OPPONENT, "c2", 1),
+    ]
+    result = movement_step(build(TWO_ROWS, units, gates=TWO_ROW_GATES), ai=False)
+    assert finals(result) == {
+        frozenset({("m", "d1"), ("f", "c1")}),
+        frozenset({("m", "d1"), ("f", "b2")}),
+    }
+
+
+def test_step_final_boards_name_displaced_enemies() -> None:
+    # The Flying enemy e on c1 is displaced into b1 by m (b1, movement 3): the board says so.
+    units = [unit("m", MOVER, "b1", 3), unit("e", OPPONENT, "c1", 1, talents=("Flying",))]
+    result = movement_step(build(LINE, units, gates=LINE_GATES), ai=False)
+    assert finals(result) == {frozenset({("m", "e1"), ("e", "b1")})}

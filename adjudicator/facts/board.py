@@ -15,7 +15,11 @@ from adjudicator.facts import fields
 from adjudicator.position.model import Kind, Position, Terrain
 
 KIND_NAMES = {Kind.MINION: "minion", Kind.HERO: "hero", Kind.LANDMARK_MINION: "landmark_minion"}
-READING_NAMES = {"displacement": "displacement", "ai-hero-approach": "ai_hero_approach"}
+READING_NAMES = {
+    "displacement": "displacement",
+    "displaced-landing": "displaced_landing",
+    "ai-hero-approach": "ai_hero_approach",
+}
 
 
 def fact(name: str, *args: Symbol) -> Symbol:
@@ -65,8 +69,10 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     for gate in position.gates.values():
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))
-    for faction in position.factions:
+    for faction, info in position.factions.items():
         yield fact("faction", String(faction))
+        if info.mark.unit is not None:
+            yield fact("marked", String(faction), String(info.mark.unit))
     for unit in position.units.values():
         node = position.placed(unit.id)
         if node is None:
@@ -85,6 +91,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("moved", u)
         if unit.campfire:
             yield fact("campfire", u)
+        if unit.group:
+            yield fact("group", u)
 
 
 def field_facts(position: Position, units: Iterable[str], ai_factions: Iterable[str]) -> Iterator[Symbol]:

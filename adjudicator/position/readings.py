@@ -22,8 +22,16 @@ READINGS = {
             "displacement",
             "needed",
             ("needed", "optional"),
-            "may a minion displace a friendly hero when a plain route uses as much movement? "
+            "may a minion displace a unit when a plain route uses as much movement? "
             "(game-elements: Blocking Movement; FAQ-24 'not required to')",
+        ),
+        Reading(
+            "displaced-landing",
+            "adjacent",
+            ("adjacent", "swap", "blocked"),
+            "where does a displaced unit go when it may not stand on the hex the minion left: an "
+            "adjacent hex, that hex anyway, or is the displacement not possible? (game-elements: "
+            "Blocking Movement 'swap positions'; ai-rules.md Displacement details, secondary)",
         ),
         Reading(
             "ai-hero-approach",

@@ -154,8 +154,13 @@ def movement_step(
     finals: dict[tuple[tuple[str, str], ...], tuple[MoveOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
+    # The faction's units, and any other unit a move displaced (Flying, Peaceful): boards that differ
+    # only in where such a unit went are different boards.
+    others = {uid: position.node_of(uid) for uid in sorted(position.units) if uid not in units}
+
     def board(pos: Position) -> tuple[tuple[str, str], ...]:
-        return tuple((uid, pos.node_of(uid)) for uid in units)
+        pushed = tuple((uid, pos.node_of(uid)) for uid, node in others.items() if pos.node_of(uid) != node)
+        return tuple((uid, pos.node_of(uid)) for uid in units) + pushed
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[MoveOutcome, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)

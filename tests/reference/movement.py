@@ -31,7 +31,7 @@ from adjudicator.answers.moves import (
 )
 
 StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) enter this hex?
-Final = tuple[tuple[str, str], ...]  # (unit, node) for every unit of the moving faction, sorted
+Final = tuple[tuple[str, str], ...]  # (unit, node) for the moving faction's units and displaced others, sorted
 Finals = dict[Final, tuple[MoveOutcome, ...]]  # each final board with one sequence making it
 
 
@@ -129,23 +129,49 @@ class Route:
         return self.nodes[-1]
 
 
-def hero_landings(
-    position: Position, hero: Unit, left: str, free: Callable[[str], bool]
-) -> list[str]:
-    """Where a hero displaced into the hex the minion ``left`` may end up (Displaced heroes)."""
-    if _is_gate(left) or _admits(position, hero, left):
-        return [left]  # a gate here is the hero's own: the minion was deploying, the hero returns
-    spots = [h for h in sorted(position.adjacency[left]) if free(h)]
-    return [h for h in spots if _admits(position, hero, h)] or spots or [left]
+def may_displace(position: Position, mover: Unit, occupant: Unit) -> bool:
+    """May the minion move into the occupant's hex, pushing it out (A minion's move)?
+
+    Its own faction's hero (game-elements: Blocking Movement); or a unit whose talent says "Other
+    units may displace this unit": Peaceful, or Flying while no chips wait beneath it ("Ungrouped
+    only"), of any faction, but not a landmark minion and not the mover's marked unit.
+    """
+    if occupant.kind is Kind.HERO and occupant.faction == mover.faction:
+        return True
+    if occupant.kind is Kind.LANDMARK_MINION or position.factions[mover.faction].mark.unit == occupant.id:
+        return False
+    return "Peaceful" in occupant.talents or ("Flying" in occupant.talents and not occupant.group)
+
+
+def displaced_landings(position: Position, pushed: Unit, left: str, free: Callable[[str], bool]) -> list[str]:
+    """Where a unit displaced into the node the minion ``left`` may end up; none: it cannot be.
+
+    A hero's own gate: it has returned.  Any other gate, or terrain its allowance does not admit,
+    goes by the reading displaced-landing (Displaced units).
+    """
+    if _is_gate(left):
+        if pushed.kind is Kind.HERO and left == gate_node(pushed.faction):
+            return [left]
+    elif _admits(position, pushed, left):
+        return [left]
+    rule = position.readings.get("displaced-landing", "adjacent")
+    itself = [] if _is_gate(left) else [left]
+    if rule == "blocked":
+        return []
+    if rule == "swap":
+        return itself
+    spots = [h for h in sorted(position.neighbours(left)) if h in position.hexes and free(h)]
+    return [h for h in spots if _admits(position, pushed, h)] or spots or itself
 
 
 def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: StepFilter) -> Iterator[Route]:
-    """Every simple route of at most ``max_steps`` steps, with every landing of displaced heroes.
+    """Every simple route of at most ``max_steps`` steps, with every landing of displaced units.
 
     A route enters free map hexes only, never a gate, never a hex it has been on (Blocking); it may
-    enter a friendly hero's hex, the hero swapping into the hex just left (A minion's move).  A hero
-    that cannot stand there lands beside it on a hex free on the board before the move (or the
-    minion's start), never one the minion enters later; two heroes never land on one hex.
+    enter the hex of a unit it may displace, which swaps into the hex just left (A minion's move).
+    A unit that cannot stand there goes by ``displaced_landings``: beside it means on a hex free on
+    the board before the move (or the minion's start), never one the minion enters later; two
+    displaced units never land on one hex, and a route whose units cannot all land is no route.
     """
     chips = _chip_hexes(position)
     start = position.node_of(unit.id)
@@ -153,14 +179,14 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
 
     def landings(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]]) -> Iterator[tuple[Displacement, ...]]:
         options = []
-        for hero, step in pushes:
+        for pushed, step in pushes:
             taken = {nodes[step], *nodes[step + 1 :]} | chips | set(others)
 
             def free(h: str, taken: set[str] = taken) -> bool:
                 return h not in taken
 
-            landed = hero_landings(position, hero, nodes[step - 1], free)
-            options.append([Displacement(hero.id, nodes[step], to) for to in landed])
+            landed = displaced_landings(position, pushed, nodes[step - 1], free)
+            options.append([Displacement(pushed.id, nodes[step], to) for to in landed])
         for combo in product(*options):
             ends = [d.to for d in combo if not _is_gate(d.to)]
             if len(ends) == len(set(ends)):
@@ -179,7 +205,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
             occupant = others.get(near)
             if occupant is None:
                 yield from extend((*nodes, near), pushes)
-            elif occupant.kind is Kind.HERO and occupant.faction == unit.faction:
+            elif may_displace(position, unit, occupant):
                 yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))])
 
     yield from extend((start,), [])
@@ -419,8 +445,12 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     return dataclasses.replace(position, units=units, gates=gates)
 
 
-def final_board(position: Position, faction: str) -> Final:
-    return tuple((u.id, position.node_of(u.id)) for u in _faction_units(position, faction))
+def final_board(position: Position, faction: str, before: dict[str, str] | None = None) -> Final:
+    """Where every unit of the faction stands, and every other unit that is not where it stood
+    ``before`` the step (a displaced Flying or Peaceful unit)."""
+    own = [(u.id, position.node_of(u.id)) for u in _faction_units(position, faction)]
+    moved = [(uid, position.node_of(uid)) for uid, node in (before or {}).items() if position.node_of(uid) != node]
+    return tuple(sorted(own + moved))
 
 
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
@@ -429,9 +459,10 @@ BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 class _StepSearch:
     """Every order of moves of one movement step, memoised on the board (The whole movement step)."""
 
-    def __init__(self, faction: str, ai: bool) -> None:
+    def __init__(self, faction: str, ai: bool, before: dict[str, str]) -> None:
         self.faction = faction
         self.ai = ai
+        self.before = before  # where the other factions' units stand as the step begins
         self.memo: dict[tuple[str, Final, tuple[str, ...], tuple[str, ...]], Finals] = {}
         self.options: dict[tuple[Final, tuple[str, ...], tuple[str, ...], str], UnitOptions] = {}
 
@@ -439,7 +470,7 @@ class _StepSearch:
         units = _faction_units(position, self.faction)
         moved = tuple(u.id for u in units if u.done.moved)
         gate = position.gates.get(self.faction)
-        return final_board(position, self.faction), moved, gate.stack if gate else ()
+        return final_board(position, self.faction, self.before), moved, gate.stack if gate else ()
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
         key = (*self._key(position), unit)
@@ -494,7 +525,7 @@ class _StepSearch:
         else:
             heroes = self._ready(position, Kind.HERO)
             if not heroes:
-                return {final_board(position, self.faction): ()}
+                return {final_board(position, self.faction, self.before): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -503,6 +534,7 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     faction = position.turn.faction
-    found = _StepSearch(faction, ai).finals(position, BEFORE)
+    before = {u.id: u.at for u in position.units.values() if u.faction != faction and u.at is not None}
+    found = _StepSearch(faction, ai, before).finals(position, BEFORE)
     outcomes = tuple(StepOutcome(final, sequence) for final, sequence in sorted(found.items()))
     return StepResult(faction, ai, len(outcomes), outcomes)
