@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
-from adjudicator.position.model import Kind, Position, Terrain
+from adjudicator.position.model import Controller, Kind, Position, Terrain
 
 KIND_NAMES = {Kind.MINION: "minion", Kind.HERO: "hero", Kind.LANDMARK_MINION: "landmark_minion"}
 READING_NAMES = {
@@ -62,6 +62,9 @@ def board_facts(position: Position) -> Iterator[Symbol]:
         yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
     for landmark in position.landmarks:
         yield fact("landmark", String(landmark.id), String(landmark.at))
+    for name, faction in sorted(position.factions.items()):
+        if faction.controller is Controller.AI:
+            yield fact("ai_controlled", String(name))
 
 
 def unit_facts(position: Position) -> Iterator[Symbol]:

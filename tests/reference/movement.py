@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Kind, Position, Unit, gate_node
+from adjudicator.position.model import Controller, Kind, Position, Unit, gate_node
 from adjudicator.answers.moves import (
     ESCAPE,
     FREE,
@@ -129,18 +129,22 @@ class Route:
         return self.nodes[-1]
 
 
-def may_displace(position: Position, mover: Unit, occupant: Unit) -> bool:
+def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> bool:
     """May the minion move into the occupant's hex, pushing it out (A minion's move)?
 
     Its own faction's hero (game-elements: Blocking Movement); or a unit whose talent says "Other
-    units may displace this unit": Peaceful, or Flying while no chips wait beneath it ("Ungrouped
-    only"), of any faction, but not a landmark minion and not the mover's marked unit.
+    units may displace this unit": Peaceful, or Flying, of any faction, but not a landmark minion and
+    not the mover's marked unit. A player's Flying works only while no chips wait beneath it
+    ("Ungrouped only"); the AI's wording has no such limit. ``ai``: the mover's faction plays as the AI.
     """
     if occupant.kind is Kind.HERO and occupant.faction == mover.faction:
         return True
     if occupant.kind is Kind.LANDMARK_MINION or position.factions[mover.faction].mark.unit == occupant.id:
         return False
-    return "Peaceful" in occupant.talents or ("Flying" in occupant.talents and not occupant.group)
+    on_ai = (ai and occupant.faction == mover.faction) or (
+        occupant.faction in position.factions and position.factions[occupant.faction].controller is Controller.AI
+    )
+    return "Peaceful" in occupant.talents or ("Flying" in occupant.talents and (on_ai or not occupant.group))
 
 
 def displaced_landings(position: Position, pushed: Unit, left: str, free: Callable[[str], bool]) -> list[str]:
@@ -164,7 +168,7 @@ def displaced_landings(position: Position, pushed: Unit, left: str, free: Callab
     return [h for h in spots if _admits(position, pushed, h)] or spots or itself
 
 
-def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: StepFilter) -> Iterator[Route]:
+def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: StepFilter, ai: bool) -> Iterator[Route]:
     """Every simple route of at most ``max_steps`` steps, with every landing of displaced units.
 
     A route enters free map hexes only, never a gate, never a hex it has been on (Blocking); it may
@@ -205,7 +209,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
             occupant = others.get(near)
             if occupant is None:
                 yield from extend((*nodes, near), pushes)
-            elif may_displace(position, unit, occupant):
+            elif may_displace(position, unit, occupant, ai):
                 yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))])
 
     yield from extend((start,), [])
@@ -290,7 +294,7 @@ def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     movement = unit.side.movement
     if plan.d0 is None or movement == 0:
         return [_stay(unit.id, start)]
-    routes = list(minion_routes(position, unit, movement, plan.may_enter))
+    routes = list(minion_routes(position, unit, movement, plan.may_enter, ai))
     if plan.escape:
         # Invalid terrain, k* > M: M steps along a shortest route, displacing no one; any such end
         # is the AI's too.
