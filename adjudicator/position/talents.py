@@ -124,6 +124,9 @@ def catalogue() -> Catalogue:
             positions=tuple(entry.get("positions") or ()),
             note=entry.get("note") or "",
         )
+        unknown = set(talent.steps) - set(STEPS)
+        if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):
+            raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: bad steps {sorted(talent.steps)}")
         talents[talent.name] = talent
         for spelling in (talent.name, *talent.was):
             by_lower[_squash(spelling)] = talent.name
