@@ -7,34 +7,24 @@ import os
 import sys
 import time
 from dataclasses import asdict, replace
-from importlib.metadata import PackageNotFoundError, version as package_version
 from pathlib import Path
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
 
-from adjudicator.questions import adjudicate
-from adjudicator.questions import faq as faq_report
-from adjudicator.show import render_text
-from adjudicator.questions import dispute
-from adjudicator.questions import reading_effects
-from adjudicator.show import render_svg
-from adjudicator.show import catalogue_report
+# Only what every command needs is imported here: the solver, the questions and the renderers are
+# imported by the commands that use them, so that `validate` never loads clingo.
 from adjudicator.position.talents import STATUSES, catalogue
-from adjudicator.answers.attacks import AttackOutcome
-from adjudicator.answers.moves import MoveOutcome
-from adjudicator.position.dice import DieFileError, load_die
-from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
-from adjudicator.answers.notation import NotationError, parse
-from adjudicator.facts.board import position_facts
 from adjudicator.position.load import PositionFileError, load_position
 from adjudicator.position.model import Position
 from adjudicator.position.readings import resolve
 from adjudicator.show import exit_codes
-from adjudicator.solving.solve import Deadline, TimedOut
-from adjudicator.solving.solve import render as render_facts
+
+if TYPE_CHECKING:
+    from adjudicator.position.claims import Claim
+    from adjudicator.solving.solve import Deadline
 
 
 class CliError(Exception):
@@ -74,10 +64,12 @@ class _Commands(TyperGroup):
             raise
         except CliError as error:
             _report(ctx, error)
-        except TimedOut as error:
-            message = f"timed out after {error.seconds:g} s, before any answer"
-            _report(ctx, CliError("timeout", message, status=exit_codes.TIMED_OUT))
         except Exception as error:
+            # The solver is imported only by the commands that solve: never loaded, nothing timed out.
+            solve = sys.modules.get("adjudicator.solving.solve")
+            if solve is not None and isinstance(error, solve.TimedOut):
+                message = f"timed out after {error.seconds:g} s, before any answer"
+                _report(ctx, CliError("timeout", message, status=exit_codes.TIMED_OUT))
             if os.environ.get("CLOUDSPIRE_DEBUG"):
                 raise
             detail = " ".join(f"{type(error).__name__}: {error}".split())
@@ -103,6 +95,9 @@ app = typer.Typer(
 
 
 def _version() -> str:
+    # imported here: only --version reads the installed metadata
+    from importlib.metadata import PackageNotFoundError, version as package_version
+
     try:
         return package_version("cloudspire-adjudicator")
     except PackageNotFoundError:
@@ -172,6 +167,8 @@ def _emit(data: Any) -> None:
 
 
 def _deadline(seconds: float | None) -> Deadline | None:
+    from adjudicator.solving.solve import Deadline  # imported here: only the solving commands take a timeout
+
     return None if seconds is None else Deadline(seconds)
 
 
@@ -248,6 +245,9 @@ def _ai_flag(ai: bool) -> bool | None:
 
 def _per_unit(pos: Position, results: Sequence[Any], ai: bool, step: str, show: Callable[..., str]) -> None:
     """The board, then each unit's answer; a note when the position is at another step."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     typer.echo(render_text.board(pos) + "\n")
     typer.echo(render_text.notices(results[0].notices if results else ()), nl=False)
     if pos.turn.step != step:
@@ -292,6 +292,10 @@ def facts(
     json_out: JsonOpt = False,
 ) -> None:
     """Print exactly the ASP facts clingo receives for `moves`."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.facts.board import position_facts  # imported here: only `facts` prints them
+    from adjudicator.solving.solve import render as render_facts
+
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     symbols = position_facts(pos, adjudicate.moves_query(pos, unit, _ai_flag(ai)))
@@ -311,6 +315,9 @@ def moves(
     json_out: JsonOpt = False,
 ) -> None:
     """Every legal outcome of a unit's move, or of each unit of the faction whose turn it is."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     deadline = _deadline(timeout)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
@@ -337,6 +344,9 @@ def turn(
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct final board of the current faction's whole movement step, with the exact count."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     deadline = _deadline(timeout)
     shown = _limit(limit, every, 20)
     pos = _load(position, reading)
@@ -352,6 +362,8 @@ def faq(
     json_out: JsonOpt = False,
 ) -> None:
     """Run the FAQ cases in positions/ and report every ruling FAQ-01 … FAQ-30."""
+    from adjudicator.questions import faq as faq_report  # imported here: only `faq` runs the cases
+
     deadline = _deadline(timeout)
     if not root.is_dir():
         _fail(f"{root}: no such folder; run from the repository root or pass --root")
@@ -375,6 +387,8 @@ def talents(
     json_out: JsonOpt = False,
 ) -> None:
     """The talent catalogue: each talent's steps, and how far it is modelled on player and AI chips."""
+    from adjudicator.show import catalogue_report  # imported here: only `talents` prints the catalogue
+
     if status is not None and status not in STATUSES:
         _fail(f"--status: expected one of {', '.join(STATUSES)}, not {status!r}")
     chosen = [
@@ -397,6 +411,9 @@ def attacks(
     json_out: JsonOpt = False,
 ) -> None:
     """What each unit may, or must, attack now, and what each attack leads to."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     deadline = _deadline(timeout)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
@@ -420,6 +437,9 @@ def step(
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct end state of the current faction's whole attack step, with the exact count."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     deadline = _deadline(timeout)
     shown = _limit(limit, every, 20)
     pos = _load(position, reading)
@@ -439,6 +459,10 @@ def fire(
     json_out: JsonOpt = False,
 ) -> None:
     """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+    from adjudicator.position.dice import DieFileError, load_die  # imported here: only `fire` reads --die
+
     deadline = _deadline(timeout)
     shown = _limit(limit, every, 50)
     pos = _load(position, reading)
@@ -455,6 +479,8 @@ MoveOpt = Annotated[str, typer.Option("--move", help='A move or attack in notati
 
 
 def _claim(path: Path, position: Position, text: str) -> Claim:
+    from adjudicator.answers.notation import NotationError, parse  # imported here: only --move is notation
+
     try:
         return parse(text, position)
     except NotationError as error:
@@ -471,6 +497,9 @@ def check(
     json_out: JsonOpt = False,
 ) -> None:
     """Is a move or attack legal, mandatory or illegal, and by which rules. Exit status 1 if illegal."""
+    from adjudicator.questions import dispute  # imported here: only `check` and `explain` judge a claim
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     deadline = _deadline(timeout)
     pos = _load(position, reading)
     result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
@@ -494,6 +523,9 @@ def explain(
 ) -> None:
     """Why a move or attack is legal or mandatory, and why each other end hex or target is not.
     Exit status 1 if illegal."""
+    from adjudicator.questions import dispute  # imported here: only `check` and `explain` judge a claim
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
     deadline = _deadline(timeout)
     pos = _load(position, reading)
     result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
@@ -509,6 +541,8 @@ def explain(
 @app.command()
 def readings(position: PositionArg, timeout: TimeoutOpt = None, json_out: JsonOpt = False) -> None:
     """Where switching an interpretation (docs/readings.md) changes the outcomes of this position."""
+    from adjudicator.questions import reading_effects  # imported here: only `readings` compares them
+
     deadline = _deadline(timeout)
     pos = _load(position)
     effects = reading_effects.reading_effects(pos, deadline)
@@ -528,6 +562,12 @@ def _overlay(
     """What to draw over the board (render_svg.render's keywords): a claimed move or attack with the
     unit's legal outcomes, the claim crossed out when the rules forbid it; or every outcome of one
     unit at the current step."""
+    # imported here: only `render` draws
+    from adjudicator.answers.attacks import AttackOutcome
+    from adjudicator.answers.moves import MoveOutcome
+    from adjudicator.position.claims import AttackClaim, MoveClaim
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+
     if isinstance(claim, MoveClaim):
         options = adjudicate.unit_options(pos, claim.unit, ai, deadline).outcomes
         taken = [
@@ -590,6 +630,8 @@ def render(
     json_out: JsonOpt = False,
 ) -> None:
     """Draw the position as SVG (or PNG): terrain, chips, marks; a move's route or a unit's options."""
+    from adjudicator.show import render_svg  # imported here: only `render` draws
+
     deadline = _deadline(timeout)
     if image not in ("svg", "png"):
         _fail(f"--format: expected svg or png, not {image!r}")
