@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import TypeVar
 
 from adjudicator.facts import fields
-from adjudicator.facts.combat import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
 from adjudicator.answers.attacks import (
     AttackOptions,
     AttackStepResult,
@@ -227,6 +226,8 @@ def attack_options(
 ) -> list[AttackOptions]:
     """What each unit of the faction whose turn it is (or ``unit``) may, or must, attack now, and what
     each attack leads to; under AI control only the mandated attacks, every tie included."""
+    from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts  # imported here: combat only
+
     side = position.units[unit].faction if unit else position.turn.faction
     units = (unit,) if unit else present_units(position, side)
     ai_factions = combat_ai(position, side, ai)
@@ -248,6 +249,8 @@ def attack_step(
     attacks that produces it, and their exact count. The solver tells the end states apart itself
     (projection onto fin/1), so orders that lead to the same board are never enumerated twice.
     When ``deadline`` passes, the end states found so far, marked incomplete."""
+    from adjudicator.facts.combat import ATTACK, STEP, CombatQuery, combat_facts  # imported here: combat only
+
     _check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
@@ -270,6 +273,8 @@ def spires_fire(
     """Every distinct result of the Spires Fire step at the current faction's units, each under the
     target choices that lead to it, with its exact probability. When ``deadline`` passes, the results
     found so far, marked incomplete: their probabilities are then lower bounds."""
+    from adjudicator.facts.combat import FIRE, STEP, CombatQuery, combat_facts  # imported here: combat only
+
     _check_limit(limit)
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
