@@ -57,6 +57,7 @@ class Check:
     reload: Callable[[Path, Any], str | None] | None  # the comparison again, on the file written
     command: Callable[[Any], str]  # the cloudspire command that asks the same question
     chunk: int  # samples per task; fixed, so the samples drawn do not depend on --workers
+    raw: bool = False  # the document is the file's exact text: notes go beside it, not into it
 
 
 @st.composite
@@ -140,9 +141,10 @@ CHECKS = {
             fuzzed_files,
             load_problem,
             lambda text: text,
-            lambda path, s: load_problem(path.read_text(encoding="utf-8")),
+            lambda path, s: load_problem(path.read_bytes().decode("utf-8")),
             lambda s: "cloudspire validate FILE",
             100,
+            raw=True,
         ),
     )
 }
@@ -186,20 +188,26 @@ def draw_samples(strategy: st.SearchStrategy[Any], count: int, task_seed: int) -
 
 
 # Hypothesis repeats itself a little: different choices can build the same position, and every run
-# starts from the simplest example. A task draws a quarter more than it needs and skips repeats.
+# starts from the simplest example. A task draws a quarter more than it needs and skips repeats,
+# and draws again (up to ROUNDS times in all) while it is still short.
 SLACK = 1.25
+ROUNDS = 5
 
 
 def distinct_samples(check: Check, count: int, task_seed: int, first: bool) -> list[Any]:
     """``count`` samples for one task, none repeated within it; only the first task keeps the
     strategy's simplest example, which every hypothesis run draws first."""
     seen = set() if first else {_key(check, _simplest(check.name))}
-    kept = []
-    for sample in draw_samples(check.strategy(), math.ceil(count * SLACK) + 1, task_seed):
-        key = _key(check, sample)
-        if key not in seen:
-            seen.add(key)
-            kept.append(sample)
+    kept: list[Any] = []
+    for round in range(ROUNDS):  # short of ``count``: draw again, from the next seed
+        wanted = count - len(kept)
+        for sample in draw_samples(check.strategy(), math.ceil(wanted * SLACK) + 1, task_seed + round):
+            key = _key(check, sample)
+            if key not in seen:
+                seen.add(key)
+                kept.append(sample)
+        if len(kept) >= count:
+            break
     return kept[:count]
 
 
@@ -316,9 +324,10 @@ def run_task(task: Task) -> Done:
             done.found = Found(task.check, task.index, number, task.seed, problem, check.document(sample),
                                check.command(sample))
             try:
-                done.found.reproduced = _reproduces(check, sample, done.found)
-            except BaseException as error:  # noqa: BLE001 - reported, never raised
-                done.found.reproduced = f"could not re-check the file: {type(error).__name__}: {error}"
+                with _time_limit(task.timeout):
+                    done.found.reproduced = _reproduces(check, sample, done.found)
+            except _Timeout:
+                done.found.reproduced = f"not known: re-checking it ran past {task.timeout:g} s"
             if _stop is not None:
                 _stop.set()
             break
@@ -335,11 +344,11 @@ def _reproduces(check: Check, sample: Any, found: Found) -> str:
         return ""
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "sweep.yaml"
-        path.write_text(found.document, encoding="utf-8")
+        path.write_bytes(found.document.encode("utf-8"))
         try:
             again = check.reload(path, sample)
-        except Exception as error:  # noqa: BLE001
-            return f"the file does not reproduce it: re-checking it raised {type(error).__name__}: {error}"
+        except Exception as error:  # noqa: BLE001 - a crash there is a finding too, reported
+            return f"re-checking it raised {type(error).__name__}: {error}"
     if again is None:
         return "the file does not reproduce it: the position loaded from it agrees"
     return "the file reproduces it"
@@ -375,17 +384,24 @@ def _row(name: str, t: Tally) -> str:
 
 
 def _write(found: Found, out: Path, sweep_seed: int) -> Path:
+    """The disagreeing sample as a file in ``out``, headed by comments saying what disagreed (for
+    a fuzzed file, which must stay byte for byte as drawn, the notes go to a ``.txt`` beside it)."""
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"sweep-{found.check}-seed{sweep_seed}-chunk{found.index}-{found.sample}.yaml"
-    header = [
-        f"# bench.sweep disagreement: {found.check}, --seed {sweep_seed}, chunk {found.index}, "
+    notes = [
+        f"bench.sweep disagreement: {found.check}, --seed {sweep_seed}, chunk {found.index}, "
         f"sample {found.sample} (hypothesis seed {found.seed})",
-        f"# ask again: {found.command.replace('FILE', str(path))}",
+        f"ask again: {found.command.replace('FILE', str(path))}",
     ]
     if found.reproduced:
-        header.append(f"# re-checked from this file: {found.reproduced}")
-    header += ["#", *("# " + line if line else "#" for line in found.problem.splitlines())]
-    path.write_text("\n".join(header) + "\n" + found.document, encoding="utf-8")
+        notes.append(f"re-checked from this file: {found.reproduced}")
+    notes += ["", *found.problem.replace(found.document, "(the position in this file)\n").splitlines()]
+    if CHECKS[found.check].raw:
+        path.write_bytes(found.document.encode("utf-8"))
+        path.with_suffix(".txt").write_text("\n".join(notes) + "\n", encoding="utf-8")
+    else:
+        header = "\n".join(f"# {line}".rstrip() for line in notes)
+        path.write_text(header + "\n" + found.document, encoding="utf-8")
     return path
 
 

@@ -43,3 +43,14 @@ def test_a_disagreement_is_written_as_a_position_file(tmp_path: Path, monkeypatc
     path = sweep._write(done.found, tmp_path, 5)
     assert path.parent == tmp_path and "# made up" in path.read_text(encoding="utf-8")
     load_position(path)  # the comments above the position leave it loadable
+
+
+def test_a_fuzzed_file_is_written_byte_for_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    always = replace(sweep.CHECKS["load"], name="always-load", compare=lambda s: "made up")
+    monkeypatch.setitem(sweep.CHECKS, "always-load", always)
+    done = sweep.run_task(sweep.Task("always-load", 0, 2, 8, 10.0))
+    assert done.found is not None
+    assert done.found.reproduced == "the file does not reproduce it: the position loaded from it agrees"
+    path = sweep._write(done.found, tmp_path, 8)
+    assert path.read_bytes() == done.found.document.encode("utf-8")
+    assert "made up" in path.with_suffix(".txt").read_text(encoding="utf-8")
