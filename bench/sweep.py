@@ -417,7 +417,7 @@ def sweep(
     say: Callable[[str], None] = print,
 ) -> int:
     """Runs the checks one after another, each across the whole pool. 0 when everything agreed,
-    1 on a disagreement, 2 when a worker process died, 130 when interrupted (SIGINT)."""
+    1 on a disagreement, 2 when a worker process died or a task failed outside the comparisons, 130 when interrupted (SIGINT)."""
     say(f"sweep: seed {sweep_seed}, {workers} worker{'s' * (workers != 1)}, {positions} positions per check, "
         f"timeout {timeout:g} s per position")
     say(HEADER)
@@ -456,8 +456,13 @@ def sweep(
                         except Exception:  # noqa: BLE001 - the counts are what could be collected
                             pass
             except BrokenProcessPool as error:
-                ending = f"broken: {error}"
+                ending = f"broken: a worker process died ({error}); which position it was on is not known"
                 stop.set()
+            except Exception:  # noqa: BLE001 - a task that failed outside the comparison: drawing, say
+                ending = f"broken: a task failed outside the comparisons:\n{traceback.format_exc()}"
+                stop.set()
+                for future in pending:
+                    future.cancel()
             tally.wall = time.perf_counter() - begun
             say(_row(name, tally))
             if found is not None or ending:
@@ -477,8 +482,9 @@ def sweep(
         say("interrupted: the counts above are what finished" + (f"; {not_run}" if not_run else ""))
         return 130
     if ending:
-        say(f"a worker process died ({ending[len('broken: '):]}); which position it was on is not known: "
-            f"rerun this check with --workers 1 and a shorter --timeout to find it" + (f"; {not_run}" if not_run else ""))
+        say(ending[len("broken: "):])
+        if not_run:
+            say(not_run)
         return 2
     if found is not None:
         path = _write(found, out, sweep_seed)
