@@ -26,6 +26,7 @@ from adjudicator.position.load import (
 )
 from adjudicator.position.model import Controller, Done, Kind, Mark, Stats, Terrain
 
+from tests.load_fuzz import doc_example, line_edited, value_replaced
 from tests.profiles import examples
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,14 +53,6 @@ def problems_of(text: str) -> list[Problem]:
 def unit_entry(key: str, at: str) -> str:
     """One line of a ``units`` section: a minimal heirs minion."""
     return f"  {key}: {{chip: J, faction: heirs, kind: minion, at: {at}, health: 2, stats: {{health: 2}}}}\n"
-
-
-def doc_example() -> str:
-    """The example position in docs/position-format.md."""
-    doc = (ROOT / "docs" / "position-format.md").read_text(encoding="utf-8")
-    match = re.search(r"```yaml\n(.*?)```", doc, re.S)
-    assert match
-    return match.group(1)
 
 
 # --- the bad fixtures
@@ -368,47 +361,22 @@ def test_any_text_loads_or_reports(text: str) -> None:
         assert error.problems
 
 
-EDITS = ["", "-", "9", " ", ":", "[", "}", "x", "\n", "#", "&a ", "*a", "!!int "]
-
-
 @settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_mutated_example_loads_or_reports(data: st.DataObject) -> None:
-    lines = doc_example().splitlines(keepends=True)
-    index = data.draw(st.integers(0, len(lines) - 1))
-    line = lines[index]
-    cut = data.draw(st.integers(0, len(line)))
-    insert = data.draw(st.sampled_from(EDITS))
-    lines[index] = line[:cut] + insert + line[cut + data.draw(st.integers(0, 3)) :]
+    text = data.draw(line_edited(doc_example()))
     try:
-        load_document_text("".join(lines))
+        load_document_text(text)
     except PositionFileError as error:
         assert error.problems
-
-
-SCALARS = st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "a1", "c2", "heirs", "hero"])
-JSONISH = st.recursive(
-    SCALARS,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["at", "x"]), inner),
-    max_leaves=6,
-)
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_example_with_one_value_replaced_loads_or_reports(data: st.DataObject) -> None:
-    tree = yaml.safe_load(doc_example())
-    node = tree
-    while True:  # walk down to a random mapping entry or list item, then replace it
-        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-        key = data.draw(st.sampled_from(keys))
-        child = node[key]
-        if not isinstance(child, (dict, list)) or not child or data.draw(st.booleans()):
-            node[key] = data.draw(JSONISH)
-            break
-        node = child
+    text = data.draw(value_replaced(doc_example()))
     try:
-        load_document_text(yaml.safe_dump(tree))
+        load_document_text(text)
     except PositionFileError as error:
         assert error.problems
 

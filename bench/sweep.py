@@ -1,0 +1,530 @@
+"""Sweep: the solver against the brute-force reference on many generated positions, and the loader
+on many fuzzed position files, across a process pool; stops at the first disagreement.
+
+    python -m bench.sweep --positions 2000 --workers 2 --seed 7
+
+Not part of the test run (tests/test_sweep.py only smoke-tests it).  See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import math
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent  # the repository root, where tests/ lives
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from adjudicator.position.load import load_position  # noqa: E402
+from adjudicator.position.model import Position  # noqa: E402
+
+from tests import comparisons as cmp  # noqa: E402
+from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
+from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
+from tests.strategies import describe, positions  # noqa: E402
+
+# ------------------------------------------------------------------------------------ the checks
+
+
+@dataclass(frozen=True)
+class Check:
+    """One kind of check: how to draw a sample, compare on it, and write it to a file."""
+
+    name: str
+    what: str
+    strategy: Callable[[], st.SearchStrategy[Any]]
+    compare: Callable[[Any], str | None]  # None: agree; else the disagreement, as text
+    document: Callable[[Any], str]  # the sample as a file that reproduces it
+    reload: Callable[[Path, Any], str | None] | None  # the comparison again, on the file written
+    command: Callable[[Any], str]  # the cloudspire command that asks the same question
+    chunk: int  # samples per task; fixed, so the samples drawn do not depend on --workers
+    raw: bool = False  # the document is the file's exact text: notes go beside it, not into it
+
+
+@st.composite
+def _with_turn_unit(draw: st.DrawFn) -> tuple[Position, str]:
+    position = draw(combat_positions())
+    return position, draw(st.sampled_from(cmp.turn_units(position)))
+
+
+def _ai_flag(ai: bool) -> str:
+    return " --ai" if ai else ""
+
+
+CHECKS = {
+    c.name: c
+    for c in (
+        Check(
+            "unit-options", "unit_options of each heirs unit (one solve per unit)",
+            lambda: st.tuples(positions(), st.booleans()),
+            lambda s: cmp.unit_options_problem(*s),
+            lambda s: describe(s[0]),
+            lambda path, s: cmp.unit_options_problem(load_position(path), s[1]),
+            lambda s: f"cloudspire moves FILE --unit UNIT{_ai_flag(s[1])}  (each heirs unit, ai={s[1]})",
+            50,
+        ),
+        Check(
+            "faction-options", "faction_options (one solve for the faction)",
+            positions,
+            cmp.faction_options_problem,
+            describe,
+            lambda path, s: cmp.faction_options_problem(load_position(path)),
+            lambda s: "cloudspire moves FILE",
+            50,
+        ),
+        Check(
+            "movement-step", "the whole movement step",
+            lambda: st.tuples(positions(), st.booleans()),
+            lambda s: cmp.movement_step_problem(*s),
+            lambda s: describe(s[0]),
+            lambda path, s: cmp.movement_step_problem(load_position(path), s[1]),
+            lambda s: f"cloudspire turn FILE --all{_ai_flag(s[1])}",
+            10,
+        ),
+        Check(
+            "attack-options", "attack_options of the faction (one solve)",
+            combat_positions,
+            cmp.attack_options_problem,
+            describe_combat,
+            lambda path, s: cmp.attack_options_problem(load_position(path)),
+            lambda s: "cloudspire attacks FILE",
+            50,
+        ),
+        Check(
+            "unit-attack-options", "attack_options of one unit",
+            _with_turn_unit,
+            lambda s: cmp.one_unit_attack_options_problem(*s),
+            lambda s: describe_combat(s[0]),
+            lambda path, s: cmp.one_unit_attack_options_problem(load_position(path), s[1]),
+            lambda s: f"cloudspire attacks FILE --unit {s[1]}",
+            50,
+        ),
+        Check(
+            "attack-step", "the whole attack step",
+            combat_positions,
+            cmp.attack_step_problem,
+            describe_combat,
+            lambda path, s: cmp.attack_step_problem(load_position(path)),
+            lambda s: "cloudspire step FILE --all",
+            20,
+        ),
+        Check(
+            "spires-fire", "Spires Fire, exact odds",
+            lambda: combat_positions(firing=True).map(cmp.at_spires_fire),
+            cmp.spires_fire_problem,
+            describe_combat,
+            lambda path, s: cmp.spires_fire_problem(load_position(path)),
+            lambda s: "cloudspire fire FILE --all",
+            20,
+        ),
+        Check(
+            "load", "the loader on a fuzzed position file",
+            fuzzed_files,
+            load_problem,
+            lambda text: text,
+            lambda path, s: load_problem(path.read_bytes().decode("utf-8")),
+            lambda s: "cloudspire validate FILE",
+            100,
+            raw=True,
+        ),
+    )
+}
+
+# ------------------------------------------------------------------------------------ drawing
+
+
+def chunk_seed(sweep_seed: int, check: str, index: int) -> int:
+    """The hypothesis seed of one task: a function of the sweep's seed, the check and the chunk."""
+    digest = hashlib.sha256(f"{sweep_seed}/{check}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def draw_samples(strategy: st.SearchStrategy[Any], count: int, task_seed: int) -> list[Any]:
+    """``count`` samples of ``strategy`` (fewer only if hypothesis stops early), the same ones for
+    the same seed.
+
+    Hypothesis's own engine draws them: a ``@given`` function that only collects its arguments, run
+    under ``@seed`` with the generate phase alone (no database, no replay of earlier failures, no
+    shrinking, no health checks), so nothing outside the seed decides what is drawn.
+    """
+    drawn: list[Any] = []
+
+    @seed(task_seed)
+    @settings(
+        max_examples=count,
+        database=None,
+        derandomize=False,
+        phases=[Phase.generate],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+        print_blob=False,
+    )
+    @given(strategy)
+    def collect(sample: Any) -> None:
+        drawn.append(sample)
+
+    collect()
+    return drawn
+
+
+# Hypothesis repeats itself a little: different choices can build the same position, and every run
+# starts from the simplest example. A task draws a quarter more than it needs and skips repeats,
+# and draws again (up to ROUNDS times in all) while it is still short.
+SLACK = 1.25
+ROUNDS = 5
+
+
+def distinct_samples(check: Check, count: int, task_seed: int, first: bool) -> list[Any]:
+    """``count`` samples for one task, none repeated within it; only the first task keeps the
+    strategy's simplest example, which every hypothesis run draws first."""
+    seen = set() if first else {_key(check, _simplest(check.name))}
+    kept: list[Any] = []
+    for round in range(ROUNDS):  # short of ``count``: draw again, from the next seed
+        wanted = count - len(kept)
+        for sample in draw_samples(check.strategy(), math.ceil(wanted * SLACK) + 1, task_seed + round):
+            key = _key(check, sample)
+            if key not in seen:
+                seen.add(key)
+                kept.append(sample)
+        if len(kept) >= count:
+            break
+    return kept[:count]
+
+
+def _key(check: Check, sample: Any) -> str:
+    return check.document(sample) + "\n" + check.command(sample)
+
+
+@functools.cache
+def _simplest(name: str) -> Any:
+    return draw_samples(CHECKS[name].strategy(), 1, 0)[0]
+
+
+# ------------------------------------------------------------------------------------ the worker
+
+
+@dataclass(frozen=True)
+class Task:
+    check: str
+    index: int
+    count: int
+    seed: int
+    timeout: float
+
+
+@dataclass
+class Found:
+    """A disagreement: the comparison's text, the sample as a file, and how to ask again."""
+
+    check: str
+    index: int
+    sample: int
+    seed: int
+    problem: str
+    document: str
+    command: str
+    reproduced: str = ""
+
+
+@dataclass
+class Done:
+    check: str
+    index: int
+    checked: int = 0
+    timed_out: int = 0
+    seconds: float = 0.0
+    found: Found | None = None
+
+
+class _Timeout(BaseException):
+    """One position ran past --timeout (a BaseException, so no ``except Exception`` swallows it)."""
+
+
+_stop: Any = None  # a multiprocessing Event, set once any worker finds a disagreement
+
+
+def _init_worker(stop: Any) -> None:
+    global _stop
+    _stop = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
+
+
+_CLINGO = f"{os.sep}clingo{os.sep}"
+
+
+def _inside_clingo(frame: Any) -> bool:
+    """Whether clingo's own code is on the stack: Python called back from inside a solve or a
+    grounding (a logger, statistics, a model). An exception raised there makes clingo end the
+    process, so the alarm waits until clingo has returned."""
+    while frame is not None:
+        if _CLINGO in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _ring(signum: int, frame: Any) -> None:
+    if _inside_clingo(frame):
+        signal.setitimer(signal.ITIMER_REAL, 0.02)  # ring again once clingo has handed back
+        return
+    raise _Timeout
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Interrupts the block with _Timeout after ``seconds`` (SIGALRM; it lands when Python code
+    next runs, so a single long grounding or search inside clingo finishes first)."""
+    previous = signal.signal(signal.SIGALRM, _ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_task(task: Task) -> Done:
+    check = CHECKS[task.check]
+    done = Done(task.check, task.index)
+    started = time.perf_counter()
+    samples = distinct_samples(check, task.count, task.seed, first=task.index == 0)
+    for number, sample in enumerate(samples):
+        if _stop is not None and _stop.is_set():
+            break
+        try:
+            with _time_limit(task.timeout):
+                problem = check.compare(sample)
+        except _Timeout:
+            done.timed_out += 1
+            continue
+        except Exception:  # noqa: BLE001 - a crash of either side is a finding too
+            problem = f"{check.name}: an exception on this position:\n{traceback.format_exc()}"
+        done.checked += 1
+        if problem is not None:
+            done.found = Found(task.check, task.index, number, task.seed, problem, check.document(sample),
+                               check.command(sample))
+            try:
+                with _time_limit(task.timeout):
+                    done.found.reproduced = _reproduces(check, sample, done.found)
+            except _Timeout:
+                done.found.reproduced = f"not known: re-checking it ran past {task.timeout:g} s"
+            if _stop is not None:
+                _stop.set()
+            break
+    done.seconds = time.perf_counter() - started
+    return done
+
+
+def _reproduces(check: Check, sample: Any, found: Found) -> str:
+    """Writes the file to a scratch place, runs the comparison on what loads from it, and says
+    whether the disagreement is still there."""
+    import tempfile
+
+    if check.reload is None:
+        return ""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "sweep.yaml"
+        path.write_bytes(found.document.encode("utf-8"))
+        try:
+            again = check.reload(path, sample)
+        except Exception as error:  # noqa: BLE001 - a crash there is a finding too, reported
+            return f"re-checking it raised {type(error).__name__}: {error}"
+    if again is None:
+        return "the file does not reproduce it: the position loaded from it agrees"
+    return "the file reproduces it"
+
+
+# ------------------------------------------------------------------------------------ the parent
+
+
+@dataclass
+class Tally:
+    checked: int = 0
+    timed_out: int = 0
+    disagreements: int = 0
+    wall: float = 0.0
+    worker_seconds: float = 0.0
+
+
+def tasks_for(check: Check, positions: int, sweep_seed: int, timeout: float) -> list[Task]:
+    chunks = math.ceil(positions / check.chunk)
+    return [
+        Task(check.name, i, min(check.chunk, positions - i * check.chunk), chunk_seed(sweep_seed, check.name, i),
+             timeout)
+        for i in range(chunks)
+    ]
+
+
+HEADER = f"{'check':<20} {'positions':>9} {'timed out':>9} {'seconds':>9} {'pos/s':>8} {'disagreements':>13}"
+
+
+def _row(name: str, t: Tally) -> str:
+    rate = t.checked / t.wall if t.wall > 0 else 0.0
+    return f"{name:<20} {t.checked:>9} {t.timed_out:>9} {t.wall:>9.1f} {rate:>8.1f} {t.disagreements:>13}"
+
+
+def _write(found: Found, out: Path, sweep_seed: int) -> Path:
+    """The disagreeing sample as a file in ``out``, headed by comments saying what disagreed (for
+    a fuzzed file, which must stay byte for byte as drawn, the notes go to a ``.txt`` beside it)."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"sweep-{found.check}-seed{sweep_seed}-chunk{found.index}-{found.sample}.yaml"
+    notes = [
+        f"bench.sweep disagreement: {found.check}, --seed {sweep_seed}, chunk {found.index}, "
+        f"sample {found.sample} (hypothesis seed {found.seed})",
+        f"ask again: {found.command.replace('FILE', str(path))}",
+    ]
+    if found.reproduced:
+        notes.append(f"re-checked from this file: {found.reproduced}")
+    notes += ["", *found.problem.replace(found.document, "(the position in this file)\n").splitlines()]
+    if CHECKS[found.check].raw:
+        path.write_bytes(found.document.encode("utf-8"))
+        path.with_suffix(".txt").write_text("\n".join(notes) + "\n", encoding="utf-8")
+    else:
+        header = "\n".join(f"# {line}".rstrip() for line in notes)
+        path.write_text(header + "\n" + found.document, encoding="utf-8")
+    return path
+
+
+def _collect(tally: Tally, done: Done) -> None:
+    tally.checked += done.checked
+    tally.timed_out += done.timed_out
+    tally.worker_seconds += done.seconds
+    tally.disagreements += done.found is not None
+
+
+def sweep(
+    checks: list[str], positions: int, workers: int, sweep_seed: int, out: Path, timeout: float,
+    say: Callable[[str], None] = print,
+) -> int:
+    """Runs the checks one after another, each across the whole pool. 0 when everything agreed,
+    1 on a disagreement, 2 when a worker process died or a task failed outside the comparisons, 130 when interrupted (SIGINT)."""
+    say(f"sweep: seed {sweep_seed}, {workers} worker{'s' * (workers != 1)}, {positions} positions per check, "
+        f"timeout {timeout:g} s per position")
+    say(HEADER)
+    context = multiprocessing.get_context()
+    stop = context.Event()
+    tallies: dict[str, Tally] = {}
+    found: Found | None = None
+    ending = ""  # why the sweep stopped early: "interrupted" or "broken"
+    started = time.perf_counter()
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(stop,)) as pool:
+        for name in checks:
+            tally = tallies[name] = Tally()
+            begun = time.perf_counter()
+            pending: set[Future[Done]] = set()
+            try:
+                pending = {pool.submit(run_task, t) for t in tasks_for(CHECKS[name], positions, sweep_seed, timeout)}
+                while pending:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        if not future.cancelled():
+                            done = future.result()
+                            _collect(tally, done)
+                            found = found or done.found
+                    if found is not None:
+                        for future in pending:
+                            future.cancel()
+            except KeyboardInterrupt:
+                ending = "interrupted"
+                stop.set()
+                for future in pending:
+                    future.cancel()
+                for future in pending:  # the running tasks stop after their current position
+                    if not future.cancelled():
+                        try:
+                            _collect(tally, future.result())
+                        except Exception:  # noqa: BLE001 - the counts are what could be collected
+                            pass
+            except BrokenProcessPool as error:
+                ending = f"broken: a worker process died ({error}); which position it was on is not known"
+                stop.set()
+            except Exception:  # noqa: BLE001 - a task that failed outside the comparison: drawing, say
+                ending = f"broken: a task failed outside the comparisons:\n{traceback.format_exc()}"
+                stop.set()
+                for future in pending:
+                    future.cancel()
+            tally.wall = time.perf_counter() - begun
+            say(_row(name, tally))
+            if found is not None or ending:
+                break
+        if ending.startswith("broken"):
+            pool.shutdown(wait=False, cancel_futures=True)
+    total = Tally(
+        checked=sum(t.checked for t in tallies.values()),
+        timed_out=sum(t.timed_out for t in tallies.values()),
+        disagreements=sum(t.disagreements for t in tallies.values()),
+        wall=time.perf_counter() - started,
+    )
+    say(_row("total", total))
+    skipped = [name for name in checks if name not in tallies]
+    not_run = f"not run: {', '.join(skipped)}" if skipped else ""
+    if ending == "interrupted":
+        say("interrupted: the counts above are what finished" + (f"; {not_run}" if not_run else ""))
+        return 130
+    if ending:
+        say(ending[len("broken: "):])
+        if not_run:
+            say(not_run)
+        return 2
+    if found is not None:
+        path = _write(found, out, sweep_seed)
+        say("")
+        say(found.problem)
+        say("")
+        say(f"disagreement in {found.check}: the position is in {path}")
+        if found.reproduced:
+            say(f"re-checked from that file: {found.reproduced}")
+        say(f"ask again: {found.command.replace('FILE', str(path))}")
+        if not_run:
+            say(not_run)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.sweep",
+        description="The solver against the brute-force reference on generated positions, and the loader on "
+        "fuzzed files, across a process pool. Stops at the first disagreement and writes it as a position file.",
+    )
+    parser.add_argument("--positions", type=int, default=10000, metavar="N", help="positions per check (10000)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="K",
+                        help="worker processes (os.cpu_count())")
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="what is drawn is a function of it (default: a fresh one, printed)")
+    parser.add_argument("--out", type=Path, default=Path("sweep-out"), metavar="DIR",
+                        help="where a disagreeing position is written (sweep-out)")
+    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="per position; one that runs longer is counted as timed out, not checked (30)")
+    parser.add_argument("--checks", nargs="+", choices=list(CHECKS), default=list(CHECKS), metavar="CHECK",
+                        help=f"which checks, in this order (all: {' '.join(CHECKS)})")
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.workers < 1 or not args.timeout > 0:
+        parser.error("--positions and --workers must be at least 1, --timeout more than 0")
+    sweep_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    return sweep(args.checks, args.positions, args.workers, sweep_seed, args.out, args.timeout,
+                 lambda line: print(line, flush=True))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,281 @@
+"""The comparisons between the solver and the brute-force reference (tests/reference), one per
+question, shared by the agreement tests (tests/test_agreement.py, tests/test_combat_agreement.py)
+and the sweep (bench/sweep.py).
+
+Each ``*_problem`` function asks the solver and the reference the same question about one position
+and returns ``None`` when they agree, or the disagreement as text: what was asked, the position as a
+position file, and one line per difference.  The solver gets a copy, so the position printed is the
+one given.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import TypeVar
+
+from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Target
+from adjudicator.answers.moves import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, UnitOptions
+from adjudicator.position.model import Controller, Position
+from adjudicator.questions import adjudicate as solver
+
+from tests.combat_strategies import describe_combat
+from tests.reference import combat as combat_ref
+from tests.reference import movement as movement_ref
+from tests.strategies import MOVER, describe
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+# ===================================================================================== movement
+
+Key = tuple[str, str, tuple[Displacement, ...]]
+Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]
+
+
+def _compared(options: UnitOptions) -> Compared:
+    """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
+    return {
+        (o.unit, o.end, tuple(sorted(o.displaced))): (
+            o.kind,
+            o.path,
+            o.paths if o.kind in (PROGRESS, ESCAPE) else None,
+        )
+        for o in options.outcomes
+    }
+
+
+def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
+    (unit, end, displaced), (kind, path, paths) = key, seen
+    pushed = ", ".join(f"{d.unit} {d.source}->{d.to}" for d in displaced)
+    return f"{unit} -> {end} [{kind}] path {'-'.join(path)} paths {paths} displaced {{{pushed}}}"
+
+
+def options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:
+    """How the solver's options of one unit differ from the reference's, one line each."""
+    want, have = _compared(expected), _compared(got)
+    lines = [f"  missing from solver: {_show(k, want[k])}" for k in sorted(want.keys() - have.keys())]
+    lines += [f"  extra in solver:     {_show(k, have[k])}" for k in sorted(have.keys() - want.keys())]
+    for k in sorted(want.keys() & have.keys()):
+        if want[k] != have[k]:
+            lines.append(f"  reference: {_show(k, want[k])}\n  solver:    {_show(k, have[k])}")
+    if bool(expected.must_wait) != bool(got.must_wait):
+        lines.append(f"  must_wait: reference {expected.must_wait!r}, solver {got.must_wait!r}")
+    minion = not any(o.kind in ("free", "return") for o in expected.outcomes)
+    if minion and not expected.must_wait and expected.start_distance != got.start_distance:
+        lines.append(f"  start_distance: reference {expected.start_distance}, solver {got.start_distance}")
+    return lines
+
+
+def report(position: Position, what: str, lines: Iterable[str]) -> str:
+    """A movement disagreement: what was asked, the position as a position file, what differs."""
+    return f"{what} disagree on this position:\n{describe(position)}\n" + "\n".join(lines)
+
+
+def mover_units(position: Position) -> list[str]:
+    return sorted(u.id for u in position.units.values() if u.faction == MOVER)
+
+
+def _unit_problem(position: Position, unit: str, got: UnitOptions, ai: bool) -> str | None:
+    lines = options_difference(movement_ref.unit_options(position, unit, ai), got)
+    return report(position, f"unit_options({unit!r}, ai={ai})", lines) if lines else None
+
+
+def unit_options_problem(position: Position, ai: bool) -> str | None:
+    """``unit_options`` of every heirs unit, one solve each, against the reference."""
+    for unit in mover_units(position):
+        got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
+        if problem := _unit_problem(position, unit, got, ai):
+            return problem
+    return None
+
+
+def faction_options_problem(position: Position) -> str | None:
+    """``faction_options`` (one solve for the whole faction) against the reference per unit."""
+    ai = position.factions[MOVER].controller is Controller.AI
+    got = {o.unit: o for o in solver.faction_options(copy.deepcopy(position))}
+    if sorted(got) != mover_units(position):
+        return report(position, "faction_options units", [f"  solver lists {sorted(got)}"])
+    for unit, options in got.items():
+        if problem := _unit_problem(position, unit, options, ai):
+            return problem
+    return None
+
+
+def _finals(result: StepResult) -> dict[frozenset[tuple[str, str]], tuple[MoveOutcome, ...]]:
+    return {frozenset(o.final): o.sequence for o in result.outcomes}
+
+
+def _show_final(final: frozenset[tuple[str, str]], sequence: tuple[MoveOutcome, ...]) -> str:
+    board = ", ".join(f"{u}:{n}" for u, n in sorted(final))
+    moves = "; ".join(f"{m.unit} {'-'.join(m.path)}" for m in sequence)
+    return f"{{{board}}} by {moves or 'no move'}"
+
+
+def movement_step_problem(position: Position, ai: bool) -> str | None:
+    """The whole movement step: the count and the set of final boards."""
+    expected = movement_ref.movement_step(position, ai)
+    got = solver.movement_step(copy.deepcopy(position), ai=ai)
+    want, have = _finals(expected), _finals(got)
+    if expected.count == got.count and want.keys() == have.keys():
+        return None
+    lines = [f"  count: reference {expected.count}, solver {got.count}"]
+    missing = sorted(want.keys() - have.keys(), key=sorted)
+    extra = sorted(have.keys() - want.keys(), key=sorted)
+    lines += [f"  missing from solver: {_show_final(f, want[f])}" for f in missing]
+    lines += [f"  extra in solver:     {_show_final(f, have[f])}" for f in extra]
+    return report(position, f"movement_step(ai={ai})", lines)
+
+
+# ======================================================================================= combat
+#
+# Compared by keys: per unit its targets and outcomes, per step the set of end states (and each
+# solver sequence is replayed through the reference), per Spires Fire the probability of every
+# (choices, end).  The turn's faction acts as its controller says (``ai=None`` to the solver).
+
+Ends = dict[EndState, tuple[AttackOutcome, ...]]  # each end with one sequence reaching it
+
+
+def combat_ai(position: Position) -> bool:
+    return position.factions[MOVER].controller is Controller.AI
+
+
+def combat_report(position: Position, what: str, lines: Iterable[str]) -> str:
+    """A combat disagreement: the position printed with every field combat reads."""
+    return f"{what} disagree on this position:\n{describe_combat(position)}\n" + "\n".join(lines)
+
+
+def _sorted(keys: Iterable[K]) -> list[K]:
+    return sorted(keys, key=repr)
+
+
+def _diff(label: str, want: Mapping[K, V], have: Mapping[K, V], show: Callable[[K], str] = repr) -> list[str]:
+    """Missing, extra and differing entries of two keyed collections, one line each."""
+    lines = [f"  {label} missing from solver: {show(k)} -> {want[k]}" for k in _sorted(want.keys() - have)]
+    lines += [f"  {label} extra in solver: {show(k)} -> {have[k]}" for k in _sorted(have.keys() - want)]
+    for k in _sorted(want.keys() & have.keys()):
+        if want[k] != have[k]:
+            lines.append(f"  {label} {show(k)}:\n    reference {want[k]}\n    solver    {have[k]}")
+    return lines
+
+
+def _outcomes(options: AttackOptions) -> dict[tuple[str, str, str | None], AttackOutcome]:
+    return {o.key: combat_ref.comparable(o) for o in options.outcomes}
+
+
+def attack_options_difference(expected: AttackOptions, got: AttackOptions) -> list[str]:
+    unit = expected.unit
+    lines = []
+    if expected.must_attack != got.must_attack:
+        lines.append(f"  {unit} must_attack: reference {expected.must_attack}, solver {got.must_attack}")
+    if bool(expected.cannot) != bool(got.cannot):
+        lines.append(f"  {unit} cannot: reference {expected.cannot!r}, solver {got.cannot!r}")
+    want = {t.chip: (t.priority, t.category) for t in expected.targets}
+    have = {t.chip: (t.priority, t.category) for t in got.targets}
+    lines += _diff(f"{unit} target", want, have)
+    return lines + _diff(f"{unit} outcome", _outcomes(expected), _outcomes(got))
+
+
+def turn_units(position: Position) -> list[str]:
+    return sorted(uid for uid, u in position.units.items() if u.faction == MOVER and position.placed(uid))
+
+
+def attack_options_problem(position: Position) -> str | None:
+    """``attack_options`` of the whole faction (one solve) against the reference per unit."""
+    ai = combat_ai(position)
+    got = {o.unit: o for o in solver.attack_options(copy.deepcopy(position))}
+    if sorted(got) != turn_units(position):
+        return combat_report(position, "attack_options units", [f"  solver lists {sorted(got)}"])
+    lines = [
+        line for u in got for line in attack_options_difference(combat_ref.attack_options(position, u, ai), got[u])
+    ]
+    return combat_report(position, f"attack_options(ai={ai})", lines) if lines else None
+
+
+def one_unit_attack_options_problem(position: Position, uid: str) -> str | None:
+    """``attack_options(unit=uid)`` against the reference."""
+    got = solver.attack_options(copy.deepcopy(position), unit=uid)
+    if [o.unit for o in got] != [uid]:
+        return combat_report(position, "attack_options(unit=)", [f"  solver lists {[o.unit for o in got]}"])
+    lines = attack_options_difference(combat_ref.attack_options(position, uid, combat_ai(position)), got[0])
+    return combat_report(position, f"attack_options(unit={uid!r})", lines) if lines else None
+
+
+def _count(expected: int, got: int) -> list[str]:
+    return [] if expected == got else [f"  count: reference {expected}, solver {got}"]
+
+
+def _show_end(end: EndState) -> str:
+    parts = [ch.as_json() for ch in end.chips] or "no change"
+    extra = f" source {dict(end.source)}" if end.source else ""
+    extra += " wave over" if end.wave_over else ""
+    extra += f" campfire {list(end.campfire)} ({end.campfire_when})" if end.campfire else ""
+    return f"{parts}{extra}"
+
+
+def _show_sequence(sequence: tuple[AttackOutcome, ...]) -> str:
+    def one(o: AttackOutcome) -> str:
+        chosen = "".join(f" {lv.hero}:{lv.chosen}" for lv in o.level_ups)
+        return f"{o.attacker}->{o.target}" + (f"({o.redirected_to})" if o.redirected_to else "") + chosen
+
+    return "; ".join(one(o) for o in sequence) or "no attack"
+
+
+def _only_in(label: str, ends: Ends, other: Ends) -> list[str]:
+    return [f"  {label}: {_show_end(e)} by {_show_sequence(s)}" for e, s in ends.items() if e not in other]
+
+
+def attack_step_problem(position: Position) -> str | None:
+    """The whole attack step: the count, the set of end states, and each solver sequence replayed."""
+    ai = combat_ai(position)
+    expected = combat_ref.attack_step(position, ai)
+    got = solver.attack_step(copy.deepcopy(position))
+    want: Ends = {o.end: o.sequence for o in expected.outcomes}
+    have: Ends = {o.end: o.sequence for o in got.outcomes}
+    lines = _count(expected.count, got.count)
+    lines += _only_in("missing from solver", want, have) + _only_in("extra in solver", have, want)
+    for end, sequence in have.items():  # each solver sequence must be legal and reach its end
+        replayed, problems = combat_ref.replay(position, ai, sequence)
+        if replayed is not None and replayed != end:
+            problems = [f"reaches {_show_end(replayed)}"]
+        if problems:
+            shown = f"{_show_sequence(sequence)} for {_show_end(end)}"
+            lines.append(f"  solver sequence {shown}: {'; '.join(problems)}")
+    return combat_report(position, f"attack_step(ai={ai})", lines) if lines else None
+
+
+def at_spires_fire(position: Position) -> Position:
+    """The same position at the Spires Fire step."""
+    return replace(position, turn=replace(position.turn, step="spires-fire"))
+
+
+def _target(t: Target) -> tuple[str, int, str]:
+    return (t.chip, t.priority or 0, t.category)
+
+
+def _fire(result: FireStepResult) -> dict[tuple[tuple[tuple[str, str], ...], EndState], Fraction]:
+    return {(r.choices, r.end): r.probability for r in result.results}
+
+
+def _spires(result: FireStepResult) -> dict[str, object]:
+    return {
+        s.spire: (s.faction, s.dice, s.range, s.ai, sorted(_target(t) for t in s.targets))
+        for s in result.spires
+    }
+
+
+def spires_fire_problem(position: Position) -> str | None:
+    """Spires Fire (a position at that step, ``at_spires_fire``): the count, every result's exact
+    probability, and each firing spire's dice, range and targets."""
+    expected = combat_ref.spires_fire(position)
+    got = solver.spires_fire(copy.deepcopy(position))
+    lines = _count(expected.count, got.count)
+
+    def show(key: tuple[tuple[tuple[str, str], ...], EndState]) -> str:
+        return f"choices {list(key[0])} end {_show_end(key[1])}"
+
+    lines += _diff("result", _fire(expected), _fire(got), show)
+    lines += _diff("spire", _spires(expected), _spires(got))
+    return combat_report(position, "spires_fire", lines) if lines else None

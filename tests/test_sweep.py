@@ -1,0 +1,56 @@
+"""The sweep (bench/sweep.py) still runs: a tiny sweep of every check, and the path a disagreement
+takes, from the worker to the position file written."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from adjudicator.position.load import load_position
+
+from bench import sweep
+
+
+def test_a_tiny_sweep_of_every_check_agrees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = sweep.main(["--positions", "2", "--workers", "1", "--seed", "3", "--timeout", "2",
+                         "--out", str(tmp_path)])
+    shown = capsys.readouterr().out
+    assert status == 0, shown
+    rows = {line.split()[0]: line.split()[1:] for line in shown.splitlines()[2:]}
+    assert list(rows) == [*sweep.CHECKS, "total"]
+    for name in sweep.CHECKS:
+        checked, timed_out, _, _, disagreements = rows[name]
+        assert int(checked) + int(timed_out) == 2 and disagreements == "0", shown
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_same_seed_draws_the_same_positions() -> None:
+    check = sweep.CHECKS["faction-options"]
+    first = [check.document(s) for s in sweep.distinct_samples(check, 3, 11, first=False)]
+    assert first == [check.document(s) for s in sweep.distinct_samples(check, 3, 11, first=False)]
+    assert len(set(first)) == 3
+
+
+def test_a_disagreement_is_written_as_a_position_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    always = replace(sweep.CHECKS["faction-options"], name="always", compare=lambda s: "made up",
+                     reload=lambda path, s: load_position(path) and "made up")
+    monkeypatch.setitem(sweep.CHECKS, "always", always)
+    done = sweep.run_task(sweep.Task("always", 0, 3, 5, 10.0))
+    assert (done.checked, done.timed_out) == (1, 0) and done.found is not None
+    assert done.found.reproduced == "the file reproduces it"
+    path = sweep._write(done.found, tmp_path, 5)
+    assert path.parent == tmp_path and "# made up" in path.read_text(encoding="utf-8")
+    load_position(path)  # the comments above the position leave it loadable
+
+
+def test_a_fuzzed_file_is_written_byte_for_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    always = replace(sweep.CHECKS["load"], name="always-load", compare=lambda s: "made up")
+    monkeypatch.setitem(sweep.CHECKS, "always-load", always)
+    done = sweep.run_task(sweep.Task("always-load", 0, 2, 8, 10.0))
+    assert done.found is not None
+    assert done.found.reproduced == "the file does not reproduce it: the position loaded from it agrees"
+    path = sweep._write(done.found, tmp_path, 8)
+    assert path.read_bytes() == done.found.document.encode("utf-8")
+    assert "made up" in path.with_suffix(".txt").read_text(encoding="utf-8")
