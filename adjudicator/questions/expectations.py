@@ -322,7 +322,9 @@ def check_explanations(
     return failures
 
 
-def check_notices(doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None) -> list[str]:
+def check_notices(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
     """`notices`: for each question (movement, attack, fire), exactly the talents named as not taken
     into account, as the question asked in the position's own way of control would name them."""
     failures = []
