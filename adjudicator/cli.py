@@ -350,7 +350,9 @@ def turn(
     deadline = _deadline(timeout)
     shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    result = adjudicate.movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
+    from adjudicator.questions.whole_step import movement_step  # imported here: only `turn` plays a step
+
+    result = movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
     _print_step(result, json_out, render_text.step, timeout)
     _settle(result.notices)
 

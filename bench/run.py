@@ -25,7 +25,7 @@ from types import ModuleType
 import boards  # bench/boards.py, beside this script
 import clingo
 
-from adjudicator.questions import adjudicate
+from adjudicator.questions import adjudicate, whole_step
 from adjudicator.position.dice import standard_die
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.model import Kind, Position
@@ -34,7 +34,7 @@ from adjudicator.solving.solve import encoding_dir
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository root, where tests/ lives
 ASP, REF = "ASP", "reference"
-KNOWN_SIZES = {60: 5, 150: 20, 250: 50}  # hexes → units
+KNOWN_SIZES = {60: 5, 100: 10, 150: 20, 250: 50}  # hexes → units
 Size = tuple[int, int]
 Call = Callable[[], object]
 Timer = Callable[[Call], float | None]  # milliseconds, or None when the call ran past its budget
@@ -151,7 +151,7 @@ def faction_calls(position: Position) -> dict[str, Call]:
 
 def step_calls(position: Position) -> dict[str, Call]:
     ai = boards.as_ai(position)
-    calls: dict[str, Call] = {ASP: lambda: adjudicate.movement_step(ai, ai=True)}
+    calls: dict[str, Call] = {ASP: lambda: whole_step.movement_step(ai, ai=True)}
     if REFERENCE is not None:
         calls[REF] = lambda: REFERENCE.movement_step(ai, ai=True)
     return calls
@@ -207,7 +207,7 @@ QUESTIONS = (
     Question(
         3,
         "an AI faction's whole movement step: movement_step(ai=True), ASP vs reference",
-        "AI step at 250 hexes / 50 units <= 50 ms",
+        "AI step <= 200 ms at 150 hexes / 20 units, <= 1 s at 250 / 50; <= 0.1 of the reference",
         step_calls,
         budgeted=True,
     ),

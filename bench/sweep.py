@@ -101,6 +101,15 @@ CHECKS = {
             10,
         ),
         Check(
+            "step-summary", "the whole step's summary and every order of moves it shows, replayed",
+            lambda: st.tuples(positions(), st.booleans()),
+            lambda s: cmp.summary_problem(*s),
+            lambda s: describe(s[0]),
+            lambda path, s: cmp.summary_problem(load_position(path), s[1]),
+            lambda s: f"cloudspire turn FILE --all{_ai_flag(s[1])}",
+            10,
+        ),
+        Check(
             "attack-options", "attack_options of the faction (one solve)",
             combat_positions,
             cmp.attack_options_problem,

@@ -20,6 +20,7 @@ from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, 
 from adjudicator.answers.moves import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, UnitOptions
 from adjudicator.position.model import Controller, Position
 from adjudicator.questions import adjudicate as solver
+from adjudicator.questions.whole_step import movement_step
 
 from tests.combat_strategies import describe_combat
 from tests.reference import combat as combat_ref
@@ -117,7 +118,7 @@ def _show_final(final: frozenset[tuple[str, str]], sequence: tuple[MoveOutcome, 
 def movement_step_problem(position: Position, ai: bool) -> str | None:
     """The whole movement step: the count and the set of final boards."""
     expected = movement_ref.movement_step(position, ai)
-    got = solver.movement_step(copy.deepcopy(position), ai=ai)
+    got = movement_step(copy.deepcopy(position), ai=ai)
     want, have = _finals(expected), _finals(got)
     if expected.count == got.count and want.keys() == have.keys():
         return None
@@ -127,6 +128,54 @@ def movement_step_problem(position: Position, ai: bool) -> str | None:
     lines += [f"  missing from solver: {_show_final(f, want[f])}" for f in missing]
     lines += [f"  extra in solver:     {_show_final(f, have[f])}" for f in extra]
     return report(position, f"movement_step(ai={ai})", lines)
+
+
+REPLAYED = 12  # boards whose order of moves is replayed: each replay asks the reference at every move
+
+
+def summary_problem(position: Position, ai: bool) -> str | None:
+    """The whole step's per-unit summary against its own full list of boards (a forced end is in
+    every board, a possible end in some), and every order shown replayed through the reference: each
+    move one the reference offers the unit then, the minions closest first, the heroes before all
+    minions or after them, and the moves making the board shown (the first REPLAYED boards)."""
+    result = movement_step(copy.deepcopy(position), ai=ai, limit=None)
+    lines = []
+    finals = [dict(o.final) for o in result.outcomes]
+    for s in result.summary:
+        seen = {f.get(s.unit, position.node_of(s.unit)) for f in finals}
+        if seen != set(s.ends) or s.forced != (len(seen) == 1):
+            lines.append(f"  summary {s.unit}: ends {s.ends} forced {s.forced}, boards show {sorted(seen)}")
+    for outcome in result.outcomes[:REPLAYED]:
+        lines += [f"  {line} (board {outcome.final})" for line in _replay(position, outcome.sequence, dict(outcome.final), ai)]
+    return report(position, f"movement_step summary and orders (ai={ai})", lines) if lines else None
+
+
+def _replay(position: Position, sequence: tuple[MoveOutcome, ...], final: dict[str, str], ai: bool) -> list[str]:
+    board = copy.deepcopy(position)
+    mine = [u for u in board.units.values() if u.faction == position.turn.faction]
+    begun = finished = False
+    for move in sequence:
+        mover = board.units[move.unit]
+        options = movement_ref.unit_options(board, move.unit, ai)
+        if move.key not in {o.key for o in options.outcomes}:
+            return [f"{move.unit} -> {move.end}: not an outcome the reference offers then"]
+        ready = [u for u in mine if u.kind.value == "minion" and not movement_ref.must_wait(board, board.units[u.id])]
+        if mover.kind.value == "minion":
+            if finished:
+                return [f"{move.unit} moves after a hero moved after the minions"]
+            distance = {u.id: movement_ref.unit_options(board, u.id, ai).start_distance for u in ready}
+            least = min((d for d in distance.values() if d is not None), default=None)
+            if least is not None and distance[move.unit] != least:
+                return [f"{move.unit} moves at distance {distance[move.unit]} while {least} is closer"]
+            begun = True
+        elif begun:
+            if ready:
+                return [f"hero {move.unit} moves between minions ({', '.join(u.id for u in ready)} still to move)"]
+            finished = True
+        board = movement_ref.apply_move(board, move)
+        mine = [u for u in board.units.values() if u.faction == position.turn.faction]
+    ended = {uid: board.node_of(uid) for uid in final}
+    return [] if ended == final else [f"the moves end on {ended}"]
 
 
 # ======================================================================================= combat

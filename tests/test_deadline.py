@@ -6,7 +6,7 @@ import clingo
 import pytest
 
 from adjudicator.position.load import load_position_text
-from adjudicator.questions.adjudicate import movement_step
+from adjudicator.questions.whole_step import movement_step
 from adjudicator.solving.solve import Deadline, TimedOut, _models
 
 from tests.test_cli import BOARD, OPEN

@@ -98,6 +98,20 @@ class StepOutcome:
 
 
 @dataclass(frozen=True)
+class UnitSummary:
+    """Where one unit can end the whole movement step, over every final board."""
+
+    unit: str
+    ends: tuple[str, ...]  # every node it ends on in some final board, in name order
+    forced: bool  # one end, the same in every final board: the unit must end there
+    depends_on: tuple[str, ...] = ()  # units whose end narrows where this one can end
+
+    def as_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "ends": list(self.ends), "forced": self.forced,
+                "depends_on": list(self.depends_on)}
+
+
+@dataclass(frozen=True)
 class StepResult:
     faction: str
     ai: bool
@@ -105,6 +119,8 @@ class StepResult:
     outcomes: tuple[StepOutcome, ...] = field(default=())
     complete: bool = True
     notices: tuple[Notice, ...] = ()
+    # Every unit of the faction, and every other unit some outcome displaces; empty when incomplete.
+    summary: tuple[UnitSummary, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -112,6 +128,7 @@ class StepResult:
             "ai": self.ai,
             "complete": self.complete,
             "count": self.count,
+            "summary": [s.as_json() for s in self.summary],
             "shown": len(self.outcomes),
             "outcomes": [o.as_json() for o in self.outcomes],
             "notices": notices_json(self.notices),

@@ -18,12 +18,12 @@ from adjudicator.answers.attacks import (
 from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions.coverage import notices
-from adjudicator.facts.board import Query, board_facts, field_facts, position_facts, query_facts, unit_facts
-from adjudicator.position.model import Controller, Done, Kind, Position
-from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
+from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
+from adjudicator.position.model import Controller, Kind, Position
+from adjudicator.answers.moves import StepResult, UnitOptions
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
-from adjudicator.solving.solve import Deadline, TimedOut, render, solve, solve_all
+from adjudicator.solving.solve import Deadline, TimedOut, solve, solve_all
 
 T = TypeVar("T")
 # Called with how many results (final boards, end states) a long question has found so far.
@@ -109,85 +109,6 @@ def faction_options(
     answer = ask(position, query, deadline=deadline)
     unmodelled = notices(position, "movement", ai)
     return [replace(answer.options[uid], notices=unmodelled) for uid in units]
-
-
-def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after ``move``: the unit on its end node, displaced heroes where they landed."""
-    units = dict(position.units)
-    gates = dict(position.gates)
-
-    def place(uid: str, node: str, *, moved: bool) -> None:
-        unit = units[uid]
-        done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
-        on_board = node if node in position.hexes else None
-        units[uid] = replace(unit, at=on_board, done=done)
-        gate = gates.get(unit.faction)
-        if gate is not None and uid in gate.stack and node != gate.node:
-            gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
-
-    for push in move.displaced:
-        place(push.unit, push.to, moved=False)
-    place(move.unit, move.end, moved=True)
-    return replace(position, units=units, gates=gates)
-
-
-def movement_step(
-    position: Position,
-    ai: bool | None = None,
-    limit: int | None = None,
-    deadline: Deadline | None = None,
-    progress: Progress | None = None,
-) -> StepResult:
-    """Every distinct final board of the current faction's movement step, with one sequence each.
-
-    The solver says which units may move next (asp/movement/step.lp) and what each may do; this walks the
-    resulting tree, merging boards reached by different orders. When ``deadline`` passes, the boards
-    found so far, marked incomplete; ``progress`` hears their count at every solver call.
-    """
-    faction = position.turn.faction
-    ai_factions = _ai_factions(position, faction, ai)
-    units = present_units(position, faction)
-    readings = resolve(position.readings)
-    # Board, spires, landmarks and distance fields do not change during the step.
-    fixed = render([*board_facts(position), *field_facts(position, units, ai_factions)])
-    finals: dict[tuple[tuple[str, str], ...], tuple[MoveOutcome, ...]] = {}
-    seen: set[tuple[object, ...]] = set()
-
-    # The faction's units, and any other unit a move displaced (Flying, Peaceful): boards that differ
-    # only in where such a unit went are different boards.
-    others = {uid: position.node_of(uid) for uid in sorted(position.units) if uid not in units}
-
-    def board(pos: Position) -> tuple[tuple[str, str], ...]:
-        pushed = tuple((uid, pos.node_of(uid)) for uid, node in others.items() if pos.node_of(uid) != node)
-        return tuple((uid, pos.node_of(uid)) for uid in units) + pushed
-
-    def explore(pos: Position, begun: bool, over: bool, sequence: tuple[MoveOutcome, ...]) -> None:
-        moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
-        key = (board(pos), moved, begun, over)
-        if key in seen:
-            return
-        seen.add(key)
-        if progress is not None:
-            progress(len(finals))
-        query = Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
-        answer = ask(pos, query, fixed, deadline)
-        if not answer.next_units:
-            finals.setdefault(board(pos), sequence)
-            return
-        for uid in sorted(answer.next_units):
-            minion = pos.units[uid].kind is Kind.MINION
-            for move in answer.options[uid].outcomes:
-                explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (move,))
-
-    _check_limit(limit)  # before the search, not after it
-    try:
-        explore(position, False, False, ())
-        complete = True
-    except TimedOut:
-        complete = False
-    ordered = [StepOutcome(f, s) for f, s in sorted(finals.items())]
-    return StepResult(faction, bool(ai_factions), len(ordered), _shown(ordered, limit), complete,
-                      notices(position, "movement", ai))
 
 
 # ----------------------------------------------------------------------------------------- combat

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.questions.adjudicate import (
-    attack_options, attack_step, movement_step, spires_fire, unit_options, whole,
+    attack_options, attack_step, spires_fire, unit_options, whole,
 )
+from adjudicator.questions.whole_step import movement_step
 from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
 from adjudicator.answers.notation import NotationError, parse

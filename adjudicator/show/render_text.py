@@ -109,6 +109,14 @@ def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> 
 
 def step(result: StepResult) -> str:
     lines = [notices(result.notices) + _count_line(result, "final boards", "movement")]
+    if result.summary:
+        rows = [
+            (s.unit, ", ".join(s.ends), "forced" if s.forced else f"{len(s.ends)} possible",
+             ", ".join(s.depends_on) or "-")
+            for s in result.summary
+        ]
+        lines.append("\nwhere each unit ends, over every final board:\n"
+                     + _table(("unit", "ends", "", "depends on"), rows))
     for number, outcome in enumerate(result.outcomes, 1):
         board_text = ", ".join(f"{u} {n}" for u, n in outcome.final)
         lines.append(f"\n{number}. {board_text}")

@@ -1,0 +1,299 @@
+"""The whole movement step: every distinct final board, their exact count, and a per-unit summary.
+
+The faction's units fall into groups that cannot touch one another (``groups``). Each group's step is
+searched on its own (``_search``): the solver says which of its units may move next and what each
+may do (asp/movement/step.lp), and the search walks that tree, merging boards reached by different
+orders. The whole step's boards are every combination of one board per group, so their count is the
+product of the groups' counts, and no combination is ever built unless it is shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
+from adjudicator.facts import fields
+from adjudicator.facts.board import Query, board_facts, field_facts
+from adjudicator.position.model import Controller, Done, Kind, Position, Unit
+from adjudicator.position.readings import resolve
+from adjudicator.questions.adjudicate import ask, present_units
+from adjudicator.questions.coverage import notices
+from adjudicator.solving.solve import Deadline, TimedOut, render
+
+Progress = Callable[[int], None]
+Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
+
+# Steps an escape from invalid terrain may look ahead (asp/movement/minion.lp, escaper/3).
+ESCAPE_LOOKAHEAD = 16
+
+
+@dataclass(frozen=True)
+class _Move:
+    """One move of a group's sequence, with the mover's start distance at that moment (None: a hero,
+    or a minion whose hex leads nowhere), by which the groups' sequences interleave."""
+
+    outcome: MoveOutcome
+    distance: int | None
+    minion: bool
+
+
+@dataclass
+class _Group:
+    units: tuple[str, ...]
+    finals: dict[Board, tuple[_Move, ...]]
+    complete: bool
+
+
+def movement_step(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> StepResult:
+    """Every distinct final board of the current faction's movement step, with one order of moves each,
+    the exact count, and where each unit can end. When ``deadline`` passes, the boards found so far,
+    marked incomplete; ``progress`` hears how many boards are known so far."""
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
+    faction = position.turn.faction
+    wanted = position.factions[faction].controller is Controller.AI if ai is None else ai
+    ai_factions = frozenset({faction}) if wanted else frozenset()
+    unmodelled = notices(position, "movement", ai)
+    searched: list[_Group] = []
+    parts = groups(position, present_units(position, faction))
+    try:
+        for units in parts:
+            done = math.prod(len(g.finals) for g in searched)
+
+            def heard(found: int, done: int = done) -> None:
+                if progress is not None:
+                    progress(done * found)
+
+            searched.append(_search(position, units, ai_factions, deadline, heard))
+            if not searched[-1].complete:
+                break
+    except TimedOut:
+        pass
+    complete = len(searched) == len(parts) and all(g.complete for g in searched)
+    # Boards exist only once every group has some: a group cut short leaves a lower bound.
+    whole = len(searched) == len(parts)
+    count = math.prod(len(g.finals) for g in searched) if whole else 0
+    summary = _summary(position, searched) if complete else ()
+    shown = _boards(position, searched, limit) if whole else ()
+    return StepResult(faction, wanted, count, shown, complete, unmodelled, summary)
+
+
+# ----------------------------------------------------------------------------------------- groups
+
+
+def groups(position: Position, units: Sequence[str]) -> list[tuple[str, ...]]:
+    """The units, in groups whose moves can never change one another's options, smallest id first.
+
+    A unit's move reads and changes only nodes within its movement of where it stands, plus one for a
+    displaced unit's landing; an escape from invalid terrain looks further. A unit others may push
+    (a friendly hero, a Flying or Peaceful minion) may stand anywhere the pushers reach, so it
+    reaches further still. Two units whose reaches overlap share a group; every unit waiting in a
+    gate reaches the gate node, so a stack is never split.
+    """
+    mobile = [u for u in units if _mobile(position.units[u])]
+    reach = {u: _radius(position, position.units[u]) for u in mobile}
+    pushers = max(reach.values(), default=0)
+    for u in mobile:
+        if _pushable(position.units[u]):
+            reach[u] += pushers
+    balls = {u: _ball(position, position.node_of(u), reach[u]) for u in mobile}
+    parent = {u: u for u in mobile}
+
+    def root(u: str) -> str:
+        while parent[u] != u:
+            parent[u] = parent[parent[u]]
+            u = parent[u]
+        return u
+
+    owner: dict[str, str] = {}
+    for u in mobile:
+        for node in balls[u]:
+            other = owner.setdefault(node, u)
+            if root(other) != root(u):
+                parent[root(other)] = root(u)
+    members: dict[str, list[str]] = {}
+    for u in mobile:
+        members.setdefault(root(u), []).append(u)
+    return sorted(tuple(sorted(m)) for m in members.values())
+
+
+def _mobile(unit: Unit) -> bool:
+    return not unit.done.moved and not unit.campfire and unit.kind is not Kind.LANDMARK_MINION
+
+
+def _pushable(unit: Unit) -> bool:
+    # Friendly heroes (Blocking Movement) and "Other units may displace this unit" (Flying, Peaceful).
+    return unit.kind is Kind.HERO or any(t in ("Flying", "Peaceful") for t in unit.talents)
+
+
+def _radius(position: Position, unit: Unit) -> int:
+    radius = unit.side.movement + 1
+    start = unit.at
+    if unit.kind is Kind.MINION and start is not None:
+        admitted = position.hexes[start].terrain.level <= unit.terrain.level
+        leads = start in fields.mark_distances(position, unit.terrain, unit.faction)
+        if not (admitted and leads) or start in fields.obstacles(position):
+            radius += ESCAPE_LOOKAHEAD
+    return radius
+
+
+def _ball(position: Position, start: str, radius: int) -> set[str]:
+    """Every node within ``radius`` steps of ``start``, whatever stands or grows there."""
+    seen = {start}
+    frontier = deque([(start, 0)])
+    while frontier:
+        node, steps = frontier.popleft()
+        if steps == radius:
+            continue
+        for near in position.neighbours(node):
+            if near not in seen:
+                seen.add(near)
+                frontier.append((near, steps + 1))
+    return seen
+
+
+# ----------------------------------------------------------------------------------------- search
+
+
+def apply_move(position: Position, move: MoveOutcome) -> Position:
+    """The board after ``move``: the unit on its end node, displaced heroes where they landed."""
+    units = dict(position.units)
+    gates = dict(position.gates)
+
+    def place(uid: str, node: str, *, moved: bool) -> None:
+        unit = units[uid]
+        done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
+        on_board = node if node in position.hexes else None
+        units[uid] = replace(unit, at=on_board, done=done)
+        gate = gates.get(unit.faction)
+        if gate is not None and uid in gate.stack and node != gate.node:
+            gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
+
+    for push in move.displaced:
+        place(push.unit, push.to, moved=False)
+    place(move.unit, move.end, moved=True)
+    return replace(position, units=units, gates=gates)
+
+
+def _search(
+    position: Position,
+    units: tuple[str, ...],
+    ai_factions: frozenset[str],
+    deadline: Deadline | None,
+    progress: Progress,
+) -> _Group:
+    """Every distinct final board of one group's step, the group's units alone moving."""
+    readings = resolve(position.readings)
+    # Board, spires, landmarks and distance fields do not change during the step.
+    fixed = render([*board_facts(position), *field_facts(position, units, ai_factions)])
+    finals: dict[Board, tuple[_Move, ...]] = {}
+    seen: set[tuple[object, ...]] = set()
+    # Any other unit a move displaced (Flying, Peaceful): boards that differ only in where such a
+    # unit went are different boards.
+    others = {uid: position.node_of(uid) for uid in sorted(position.units) if uid not in units}
+
+    def board(pos: Position) -> Board:
+        pushed = tuple((uid, pos.node_of(uid)) for uid, node in others.items() if pos.node_of(uid) != node)
+        return tuple((uid, pos.node_of(uid)) for uid in units) + pushed
+
+    def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
+        moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
+        key = (board(pos), moved, begun, over)
+        if key in seen:
+            return
+        seen.add(key)
+        progress(len(finals))
+        query = Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
+        answer = ask(pos, query, fixed, deadline)
+        if not answer.next_units:
+            finals.setdefault(board(pos), sequence)
+            return
+        for uid in sorted(answer.next_units):
+            minion = pos.units[uid].kind is Kind.MINION
+            options = answer.options[uid]
+            for move in options.outcomes:
+                step = _Move(move, options.start_distance if minion else None, minion)
+                explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (step,))
+
+    try:
+        explore(position, False, False, ())
+        complete = True
+    except TimedOut:
+        complete = False
+    return _Group(units, finals, complete)
+
+
+# ---------------------------------------------------------------------------------------- answers
+
+
+def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:
+    """Each unit's possible ends over its group's boards; forced when there is one; and the units of
+    its group whose end narrows its own (some pair of their possible ends never occurs together).
+    The faction's units that cannot move are there too, forced, unless a group may displace them."""
+    faction = position.turn.faction
+    summary: dict[str, UnitSummary] = {
+        u: UnitSummary(u, (position.node_of(u),), True) for u in present_units(position, faction)
+    }
+    for group in searched:
+        members = sorted(set(group.units).union(u for board in group.finals for u, _ in board))
+        boards = [{u: dict(board).get(u, position.node_of(u)) for u in members} for board in group.finals]
+        ends = {u: sorted({b[u] for b in boards}) for u in members}
+        together = {(u, b[u], v, b[v]) for b in boards for u, v in itertools.permutations(members, 2)}
+        for u in members:
+            narrowed = tuple(
+                v for v in members if v != u and len(ends[u]) > 1 and len(ends[v]) > 1
+                and any((u, a, v, b) not in together for a in ends[u] for b in ends[v])
+            )
+            summary[u] = UnitSummary(u, tuple(ends[u]), len(ends[u]) == 1, narrowed)
+    return tuple(summary[u] for u in sorted(summary))
+
+
+def _boards(position: Position, searched: list[_Group], limit: int | None) -> tuple[StepOutcome, ...]:
+    """The first ``limit`` combinations of one board per group, each with its moves interleaved."""
+    ordered = [sorted(g.finals.items()) for g in searched]
+    outcomes = [
+        StepOutcome(_merge_board(position, [b for b, _ in combination]), _interleave([s for _, s in combination]))
+        for combination in itertools.islice(itertools.product(*ordered), limit)
+    ]
+    return tuple(sorted(outcomes, key=lambda o: o.final))
+
+
+def _merge_board(position: Position, boards: list[Board]) -> Board:
+    """One board from the groups' boards: every unit of the faction in id order, then the other units
+    a move displaced."""
+    merged = dict(pair for board in boards for pair in board)
+    faction = present_units(position, position.turn.faction)
+    pushed = tuple(sorted((u, n) for u, n in merged.items() if u not in faction))
+    return tuple((u, merged.get(u, position.node_of(u))) for u in faction) + pushed
+
+
+def _interleave(sequences: list[tuple[_Move, ...]]) -> tuple[MoveOutcome, ...]:
+    """The groups' moves as one legal order: heroes that moved before their group's minions, then the
+    minions, the closest to its mark next each time, then the heroes that moved after them. Groups
+    never touch, so each group's moves keep their own order and their outcomes."""
+    before: list[MoveOutcome] = []
+    after: list[MoveOutcome] = []
+    minions: list[deque[_Move]] = []
+    for sequence in sequences:
+        first = next((i for i, m in enumerate(sequence) if m.minion), len(sequence))
+        before += [m.outcome for m in sequence[:first]]
+        rest = sequence[first:]
+        last = max((i for i, m in enumerate(rest) if m.minion), default=-1)
+        after += [m.outcome for m in rest[last + 1:]]
+        minions.append(deque(rest[: last + 1]))
+    middle: list[MoveOutcome] = []
+    while any(minions):
+        queue = min((q for q in minions if q), key=lambda q: (q[0].distance is None, q[0].distance or 0))
+        middle.append(queue.popleft().outcome)
+    return tuple(before + middle + after)
+

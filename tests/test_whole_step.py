@@ -1,0 +1,71 @@
+"""The whole movement step: groups that cannot touch each other, searched apart and combined.
+
+The step's boards are every combination of one board per group, so the combined answer must be the
+brute-force reference's, board for board, and every order of moves shown must replay.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.position.model import Controller, Kind, Position
+
+from adjudicator.questions.whole_step import groups, movement_step
+
+from tests.comparisons import movement_step_problem, summary_problem
+from tests.profiles import examples
+from tests.strategies import MOVER, OPPONENT, build, positions, unit
+
+# Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
+LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
+GATES = {MOVER: ("a1", "a2"), OPPONENT: ("t1", "t2")}
+
+
+def two_clusters(ai: bool) -> Position:
+    """Tied minions, a hero that may go before or after them, and a second cluster far away."""
+    units = [
+        unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "b2", 2), unit("h1", MOVER, "c1", 2, kind=Kind.HERO),
+        unit("m3", MOVER, "n1", 2), unit("m4", MOVER, "n2", 2), unit("m5", MOVER, "o1", 1),
+    ]
+    controller = Controller.AI if ai else Controller.PLAYER
+    return build(LONG, units, gates=GATES, controllers={MOVER: controller, OPPONENT: Controller.AI})
+
+
+def test_far_apart_units_form_groups_and_a_stack_stays_whole() -> None:
+    assert groups(two_clusters(False), ["h1", "m1", "m2", "m3", "m4", "m5"]) == [
+        ("h1", "m1", "m2"), ("m3", "m4", "m5")]
+    stacked = build(LONG, [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1), unit("m3", MOVER, "s1", 1)],
+                    gates=GATES, stacks={MOVER: ("m1", "m2")})
+    assert groups(stacked, ["m1", "m2", "m3"]) == [("m1", "m2"), ("m3",)]
+
+
+def test_groups_combine_into_the_references_boards() -> None:
+    for ai in (False, True):
+        position = two_clusters(ai)
+        assert len(groups(position, sorted(position.units))) == 2
+        assert movement_step_problem(position, ai) is None
+        assert summary_problem(position, ai) is None
+
+
+def test_the_count_is_the_product_of_the_groups_counts() -> None:
+    for ai in (False, True):
+        position = two_clusters(ai)
+        near = replace(position, units={u: x for u, x in position.units.items() if u in ("h1", "m1", "m2")})
+        far = replace(position, units={u: x for u, x in position.units.items() if u in ("m3", "m4", "m5")})
+        result = movement_step(position, ai=ai, limit=0)
+        assert result.count == movement_step(near, ai=ai).count * movement_step(far, ai=ai).count > 1
+        # No unit's end narrows the end of a unit of the other group.
+        for s in result.summary:
+            other = {"m3", "m4", "m5"} if s.unit in ("h1", "m1", "m2") else {"h1", "m1", "m2"}
+            assert not other & set(s.depends_on)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(positions(), st.booleans())
+def test_the_summary_and_the_orders_agree_with_the_boards(position: Position, ai: bool) -> None:
+    problem = summary_problem(copy.deepcopy(position), ai)
+    assert problem is None, problem
