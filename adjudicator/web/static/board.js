@@ -36,14 +36,22 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+let inflight = 0; // requests awaiting an answer, shown on the body for whoever waits on the page
+
 async function call(name, body) {
-  const response = await fetch("/api/" + name, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json();
-  return { ok: response.ok, data };
+  document.body.dataset.busy = String(++inflight > 0);
+  try {
+    const response = await fetch("/api/" + name, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { ok: response.ok, data: await response.json() };
+  } catch (error) {
+    return { ok: false, data: { error: { message: `no answer from the server: ${error.message}`, problems: [] } } };
+  } finally {
+    document.body.dataset.busy = String(--inflight > 0);
+  }
 }
 
 // --- the map picture: the format's text, read and written as a grid of tokens
