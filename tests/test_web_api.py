@@ -175,3 +175,28 @@ def test_a_slow_question_stops_at_the_time_bound():
 def test_the_saved_yaml_writes_the_map_as_a_literal_block():
     text = to_yaml({"format": "cloudspire-position/1", "map": "    a  b\n1   p  p\n2     l  p\n"})
     assert "map: |" in text and yaml.safe_load(text)["map"] == "    a  b\n1   p  p\n2     l  p\n"
+
+
+def test_serve_refuses_an_invalid_file_before_it_listens():
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    done = CliRunner().invoke(app, ["serve", str(ROOT / "tests/bad_positions/bad_marks.yaml"), "--port", "0"])
+    assert done.exit_code == 2
+    assert "bad_marks.yaml:" in done.output
+
+
+def test_serve_prints_its_address_and_serves_the_file(tmp_path):
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "adjudicator", "serve", str(AFTER), "--port", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT) as process:
+        try:
+            line = process.stdout.readline()
+            url = line.split(" at ")[1].split()[0]
+            with urllib.request.urlopen(url + "api/start", timeout=30) as response:
+                assert json.loads(response.read())["yaml"] == AFTER.read_text(encoding="utf-8")
+        finally:
+            process.terminate()
