@@ -200,3 +200,10 @@ def test_serve_prints_its_address_and_serves_the_file(tmp_path):
                 assert json.loads(response.read())["yaml"] == AFTER.read_text(encoding="utf-8")
         finally:
             process.terminate()
+
+
+def test_a_date_in_free_text_stays_text(server):
+    text = JOUST.read_text(encoding="utf-8").replace("title: The joust", "title: 2024-05-01 The joust")
+    text = text.replace("title: 2024-05-01 The joust leads and is not blocked by Jaelana Nestor", "title: 2024-05-01")
+    status, data = send(server, "/api/position", {"position": {"yaml": text}})
+    assert status == 200 and data["document"]["title"] == "2024-05-01"

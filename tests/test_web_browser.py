@@ -230,3 +230,30 @@ def test_a_phone_sized_viewport_fits_the_board(browser, server, shots):
     assert box["width"] <= phone["width"] and box["width"] > phone["width"] * 0.8
     page.screenshot(path=shots / "phone.png", full_page=True)
     page.close()
+
+
+def test_a_file_opened_and_saved_keeps_its_meaning(browser, server):
+    page = _open(browser, server)
+    page.set_input_files("#open-file", str(JOUST))
+    _settled(page)
+    page.wait_for_selector("#status.ok")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert load_position_text(saved) == load_position(JOUST)
+    page.close()
+
+
+def test_at_the_attack_step_a_tapped_target_gets_the_check_verdict(browser, server, shots):
+    slap = ROOT / "positions/rules/slap-attacks-with-zero-attack.yaml"
+    page = _open(browser, server, slap)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="slapper"]')
+    page.wait_for_selector(".judgements")
+    _tap(page, '[data-unit="bb"]')
+    page.wait_for_selector("#verdict")
+    position = load_position(slap)
+    check = dispute.check(position, parse("slapper x bb", position))
+    assert page.inner_text("#verdict") == check.judgement.verdict.upper()
+    page.screenshot(path=shots / "attack.png", full_page=True)
+    page.close()

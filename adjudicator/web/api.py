@@ -70,6 +70,17 @@ _Dumper.add_representer(
 )
 
 
+class _Reader(yaml.SafeLoader):
+    """Reads a file into the content the page edits: a date stays the text it was, since the page
+    holds JSON, which has no dates."""
+
+
+_Reader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
 def to_yaml(document: dict[str, Any]) -> str:
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
@@ -179,7 +190,7 @@ def position_call(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
             raise
         return {"valid": False, "problems": error.problems, "message": error.message, "yaml": text}
     # The page edits the file's content; a file it opened becomes that content (comments aside).
-    document = yaml.safe_load(text)
+    document = yaml.load(text, Loader=_Reader)
     return {
         "valid": True, "problems": [], "yaml": text, "document": document,
         "svg": render_svg.render(position), "notices": _notices(position),

@@ -549,6 +549,7 @@ async function askStep(question) {
   $("progress").textContent = "";
   if (job.state === "failed") return $("step-answer").replaceChildren(el("p", { class: "error", text: job.error.message }));
   const a = job.answer;
+  a.outcomes = a.outcomes || a.results || []; // Spires Fire names its outcomes results
   const count = `${a.count} ${question === "turn" ? "final boards" : question === "step" ? "end states" : "results"}`;
   $("step-answer").replaceChildren(
     el("pre", { class: "notices", text: a.notices.length ? "NOT TAKEN INTO ACCOUNT: " + a.notices.map((n) => n.talent).join(", ") : "" }),
