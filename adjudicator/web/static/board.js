@@ -159,9 +159,23 @@ function showError(data) {
 
 // --- drawing
 
+// On a phone the picture shows the board alone, as wide as the screen: its legend would halve it.
+function showPicture(svg) {
+  $("board").innerHTML = svg;
+  const picture = $("board").querySelector("svg");
+  const board = picture && picture.querySelector("g.board");
+  if (!board || !window.matchMedia("(max-width: 800px)").matches) return;
+  const whole = picture.getBoundingClientRect(), drawn = board.getBoundingClientRect();
+  const scale = picture.viewBox.baseVal.width / whole.width;
+  const left = (drawn.left - whole.left) * scale - 10, bottom = (drawn.bottom - whole.top) * scale + 10;
+  picture.setAttribute("viewBox", `${left} 0 ${drawn.width * scale + 20} ${bottom}`);
+  picture.removeAttribute("width");
+  picture.removeAttribute("height");
+}
+
 function draw() {
   if (state.mode === "play" && state.valid) {
-    $("board").innerHTML = state.svg;
+    showPicture(state.svg);
   } else {
     $("board").replaceChildren(buildGrid());
   }
@@ -467,7 +481,7 @@ async function tapUnit(unit) {
   state.focus = unit;
   const ex = data.explanation;
   state.reach = ex.others.map((j) => j.subject);
-  $("board").innerHTML = data.svg;
+  showPicture(data.svg);
   const own = ex.claim.replace(/^\S+\s/, "");
   $("answer").replaceChildren(
     el("h2", { text: `${unit} at the ${data.step} step` }),
@@ -482,7 +496,7 @@ async function claim(body) {
   const data = await ask("check", request(body), "answer");
   if (!data) return;
   const ex = data.explanation;
-  $("board").innerHTML = data.svg;
+  showPicture(data.svg);
   $("answer").replaceChildren(
     el("h2", { class: "claim", text: ex.claim }),
     el("pre", { class: "notices", text: data.notices_text }),
@@ -569,13 +583,16 @@ async function whatReadings() {
 function showInForce() {
   $("notices").replaceChildren(el("pre", { class: "notices", text: state.notices || "" }));
   const readings = (state.catalogue || { readings: [] }).readings;
-  $("in-force").replaceChildren(el("h3", { text: "Readings in force" }), ...readings.map((r) => labelled(r.name,
-    select(`play-reading-${r.name}`, r.values, state.readings[r.name], async (v) => {
-      state.doc.readings = { ...(state.doc.readings || {}), [r.name]: v };
-      await refresh();
-      showInForce();
-      if (state.focus) tapUnit(state.focus);
-    }))));
+  // Folded on a phone, so that the answers come soon below the board.
+  const wide = !window.matchMedia("(max-width: 800px)").matches;
+  $("in-force").replaceChildren(el("details", { open: wide }, el("summary", { text: "Readings in force" }),
+    ...readings.map((r) => labelled(r.name,
+      select(`play-reading-${r.name}`, r.values, state.readings[r.name], async (v) => {
+        state.doc.readings = { ...(state.doc.readings || {}), [r.name]: v };
+        await refresh();
+        showInForce();
+        if (state.focus) tapUnit(state.focus);
+      })))));
 }
 
 // --- the page
