@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -256,4 +257,19 @@ def test_at_the_attack_step_a_tapped_target_gets_the_check_verdict(browser, serv
     check = dispute.check(position, parse("slapper x bb", position))
     assert page.inner_text("#verdict") == check.judgement.verdict.upper()
     page.screenshot(path=shots / "attack.png", full_page=True)
+    page.close()
+
+
+def test_switching_a_reading_asks_the_unit_again(browser, server):
+    page = _open(browser, server, JOUST)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="joust"]')
+    page.wait_for_selector(".judgements")
+    _choose(page, "#play-reading-displacement", "optional")
+    _settled(page)
+    position = load_position(JOUST)
+    switched = replace(position, readings={**position.readings, "displacement": "optional"})
+    expected = adjudicate.unit_options(switched, "joust").outcomes
+    assert len(expected) != len(adjudicate.unit_options(position, "joust").outcomes)
+    page.wait_for_function(f"document.querySelectorAll('#answer .legal li').length === {len(expected)}")
     page.close()

@@ -103,6 +103,7 @@ def _internal(error: Exception) -> api.ApiError:
 class Handler(BaseHTTPRequestHandler):
     server: Board
     protocol_version = "HTTP/1.1"
+    timeout = 30  # seconds a connection may wait between bytes: a stalled client frees its thread
 
     def log_message(self, format: str, *args: Any) -> None:
         if os.environ.get("CLOUDSPIRE_DEBUG"):
