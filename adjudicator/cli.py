@@ -558,48 +558,6 @@ def readings(position: PositionArg, timeout: TimeoutOpt = None, json_out: JsonOp
         typer.echo("".join(f"  + {line}\n" for line in e.gained) + "".join(f"  - {line}\n" for line in e.lost), nl=False)
 
 
-def _overlay(
-    pos: Position, claim: Claim | None, unit: str | None, ai: bool | None, deadline: Deadline | None
-) -> dict[str, Any]:
-    """What to draw over the board (render_svg.render's keywords): a claimed move or attack with the
-    unit's legal outcomes, the claim crossed out when the rules forbid it; or every outcome of one
-    unit at the current step."""
-    # imported here: only `render` draws
-    from adjudicator.answers.attacks import AttackOutcome
-    from adjudicator.answers.moves import MoveOutcome
-    from adjudicator.position.claims import AttackClaim, MoveClaim
-    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
-
-    if isinstance(claim, MoveClaim):
-        options = adjudicate.unit_options(pos, claim.unit, ai, deadline).outcomes
-        taken = [
-            m for m in options
-            if m.end == claim.end and (claim.path is None or m.path == claim.path)
-            and (claim.displaced is None or sorted((d.unit, d.to) for d in m.displaced) == list(claim.displaced))
-        ]
-        if taken:
-            return {"moves": taken[:1], "focus": claim.unit}
-        path = claim.path or (pos.node_of(claim.unit), claim.end)
-        forbidden = MoveOutcome(claim.unit, claim.end, "claimed", (), path)
-        return {"moves": list(options), "forbidden": [forbidden], "focus": claim.unit}
-    if isinstance(claim, AttackClaim):
-        [options] = adjudicate.attack_options(pos, claim.unit, ai, deadline)
-        if claim.target is None:
-            return {"attacks": list(options.outcomes), "focus": claim.unit}
-        key = (claim.unit, claim.target, claim.redirected_to)
-        taken = [o for o in options.outcomes if o.key == key]
-        if taken:
-            return {"attacks": taken, "focus": claim.unit}
-        forbidden = AttackOutcome(claim.unit, claim.target, claim.redirected_to)
-        return {"attacks": list(options.outcomes), "forbidden": [forbidden], "focus": claim.unit}
-    if unit is None:
-        return {}
-    if pos.turn.step == "attack":
-        [options] = adjudicate.attack_options(pos, unit, ai, deadline)
-        return {"attacks": list(options.outcomes), "focus": unit}
-    return {"moves": list(adjudicate.unit_options(pos, unit, ai, deadline).outcomes), "focus": unit}
-
-
 PICTURES = (".svg", ".png")
 
 
@@ -633,6 +591,7 @@ def render(
 ) -> None:
     """Draw the position as SVG (or PNG): terrain, chips, marks; a move's route or a unit's options."""
     from adjudicator.show import render_svg  # imported here: only `render` draws
+    from adjudicator.show.overlay import overlay_of
 
     deadline = _deadline(timeout)
     if image not in ("svg", "png"):
@@ -641,7 +600,7 @@ def render(
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     claim = _claim(position, pos, move) if move is not None else None
-    overlay = _overlay(pos, claim, unit, _ai_flag(ai), deadline)
+    overlay = overlay_of(pos, claim, unit, _ai_flag(ai), deadline)
     svg = render_svg.render(pos, **overlay)
     try:
         output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))
@@ -653,3 +612,35 @@ def render(
     else:
         counts = ", ".join(f"{n} {key}" for key, n in drawn.items() if n)
         typer.echo(f"{output}: {image}" + (f" ({counts} drawn)" if counts else ""))
+
+
+@app.command()
+def serve(
+    position: Annotated[
+        Optional[Path], typer.Argument(help="A position file the page opens at once (docs/position-format.md).")
+    ] = None,
+    host: Annotated[str, typer.Option(help="The address to listen on; another than 127.0.0.1 opens the page to the network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port; 0 picks a free one.")] = 8765,
+    timeout: Annotated[
+        float, typer.Option("--timeout", metavar="SECONDS", callback=_seconds, help="The most one question may take (default 20).")
+    ] = 20.0,
+) -> None:
+    """A board in the browser: build a position by tapping, ask what a unit may and must do, and why."""
+    from adjudicator.web.api import Limits  # imported here: only `serve` runs the web page
+    from adjudicator.web.server import make_server
+
+    text = None
+    if position is not None:
+        _load(position)  # its located errors before the server starts
+        text = position.read_text(encoding="utf-8")
+    try:
+        server = make_server(host, port, Limits(seconds=timeout), text)
+    except OSError as error:
+        _fail(f"cannot listen on {host}:{port}: {error.strerror or error}", "serve")
+    typer.echo(f"the board is at {server.url} (Ctrl-C stops it)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

@@ -10,7 +10,9 @@ its ``beside`` hexes; the units waiting in it are listed in a panel outside it, 
 The document is built with xml.etree.ElementTree, which escapes every name, so ids such as
 ``x). #false.`` or ``a<b&"c`` are safe; characters XML cannot hold at all are replaced.  Factions
 take Okabe-Ito colours and terrain a lightness ramp, so nothing depends on telling red from
-green; the legend explains every colour, shape and code the picture uses.
+green; the legend explains every colour, shape and code the picture uses.  Each hex, gate and chip
+carries its name in a ``data-`` attribute (``data-hex``, ``data-unit``…), so that a page can tell
+which one was tapped.
 """
 
 from __future__ import annotations
@@ -369,7 +371,7 @@ def _draw_gaps(parent: ET.Element, pic: _Picture) -> None:
 
 
 def _draw_hex(parent: ET.Element, h: Hex, centre: Point) -> None:
-    group = _el(parent, "g", class_="hex")
+    group = _el(parent, "g", class_="hex", data_hex=h.name)
     _tooltip(group, f"{h.name}: {h.terrain.value}{', Source Well' if h.well else ''}")
     fill = TERRAIN_FILL[h.terrain]
     _el(group, "polygon", points=_hexagon(centre, R - 1), fill=fill, stroke="#6b6b6b", stroke_width="1.5")
@@ -410,7 +412,7 @@ def _draw_gate(parent: ET.Element, gate: Gate, moves: Sequence[MoveOutcome], pic
     colour = pic.colours.get(gate.faction, NO_FACTION)
     pic.chips[gate.node] = centre
     pic.radii[gate.node] = R * 0.7
-    group = _el(parent, "g", class_="gate")
+    group = _el(parent, "g", class_="gate", data_gate=_safe(gate.faction))
     _tooltip(group, f"gate of {gate.faction}, health {gate.health}, beside {', '.join(gate.beside)}"
                     + (f"; stack, top first: {', '.join(gate.stack)}" if gate.stack else ""))
     _el(group, "polygon", points=_hexagon(centre, R - 4), fill="#e9e9e9", stroke=colour, stroke_width="7")
@@ -505,7 +507,7 @@ def _draw_occupants(parent: ET.Element, pic: _Picture) -> None:
 
 
 def _draw_unit(parent: ET.Element, unit: Unit, centre: Point, scale: float, pic: _Picture) -> None:
-    group = _el(parent, "g", class_="unit")
+    group = _el(parent, "g", class_="unit", data_unit=_safe(unit.id))
     radius = CHIP * scale
     _unit_chip(group, unit, centre, radius, pic)
     x, y = centre
@@ -607,7 +609,7 @@ def _upgrade(parent: ET.Element, at: Point, upgrade: str, size: float) -> None:
 def _draw_spire(parent: ET.Element, spire: Spire, centre: Point, scale: float, pic: _Picture) -> None:
     """A spire: a tower (a tall pentagon) in its faction's colour, its upgrades stacked bottom to top."""
     pic.used.add("spire")
-    group = _el(parent, "g", class_="spire")
+    group = _el(parent, "g", class_="spire", data_spire=_safe(spire.id))
     _tooltip(group, f"spire {spire.id} of {spire.faction}; upgrades bottom to top: "
                     f"{', '.join(spire.upgrades) or 'none'}"
                     + (f"; talents {', '.join(spire.talents)}" if spire.talents else ""))
@@ -630,7 +632,7 @@ def _draw_spire(parent: ET.Element, spire: Spire, centre: Point, scale: float, p
 def _draw_landmark(parent: ET.Element, landmark: Landmark, centre: Point, scale: float, pic: _Picture) -> None:
     """A landmark: a diamond, grey with a question mark until revealed, then gold with its name."""
     pic.used.add("landmark")
-    group = _el(parent, "g", class_="landmark")
+    group = _el(parent, "g", class_="landmark", data_landmark=_safe(landmark.id))
     state = "revealed" if landmark.revealed else "not revealed"
     _tooltip(group, f"landmark {landmark.id}: {landmark.name or 'unnamed'} ({state})")
     x, y = centre

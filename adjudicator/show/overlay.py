@@ -1,0 +1,51 @@
+"""What to draw over the board for a question: the outcomes, a claim, the unit in focus.
+
+Shared by `cloudspire render` and the web page, so that both draw the same answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.answers.attacks import AttackOutcome
+from adjudicator.answers.moves import MoveOutcome
+from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
+from adjudicator.position.model import Position
+from adjudicator.questions import adjudicate
+from adjudicator.solving.solve import Deadline
+
+
+def overlay_of(
+    pos: Position, claim: Claim | None, unit: str | None, ai: bool | None, deadline: Deadline | None
+) -> dict[str, Any]:
+    """What to draw over the board (render_svg.render's keywords): a claimed move or attack with the
+    unit's legal outcomes, the claim crossed out when the rules forbid it; or every outcome of one
+    unit at the current step."""
+    if isinstance(claim, MoveClaim):
+        options = adjudicate.unit_options(pos, claim.unit, ai, deadline).outcomes
+        taken = [
+            m for m in options
+            if m.end == claim.end and (claim.path is None or m.path == claim.path)
+            and (claim.displaced is None or sorted((d.unit, d.to) for d in m.displaced) == list(claim.displaced))
+        ]
+        if taken:
+            return {"moves": taken[:1], "focus": claim.unit}
+        path = claim.path or (pos.node_of(claim.unit), claim.end)
+        forbidden = MoveOutcome(claim.unit, claim.end, "claimed", (), path)
+        return {"moves": list(options), "forbidden": [forbidden], "focus": claim.unit}
+    if isinstance(claim, AttackClaim):
+        [options] = adjudicate.attack_options(pos, claim.unit, ai, deadline)
+        if claim.target is None:
+            return {"attacks": list(options.outcomes), "focus": claim.unit}
+        key = (claim.unit, claim.target, claim.redirected_to)
+        taken = [o for o in options.outcomes if o.key == key]
+        if taken:
+            return {"attacks": taken, "focus": claim.unit}
+        forbidden = AttackOutcome(claim.unit, claim.target, claim.redirected_to)
+        return {"attacks": list(options.outcomes), "forbidden": [forbidden], "focus": claim.unit}
+    if unit is None:
+        return {}
+    if pos.turn.step == "attack":
+        [options] = adjudicate.attack_options(pos, unit, ai, deadline)
+        return {"attacks": list(options.outcomes), "focus": unit}
+    return {"moves": list(adjudicate.unit_options(pos, unit, ai, deadline).outcomes), "focus": unit}

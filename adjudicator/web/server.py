@@ -1,0 +1,187 @@
+"""The local web server of `cloudspire serve`: the page's static files and its JSON API (api.py).
+
+The standard library's threading HTTP server: one thread per request, so that the page stays
+responsive while a question is solved. Whole-step questions run as jobs in their own threads; the
+page polls a job for its progress. Requests are bounded in size, questions in time (api.Limits),
+and the jobs kept at once in number.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from adjudicator.solving.solve import TimedOut
+from adjudicator.web import api
+
+STATIC = {"/": "index.html", "/index.html": "index.html", "/board.js": "board.js", "/style.css": "style.css"}
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8"}
+MAX_JOBS = 8  # whole-step questions kept at once, running or answered; the oldest answered goes first
+MAX_RUNNING = 2  # questions solving at once: the solver takes a core each
+
+
+@dataclass
+class Job:
+    """A whole-step question being answered: how many results so far, then the answer or the error."""
+
+    id: str
+    started: float = field(default_factory=time.monotonic)
+    found: int = 0
+    answer: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.answer is not None or self.error is not None
+
+    def as_json(self) -> dict[str, Any]:
+        state = "failed" if self.error else "done" if self.answer is not None else "running"
+        return {"job": self.id, "state": state, "found": self.found,
+                "seconds": round(time.monotonic() - self.started, 1), "answer": self.answer, **(self.error or {})}
+
+
+class Board(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], limits: api.Limits, position: str | None) -> None:
+        super().__init__(address, Handler)
+        self.limits = limits
+        self.position = position  # the text of the file `serve` was given, opened by the page at once
+        self.jobs: dict[str, Job] = {}
+        self.lock = threading.Lock()
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def start_job(self, body: dict[str, Any]) -> Job:
+        position, question, ai, limit = api.step_question(body, self.limits)
+        with self.lock:
+            running = sum(not j.done for j in self.jobs.values())
+            if running >= MAX_RUNNING:
+                raise api.ApiError("busy", f"{running} questions are being answered; ask again when one is done",
+                                   status=503)
+            answered = [k for k, j in self.jobs.items() if j.done]
+            while len(self.jobs) >= MAX_JOBS and answered:
+                del self.jobs[answered.pop(0)]
+            job = Job(uuid.uuid4().hex)
+            self.jobs[job.id] = job
+
+        def progress(found: int) -> None:
+            job.found = found
+
+        def run() -> None:
+            try:
+                job.answer = api.answer_step(position, question, ai, limit, self.limits, progress)
+            except TimedOut as error:
+                job.error = api.timed_out(error).as_json()
+            except Exception as error:  # a bug: said as such, never a traceback on the page
+                job.error = _internal(error).as_json()
+
+        threading.Thread(target=run, daemon=True).start()
+        return job
+
+
+def _internal(error: Exception) -> api.ApiError:
+    detail = " ".join(f"{type(error).__name__}: {error}".split())
+    return api.ApiError("internal", f"internal error, a bug in the adjudicator ({detail}); please report it "
+                        "with the position file", status=500)
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: Board
+    protocol_version = "HTTP/1.1"
+    timeout = 30  # seconds a connection may wait between bytes: a stalled client frees its thread
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if os.environ.get("CLOUDSPIRE_DEBUG"):
+            super().log_message(format, *args)
+
+    def _send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, status: int, data: Any) -> None:
+        self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json")
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        if path in STATIC:
+            name = STATIC[path]
+            data = resources.files("adjudicator.web").joinpath("static", name).read_bytes()
+            self._send(HTTPStatus.OK, data, TYPES[Path(name).suffix])
+        elif path == "/api/catalogue":
+            self._json(HTTPStatus.OK, api.catalogue_call({}, self.server.limits))
+        elif path == "/api/start":
+            self._json(HTTPStatus.OK, {"yaml": self.server.position})
+        elif path.startswith("/api/jobs/"):
+            job = self.server.jobs.get(path.removeprefix("/api/jobs/"))
+            if job is None:
+                self._json(HTTPStatus.NOT_FOUND, api.ApiError("job", "no such question (answered long ago?)").as_json())
+            else:
+                self._json(HTTPStatus.OK, job.as_json())
+        else:
+            self._json(HTTPStatus.NOT_FOUND, api.ApiError("path", f"no page {path!r}").as_json())
+
+    def do_POST(self) -> None:
+        try:
+            body = self._body()
+            name = urlsplit(self.path).path.removeprefix("/api/")
+            if name == "jobs":
+                self._json(HTTPStatus.ACCEPTED, self.server.start_job(body).as_json())
+                return
+            call = api.CALLS.get(name)
+            if call is None:
+                raise api.ApiError("path", f"no call {name!r}; calls: {', '.join([*api.CALLS, 'jobs'])}", status=404)
+            self._json(HTTPStatus.OK, call(body, self.server.limits))
+        except api.ApiError as error:
+            self._json(error.status, error.as_json())
+        except TimedOut as error:
+            error_json = api.timed_out(error)
+            self._json(error_json.status, error_json.as_json())
+        except Exception as error:
+            if os.environ.get("CLOUDSPIRE_DEBUG"):
+                raise
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, _internal(error).as_json())
+
+    def _body(self) -> dict[str, Any]:
+        try:
+            size = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            raise api.ApiError("request", "the request needs a Content-Length", status=411) from None
+        if not 0 <= size <= self.server.limits.body:
+            # Unread, the rest of the body would be taken for the next request on this connection.
+            self.close_connection = True
+            raise api.ApiError("request", f"the request has {size} bytes; at most {self.server.limits.body}",
+                               status=413)
+        raw = self.rfile.read(size)
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise api.ApiError("request", f"malformed JSON: {error}") from None
+        except RecursionError:
+            raise api.ApiError("request", "the JSON nests too deeply") from None
+        if not isinstance(body, dict):
+            raise api.ApiError("request", "expected a JSON object")
+        return body
+
+
+def make_server(host: str, port: int, limits: api.Limits, position: str | None = None) -> Board:
+    return Board((host, port), limits, position)

@@ -1,0 +1,694 @@
+// The board page. It edits a position file's content and draws it; every rule question goes to the
+// server's JSON API (docs/web.md), which answers with the adjudicator's own functions. No rule is
+// decided here.
+"use strict";
+
+const FORMAT = "cloudspire-position/1";
+const SECTIONS = ["format", "title", "source", "faq", "map", "gates", "factions", "turn", "spires",
+  "landmarks", "units", "readings", "ai-priority", "expected"];
+const FILL = { p: "#d9c7a0", l: "#b8d68f", f: "#4f8a4a", m: "#8d8d8d", w: "#6fa8dc", ".": "#ffffff" };
+const R = 30, W = Math.sqrt(3) * R;
+
+const state = {
+  doc: { format: FORMAT, factions: {}, turn: {} },
+  grid: { cols: 5, rows: 4, cells: {}, wells: {} },
+  mode: "build",
+  selected: null, // {kind: "units" | "spires" | "landmarks", id}
+  catalogue: null,
+  valid: false,
+  yaml: "",
+  svg: "",
+  readings: {},
+  focus: null, // the unit tapped on the Ask side
+  reach: [], // the ends or targets the focused unit's answer names
+  asked: 0, // numbers the position requests, so that a late answer never overwrites a newer one
+};
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+let inflight = 0; // requests awaiting an answer, shown on the body for whoever waits on the page
+
+async function call(name, body) {
+  document.body.dataset.busy = String(++inflight > 0);
+  try {
+    const response = await fetch("/api/" + name, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { ok: response.ok, data: await response.json() };
+  } catch (error) {
+    return { ok: false, data: { error: { message: `no answer from the server: ${error.message}`, problems: [] } } };
+  } finally {
+    document.body.dataset.busy = String(--inflight > 0);
+  }
+}
+
+// --- the map picture: the format's text, read and written as a grid of tokens
+
+function hexName(col, row) { return String.fromCharCode(97 + col) + row; }
+
+function parseMap(text) {
+  const grid = { cols: 1, rows: 1, cells: {}, wells: {} };
+  for (const line of (text || "").split("\n")) {
+    const tokens = line.trim().split(/\s+/).filter(Boolean);
+    if (!tokens.length || !/^[0-9]+$/.test(tokens[0])) continue;
+    const row = parseInt(tokens[0], 10);
+    grid.rows = Math.max(grid.rows, row);
+    tokens.slice(1).forEach((token, col) => {
+      grid.cols = Math.max(grid.cols, col + 1);
+      const name = hexName(col, row);
+      grid.wells[name] = token.endsWith("*");
+      grid.cells[name] = token.replace("*", "");
+    });
+  }
+  return grid;
+}
+
+function composeMap(grid) {
+  const letters = [];
+  for (let c = 0; c < grid.cols; c++) letters.push(String.fromCharCode(97 + c));
+  const lines = ["    " + letters.join("  ")];
+  for (let r = 1; r <= grid.rows; r++) {
+    const tokens = [];
+    for (let c = 0; c < grid.cols; c++) {
+      const name = hexName(c, r);
+      const token = grid.cells[name] || ".";
+      tokens.push(token + (token !== "." && grid.wells[name] ? "*" : ""));
+    }
+    lines.push(String(r).padEnd(r % 2 === 0 ? 5 : 4) + tokens.join("  "));
+  }
+  return lines.join("\n") + "\n";
+}
+
+// --- the document sent to the server: the file's sections in the format's order, empty ones left out
+
+function documentOf() {
+  const doc = { ...state.doc, map: composeMap(state.grid) };
+  const out = {};
+  const empty = (v) => v === undefined || v === "" || (typeof v === "object" && v !== null && !Array.isArray(v)
+    && Object.keys(v).length === 0 && v !== doc.factions && v !== doc.turn);
+  for (const key of SECTIONS) if (!empty(doc[key])) out[key] = doc[key];
+  for (const key of Object.keys(doc)) if (!(key in out) && !empty(doc[key])) out[key] = doc[key];
+  return out;
+}
+
+// --- validating as the position is edited
+
+async function refresh() {
+  const asked = ++state.asked;
+  const { ok, data } = await call("position", { position: { document: documentOf() } });
+  if (asked !== state.asked) return;
+  if (!ok) return showError(data);
+  state.valid = data.valid;
+  state.yaml = data.yaml;
+  if (data.valid) {
+    state.svg = data.svg;
+    state.readings = data.readings;
+    state.notices = data.notices;
+  }
+  showProblems(data.valid ? [] : data.problems);
+  $("yaml").value = data.yaml;
+  $("status").textContent = data.valid ? "valid: cloudspire validate accepts this position" : "not valid yet";
+  $("status").className = data.valid ? "ok" : "bad";
+  draw();
+}
+
+async function openYaml(text) {
+  const { ok, data } = await call("position", { position: { yaml: text } });
+  if (!ok) return showError(data);
+  if (!data.valid) {
+    $("yaml").value = text;
+    showProblems(data.problems);
+    $("status").textContent = "this file is not valid: fix it in the file text below, then use it";
+    $("status").className = "bad";
+    document.querySelector("#build-panel details").open = true;
+    return;
+  }
+  state.doc = data.document;
+  state.grid = parseMap(data.document.map);
+  state.selected = null;
+  $("cols").value = state.grid.cols;
+  $("rows").value = state.grid.rows;
+  buildForms();
+  await refresh();
+}
+
+function showProblems(problems) {
+  const list = $("problems");
+  list.replaceChildren(...problems.map((p) => el("li", {
+    class: "problem", "data-field": p.field,
+    text: (p.line ? `line ${p.line}: ` : "") + (p.field ? `${p.field}: ` : "") + p.message,
+  })));
+}
+
+function showError(data) {
+  const error = data.error || { message: "the server gave no answer" };
+  showProblems([{ field: "", line: null, message: error.message }, ...(error.problems || [])]);
+}
+
+// --- drawing
+
+// On a phone the picture shows the board alone, as wide as the screen: its legend would halve it.
+function showPicture(svg) {
+  $("board").innerHTML = svg;
+  const picture = $("board").querySelector("svg");
+  const board = picture && picture.querySelector("g.board");
+  if (!board || !window.matchMedia("(max-width: 800px)").matches) return;
+  const whole = picture.getBoundingClientRect(), drawn = board.getBoundingClientRect();
+  const scale = picture.viewBox.baseVal.width / whole.width;
+  const left = (drawn.left - whole.left) * scale - 10, bottom = (drawn.bottom - whole.top) * scale + 10;
+  picture.setAttribute("viewBox", `${left} 0 ${drawn.width * scale + 20} ${bottom}`);
+  picture.removeAttribute("width");
+  picture.removeAttribute("height");
+}
+
+function draw() {
+  if (state.mode === "play" && state.valid) {
+    showPicture(state.svg);
+  } else {
+    $("board").replaceChildren(buildGrid());
+  }
+}
+
+function centre(col, row) {
+  return [W * (col + (row % 2 === 0 ? 1 : 0.5)) + 4, R + 1.5 * R * (row - 1) + 4];
+}
+
+function svgEl(tag, attrs = {}, text) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function occupants() {
+  const at = {};
+  const add = (hex, label, kind, id) => (at[hex] = at[hex] || []).push({ label, kind, id });
+  for (const [id, u] of Object.entries(state.doc.units || {})) if (u.at) add(u.at, id, "units", id);
+  for (const [id, s] of Object.entries(state.doc.spires || {})) if (s.at) add(s.at, "▲" + id, "spires", id);
+  for (const [id, l] of Object.entries(state.doc.landmarks || {})) if (l.at) add(l.at, "◆" + id, "landmarks", id);
+  for (const [faction, g] of Object.entries(state.doc.gates || {}))
+    for (const hex of g.beside || []) add(hex, "gate:" + faction, "gate", faction);
+  return at;
+}
+
+function buildGrid() {
+  const { cols, rows } = state.grid;
+  const svg = svgEl("svg", { viewBox: `0 0 ${W * (cols + 0.5) + 8} ${1.5 * R * (rows - 1) + 2 * R + 8}`, class: "grid" });
+  const at = occupants();
+  for (let r = 1; r <= rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const name = hexName(c, r);
+      const token = state.grid.cells[name] || ".";
+      const [x, y] = centre(c, r);
+      const g = svgEl("g", { "data-hex": name, class: "cell" + (token === "." ? " none" : "") });
+      const points = [];
+      for (let i = 0; i < 6; i++) {
+        const a = Math.PI / 180 * (60 * i - 30);
+        points.push(`${(x + (R - 1) * Math.cos(a)).toFixed(1)},${(y + (R - 1) * Math.sin(a)).toFixed(1)}`);
+      }
+      g.append(svgEl("polygon", { points: points.join(" "), fill: FILL[token] || "#fff" }));
+      g.append(svgEl("text", { x, y: y - R * 0.55, class: "hex-name" }, name + (state.grid.wells[name] ? " ◇" : "")));
+      (at[name] || []).forEach((thing, i) => {
+        const chosen = state.selected && state.selected.kind === thing.kind && state.selected.id === thing.id;
+        g.append(svgEl("text", { x, y: y - 2 + 10 * i, class: "thing" + (chosen ? " chosen" : "") }, thing.label));
+      });
+      svg.append(g);
+    }
+  }
+  return svg;
+}
+
+// --- building by tapping
+
+function tool() { return document.querySelector('input[name="tool"]:checked').value; }
+
+function freshId(section, stem) {
+  const taken = state.doc[section] || {};
+  let n = 1;
+  while (`${stem}${n}` in taken) n++;
+  return `${stem}${n}`;
+}
+
+function firstFaction() { return Object.keys(state.doc.factions || {})[0]; }
+
+function tapBuild(hex) {
+  const t = tool();
+  const grid = state.grid;
+  if (FILL[t] !== undefined) grid.cells[hex] = t;
+  else if (t === "well") grid.wells[hex] = !grid.wells[hex];
+  else if (t === "gate") {
+    const faction = $("gate-faction").value;
+    if (!faction) return showProblems([{ field: "gates", message: "add a faction first: a gate is a faction's" }]);
+    const gates = (state.doc.gates = state.doc.gates || {});
+    const gate = (gates[faction] = gates[faction] || { beside: [], health: 10 });
+    gate.beside = gate.beside.includes(hex) ? gate.beside.filter((h) => h !== hex) : [...gate.beside, hex];
+    if (!gate.beside.length) delete gates[faction];
+    buildForms();
+  } else if (t === "select") {
+    const here = (occupants()[hex] || []).filter((o) => o.kind !== "gate");
+    state.selected = here.length ? { kind: here[0].kind, id: here[0].id } : null;
+  } else {
+    const section = { unit: "units", spire: "spires", landmark: "landmarks" }[t];
+    const id = freshId(section, t);
+    const made = {
+      units: { chip: "", faction: firstFaction(), kind: "minion", at: hex, health: 1, stats: { health: 1, attack: 1, movement: 1 } },
+      spires: { faction: firstFaction(), at: hex },
+      landmarks: { at: hex, name: "" },
+    }[section];
+    state.doc[section] = { ...(state.doc[section] || {}), [id]: made };
+    state.selected = { kind: section, id };
+  }
+  showEditor();
+  refresh();
+}
+
+// --- the forms: factions, turn, readings, and the selected chip
+
+function option(value, label, chosen) {
+  return el("option", { value, selected: value === chosen, text: label === undefined ? value : label });
+}
+
+function select(id, values, chosen, onchange, blank) {
+  const s = el("select", { id });
+  if (blank !== undefined) s.append(option("", blank, chosen === undefined ? "" : chosen));
+  for (const v of values) s.append(option(v, undefined, chosen));
+  s.addEventListener("change", () => onchange(s.value));
+  return s;
+}
+
+function input(id, value, onchange, type = "text") {
+  const i = el("input", { id, type, value: value === undefined ? "" : value });
+  i.addEventListener("input", () => onchange(type === "number" ? (i.value === "" ? undefined : Number(i.value)) : i.value));
+  return i;
+}
+
+function labelled(text, control) { return el("label", {}, text + " ", control); }
+
+function set(target, key, value) {
+  if (value === undefined || value === "") delete target[key];
+  else target[key] = value;
+}
+
+function edited() { draw(); refresh(); }
+
+function buildForms() {
+  const doc = state.doc;
+  const factions = Object.keys(doc.factions || {});
+  $("title").value = doc.title || "";
+  $("source").value = doc.source || "";
+  const box = $("factions");
+  box.replaceChildren(...factions.map((name) => {
+    const f = doc.factions[name];
+    const markKind = Object.keys(f.mark || { gate: "" })[0];
+    const gate = (doc.gates || {})[name];
+    const row = el("div", { class: "faction", "data-faction": name }, el("strong", { text: name }));
+    row.append(labelled("controller", select(`faction-${name}-controller`, ["player", "ai"], f.controller, (v) => { f.controller = v; edited(); })));
+    const markValue = input(`faction-${name}-mark`, (f.mark || {})[markKind], (v) => { f.mark = { [markKind]: v }; edited(); });
+    row.append(labelled("mark", select(`faction-${name}-mark-kind`, ["gate", "unit", "hex"], markKind, (v) => {
+      f.mark = { [v]: (f.mark || {})[markKind] || "" }; buildForms(); edited();
+    })), markValue);
+    if (gate) row.append(labelled("gate health", input(`gate-${name}-health`, gate.health, (v) => { set(gate, "health", v); edited(); }, "number")));
+    const remove = el("button", { text: "remove" });
+    remove.addEventListener("click", () => { delete doc.factions[name]; if (doc.gates) delete doc.gates[name]; buildForms(); edited(); });
+    row.append(remove);
+    return row;
+  }));
+  for (const id of ["gate-faction", "turn-faction"]) {
+    const chosen = id === "turn-faction" ? (doc.turn || {}).faction : $(id).value;
+    $(id).replaceChildren(option("", "—", chosen), ...factions.map((f) => option(f, undefined, chosen)));
+  }
+  $("turn-step").replaceChildren(...(state.catalogue ? state.catalogue.steps : []).map((s) => option(s, undefined, (doc.turn || {}).step)));
+  $("readings").replaceChildren(...(state.catalogue ? state.catalogue.readings : []).map((r) => labelled(r.name,
+    select(`reading-${r.name}`, r.values, (doc.readings || {})[r.name], (v) => {
+      doc.readings = doc.readings || {};
+      set(doc.readings, r.name, v);
+      edited();
+    }, `(default: ${r.default})`))));
+  showEditor();
+}
+
+function numberFields(prefix, target, keys) {
+  return keys.map((k) => labelled(k, input(`${prefix}-${k}`, target[k], (v) => { set(target, k, v); edited(); }, "number")));
+}
+
+function talentsField(prefix, thing) {
+  const list = el("ul", { class: "talents", id: `${prefix}-talents` });
+  const show = () => list.replaceChildren(...(thing.talents || []).map((t) => {
+    const x = el("button", { text: "×", "aria-label": `remove ${t}` });
+    x.addEventListener("click", () => { thing.talents = thing.talents.filter((n) => n !== t); if (!thing.talents.length) delete thing.talents; show(); edited(); });
+    return el("li", {}, t + " ", x);
+  }));
+  show();
+  const name = el("input", { id: `${prefix}-talent`, list: "talent-list", placeholder: "a talent from the catalogue" });
+  const add = el("button", { id: `${prefix}-add-talent`, text: "Add talent" });
+  add.addEventListener("click", () => {
+    if (!name.value.trim()) return;
+    thing.talents = [...(thing.talents || []), name.value.trim()];
+    name.value = "";
+    show();
+    edited();
+  });
+  return el("div", {}, list, name, add);
+}
+
+function checks(prefix, target, key, values) {
+  const box = el("div", { class: "checks" }, key + ": ");
+  for (const v of values) {
+    const c = el("input", { type: "checkbox", id: `${prefix}-${key}-${v}`, checked: (target[key] || []).includes(v) });
+    c.addEventListener("change", () => {
+      const now = (target[key] || []).filter((x) => x !== v);
+      if (c.checked) now.push(v);
+      set(target, key, now.length ? now : undefined);
+      edited();
+    });
+    box.append(el("label", {}, c, " " + v));
+  }
+  return box;
+}
+
+function flag(id, target, key, text) {
+  const c = el("input", { type: "checkbox", id, checked: !!target[key] });
+  c.addEventListener("change", () => { set(target, key, c.checked || undefined); edited(); });
+  return el("label", {}, c, " " + text);
+}
+
+function idField(section, id) {
+  const i = el("input", { id: "item-id", value: id });
+  i.addEventListener("change", () => {
+    const fresh = i.value.trim();
+    if (!fresh || fresh === id || fresh in state.doc[section]) return;
+    // Renaming keeps the file's order of chips.
+    state.doc[section] = Object.fromEntries(Object.entries(state.doc[section]).map(([k, v]) => [k === id ? fresh : k, v]));
+    state.selected = { kind: section, id: fresh };
+    showEditor();
+    edited();
+  });
+  return labelled("id", i);
+}
+
+function showEditor() {
+  const chosen = state.selected;
+  const thing = chosen && (state.doc[chosen.kind] || {})[chosen.id];
+  $("editor").hidden = !thing;
+  if (!thing) return;
+  const { kind, id } = chosen;
+  const c = state.catalogue || { kinds: [], terrains: [], upgrades: [] };
+  const factions = Object.keys(state.doc.factions || {});
+  const fields = [idField(kind, id)];
+  const text = (key) => labelled(key, input(`item-${key}`, thing[key], (v) => { set(thing, key, v); edited(); }));
+  const faction = () => labelled("faction", select("item-faction", factions, thing.faction, (v) => { set(thing, "faction", v); edited(); }, "none"));
+  if (kind === "units") {
+    thing.stats = thing.stats || {};
+    thing.done = thing.done || {};
+    fields.push(text("chip"), faction(),
+      labelled("kind", select("item-kind", c.kinds, thing.kind, (v) => { thing.kind = v; edited(); })),
+      text("at"),
+      labelled("health", input("item-health", thing.health, (v) => { set(thing, "health", v); edited(); }, "number")),
+      el("div", { class: "stats" }, "stats: ", ...numberFields("item-stat", thing.stats, ["health", "attack", "movement", "range"])),
+      labelled("terrain", select("item-terrain", c.terrains, thing.terrain, (v) => { set(thing, "terrain", v); edited(); }, "path (default)")),
+      talentsField("item", thing),
+      checks("item", thing, "upgrades", c.upgrades),
+      el("div", { class: "checks" }, "this turn: ",
+        ...["moved", "attacked", "retaliated"].map((k) => flag(`item-done-${k}`, thing.done, k, k))),
+      flag("item-merc", thing, "merc", "merc"));
+  } else if (kind === "spires") {
+    fields.push(faction(), text("at"), checks("item", thing, "upgrades", c.upgrades), talentsField("item", thing));
+  } else {
+    fields.push(text("name"), text("at"), flag("item-revealed", thing, "revealed", "revealed"));
+  }
+  $("editor-title").textContent = { units: "Unit", spires: "Spire", landmarks: "Landmark" }[kind] + " " + id;
+  $("editor-fields").replaceChildren(...fields);
+}
+
+// --- asking: a tapped unit, a claimed move or attack, the whole step
+
+function request(extra) {
+  return { position: { yaml: state.yaml }, ai: $("ai").checked, ...extra };
+}
+
+function reasonList(reasons) {
+  return el("ul", { class: "reasons" }, ...reasons.map((r) => el("li", { class: "reason", "data-reason": r.id },
+    el("span", { class: r.kind, text: r.text }), el("div", { class: "cite", text: `${r.rule}: “${r.quote}”` }))));
+}
+
+function judgement(j, subject) {
+  const verdict = j.verdict + (j.core_verdict ? ` (the modelled rules alone: ${j.core_verdict})` : "");
+  return el("li", { class: "judgement", "data-subject": subject, "data-verdict": j.verdict },
+    el("strong", { text: `${subject}: ` }), el("span", { class: `verdict ${j.verdict}`, text: verdict }), reasonList(j.reasons));
+}
+
+function moveText(m) {
+  return m.path.join("-") + m.displaced.map((d) => ` ${d.unit}>${d.to}`).join("") + ` (${m.kind})`;
+}
+
+function attackText(o) {
+  const damage = o.damage.map((d) => `${d.chip} −${d.amount}`).join(", ");
+  return `x ${o.target}${o.redirected_to ? ">" + o.redirected_to : ""}` + (damage ? `: ${damage}` : "");
+}
+
+function outcomeList(title, answer, cls) {
+  const text = answer.outcomes.length && "path" in answer.outcomes[0] ? moveText : attackText;
+  const list = el("ul", { class: cls }, ...answer.outcomes.map((o) => el("li", { "data-end": o.end || o.target, text: text(o) })));
+  const extra = answer.cannot ? ` — ${answer.cannot}` : answer.must_wait ? ` — ${answer.must_wait}` : "";
+  return el("div", {}, el("h3", { text: `${title} (${answer.outcomes.length})${extra}` }), list);
+}
+
+async function ask(name, body, target) {
+  $(target).replaceChildren(el("p", { class: "working", text: "working…" }));
+  const { ok, data } = await call(name, body);
+  if (!ok) {
+    $(target).replaceChildren(el("p", { class: "error", text: data.error.message }));
+    return null;
+  }
+  return data;
+}
+
+async function tapUnit(unit) {
+  const data = await ask("options", request({ unit }), "answer");
+  if (!data) return;
+  state.focus = unit;
+  const ex = data.explanation;
+  state.reach = ex.others.map((j) => j.subject);
+  showPicture(data.svg);
+  const own = ex.claim.replace(/^\S+\s/, "");
+  $("answer").replaceChildren(
+    el("h2", { text: `${unit} at the ${data.step} step` }),
+    el("pre", { class: "notices", text: data.notices_text }),
+    outcomeList("Legal outcomes", data.legal, "legal"),
+    outcomeList("The AI must", data.ai, "mandated"),
+    el("h3", { text: "Each end, and why (explain)" }),
+    el("ul", { class: "judgements" }, judgement(ex, own), ...ex.others.map((j) => judgement(j, j.subject))));
+}
+
+async function claim(body) {
+  const data = await ask("check", request(body), "answer");
+  if (!data) return;
+  const ex = data.explanation;
+  showPicture(data.svg);
+  $("answer").replaceChildren(
+    el("h2", { class: "claim", text: ex.claim }),
+    el("pre", { class: "notices", text: data.notices_text }),
+    el("p", { class: `verdict big ${ex.verdict}`, id: "verdict", text: ex.verdict.toUpperCase() }),
+    reasonList(ex.reasons),
+    el("h3", { text: "The legal outcomes" }),
+    el("ul", { class: "alternatives" }, ...ex.alternatives.map((a) => el("li", { text: a }))),
+    el("h3", { text: "Each other end, and why" }),
+    el("ul", { class: "judgements" }, ...ex.others.map((j) => judgement(j, j.subject))));
+}
+
+function tapPlay(target) {
+  const unit = target.closest("[data-unit]");
+  const other = unit ? unit.dataset.unit : null;
+  const node = target.closest("[data-hex],[data-gate],[data-spire]");
+  const name = node && (node.dataset.hex || node.dataset.spire || (node.dataset.gate && "gate:" + node.dataset.gate));
+  if (other && (!state.focus || other === state.focus)) return tapUnit(other);
+  if (other && state.focus) {
+    const hex = (state.doc.units[other] || {}).at;
+    if (state.reach.includes(other)) return claim({ unit: state.focus, to: other });
+    if (hex && state.reach.includes(hex)) return claim({ unit: state.focus, to: hex });
+    return tapUnit(other);
+  }
+  if (name && state.focus) return claim({ unit: state.focus, to: name });
+}
+
+function summary(answer) {
+  // How many of the boards put each unit on each node: read off the answer, nothing decided here.
+  if (!answer.outcomes.length || !answer.outcomes[0].final) return null;
+  const ends = {};
+  for (const o of answer.outcomes)
+    for (const [u, node] of Object.entries(o.final)) (ends[u] = ends[u] || {})[node] = ((ends[u] || {})[node] || 0) + 1;
+  return el("ul", { class: "summary" }, ...Object.entries(ends).map(([u, nodes]) =>
+    el("li", { "data-unit": u, text: `${u}: ` + Object.entries(nodes).map(([n, k]) => `${n} (${k})`).join(", ") })));
+}
+
+function stepThrough(answer) {
+  const box = el("div", { class: "stepper" });
+  let i = 0;
+  const show = () => {
+    const o = answer.outcomes[i];
+    const lines = o.sequence ? o.sequence.map(moveText) : null;
+    box.replaceChildren(
+      el("button", { text: "◀", "aria-label": "previous" }), el("span", { text: ` ${i + 1} of ${answer.outcomes.length} ` }),
+      el("button", { text: "▶", "aria-label": "next" }),
+      el("pre", { class: "outcome", text: lines ? lines.join("\n") : JSON.stringify(o, null, 1) }));
+    const [prev, , next] = box.children;
+    prev.addEventListener("click", () => { i = (i + answer.outcomes.length - 1) % answer.outcomes.length; show(); });
+    next.addEventListener("click", () => { i = (i + 1) % answer.outcomes.length; show(); });
+  };
+  if (answer.outcomes.length) show();
+  return box;
+}
+
+async function askStep(question) {
+  const started = await ask("jobs", request({ question, limit: 50 }), "step-answer");
+  if (!started) return;
+  let job = started;
+  while (job.state === "running") {
+    $("progress").textContent = `working: ${job.found} found so far, ${job.seconds} s`;
+    await new Promise((done) => setTimeout(done, 400));
+    job = (await call("jobs/" + job.job)).data;
+  }
+  $("progress").textContent = "";
+  if (job.state === "failed") return $("step-answer").replaceChildren(el("p", { class: "error", text: job.error.message }));
+  const a = job.answer;
+  a.outcomes = a.outcomes || a.results || []; // Spires Fire names its outcomes results
+  const count = `${a.count} ${question === "turn" ? "final boards" : question === "step" ? "end states" : "results"}`;
+  $("step-answer").replaceChildren(
+    el("pre", { class: "notices", text: a.notices.length ? "NOT TAKEN INTO ACCOUNT: " + a.notices.map((n) => n.talent).join(", ") : "" }),
+    el("p", { class: "count", id: "step-count", "data-count": a.count, text: (a.complete ? "" : "timed out, incomplete: ") + count + (a.shown < a.count ? `, ${a.shown} shown` : "") }),
+    summary(a) || "", stepThrough(a));
+}
+
+async function whatReadings() {
+  const data = await ask("readings", request({}), "step-answer");
+  if (!data) return;
+  $("step-answer").replaceChildren(data.effects.length ? el("ul", { class: "effects" }, ...data.effects.map((e) =>
+    el("li", {}, `${e.reading}=${e.value} (instead of ${e.baseline}) changes ${e.question}:`,
+      el("pre", { text: e.gained.map((g) => "+ " + g).concat(e.lost.map((l) => "- " + l)).join("\n") }))))
+    : el("p", { text: "no reading changes any outcome of this position" }));
+}
+
+function showInForce() {
+  $("notices").replaceChildren(el("pre", { class: "notices", text: state.notices || "" }));
+  const readings = (state.catalogue || { readings: [] }).readings;
+  // Folded on a phone, so that the answers come soon below the board.
+  const wide = !window.matchMedia("(max-width: 800px)").matches;
+  $("in-force").replaceChildren(el("details", { open: wide }, el("summary", { text: "Readings in force" }),
+    ...readings.map((r) => labelled(r.name,
+      select(`play-reading-${r.name}`, r.values, state.readings[r.name], async (v) => {
+        state.doc.readings = { ...(state.doc.readings || {}), [r.name]: v };
+        await refresh();
+        showInForce();
+        if (state.focus) tapUnit(state.focus);
+      })))));
+}
+
+// --- the page
+
+function setMode(mode) {
+  state.mode = mode;
+  $("mode-build").setAttribute("aria-pressed", mode === "build");
+  $("mode-play").setAttribute("aria-pressed", mode === "play");
+  $("build-panel").hidden = mode !== "build";
+  $("play-panel").hidden = mode !== "play";
+  state.focus = null;
+  $("answer").replaceChildren();
+  if (mode === "play" && !state.valid) $("answer").replaceChildren(el("p", { class: "error", text: "the position is not valid yet: see its problems" }));
+  showInForce();
+  draw();
+}
+
+function utf8ToBase64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function base64ToUtf8(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+function wire() {
+  $("mode-build").addEventListener("click", () => setMode("build"));
+  $("mode-play").addEventListener("click", () => setMode("play"));
+  $("board").addEventListener("click", (event) => {
+    if (state.mode === "build") {
+      const cell = event.target.closest("[data-hex]");
+      if (cell) tapBuild(cell.dataset.hex);
+    } else tapPlay(event.target);
+  });
+  $("title").addEventListener("input", () => { set(state.doc, "title", $("title").value); refresh(); });
+  $("source").addEventListener("input", () => { set(state.doc, "source", $("source").value); refresh(); });
+  $("resize").addEventListener("click", () => {
+    state.grid.cols = Math.max(1, Math.min(26, Number($("cols").value) || 1));
+    state.grid.rows = Math.max(1, Math.min(30, Number($("rows").value) || 1));
+    edited();
+  });
+  $("add-faction").addEventListener("click", () => {
+    const name = $("new-faction").value.trim();
+    if (!name) return;
+    state.doc.factions = { ...(state.doc.factions || {}), [name]: { controller: "player", mark: { gate: "" } } };
+    $("new-faction").value = "";
+    buildForms();
+    edited();
+  });
+  $("turn-faction").addEventListener("change", () => { state.doc.turn = { ...(state.doc.turn || {}) }; set(state.doc.turn, "faction", $("turn-faction").value); edited(); });
+  $("turn-step").addEventListener("change", () => { state.doc.turn = { ...(state.doc.turn || {}), step: $("turn-step").value }; edited(); });
+  $("delete").addEventListener("click", () => {
+    const { kind, id } = state.selected;
+    delete state.doc[kind][id];
+    state.selected = null;
+    showEditor();
+    edited();
+  });
+  $("apply-yaml").addEventListener("click", () => openYaml($("yaml").value));
+  $("open-file").addEventListener("change", async () => {
+    const file = $("open-file").files[0];
+    if (file) await openYaml(await file.text());
+  });
+  $("save").addEventListener("click", () => {
+    const link = el("a", { href: URL.createObjectURL(new Blob([state.yaml], { type: "text/yaml" })), download: "position.yaml" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  });
+  $("share").addEventListener("click", () => {
+    const url = `${location.origin}${location.pathname}#yaml=${utf8ToBase64(state.yaml)}`;
+    $("share-link").hidden = false;
+    $("share-link").value = url;
+    $("share-link").select();
+    history.replaceState(null, "", url);
+  });
+  $("check").addEventListener("click", () => claim({ move: $("claim").value }));
+  document.querySelectorAll("[data-question]").forEach((b) => b.addEventListener("click", () => askStep(b.dataset.question)));
+  $("what-readings").addEventListener("click", whatReadings);
+}
+
+async function start() {
+  wire();
+  state.catalogue = (await call("catalogue")).data;
+  $("talent-list").replaceChildren(...state.catalogue.talents.map((t) => el("option", { value: t.name })));
+  for (let r = 1; r <= 4; r++) for (let c = 0; c < 5; c++) state.grid.cells[hexName(c, r)] = "l";
+  buildForms();
+  const shared = location.hash.match(/^#yaml=([A-Za-z0-9_-]+)$/);
+  const given = shared ? base64ToUtf8(shared[1]) : (await call("start")).data.yaml;
+  if (given) await openYaml(given);
+  else await refresh();
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,209 @@
+"""The web page's JSON API, without a browser: its answers are the question functions' own, and bad or
+hostile input gets a located JSON error, never a traceback, within the size and time bounds."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator.answers.notation import parse
+from adjudicator.position.claims import MoveClaim
+from adjudicator.position.load import load_position, load_position_text
+from adjudicator.questions import adjudicate, dispute
+from adjudicator.web.api import Limits, to_yaml
+from tests.web_server import running, send
+
+ROOT = Path(__file__).resolve().parent.parent
+JOUST = ROOT / "positions/rulebook/joust-harrier-jaelana.yaml"
+AFTER = ROOT / "positions/rulebook/joust-harrier-jaelana-after-joust.yaml"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running() as board:
+        yield board
+
+
+def _yaml(path: Path) -> dict:
+    return {"position": {"yaml": path.read_text(encoding="utf-8")}}
+
+
+def _poll(server, job: dict) -> dict:
+    while job["state"] == "running":
+        time.sleep(0.1)
+        _, job = send(server, f"/api/jobs/{job['job']}")
+    return job
+
+
+def test_the_page_and_its_files_are_served(server):
+    for path in ("/", "/board.js", "/style.css"):
+        with urllib.request.urlopen(server.url.rstrip("/") + path) as response:
+            assert response.status == 200 and response.read()
+
+
+def test_catalogue_offers_the_formats_choices(server):
+    status, data = send(server, "/api/catalogue")
+    assert status == 200
+    assert data["steps"] == ["movement", "attack", "spires-fire"]
+    assert any(t["name"] == "Flying" for t in data["talents"])
+    assert {r["name"] for r in data["readings"]} >= {"displacement"}
+
+
+def test_a_valid_file_round_trips_in_meaning(server):
+    status, data = send(server, "/api/position", _yaml(JOUST))
+    assert status == 200 and data["valid"] and "<svg" in data["svg"]
+    # The content the page edits, sent back, is saved as a file the loader reads as the same position.
+    status, again = send(server, "/api/position", {"position": {"document": data["document"]}})
+    assert again["valid"]
+    assert load_position_text(again["yaml"]) == load_position(JOUST)
+
+
+def test_an_invalid_position_gets_the_loaders_located_problems(server):
+    document = yaml.safe_load(JOUST.read_text(encoding="utf-8"))
+    document["units"]["joust"]["at"] = "z9"
+    status, data = send(server, "/api/position", {"position": {"document": document}})
+    assert status == 200 and not data["valid"]
+    [problem] = data["problems"]
+    assert problem["field"] == "units.joust.at" and problem["line"]
+    assert problem["file"] == "position.yaml"
+
+
+def test_options_are_those_of_unit_options_and_explain(server):
+    status, data = send(server, "/api/options", {**_yaml(AFTER), "unit": "harrier"})
+    assert status == 200
+    position = load_position(AFTER)
+    assert data["legal"] == adjudicate.unit_options(position, "harrier").as_json()
+    assert data["ai"] == adjudicate.unit_options(position, "harrier", True).as_json()
+    assert data["explanation"] == dispute.explain(position, MoveClaim("harrier", "a3")).as_json()
+    assert 'class="destination"' in data["svg"]
+
+
+def test_a_claim_gets_the_check_verdict(server):
+    position = load_position(AFTER)
+    for body in ({"move": "harrier a3-b3-c3"}, {"unit": "harrier", "to": "c3"}):
+        status, data = send(server, "/api/check", {**_yaml(AFTER), **body})
+        assert status == 200
+        claim = parse(body.get("move", "harrier c3"), position)
+        expected = dispute.check(position, claim)
+        assert data["explanation"]["verdict"] == expected.judgement.verdict == "illegal"
+        assert data["explanation"]["reasons"] == [r.as_json() for r in expected.judgement.reasons]
+
+
+def test_a_reading_switched_by_the_call_is_in_force(server):
+    status, data = send(server, "/api/options", {**_yaml(JOUST), "unit": "joust",
+                                                 "readings": {"displacement": "optional"}})
+    assert status == 200
+    position = replace(load_position(JOUST), readings={"displacement": "optional"})
+    assert data["legal"] == adjudicate.unit_options(position, "joust").as_json()
+    status, data = send(server, "/api/options", {**_yaml(JOUST), "unit": "joust", "readings": {"displacement": "x"}})
+    assert status == 400 and data["error"]["kind"] == "readings"
+
+
+def test_the_movement_step_is_a_job_with_the_turn_answer(server):
+    status, job = send(server, "/api/jobs", {**_yaml(AFTER), "question": "turn"})
+    assert status == 202
+    job = _poll(server, job)
+    assert job["state"] == "done"
+    assert job["answer"] == adjudicate.movement_step(load_position(AFTER), None, 20).as_json()
+
+
+@pytest.mark.parametrize("raw, kind", [
+    (b"{not json", "request"),
+    (b"[1, 2]", "request"),
+    (b"\xff\xfe", "request"),
+    (b"[" * 100000 + b"]" * 100000, "request"),
+    (json.dumps({"position": {"yaml": "map: [unclosed"}}).encode(), "position-file"),
+    (json.dumps({"position": 3}).encode(), "request"),
+    (json.dumps({"position": {"yaml": 3}}).encode(), "request"),
+])
+def test_malformed_input_gets_a_json_error(server, raw, kind):
+    status, data = send(server, "/api/options", raw=raw)
+    assert 400 <= status < 500
+    assert data["error"]["kind"] == kind and data["error"]["message"]
+    assert "Traceback" not in json.dumps(data)
+
+
+def test_a_huge_request_is_refused_by_its_size():
+    with running(Limits(body=10_000)) as small:
+        rows = "\n".join(f"{r} " + " p" * 26 for r in range(1, 100))
+        status, data = send(small, "/api/position", {"position": {"yaml": f"map: |\n{rows}\n" * 3}})
+    assert status == 413 and "at most 10000" in data["error"]["message"]
+
+
+def test_a_huge_board_within_the_size_is_answered(server):
+    document = yaml.safe_load(JOUST.read_text(encoding="utf-8"))
+    document["map"] = "\n".join(f"{r} " + " p" * 26 for r in range(1, 100)) + "\n"
+    status, data = send(server, "/api/position", {"position": {"document": document}})
+    assert status == 200  # valid or not, located: never a crash
+
+
+def test_hostile_names_are_located_or_escaped(server):
+    document = yaml.safe_load(JOUST.read_text(encoding="utf-8"))
+    document["units"]['x). #false. <script>"&'] = document["units"].pop("harrier")
+    status, data = send(server, "/api/position", {"position": {"document": document}})
+    assert status == 200 and data["valid"]
+    assert "<script>" not in data["svg"]
+    status, data = send(server, "/api/options", {"position": {"document": document}, "unit": "<nobody>"})
+    assert status == 400 and data["error"]["kind"] == "unit"
+    status, data = send(server, "/api/check", {**_yaml(JOUST), "move": "harrier )(;"})
+    assert status == 400 and data["error"]["kind"] == "notation"
+
+
+def test_unknown_paths_and_jobs_are_json_errors(server):
+    assert send(server, "/api/nothing", {})[0] == 404
+    assert send(server, "/api/jobs/nope")[0] == 404
+    status, data = send(server, "/api/jobs", {**_yaml(AFTER), "question": "everything"})
+    assert status == 400 and "question" in data["error"]["message"]
+
+
+def test_a_slow_question_stops_at_the_time_bound():
+    with running(Limits(seconds=0.05)) as hurried:
+        started = time.monotonic()
+        status, job = send(hurried, "/api/jobs", {**_yaml(AFTER), "question": "turn"})
+        job = _poll(hurried, job)
+        assert time.monotonic() - started < 10
+    # Cut short: the boards found so far, said to be incomplete; or, before any, a timeout.
+    assert (job["state"] == "done" and not job["answer"]["complete"]) or job["error"]["kind"] == "timeout"
+
+
+def test_the_saved_yaml_writes_the_map_as_a_literal_block():
+    text = to_yaml({"format": "cloudspire-position/1", "map": "    a  b\n1   p  p\n2     l  p\n"})
+    assert "map: |" in text and yaml.safe_load(text)["map"] == "    a  b\n1   p  p\n2     l  p\n"
+
+
+def test_serve_refuses_an_invalid_file_before_it_listens():
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    done = CliRunner().invoke(app, ["serve", str(ROOT / "tests/bad_positions/bad_marks.yaml"), "--port", "0"])
+    assert done.exit_code == 2
+    assert "bad_marks.yaml:" in done.output
+
+
+def test_serve_prints_its_address_and_serves_the_file():
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "adjudicator", "serve", str(AFTER), "--port", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT) as process:
+        try:
+            line = process.stdout.readline()
+            url = line.split(" at ")[1].split()[0]
+            with urllib.request.urlopen(url + "api/start", timeout=30) as response:
+                assert json.loads(response.read())["yaml"] == AFTER.read_text(encoding="utf-8")
+        finally:
+            process.terminate()
+
+
+def test_a_date_in_free_text_stays_text(server):
+    text = re.sub(r"(?m)^title: .*$", "title: 2024-05-01", JOUST.read_text(encoding="utf-8"))
+    status, data = send(server, "/api/position", {"position": {"yaml": text}})
+    assert status == 200 and data["document"]["title"] == "2024-05-01"

@@ -1,0 +1,275 @@
+"""The board page in a real browser: Debian's Chromium driven through Playwright (no browser is
+downloaded). Each test saves a screenshot, to CLOUDSPIRE_SCREENSHOTS or pytest's temporary folder."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator.position.claims import MoveClaim
+from adjudicator.position.load import PositionFileError, load_position, load_position_text
+from adjudicator.web.api import to_yaml
+from adjudicator.questions import adjudicate, dispute
+from adjudicator.answers.notation import parse
+from tests.web_server import running
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("the browser tests need Chromium: apt-get install chromium", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright: pip install '.[test]'")
+
+ROOT = Path(__file__).resolve().parent.parent
+JOUST = ROOT / "positions/rulebook/joust-harrier-jaelana.yaml"
+AFTER = ROOT / "positions/rulebook/joust-harrier-jaelana-after-joust.yaml"
+LAPTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        # --no-sandbox: CI runs as root, where Chromium's sandbox will not start.
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running() as board:
+        yield board
+
+
+@pytest.fixture()
+def shots(tmp_path_factory):
+    folder = Path(os.environ.get("CLOUDSPIRE_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _open(browser, server, position: Path | None = None, viewport=LAPTOP):
+    page = browser.new_page(viewport=viewport, accept_downloads=True)
+    url = server.url
+    if position is not None:  # as a shared link carries it
+        text = position.read_text(encoding="utf-8").encode("utf-8")
+        url += "#yaml=" + base64.urlsafe_b64encode(text).decode("ascii").rstrip("=")
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def _settled(page) -> None:
+    page.wait_for_function("document.body.dataset.busy === 'false'")
+
+
+def _tap(page, selector: str) -> None:
+    page.click(f"#board {selector}")
+    _settled(page)
+
+
+def _fill(page, selector: str, value: str) -> None:
+    page.fill(selector, value)
+    page.dispatch_event(selector, "change")
+    _settled(page)
+
+
+def _choose(page, selector: str, value: str) -> None:
+    page.select_option(selector, value)
+    _settled(page)
+
+
+MAP = {  # the bundled file's picture, row by row
+    1: ". . . p p",
+    2: ". l p l p",
+    3: "p p p w p",
+    4: ". l p p l",
+}
+UNITS = [  # id, hex, chip, faction, kind, health, stats (health, attack, movement), terrain
+    ("joust", "b3", "Joust", "heirs", "minion", 2, (2, 1, 2), None),
+    ("harrier", "a3", "Harrier", "heirs", "minion", 1, (1, 1, 4), None),
+    ("jaelana", "c4", "Jaelana Nestor", "heirs", "hero", 5, (5, 2, 3), "forest"),
+    ("drift", "d4", "Drift", "narora", "minion", 2, (2, 1, 3), None),
+]
+
+
+def test_building_the_rulebook_position_by_tapping_saves_the_bundled_one(browser, server, shots):
+    page = _open(browser, server)
+    bundled = load_position(JOUST)
+    _fill(page, "#title", bundled.title)
+    _fill(page, "#source", bundled.source)
+    page.fill("#cols", "5")
+    page.fill("#rows", "4")
+    page.click("#resize")
+    _settled(page)
+    for row, tokens in MAP.items():
+        for column, token in enumerate(tokens.split()):
+            page.check(f'input[name=tool][value="{token}"]')
+            _tap(page, f'[data-hex="{"abcde"[column]}{row}"]')
+    for name in ("heirs", "narora"):
+        page.fill("#new-faction", name)
+        page.click("#add-faction")
+        _settled(page)
+    _fill(page, "#faction-heirs-mark", "narora")
+    _fill(page, "#faction-narora-mark", "heirs")
+    _choose(page, "#faction-narora-controller", "ai")
+    page.check('input[name=tool][value="gate"]')
+    for faction, hexes in (("narora", ["e2", "e3"]), ("heirs", ["a3"])):
+        page.select_option("#gate-faction", faction)
+        for hex_name in hexes:
+            _tap(page, f'[data-hex="{hex_name}"]')
+    _choose(page, "#turn-faction", "heirs")
+    _choose(page, "#turn-step", "movement")
+    _choose(page, "#reading-displacement", "needed")
+    for uid, at, chip, faction, kind, health, (h, a, m), terrain in UNITS:
+        page.check('input[name=tool][value="unit"]')
+        _tap(page, f'[data-hex="{at}"]')
+        _fill(page, "#item-id", uid)
+        _fill(page, "#item-chip", chip)
+        _choose(page, "#item-faction", faction)
+        _choose(page, "#item-kind", kind)
+        _fill(page, "#item-stat-health", str(h))
+        _fill(page, "#item-stat-attack", str(a))
+        _fill(page, "#item-stat-movement", str(m))
+        _fill(page, "#item-health", str(health))
+        if terrain:
+            _choose(page, "#item-terrain", terrain)
+    page.wait_for_selector("#status.ok")
+    page.screenshot(path=shots / "built.png", full_page=True)
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert load_position_text(saved) == bundled
+
+    # A bad edit: the loader's own message, on the field.
+    page.check('input[name=tool][value="select"]')
+    _tap(page, '[data-hex="b3"]')
+    _fill(page, "#item-health", "9")
+    problem = page.locator('#problems li[data-field="units.joust.health"]')
+    assert problem.count() == 1
+    edited = yaml.safe_load(saved)
+    edited["units"]["joust"]["health"] = 9
+    with pytest.raises(PositionFileError) as error:
+        load_position_text(to_yaml(edited))
+    [expected] = error.value.problems
+    assert problem.inner_text().endswith(f"{expected.field}: {expected.message}")
+    page.screenshot(path=shots / "bad-edit.png", full_page=True)
+    page.close()
+
+
+def test_tapping_the_harrier_draws_its_outcomes_and_explains_each_end(browser, server, shots):
+    page = _open(browser, server, AFTER)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="harrier"]')
+    page.wait_for_selector(".judgements")
+    position = load_position(AFTER)
+    options = adjudicate.unit_options(position, "harrier")
+    drawn = page.locator("#answer .legal li")
+    assert [drawn.nth(i).get_attribute("data-end") for i in range(drawn.count())] == [m.end for m in options.outcomes]
+    ends = {m.end for m in options.outcomes if m.end in position.hexes}
+    assert page.locator("#board .destination").count() == len(ends)
+
+    explanation = dispute.explain(position, MoveClaim("harrier", "a3"))
+    expected = {"a3": explanation.check.judgement, **{j.subject: j for j in explanation.others}}
+    shown = page.locator(".judgements > li.judgement")
+    assert shown.count() == len(expected)
+    for i in range(shown.count()):
+        item = shown.nth(i)
+        judgement = expected[item.get_attribute("data-subject")]
+        assert item.get_attribute("data-verdict") == judgement.verdict
+        reasons = item.locator("li.reason")
+        assert [reasons.nth(k).get_attribute("data-reason") for k in range(reasons.count())] == [
+            r.id for r in judgement.reasons]
+        assert all(r.text in item.inner_text() for r in judgement.reasons)
+    page.screenshot(path=shots / "harrier.png", full_page=True)
+
+    # The illegal stop on c3, claimed by tapping it.
+    _tap(page, '[data-hex="c3"]')
+    page.wait_for_selector("#verdict")
+    check = dispute.check(position, parse("harrier c3", position))
+    assert page.inner_text("#verdict") == check.judgement.verdict.upper() == "ILLEGAL"
+    reasons = page.locator("#answer > .reasons li.reason")
+    assert [reasons.nth(k).get_attribute("data-reason") for k in range(reasons.count())] == [
+        r.id for r in check.judgement.reasons]
+    page.screenshot(path=shots / "claim-c3.png", full_page=True)
+    page.close()
+
+
+def test_the_whole_movement_step_shows_the_count_and_summary(browser, server, shots):
+    page = _open(browser, server, AFTER)
+    page.click("#mode-play")
+    page.check("#ai")
+    page.click('[data-question="turn"]')
+    page.wait_for_selector("#step-count", timeout=60_000)
+    result = adjudicate.movement_step(load_position(AFTER), True, 50)
+    assert page.get_attribute("#step-count", "data-count") == str(result.count)
+    summary = page.locator(".summary li")
+    ends: dict[str, set[str]] = {}
+    for outcome in result.outcomes:
+        for unit, node in outcome.final:
+            ends.setdefault(unit, set()).add(node)
+    assert {summary.nth(i).get_attribute("data-unit") for i in range(summary.count())} == set(ends)
+    for i in range(summary.count()):
+        unit = summary.nth(i).get_attribute("data-unit")
+        assert all(f"{node} (" in summary.nth(i).inner_text() for node in ends[unit])
+    page.screenshot(path=shots / "movement-step.png", full_page=True)
+    page.close()
+
+
+def test_a_phone_sized_viewport_fits_the_board(browser, server, shots):
+    phone = {"width": 390, "height": 844}
+    page = _open(browser, server, AFTER, viewport=phone)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="harrier"]')
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= phone["width"]
+    box = page.locator("#board svg").bounding_box()
+    assert box["width"] <= phone["width"] and box["width"] > phone["width"] * 0.8
+    page.screenshot(path=shots / "phone.png", full_page=True)
+    page.close()
+
+
+def test_a_file_opened_and_saved_keeps_its_meaning(browser, server):
+    page = _open(browser, server)
+    page.set_input_files("#open-file", str(JOUST))
+    _settled(page)
+    page.wait_for_selector("#status.ok")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert load_position_text(saved) == load_position(JOUST)
+    page.close()
+
+
+def test_at_the_attack_step_a_tapped_target_gets_the_check_verdict(browser, server, shots):
+    slap = ROOT / "positions/rules/slap-attacks-with-zero-attack.yaml"
+    page = _open(browser, server, slap)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="slapper"]')
+    page.wait_for_selector(".judgements")
+    _tap(page, '[data-unit="bb"]')
+    page.wait_for_selector("#verdict")
+    position = load_position(slap)
+    check = dispute.check(position, parse("slapper x bb", position))
+    assert page.inner_text("#verdict") == check.judgement.verdict.upper()
+    page.screenshot(path=shots / "attack.png", full_page=True)
+    page.close()
+
+
+def test_switching_a_reading_asks_the_unit_again(browser, server):
+    page = _open(browser, server, JOUST)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="joust"]')
+    page.wait_for_selector(".judgements")
+    _choose(page, "#play-reading-displacement", "optional")
+    _settled(page)
+    position = load_position(JOUST)
+    switched = replace(position, readings={**position.readings, "displacement": "optional"})
+    expected = adjudicate.unit_options(switched, "joust").outcomes
+    assert len(expected) != len(adjudicate.unit_options(position, "joust").outcomes)
+    page.wait_for_function(f"document.querySelectorAll('#answer .legal li').length === {len(expected)}")
+    page.close()
