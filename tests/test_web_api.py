@@ -16,7 +16,7 @@ import yaml
 from adjudicator.answers.notation import parse
 from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import load_position, load_position_text
-from adjudicator.questions import adjudicate, dispute
+from adjudicator.questions import adjudicate, dispute, whole_step
 from adjudicator.web.api import Limits, to_yaml
 from tests.web_server import running, send
 
@@ -111,7 +111,7 @@ def test_the_movement_step_is_a_job_with_the_turn_answer(server):
     assert status == 202
     job = _poll(server, job)
     assert job["state"] == "done"
-    assert job["answer"] == adjudicate.movement_step(load_position(AFTER), None, 20).as_json()
+    assert job["answer"] == whole_step.movement_step(load_position(AFTER), None, 20).as_json()
 
 
 @pytest.mark.parametrize("raw, kind", [

@@ -15,7 +15,7 @@ import yaml
 from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import PositionFileError, load_position, load_position_text
 from adjudicator.web.api import to_yaml
-from adjudicator.questions import adjudicate, dispute
+from adjudicator.questions import adjudicate, dispute, whole_step
 from adjudicator.answers.notation import parse
 from tests.web_server import running
 
@@ -205,17 +205,13 @@ def test_the_whole_movement_step_shows_the_count_and_summary(browser, server, sh
     page.check("#ai")
     page.click('[data-question="turn"]')
     page.wait_for_selector("#step-count", timeout=60_000)
-    result = adjudicate.movement_step(load_position(AFTER), True, 50)
+    result = whole_step.movement_step(load_position(AFTER), True, 50)
     assert page.get_attribute("#step-count", "data-count") == str(result.count)
     summary = page.locator(".summary li")
-    ends: dict[str, set[str]] = {}
-    for outcome in result.outcomes:
-        for unit, node in outcome.final:
-            ends.setdefault(unit, set()).add(node)
-    assert {summary.nth(i).get_attribute("data-unit") for i in range(summary.count())} == set(ends)
-    for i in range(summary.count()):
-        unit = summary.nth(i).get_attribute("data-unit")
-        assert all(f"{node} (" in summary.nth(i).inner_text() for node in ends[unit])
+    assert [summary.nth(i).get_attribute("data-unit") for i in range(summary.count())] == [
+        s.unit for s in result.summary]
+    for i, s in enumerate(result.summary):
+        assert summary.nth(i).inner_text().startswith(f"{s.unit}: {', '.join(s.ends)}")
     page.screenshot(path=shots / "movement-step.png", full_page=True)
     page.close()
 

@@ -26,7 +26,7 @@ from adjudicator.position.load import (
 from adjudicator.position.model import Kind, Position, Terrain
 from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.questions import adjudicate, dispute, reading_effects
+from adjudicator.questions import adjudicate, dispute, reading_effects, whole_step
 from adjudicator.questions.coverage import notices
 from adjudicator.show import render_svg, render_text
 from adjudicator.show.overlay import overlay_of
@@ -258,7 +258,7 @@ def answer_step(position: Position, question: str, ai: bool | None, limit: int, 
     """The whole-step answer, the CLI's `turn`, `step` or `fire` JSON; incomplete when time ran out."""
     deadline = Deadline(limits.seconds)
     if question == "turn":
-        result: Any = adjudicate.movement_step(position, ai, limit, deadline, progress)
+        result: Any = whole_step.movement_step(position, ai, limit, deadline, progress)
     elif question == "step":
         result = adjudicate.attack_step(position, ai, limit, deadline, progress)
     else:

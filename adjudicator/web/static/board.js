@@ -524,7 +524,12 @@ function tapPlay(target) {
 }
 
 function summary(answer) {
-  // How many of the boards put each unit on each node: read off the answer, nothing decided here.
+  // The movement step's own summary when it has one; else how many of the boards shown put each
+  // unit on each node. Read off the answer, nothing decided here.
+  if (answer.summary && answer.summary.length)
+    return el("ul", { class: "summary" }, ...answer.summary.map((s) =>
+      el("li", { "data-unit": s.unit, text: `${s.unit}: ${s.ends.join(", ")}` +
+        (s.forced ? " (forced)" : "") + (s.depends_on.length ? `; depends on ${s.depends_on.join(", ")}` : "") })));
   if (!answer.outcomes.length || !answer.outcomes[0].final) return null;
   const ends = {};
   for (const o of answer.outcomes)
