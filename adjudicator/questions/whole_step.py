@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
-from adjudicator.position.model import Controller, Done, Kind, Position, Unit
+from adjudicator.position.model import Done, Kind, Position, Unit
 from adjudicator.position.readings import resolve
-from adjudicator.questions.adjudicate import ask, present_units
+from adjudicator.questions.adjudicate import ask, is_ai, present_units
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
@@ -61,24 +61,21 @@ def movement_step(
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
     faction = position.turn.faction
-    wanted = position.factions[faction].controller is Controller.AI if ai is None else ai
+    wanted = is_ai(position, faction) if ai is None else ai
     ai_factions = frozenset({faction}) if wanted else frozenset()
     unmodelled = notices(position, "movement", ai)
     searched: list[_Group] = []
     parts = groups(position, present_units(position, faction))
-    try:
-        for units in parts:
-            done = math.prod(len(g.finals) for g in searched)
+    for units in parts:
+        done = math.prod(len(g.finals) for g in searched)
 
-            def heard(found: int, done: int = done) -> None:
-                if progress is not None:
-                    progress(done * found)
+        def heard(found: int, done: int = done) -> None:
+            if progress is not None:
+                progress(done * found)
 
-            searched.append(_search(position, units, ai_factions, deadline, heard))
-            if not searched[-1].complete:
-                break
-    except TimedOut:
-        pass
+        searched.append(_search(position, units, ai_factions, deadline, heard))
+        if not searched[-1].complete:
+            break
     complete = len(searched) == len(parts) and all(g.complete for g in searched)
     # Boards exist only once every group has some: a group cut short leaves a lower bound.
     whole = len(searched) == len(parts)
