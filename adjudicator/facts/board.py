@@ -6,7 +6,7 @@ asp/doc.lp list the predicates.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from clingo import Function, Number, String, Symbol
@@ -43,25 +43,38 @@ class Query:
     readings: dict[str, str] = field(default_factory=dict)
 
 
-def board_facts(position: Position) -> Iterator[Symbol]:
-    """Hexes, gates, adjacency and static chips."""
+def board_facts(position: Position, nodes: Collection[str] | None = None) -> Iterator[Symbol]:
+    """Hexes, gates, adjacency and static chips; with ``nodes``, only those on these nodes (the
+    reach of the units asked about, fields.reach: no rule looks further)."""
+
+    def kept(node: str) -> bool:
+        return nodes is None or node in nodes
+
     for h in position.hexes.values():
+        if not kept(h.name):
+            continue
         yield fact("hex", String(h.name))
         yield fact("terrain", String(h.name), const(h.terrain.value))
         if h.well:
             yield fact("well", String(h.name))
     for name, near in position.adjacency.items():
-        for other in near:
-            yield fact("adj", String(name), String(other))
+        if kept(name):
+            for other in near:
+                if kept(other):
+                    yield fact("adj", String(name), String(other))
     for gate in position.gates.values():
         yield fact("gate", String(gate.faction), String(gate.node))
-        for h in gate.beside:
-            yield fact("adj", String(gate.node), String(h))
-            yield fact("adj", String(h), String(gate.node))
+        if kept(gate.node):
+            for h in gate.beside:
+                if kept(h):
+                    yield fact("adj", String(gate.node), String(h))
+                    yield fact("adj", String(h), String(gate.node))
     for spire in position.spires:
-        yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
+        if kept(spire.at):
+            yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
     for landmark in position.landmarks:
-        yield fact("landmark", String(landmark.id), String(landmark.at))
+        if kept(landmark.at):
+            yield fact("landmark", String(landmark.id), String(landmark.at))
     for name, faction in sorted(position.factions.items()):
         if faction.controller is Controller.AI:
             yield fact("ai_controlled", String(name))
@@ -98,8 +111,11 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("group", u)
 
 
-def field_facts(position: Position, units: Iterable[str], ai_factions: Iterable[str]) -> Iterator[Symbol]:
-    """Distance fields for the classes of ``units`` (and of heroes they may displace)."""
+def field_facts(
+    position: Position, units: Iterable[str], ai_factions: Iterable[str], nodes: Collection[str] | None = None
+) -> Iterator[Symbol]:
+    """Distance fields for the classes of ``units`` (and of heroes they may displace); with
+    ``nodes``, only their values there."""
     classes: set[tuple[Terrain, str]] = set()
     for uid in units:
         unit = position.units[uid]
@@ -107,10 +123,12 @@ def field_facts(position: Position, units: Iterable[str], ai_factions: Iterable[
     for allowance, faction in sorted(classes):
         cls = Function("c", [const(allowance.value), String(faction)])
         for node, steps in sorted(fields.mark_distances(position, allowance, faction).items()):
-            yield fact("dist", cls, String(node), Number(steps))
+            if nodes is None or node in nodes:
+                yield fact("dist", cls, String(node), Number(steps))
     for faction in sorted(ai_factions):
         for node, steps in sorted(fields.range_distances(position, faction).items()):
-            yield fact("rdist", String(faction), String(node), Number(steps))
+            if nodes is None or node in nodes:
+                yield fact("rdist", String(faction), String(node), Number(steps))
 
 
 def query_facts(query: Query) -> Iterator[Symbol]:
@@ -128,11 +146,11 @@ def query_facts(query: Query) -> Iterator[Symbol]:
         yield fact("reading", const(READING_NAMES.get(name, name)), const(value))
 
 
-def position_facts(position: Position, query: Query) -> list[Symbol]:
-    """All facts clingo receives for ``query`` on ``position``."""
+def position_facts(position: Position, query: Query, nodes: Collection[str] | None = None) -> list[Symbol]:
+    """All facts clingo receives for ``query`` on ``position``; ``nodes`` as for ``board_facts``."""
     return [
-        *board_facts(position),
+        *board_facts(position, nodes),
         *unit_facts(position),
-        *field_facts(position, query.units, query.ai_factions),
+        *field_facts(position, query.units, query.ai_factions, nodes),
         *query_facts(query),
     ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from adjudicator.position.model import Kind, Position, Terrain
+from adjudicator.position.model import Kind, Position, Terrain, Unit
 
 
 def obstacles(position: Position) -> frozenset[str]:
@@ -98,3 +98,65 @@ def range_bound(position: Position) -> int:
     upgrades = [u.upgrades.count("range") for u in position.units.values()]
     upgrades += [s.upgrades.count("range") for s in position.spires]
     return max(stats, default=1) + max(upgrades, default=0) + 1
+
+
+# Steps an escape from invalid terrain may look ahead (asp/movement/minion.lp, escaper/3).
+ESCAPE_LOOKAHEAD = 16
+
+
+def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
+    """How far from where it stands each unit's move reads or changes the board: its movement, plus
+    one for a displaced unit's landing; an escape from invalid terrain looks further."""
+    blocked = obstacles(position)
+    leads: dict[tuple[Terrain, str], dict[str, int]] = {}
+    radii = {}
+    for uid in units:
+        unit = position.units[uid]
+        radius = unit.side.movement + 1
+        start = unit.at
+        if unit.kind is Kind.MINION and start is not None:
+            field = leads.get((unit.terrain, unit.faction))
+            if field is None:
+                field = leads[unit.terrain, unit.faction] = mark_distances(position, unit.terrain, unit.faction)
+            admitted = position.hexes[start].terrain.level <= unit.terrain.level
+            if not admitted or start not in field or start in blocked:
+                radius += ESCAPE_LOOKAHEAD
+        radii[uid] = radius
+    return radii
+
+
+def pushable(unit: Unit) -> bool:
+    """Others' moves may displace it: a hero (Blocking Movement), or "Other units may displace this
+    unit" (Flying, Peaceful)."""
+    return unit.kind is Kind.HERO or any(t in ("Flying", "Peaceful") for t in unit.talents)
+
+
+def step_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
+    """``move_radius`` of each unit over a whole step: one that others may push may stand anywhere
+    the farthest pusher reaches before it moves, so it reaches as far again."""
+    radius = move_radii(position, units)
+    farthest = max(radius.values(), default=0)
+    return {u: r + farthest if pushable(position.units[u]) else r for u, r in radius.items()}
+
+
+def ball(position: Position, start: str, radius: int) -> set[str]:
+    """Every node within ``radius`` steps of ``start``, whatever stands or grows there."""
+    seen = {start}
+    frontier = deque([(start, 0)])
+    while frontier:
+        node, steps = frontier.popleft()
+        if steps == radius:
+            continue
+        for near in position.neighbours(node):
+            if near not in seen:
+                seen.add(near)
+                frontier.append((near, steps + 1))
+    return seen
+
+
+def reach(position: Position, radii: dict[str, int]) -> frozenset[str]:
+    """The nodes the moves of these units (unit → radius) can read or change."""
+    nodes: set[str] = set()
+    for unit, radius in radii.items():
+        nodes |= ball(position, position.node_of(unit), radius)
+    return frozenset(nodes)

@@ -72,7 +72,9 @@ def ask(
     """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
     starts = {uid: position.node_of(uid) for uid in query.units}
     if fixed is None:
-        symbols = solve(position_facts(position, query), deadline=deadline)
+        # Only the nodes the asked units' moves can read or change are sent.
+        nodes = fields.reach(position, fields.move_radii(position, query.units))
+        symbols = solve(position_facts(position, query, nodes), deadline=deadline)
     else:
         symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed, deadline=deadline)
     return decode(symbols, starts, query.units)

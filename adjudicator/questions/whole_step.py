@@ -27,10 +27,6 @@ from adjudicator.solving.solve import Deadline, TimedOut, render
 Progress = Callable[[int], None]
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
 
-# Steps an escape from invalid terrain may look ahead (asp/movement/minion.lp, escaper/3).
-ESCAPE_LOOKAHEAD = 16
-
-
 @dataclass(frozen=True)
 class _Move:
     """One move of a group's sequence, with the mover's start distance at that moment (None: a hero,
@@ -98,12 +94,7 @@ def groups(position: Position, units: Sequence[str]) -> list[tuple[str, ...]]:
     gate reaches the gate node, so a stack is never split.
     """
     mobile = [u for u in units if _mobile(position.units[u])]
-    reach = {u: _radius(position, position.units[u]) for u in mobile}
-    pushers = max(reach.values(), default=0)
-    for u in mobile:
-        if _pushable(position.units[u]):
-            reach[u] += pushers
-    balls = {u: _ball(position, position.node_of(u), reach[u]) for u in mobile}
+    balls = {u: fields.ball(position, position.node_of(u), r) for u, r in fields.step_radii(position, mobile).items()}
     parent = {u: u for u in mobile}
 
     def root(u: str) -> str:
@@ -126,37 +117,6 @@ def groups(position: Position, units: Sequence[str]) -> list[tuple[str, ...]]:
 
 def _mobile(unit: Unit) -> bool:
     return not unit.done.moved and not unit.campfire and unit.kind is not Kind.LANDMARK_MINION
-
-
-def _pushable(unit: Unit) -> bool:
-    # Friendly heroes (Blocking Movement) and "Other units may displace this unit" (Flying, Peaceful).
-    return unit.kind is Kind.HERO or any(t in ("Flying", "Peaceful") for t in unit.talents)
-
-
-def _radius(position: Position, unit: Unit) -> int:
-    radius = unit.side.movement + 1
-    start = unit.at
-    if unit.kind is Kind.MINION and start is not None:
-        admitted = position.hexes[start].terrain.level <= unit.terrain.level
-        leads = start in fields.mark_distances(position, unit.terrain, unit.faction)
-        if not (admitted and leads) or start in fields.obstacles(position):
-            radius += ESCAPE_LOOKAHEAD
-    return radius
-
-
-def _ball(position: Position, start: str, radius: int) -> set[str]:
-    """Every node within ``radius`` steps of ``start``, whatever stands or grows there."""
-    seen = {start}
-    frontier = deque([(start, 0)])
-    while frontier:
-        node, steps = frontier.popleft()
-        if steps == radius:
-            continue
-        for near in position.neighbours(node):
-            if near not in seen:
-                seen.add(near)
-                frontier.append((near, steps + 1))
-    return seen
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -192,7 +152,9 @@ def _search(
     """Every distinct final board of one group's step, the group's units alone moving."""
     readings = resolve(position.readings)
     # Board, spires, landmarks and distance fields do not change during the step.
-    fixed = render([*board_facts(position), *field_facts(position, units, ai_factions)])
+    # Only the nodes the group's moves can read or change are sent.
+    nodes = fields.reach(position, fields.step_radii(position, units))
+    fixed = render([*board_facts(position, nodes), *field_facts(position, units, ai_factions, nodes)])
     finals: dict[Board, tuple[_Move, ...]] = {}
     seen: set[tuple[object, ...]] = set()
     # Any other unit a move displaced (Flying, Peaceful): boards that differ only in where such a
