@@ -622,6 +622,17 @@ def test_tough_caps_retaliation_at_two_not_the_attack() -> None:
     assert outcome(attack_options(struck, "m", ai=False), "e").damage == (Damage("e", 3, "m", ATTACK, 3, 0),)
 
 
+def test_hunter_adds_one_on_a_landmark_minion_only() -> None:
+    # Hunter: "When attacking a landmark, deal +1 damage".  1 + 1 on the landmark minion (which
+    # retaliates 1); a faction minion takes the plain 1.
+    hunter = fighter("m", MOVER, "c1", 3, talents=("Hunter",))
+    beast = fighter("b", "", "d1", 3, kind=Kind.LANDMARK_MINION)
+    assert outcome(attack_options(board([hunter, beast]), "m", ai=False), "b").damage == (
+        Damage("b", 2, "m", ATTACK, 3, 1), Damage("m", 1, "b", RETALIATION, 3, 2))
+    plain = board([hunter, fighter("e", OPPONENT, "d1", 3)])
+    assert outcome(attack_options(plain, "m", ai=False), "e").damage[0] == Damage("e", 1, "m", ATTACK, 3, 2)
+
+
 def test_evasive_caps_an_attack_by_a_unit_with_range() -> None:
     # Evasive (master-talent-list): attacked "by a unit with Range, reduce the damage dealt to 1";
     # range 2 is Range even when adjacent (reading); Armored comes first, the cap last: 3 - 1 = 2 -> 1.

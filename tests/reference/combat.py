@@ -58,6 +58,8 @@ N25 Tough caps a unit's retaliation at 2 on the Tough attacker; a gate's 1 is le
 N26 Evasive: an attack on the Evasive unit by a unit of range 2 or more (its Range, with range
     upgrades) deals at most 1, after Armored; spires are no units, and retaliation is no attack.
 N27 Battle Hardened takes 2 off each spire's shot at the unit, beside Armored's 1.
+N28 Hunter: the unit's attack on a landmark minion deals 1 more, before Armored; not its
+    retaliation, and not on other chips.
 """
 
 from __future__ import annotations
@@ -453,9 +455,12 @@ def _spire_priorities(rules: Rules) -> tuple[str, ...]:
 
 
 def _hit(board: Board, a: Fighter, chip: str) -> int:
-    """A unit's attack on the chip: less Armored, then Evasive's cap against a unit with Range (N26)."""
-    amount = max(0, a.attack - _armored(board, chip))
-    if chip in board.units and board.units[chip].has("Evasive") and a.range >= 2:
+    """A unit's attack on the chip: Hunter's +1 on a landmark minion (N28), less Armored, then
+    Evasive's cap against a unit with Range (N26)."""
+    t = board.units.get(chip)
+    hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
+    amount = max(0, a.attack + int(hunted) - _armored(board, chip))
+    if t is not None and t.has("Evasive") and a.range >= 2:
         return min(amount, 1)
     return amount
 
