@@ -633,6 +633,17 @@ def test_hunter_adds_one_on_a_landmark_minion_only() -> None:
     assert outcome(attack_options(plain, "m", ai=False), "e").damage[0] == Damage("e", 1, "m", ATTACK, 3, 2)
 
 
+def test_prepared_takes_one_off_retaliation_before_tough_caps_it() -> None:
+    # Prepared: retaliation "by another unit, reduce the damage by 1"; with Tough, 4 - 1 = 3 -> 2.
+    # A gate's retaliation is no unit's: the full 1.
+    both = fighter("m", MOVER, "c1", 4, talents=("Prepared", "Tough"))
+    ready = board([both, fighter("e", OPPONENT, "d1", 3, 4)])
+    assert outcome(attack_options(ready, "m", ai=False), "e").damage[1] == Damage("m", 2, "e", RETALIATION, 4, 2)
+    at_gate = board([fighter("m", MOVER, "f1", 2, talents=("Prepared",))])
+    assert outcome(attack_options(at_gate, "m", ai=False), "gate:narora").damage[1] == Damage(
+        "m", 1, "gate:narora", GATE_RETALIATION, 2, 1)
+
+
 def test_evasive_caps_an_attack_by_a_unit_with_range() -> None:
     # Evasive (master-talent-list): attacked "by a unit with Range, reduce the damage dealt to 1";
     # range 2 is Range even when adjacent (reading); Armored comes first, the cap last: 3 - 1 = 2 -> 1.
