@@ -644,6 +644,16 @@ def test_prepared_takes_one_off_retaliation_before_tough_caps_it() -> None:
         "m", 1, "gate:narora", GATE_RETALIATION, 2, 1)
 
 
+def test_dexterity_turns_a_defeating_retaliation_into_none() -> None:
+    # Dexterity: retaliation that "would defeat this unit" deals 0: 2 on 1 health and 1
+    # fortification would; 2 on 3 health would not, and is dealt.
+    nimble = fighter("m", MOVER, "c1", 1, talents=("Dexterity",), upgrades=("fortification",))
+    spared = board([nimble, fighter("e", OPPONENT, "d1", 3, 2)])
+    assert outcome(attack_options(spared, "m", ai=False), "e").damage[1] == Damage("m", 0, "e", RETALIATION, 1, 1)
+    hardy = board([fighter("m", MOVER, "c1", 3, talents=("Dexterity",)), fighter("e", OPPONENT, "d1", 3, 2)])
+    assert outcome(attack_options(hardy, "m", ai=False), "e").damage[1] == Damage("m", 2, "e", RETALIATION, 3, 1)
+
+
 def test_evasive_caps_an_attack_by_a_unit_with_range() -> None:
     # Evasive (master-talent-list): attacked "by a unit with Range, reduce the damage dealt to 1";
     # range 2 is Range even when adjacent (reading); Armored comes first, the cap last: 3 - 1 = 2 -> 1.

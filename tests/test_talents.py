@@ -159,7 +159,7 @@ def test_no_notice_for_a_talent_of_another_step_or_one_modelled() -> None:
 
 
 def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
-    position = board("[Tough, Evasive, Battle Hardened, Hunter, Prepared]")
+    position = board("[Tough, Evasive, Battle Hardened, Hunter, Prepared, Dexterity]")
     assert notices(position, "attack") == () and notices(position, "fire") == ()
     assert catalogue().get("Battle Hardened").status(ai=False) == MODELLED
     # Quick Strike is not modelled yet: the attack-step talents stay partly modelled.

@@ -54,8 +54,9 @@ N24 Camouflage: "adjacent" is a neighbour on the board (map hexes; a gate node i
     node).  It limits attacks and spire fire only; retaliation is no attack (FAQ-13).
 N21 Defeating the top chip of a group, or the unit that took a redirected hit, is defeating a unit:
     a hero may level up, and the AI's ``defeat-K`` counts it.
-N25 A unit's retaliation on the attacker: Prepared takes 1 off it, then Tough caps it at 2; a
-    gate's 1 is left as it is.
+N25 A unit's retaliation on the attacker: Prepared takes 1 off it, then Tough caps it at 2, then
+    Dexterity makes it 0 if it would take the attacker's health and fortifications; a gate's 1 is
+    left as it is.
 N26 Evasive: an attack on the Evasive unit by a unit of range 2 or more (its Range, with range
     upgrades) deals at most 1, after Armored; spires are no units, and retaliation is no attack.
 N27 Battle Hardened takes 2 off each spire's shot at the unit, beside Armored's 1.
@@ -701,14 +702,17 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
 
 
 def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
-    """A retaliation, no Armored; 1 less on a Prepared attacker, then at most 2 on a Tough one (N25);
-    returns whether the attacker's chip fell (then a hero levels up)."""
+    """A retaliation, no Armored; 1 less on a Prepared attacker, then at most 2 on a Tough one, and 0
+    on a Dexterity one it would defeat (N25); returns whether the attacker's chip fell (then a hero
+    levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
     a = board.units[attacker]
     amount = max(0, r.attack - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
+    if a.has("Dexterity") and amount >= a.health + a.forts:
+        amount = 0
     fell = hurt(rules, board, log, attacker, amount, uid, RETALIATION, r.faction)
     if fell and r.kind is Kind.HERO:
         _level_up(rules, board, log, uid, chooser)
