@@ -612,6 +612,58 @@ def test_ai_heroes_skip_attacks_that_do_no_damage() -> None:
     assert outcome(player, "e").damage[0] == Damage("e", 0, "h", ATTACK, 2, 2) and not player.must_attack
 
 
+def test_tough_caps_retaliation_at_two_not_the_attack() -> None:
+    # Tough (master-talent-list): "If retaliation damage dealt to this unit exceeds 2, reduce it to 2."
+    # m attacks e for 1; e retaliates 3, cut to 2.  An attack of 3 on the Tough unit is not cut.
+    tough = board([fighter("m", MOVER, "c1", 4, talents=("Tough",)), fighter("e", OPPONENT, "d1", 3, 3)])
+    assert outcome(attack_options(tough, "m", ai=False), "e").damage == (
+        Damage("e", 1, "m", ATTACK, 3, 2), Damage("m", 2, "e", RETALIATION, 4, 2))
+    struck = board([fighter("m", MOVER, "c1", 3, 3), fighter("e", OPPONENT, "d1", 3, talents=("Tough",))])
+    assert outcome(attack_options(struck, "m", ai=False), "e").damage == (Damage("e", 3, "m", ATTACK, 3, 0),)
+
+
+def test_hunter_adds_one_on_a_landmark_minion_only() -> None:
+    # Hunter: "When attacking a landmark, deal +1 damage".  1 + 1 on the landmark minion (which
+    # retaliates 1); a faction minion takes the plain 1.
+    hunter = fighter("m", MOVER, "c1", 3, talents=("Hunter",))
+    beast = fighter("b", "", "d1", 3, kind=Kind.LANDMARK_MINION)
+    assert outcome(attack_options(board([hunter, beast]), "m", ai=False), "b").damage == (
+        Damage("b", 2, "m", ATTACK, 3, 1), Damage("m", 1, "b", RETALIATION, 3, 2))
+    plain = board([hunter, fighter("e", OPPONENT, "d1", 3)])
+    assert outcome(attack_options(plain, "m", ai=False), "e").damage[0] == Damage("e", 1, "m", ATTACK, 3, 2)
+
+
+def test_prepared_takes_one_off_retaliation_before_tough_caps_it() -> None:
+    # Prepared: retaliation "by another unit, reduce the damage by 1"; with Tough, 4 - 1 = 3 -> 2.
+    # A gate's retaliation is no unit's: the full 1.
+    both = fighter("m", MOVER, "c1", 4, talents=("Prepared", "Tough"))
+    ready = board([both, fighter("e", OPPONENT, "d1", 3, 4)])
+    assert outcome(attack_options(ready, "m", ai=False), "e").damage[1] == Damage("m", 2, "e", RETALIATION, 4, 2)
+    at_gate = board([fighter("m", MOVER, "f1", 2, talents=("Prepared",))])
+    assert outcome(attack_options(at_gate, "m", ai=False), "gate:narora").damage[1] == Damage(
+        "m", 1, "gate:narora", GATE_RETALIATION, 2, 1)
+
+
+def test_dexterity_turns_a_defeating_retaliation_into_none() -> None:
+    # Dexterity: retaliation that "would defeat this unit" deals 0: 2 on 1 health and 1
+    # fortification would; 2 on 3 health would not, and is dealt.
+    nimble = fighter("m", MOVER, "c1", 1, talents=("Dexterity",), upgrades=("fortification",))
+    spared = board([nimble, fighter("e", OPPONENT, "d1", 3, 2)])
+    assert outcome(attack_options(spared, "m", ai=False), "e").damage[1] == Damage("m", 0, "e", RETALIATION, 1, 1)
+    hardy = board([fighter("m", MOVER, "c1", 3, talents=("Dexterity",)), fighter("e", OPPONENT, "d1", 3, 2)])
+    assert outcome(attack_options(hardy, "m", ai=False), "e").damage[1] == Damage("m", 2, "e", RETALIATION, 3, 1)
+
+
+def test_evasive_caps_an_attack_by_a_unit_with_range() -> None:
+    # Evasive (master-talent-list): attacked "by a unit with Range, reduce the damage dealt to 1";
+    # range 2 is Range even when adjacent (reading); Armored comes first, the cap last: 3 - 1 = 2 -> 1.
+    e = fighter("e", OPPONENT, "d1", 3, talents=("Armored", "Evasive"))
+    ranged = board([fighter("m", MOVER, "c1", 3, 3, reach=2), e])
+    assert outcome(attack_options(ranged, "m", ai=False), "e").damage[0] == Damage("e", 1, "m", ATTACK, 3, 2)
+    melee = board([fighter("m", MOVER, "c1", 3, 3), e])
+    assert outcome(attack_options(melee, "m", ai=False), "e").damage[0] == Damage("e", 2, "m", ATTACK, 3, 1)
+
+
 # ----------------------------------------------------------------------------------- Spires Fire
 
 
@@ -634,6 +686,15 @@ def test_one_die_at_a_one_health_minion() -> None:
     shielded = fighter("m", MOVER, "c1", 1, talents=("Armored",))
     armored = board([shielded, fighter("x", OPPONENT, "a1")], spires=spires)
     assert fire_odds(armored) == {down: Fraction(1, 6), chips(): Fraction(5, 6)}
+
+
+def test_battle_hardened_takes_two_off_a_spire_shot() -> None:
+    # Battle Hardened: "attacked by a spire, reduce the damage dealt by 2".  Two dice at 1 health:
+    # only totals 3 (6/36) and 4 (1/36) get through.
+    spire = Spire("tower", OPPONENT, "d1", ("attack", "attack"))
+    units = [fighter("m", MOVER, "c1", 1, talents=("Battle Hardened",)), fighter("x", OPPONENT, "a1")]
+    hardened = board(units, spires=(spire,))
+    assert fire_odds(hardened) == {chips(ChipEnd("m", defeated=True)): Fraction(7, 36), chips(): Fraction(29, 36)}
 
 
 def test_ai_spire_odds_reading() -> None:

@@ -158,6 +158,14 @@ def test_no_notice_for_a_talent_of_another_step_or_one_modelled() -> None:
     assert runner.invoke(app, ["moves", "--json", str(ROOT / "positions/rulebook/joust-harrier-jaelana.yaml")]).exit_code == 0
 
 
+def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
+    position = board("[Tough, Evasive, Battle Hardened, Hunter, Prepared, Dexterity]")
+    assert notices(position, "attack") == () and notices(position, "fire") == ()
+    assert catalogue().get("Battle Hardened").status(ai=False) == MODELLED
+    # Quick Strike is not modelled yet: the attack-step talents stay partly modelled.
+    assert catalogue().get("Tough").status(ai=True) == catalogue().get("Evasive").status(ai=False) == PARTLY
+
+
 def test_a_talent_off_the_board_never_needs_a_notice() -> None:
     outside = [t.name for t in catalogue().talents.values() if t.outside]
     assert outside

@@ -54,6 +54,14 @@ N24 Camouflage: "adjacent" is a neighbour on the board (map hexes; a gate node i
     node).  It limits attacks and spire fire only; retaliation is no attack (FAQ-13).
 N21 Defeating the top chip of a group, or the unit that took a redirected hit, is defeating a unit:
     a hero may level up, and the AI's ``defeat-K`` counts it.
+N25 A unit's retaliation on the attacker: Prepared takes 1 off it, then Tough caps it at 2, then
+    Dexterity makes it 0 if it would take the attacker's health and fortifications; a gate's 1 is
+    left as it is.
+N26 Evasive: an attack on the Evasive unit by a unit of range 2 or more (its Range, with range
+    upgrades) deals at most 1, after Armored; spires are no units, and retaliation is no attack.
+N27 Battle Hardened takes 2 off each spire's shot at the unit, beside Armored's 1.
+N28 Hunter: the unit's attack on a landmark minion deals 1 more, before Armored; not its
+    retaliation, and not on other chips.
 """
 
 from __future__ import annotations
@@ -448,8 +456,21 @@ def _spire_priorities(rules: Rules) -> tuple[str, ...]:
     return chosen.spires if chosen is not None else presets("spires")["standard"]
 
 
-def _hit(board: Board, attack: int, chip: str) -> int:
-    return max(0, attack - _armored(board, chip))
+def _hit(board: Board, a: Fighter, chip: str) -> int:
+    """A unit's attack on the chip: Hunter's +1 on a landmark minion (N28), less Armored, then
+    Evasive's cap against a unit with Range (N26)."""
+    t = board.units.get(chip)
+    hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
+    amount = max(0, a.attack + int(hunted) - _armored(board, chip))
+    if t is not None and t.has("Evasive") and a.range >= 2:
+        return min(amount, 1)
+    return amount
+
+
+def _spire_cut(board: Board, chip: str) -> int:
+    """What a spire's shot loses on the chip: Armored 1, Battle Hardened 2 (N27)."""
+    t = board.units[chip]
+    return int(t.has("Armored")) + 2 * int(t.has("Battle Hardened"))
 
 
 @dataclass(frozen=True)
@@ -475,13 +496,13 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
     order = _unit_priorities(rules)
     ranked = {
-        c: _rank(order, _kind(board, c), *_effect(rules, board, c, _hit(board, a.attack, c))) for c in chips
+        c: _rank(order, _kind(board, c), *_effect(rules, board, c, _hit(board, a, c))) for c in chips
     }
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
     if not minion and not engaged:  # N6: an AI hero skips an attack that would do no damage
-        allowed = [c for c in allowed if _effect(rules, board, c, _hit(board, a.attack, c))[1]]
+        allowed = [c for c in allowed if _effect(rules, board, c, _hit(board, a, c))[1]]
         if not allowed:
             return Choice(targets, (), False, "")
     return Choice(targets, tuple(allowed), True, "")
@@ -681,10 +702,18 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
 
 
 def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
-    """A retaliation, no Armored; returns whether the attacker's chip fell (then a hero levels up)."""
+    """A retaliation, no Armored; 1 less on a Prepared attacker, then at most 2 on a Tough one, and 0
+    on a Dexterity one it would defeat (N25); returns whether the attacker's chip fell (then a hero
+    levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
-    fell = hurt(rules, board, log, attacker, r.attack, uid, RETALIATION, r.faction)
+    a = board.units[attacker]
+    amount = max(0, r.attack - int(a.has("Prepared")))
+    if a.has("Tough"):
+        amount = min(amount, 2)
+    if a.has("Dexterity") and amount >= a.health + a.forts:
+        amount = 0
+    fell = hurt(rules, board, log, attacker, amount, uid, RETALIATION, r.faction)
     if fell and r.kind is Kind.HERO:
         _level_up(rules, board, log, uid, chooser)
     return fell
@@ -702,9 +731,9 @@ def attack(
     if _is_gate(hit):
         defeated = _hurt_gate(rules, b, log, hit[5:], a.attack, uid, a.faction)
     elif hit in b.spires:
-        defeated = _hurt_spire(rules, b, log, hit, _hit(b, a.attack, hit), uid, a.faction)
+        defeated = _hurt_spire(rules, b, log, hit, _hit(b, a, hit), uid, a.faction)
     else:
-        defeated = hurt(rules, b, log, hit, _hit(b, a.attack, hit), uid, ATTACK, a.faction)
+        defeated = hurt(rules, b, log, hit, _hit(b, a, hit), uid, ATTACK, a.faction)
     fell = False
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
         fell = _retaliate(rules, b, log, hit, uid, chooser)
@@ -896,7 +925,7 @@ def _fire_ranked(
     ranked = {}
     for c in chips:
         t = board.units[c]
-        armor = int(t.has("Armored"))
+        armor = _spire_cut(board, c)
         defeat = holds(lambda total: max(0, total - armor) >= t.health + t.forts)
         damage = holds(lambda total: max(0, total - armor) >= 1)
         ranked[c] = _rank(_spire_priorities(rules), t.kind.value, defeat, damage)
@@ -942,7 +971,7 @@ def _shoot(
         picked = choices + ((sid, target),) if chosen else choices
         for total, p in die.totals(s.dice).items():
             b = line.board.copy()
-            amount = max(0, total - _armored(b, target))
+            amount = max(0, total - _spire_cut(b, target))
             hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             shot = Shot(sid, target, amount, False, chosen)
             yield picked, _Line(b, line.probability * p, line.shots + (shot,))
