@@ -72,8 +72,9 @@ def ask(
     """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
     starts = {uid: position.node_of(uid) for uid in query.units}
     if fixed is None:
-        # Only the nodes the asked units' moves can read or change are sent.
-        nodes = fields.reach(position, fields.move_radii(position, query.units))
+        # One unit's question is sent only the nodes its move can read or change. A whole faction's
+        # moves reach most of the board, and measuring that reach costs more than it saves.
+        nodes = fields.reach(position, fields.move_radii(position, query.units)) if len(query.units) == 1 else None
         symbols = solve(position_facts(position, query, nodes), deadline=deadline)
     else:
         symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed, deadline=deadline)
