@@ -43,6 +43,7 @@ def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
 
 # The facts that name a chip's talent, and the argument that holds the name (asp/doc.lp).
 _TALENT_FACTS = {("talent", 2): 1, ("ltalent", 3): 2, ("stalent", 2): 1}
+_TALENT_NAMES = frozenset(name for name, _ in _TALENT_FACTS)
 
 
 def talent_files(facts: Iterable[Symbol]) -> list[str]:
@@ -50,9 +51,12 @@ def talent_files(facts: Iterable[Symbol]) -> list[str]:
     A talent no chip holds is never grounded, so the catalogue's size costs a question nothing."""
     names: set[str] = set()
     for fact in facts:
-        where = _TALENT_FACTS.get((fact.name, len(fact.arguments)))
+        if fact.name not in _TALENT_NAMES:  # the name first: reading a Symbol's arguments is dearer
+            continue
+        arguments = fact.arguments
+        where = _TALENT_FACTS.get((fact.name, len(arguments)))
         if where is not None:
-            names.add(fact.arguments[where].string)
+            names.add(arguments[where].string)
     if not names:
         return []
     return [f"talents/{name}" for name in catalogue().encoding_files(names)]
