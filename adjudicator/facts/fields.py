@@ -36,8 +36,26 @@ def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict
     return dist
 
 
+# The last fields counted, by position (held, so that its id is not reused) and class: a question
+# needs each field twice, for its reach and for its facts. Positions are never changed in place.
+_COUNTED: dict[tuple[int, Terrain, str], tuple[Position, dict[str, int]]] = {}
+
+
 def mark_distances(position: Position, allowance: Terrain, faction: str) -> dict[str, int]:
-    """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md)."""
+    """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md). The caller
+    must not change the dict returned."""
+    key = (id(position), allowance, faction)
+    counted = _COUNTED.get(key)
+    if counted is not None and counted[0] is position:
+        return counted[1]
+    if len(_COUNTED) >= 32:
+        _COUNTED.clear()
+    dist = _count_marks(position, allowance, faction)
+    _COUNTED[key] = (position, dist)
+    return dist
+
+
+def _count_marks(position: Position, allowance: Terrain, faction: str) -> dict[str, int]:
     goal = position.mark_node(faction)
     if goal is None:
         return {}
