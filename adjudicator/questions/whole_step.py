@@ -27,6 +27,7 @@ from adjudicator.solving.solve import Deadline, TimedOut, render
 Progress = Callable[[int], None]
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
 
+
 @dataclass(frozen=True)
 class _Move:
     """One move of a group's sequence, with the mover's start distance at that moment (None: a hero,
