@@ -30,7 +30,7 @@ T = TypeVar("T")
 Progress = Callable[[int], None]
 
 
-def _check_limit(limit: int | None) -> None:
+def check_limit(limit: int | None) -> None:
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
 
@@ -175,7 +175,7 @@ def attack_step(
     When ``deadline`` passes, the end states found so far, marked incomplete."""
     from adjudicator.facts.combat import ATTACK, STEP, CombatQuery, combat_facts  # imported here: combat only
 
-    _check_limit(limit)
+    check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
@@ -199,7 +199,7 @@ def spires_fire(
     found so far, marked incomplete: their probabilities are then lower bounds."""
     from adjudicator.facts.combat import FIRE, STEP, CombatQuery, combat_facts  # imported here: combat only
 
-    _check_limit(limit)
+    check_limit(limit)
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
     side = position.turn.faction

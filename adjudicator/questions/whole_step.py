@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
@@ -20,11 +20,10 @@ from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.model import Done, Kind, Position, Unit
 from adjudicator.position.readings import resolve
-from adjudicator.questions.adjudicate import ask, is_ai, present_units
+from adjudicator.questions.adjudicate import Progress, ask, check_limit, is_ai, present_units
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
-Progress = Callable[[int], None]
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
 
 
@@ -55,8 +54,7 @@ def movement_step(
     """Every distinct final board of the current faction's movement step, with one order of moves each,
     the exact count, and where each unit can end. When ``deadline`` passes, the boards found so far,
     marked incomplete; ``progress`` hears how many boards are known so far."""
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
+    check_limit(limit)
     faction = position.turn.faction
     wanted = is_ai(position, faction) if ai is None else ai
     ai_factions = frozenset({faction}) if wanted else frozenset()
