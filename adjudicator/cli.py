@@ -332,6 +332,29 @@ def moves(
     _settle(results[0].notices if results else ())
 
 
+@app.command("movement-step")
+def movement_step(
+    position: PositionArg,
+    ai: AiOpt = False,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
+    reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    progress: ProgressOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Every distinct final board of the current faction's whole movement step, with the exact count."""
+    from adjudicator.questions import whole_step  # imported here: only the step questions play a step
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
+    deadline = _deadline(timeout)
+    shown = _limit(limit, every, 20)
+    pos = _load(position, reading)
+    result = whole_step.movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
+    _print_step(result, json_out, render_text.step, timeout)
+    _settle(result.notices)
+
+
 @app.command()
 def turn(
     position: PositionArg,
@@ -343,18 +366,17 @@ def turn(
     progress: ProgressOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Every distinct final board of the current faction's whole movement step, with the exact count."""
-    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    """The whole turn from the step the position stands at to the end of turn: every distinct way it
+    can end, with the exact count and each Spires Fire result's exact probability."""
+    from adjudicator.questions import whole_turn  # imported here: only `turn` plays a whole turn
     from adjudicator.show import render_text  # imported here: only the solving commands print answers
 
     deadline = _deadline(timeout)
     shown = _limit(limit, every, 20)
     pos = _load(position, reading)
-    from adjudicator.questions.whole_step import movement_step  # imported here: only `turn` plays a step
-
-    result = movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
-    _print_step(result, json_out, render_text.step, timeout)
-    _settle(result.notices)
+    result = whole_turn.whole_turn(pos, _ai_flag(ai), shown, deadline, _progress(progress, "outcomes"))
+    _print_step(result, json_out, render_text.whole_turn, timeout)
+    _settle((*result.notices, *result.gaps))
 
 
 @app.command()
@@ -427,8 +449,8 @@ def attacks(
     _settle(results[0].notices if results else ())
 
 
-@app.command()
-def step(
+@app.command("attack-step")
+def attack_step(
     position: PositionArg,
     ai: AiOpt = False,
     limit: Annotated[Optional[int], _limit_option(20)] = None,
@@ -450,8 +472,8 @@ def step(
     _settle(result.notices)
 
 
-@app.command()
-def fire(
+@app.command("spires-fire")
+def spires_fire(
     position: PositionArg,
     die: Annotated[Optional[Path], typer.Option(help="A spire die face table (docs/dice.md).")] = None,
     limit: Annotated[Optional[int], _limit_option(50)] = None,
@@ -463,7 +485,7 @@ def fire(
     """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
     from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
     from adjudicator.show import render_text  # imported here: only the solving commands print answers
-    from adjudicator.position.dice import DieFileError, load_die  # imported here: only `fire` reads --die
+    from adjudicator.position.dice import DieFileError, load_die  # imported here: only `spires-fire` reads --die
 
     deadline = _deadline(timeout)
     shown = _limit(limit, every, 50)

@@ -97,7 +97,7 @@ CHECKS = {
             lambda s: cmp.movement_step_problem(*s),
             lambda s: describe(s[0]),
             lambda path, s: cmp.movement_step_problem(load_position(path), s[1]),
-            lambda s: f"cloudspire turn FILE --all{_ai_flag(s[1])}",
+            lambda s: f"cloudspire movement-step FILE --all{_ai_flag(s[1])}",
             10,
         ),
         Check(
@@ -106,7 +106,7 @@ CHECKS = {
             lambda s: cmp.summary_problem(*s),
             lambda s: describe(s[0]),
             lambda path, s: cmp.summary_problem(load_position(path), s[1]),
-            lambda s: f"cloudspire turn FILE --all{_ai_flag(s[1])}",
+            lambda s: f"cloudspire movement-step FILE --all{_ai_flag(s[1])}",
             10,
         ),
         Check(
@@ -133,7 +133,7 @@ CHECKS = {
             cmp.attack_step_problem,
             describe_combat,
             lambda path, s: cmp.attack_step_problem(load_position(path)),
-            lambda s: "cloudspire step FILE --all",
+            lambda s: "cloudspire attack-step FILE --all",
             20,
         ),
         Check(
@@ -142,7 +142,7 @@ CHECKS = {
             cmp.spires_fire_problem,
             describe_combat,
             lambda path, s: cmp.spires_fire_problem(load_position(path)),
-            lambda s: "cloudspire fire FILE --all",
+            lambda s: "cloudspire spires-fire FILE --all",
             20,
         ),
         Check(

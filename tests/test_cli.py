@@ -57,7 +57,7 @@ def test_moves_table_names_the_hexes(tmp_path: Path) -> None:
 
 
 def test_turn_reports_exact_count_and_respects_limit(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["turn", write(tmp_path, BOARD), "--limit", "1", "--json"])
+    result = runner.invoke(app, ["movement-step", write(tmp_path, BOARD), "--limit", "1", "--json"])
     data = json.loads(result.output)
     assert data["shown"] == 1 and data["count"] > 1
 
@@ -134,9 +134,9 @@ def test_attacks_step_and_fire_answer_in_json() -> None:
     fight = str(ROOT / "positions" / "rulebook" / "dispatch-battleborn-harrier.yaml")
     attacks = json.loads(runner.invoke(app, ["attacks", fight, "--json"]).output)
     assert {a["unit"] for a in attacks} >= {"battleborn", "dispatch"}
-    step = json.loads(runner.invoke(app, ["step", fight, "--json", "--limit", "1"]).output)
+    step = json.loads(runner.invoke(app, ["attack-step", fight, "--json", "--limit", "1"]).output)
     assert step["count"] == 2 and step["shown"] == 1
-    fire = json.loads(runner.invoke(app, ["fire", str(ROOT / "positions/rules/spires-fire-one-die.yaml"), "--json"]).output)
+    fire = json.loads(runner.invoke(app, ["spires-fire", str(ROOT / "positions/rules/spires-fire-one-die.yaml"), "--json"]).output)
     assert sorted(r["probability"] for r in fire["results"]) == ["1/2", "1/3", "1/6"]
 
 
@@ -144,10 +144,10 @@ def test_fire_reads_a_die_file_and_reports_a_bad_one(tmp_path: Path) -> None:
     die = tmp_path / "die.yaml"
     die.write_text("faces:\n  - {face: hit, damage: 2}\n  - {face: miss, damage: 0}\n")
     fire = str(ROOT / "positions/rules/spires-fire-one-die.yaml")
-    data = json.loads(runner.invoke(app, ["fire", fire, "--die", str(die), "--json"]).output)
+    data = json.loads(runner.invoke(app, ["spires-fire", fire, "--die", str(die), "--json"]).output)
     assert sorted(r["probability"] for r in data["results"]) == ["1/2", "1/2"]
     die.write_text("faces: [{face: hit}]\n")
-    result = runner.invoke(app, ["fire", fire, "--die", str(die)])
+    result = runner.invoke(app, ["spires-fire", fire, "--die", str(die)])
     assert result.exit_code == 2 and "damage" in result.output
 
 
@@ -200,7 +200,7 @@ def test_under_json_every_error_is_json_on_stdout(tmp_path: Path) -> None:
     for args, kind in [
         (["check", good, "--move", "m z9"], "notation"),
         (["moves", good, "--unit", "nobody"], "unit"),
-        (["turn", good, "--limit", "many"], "usage"),
+        (["movement-step", good, "--limit", "many"], "usage"),
         (["moves", good, "--reading", "displacement=sometimes"], "usage"),
         (["nonsense", good], "usage"),
     ]:
@@ -250,19 +250,19 @@ def test_render_never_overwrites_the_position_file(tmp_path: Path) -> None:
 
 def test_limit_is_bounded_and_all_lists_everything(tmp_path: Path) -> None:
     board = write(tmp_path, BOARD)
-    result = runner.invoke(app, ["turn", board, "--limit", "-1"])
+    result = runner.invoke(app, ["movement-step", board, "--limit", "-1"])
     assert result.exit_code == 2 and "--limit" in result.output
-    result = runner.invoke(app, ["turn", board, "--limit", "-1", "--json"])
+    result = runner.invoke(app, ["movement-step", board, "--limit", "-1", "--json"])
     assert result.exit_code == 2 and json.loads(result.stdout)["error"]["kind"] == "usage"
-    every = json.loads(runner.invoke(app, ["turn", board, "--all", "--json"]).stdout)
+    every = json.loads(runner.invoke(app, ["movement-step", board, "--all", "--json"]).stdout)
     assert every["shown"] == every["count"] > 1
-    none = json.loads(runner.invoke(app, ["turn", board, "--limit", "0", "--json"]).stdout)
+    none = json.loads(runner.invoke(app, ["movement-step", board, "--limit", "0", "--json"]).stdout)
     assert none["shown"] == 0 and none["count"] == every["count"]
-    assert runner.invoke(app, ["turn", board, "--all", "--limit", "3"]).exit_code == 2
+    assert runner.invoke(app, ["movement-step", board, "--all", "--limit", "3"]).exit_code == 2
     fight = str(ROOT / "positions" / "rulebook" / "dispatch-battleborn-harrier.yaml")
-    step = json.loads(runner.invoke(app, ["step", fight, "--all", "--json"]).stdout)
+    step = json.loads(runner.invoke(app, ["attack-step", fight, "--all", "--json"]).stdout)
     assert step["shown"] == step["count"] == 2
-    assert runner.invoke(app, ["fire", fight, "--limit", "-2"]).exit_code == 2
+    assert runner.invoke(app, ["spires-fire", fight, "--limit", "-2"]).exit_code == 2
 
 
 def test_a_route_longer_than_any_move_is_judged_at_once() -> None:
@@ -315,13 +315,13 @@ units:
 def test_turn_stops_at_the_timeout_with_what_it_found(tmp_path: Path) -> None:
     board = write(tmp_path, OPEN)
     started = time.monotonic()
-    result = runner.invoke(app, ["turn", board, "--timeout", "1.5", "--limit", "1", "--progress"])
+    result = runner.invoke(app, ["movement-step", board, "--timeout", "1.5", "--limit", "1", "--progress"])
     assert time.monotonic() - started < 20
     assert result.exit_code == 4
     assert result.stdout.startswith("timed out after 1.5 s: the answer below is incomplete\n")
     assert "heirs: at least " in result.stdout
     assert "final boards so far" in result.stderr
-    result = runner.invoke(app, ["turn", board, "--timeout", "1", "--json"])
+    result = runner.invoke(app, ["movement-step", board, "--timeout", "1", "--json"])
     assert result.exit_code == 4 and result.stderr == ""  # progress only when asked or on a terminal
     data = json.loads(result.stdout)
     assert data["complete"] is False and data["count"] >= data["shown"]
@@ -329,7 +329,7 @@ def test_turn_stops_at_the_timeout_with_what_it_found(tmp_path: Path) -> None:
 
 def test_step_stops_at_the_timeout_with_the_end_states_found(tmp_path: Path) -> None:
     started = time.monotonic()
-    result = runner.invoke(app, ["step", write(tmp_path, FIGHT), "--timeout", "1", "--json"])
+    result = runner.invoke(app, ["attack-step", write(tmp_path, FIGHT), "--timeout", "1", "--json"])
     assert time.monotonic() - started < 20
     assert result.exit_code == 4
     data = json.loads(result.stdout)
@@ -337,7 +337,7 @@ def test_step_stops_at_the_timeout_with_the_end_states_found(tmp_path: Path) -> 
 
 
 def test_a_complete_answer_says_so(tmp_path: Path) -> None:
-    data = json.loads(runner.invoke(app, ["turn", write(tmp_path, BOARD), "--timeout", "60", "--json"]).stdout)
+    data = json.loads(runner.invoke(app, ["movement-step", write(tmp_path, BOARD), "--timeout", "60", "--json"]).stdout)
     assert data["complete"] is True
 
 
@@ -345,10 +345,11 @@ def test_a_complete_answer_says_so(tmp_path: Path) -> None:
     ("args", "partial"),
     [
         (["moves", "{board}"], False),
-        (["turn", "{board}"], True),
+        (["movement-step", "{board}"], True),
         (["attacks", "{fight}"], False),
-        (["step", "{fight}"], True),
-        (["fire", "{fire}"], True),
+        (["attack-step", "{fight}"], True),
+        (["spires-fire", "{fire}"], True),
+        (["turn", "{fire}"], True),
         (["check", "{board}", "--move", "m c1"], False),
         (["explain", "{board}", "--move", "m c1"], False),
         (["readings", "{board}"], False),
@@ -385,8 +386,8 @@ def test_faq_marks_the_cases_the_timeout_left_unchecked(tmp_path: Path, monkeypa
 def test_timeout_must_be_a_positive_bounded_number(tmp_path: Path) -> None:
     board = write(tmp_path, BOARD)
     for value in ("0", "-3", "nan", "inf", "1e9", "soon"):
-        assert runner.invoke(app, ["turn", board, "--timeout", value]).exit_code == 2, value
-    assert runner.invoke(app, ["turn", board, "--timeout", "0.5e2"]).exit_code == 0
+        assert runner.invoke(app, ["movement-step", board, "--timeout", value]).exit_code == 2, value
+    assert runner.invoke(app, ["movement-step", board, "--timeout", "0.5e2"]).exit_code == 0
 
 
 # ------------------------------------------------------------------------------------- smaller
@@ -400,7 +401,7 @@ def test_version_comes_from_the_package_metadata() -> None:
 
 
 def test_the_ai_step_is_worded_once(tmp_path: Path) -> None:
-    text = runner.invoke(app, ["turn", write(tmp_path, BOARD), "--ai"]).stdout
+    text = runner.invoke(app, ["movement-step", write(tmp_path, BOARD), "--ai"]).stdout
     assert "of the AI's obligatory movement step" in text and "the the" not in text
 
 

@@ -167,7 +167,7 @@ expected:
   moves:
     harrier:
       - {end: c3, kind: progress, displaced: {jaelana: b3}, path: [b2, c2, c3]}
-  turn: {count: 2, finals: [{123: d2}]}
+  movement-step: {count: 2, finals: [{123: d2}]}
 """
     document = load_document_text(text)
     assert document.expected == {
@@ -176,7 +176,7 @@ expected:
                 {"end": "c3", "kind": "progress", "displaced": {"jaelana": "b3"}, "path": ["b2", "c2", "c3"]}
             ]
         },
-        "turn": {"count": 2, "finals": [{"123": "d2"}]},
+        "movement-step": {"count": 2, "finals": [{"123": "d2"}]},
     }
     assert document.faq == ()
 
@@ -542,7 +542,7 @@ def test_schema_bounds_are_the_loaders() -> None:
     assert [maximum(defs["reward"]["properties"][k]) for k in ("source", "relics")] == [30, 30]
 
 
-@pytest.mark.parametrize("command", ["moves", "attacks", "step"])
+@pytest.mark.parametrize("command", ["moves", "attacks", "attack-step"])
 def test_the_largest_accepted_numbers_run_through_the_solver(tmp_path: Path, command: str) -> None:
     from typer.testing import CliRunner
 

@@ -34,7 +34,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
-from adjudicator.position.talents import catalogue
+from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.model import (
     AiPriority,
@@ -57,7 +57,7 @@ from adjudicator.position.model import (
 )
 
 FORMAT = "cloudspire-position/1"
-STEPS = ("movement", "attack", "spires-fire")
+STEPS = TURN_STEPS
 UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
 # Every number has a bound: at least the largest the rule texts allow, and far inside clingo's
 # 32-bit integers. The reasons are in docs/position-format.md, Numbers.
@@ -554,7 +554,7 @@ class _PositionReader(_Reader):
         outcomes = self.plain(value)
         if outcomes is None or isinstance(outcomes, dict):
             return outcomes or {}
-        self.expected(value, "a mapping (moves, ai-moves, turn, ai-turn)")
+        self.expected(value, "a mapping (moves, movement-step, attacks, attack-step, spires-fire, turn, check, …)")
         return {}
 
     # --- the map and the names on it

@@ -74,7 +74,7 @@ READINGS = {
             "standard",
             die_names(),
             "the spire attack die's faces, which no text prints: miss, blank, 1, 1, 1, 2 or miss, "
-            "blank, 1, 1, 2, 2 (docs/dice.md; replace both with cloudspire fire --die FILE)",
+            "blank, 1, 1, 2, 2 (docs/dice.md; replace both with cloudspire spires-fire --die FILE)",
         ),
         Reading(
             "ai-spire-odds",

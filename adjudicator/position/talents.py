@@ -10,12 +10,10 @@ from functools import cache
 
 from adjudicator.position.data import shipped
 
-# The steps of a turn, in order (reference/ai-rules.md, Turn structure), then the three phases
-# outside the board.
-BOARD_STEPS = (
-    "start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack",
-    "end-of-turn", "defeat", "end-of-wave",
-)
+# The steps of a turn, in order (reference/ai-rules.md, Turn structure; Quick Strike "before the
+# spires fire"); then the events that can happen inside them; then the three phases outside the board.
+TURN_STEPS = ("start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn")
+BOARD_STEPS = TURN_STEPS + ("defeat", "end-of-wave")
 OUTSIDE_STEPS = ("prep", "build", "market")
 STEPS = BOARD_STEPS + OUTSIDE_STEPS
 

@@ -46,7 +46,11 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
 def notices(position: Position, question: str, ai: bool | None = None) -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
     ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI)."""
-    asked = QUESTION_STEPS[question]
+    return notices_in(position, QUESTION_STEPS[question], ai)
+
+
+def notices_in(position: Position, asked: tuple[str, ...], ai: bool | None = None) -> tuple[Notice, ...]:
+    """The unmodelled talents an answer covering the steps ``asked`` may depend on."""
     found: dict[tuple[str, str, tuple[str, ...]], list[str]] = defaultdict(list)
     for label, on_ai, talents in _carriers(position, ai):
         for name in talents:

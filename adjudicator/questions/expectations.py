@@ -13,6 +13,7 @@ from adjudicator.questions.adjudicate import (
     attack_options, attack_step, spires_fire, unit_options, whole,
 )
 from adjudicator.questions.whole_step import movement_step
+from adjudicator.questions.whole_turn import whole_turn
 from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
 from adjudicator.answers.notation import NotationError, parse
@@ -20,13 +21,15 @@ from adjudicator.answers.verdicts import Judgement
 from adjudicator.answers.attacks import AttackOutcome, EndState
 from adjudicator.position.load import PositionDocument, load_document
 from adjudicator.answers.moves import MoveOutcome
-from adjudicator.solving.solve import Deadline
+from adjudicator.answers.turns import TurnOutcome
+from adjudicator.solving.solve import Deadline, TimedOut
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
-TURN_KEYS = {"turn": None, "ai-turn": True}
+TURN_KEYS = {"movement-step": None, "ai-movement-step": True}
 ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
-STEP_KEYS = {"step": None, "ai-step": True}
-FIRE_KEYS = {"fire"}
+STEP_KEYS = {"attack-step": None, "ai-attack-step": True}
+FIRE_KEYS = {"spires-fire"}
+WHOLE_TURN_KEYS = {"turn": None, "ai-turn": True}
 
 
 @dataclass(frozen=True)
@@ -262,6 +265,58 @@ def check_fire(
     return failures
 
 
+def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
+    """A whole turn's outcome as an expectation writes it (docs/position-format.md, `expected`)."""
+    data: dict[str, Any] = {"probability": str(outcome.probability)}
+    if outcome.fire is not None and outcome.fire.choices:
+        data["choices"] = [list(c) for c in outcome.fire.choices]
+    end = outcome.end
+    for u in end.units:
+        extra = (("health", u.health), ("chip", u.chip or None),
+                 ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
+                 ("promoted", True if u.promoted else None))
+        extra_set = {k: v for k, v in extra if v is not None}
+        data[u.unit] = "off-board" if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
+    for spire, upgrades in end.spires:
+        data[spire] = "defeated" if upgrades is None else {"upgrades": list(upgrades)}
+    for faction, health in end.gates:
+        data[f"gate:{faction}"] = {"health": health}
+    if end.source:
+        data["source"] = dict(end.source)
+    if end.wave_over:
+        data["wave-over"] = True
+    if end.game_over:
+        data["game-over"] = True
+    if end.campfire:
+        data["campfire"] = list(end.campfire)
+    return data
+
+
+def check_whole_turn(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
+    unknown = sorted(set(expected) - {"count", "ends", "gaps"})
+    if unknown:
+        return [f"{key}: unknown fields {unknown}; a whole turn's expectation has count, ends and gaps "
+                "(a movement step's final boards go under movement-step)"]
+    result = whole_turn(doc.position, WHOLE_TURN_KEYS[key], deadline=deadline)
+    if deadline is not None and not result.complete:
+        raise TimedOut(deadline.seconds)
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct outcomes, expected {expected['count']}")
+    if "ends" in expected:
+        actual = [turn_outcome_dict(o) for o in result.outcomes]
+        wanted = [{**_plain(e), "probability": str(e.get("probability", 1))} for e in expected["ends"] or []]
+        failures += _compare_ends(key, actual, wanted)
+    if "gaps" in expected:
+        have = sorted(g.step for g in result.gaps)
+        want = sorted(str(g) for g in expected["gaps"] or [])
+        if have != want:
+            failures.append(f"{key}: gaps in the steps {have}, expected {want}")
+    return failures
+
+
 def _judgement_failures(where: str, judgement: Judgement, entry: dict[str, Any]) -> list[str]:
     failures = []
     if "verdict" in entry and entry["verdict"] != judgement.verdict:
@@ -346,6 +401,7 @@ CHECKS = {
     **{k: check_attacks for k in ATTACK_KEYS},
     **{k: check_step for k in STEP_KEYS},
     **{k: check_fire for k in FIRE_KEYS},
+    **{k: check_whole_turn for k in WHOLE_TURN_KEYS},
     "check": check_claims,
     "explain": check_explanations,
     "notices": check_notices,

@@ -61,7 +61,7 @@ def _fire(position: Position, deadline: Deadline | None) -> set[str]:
 
 
 QUESTIONS: dict[str, Callable[[Position, Deadline | None], set[str]]] = {
-    "moves": _moves, "attacks": _attacks, "step": _step, "fire": _fire,
+    "moves": _moves, "attacks": _attacks, "attack-step": _step, "spires-fire": _fire,
 }
 
 

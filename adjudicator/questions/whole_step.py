@@ -13,14 +13,15 @@ import itertools
 import math
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
-from adjudicator.position.model import Done, Kind, Position, Unit
+from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.questions.adjudicate import Progress, ask, check_limit, is_ai, present_units
+from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
@@ -119,26 +120,6 @@ def _mobile(unit: Unit) -> bool:
 
 
 # ----------------------------------------------------------------------------------------- search
-
-
-def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after ``move``: the unit on its end node, displaced heroes where they landed."""
-    units = dict(position.units)
-    gates = dict(position.gates)
-
-    def place(uid: str, node: str, *, moved: bool) -> None:
-        unit = units[uid]
-        done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
-        on_board = node if node in position.hexes else None
-        units[uid] = replace(unit, at=on_board, done=done)
-        gate = gates.get(unit.faction)
-        if gate is not None and uid in gate.stack and node != gate.node:
-            gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
-
-    for push in move.displaced:
-        place(push.unit, push.to, moved=False)
-    place(move.unit, move.end, moved=True)
-    return replace(position, units=units, gates=gates)
 
 
 def _search(

@@ -16,6 +16,8 @@ from adjudicator.answers.attacks import (
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
+from adjudicator.answers.notation import format_attack
+from adjudicator.answers.turns import TurnResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
 
@@ -95,7 +97,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     table = _table(("end", "kind", "path", "routes", "displaced"), rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
     if unit.kind is Kind.MINION and not options.leading:
-        text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `turn` plays it out)"
+        text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `movement-step` plays it out)"
     return text
 
 
@@ -218,6 +220,36 @@ def fire_step(result: FireStepResult) -> str:
         for r in result.results
     )
     lines.append(_table(("probability", "choices", "result"), rows))
+    return "\n".join(lines)
+
+
+def whole_turn(result: TurnResult) -> str:
+    lines = [notices(result.notices)]
+    if result.gaps:
+        lines.append("NOT TAKEN INTO ACCOUNT: this answer may be wrong, since it leaves out these rules:\n"
+                     + "\n".join(f"  ! {g}" for g in result.gaps) + "\n\n")
+    who = "the AI" if result.ai else "a player"
+    lines.append(f"{result.faction}'s turn, played by {who}:\n"
+                 + _table(("step", ""), ((s.step, s.status) for s in result.steps)))
+    found = f"{result.count}" if result.complete else f"at least {result.count}"
+    lines.append(f"\n{found} distinct outcomes" + (
+        f" (showing {len(result.outcomes)})" if len(result.outcomes) < result.count else ""))
+    if result.summary:
+        rows = ((s.unit, ", ".join(s.ends), "forced" if s.forced else f"{len(s.ends)} possible")
+                for s in result.summary)
+        lines.append("\nwhere each unit ends the turn, over every outcome:\n" + _table(("unit", "ends", ""), rows))
+    for number, outcome in enumerate(result.outcomes, 1):
+        lines.append(f"\n{number}. {outcome.end.describe()}")
+        if outcome.fire is not None:
+            plan = "; ".join(f"{s}→{t}" for s, t in outcome.fire.choices)
+            lines.append(f"     spires fire: {outcome.fire.end.describe()} (probability {outcome.probability}"
+                         + (f", choosing {plan})" if plan else ")"))
+        if outcome.movement is not None:
+            moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in outcome.movement.sequence)
+            lines.append(f"     movement: {moves or 'no move'}")
+        if outcome.attack is not None:
+            attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
+            lines.append(f"     attack: {attacks or 'no attack'}")
     return "\n".join(lines)
 
 

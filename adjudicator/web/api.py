@@ -255,7 +255,7 @@ def step_question(body: dict[str, Any], limits: Limits) -> tuple[Position, str, 
 
 def answer_step(position: Position, question: str, ai: bool | None, limit: int, limits: Limits,
                 progress: Any) -> dict[str, Any]:
-    """The whole-step answer, the CLI's `turn`, `step` or `fire` JSON; incomplete when time ran out."""
+    """The whole-step answer, the CLI's `movement-step`, `attack-step` or `spires-fire` JSON; incomplete when time ran out."""
     deadline = Deadline(limits.seconds)
     if question == "turn":
         result: Any = whole_step.movement_step(position, ai, limit, deadline, progress)

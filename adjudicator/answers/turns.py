@@ -1,0 +1,177 @@
+"""Typed answers about a whole turn: every step from where the position stands to the end of turn.
+
+docs/output-format.md documents the JSON shape (``as_json``). Chips are named as in the position
+file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board (defeated,
+or returned to its fortress).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from adjudicator.answers.attacks import FireResult, StepEnd
+from adjudicator.answers.moves import StepOutcome
+from adjudicator.answers.notices import Notice, notices_json
+
+# What the whole-turn question did with each step (TurnStep.status).
+PLAYED = "played"  # answered by that step's own question
+NO_RULE = "no core rule"  # only talents act in it: their notices say which ones are left out
+NOT_MODELLED = "not modelled"  # the core rule itself is left out: the answer names it (Gap)
+DONE = "already done"  # the position stands after it
+
+
+@dataclass(frozen=True)
+class TurnStep:
+    step: str  # a name of adjudicator/position/talents.py BOARD_STEPS
+    status: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"step": self.step, "status": self.status}
+
+
+@dataclass(frozen=True, order=True)
+class Gap:
+    """A core rule of a step that the answer does not take into account, and why it may matter."""
+
+    step: str
+    what: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"step": self.step, "what": self.what}
+
+    def __str__(self) -> str:
+        return f"{self.step}: {self.what}"
+
+
+@dataclass(frozen=True, order=True)
+class UnitEnd:
+    """How a unit ends the turn, where it differs from how it began."""
+
+    unit: str
+    node: str | None  # None: off the board
+    health: int | None = None  # None: unchanged or off the board
+    chip: str = ""  # the active chip when a group revealed another, else ""
+    upgrades: tuple[str, ...] | None = None  # None: unchanged
+    promoted: bool = False  # promoted this turn
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"unit": self.unit, "node": self.node}
+        if self.health is not None:
+            data["health"] = self.health
+        if self.chip:
+            data["chip"] = self.chip
+        if self.upgrades is not None:
+            data["upgrades"] = list(self.upgrades)
+        if self.promoted:
+            data["promoted"] = True
+        return data
+
+    def describe(self) -> str:
+        if self.node is None:
+            return f"{self.unit} off the board"
+        bits = [self.node]
+        bits += [f"now {self.chip}"] if self.chip else []
+        bits += [f"health {self.health}"] if self.health is not None else []
+        bits += [f"upgrades [{', '.join(self.upgrades)}]"] if self.upgrades is not None else []
+        bits += ["promoted"] if self.promoted else []
+        return f"{self.unit} " + ", ".join(bits)
+
+
+@dataclass(frozen=True, order=True)
+class TurnEnd:
+    """The board as the turn ends, as changes against how it began."""
+
+    units: tuple[UnitEnd, ...] = ()
+    spires: tuple[tuple[str, tuple[str, ...] | None], ...] = ()  # (spire, upgrades left; None: defeated)
+    gates: tuple[tuple[str, int], ...] = ()  # (faction, health)
+    source: tuple[tuple[str, int], ...] = ()  # (faction, Source)
+    wave_over: bool = False
+    game_over: bool = False
+    campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
+
+    @property
+    def sort_key(self) -> str:
+        return json.dumps(self.as_json(), sort_keys=True)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "units": [u.as_json() for u in self.units],
+            "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires},
+            "gates": dict(self.gates),
+            "source": dict(self.source),
+            "wave_over": self.wave_over,
+            "game_over": self.game_over,
+            "campfire": list(self.campfire),
+        }
+
+    def describe(self) -> str:
+        parts = [u.describe() for u in self.units]
+        parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
+        parts += [f"gate:{f} health {h}" for f, h in self.gates]
+        parts += [f"{f} Source {n}" for f, n in self.source]
+        parts += ["the wave ends"] if self.wave_over else []
+        parts += ["the game ends"] if self.game_over else []
+        parts += [f"campfire mode for {', '.join(self.campfire)}"] if self.campfire else []
+        return "; ".join(parts) or "nothing changes"
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """One distinct end of the turn under one Spires Fire result, with the steps that lead to it."""
+
+    end: TurnEnd
+    probability: Fraction  # of the Spires Fire result it follows (1 when no die is rolled)
+    fire: FireResult | None  # None: the step was not played, or no spire fires
+    movement: StepOutcome | None  # one final board of the movement step that leads to it
+    attack: StepEnd | None  # one end state of the attack step that leads to it
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "end": self.end.as_json(),
+            "probability": str(self.probability),
+            "fire": self.fire.as_json() if self.fire else None,
+            "movement": self.movement.as_json() if self.movement else None,
+            "attack": self.attack.as_json() if self.attack else None,
+        }
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    """Where one unit of the faction can end the turn, over every outcome."""
+
+    unit: str
+    ends: tuple[str, ...]  # every node it ends on ("off the board" included), in name order
+    forced: bool  # the same end in every outcome
+
+    def as_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "ends": list(self.ends), "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    faction: str
+    ai: bool
+    steps: tuple[TurnStep, ...]
+    count: int  # distinct (Spires Fire result, end) pairs; when not complete, those found
+    outcomes: tuple[TurnOutcome, ...] = ()
+    complete: bool = True
+    summary: tuple[TurnSummary, ...] = ()  # empty when not complete
+    notices: tuple[Notice, ...] = ()
+    gaps: tuple[Gap, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "ai": self.ai,
+            "steps": [s.as_json() for s in self.steps],
+            "complete": self.complete,
+            "count": self.count,
+            "summary": [s.as_json() for s in self.summary],
+            "shown": len(self.outcomes),
+            "outcomes": [o.as_json() for o in self.outcomes],
+            "notices": notices_json(self.notices),
+            "gaps": [g.as_json() for g in self.gaps],
+        }

@@ -1,0 +1,93 @@
+"""The board after a step: a move, or a combat step's end state, applied to a position.
+
+The whole movement step replays moves with ``apply_move``; the whole turn carries the board from one
+step to the next with both. Only what the steps' answers say changes; everything else is kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudicator.answers.attacks import ChipEnd, EndState
+from adjudicator.answers.moves import MoveOutcome
+from adjudicator.position.model import Done, Gate, Position, Unit
+
+
+def apply_move(position: Position, move: MoveOutcome) -> Position:
+    """The board after ``move``: the unit on its end node, displaced units where they landed."""
+    units = dict(position.units)
+    gates = dict(position.gates)
+
+    def place(uid: str, node: str, *, moved: bool) -> None:
+        unit = units[uid]
+        done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
+        on_board = node if node in position.hexes else None
+        units[uid] = replace(unit, at=on_board, done=done)
+        gate = gates.get(unit.faction)
+        if gate is not None and uid in gate.stack and node != gate.node:
+            gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
+
+    for push in move.displaced:
+        place(push.unit, push.to, moved=False)
+    place(move.unit, move.end, moved=True)
+    return replace(position, units=units, gates=gates)
+
+
+def _revealed(unit: Unit, chip: str) -> Unit:
+    """The unit once its group shows ``chip``: the chips above it are gone (game-elements: Groups)."""
+    index = next(i for i, g in enumerate(unit.group) if g.chip == chip)
+    shown = unit.group[index]
+    return replace(
+        unit, chip=shown.chip, stats=shown.stats, talents=shown.talents, reward=shown.reward, merc=shown.merc,
+        talent_numbers=shown.talent_numbers, group=unit.group[index + 1:], upgrades=(), promoted=False,
+        promoted_stats=None, capacity=None,
+    )
+
+
+def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
+    if change.name and change.name != unit.chip:
+        unit = _revealed(unit, change.name)
+    if change.health is not None:
+        unit = replace(unit, health=change.health)
+    if change.upgrades is not None:
+        unit = replace(unit, upgrades=change.upgrades)
+    if change.promoted:
+        unit = replace(unit, promoted=True)
+    return unit
+
+
+def apply_end(position: Position, end: EndState, attacked: frozenset[str] = frozenset()) -> Position:
+    """The board after a combat step that ended in ``end``; ``attacked``: the units that attacked.
+    A defeated unit leaves the board (to its barracks, the discard or the market: off the board
+    either way); a defeated spire leaves it too."""
+    units = dict(position.units)
+    gates: dict[str, Gate] = dict(position.gates)
+    spires = {s.id: s for s in position.spires}
+    for change in end.chips:
+        if change.chip in units:
+            unit = units[change.chip]
+            if change.defeated:
+                units[change.chip] = replace(unit, at=None)
+                gate = gates.get(unit.faction)
+                if gate is not None and change.chip in gate.stack:
+                    gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != change.chip))
+            else:
+                units[change.chip] = _unit_after(unit, change)
+        elif change.chip in spires:
+            if change.defeated:
+                del spires[change.chip]
+            elif change.upgrades is not None:
+                spires[change.chip] = replace(spires[change.chip], upgrades=change.upgrades)
+        elif change.chip.startswith("gate:") and change.health is not None:
+            faction = change.chip.removeprefix("gate:")
+            gates[faction] = replace(gates[faction], health=change.health)
+        else:
+            raise ValueError(f"an end state names {change.chip!r}, which this position does not hold")
+    for uid in attacked:
+        unit = units[uid]
+        units[uid] = replace(unit, done=replace(unit.done, attacked=True))
+    factions = dict(position.factions)
+    for name, amount in end.source:
+        factions[name] = replace(factions[name], source=amount)
+    return replace(position, units=units, gates=gates, factions=factions,
+                   spires=tuple(spires[s.id] for s in position.spires if s.id in spires))

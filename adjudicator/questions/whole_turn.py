@@ -1,0 +1,199 @@
+"""The whole turn: every step from the one the position stands at to the end of turn, played in the
+order of reference/ai-rules.md (Turn structure), each by its own question.
+
+Spires Fire splits the turn by its dice: each of its results, with its exact probability, is played
+on. The movement step then gives every final board the rules allow (the AI's obliged ones under AI
+control), and the attack step every end state after each board. Two lines of play that end the same
+under the same Spires Fire result are one outcome. Steps that only talents act in are passed through:
+their talents' notices say what is left out; a core rule that is left out is named as a gap.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from adjudicator.answers.attacks import FireResult, StepEnd
+from adjudicator.answers.moves import StepOutcome
+from adjudicator.answers.turns import (
+    DONE,
+    NO_RULE,
+    NOT_MODELLED,
+    PLAYED,
+    Gap,
+    TurnEnd,
+    TurnOutcome,
+    TurnResult,
+    TurnStep,
+    TurnSummary,
+    UnitEnd,
+)
+from adjudicator.position.model import Position
+from adjudicator.position.talents import TURN_STEPS
+from adjudicator.questions.adjudicate import Progress, _shown, attack_step, check_limit, is_ai, spires_fire
+from adjudicator.questions.board_after import apply_end, apply_move
+from adjudicator.questions.coverage import notices_in
+from adjudicator.questions.whole_step import movement_step
+from adjudicator.solving.solve import Deadline, TimedOut
+
+# The steps the core plays with a question of its own; the others only talents act in.
+_PLAYED = ("spires-fire", "movement", "attack")
+# A defeat or the end of a wave can happen inside any played step.
+_EVENTS = ("defeat", "end-of-wave")
+OFF = "off the board"
+
+
+def remaining(position: Position) -> tuple[str, ...]:
+    """The steps still to come this turn: the position's own step (perhaps begun) and those after."""
+    return TURN_STEPS[TURN_STEPS.index(position.turn.step):]
+
+
+def _gaps(position: Position, steps: tuple[str, ...], ai: bool) -> tuple[Gap, ...]:
+    gaps = []
+    if "start-of-turn" in steps and not ai:
+        # ai-rules.md, Economy and building: "The AI does not use limited build options".
+        gaps.append(Gap("start-of-turn", "a player's limited build options (a spire built, a merc spire "
+                        "constructed) are not adjudicated"))
+    hidden = sorted(m.id for m in position.landmarks if not m.revealed)
+    if "exploration" in steps and not ai and hidden:
+        # game-elements, Landmarks: a unit that explores "may choose to either reveal it"; the
+        # position cannot say what a face-down landmark is. ai-rules.md: "AI units do not explore".
+        gaps.append(Gap("exploration", f"exploring the face-down landmarks {', '.join(hidden)} is not "
+                        "adjudicated: what one reveals is not in the position"))
+    return tuple(gaps)
+
+
+def _statuses(position: Position, steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, ...]:
+    gapped = {g.step for g in gaps}
+    return tuple(
+        TurnStep(s, DONE if s not in steps else PLAYED if s in _PLAYED else NOT_MODELLED if s in gapped else NO_RULE)
+        for s in TURN_STEPS
+    )
+
+
+def turn_end(start: Position, final: Position, last: StepEnd | FireResult | None) -> TurnEnd:
+    """``final`` as changes against ``start``; the wave, game and campfire flags of the last combat."""
+    units = []
+    for uid, before in sorted(start.units.items()):
+        after = final.units[uid]
+        node = final.placed(uid)
+        if node is None:
+            if start.placed(uid) is not None:
+                units.append(UnitEnd(uid, None))
+            continue
+        chip = after.chip if after.chip != before.chip else ""
+        health = after.health if after.health != before.health else None
+        upgrades = after.upgrades if after.upgrades != before.upgrades else None
+        promoted = after.promoted and not before.promoted
+        if node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted:
+            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted))
+    kept = {s.id: s for s in final.spires}
+    spires = tuple(
+        (s.id, kept[s.id].upgrades if s.id in kept else None)
+        for s in start.spires if s.id not in kept or kept[s.id].upgrades != s.upgrades
+    )
+    gates = tuple((f, g.health) for f, g in sorted(final.gates.items()) if g.health != start.gates[f].health)
+    source = tuple(
+        (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
+    )
+    end = last.end if last is not None else None
+    return TurnEnd(
+        tuple(units), spires, gates, source,
+        wave_over=bool(end and end.wave_over), game_over=bool(end and end.game_over),
+        campfire=end.campfire if end else (),
+    )
+
+
+class _Cut(Exception):
+    """The deadline passed: the outcomes found so far stand, incomplete."""
+
+
+def whole_turn(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> TurnResult:
+    """Every distinct way the current faction's turn can end from where the position stands, each
+    under the Spires Fire result it follows with that result's exact probability, and their count.
+    When ``deadline`` passes, the outcomes found so far, marked incomplete."""
+    check_limit(limit)
+    side = position.turn.faction
+    as_ai = is_ai(position, side) if ai is None else ai
+    steps = remaining(position)
+    gaps = _gaps(position, steps, as_ai)
+    found: dict[tuple[tuple[tuple[str, str], ...], str], TurnOutcome] = {}
+    tell = progress or (lambda _: None)
+
+    def finish(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None,
+               attack: StepEnd | None) -> None:
+        last = attack or fire
+        end = turn_end(position, pos, last)
+        key = (fire.choices if fire else (), (fire.end.sort_key if fire else "") + end.sort_key)
+        found.setdefault(key, TurnOutcome(end, odds, fire, moves, attack))
+        tell(len(found))
+
+    def after_movement(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None) -> None:
+        if "attack" not in steps:
+            finish(pos, fire, odds, moves, None)
+            return
+        result = attack_step(pos, ai, None, deadline)
+        if not result.complete:
+            raise _Cut
+        for end in result.outcomes:
+            attackers = frozenset(a.attacker for a in end.sequence)
+            finish(apply_end(pos, end.end, attackers), fire, odds, moves, end)
+
+    def after_fire(pos: Position, fire: FireResult | None, odds: Fraction) -> None:
+        if fire is not None and (fire.end.wave_over or fire.end.game_over):
+            finish(pos, fire, odds, None, None)  # the turn ends with the wave or the game
+            return
+        if "movement" not in steps:
+            after_movement(pos, fire, odds, None)
+            return
+        result = movement_step(pos, ai, None, deadline)
+        if not result.complete:
+            raise _Cut
+        for board in result.outcomes:
+            moved = pos
+            for move in board.sequence:
+                moved = apply_move(moved, move)
+            after_movement(moved, fire, odds, board)
+
+    complete = True
+    try:
+        if "spires-fire" in steps:
+            fired = spires_fire(position, None, None, deadline)
+            if not fired.complete:
+                raise _Cut
+            for result in fired.results:
+                after_fire(apply_end(position, result.end), result, result.probability)
+            if not fired.results:
+                after_fire(position, None, Fraction(1))
+        else:
+            after_fire(position, None, Fraction(1))
+    except (_Cut, TimedOut):
+        complete = False
+    outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
+                                                     o.end.sort_key))
+    return TurnResult(
+        side, as_ai, _statuses(position, steps, gaps), len(outcomes), _shown(outcomes, limit), complete,
+        _summary(position, side, outcomes) if complete else (),
+        notices_in(position, steps + _EVENTS, ai),
+        gaps,
+    )
+
+
+def _summary(position: Position, side: str, outcomes: list[TurnOutcome]) -> tuple[TurnSummary, ...]:
+    """For each unit of the faction on the board or in its gate: every node it ends the turn on."""
+    ends: dict[str, set[str]] = defaultdict(set)
+    units = sorted(u for u, unit in position.units.items() if unit.faction == side and position.placed(u))
+    for outcome in outcomes:
+        changed = {u.unit: u.node for u in outcome.end.units}
+        for uid in units:
+            node = changed.get(uid, position.placed(uid))
+            ends[uid].add(node if node is not None else OFF)
+    return tuple(
+        TurnSummary(uid, tuple(sorted(ends[uid])), len(ends[uid]) == 1) for uid in units if ends[uid]
+    )
