@@ -1,0 +1,95 @@
+"""The whole turn: the board carried from step to step, and the answer's invariants on generated boards.
+
+Hand-derived whole turns are in positions/turn/; here the carrying (board_after) is checked against
+what each step's own answer says, and the composition against the steps asked alone.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from fractions import Fraction
+
+from hypothesis import given, settings
+
+from adjudicator.answers.attacks import ChipEnd, EndState
+from adjudicator.position.load import load_document
+from adjudicator.position.model import Position
+from adjudicator.questions.adjudicate import attack_step, spires_fire
+from adjudicator.questions.board_after import apply_end
+from adjudicator.questions.whole_turn import remaining, turn_end, whole_turn
+
+from tests.combat_strategies import combat_positions
+from tests.comparisons import at_spires_fire
+from tests.rule_texts import ROOT
+from tests.profiles import examples
+
+
+def _position(name: str) -> Position:
+    return load_document(ROOT / name).position
+
+
+def test_a_defeated_unit_leaves_the_board_and_its_gate_stack() -> None:
+    position = _position("positions/turn/turn-from-spires-fire.yaml")
+    after = apply_end(position, EndState((ChipEnd("harrier", defeated=True), ChipEnd("joust", health=1))))
+    assert after.placed("harrier") is None and after.units["joust"].health == 1
+    assert turn_end(position, after, None).describe() == "harrier off the board; joust e1, health 1"
+
+
+def test_spires_gates_and_source_change_as_the_end_says() -> None:
+    position = _position("positions/turn/turn-from-spires-fire.yaml")
+    end = EndState((ChipEnd("gate:narora", health=7), ChipEnd("tower", upgrades=())), (("heirs", 3),))
+    after = apply_end(position, end, frozenset({"harrier"}))
+    assert after.gates["narora"].health == 7 and after.spires[0].upgrades == ()
+    assert after.factions["heirs"].source == 3 and after.units["harrier"].done.attacked
+    gone = apply_end(position, EndState((ChipEnd("tower", defeated=True),)))
+    assert gone.spires == ()
+
+
+def test_a_group_reveal_shows_the_next_chip_with_its_own_stats() -> None:
+    position = _position("positions/rules/group-reveal-full-health.yaml")
+    uid, unit = next((u, x) for u, x in position.units.items() if x.group)
+    shown = unit.group[0]
+    after = apply_end(position, EndState((ChipEnd(uid, name=shown.chip, health=shown.stats.health),)))
+    new = after.units[uid]
+    assert (new.chip, new.stats, new.health, new.group) == (shown.chip, shown.stats, shown.stats.health, unit.group[1:])
+
+
+def test_the_steps_still_to_come_follow_the_turn_order() -> None:
+    position = _position("positions/turn/turn-from-spires-fire.yaml")
+    assert remaining(position) == ("spires-fire", "movement", "exploration", "attack", "end-of-turn")
+    at_end = replace(position, turn=replace(position.turn, step="end-of-turn"))
+    result = whole_turn(at_end)
+    assert remaining(at_end) == ("end-of-turn",) and result.count == 1
+    assert result.outcomes[0].end.describe() == "nothing changes"
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(combat_positions())
+def test_from_the_attack_step_the_turn_ends_as_the_attack_step_does(position: Position) -> None:
+    turn = whole_turn(position)
+    step = attack_step(position)
+    assert turn.count == step.count
+    for outcome in turn.outcomes:
+        assert outcome.attack is not None and outcome.probability == 1
+        attackers = frozenset(a.attacker for a in outcome.attack.sequence)
+        assert outcome.end == turn_end(position, apply_end(position, outcome.attack.end, attackers), outcome.attack)
+
+
+@settings(max_examples=examples(15), deadline=None)
+@given(combat_positions(firing=True))
+def test_under_each_plan_the_spires_fire_results_followed_add_up_to_one(position: Position) -> None:
+    # Every unit has moved already, so the movement step keeps the board and the turn stays small.
+    moved = {u: replace(x, done=replace(x.done, moved=True)) for u, x in position.units.items()}
+    position = at_spires_fire(replace(position, units=moved))
+    turn = whole_turn(position, limit=None)
+    fired = spires_fire(position)
+    by_plan: dict[tuple[tuple[str, str], ...], dict[object, Fraction]] = defaultdict(dict)
+    for outcome in turn.outcomes:
+        assert outcome.fire is not None
+        by_plan[outcome.fire.choices][outcome.fire.end] = outcome.probability
+    wanted: dict[tuple[tuple[str, str], ...], dict[object, Fraction]] = defaultdict(dict)
+    for r in fired.results:
+        wanted[r.choices][r.end] = r.probability
+    assert by_plan == wanted
+    assert all(sum(results.values()) == 1 for results in by_plan.values())
