@@ -17,7 +17,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from types import ModuleType
@@ -25,7 +25,7 @@ from types import ModuleType
 import boards  # bench/boards.py, beside this script
 import clingo
 
-from adjudicator.questions import adjudicate, whole_step
+from adjudicator.questions import adjudicate, whole_step, whole_turn
 from adjudicator.position.dice import standard_die
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.model import Kind, Position
@@ -182,6 +182,13 @@ def fire_calls(position: Position) -> dict[str, Call]:
     return calls
 
 
+def turn_calls(position: Position) -> dict[str, Call]:
+    # No reference plays a whole turn: the ASP side alone, from Spires Fire on.
+    armed = boards.as_ai(boards.armed(position, len(position.units)))
+    at_fire = replace(armed, turn=replace(armed.turn, step="spires-fire"))
+    return {ASP: lambda: whole_turn.whole_turn(at_fire, ai=True)}
+
+
 @dataclass(frozen=True)
 class Question:
     number: int
@@ -229,6 +236,13 @@ QUESTIONS = (
         "Spires Fire on the armed boards: spires_fire vs reference, exact odds",
         "",
         fire_calls,
+        budgeted=True,
+    ),
+    Question(
+        9,
+        "the AI's whole turn on the armed boards from Spires Fire: whole_turn(ai=True), ASP only",
+        "",
+        turn_calls,
         budgeted=True,
     ),
 )
@@ -400,7 +414,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="board sizes: 60, 150, 250 (with 5, 20, 50 units) or HEXES:UNITS")
     parser.add_argument("--seeds", type=int, default=5, help="boards per size (seeds 0 … N-1)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions per board and implementation")
-    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 9), default=list(range(1, 9)))
+    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 10), default=list(range(1, 10)))
     parser.add_argument("--step-budget-s", type=float, default=10.0,
                         help="question 3: a call running longer is killed and the size's remaining "
                              "repetitions for that implementation are skipped")
