@@ -472,6 +472,28 @@ def attack_step(
     _settle(result.notices)
 
 
+@app.command("start-of-turn")
+def start_of_turn(
+    position: PositionArg,
+    ai: AiOpt = False,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
+    reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count."""
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
+    deadline = _deadline(timeout)
+    shown = _limit(limit, every, 20)
+    pos = _load(position, reading)
+    result = adjudicate.start_of_turn(pos, _ai_flag(ai), shown, deadline)
+    _print_step(result, json_out, render_text.start_step, timeout)
+    _settle(result.notices)
+
+
 @app.command("spires-fire")
 def spires_fire(
     position: PositionArg,

@@ -18,6 +18,7 @@ from adjudicator.answers.notices import Notice, notices_json
 
 # What the whole-turn question did with each step (TurnStep.status).
 PLAYED = "played"  # answered by that step's own question
+PLAYED_IN_PART = "played in part"  # answered by its own question, but a core rule of it is left out (Gap)
 NO_RULE = "no core rule"  # only talents act in it: their notices say which ones are left out
 NOT_MODELLED = "not modelled"  # the core rule itself is left out: the answer names it (Gap)
 DONE = "already done"  # the position stands after it

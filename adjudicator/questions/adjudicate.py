@@ -191,6 +191,27 @@ def attack_step(
                             notices(position, "attack", ai))
 
 
+def start_of_turn(
+    position: Position, ai: bool | None = None, limit: int | None = None, deadline: Deadline | None = None
+) -> AttackStepResult:
+    """Every distinct end state of the start of the current faction's turn (talents such as Healing
+    act in it; asp/combat/start.lp), with their exact count."""
+    from adjudicator.facts.combat import START, STEP, CombatQuery, combat_facts  # imported here: combat only
+
+    check_limit(limit)
+    side = position.turn.faction
+    ai_factions = combat_ai(position, side, ai)
+    query = CombatQuery(START, STEP, side, ai_factions, 1, readings=resolve(position.readings))
+    try:
+        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline), True
+    except TimedOut as timeout:
+        models, complete = timeout.models, False
+    ends = decode_attack_step(models, position, ai_factions)
+    ends.sort(key=lambda e: e.end.sort_key)
+    return AttackStepResult(side, side in ai_factions, len(ends), _shown(ends, limit), complete,
+                            notices(position, "start", ai))
+
+
 def spires_fire(
     position: Position, die: Die | None = None, limit: int | None = None, deadline: Deadline | None = None
 ) -> FireStepResult:

@@ -20,6 +20,7 @@ QUESTION_STEPS = {
     "movement": ("movement",),
     "attack": ("attack", "defeat", "end-of-wave"),
     "fire": ("spires-fire", "defeat", "end-of-wave"),
+    "start": ("start-of-turn", "defeat", "end-of-wave"),
 }
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.questions.adjudicate import (
-    attack_options, attack_step, spires_fire, unit_options, whole,
+    attack_options, attack_step, spires_fire, start_of_turn, unit_options, whole,
 )
 from adjudicator.questions.whole_step import movement_step
 from adjudicator.questions.whole_turn import whole_turn
@@ -30,6 +30,7 @@ ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
 STEP_KEYS = {"attack-step": None, "ai-attack-step": True}
 FIRE_KEYS = {"spires-fire"}
 WHOLE_TURN_KEYS = {"turn": None, "ai-turn": True}
+START_KEYS = {"start-of-turn": None, "ai-start-of-turn": True}
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,19 @@ def check_step(
     return failures
 
 
+def check_start(
+    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
+) -> list[str]:
+    result = whole(start_of_turn(doc.position, START_KEYS[key], deadline=deadline), deadline)
+    failures = []
+    if "count" in expected and expected["count"] != result.count:
+        failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
+    if "ends" in expected:
+        actual = [end_dict(o.end) for o in result.outcomes]
+        failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
+    return failures
+
+
 def check_fire(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
@@ -402,6 +416,7 @@ CHECKS = {
     **{k: check_step for k in STEP_KEYS},
     **{k: check_fire for k in FIRE_KEYS},
     **{k: check_whole_turn for k in WHOLE_TURN_KEYS},
+    **{k: check_start for k in START_KEYS},
     "check": check_claims,
     "explain": check_explanations,
     "notices": check_notices,

@@ -20,6 +20,7 @@ from adjudicator.answers.turns import (
     NO_RULE,
     NOT_MODELLED,
     PLAYED,
+    PLAYED_IN_PART,
     Gap,
     TurnEnd,
     TurnOutcome,
@@ -30,14 +31,16 @@ from adjudicator.answers.turns import (
 )
 from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
-from adjudicator.questions.adjudicate import Progress, _shown, attack_step, check_limit, is_ai, spires_fire
+from adjudicator.questions.adjudicate import (
+    Progress, _shown, attack_step, check_limit, is_ai, spires_fire, start_of_turn,
+)
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import notices_in
 from adjudicator.questions.whole_step import movement_step
 from adjudicator.solving.solve import Deadline, TimedOut
 
 # The steps the core plays with a question of its own; the others only talents act in.
-_PLAYED = ("spires-fire", "movement", "attack")
+_PLAYED = ("start-of-turn", "spires-fire", "movement", "attack")
 # A defeat or the end of a wave can happen inside any played step.
 _EVENTS = ("defeat", "end-of-wave")
 OFF = "off the board"
@@ -63,12 +66,17 @@ def _gaps(position: Position, steps: tuple[str, ...], ai: bool) -> tuple[Gap, ..
     return tuple(gaps)
 
 
-def _statuses(position: Position, steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, ...]:
+def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, ...]:
     gapped = {g.step for g in gaps}
-    return tuple(
-        TurnStep(s, DONE if s not in steps else PLAYED if s in _PLAYED else NOT_MODELLED if s in gapped else NO_RULE)
-        for s in TURN_STEPS
-    )
+
+    def status(step: str) -> str:
+        if step not in steps:
+            return DONE
+        if step in _PLAYED:
+            return PLAYED_IN_PART if step in gapped else PLAYED
+        return NOT_MODELLED if step in gapped else NO_RULE
+
+    return tuple(TurnStep(s, status(s)) for s in TURN_STEPS)
 
 
 def turn_end(start: Position, final: Position, last: StepEnd | FireResult | None) -> TurnEnd:
@@ -161,24 +169,34 @@ def whole_turn(
                 moved = apply_move(moved, move)
             after_movement(moved, fire, odds, board)
 
+    def after_start(pos: Position) -> None:
+        if "spires-fire" not in steps:
+            after_fire(pos, None, Fraction(1))
+            return
+        fired = spires_fire(pos, None, None, deadline)
+        if not fired.complete:
+            raise _Cut
+        for result in fired.results:
+            after_fire(apply_end(pos, result.end), result, result.probability)
+        if not fired.results:
+            after_fire(pos, None, Fraction(1))
+
     complete = True
     try:
-        if "spires-fire" in steps:
-            fired = spires_fire(position, None, None, deadline)
-            if not fired.complete:
+        if "start-of-turn" in steps:
+            started = start_of_turn(position, ai, None, deadline)
+            if not started.complete:
                 raise _Cut
-            for result in fired.results:
-                after_fire(apply_end(position, result.end), result, result.probability)
-            if not fired.results:
-                after_fire(position, None, Fraction(1))
+            for start in started.outcomes:
+                after_start(apply_end(position, start.end))
         else:
-            after_fire(position, None, Fraction(1))
+            after_start(position)
     except (_Cut, TimedOut):
         complete = False
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
     return TurnResult(
-        side, as_ai, _statuses(position, steps, gaps), len(outcomes), _shown(outcomes, limit), complete,
+        side, as_ai, _statuses(steps, gaps), len(outcomes), _shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
         notices_in(position, steps + _EVENTS, ai),
         gaps,

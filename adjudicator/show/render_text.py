@@ -200,6 +200,12 @@ def attack_step(result: AttackStepResult) -> str:
     return "\n".join(lines)
 
 
+def start_step(result: AttackStepResult) -> str:
+    lines = [notices(result.notices) + _count_line(result, "end states", "start-of-turn")]
+    lines += [f"\n{number}. {outcome.end.describe()}" for number, outcome in enumerate(result.outcomes, 1)]
+    return "\n".join(lines)
+
+
 def fire_step(result: FireStepResult) -> str:
     lines = [notices(result.notices) + f"Spires Fire at {result.faction}'s units (die: {result.die})"]
     if not result.spires:
