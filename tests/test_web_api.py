@@ -16,7 +16,7 @@ import yaml
 from adjudicator.answers.notation import parse
 from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import load_position, load_position_text
-from adjudicator.questions import adjudicate, dispute, whole_step
+from adjudicator.questions import adjudicate, dispute, whole_step, whole_turn
 from adjudicator.web.api import Limits, to_yaml
 from tests.web_server import running, send
 
@@ -106,12 +106,22 @@ def test_a_reading_switched_by_the_call_is_in_force(server):
     assert status == 400 and data["error"]["kind"] == "readings"
 
 
-def test_the_movement_step_is_a_job_with_the_turn_answer(server):
-    status, job = send(server, "/api/jobs", {**_yaml(AFTER), "question": "turn"})
+def test_the_movement_step_is_a_job_with_the_movement_step_answer(server):
+    status, job = send(server, "/api/jobs", {**_yaml(AFTER), "question": "movement-step"})
     assert status == 202
     job = _poll(server, job)
     assert job["state"] == "done"
     assert job["answer"] == whole_step.movement_step(load_position(AFTER), None, 20).as_json()
+
+
+def test_the_whole_turn_is_a_job_with_the_turn_answer(server):
+    fire = ROOT / "positions/turn/turn-from-spires-fire.yaml"
+    status, job = send(server, "/api/jobs", {**_yaml(fire), "question": "turn"})
+    assert status == 202
+    job = _poll(server, job)
+    assert job["state"] == "done"
+    assert job["answer"] == whole_turn.whole_turn(load_position(fire), None, 20).as_json()
+    assert job["answer"]["count"] == 3
 
 
 @pytest.mark.parametrize("raw, kind", [
@@ -166,7 +176,7 @@ def test_unknown_paths_and_jobs_are_json_errors(server):
 def test_a_slow_question_stops_at_the_time_bound():
     with running(Limits(seconds=0.05)) as hurried:
         started = time.monotonic()
-        status, job = send(hurried, "/api/jobs", {**_yaml(AFTER), "question": "turn"})
+        status, job = send(hurried, "/api/jobs", {**_yaml(AFTER), "question": "movement-step"})
         job = _poll(hurried, job)
         assert time.monotonic() - started < 10
     # Cut short: the boards found so far, said to be incomplete; or, before any, a timeout.

@@ -15,7 +15,7 @@ import yaml
 from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import PositionFileError, load_position, load_position_text
 from adjudicator.web.api import to_yaml
-from adjudicator.questions import adjudicate, dispute, whole_step
+from adjudicator.questions import adjudicate, dispute, whole_step, whole_turn
 from adjudicator.answers.notation import parse
 from tests.web_server import running
 
@@ -203,7 +203,7 @@ def test_the_whole_movement_step_shows_the_count_and_summary(browser, server, sh
     page = _open(browser, server, AFTER)
     page.click("#mode-play")
     page.check("#ai")
-    page.click('[data-question="turn"]')
+    page.click('[data-question="movement-step"]')
     page.wait_for_selector("#step-count", timeout=60_000)
     result = whole_step.movement_step(load_position(AFTER), True, 50)
     assert page.get_attribute("#step-count", "data-count") == str(result.count)
@@ -214,6 +214,19 @@ def test_the_whole_movement_step_shows_the_count_and_summary(browser, server, sh
         assert summary.nth(i).inner_text().startswith(f"{s.unit}: {', '.join(s.ends)}")
     page.screenshot(path=shots / "movement-step.png", full_page=True)
     page.close()
+
+def test_the_whole_turn_shows_each_outcome_with_its_odds(browser, server, shots):
+    fire = ROOT / "positions/turn/turn-from-spires-fire.yaml"
+    page = _open(browser, server, fire)
+    page.click("#mode-play")
+    page.click('[data-question="turn"]')
+    page.wait_for_selector("#step-count", timeout=60_000)
+    result = whole_turn.whole_turn(load_position(fire), None, 50)
+    assert page.get_attribute("#step-count", "data-count") == str(result.count) == "3"
+    assert page.locator(".stepper pre.outcome").inner_text().startswith(
+        f"probability {result.outcomes[0].probability}")
+    page.screenshot(path=shots / "whole-turn.png", full_page=True)
+
 
 
 def test_a_phone_sized_viewport_fits_the_board(browser, server, shots):

@@ -26,14 +26,14 @@ from adjudicator.position.load import (
 from adjudicator.position.model import Kind, Position, Terrain
 from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.questions import adjudicate, dispute, reading_effects, whole_step
+from adjudicator.questions import adjudicate, dispute, reading_effects, whole_step, whole_turn
 from adjudicator.questions.coverage import notices
 from adjudicator.show import render_svg, render_text
 from adjudicator.show.overlay import overlay_of
 from adjudicator.solving.solve import Deadline, TimedOut
 
 FILENAME = "position.yaml"  # the name the loader's messages give the page's position
-QUESTIONS = ("turn", "step", "fire")  # the whole-step questions, asked as jobs
+QUESTIONS = ("movement-step", "attack-step", "spires-fire", "turn")  # the long questions, asked as jobs
 MAX_SHOWN = 200  # outcomes a whole-step answer sends at most; the count stays exact
 
 
@@ -255,12 +255,14 @@ def step_question(body: dict[str, Any], limits: Limits) -> tuple[Position, str, 
 
 def answer_step(position: Position, question: str, ai: bool | None, limit: int, limits: Limits,
                 progress: Any) -> dict[str, Any]:
-    """The whole-step answer, the CLI's `movement-step`, `attack-step` or `spires-fire` JSON; incomplete when time ran out."""
+    """The JSON of the CLI command of the same name; incomplete when time ran out."""
     deadline = Deadline(limits.seconds)
-    if question == "turn":
+    if question == "movement-step":
         result: Any = whole_step.movement_step(position, ai, limit, deadline, progress)
-    elif question == "step":
+    elif question == "attack-step":
         result = adjudicate.attack_step(position, ai, limit, deadline, progress)
+    elif question == "turn":
+        result = whole_turn.whole_turn(position, ai, limit, deadline, progress)
     else:
         result = adjudicate.spires_fire(position, None, limit, deadline)
     return result.as_json()

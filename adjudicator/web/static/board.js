@@ -529,7 +529,7 @@ function summary(answer) {
   if (answer.summary && answer.summary.length)
     return el("ul", { class: "summary" }, ...answer.summary.map((s) =>
       el("li", { "data-unit": s.unit, text: `${s.unit}: ${s.ends.join(", ")}` +
-        (s.forced ? " (forced)" : "") + (s.depends_on.length ? `; depends on ${s.depends_on.join(", ")}` : "") })));
+        (s.forced ? " (forced)" : "") + ((s.depends_on || []).length ? `; depends on ${s.depends_on.join(", ")}` : "") })));
   if (!answer.outcomes.length || !answer.outcomes[0].final) return null;
   const ends = {};
   for (const o of answer.outcomes)
@@ -538,12 +538,19 @@ function summary(answer) {
     el("li", { "data-unit": u, text: `${u}: ` + Object.entries(nodes).map(([n, k]) => `${n} (${k})`).join(", ") })));
 }
 
+function turnText(o) {
+  // A whole turn's outcome: its odds, then each unit whose state the turn changed.
+  const units = o.end.units.map((u) => `${u.unit}: ${u.node === null ? "off the board" : u.node}` +
+    (u.health !== undefined ? `, health ${u.health}` : ""));
+  return [`probability ${o.probability}`, ...units, ...(o.end.wave_over ? ["the wave ends"] : [])];
+}
+
 function stepThrough(answer) {
   const box = el("div", { class: "stepper" });
   let i = 0;
   const show = () => {
     const o = answer.outcomes[i];
-    const lines = o.sequence ? o.sequence.map(moveText) : null;
+    const lines = o.sequence ? o.sequence.map(moveText) : o.end && o.end.units ? turnText(o) : null;
     box.replaceChildren(
       el("button", { text: "◀", "aria-label": "previous" }), el("span", { text: ` ${i + 1} of ${answer.outcomes.length} ` }),
       el("button", { text: "▶", "aria-label": "next" }),
@@ -569,9 +576,11 @@ async function askStep(question) {
   if (job.state === "failed") return $("step-answer").replaceChildren(el("p", { class: "error", text: job.error.message }));
   const a = job.answer;
   a.outcomes = a.outcomes || a.results || []; // Spires Fire names its outcomes results
-  const count = `${a.count} ${question === "turn" ? "final boards" : question === "step" ? "end states" : "results"}`;
+  const what = { "movement-step": "final boards", "attack-step": "end states", "spires-fire": "results", turn: "outcomes" };
+  const count = `${a.count} ${what[question]}`;
+  const left = a.notices.map((n) => n.talent).concat((a.gaps || []).map((g) => g.step));
   $("step-answer").replaceChildren(
-    el("pre", { class: "notices", text: a.notices.length ? "NOT TAKEN INTO ACCOUNT: " + a.notices.map((n) => n.talent).join(", ") : "" }),
+    el("pre", { class: "notices", text: left.length ? "NOT TAKEN INTO ACCOUNT: " + left.join(", ") : "" }),
     el("p", { class: "count", id: "step-count", "data-count": a.count, text: (a.complete ? "" : "timed out, incomplete: ") + count + (a.shown < a.count ? `, ${a.shown} shown` : "") }),
     summary(a) || "", stepThrough(a));
 }
