@@ -472,6 +472,20 @@ def attack_step(
     _settle(result.notices)
 
 
+def _turn_edge(moment: str, position: Path, ai: bool, limit: int | None, every: bool,
+               reading: list[str] | None, timeout: float | None, json_out: bool) -> None:
+    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
+    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
+    deadline = _deadline(timeout)
+    shown = _limit(limit, every, 20)
+    pos = _load(position, reading)
+    question = adjudicate.start_of_turn if moment == "start-of-turn" else adjudicate.end_of_turn
+    result = question(pos, _ai_flag(ai), shown, deadline)
+    _print_step(result, json_out, lambda r: render_text.edge_step(r, moment), timeout)
+    _settle(result.notices)
+
+
 @app.command("start-of-turn")
 def start_of_turn(
     position: PositionArg,
@@ -483,15 +497,21 @@ def start_of_turn(
     json_out: JsonOpt = False,
 ) -> None:
     """Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count."""
-    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
-    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+    _turn_edge("start-of-turn", position, ai, limit, every, reading, timeout, json_out)
 
-    deadline = _deadline(timeout)
-    shown = _limit(limit, every, 20)
-    pos = _load(position, reading)
-    result = adjudicate.start_of_turn(pos, _ai_flag(ai), shown, deadline)
-    _print_step(result, json_out, render_text.start_step, timeout)
-    _settle(result.notices)
+
+@app.command("end-of-turn")
+def end_of_turn(
+    position: PositionArg,
+    ai: AiOpt = False,
+    limit: Annotated[Optional[int], _limit_option(20)] = None,
+    every: AllOpt = False,
+    reading: ReadingOpt = None,
+    timeout: TimeoutOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Every distinct end state of the end of the current faction's turn, with the exact count."""
+    _turn_edge("end-of-turn", position, ai, limit, every, reading, timeout, json_out)
 
 
 @app.command("spires-fire")

@@ -350,6 +350,8 @@ def test_a_complete_answer_says_so(tmp_path: Path) -> None:
         (["attack-step", "{fight}"], True),
         (["spires-fire", "{fire}"], True),
         (["turn", "{fire}"], True),
+        (["start-of-turn", "{fire}"], True),
+        (["end-of-turn", "{fire}"], True),
         (["check", "{board}", "--move", "m c1"], False),
         (["explain", "{board}", "--move", "m c1"], False),
         (["readings", "{board}"], False),

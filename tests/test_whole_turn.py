@@ -33,7 +33,7 @@ def test_a_defeated_unit_leaves_the_board_and_its_gate_stack() -> None:
     position = _position("positions/turn/turn-from-spires-fire.yaml")
     after = apply_end(position, EndState((ChipEnd("harrier", defeated=True), ChipEnd("joust", health=1))))
     assert after.placed("harrier") is None and after.units["joust"].health == 1
-    assert turn_end(position, after, None).describe() == "harrier off the board; joust e1, health 1"
+    assert turn_end(position, after).describe() == "harrier off the board; joust e1, health 1"
 
 
 def test_spires_gates_and_source_change_as_the_end_says() -> None:
@@ -73,7 +73,7 @@ def test_from_the_attack_step_the_turn_ends_as_the_attack_step_does(position: Po
     for outcome in turn.outcomes:
         assert outcome.attack is not None and outcome.probability == 1
         attackers = frozenset(a.attacker for a in outcome.attack.sequence)
-        assert outcome.end == turn_end(position, apply_end(position, outcome.attack.end, attackers), outcome.attack)
+        assert outcome.end == turn_end(position, apply_end(position, outcome.attack.end, attackers), [outcome.attack.end])
 
 
 @settings(max_examples=examples(15), deadline=None)

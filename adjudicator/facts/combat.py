@@ -19,7 +19,7 @@ from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, uni
 from adjudicator.position.model import GroupedChip, Position, Reward, Stats
 from adjudicator.position.priorities import in_force
 
-ATTACK, FIRE, START = "attack", "fire", "start"
+ATTACK, FIRE = "attack", "fire"
 STEP, SINGLE = "step", "single"
 
 
@@ -37,7 +37,7 @@ def category(name: str) -> Symbol:
 class CombatQuery:
     """What the solver is asked about combat on one board."""
 
-    kind: str  # ATTACK (the attack step), FIRE (the Spires Fire step) or START (the start of turn)
+    kind: str  # ATTACK (the attack step), FIRE (the Spires Fire step), "start" or "end" (of the turn)
     mode: str  # STEP (every attack in turn) or SINGLE (one attack of one of ``units``)
     side: str  # the faction whose turn it is
     ai_factions: frozenset[str]  # AI-controlled factions (the side too, when --ai asks for it)

@@ -195,13 +195,27 @@ def start_of_turn(
     position: Position, ai: bool | None = None, limit: int | None = None, deadline: Deadline | None = None
 ) -> AttackStepResult:
     """Every distinct end state of the start of the current faction's turn (talents such as Healing
-    act in it; asp/combat/start.lp), with their exact count."""
-    from adjudicator.facts.combat import START, STEP, CombatQuery, combat_facts  # imported here: combat only
+    act in it; asp/combat/turn_edges.lp), with their exact count."""
+    return _turn_edge("start", position, ai, limit, deadline)
+
+
+def end_of_turn(
+    position: Position, ai: bool | None = None, limit: int | None = None, deadline: Deadline | None = None
+) -> AttackStepResult:
+    """Every distinct end state of the end of the current faction's turn, each unit's ``done`` saying
+    what it did this turn (asp/combat/turn_edges.lp), with their exact count."""
+    return _turn_edge("end", position, ai, limit, deadline)
+
+
+def _turn_edge(
+    moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None
+) -> AttackStepResult:
+    from adjudicator.facts.combat import STEP, CombatQuery, combat_facts  # imported here: combat only
 
     check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
-    query = CombatQuery(START, STEP, side, ai_factions, 1, readings=resolve(position.readings))
+    query = CombatQuery(moment, STEP, side, ai_factions, 1, readings=resolve(position.readings))
     try:
         models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline), True
     except TimedOut as timeout:
@@ -209,7 +223,7 @@ def start_of_turn(
     ends = decode_attack_step(models, position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
     return AttackStepResult(side, side in ai_factions, len(ends), _shown(ends, limit), complete,
-                            notices(position, "start", ai))
+                            notices(position, moment, ai))
 
 
 def spires_fire(

@@ -21,6 +21,7 @@ QUESTION_STEPS = {
     "attack": ("attack", "defeat", "end-of-wave"),
     "fire": ("spires-fire", "defeat", "end-of-wave"),
     "start": ("start-of-turn", "defeat", "end-of-wave"),
+    "end": ("end-of-turn", "defeat", "end-of-wave"),
 }
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.questions.adjudicate import (
-    attack_options, attack_step, spires_fire, start_of_turn, unit_options, whole,
+    attack_options, attack_step, end_of_turn, spires_fire, start_of_turn, unit_options, whole,
 )
 from adjudicator.questions.whole_step import movement_step
 from adjudicator.questions.whole_turn import whole_turn
@@ -30,7 +30,10 @@ ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
 STEP_KEYS = {"attack-step": None, "ai-attack-step": True}
 FIRE_KEYS = {"spires-fire"}
 WHOLE_TURN_KEYS = {"turn": None, "ai-turn": True}
-START_KEYS = {"start-of-turn": None, "ai-start-of-turn": True}
+EDGE_KEYS = {
+    "start-of-turn": (start_of_turn, None), "ai-start-of-turn": (start_of_turn, True),
+    "end-of-turn": (end_of_turn, None), "ai-end-of-turn": (end_of_turn, True),
+}
 
 
 @dataclass(frozen=True)
@@ -245,10 +248,11 @@ def check_step(
     return failures
 
 
-def check_start(
+def check_turn_edge(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    result = whole(start_of_turn(doc.position, START_KEYS[key], deadline=deadline), deadline)
+    question, ai = EDGE_KEYS[key]
+    result = whole(question(doc.position, ai, deadline=deadline), deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
@@ -416,7 +420,7 @@ CHECKS = {
     **{k: check_step for k in STEP_KEYS},
     **{k: check_fire for k in FIRE_KEYS},
     **{k: check_whole_turn for k in WHOLE_TURN_KEYS},
-    **{k: check_start for k in START_KEYS},
+    **{k: check_turn_edge for k in EDGE_KEYS},
     "check": check_claims,
     "explain": check_explanations,
     "notices": check_notices,

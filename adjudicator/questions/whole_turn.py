@@ -11,9 +11,10 @@ their talents' notices say what is left out; a core rule that is left out is nam
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
 
-from adjudicator.answers.attacks import FireResult, StepEnd
+from adjudicator.answers.attacks import EndState, FireResult, StepEnd
 from adjudicator.answers.moves import StepOutcome
 from adjudicator.answers.turns import (
     DONE,
@@ -32,7 +33,7 @@ from adjudicator.answers.turns import (
 from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
 from adjudicator.questions.adjudicate import (
-    Progress, _shown, attack_step, check_limit, is_ai, spires_fire, start_of_turn,
+    Progress, _shown, attack_step, check_limit, end_of_turn, is_ai, spires_fire, start_of_turn,
 )
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import notices_in
@@ -40,7 +41,7 @@ from adjudicator.questions.whole_step import movement_step
 from adjudicator.solving.solve import Deadline, TimedOut
 
 # The steps the core plays with a question of its own; the others only talents act in.
-_PLAYED = ("start-of-turn", "spires-fire", "movement", "attack")
+_PLAYED = ("start-of-turn", "spires-fire", "movement", "attack", "end-of-turn")
 # A defeat or the end of a wave can happen inside any played step.
 _EVENTS = ("defeat", "end-of-wave")
 OFF = "off the board"
@@ -79,8 +80,8 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
     return tuple(TurnStep(s, status(s)) for s in TURN_STEPS)
 
 
-def turn_end(start: Position, final: Position, last: StepEnd | FireResult | None) -> TurnEnd:
-    """``final`` as changes against ``start``; the wave, game and campfire flags of the last combat."""
+def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) -> TurnEnd:
+    """``final`` as changes against ``start``; the wave, game and campfire flags of the steps' ``ends``."""
     units = []
     for uid, before in sorted(start.units.items()):
         after = final.units[uid]
@@ -104,11 +105,10 @@ def turn_end(start: Position, final: Position, last: StepEnd | FireResult | None
     source = tuple(
         (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
     )
-    end = last.end if last is not None else None
+    campfire = next((e.campfire for e in reversed(ends) if e.campfire), ())
     return TurnEnd(
-        tuple(units), spires, gates, source,
-        wave_over=bool(end and end.wave_over), game_over=bool(end and end.game_over),
-        campfire=end.campfire if end else (),
+        tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
+        game_over=any(e.game_over for e in ends), campfire=campfire,
     )
 
 
@@ -136,10 +136,17 @@ def whole_turn(
 
     def finish(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None,
                attack: StepEnd | None) -> None:
-        last = attack or fire
-        end = turn_end(position, pos, last)
-        key = (fire.choices if fire else (), (fire.end.sort_key if fire else "") + end.sort_key)
-        found.setdefault(key, TurnOutcome(end, odds, fire, moves, attack))
+        ends = [step.end for step in (fire, attack) if step is not None]
+        finals = [(pos, ends)]
+        if "end-of-turn" in steps and not any(e.wave_over or e.game_over for e in ends):
+            closed = end_of_turn(pos, ai, None, deadline)
+            if not closed.complete:
+                raise _Cut
+            finals = [(apply_end(pos, c.end), [*ends, c.end]) for c in closed.outcomes]
+        for final, seen in finals:
+            end = turn_end(position, final, seen)
+            key = (fire.choices if fire else (), (fire.end.sort_key if fire else "") + end.sort_key)
+            found.setdefault(key, TurnOutcome(end, odds, fire, moves, attack))
         tell(len(found))
 
     def after_movement(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None) -> None:

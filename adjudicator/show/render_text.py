@@ -200,8 +200,9 @@ def attack_step(result: AttackStepResult) -> str:
     return "\n".join(lines)
 
 
-def start_step(result: AttackStepResult) -> str:
-    lines = [notices(result.notices) + _count_line(result, "end states", "start-of-turn")]
+def edge_step(result: AttackStepResult, moment: str) -> str:
+    """The start or the end of a turn (``moment``: start-of-turn, end-of-turn)."""
+    lines = [notices(result.notices) + _count_line(result, "end states", moment)]
     lines += [f"\n{number}. {outcome.end.describe()}" for number, outcome in enumerate(result.outcomes, 1)]
     return "\n".join(lines)
 
