@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -217,6 +217,19 @@ def armed(position: Position, seed: int) -> Position:
             unit = replace(unit, upgrades=("fortification",))
         units[uid] = unit
     return replace(position, spires=spires, units=units, turn=replace(position.turn, step="attack"))
+
+
+def with_talents(position: Position, talents: Sequence[str]) -> Position:
+    """The same board with each of ``talents`` on one more unit, in id order, cycling: the
+    talent-free board and this one answer the same questions, so their times compare."""
+    if not talents:
+        return position
+    units = dict(position.units)
+    for index, uid in enumerate(sorted(units)):
+        name = talents[index % len(talents)]
+        if name not in units[uid].talents:
+            units[uid] = replace(units[uid], talents=(*units[uid].talents, name))
+    return replace(position, units=units)
 
 
 def as_ai(position: Position) -> Position:

@@ -420,6 +420,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "repetitions for that implementation are skipped")
     parser.add_argument("--e2e-runs", type=int, default=5, help="question 4: runs per size")
     parser.add_argument("--e2e-all-sizes", action="store_true", help="question 4: every size, not only the largest")
+    parser.add_argument("--talents", nargs="+", default=[], metavar="NAME",
+                        help="give every board's units these talents, one each in turn (talent cost: compare "
+                             "with a run without them)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 1 seed, 60 hexes only, 2 repetitions, small grounding table")
     args = parser.parse_args(argv)
@@ -443,7 +446,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if REFERENCE is None:
         print("the reference (tests/reference/movement.py) is missing: ASP numbers only")
     warm_up()
-    fields = {size: [boards.field(seed, *size) for seed in range(args.seeds)] for size in args.sizes}
+    fields = {size: [boards.with_talents(boards.field(seed, *size), args.talents) for seed in range(args.seeds)]
+              for size in args.sizes}
+    if args.talents:
+        print(f"every board's units carry, one each in turn: {', '.join(args.talents)}")
     for question in QUESTIONS:
         if question.number in args.questions:
             run_question(question, fields, args.reps, args.step_budget_s)
