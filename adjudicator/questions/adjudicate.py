@@ -35,7 +35,7 @@ def check_limit(limit: int | None) -> None:
         raise ValueError(f"limit must be 0 or more (None: no limit), not {limit}")
 
 
-def _shown(results: Sequence[T], limit: int | None) -> tuple[T, ...]:
+def first_shown(results: Sequence[T], limit: int | None) -> tuple[T, ...]:
     """The first ``limit`` results, all of them when ``limit`` is None."""
     return tuple(results) if limit is None else tuple(results[:limit])
 
@@ -187,7 +187,7 @@ def attack_step(
         models, complete = timeout.models, False
     ends = decode_attack_step(models, position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
-    return AttackStepResult(side, side in ai_factions, len(ends), _shown(ends, limit), complete,
+    return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete,
                             notices(position, "attack", ai))
 
 
@@ -222,7 +222,7 @@ def _turn_edge(
         models, complete = timeout.models, False
     ends = decode_attack_step(models, position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
-    return AttackStepResult(side, side in ai_factions, len(ends), _shown(ends, limit), complete,
+    return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete,
                             notices(position, moment, ai))
 
 
@@ -260,5 +260,5 @@ def spires_fire(
         else:
             merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
     results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
-    return FireStepResult(side, tuple(spires), len(results), _shown(results, limit), die.name, complete,
+    return FireStepResult(side, tuple(spires), len(results), first_shown(results, limit), die.name, complete,
                           notices(position, "fire"))

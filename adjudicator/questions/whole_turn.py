@@ -1,11 +1,12 @@
 """The whole turn: every step from the one the position stands at to the end of turn, played in the
 order of reference/ai-rules.md (Turn structure), each by its own question.
 
-Spires Fire splits the turn by its dice: each of its results, with its exact probability, is played
-on. The movement step then gives every final board the rules allow (the AI's obliged ones under AI
-control), and the attack step every end state after each board. Two lines of play that end the same
-under the same Spires Fire result are one outcome. Steps that only talents act in are passed through:
-their talents' notices say what is left out; a core rule that is left out is named as a gap.
+The start of turn gives its end states; Spires Fire then splits the turn by its dice, each result
+carrying its exact probability. The movement step gives every final board the rules allow (the AI's
+obliged ones under AI control), the attack step every end state after each board, and the end of
+turn closes each. Two lines of play that end the same under the same Spires Fire result are one
+outcome. Quick Strike and exploration, where only talents act, are passed through: the notices say
+which talents are left out; a core rule that is left out is named as a gap (docs/turn.md).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from adjudicator.answers.turns import (
 from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
 from adjudicator.questions.adjudicate import (
-    Progress, _shown, attack_step, check_limit, end_of_turn, is_ai, spires_fire, start_of_turn,
+    Progress, attack_step, check_limit, end_of_turn, first_shown, is_ai, spires_fire, start_of_turn,
 )
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import notices_in
@@ -131,7 +132,7 @@ def whole_turn(
     as_ai = is_ai(position, side) if ai is None else ai
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
-    found: dict[tuple[tuple[tuple[str, str], ...], str], TurnOutcome] = {}
+    found: dict[tuple[tuple[tuple[str, str], ...], str, str], TurnOutcome] = {}
     tell = progress or (lambda _: None)
 
     def finish(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None,
@@ -145,7 +146,7 @@ def whole_turn(
             finals = [(apply_end(pos, c.end), [*ends, c.end]) for c in closed.outcomes]
         for final, seen in finals:
             end = turn_end(position, final, seen)
-            key = (fire.choices if fire else (), (fire.end.sort_key if fire else "") + end.sort_key)
+            key = (fire.choices if fire else (), fire.end.sort_key if fire else "", end.sort_key)
             found.setdefault(key, TurnOutcome(end, odds, fire, moves, attack))
         tell(len(found))
 
@@ -203,7 +204,7 @@ def whole_turn(
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
     return TurnResult(
-        side, as_ai, _statuses(steps, gaps), len(outcomes), _shown(outcomes, limit), complete,
+        side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
         notices_in(position, steps + _EVENTS, ai),
         gaps,
