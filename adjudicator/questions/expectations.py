@@ -27,10 +27,10 @@ from adjudicator.solving.solve import Deadline, TimedOut
 MOVE_KEYS = {"moves": False, "ai-moves": True}
 TURN_KEYS = {"movement-step": None, "ai-movement-step": True}
 ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
-STEP_KEYS = {"attack-step": None, "ai-attack-step": True}
 FIRE_KEYS = {"spires-fire"}
 WHOLE_TURN_KEYS = {"turn": None, "ai-turn": True}
-EDGE_KEYS = {
+END_STATE_KEYS = {
+    "attack-step": (attack_step, None), "ai-attack-step": (attack_step, True),
     "start-of-turn": (start_of_turn, None), "ai-start-of-turn": (start_of_turn, True),
     "end-of-turn": (end_of_turn, None), "ai-end-of-turn": (end_of_turn, True),
 }
@@ -235,23 +235,11 @@ def _compare_ends(where: str, actual: list[dict[str, Any]], wanted: list[dict[st
     return failures
 
 
-def check_step(
+def check_end_states(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    result = whole(attack_step(doc.position, STEP_KEYS[key], deadline=deadline), deadline)
-    failures = []
-    if "count" in expected and expected["count"] != result.count:
-        failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
-    if "ends" in expected:
-        actual = [end_dict(o.end) for o in result.outcomes]
-        failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
-    return failures
-
-
-def check_turn_edge(
-    doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
-) -> list[str]:
-    question, ai = EDGE_KEYS[key]
+    """`attack-step`, `start-of-turn`, `end-of-turn`: the end states, exactly, and their count."""
+    question, ai = END_STATE_KEYS[key]
     result = whole(question(doc.position, ai, deadline=deadline), deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
@@ -417,10 +405,9 @@ CHECKS = {
     **{k: check_moves for k in MOVE_KEYS},
     **{k: check_turn for k in TURN_KEYS},
     **{k: check_attacks for k in ATTACK_KEYS},
-    **{k: check_step for k in STEP_KEYS},
     **{k: check_fire for k in FIRE_KEYS},
     **{k: check_whole_turn for k in WHOLE_TURN_KEYS},
-    **{k: check_turn_edge for k in EDGE_KEYS},
+    **{k: check_end_states for k in END_STATE_KEYS},
     "check": check_claims,
     "explain": check_explanations,
     "notices": check_notices,
