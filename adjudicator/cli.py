@@ -426,6 +426,19 @@ def talents(
 
 
 @app.command()
+def scenarios(json_out: JsonOpt = False) -> None:
+    """The Harbinger chapters: opponents, marks, and every rule each changes, with its status and tests."""
+    from adjudicator.position.scenarios import chapters
+    from adjudicator.show import scenarios_report
+
+    listed = list(chapters().values())
+    if json_out:
+        _emit(scenarios_report.as_json(listed))
+    else:
+        typer.echo(scenarios_report.table(listed))
+
+
+@app.command()
 def attacks(
     position: PositionArg,
     unit: Annotated[Optional[str], typer.Option(help="Only this unit.")] = None,

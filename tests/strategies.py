@@ -48,13 +48,15 @@ def unit(
     moved: bool = False,
     talents: tuple[str, ...] = (),
     grouped: bool = False,
+    must_move: bool = False,
+    health: int = 2,
 ) -> Unit:
     """A unit with just what movement needs; ``grouped``: one chip waits beneath it."""
-    stats = Stats(health=2, attack=1, movement=movement, range=range)
+    stats = Stats(health=health, attack=1, movement=movement, range=range)
     group = (GroupedChip(f"{id} below", stats),) if grouped else ()
     return Unit(
-        id, id, faction, kind, 2, stats, at, terrain=terrain, talents=talents, group=group,
-        campfire=campfire, done=Done(moved=moved),
+        id, id, faction, kind, health, stats, at, terrain=terrain, talents=talents, group=group,
+        campfire=campfire, done=Done(moved=moved), must_move=must_move,
     )
 
 
@@ -67,6 +69,7 @@ def build(
     marks: dict[str, Mark] | None = None,
     controllers: dict[str, Controller] | None = None,
     spires: Iterable[str] = (),
+    spire_chips: Iterable[Spire] = (),  # spires with a faction, upgrades or talents of their own
     landmarks: Iterable[tuple[str, bool]] = (),
     readings: dict[str, str] | None = None,
 ) -> Position:
@@ -91,7 +94,7 @@ def build(
         factions=factions,
         units={u.id: u for u in units},
         turn=Turn(MOVER),
-        spires=tuple(Spire(f"spire{i}", OPPONENT, at) for i, at in enumerate(spires)),
+        spires=(*(Spire(f"spire{i}", OPPONENT, at) for i, at in enumerate(spires)), *spire_chips),
         landmarks=tuple(
             Landmark(f"landmark{i}", at, revealed=shown) for i, (at, shown) in enumerate(landmarks)
         ),
@@ -126,7 +129,10 @@ def describe(position: Position) -> str:
             for f in position.factions.values()
         },
         "turn": {"faction": position.turn.faction, "step": position.turn.step},
-        "spires": {s.id: {"faction": s.faction, "at": s.at} for s in position.spires},
+        "spires": {
+            s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents)}
+            for s in position.spires
+        },
         "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed} for lm in position.landmarks},
         "units": {u.id: _unit_document(u) for u in position.units.values()},
         "readings": dict(position.readings),
@@ -162,6 +168,8 @@ def _unit_document(u: Unit) -> dict[str, object]:
         document["campfire"] = True
     if u.done.moved:
         document["done"] = {"moved": True}
+    if u.must_move:
+        document["must-move"] = True
     return document
 
 
@@ -171,8 +179,16 @@ FIELD_TERRAIN = "p" * 5 + "l" * 4 + "fwm."  # path and plains, a little of the r
 WALL_TERRAIN = "f" * 3 + "w" * 2 + "m" * 2 + "l."  # what a path corridor winds through
 HERO_TERRAIN = (Terrain.PATH, Terrain.PLAINS) + (Terrain.FOREST,) * 2 + (Terrain.MOUNTAINS, Terrain.WATER)
 MINION_TERRAIN = (Terrain.PATH,) * 4 + (Terrain.PLAINS, Terrain.PLAINS, Terrain.FOREST)
-# Talents that change movement: "Other units may displace this unit" (Flying ungrouped, Peaceful).
-TALENTS = ((),) * 5 + (("Flying",), ("Flying",), ("Peaceful",))
+# Talents that change movement: "Other units may displace this unit" (Flying ungrouped, Peaceful);
+# "may move through opposing units" (Incorporeal); passing through anything, closest ends (Breakneck);
+# displacing opposing units with less health (Crush: its unit has 2 or 3 health, every other 2).
+TALENTS = ((),) * 5 + (("Flying",), ("Flying",), ("Peaceful",), ("Incorporeal",), ("Breakneck",), ("Crush",))
+# Spires: mostly the opponent's, sometimes with Snare (a range upgrade widens it).
+SPIRE_FACTIONS = (OPPONENT,) * 3 + (MOVER,)
+SPIRE_UPGRADES = ((),) * 2 + (("range",),)
+SPIRE_TALENTS = ((),) + (("Snare",),)
+# Talents that change the movement stat or the terrain allowance, on a few units.
+STAT_TALENTS = ((),) * 3 + (("Speed",), ("Sure-Footed",), ("Gust",))
 
 
 def _cells(rows: int, columns: int) -> list[tuple[int, int]]:
@@ -247,12 +263,26 @@ def positions(draw: st.DrawFn) -> Position:
         return choice
 
     centre = draw(st.sampled_from(sorted(cell_of.values())))
+    stat_board = draw(st.integers(0, 3)) == 0
     units: list[Unit] = []
     stack: list[str] = []
 
     def place(id: str, faction: str, kind: Kind, terrain: Terrain, movement: int, stackable: bool) -> None:
-        talents = draw(st.sampled_from(TALENTS))
-        if talents and faction == OPPONENT:
+        pushed = draw(st.sampled_from(TALENTS))
+        # Stat talents on one board in four, and on slower units only: a longer move multiplies the
+        # reference's routes and orders.
+        talents = pushed + (draw(st.sampled_from(STAT_TALENTS)) if stat_board and movement <= 3 else ())
+        if stat_board and kind is Kind.HERO and draw(st.integers(0, 3)) == 0:
+            talents += ("Cumbersome",)  # an item only a hero holds
+        # Rooted on about one moving minion in eight; one in three of those owes its move.
+        rooted = faction == MOVER and kind is Kind.MINION and draw(st.integers(0, 7)) == 0
+        if rooted:
+            talents += ("Rooted",)
+        # Survival on about one moving unit in ten, wounded half the time.
+        survival = faction == MOVER and draw(st.integers(0, 9)) == 0
+        if survival:
+            talents += ("Survival",)
+        if pushed and faction == OPPONENT:
             terrain = draw(st.sampled_from(HERO_TERRAIN))  # where a displaced enemy may stand
         admitted = [h for h in free if hexes[h].terrain.level <= terrain.level]
         candidates = admitted if admitted and draw(st.integers(0, 9)) > 0 else free
@@ -274,7 +304,9 @@ def positions(draw: st.DrawFn) -> Position:
                 campfire=kind is Kind.HERO and draw(st.integers(0, 6)) == 0,
                 moved=draw(st.integers(0, 12)) == 0,
                 talents=talents,
-                grouped=kind is Kind.MINION and bool(talents) and draw(st.integers(0, 3)) == 0,
+                grouped=kind is Kind.MINION and bool(pushed) and draw(st.integers(0, 3)) == 0,
+                must_move=rooted and draw(st.integers(0, 2)) == 0,
+                health=draw(st.sampled_from((2, 3))) if "Crush" in talents else 1 if survival and draw(st.booleans()) else 2,
             )
         )
 
@@ -287,7 +319,12 @@ def positions(draw: st.DrawFn) -> Position:
     for i in range(draw(st.integers(0, MAX_UNITS - len(units)))):
         kind = draw(st.sampled_from((Kind.MINION, Kind.HERO, Kind.LANDMARK_MINION)))
         place(f"e{i + 1}", OPPONENT, kind, Terrain.WATER, 2, False)
-    spires = [take(_near(free, centre, cell_of), 8) for _ in range(draw(st.integers(0, 2))) if free]
+    spires = [
+        Spire(f"spire{i}", draw(st.sampled_from(SPIRE_FACTIONS)), take(_near(free, centre, cell_of), 8),
+              draw(st.sampled_from(SPIRE_UPGRADES)), draw(st.sampled_from(SPIRE_TALENTS)) if stat_board else ())
+        for i in range(draw(st.integers(0, 2)))
+        if free
+    ]
     landmarks = [
         (take(_near(free, centre, cell_of), 8), draw(st.booleans()))
         for _ in range(draw(st.integers(0, 1)))
@@ -312,11 +349,55 @@ def positions(draw: st.DrawFn) -> Position:
             MOVER: draw(st.sampled_from((Controller.PLAYER, Controller.AI))),
             OPPONENT: Controller.AI,
         },
-        spires=spires,
+        spire_chips=spires,
         landmarks=landmarks,
         readings={
             "displacement": draw(st.sampled_from(("needed",) * 3 + ("optional",))),
             "displaced-landing": draw(st.sampled_from(("adjacent",) * 2 + ("swap", "blocked"))),
             "ai-hero-approach": draw(st.sampled_from(("range",) * 3 + ("closest",))),
         },
+    )
+
+
+# Talents a minion uses to get past what stands in its way (Incorporeal, Breakneck, Crush).
+PASSING = (("Incorporeal",), ("Breakneck",), ("Crush",), ("Crush", "Incorporeal"))
+
+
+@st.composite
+def crowded_lanes(draw: st.DrawFn) -> Position:
+    """A narrow board, one or two rows, with a passing-talent minion at its left end and opposing
+    units, a spire or a landmark in its way: the boards where those talents change the outcome."""
+    rows = draw(st.integers(1, 2))
+    columns = draw(st.integers(4, 8))
+    grid = {cell: draw(st.sampled_from("p" * 6 + "lf")) for cell in _cells(rows, columns)}
+    map_text = _map_text(grid, rows, columns)
+    hexes, _, _ = parse_map(map_text)
+    column = {name: h.column for name, h in hexes.items()}
+    start = draw(st.sampled_from(sorted(n for n in hexes if column[n] == 0)))
+    free = sorted((n for n in hexes if n != start), key=lambda n: (column[n], n))
+    mover = unit(
+        "m1", MOVER, start, draw(st.integers(2, 5)), terrain=draw(st.sampled_from((Terrain.PATH, Terrain.PLAINS))),
+        talents=draw(st.sampled_from(PASSING)), health=draw(st.integers(2, 3)),
+    )
+    units = [mover]
+    for i in range(draw(st.integers(1, 3))):
+        at = free.pop(draw(st.integers(0, min(3, len(free) - 1))))
+        kind = draw(st.sampled_from((Kind.MINION, Kind.MINION, Kind.HERO, Kind.LANDMARK_MINION)))
+        units.append(unit(f"e{i + 1}", OPPONENT, at, 2, kind=kind, terrain=Terrain.WATER,
+                          health=draw(st.integers(1, 3))))
+    if free and draw(st.booleans()):
+        kind = draw(st.sampled_from((Kind.MINION, Kind.HERO)))
+        units.append(unit("f1", MOVER, free.pop(draw(st.integers(0, min(3, len(free) - 1)))), 2, kind=kind,
+                          terrain=Terrain.WATER, moved=True))
+    chips = [free.pop(draw(st.integers(0, min(3, len(free) - 1)))) for _ in range(draw(st.integers(0, 2))) if free]
+    landmark = draw(st.booleans())
+    last = sorted(n for n in hexes if column[n] == columns - 1)
+    return build(
+        map_text,
+        units,
+        gates={MOVER: (start,), OPPONENT: tuple(last)},
+        controllers={MOVER: draw(st.sampled_from((Controller.PLAYER, Controller.AI))), OPPONENT: Controller.AI},
+        spires=chips[1:] if landmark else chips,
+        landmarks=[(chips[0], True)] if landmark and chips else [],
+        readings={"displacement": draw(st.sampled_from(("needed", "needed", "optional")))},
     )

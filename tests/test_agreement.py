@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import positions
+from tests.strategies import crowded_lanes, positions
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -43,5 +43,20 @@ def test_faction_options_agree(position: Position) -> None:
 @settings(max_examples=examples(40), deadline=None)
 @given(positions(), st.booleans())
 def test_movement_step_agrees(position: Position, ai: bool) -> None:
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(crowded_lanes(), st.booleans())
+def test_passing_talents_agree(position: Position, ai: bool) -> None:
+    # Incorporeal, Breakneck and Crush on boards where something stands in the way.
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(15), deadline=None)
+@given(crowded_lanes(), st.booleans())
+def test_passing_step_agrees(position: Position, ai: bool) -> None:
     problem = movement_step_problem(position, ai)
     assert problem is None, problem

@@ -661,3 +661,13 @@ def test_bad_ids_and_names_fail_the_schema_too(where: str, name: str) -> None:
 
 def test_named_board_passes_the_schema() -> None:
     assert list(schema_validator().iter_errors(yaml.safe_load(named_board(unit="x). #false.")))) == []
+
+
+def test_must_move_needs_rooted() -> None:
+    # A unit owes a move after staying put only by a talent that lets it stay (Rooted).
+    rooted = MINIMAL + "units:\n  ogre: {chip: O, faction: heirs, kind: minion, at: b2, health: 2,\n" \
+        "    stats: {health: 2}, talents: [Rooted], must-move: true}\n"
+    assert load_position_text(rooted).units["ogre"].must_move
+    problems = problems_of(rooted.replace("talents: [Rooted], ", ""))
+    assert [(p.line, p.field) for p in problems] == [(10, "units.ogre.must-move")]
+    assert "Rooted" in problems[0].message

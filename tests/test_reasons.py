@@ -18,10 +18,16 @@ def _source(rule: str) -> Path:
         return SHARED / "rules" / "faq.txt"
     if rule.startswith("game-elements:"):
         return SHARED / "rules" / "game-elements.txt"
+    if rule.startswith("harbinger-rulebook:"):
+        return SHARED / "rules" / "harbinger-rulebook.txt"
     if rule.startswith("ai-rules:"):
         return SHARED / "reference" / "ai-rules.md"
+    if rule.startswith("harbinger-rulebook:"):
+        return SHARED / "rules" / "harbinger-rulebook.txt"
     if rule.startswith("master-talent-list:"):
         return SHARED / "reference" / "master-talent-list.txt"
+    if rule.startswith("ai-master-talent-list:"):
+        return SHARED / "reference" / "ai-master-talent-list.txt"
     if rule.startswith("docs/"):
         return ROOT / rule.split(":")[0]
     raise AssertionError(f"unknown rule source {rule!r}")

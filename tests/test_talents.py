@@ -76,7 +76,7 @@ def test_the_report_counts_add_up() -> None:
 def test_the_report_filters_by_status() -> None:
     result = runner.invoke(app, ["talents", "--status", PARTLY])
     assert result.exit_code == 0
-    assert "Armored" in result.output and "Speed" not in result.output
+    assert "Armored" in result.output and "Anarchy" not in result.output
     assert runner.invoke(app, ["talents", "--status", "maybe"]).exit_code == 2
 
 
@@ -131,22 +131,22 @@ def test_a_misspelt_talent_is_a_located_error_with_a_suggestion(tmp_path: Path) 
 
 
 def test_a_movement_talent_not_modelled_is_named_above_the_answer(tmp_path: Path) -> None:
-    path = write(tmp_path, BOARD.replace("TALENTS", "[Speed, Incorporeal]"))
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Anarchy, Incorporeal]"))
     text = runner.invoke(app, ["moves", path])
     assert text.exit_code == 3
     assert "NOT TAKEN INTO ACCOUNT" in text.output
-    assert "Speed on harrier: not modelled (movement)" in text.output
+    assert "Anarchy on harrier: not modelled (movement)" in text.output
     data = json.loads(runner.invoke(app, ["moves", path, "--json"]).output)
-    assert [n["talent"] for n in data[0]["notices"]] == ["Incorporeal", "Speed"]
+    assert [n["talent"] for n in data[0]["notices"]] == ["Anarchy", "Incorporeal"]
 
 
 def test_a_check_on_such_a_board_is_undetermined_with_its_own_status(tmp_path: Path) -> None:
-    path = write(tmp_path, BOARD.replace("TALENTS", "[Speed]"))
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Anarchy]"))
     result = runner.invoke(app, ["check", path, "--move", "harrier a1-b1", "--json"])
     assert result.exit_code == 3
     verdict = json.loads(result.output)
     assert (verdict["verdict"], verdict["core_verdict"]) == ("undetermined", "illegal")
-    assert [n["talent"] for n in verdict["notices"]] == ["Speed"]
+    assert [n["talent"] for n in verdict["notices"]] == ["Anarchy"]
     assert runner.invoke(app, ["explain", path, "--move", "harrier a1-b1-c1"]).exit_code == 3
 
 
@@ -164,6 +164,26 @@ def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
     assert catalogue().get("Battle Hardened").status(ai=False) == MODELLED
     # Quick Strike is not modelled yet: the attack-step talents stay partly modelled.
     assert catalogue().get("Tough").status(ai=True) == catalogue().get("Evasive").status(ai=False) == PARTLY
+
+
+def test_the_holding_still_talents_are_noticed_only_outside_movement() -> None:
+    # Rooted acts only in movement; Survival's "will not ... attack" and its healing at the end of
+    # the turn are not modelled, so an attack question still names it.
+    position = board("[Rooted, Survival]")
+    assert notices(position, "movement") == ()
+    assert [n.talent for n in notices(position, "attack")] == ["Survival"]
+    assert catalogue().get("Rooted").status(ai=True) == MODELLED
+    assert catalogue().get("Survival").status(ai=True) == PARTLY
+
+
+def test_a_move_held_by_an_attack_names_what_the_attack_leaves_out() -> None:
+    # The AI's Rooted asks whether its attack would deal damage: a target's unmodelled attack-step
+    # talent may change that, so the movement answer names it; the player's Rooted asks nothing.
+    position = load_position(ROOT / "positions/rules/rooted-beside-spire.yaml")
+    husk = replace(position.units["husk"], talents=("Assault",))
+    position = replace(position, units={**position.units, "husk": husk})
+    assert [n.talent for n in notices(position, "movement", ai=True)] == ["Assault"]
+    assert notices(position, "movement", ai=False) == ()
 
 
 def test_a_talent_off_the_board_never_needs_a_notice() -> None:

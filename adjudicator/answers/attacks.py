@@ -20,7 +20,7 @@ GATE_RETALIATION = "gate-retaliation"
 SPIRE_FIRE = "spire-fire"
 
 # Level-up options (game-elements: Leveling Up).
-LEVEL_UPS = ("attack", "fortification", "range", "promote", "none", "not-adjudicated")
+LEVEL_UPS = ("attack", "fortification", "range", "promote", "recover", "none", "not-adjudicated")
 
 
 @dataclass(frozen=True, order=True)

@@ -234,7 +234,7 @@ class _CombatAtoms:
 
 
 _START = {"allowed", "cand", "level", "category", "must", "noattack", "notarget", "starget", "spick",
-          "slevel", "scategory", "sdice", "srange"}
+          "slevel", "scategory", "sdice", "srange", "damaging"}
 
 
 def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
@@ -439,6 +439,16 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
         ordered = tuple(sorted(outcomes[uid], key=lambda o: (o.target, o.redirected_to or "")))
         result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
     return result
+
+
+def decode_start_attacks(symbols: Iterable[Symbol], unit: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The chips ``unit`` may attack as the step begins, and those its attack would damage (the AI's
+    weighing, asp/combat/ai_attack.lp): for the pre-questions of adjudicator/questions/still.py."""
+    found: dict[str, set[str]] = {"allowed": set(), "damaging": set()}
+    for s in symbols:
+        if s.name in found and _name(s.arguments[0]) == unit:
+            found[s.name].add(chip_name(s.arguments[1]))
+    return frozenset(found["allowed"]), frozenset(found["damaging"])
 
 
 NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "no_attack_stat", "no_target"]

@@ -25,7 +25,7 @@ from adjudicator.answers.moves import MoveOutcome
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:'][A-Za-z0-9_.:'-]*")
 _WORDS = {"x", "pass", "stay"}
-LEVEL_UPS = ("attack", "fortification", "range", "promote", "none")
+LEVEL_UPS = ("attack", "fortification", "range", "promote", "recover", "none")
 
 
 class NotationError(ValueError):

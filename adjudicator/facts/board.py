@@ -13,6 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.model import Controller, Kind, Position, Terrain
+from adjudicator.position.movement_stat import allowances
 
 KIND_NAMES = {Kind.MINION: "minion", Kind.HERO: "hero", Kind.LANDMARK_MINION: "landmark_minion"}
 READING_NAMES = {
@@ -72,6 +73,10 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     for spire in position.spires:
         if kept(spire.at):
             yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
+        if spire.talents:  # a talent may act on the units within its range (Snare), kept or not
+            for node in fields.range_counts(position, [spire.at], fields.spire_range(spire))[spire.at]:
+                if kept(node):
+                    yield fact("swithin", String(spire.id), String(spire.faction), String(node))
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
@@ -81,7 +86,10 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
 
 
 def unit_facts(position: Position) -> Iterator[Symbol]:
-    """Every unit on the board or waiting in a gate; units that returned to their fortress are gone."""
+    """Every unit on the board or waiting in a gate; units that returned to their fortress are gone.
+    Also the Harbinger chapter named: these facts reach the solver unrendered, as talent files' do."""
+    if position.scenario is not None:
+        yield fact("scenario", Number(position.scenario.chapter))
     for gate in position.gates.values():
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))
@@ -89,11 +97,19 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("faction", String(faction))
         if info.mark.unit is not None:
             yield fact("marked", String(faction), String(info.mark.unit))
+    # Spire talents go with the unit facts, which every solve sends (the talent files follow them).
+    for spire in position.spires:
+        for talent in spire.talents:
+            yield fact("stalent", String(spire.id), String(talent))
+    # Crush compares health while moving (asp/talents/crush.lp); no other movement rule reads it.
+    healths = any("Crush" in u.talents for u in position.units.values())
     for unit in position.units.values():
         node = position.placed(unit.id)
         if node is None:
             continue
         u = String(unit.id)
+        if healths:
+            yield fact("health", u, Number(unit.health))
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
         yield fact("kind", u, const(KIND_NAMES[unit.kind]))
@@ -107,6 +123,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("moved", u)
         if unit.campfire:
             yield fact("campfire", u)
+        if unit.must_move:
+            yield fact("must_move", u)
         if unit.group:
             yield fact("group", u)
 
@@ -116,13 +134,14 @@ def field_facts(
 ) -> Iterator[Symbol]:
     """Distance fields for the classes of ``units`` (and of heroes they may displace); with
     ``nodes``, only their values there."""
-    classes: set[tuple[Terrain, str]] = set()
+    classes: set[tuple[Terrain, str, bool]] = set()
     for uid in units:
         unit = position.units[uid]
-        classes.add((unit.terrain, unit.faction))
-    for allowance, faction in sorted(classes):
-        cls = Function("c", [const(allowance.value), String(faction)])
-        for node, steps in sorted(fields.mark_distances(position, allowance, faction).items()):
+        classes.update((allowance, unit.faction, fields.counts_through(unit)) for allowance in allowances(unit))
+    for allowance, faction, through in sorted(classes):
+        # b(A,F): the class of a unit counting through spires and landmarks (asp/core/distance.lp)
+        cls = Function("b" if through else "c", [const(allowance.value), String(faction)])
+        for node, steps in sorted(fields.mark_distances(position, allowance, faction, through).items()):
             if nodes is None or node in nodes:
                 yield fact("dist", cls, String(node), Number(steps))
     for faction in sorted(ai_factions):

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from adjudicator.position.model import Kind, Position, Terrain, Unit
+from adjudicator.position.model import Kind, Position, Spire, Terrain, Unit
+from adjudicator.position.movement_stat import allowances, movement_bound
 
 
 def obstacles(position: Position) -> frozenset[str]:
@@ -38,28 +39,35 @@ def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict
 
 # The last fields counted, by position (held, so that its id is not reused) and class: a question
 # needs each field twice, for its reach and for its facts. Positions are never changed in place.
-_COUNTED: dict[tuple[int, Terrain, str], tuple[Position, dict[str, int]]] = {}
+_COUNTED: dict[tuple[int, Terrain, str, bool], tuple[Position, dict[str, int]]] = {}
 
 
-def mark_distances(position: Position, allowance: Terrain, faction: str) -> dict[str, int]:
-    """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md). The caller
-    must not change the dict returned."""
-    key = (id(position), allowance, faction)
+def counts_through(unit: Unit) -> bool:
+    """A Breakneck minion "may pass through units, spires, and landmarks": its distance counts
+    through spires and landmarks too (docs/movement.md, Breakneck)."""
+    return unit.kind is Kind.MINION and "Breakneck" in unit.talents
+
+
+def mark_distances(position: Position, allowance: Terrain, faction: str, through: bool = False) -> dict[str, int]:
+    """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md); with
+    ``through``, counted through spires and landmarks as well. The caller must not change the dict
+    returned."""
+    key = (id(position), allowance, faction, through)
     counted = _COUNTED.get(key)
     if counted is not None and counted[0] is position:
         return counted[1]
     if len(_COUNTED) >= 32:
         _COUNTED.clear()
-    dist = _count_marks(position, allowance, faction)
+    dist = _count_marks(position, allowance, faction, through)
     _COUNTED[key] = (position, dist)
     return dist
 
 
-def _count_marks(position: Position, allowance: Terrain, faction: str) -> dict[str, int]:
+def _count_marks(position: Position, allowance: Terrain, faction: str, through: bool) -> dict[str, int]:
     goal = position.mark_node(faction)
     if goal is None:
         return {}
-    blocked = obstacles(position)
+    blocked = frozenset() if through else obstacles(position)
 
     def countable(node: str) -> bool:
         hex_ = position.hexes.get(node)
@@ -107,6 +115,11 @@ def range_counts(position: Position, sources: Iterable[str], bound: int | None) 
     return counts
 
 
+def spire_range(spire: Spire) -> int:
+    """A spire's range: 1 plus its range upgrades (docs/combat.md, Chips and their stats)."""
+    return 1 + spire.upgrades.count("range")
+
+
 def range_bound(position: Position) -> int:
     """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
     carries, and one more for a range upgrade a hero may gain by leveling up."""
@@ -123,21 +136,22 @@ ESCAPE_LOOKAHEAD = 16
 
 
 def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
-    """How far from where it stands each unit's move reads or changes the board: its movement, plus
-    one for a displaced unit's landing; an escape from invalid terrain looks further."""
+    """How far from where it stands each unit's move reads or changes the board: its movement (the
+    most talents can make it), plus one for a displaced unit's landing; an escape from invalid
+    terrain (for any allowance it may have) looks further."""
     blocked = obstacles(position)
-    leads: dict[tuple[Terrain, str], dict[str, int]] = {}
     radii = {}
     for uid in units:
         unit = position.units[uid]
-        radius = unit.side.movement + 1
+        radius = movement_bound(unit) + 1
         start = unit.at
         if unit.kind is Kind.MINION and start is not None:
-            field = leads.get((unit.terrain, unit.faction))
-            if field is None:
-                field = leads[unit.terrain, unit.faction] = mark_distances(position, unit.terrain, unit.faction)
-            admitted = position.hexes[start].terrain.level <= unit.terrain.level
-            if not admitted or start not in field or start in blocked:
+            invalid = start in blocked or any(
+                position.hexes[start].terrain.level > allowance.level
+                or start not in mark_distances(position, allowance, unit.faction, counts_through(unit))
+                for allowance in allowances(unit)
+            )
+            if invalid:
                 radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius
     return radii

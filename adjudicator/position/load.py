@@ -36,6 +36,8 @@ from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
+from adjudicator.position.chapter_rules import scenario_talents
+from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
     AiPriority,
     Controller,
@@ -55,6 +57,7 @@ from adjudicator.position.model import (
     Turn,
     Unit,
 )
+from adjudicator.position.movement_stat import movement_bound
 
 FORMAT = "cloudspire-position/1"
 STEPS = TURN_STEPS
@@ -68,6 +71,8 @@ MAX_ATTACK = 30
 MAX_GATE_HEALTH = 30
 MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
+# The talents that leave a unit owing a move after it stayed put (`must-move`).
+MUST_MOVE_TALENTS = ("Rooted",)
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
 NAME = (
@@ -472,6 +477,7 @@ class _PositionReader(_Reader):
         super().__init__(filename)
         self.hexes: dict[str, Hex] | None = None
         self.faction_names: set[str] | None = None
+        self.controllers: dict[str, Controller] = {}  # the factions read cleanly
         self.gate_names: set[str] | None = None
         self.unit_ids: set[str] | None = None
         self.stacked: dict[str, _Stacked] = {}
@@ -485,7 +491,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "units", "readings", "ai-priority",
-             "expected"),
+             "scenario", "expected"),
         )
         if top is None:
             return None
@@ -496,6 +502,7 @@ class _PositionReader(_Reader):
         self.gate_names = self.keys(top["gates"], absent=set())
         self.unit_ids = self.keys(top["units"], absent=set())
         factions = self.section(top["factions"], "faction name → faction", self.faction)
+        self.controllers = {name: faction.controller for name, faction in factions.items()}
         # A gate's key is checked against factions; before units: stacks.
         gates = self.section(top["gates"], "faction name → gate", self.gate, ids=False)
         units = self.section(top["units"], "unit id → unit", self.unit)
@@ -504,6 +511,13 @@ class _PositionReader(_Reader):
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
+        scenario = self.scenario(top["scenario"], factions, gates)
+        if scenario is not None:
+            self.scenario_units(scenario, top["scenario"], top["units"], units)
+            units = scenario_talents(scenario, units, spires)
+        if scenario is not None and scenario.chapter == 6 and top["ai-priority"].node is None:
+            # chapter 6: "AI units follow a new attack priority" (adjudicator/data/ai-priority.yaml)
+            ai_priority = AiPriority(presets("units")["harbinger-6"], presets("spires")["standard"])
         faq = self.faq(top["faq"])
         expected = self.expected_outcomes(top["expected"])
         title, source = self.text(top["title"]), self.text(top["source"])
@@ -520,6 +534,7 @@ class _PositionReader(_Reader):
             landmarks=tuple(landmarks.values()),
             readings=readings,
             ai_priority=ai_priority,
+            scenario=scenario,
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
@@ -688,7 +703,7 @@ class _PositionReader(_Reader):
             value,
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
-             "reward", "merc", "capacity", "promoted-stats"),
+             "reward", "merc", "capacity", "promoted-stats", "must-move"),
         )
         if f is None:
             return None
@@ -709,6 +724,11 @@ class _PositionReader(_Reader):
         if campfire and kind not in (None, Kind.HERO.value):
             self.problem(f["campfire"], f"only a hero can be in campfire mode; this unit is a {kind}")
         done = self.done(f["done"])
+        must_move = self.boolean(f["must-move"])
+        held_by = set(talents.names) if talents else set()
+        if must_move and (talents or f["talents"].node is None) and not held_by & set(MUST_MOVE_TALENTS):
+            self.problem(f["must-move"], f"expected a unit with {' or '.join(MUST_MOVE_TALENTS)}: only they "
+                         "stay put on one turn and must move on the next (docs/position-format.md)")
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
         capacity = self.integer(f["capacity"], MAX_CAPACITY)
@@ -717,9 +737,10 @@ class _PositionReader(_Reader):
             if f[key].node is not None and kind not in (None, Kind.HERO.value):
                 self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
+        self.check_stubborn(f, faction, talents, group)
         if chip is None or faction is None or kind is None or health is None or stats is None:
             return None
-        return Unit(
+        unit = Unit(
             id=unit_id,
             chip=chip,
             faction=faction,
@@ -735,11 +756,20 @@ class _PositionReader(_Reader):
             group=_or(group, Unit.group),
             campfire=_or(campfire, Unit.campfire),
             done=_or(done, Unit.done),
+            must_move=_or(must_move, Unit.must_move),
             reward=_or(reward, Unit.reward),
             merc=_or(merc, Unit.merc),
             capacity=capacity,
             promoted_stats=promoted_stats,
         )
+        bound = movement_bound(unit)
+        if bound > MAX_MOVEMENT:
+            self.problem(
+                f["talents"],
+                f"its talents can raise its movement stat to {bound}; the movement encoding follows"
+                f" routes of at most {MAX_MOVEMENT} hexes",
+            )
+        return unit
 
     def check_health(
         self, f: _Fields, health: int | None, stats: Stats | None, promoted: bool | None, promoted_stats: Stats | None
@@ -761,6 +791,18 @@ class _PositionReader(_Reader):
         if health > side.health:
             which = "its promoted side's health stat" if side is promoted_stats else "its health stat"
             self.expected(f["health"], f"an integer from 0 to {side.health} ({which})")
+
+    def check_stubborn(
+        self, f: _Fields, faction: str | None, talents: _Talents | None, group: tuple[GroupedChip, ...] | None
+    ) -> None:
+        """master-talent-list, Stubborn: "This unit cannot be grouped"; the AI's wording drops it."""
+        if not group or self.controllers.get(faction or "") is not Controller.PLAYER:
+            return
+        if talents and "Stubborn" in talents.names:
+            self.problem(f["group"], "a player's Stubborn unit cannot be grouped: expected no chips beneath it")
+        for chip in group:
+            if "Stubborn" in chip.talents:
+                self.problem(f["group"], f"{chip.chip} is Stubborn: a player's Stubborn chip cannot be grouped")
 
     def unit_faction(self, f: _Fields, kind: str | None) -> str | None:
         """A unit's faction; a landmark minion may have none: it opposes every faction."""
@@ -865,9 +907,10 @@ class _PositionReader(_Reader):
     # --- the other sections
 
     def spire(self, spire_id: str, _key: Node, value: _Value) -> Spire | None:
-        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc"))
+        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip"))
         if f is None:
             return None
+        chip = self.name(f["chip"])
         faction = self.faction_name(f["faction"])
         at = self.hex(f["at"])
         if at is not None:
@@ -888,6 +931,7 @@ class _PositionReader(_Reader):
             _or(reward, Spire.reward),
             _or(merc, Spire.merc),
             talents.numbers if talents else Spire.talent_numbers,
+            _or(chip, Spire.chip),
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:
@@ -935,6 +979,81 @@ class _PositionReader(_Reader):
         if not items:
             return None
         return _complete([self.choice(item, categories, "a category") for item in items])
+
+    def scenario(self, value: _Value, factions: dict[str, Faction], gates: dict[str, Gate]) -> Scenario | None:
+        """The Harbinger chapter the position is played in (docs/position-format.md, scenario)."""
+        f = self.fields(value, ("chapter",), ("wave", "event"))
+        if f is None:
+            return None
+        number = self.bounded(f["chapter"], 1, len(chapters()), "a chapter")
+        if number is None:
+            return None
+        chapter = chapters()[number]
+        wave = self.bounded(f["wave"], 1, chapter.waves, f"a wave of chapter {number}")
+        event = self.event(f["event"], number)
+        for name, faction in factions.items():
+            if name not in chapter.factions:
+                self.problem(value, f"no faction {shown(name)} in chapter {number}; expected one of "
+                             f"{', '.join(chapter.factions)}")
+            elif (faction.controller is Controller.PLAYER) != (name == chapter.player):
+                want = "player" if name == chapter.player else "ai"
+                self.problem(value, f"in chapter {number} the faction {shown(name)} must be controller: {want}")
+        for rule in chapter.rules:
+            self.check_gate_mark(value, number, rule.gate_mark, factions, gates)
+        return Scenario(number, wave, event)
+
+    def check_gate_mark(self, value: _Value, chapter: int, gate_mark: tuple[tuple[str, ...], str] | None,
+                        factions: dict[str, Faction], gates: dict[str, Gate]) -> None:
+        """A chapter's mark that is one fortress gate, while that gate stands in the position."""
+        if gate_mark is None or gate_mark[1] not in gates or gates[gate_mark[1]].health < 1:
+            return
+        owners, gate = gate_mark
+        for name in owners:
+            if name in factions and factions[name].mark != Mark(gate=gate):
+                self.problem(value, f"in chapter {chapter} the {name} mark is {{gate: {gate}}}")
+
+    def scenario_units(self, scenario: Scenario, value: _Value, units_value: _Value, units: dict[str, Unit]) -> None:
+        """A chapter's rules on the units a position may hold (adjudicator/data/scenarios.yaml, encoded here)."""
+        player = scenario.book.player
+        if scenario.chapter == 1:
+            # "You may have up to 3 heroes in play at a time": on the board or waiting to deploy, since a
+            # fourth could not deploy, which the solver does not know.
+            heroes = sorted(u.id for u in units.values() if u.faction == player and u.kind is Kind.HERO)
+            if len(heroes) > MAX_HEROES_CHAPTER_1:
+                self.problem(value, f"chapter 1 allows up to {MAX_HEROES_CHAPTER_1} {player} heroes in play; "
+                             f"found {len(heroes)}: {', '.join(heroes)}")
+        if scenario.chapter == 2 and isinstance(units_value.node, MappingNode):
+            # "All heir-controlled units are considered to be heroes."
+            for key, _ in units_value.node.value:
+                unit = units.get(str(key.value))
+                if unit is not None and unit.faction == player and unit.kind is not Kind.HERO:
+                    self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
+
+    def bounded(self, value: _Value, low: int, high: int, what: str) -> int | None:
+        node = value.node
+        if node is None:
+            return None
+        number = self.construct(node) if node.tag == _INT else None
+        if isinstance(number, int) and low <= number <= high:
+            return number
+        self.expected(value, f"{what}, an integer from {low} to {high}")
+        return None
+
+    def event(self, value: _Value, chapter: int) -> tuple[int, ...] | None:
+        """The event die results rolled this wave: one face, or a list of them."""
+        if value.node is None:
+            return None
+        if not chapters()[chapter].event_die:
+            self.problem(value, f"chapter {chapter} has no event die; leave out event")
+            return None
+        what = f"a die result from 1 to 6, or a list of at most {MAX_EVENT_ROLLS} of them"
+        items = [value] if isinstance(value.node, ScalarNode) else self.items(value, what)
+        if not items or len(items) > MAX_EVENT_ROLLS:
+            if items is not None:
+                self.expected(value, what)
+            return None
+        faces = [self.bounded(item, 1, len(DIE_FACES), "a die result") for item in items]
+        return None if None in faces else tuple(f for f in faces if f is not None)
 
     def reading(self, name: str, key: Node, value: _Value) -> str | None:
         """An interpretation switched by the file (docs/readings.md): a known name and one of its values."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from adjudicator.position.scenarios import Scenario
+
 
 class Terrain(str, Enum):
     """Terrain types, in order of difficulty (game-elements: Terrain Types)."""
@@ -107,6 +109,9 @@ class Unit:
     group: tuple[GroupedChip, ...] = ()
     campfire: bool = False
     done: Done = Done()
+    # It stayed in place by Rooted on an earlier turn: it must move on the next turn in which it can
+    # make progress (master-talent-list, Rooted).
+    must_move: bool = False
     reward: Reward = Reward()
     merc: bool = False
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
@@ -129,6 +134,7 @@ class Spire:
     reward: Reward = Reward()
     merc: bool = False
     talent_numbers: tuple[tuple[str, int], ...] = ()
+    chip: str = ""  # its printed name, where a rule names the spire ("the wind shear spire")
 
 
 @dataclass(frozen=True)
@@ -195,6 +201,7 @@ class Position:
     landmarks: tuple[Landmark, ...] = ()
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
+    scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules
     title: str = ""
     source: str = ""
 

@@ -22,7 +22,8 @@ READINGS = {
             "displacement",
             "needed",
             ("needed", "optional"),
-            "may a minion displace a unit when a plain route uses as much movement? "
+            "may a minion displace a unit, or pass through one by a talent, when a plain route uses as "
+            "much movement? "
             "(game-elements: Blocking Movement; FAQ-24 'not required to')",
         ),
         Reading(

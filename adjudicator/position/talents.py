@@ -42,6 +42,12 @@ class Talent:
     sides: tuple[str, ...]  # the sides that encoding covers
     positions: tuple[str, ...]  # the positions that test it
     note: str = ""
+    left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
+
+    def _covered(self, ai: bool) -> tuple[str, ...]:
+        if self.encoding is None or ("ai" if ai else "player") not in self.sides:
+            return ()
+        return self.modelled_steps
 
     @property
     def numbered(self) -> bool:
@@ -52,7 +58,7 @@ class Talent:
         on a chip of that side."""
         if self.outside or (ai and self.ai_no_effect != "none"):
             return ()
-        covered = self.modelled_steps if self.encoding is not None and ("ai" if ai else "player") in self.sides else ()
+        covered = () if self.left_out else self._covered(ai)
         return tuple(s for s in self.steps if s in BOARD_STEPS and s not in covered)
 
     def status(self, ai: bool) -> str:
@@ -64,6 +70,8 @@ class Talent:
         left = self.unmodelled_steps(ai)
         if not left:
             return MODELLED
+        if self.left_out and self._covered(ai):
+            return PARTLY
         return PARTLY if len(left) < len([s for s in self.steps if s in BOARD_STEPS]) else NOT_MODELLED
 
     def written(self, number: int | None) -> str:
@@ -121,6 +129,7 @@ def catalogue() -> Catalogue:
             sides=tuple(entry.get("sides") or ("player", "ai")),
             positions=tuple(entry.get("positions") or ()),
             note=entry.get("note") or "",
+            left_out=entry.get("left_out") or "",
         )
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):

@@ -7,6 +7,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TypeVar
 
+from clingo import Symbol
+
 from adjudicator.facts import fields
 from adjudicator.answers.attacks import (
     AttackOptions,
@@ -20,9 +22,10 @@ from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions.coverage import notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position
-from adjudicator.answers.moves import StepResult, UnitOptions
+from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
+from adjudicator.questions.still import still_facts
 from adjudicator.solving.solve import Deadline, TimedOut, solve, solve_all
 
 T = TypeVar("T")
@@ -70,14 +73,29 @@ def ask(
     position: Position, query: Query, fixed: str | None = None, deadline: Deadline | None = None
 ) -> Answer:
     """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
+    return _ask(position, query, fixed, deadline, holding_facts(position, query, deadline))
+
+
+def holding_facts(position: Position, query: Query, deadline: Deadline | None = None) -> list[Symbol]:
+    """The combat pre-questions' facts for the units of ``query`` that attacks may hold still."""
+    def outcomes(pos: Position, uid: str, known: list[Symbol]) -> tuple[MoveOutcome, ...]:
+        alone = Query((uid,), query.ai_factions, readings=query.readings)
+        return _ask(pos, alone, None, deadline, known).options[uid].outcomes
+
+    return list(still_facts(position, query, outcomes, deadline))
+
+
+def _ask(position: Position, query: Query, fixed: str | None, deadline: Deadline | None,
+         extra: list[Symbol]) -> Answer:
+    """``ask`` with ``extra`` facts (the pre-questions' answers, adjudicator/questions/still.py)."""
     starts = {uid: position.node_of(uid) for uid in query.units}
     if fixed is None:
         # One unit's question is sent only the nodes its move can read or change. A whole faction's
         # moves reach most of the board, and measuring that reach costs more than it saves.
         nodes = fields.reach(position, fields.move_radii(position, query.units)) if len(query.units) == 1 else None
-        symbols = solve(position_facts(position, query, nodes), deadline=deadline)
+        symbols = solve([*position_facts(position, query, nodes), *extra], deadline=deadline)
     else:
-        symbols = solve([*unit_facts(position), *query_facts(query)], fixed=fixed, deadline=deadline)
+        symbols = solve([*unit_facts(position), *query_facts(query), *extra], fixed=fixed, deadline=deadline)
     return decode(symbols, starts, query.units)
 
 

@@ -3,7 +3,9 @@
 Worked out cautiously, never more narrowly than the rules allow: every chip on the board or waiting
 in a gate takes part (a blocker's, a target's or a bystander's talent can change a unit's options),
 and a talent counts for every step the catalogue says it acts in. A talent that does not trigger for
-AI units is left out on AI chips; one acting only in prep, build or market never counts.
+AI units is left out on AI chips; one acting only in prep, build or market never counts. A position
+naming a Harbinger chapter adds that chapter's rules that are not modelled and act in a step of the
+question (adjudicator/data/scenarios.yaml), those of an event die face other than the one in force left out.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.position.model import Controller, Position
+from adjudicator.position.scenarios import UNMODELLED
 from adjudicator.position.talents import catalogue
+from adjudicator.questions import still
 
 # The steps of a turn each question's answer depends on (adjudicator/position/talents.py, STEPS).
 # A defeat or the end of a wave can happen inside an attack step or Spires Fire.
@@ -45,19 +49,50 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
     return chips
 
 
+def _asks_combat(position: Position, ai: bool | None) -> bool:
+    faction = position.turn.faction
+    wanted = position.factions[faction].controller is Controller.AI if ai is None else ai
+    units = tuple(uid for uid, u in position.units.items() if u.faction == faction)
+    return wanted and still.depends_on_combat(position, units, frozenset({faction}))
+
+
 def notices(position: Position, question: str, ai: bool | None = None) -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
     ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI)."""
-    return notices_in(position, QUESTION_STEPS[question], ai)
+    # A move that an attack may hold still (Rooted, Survival, AI) asks the combat encoding: what that
+    # leaves out counts too, but not those talents' own unmodelled attack halves.
+    combat = question == "movement" and _asks_combat(position, ai)
+    return notices_in(position, QUESTION_STEPS[question], ai, combat)
 
 
-def notices_in(position: Position, asked: tuple[str, ...], ai: bool | None = None) -> tuple[Notice, ...]:
-    """The unmodelled talents an answer covering the steps ``asked`` may depend on."""
-    found: dict[tuple[str, str, tuple[str, ...]], list[str]] = defaultdict(list)
+def notices_in(
+    position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False
+) -> tuple[Notice, ...]:
+    """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
+    answer asked the combat encoding too."""
+    found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     for label, on_ai, talents in _carriers(position, ai):
         for name in talents:
             talent = catalogue().get(name)
-            left = tuple(s for s in talent.unmodelled_steps(on_ai) if s in asked)
+            steps = asked + QUESTION_STEPS["attack"] if combat and name not in still.HOLDING else asked
+            left = tuple(s for s in talent.unmodelled_steps(on_ai) if s in steps)
             if left:
-                found[(name, talent.status(on_ai), left)].append(label)
-    return tuple(sorted(Notice(name, status, steps, tuple(chips)) for (name, status, steps), chips in found.items()))
+                found[(name, talent.status(on_ai), left, talent.left_out)].append(label)
+    talents = sorted(
+        Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
+    )
+    return (*talents, *_scenario_notices(position, asked))
+
+
+def _scenario_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """The rules of the position's chapter that the answer leaves out, in the chapter's order."""
+    scenario = position.scenario
+    if scenario is None:
+        return ()
+    found = []
+    for rule in scenario.book.rules:
+        steps = tuple(s for s in rule.acts if s in asked)
+        if steps and rule.status in UNMODELLED and rule.in_force(scenario.event):
+            found.append(Notice("", "not modelled", steps, (), rule=f"chapter {scenario.chapter}: {rule.id}",
+                                text=rule.text))
+    return tuple(found)

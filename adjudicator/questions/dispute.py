@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from clingo import Symbol
 
-from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query
+from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query, holding_facts
 from adjudicator.questions.coverage import notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
@@ -60,7 +60,7 @@ def _judge_move(
 ) -> tuple[dict[str, Judgement], tuple[str, ...]]:
     faction = position.units[claim.unit].faction
     query = faction_query(position, faction, ai)
-    facts = [*position_facts(position, query), *facts]
+    facts = [*position_facts(position, query), *holding_facts(position, query, deadline), *facts]
     symbols = solve(facts, parts=("base", "explain"), deadline=deadline)
     starts = {uid: position.node_of(uid) for uid in query.units}
     options = decode(symbols, starts, query.units).options[claim.unit]

@@ -387,14 +387,14 @@ def check_explanations(
 def check_notices(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    """`notices`: for each question (movement, attack, fire), exactly the talents named as not taken
-    into account, as the question asked in the position's own way of control would name them."""
+    """`notices`: for each question (movement, attack, fire), exactly the talents (and chapter rules,
+    "chapter 2: grafted-snare-all") named as not taken into account, as the question asked in the position's own way of control would name them."""
     failures = []
     for question, wanted in expected.items():
         if question not in QUESTION_STEPS:
             failures.append(f"{key}.{question}: expected one of {', '.join(QUESTION_STEPS)}")
             continue
-        have = sorted({n.talent for n in notices(doc.position, question)})
+        have = sorted({n.name for n in notices(doc.position, question)})
         want = sorted(str(w) for w in wanted or [])
         if have != want:
             failures.append(f"{key}.{question}: notices name {have}, expected {want}")

@@ -21,6 +21,7 @@ from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.questions.adjudicate import Progress, ask, check_limit, is_ai, present_units
+from adjudicator.questions import still
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
@@ -62,6 +63,9 @@ def movement_step(
     unmodelled = notices(position, "movement", ai)
     searched: list[_Group] = []
     parts = groups(position, present_units(position, faction))
+    if len(parts) > 1 and still.depends_on_combat(position, present_units(position, faction), ai_factions):
+        # What such a unit may attack can change with any move that pushes a chip: one search.
+        parts = [tuple(sorted(u for part in parts for u in part))]
     for units in parts:
         done = math.prod(len(g.finals) for g in searched)
 

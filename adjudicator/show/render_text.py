@@ -61,9 +61,9 @@ def notices(found: Iterable[Notice]) -> str:
     found = list(found)
     if not found:
         return ""
-    lines = ["NOT TAKEN INTO ACCOUNT: this answer may be wrong, since it leaves out these talents:"]
+    lines = ["NOT TAKEN INTO ACCOUNT: this answer may be wrong, since it leaves out these talents or rules:"]
     lines += [f"  ! {n}" for n in found]
-    lines.append("  (cloudspire talents lists what is modelled)")
+    lines.append("  (cloudspire talents and cloudspire scenarios list what is modelled)")
     return "\n".join(lines) + "\n\n"
 
 

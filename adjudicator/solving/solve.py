@@ -62,6 +62,16 @@ def talent_files(facts: Iterable[Symbol]) -> list[str]:
     return [f"talents/{name}" for name in catalogue().encoding_files(names)]
 
 
+def scenario_files(facts: Iterable[Symbol]) -> list[str]:
+    """The chapter encoding (asp/scenarios/chapter_N.lp) of the Harbinger chapter the facts name, if
+    that chapter has one: grounded only then (adjudicator/data/scenarios.yaml says what each encodes)."""
+    for fact in facts:
+        if fact.name == "scenario" and len(fact.arguments) == 1:
+            name = f"scenarios/chapter_{fact.arguments[0].number}.lp"
+            return [name] if (encoding_dir() / name).is_file() else []
+    return []
+
+
 class EncodingWarning(Exception):
     """clingo warned about the program itself (an undefined atom is usually a misspelt predicate)."""
 
@@ -83,7 +93,7 @@ def _control(
     control = clingo.Control(
         [*arguments, "--warn=all" if strict else "--warn=none"], logger=log if strict else None
     )
-    programs = [_program(), *(_program(name) for name in talent_files(facts))]
+    programs = [_program(), *(_program(name) for name in [*talent_files(facts), *scenario_files(facts)])]
     with ast.ProgramBuilder(control) as builder:
         for program in programs:
             for part in parts:

@@ -398,6 +398,13 @@ def valid_targets(position: Position, unit_id: str) -> list[str]:
     return chips
 
 
+def damage_now(position: Position, unit_id: str) -> dict[str, int]:
+    """What the unit's attack, its faction playing as the AI, would deal each valid target now."""
+    board = start_board(position)
+    chips, _ = targets_now(Rules.of(position, True), board, unit_id)
+    return {chip: _hit(board, board.units[unit_id], chip) for chip in chips}
+
+
 # ---------------------------------------------------------------------------------------- the AI
 
 

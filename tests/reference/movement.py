@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Controller, Kind, Position, Unit, gate_node
+from adjudicator.position.model import Controller, Kind, Position, Terrain, Unit, gate_node
+from tests.reference import combat
 from adjudicator.answers.moves import (
     ESCAPE,
     FREE,
@@ -42,9 +43,24 @@ def _is_gate(node: str) -> bool:
     return node.startswith("gate:")
 
 
+def allowance_level(unit: Unit) -> int:
+    """How hard a terrain the unit may enter. Sure-Footed, "This unit gains [M]": the mountains icon,
+    which lowers no harder allowance (docs/movement.md, The movement stat)."""
+    if _cumbersome(unit):
+        return Terrain.PATH.level  # Cumbersome: "can move only on path hexes"
+    if "Sure-Footed" in unit.talents:
+        return max(unit.terrain.level, Terrain.MOUNTAINS.level)
+    return unit.terrain.level
+
+
+def _cumbersome(unit: Unit) -> bool:
+    """A hero holding the Cumbersome item (a minion holds no item)."""
+    return unit.kind is Kind.HERO and "Cumbersome" in unit.talents
+
+
 def _admits(position: Position, unit: Unit, hex_name: str) -> bool:
     """The unit's terrain allowance admits the hex (game-elements: Terrain Types)."""
-    return position.hexes[hex_name].terrain.level <= unit.terrain.level
+    return position.hexes[hex_name].terrain.level <= allowance_level(unit)
 
 
 def _chip_hexes(position: Position) -> set[str]:
@@ -76,19 +92,61 @@ def _bfs(position: Position, sources: Iterable[str], passable: Callable[[str], b
     return dist
 
 
+# ---------------------------------------------------------------------------- the movement stat
+
+
+def movement_stat(position: Position, unit: Unit, ai: bool) -> int:
+    """The stat the unit moves with this turn (docs/movement.md, The movement stat).
+
+    Speed: "This unit's movement stat is increased by 1." Cumbersome: "has a movement stat of 2".
+    Snare, on a spire: "The movement stat of
+    all opposing minions beginning their movement within this spire's range is reduced to 1", range
+    counted over every node as for attacks, after any increase. ``ai``: the unit's faction plays as
+    the AI.
+    """
+    stat = unit.side.movement
+    if "Speed" in unit.talents:
+        stat += 1
+    start = position.node_of(unit.id)
+    if ai and "Gust" in unit.talents and _on_plains(position, start):
+        stat += 1  # Gust (AI): "If this unit starts its movement on a grassland hex"
+    if _cumbersome(unit):
+        return 2  # "has a movement stat of 2", whatever raised it
+    for spire in position.spires:
+        if "Snare" in spire.talents and spire.faction != unit.faction and unit.kind is Kind.MINION:
+            steps = _bfs(position, [spire.at], lambda _n: True)
+            if steps.get(start, math.inf) <= 1 + spire.upgrades.count("range"):
+                stat = min(stat, 1)
+    return stat
+
+
+def _on_plains(position: Position, node: str) -> bool:
+    """A grasslands hex, as Gust names it: plains, the only grassy terrain of the five."""
+    return node in position.hexes and position.hexes[node].terrain is Terrain.PLAINS
+
+
+def _gust_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """Gust (AI): "If this unit can end its movement on a grasslands hex while adhering to AI
+    movement rules, it will do so": of the outcomes the AI may take, those ending on plains."""
+    if "Gust" not in unit.talents:
+        return outcomes
+    return [o for o in outcomes if _on_plains(position, o.end)] or outcomes
+
+
 # ------------------------------------------------------------------------------------ distances
 
 
 def distances(position: Position, unit: Unit) -> dict[str, int]:
     """d(n) of every node with a finite distance to the unit's mark (Distance to the mark).
 
-    Counted through map hexes the unit admits that hold no spire or landmark; units do not matter;
-    the step onto the mark always counts; the unit's own gate is 1 + the best hex beside it.
+    Counted through map hexes the unit admits that hold no spire or landmark (a Breakneck minion,
+    which may pass them, counts through them too); units do not matter; the step onto the mark
+    always counts; the unit's own gate is 1 + the best hex beside it.
     """
     mark = position.mark_node(unit.faction)
     if mark is None:
         return {}
-    chips = _chip_hexes(position)
+    chips = set() if breakneck(unit) else _chip_hexes(position)
     d = _bfs(
         position,
         [mark],
@@ -119,6 +177,12 @@ def range_distances(position: Position, faction: str) -> dict[str, int]:
 class Route:
     nodes: tuple[str, ...]  # start first
     displaced: tuple[Displacement, ...]
+    passed: tuple[str, ...] = ()  # hexes it moved through by a talent (Incorporeal)
+
+    @property
+    def plain(self) -> bool:
+        """Uses no talent and displaces no one (FAQ-24 weighs both alike)."""
+        return not self.displaced and not self.passed
 
     @property
     def steps(self) -> int:
@@ -141,10 +205,36 @@ def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> b
         return True
     if occupant.kind is Kind.LANDMARK_MINION or position.factions[mover.faction].mark.unit == occupant.id:
         return False
+    if _cumbersome(occupant):
+        return False  # Cumbersome: "No talent ... may be used to move or teleport this hero"
+    # Crush: "may displace opposing faction units that have less health than it does".
+    crush = "Crush" in mover.talents and mover.kind is Kind.MINION
+    if crush and occupant.faction != mover.faction and occupant.health < mover.health:
+        return True
     on_ai = (ai and occupant.faction == mover.faction) or (
         occupant.faction in position.factions and position.factions[occupant.faction].controller is Controller.AI
     )
     return "Peaceful" in occupant.talents or ("Flying" in occupant.talents and (on_ai or not occupant.group))
+
+
+def breakneck(unit: Unit) -> bool:
+    """Breakneck: "may pass through units, spires, and landmarks but cannot end its movement on an
+    occupied hex"; "must make as much progress as possible" (docs/movement.md, Breakneck)."""
+    return unit.kind is Kind.MINION and "Breakneck" in unit.talents
+
+
+def may_pass(mover: Unit, occupant: Unit) -> bool:
+    """May the minion move through the occupant's hex without ending there? Incorporeal: "may move
+    through opposing units but cannot end its movement on the same hex as another unit"; a landmark
+    minion is a landmark, not passed. Breakneck: any unit."""
+    if breakneck(mover):
+        return True
+    return (
+        "Incorporeal" in mover.talents
+        and mover.kind is Kind.MINION
+        and occupant.kind is not Kind.LANDMARK_MINION
+        and occupant.faction != mover.faction
+    )
 
 
 def displaced_landings(position: Position, pushed: Unit, left: str, free: Callable[[str], bool]) -> list[str]:
@@ -196,21 +286,26 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
             if len(ends) == len(set(ends)):
                 yield tuple(sorted(combo))
 
-    def extend(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]]) -> Iterator[Route]:
-        for displaced in landings(nodes, pushes):
-            yield Route(nodes, displaced)
+    def extend(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = ()) -> Iterator[Route]:
+        if nodes[-1] not in passed:
+            for displaced in landings(nodes, pushes):
+                yield Route(nodes, displaced, passed)
         if len(nodes) - 1 == max_steps:
             return
         for near in sorted(position.neighbours(nodes[-1])):
-            if near in nodes or near not in position.hexes or near in chips:
+            if near in nodes or near not in position.hexes or (near in chips and not breakneck(unit)):
                 continue
             if not may_enter(len(nodes), near):
                 continue
             occupant = others.get(near)
-            if occupant is None:
-                yield from extend((*nodes, near), pushes)
+            if near in chips:
+                yield from extend((*nodes, near), pushes, (*passed, near))
+            elif occupant is None:
+                yield from extend((*nodes, near), pushes, passed)
             elif may_displace(position, unit, occupant, ai):
-                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))])
+                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed)
+            elif may_pass(unit, occupant):
+                yield from extend((*nodes, near), pushes, (*passed, near))
 
     yield from extend((start,), [])
 
@@ -244,7 +339,7 @@ class _Plan:
     escape: bool  # k* > M: it only moves M steps toward valid terrain
 
 
-def _minion_plan(position: Position, unit: Unit) -> _Plan:
+def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
     """Start distance and route restrictions (A minion's move; Invalid terrain)."""
     d = distances(position, unit)
     start = position.node_of(unit.id)
@@ -280,18 +375,42 @@ def _minion_plan(position: Position, unit: Unit) -> _Plan:
         # The first k* steps follow a shortest route to valid terrain; later steps use valid hexes.
         return to_valid.get(n) == k_star - i if i <= k_star else valid(n)
 
-    return _Plan(d, d0, k_star, may_enter, escape=k_star > unit.side.movement)
+    return _Plan(d, d0, k_star, may_enter, escape=k_star > movement_stat(position, unit, ai))
 
 
 def _needed(position: Position, routes: list[Route]) -> list[Route]:
     """Displacing routes only when no plain one does as well (displacement=needed; FAQ-24)."""
-    plain = [r for r in routes if not r.displaced]
+    plain = [r for r in routes if r.plain]
     return plain if plain and position.readings.get("displacement", "needed") == "needed" else routes
 
 
 def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> list[MoveOutcome]:
+    """The outcomes the rules give, then Rooted's: staying beside a spire (docs/movement.md, Holding
+    still)."""
+    outcomes = _moving_outcomes(position, unit, plan, ai)
+    progress = any(o.kind == PROGRESS for o in outcomes)
+    if not _rooted_stays(position, unit, ai, progress):
+        return outcomes
+    stay = _stay(unit.id, position.node_of(unit.id))
+    return [stay] if ai else [o for o in outcomes if o.kind != STAY] + [stay]
+
+
+def _rooted_stays(position: Position, unit: Unit, ai: bool, progress: bool) -> bool:
+    """Rooted, on a map hex next to a spire, unless it owes a move (must-move) and can make progress
+    now; the AI only when some valid target would take damage from its attack from there."""
+    spires = {s.at for s in position.spires}
+    if "Rooted" not in unit.talents or unit.at is None or not spires & set(position.neighbours(unit.at)):
+        return False
+    if unit.must_move and progress:
+        return False
+    if not ai:
+        return True
+    return any(amount >= 1 for amount in combat.damage_now(position, unit.id).values())
+
+
+def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> list[MoveOutcome]:
     start = position.node_of(unit.id)
-    movement = unit.side.movement
+    movement = movement_stat(position, unit, ai)
     if plan.d0 is None or movement == 0:
         return [_stay(unit.id, start)]
     routes = list(minion_routes(position, unit, movement, plan.may_enter, ai))
@@ -304,16 +423,18 @@ def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     if progressing:
         # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30.
         longest = max(r.steps for r in progressing)
-        chosen = _needed(position, [r for r in progressing if r.steps == longest])
+        longest_routes = [r for r in progressing if r.steps == longest]
+        # Breakneck's own "must" outweighs FAQ-24's "not required": any route of the longest.
+        chosen = longest_routes if breakneck(unit) else _needed(position, longest_routes)
         outcomes = _group(unit.id, chosen, PROGRESS)
-        if ai:  # the AI takes the ends closest to its mark (FAQ-30)
+        if ai or breakneck(unit):  # the AI (FAQ-30), and Breakneck, take the ends closest to the mark
             best = min(plan.d[o.end] for o in outcomes)
             outcomes = [o for o in outcomes if plan.d[o.end] == best]
         return outcomes
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
     lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
     for r in routes:
-        if not r.displaced and r.end != start and plan.d.get(r.end) == plan.d0:
+        if r.plain and r.end != start and plan.d.get(r.end) == plan.d0:
             lateral[r.end] = min(lateral.get(r.end, (r.steps, r.nodes)), (r.steps, r.nodes))
     return [MoveOutcome(unit.id, end, LATERAL, (), nodes, 1) for end, (_, nodes) in lateral.items()] + [
         _stay(unit.id, start)
@@ -323,7 +444,7 @@ def _minion_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
 # -------------------------------------------------------------------------------------- heroes
 
 
-def _first_shortest_routes(position: Position, hero: Unit) -> dict[str, tuple[str, ...]]:
+def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dict[str, tuple[str, ...]]:
     """Every node the hero reaches within its movement, with its first shortest route in name order.
 
     Through free map hexes it admits; its own gate ends the move (Heroes: Returning).  Layer by
@@ -341,7 +462,7 @@ def _first_shortest_routes(position: Position, hero: Unit) -> dict[str, tuple[st
 
     best = {start: (start,)}
     layer = [start]
-    for _ in range(hero.side.movement):
+    for _ in range(movement):
         reached: dict[str, tuple[str, ...]] = {}
         for node in layer:
             for near in position.neighbours(node):
@@ -356,7 +477,7 @@ def _first_shortest_routes(position: Position, hero: Unit) -> dict[str, tuple[st
 def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
     start = position.node_of(hero.id)
     outcomes = []
-    for end, route in _first_shortest_routes(position, hero).items():
+    for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai)).items():
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         outcomes.append(MoveOutcome(hero.id, end, kind, (), route, 1))
     if _is_gate(start):
@@ -421,11 +542,22 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         d0 = distances(position, unit).get(start)
         outcomes = [] if wait else _hero_outcomes(position, unit, ai)
     else:
-        plan = _minion_plan(position, unit)
+        plan = _minion_plan(position, unit, ai)
         d0 = plan.d0
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
+    if ai:
+        outcomes = _gust_choice(position, unit, outcomes)
+    if ai and outcomes and _survival_holds(position, unit, outcomes):
+        outcomes = [_stay(unit_id, start)]
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+def _survival_holds(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> bool:
+    """Survival (AI): on the map, below its health stat, and no valid target after any of its moves."""
+    if "Survival" not in unit.talents or unit.at is None or unit.health >= unit.side.health:
+        return False
+    return not any(combat.damage_now(apply_move(position, o), unit.id) for o in outcomes)
 
 
 # ---------------------------------------------------------------------------- the whole step

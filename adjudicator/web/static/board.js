@@ -578,7 +578,7 @@ async function askStep(question) {
   a.outcomes = a.outcomes || a.results || []; // Spires Fire names its outcomes results
   const what = { "movement-step": "final boards", "attack-step": "end states", "spires-fire": "results", turn: "outcomes" };
   const count = `${a.count} ${what[question]}`;
-  const left = a.notices.map((n) => n.talent).concat((a.gaps || []).map((g) => g.step));
+  const left = a.notices.map((n) => n.talent || n.rule).concat((a.gaps || []).map((g) => g.step));
   $("step-answer").replaceChildren(
     el("pre", { class: "notices", text: left.length ? "NOT TAKEN INTO ACCOUNT: " + left.join(", ") : "" }),
     el("p", { class: "count", id: "step-count", "data-count": a.count, text: (a.complete ? "" : "timed out, incomplete: ") + count + (a.shown < a.count ? `, ${a.shown} shown` : "") }),

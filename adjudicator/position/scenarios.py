@@ -1,0 +1,96 @@
+"""The Harbinger chapters (adjudicator/data/scenarios.yaml), read once, and the rules of a chapter that
+are checked on the position itself rather than by the solver (docs/position-format.md, scenario)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from adjudicator.position.data import shipped
+from adjudicator.position.talents import BOARD_STEPS
+
+KINDS = ("set-up", "scenario", "ai", "mark", "event", "loss")
+OFF_BOARD_STEPS = ("set-up", "event-phase", "prep", "build", "market", "objectives")
+ACTS = BOARD_STEPS + OFF_BOARD_STEPS
+STATUSES = ("encoded", "core", "stated", "outside", "not-modelled")
+# The statuses under which an answer does not take the rule into account.
+UNMODELLED = ("not-modelled",)
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+MAX_EVENT_ROLLS = 8  # chapter 2 rolls once per Graft unit returned
+MAX_HEROES_CHAPTER_1 = 3  # chapter 1: "You may have up to 3 heroes in play at a time"
+
+
+@dataclass(frozen=True)
+class ScenarioRule:
+    id: str
+    kind: str
+    text: str  # verbatim from the chapter
+    acts: tuple[str, ...]
+    status: str
+    faces: tuple[int, ...] = ()  # an event rule's die results
+    encoding: str | None = None
+    positions: tuple[str, ...] = ()
+    note: str = ""
+    gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
+
+    def in_force(self, event: tuple[int, ...] | None) -> bool:
+        """Whether the rule can hold under the event rolled: unknown (None) means any face could."""
+        return self.kind != "event" or event is None or bool(set(self.faces) & set(event))
+
+
+@dataclass(frozen=True)
+class Chapter:
+    chapter: int
+    title: str
+    waves: int
+    player: str  # the solo player's faction id
+    opponents: tuple[str, ...]  # as printed
+    factions: dict[str, str]  # faction id a position uses → the name printed
+    event_die: bool
+    rules: tuple[ScenarioRule, ...]
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        return tuple(r.text for r in self.rules if r.kind == "mark")
+
+    def rule(self, rule_id: str) -> ScenarioRule:
+        return next(r for r in self.rules if r.id == rule_id)
+
+
+def _rule(entry: dict) -> ScenarioRule:
+    rule = ScenarioRule(
+        id=entry["id"], kind=entry["kind"], text=entry["text"], acts=tuple(entry["acts"]), status=entry["status"],
+        faces=tuple(entry.get("faces") or ()), encoding=entry.get("encoding"),
+        positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
+        gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
+    )
+    if rule.kind not in KINDS or rule.status not in STATUSES or not set(rule.acts) <= set(ACTS) or not rule.acts:
+        raise ValueError(f"adjudicator/data/scenarios.yaml: rule {rule.id}: bad kind, status or acts")
+    return rule
+
+
+@cache
+def chapters() -> dict[int, Chapter]:
+    """Every chapter, by number."""
+    found: dict[int, Chapter] = {}
+    for entry in shipped("scenarios.yaml")["chapters"]:
+        chapter = Chapter(
+            chapter=entry["chapter"], title=entry["title"], waves=entry["waves"], player=entry["player"],
+            opponents=tuple(entry["opponents"]), factions=dict(entry["factions"]),
+            event_die=bool(entry["event_die"]), rules=tuple(_rule(r) for r in entry["rules"]),
+        )
+        found[chapter.chapter] = chapter
+    return found
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """The chapter a position is played in, its wave, and the event die result in force."""
+
+    chapter: int
+    wave: int | None = None  # None: not given
+    event: tuple[int, ...] | None = None  # die results rolled this wave; None: not given
+
+    @property
+    def book(self) -> Chapter:
+        return chapters()[self.chapter]

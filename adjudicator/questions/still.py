@@ -1,0 +1,117 @@
+"""Combat pre-questions for the talents that hold an AI unit still (asp/talents/rooted.lp, survival.lp).
+
+Whether such a unit moves depends on its attacks: Rooted (AI) "can make an attack that deals damage
+without moving", Survival (AI) "would not be able to attack after moving this turn". Both are asked
+of the combat encoding itself, on the board as it stands when the unit moves (each state of a whole
+step asks afresh), and handed to the movement encoding as facts: harms_here/1, wounded/1,
+no_target_after/1 (asp/doc.lp).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from clingo import String, Symbol
+
+from adjudicator.answers.decode import decode_start_attacks
+from adjudicator.answers.moves import MoveOutcome
+from adjudicator.facts import fields
+from adjudicator.facts.board import Query, fact
+from adjudicator.position.model import Kind, Position
+from adjudicator.solving.solve import COMBAT, Deadline, solve
+
+ROOTED = "Rooted"
+SURVIVAL = "Survival"
+HOLDING = (ROOTED, SURVIVAL)
+
+# The AI outcomes of one unit's move on a board, given the facts found so far (not Survival's own).
+Outcomes = Callable[[Position, str, list[Symbol]], tuple[MoveOutcome, ...]]
+
+
+def depends_on_combat(position: Position, units: tuple[str, ...], ai_factions: frozenset[str]) -> bool:
+    """Some AI unit of ``units``, on the map or still in its gate, may be held still by what it can
+    attack, now or later in the step."""
+    return any(_holding(position, uid, ai_factions) for uid in units)
+
+
+def _holding(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:
+    unit = position.units[uid]
+    return unit.faction in ai_factions and bool(set(HOLDING) & set(unit.talents))
+
+
+def _holder(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:
+    """A unit whose move now may be held: on the map (a unit in its gate is beside no spire, and
+    Survival holds only a unit on the map)."""
+    return _holding(position, uid, ai_factions) and position.units[uid].at is not None
+
+
+def still_facts(
+    position: Position, query: Query, outcomes: Outcomes, deadline: Deadline | None = None
+) -> Iterator[Symbol]:
+    """The pre-question facts for the AI units of ``query`` that carry Rooted or Survival."""
+    for uid in query.units:
+        if not _holder(position, uid, query.ai_factions) or position.units[uid].done.moved:
+            continue
+        unit = position.units[uid]
+        u = String(uid)
+        found = []
+        if ROOTED in unit.talents and _beside_spire(position, uid) and _damaging(position, uid, deadline):
+            found.append(fact("harms_here", u))
+        if SURVIVAL in unit.talents and unit.health < unit.side.health:
+            found.append(fact("wounded", u))
+            # No chip within its movement and range (and one more, for a chip its move may push)
+            # can come within its range after the move: then no end need be asked about.
+            near = _foe_in_range(position, uid, unit.side.movement + 1)
+            ends = outcomes(position, uid, found) if near else ()
+            if not any(_targets(_after(position, move), uid, deadline) for move in ends):
+                found.append(fact("no_target_after", u))
+        yield from found
+
+
+def _beside_spire(position: Position, uid: str) -> bool:
+    spires = {s.at for s in position.spires}
+    return any(n in spires for n in position.neighbours(position.units[uid].at or ""))
+
+
+def _after(position: Position, move: MoveOutcome) -> Position:
+    from adjudicator.questions.whole_step import apply_move  # imported here: whole_step asks through us
+
+    return apply_move(position, move)
+
+
+def _start_atoms(position: Position, uid: str, deadline: Deadline | None) -> list[Symbol]:
+    """The combat encoding's view of ``uid``'s attack on this board, its faction playing as the AI
+    (the wordings that hold the unit still are the AI's)."""
+    from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts  # combat only
+    from adjudicator.position.readings import resolve
+    from adjudicator.questions.adjudicate import combat_ai
+
+    side = position.units[uid].faction
+    query = CombatQuery(ATTACK, SINGLE, side, combat_ai(position, side, True), 1, units=(uid,),
+                        readings=resolve(position.readings))
+    return solve(combat_facts(position, query), parts=COMBAT, deadline=deadline)
+
+
+def _damaging(position: Position, uid: str, deadline: Deadline | None) -> bool:
+    """An attack from where it stands would deal damage (asp/combat/ai_attack.lp, would/4)."""
+    return _foe_in_range(position, uid) and bool(decode_start_attacks(_start_atoms(position, uid, deadline), uid)[1])
+
+
+def _targets(position: Position, uid: str, deadline: Deadline | None) -> bool:
+    """It has a valid target where it stands (asp/combat/targets.lp, allowed/3)."""
+    return _foe_in_range(position, uid) and bool(decode_start_attacks(_start_atoms(position, uid, deadline), uid)[0])
+
+
+def _foe_in_range(position: Position, uid: str, beyond: int = 0) -> bool:
+    """Some chip it could attack stands within its range (plus ``beyond``): without one the combat
+    encoding need not be asked (a valid target is within range, docs/combat.md)."""
+    unit = position.units[uid]
+    at, side = unit.at, unit.faction
+    if at is None:
+        return False
+    foes = [u.at for u in position.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
+    foes += [s.at for s in position.spires if s.faction != side]
+    foes += [g.node for g in position.gates.values() if g.faction != side]
+    reach = unit.side.range + unit.upgrades.count("range") + beyond
+    counts = fields.range_counts(position, [at], reach)[at]
+    return any(counts.get(node, reach + 1) <= reach for node in foes)

@@ -1,0 +1,139 @@
+"""A position that names a Harbinger chapter: what the loader makes of `scenario`, the chapter's checks on
+the position, and the notices of the chapter's rules left out (docs/position-format.md, scenario)."""
+
+from __future__ import annotations
+
+import pytest
+from clingo import Function, Number, String
+
+from adjudicator.position.load import PositionFileError, load_position_text
+from adjudicator.position.priorities import presets
+from adjudicator.position.scenarios import Scenario, chapters
+from adjudicator.questions.coverage import notices
+from adjudicator.solving.solve import encoding_dir, scenario_files
+
+# Chapter 6: the uprising (the player) against the keel and the shada.
+CHAPTER_6 = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+gates:
+  uprising: {beside: [a1]}
+  keel: {beside: [c1]}
+factions:
+  uprising: {controller: player, mark: {gate: keel}}
+  keel: {controller: ai, mark: {gate: uprising}}
+turn: {faction: keel}
+"""
+
+
+def test_without_a_scenario_the_base_rules_hold() -> None:
+    position = load_position_text(CHAPTER_6)
+    assert position.scenario is None and position.ai_priority is None
+
+
+def test_scenario_fields_are_read() -> None:
+    position = load_position_text(CHAPTER_6 + "scenario: {chapter: 6, wave: 2, event: 5}\n")
+    assert position.scenario == Scenario(6, 2, (5,))
+    assert position.scenario.book.title == "The Uprising – If You're Not Enough"
+
+
+def test_chapter_6_selects_its_attack_priority() -> None:
+    position = load_position_text(CHAPTER_6 + "scenario: {chapter: 6}\n")
+    assert position.ai_priority is not None
+    assert position.ai_priority.units == presets("units")["harbinger-6"]
+    assert position.ai_priority.spires == presets("spires")["standard"]
+
+
+def test_a_position_s_own_priority_wins_over_the_chapter_s() -> None:
+    position = load_position_text(CHAPTER_6 + "scenario: {chapter: 6}\nai-priority: {units: standard}\n")
+    assert position.ai_priority is not None and position.ai_priority.units == presets("units")["standard"]
+
+
+def test_another_chapter_keeps_the_standard_priority() -> None:
+    text = CHAPTER_6.replace("uprising", "keel2").replace("keel:", "graft:").replace("keel}", "graft}")
+    text = text.replace("keel2", "keel").replace("faction: keel", "faction: graft")
+    position = load_position_text(text + "scenario: {chapter: 3}\n")
+    assert position.ai_priority is None
+
+
+def test_two_rolls_are_a_list() -> None:
+    text = CHAPTER_6.replace("uprising", "graft")
+    position = load_position_text(text + "scenario: {chapter: 7, event: [2, 5]}\n")
+    assert position.scenario == Scenario(7, None, (2, 5))
+
+
+def test_too_many_rolls_are_an_error() -> None:
+    with pytest.raises(PositionFileError) as raised:
+        load_position_text(CHAPTER_6 + "scenario: {chapter: 6, event: [1, 1, 1, 1, 1, 1, 1, 1, 1]}\n")
+    assert [p.field for p in raised.value.problems] == ["scenario.event"]
+
+
+# --- notices: the chapter's rules left out
+
+CHAPTER_1 = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+gates:
+  horizons-wrath: {beside: [a1]}
+  shada: {beside: [c1]}
+factions:
+  horizons-wrath: {controller: player, mark: {gate: shada}}
+  shada: {controller: ai, mark: {gate: horizons-wrath}}
+turn: {faction: shada}
+"""
+
+
+def _rules(text: str, question: str) -> list[str]:
+    return [n.rule for n in notices(load_position_text(text), question) if n.rule]
+
+
+def test_no_scenario_no_rule_notices() -> None:
+    assert _rules(CHAPTER_1.replace("horizons-wrath", "heirs"), "movement") == []
+
+
+def test_every_unmodelled_movement_rule_of_the_chapter_is_noticed() -> None:
+    found = _rules(CHAPTER_1 + "scenario: {chapter: 1}\n", "movement")
+    # chapter 1's rules acting in movement, not modelled: the floating rocks (2), the heirs' deployment,
+    # and event result 1-2 (any face may be in force: no event given)
+    assert found == ["chapter 1: floating-rocks-path", "chapter 1: floating-rocks-roll",
+                     "chapter 1: heirs-deploy-minaret", "chapter 1: event-no-rock-rolls"]
+
+
+def test_the_event_in_force_leaves_out_the_other_faces() -> None:
+    found = _rules(CHAPTER_1 + "scenario: {chapter: 1, event: 3}\n", "attack")
+    # attack, defeat, end-of-wave: the rocks' damage (defeat), result 3-4's cannonball die
+    assert found == ["chapter 1: floating-rocks-roll", "chapter 1: event-cannonball-die"]
+
+
+def test_a_rule_notice_names_its_text_in_json() -> None:
+    found = notices(load_position_text(CHAPTER_1 + "scenario: {chapter: 1}\n"), "fire")
+    notice = next(n for n in found if n.rule == "chapter 1: event-cannonball-die")
+    assert notice.as_json() == {"rule": "chapter 1: event-cannonball-die", "status": "not modelled",
+                                "steps": ["spires-fire"], "text": "Increase the cannonball die by 2."}
+
+
+# --- a chapter's encoding is grounded only when a position names that chapter
+
+
+def test_chapter_files_come_with_the_scenario_fact_only() -> None:
+    assert scenario_files([Function("faction", [String("heirs")])]) == []
+    assert scenario_files([Function("scenario", [Number(2)])]) == ["scenarios/chapter_2.lp"]
+    assert scenario_files([Function("scenario", [Number(3)])]) == []  # chapter 3 has no file yet
+
+
+def test_every_chapter_file_is_the_encoding_of_a_rule_of_its_chapter() -> None:
+    named = {r.encoding for c in chapters().values() for r in c.rules if r.encoding}
+    for path in sorted((encoding_dir() / "scenarios").glob("chapter_*.lp")):
+        assert f"asp/scenarios/{path.name}" in named, path.name
+
+
+def test_the_wind_shear_spire_gives_shada_minions_flying_in_chapter_1_only() -> None:
+    board = CHAPTER_1.replace("map: |\n  1  p  p  p", "map: |\n  1  p  p  p  p") + (
+        "spires:\n  shear: {faction: shada, at: d1, chip: Wind Shear}\n"
+        "units:\n  wind: {chip: Wind, faction: shada, kind: minion, at: b1, health: 1, stats: {health: 1},"
+        " group: [{chip: Mud, stats: {health: 1}}]}\n")
+    wind = load_position_text(board + "scenario: {chapter: 1}\n").units["wind"]
+    assert wind.talents == ("Flying",) and wind.group[0].talents == ("Flying",)
+    assert load_position_text(board.replace("horizons-wrath", "heirs")).units["wind"].talents == ()
