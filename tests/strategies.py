@@ -359,6 +359,20 @@ def positions(draw: st.DrawFn) -> Position:
     )
 
 
+# The whole step's tests list every board by the order search. Its cost grows with the orders and
+# routes of the faction's units; CI keeps to boards where it stays affordable, and `python -m
+# bench.sweep` draws every board.
+STEP_UNITS = 5
+STEP_MOVEMENT = 16
+
+
+def affordable_step(position: Position) -> bool:
+    """At most STEP_UNITS units of the moving faction still to move, with at most STEP_MOVEMENT
+    movement between them."""
+    moving = [u for u in position.units.values() if u.faction == position.turn.faction and not u.done.moved]
+    return len(moving) <= STEP_UNITS and sum(u.stats.movement for u in moving) <= STEP_MOVEMENT
+
+
 # Talents a minion uses to get past what stands in its way (Incorporeal, Breakneck, Crush).
 PASSING = (("Incorporeal",), ("Breakneck",), ("Crush",), ("Crush", "Incorporeal"))
 

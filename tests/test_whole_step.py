@@ -18,7 +18,7 @@ from adjudicator.questions.whole_step import groups, movement_step
 
 from tests.comparisons import movement_step_problem, summary_problem
 from tests.profiles import examples
-from tests.strategies import MOVER, OPPONENT, build, positions, unit
+from tests.strategies import MOVER, OPPONENT, affordable_step, build, positions, unit
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -65,7 +65,7 @@ def test_the_count_is_the_product_of_the_groups_counts() -> None:
 
 
 @settings(max_examples=examples(25), deadline=None)
-@given(positions(), st.booleans())
+@given(positions().filter(affordable_step), st.booleans())
 def test_the_summary_and_the_orders_agree_with_the_boards(position: Position, ai: bool) -> None:
     problem = summary_problem(copy.deepcopy(position), ai)
     assert problem is None, problem
