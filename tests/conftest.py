@@ -1,6 +1,23 @@
 """Hypothesis profiles: derandomized by default, HYPOTHESIS_PROFILE=explore for random sweeps
-(tests/profiles.py)."""
+(tests/profiles.py).
+
+The suite's tiers (README, "Tests"): every test on generated boards is marked ``generated`` and
+every test that drives Chromium ``browser``, so that ``pytest -m "not generated and not browser"``
+is the quick tier a developer runs between edits."""
+
+from __future__ import annotations
+
+import pytest
 
 from tests.profiles import register
 
 register()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        function = getattr(item, "function", None)
+        if getattr(function, "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.generated)
+        if item.module is not None and item.module.__name__.endswith("test_web_browser"):
+            item.add_marker(pytest.mark.browser)
