@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -20,6 +21,7 @@ from adjudicator.position.talents import STATUSES, catalogue
 from adjudicator.position.load import PositionFileError, load_position
 from adjudicator.position.model import Position
 from adjudicator.position.readings import resolve
+from adjudicator.questions.steps import STEPS, Step
 from adjudicator.show import exit_codes
 
 if TYPE_CHECKING:
@@ -332,53 +334,6 @@ def moves(
     _settle(results[0].notices if results else ())
 
 
-@app.command("movement-step")
-def movement_step(
-    position: PositionArg,
-    ai: AiOpt = False,
-    limit: Annotated[Optional[int], _limit_option(20)] = None,
-    every: AllOpt = False,
-    reading: ReadingOpt = None,
-    timeout: TimeoutOpt = None,
-    progress: ProgressOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """Every distinct final board of the current faction's whole movement step, with the exact count."""
-    from adjudicator.questions import whole_step  # imported here: only the step questions play a step
-    from adjudicator.show import render_text  # imported here: only the solving commands print answers
-
-    deadline = _deadline(timeout)
-    shown = _limit(limit, every, 20)
-    pos = _load(position, reading)
-    result = whole_step.movement_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "final boards"))
-    _print_step(result, json_out, render_text.step, timeout)
-    _settle(result.notices)
-
-
-@app.command()
-def turn(
-    position: PositionArg,
-    ai: AiOpt = False,
-    limit: Annotated[Optional[int], _limit_option(20)] = None,
-    every: AllOpt = False,
-    reading: ReadingOpt = None,
-    timeout: TimeoutOpt = None,
-    progress: ProgressOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """The whole turn from the step the position stands at to the end of turn: every distinct way it
-    can end, with the exact count and each Spires Fire result's exact probability."""
-    from adjudicator.questions import whole_turn  # imported here: only `turn` plays a whole turn
-    from adjudicator.show import render_text  # imported here: only the solving commands print answers
-
-    deadline = _deadline(timeout)
-    shown = _limit(limit, every, 20)
-    pos = _load(position, reading)
-    result = whole_turn.whole_turn(pos, _ai_flag(ai), shown, deadline, _progress(progress, "outcomes"))
-    _print_step(result, json_out, render_text.whole_turn, timeout)
-    _settle((*result.notices, *result.gaps))
-
-
 @app.command()
 def faq(
     root: Annotated[Path, typer.Option(help="Where the position files are.")] = Path("positions"),
@@ -462,96 +417,55 @@ def attacks(
     _settle(results[0].notices if results else ())
 
 
-@app.command("attack-step")
-def attack_step(
-    position: PositionArg,
-    ai: AiOpt = False,
-    limit: Annotated[Optional[int], _limit_option(20)] = None,
-    every: AllOpt = False,
-    reading: ReadingOpt = None,
-    timeout: TimeoutOpt = None,
-    progress: ProgressOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """Every distinct end state of the current faction's whole attack step, with the exact count."""
-    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
-    from adjudicator.show import render_text  # imported here: only the solving commands print answers
-
-    deadline = _deadline(timeout)
-    shown = _limit(limit, every, 20)
-    pos = _load(position, reading)
-    result = adjudicate.attack_step(pos, _ai_flag(ai), shown, deadline, _progress(progress, "end states"))
-    _print_step(result, json_out, render_text.attack_step, timeout)
-    _settle(result.notices)
+DieOpt = Annotated[Optional[Path], typer.Option("--die", help="A spire die face table (docs/dice.md).")]
 
 
-def _turn_edge(moment: str, position: Path, ai: bool, limit: int | None, every: bool,
-               reading: list[str] | None, timeout: float | None, json_out: bool) -> None:
-    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
-    from adjudicator.show import render_text  # imported here: only the solving commands print answers
+def _step_command(step: Step) -> None:
+    """The command of one entry of the steps table (adjudicator/questions/steps.py): the options the
+    question takes, its answer printed by the renderer the entry names."""
 
-    deadline = _deadline(timeout)
-    shown = _limit(limit, every, 20)
-    pos = _load(position, reading)
-    question = adjudicate.start_of_turn if moment == "start-of-turn" else adjudicate.end_of_turn
-    result = question(pos, _ai_flag(ai), shown, deadline)
-    _print_step(result, json_out, lambda r: render_text.edge_step(r, moment), timeout)
-    _settle(result.notices)
+    def command(
+        position: PositionArg,
+        ai: AiOpt = False,
+        limit: Optional[int] = None,
+        every: AllOpt = False,
+        die: DieOpt = None,
+        reading: ReadingOpt = None,
+        timeout: TimeoutOpt = None,
+        progress: ProgressOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        from adjudicator.show import render_text  # imported here: only the solving commands print answers
+
+        deadline = _deadline(timeout)
+        shown = _limit(limit, every, step.limit)
+        pos = _load(position, reading)
+        options: dict[str, Any] = {}
+        if die is not None:
+            from adjudicator.position.dice import DieFileError, load_die  # imported here: only --die reads one
+
+            try:
+                options["die"] = load_die(die)
+            except DieFileError as error:
+                _fail(str(error), "die-file")
+        result = step.ask(pos, _ai_flag(ai), shown, deadline, _progress(progress, step.noun), **options)
+        _print_step(result, json_out, getattr(render_text, step.renderer), timeout)
+        _settle((*result.notices, *getattr(result, "gaps", ())))
+
+    dropped = {"ai": not step.sides, "progress": not step.progress, "die": "die" not in step.options}
+    hints = {"position": PositionArg, "ai": AiOpt, "limit": Annotated[Optional[int], _limit_option(step.limit)],
+             "every": AllOpt, "die": DieOpt, "reading": ReadingOpt, "timeout": TimeoutOpt,
+             "progress": ProgressOpt, "json_out": JsonOpt}
+    params = [p.replace(annotation=hints[p.name]) for p in inspect.signature(command).parameters.values()
+              if not dropped.get(p.name)]
+    command.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__doc__ = step.summary
+    app.command(step.name)(command)
 
 
-@app.command("start-of-turn")
-def start_of_turn(
-    position: PositionArg,
-    ai: AiOpt = False,
-    limit: Annotated[Optional[int], _limit_option(20)] = None,
-    every: AllOpt = False,
-    reading: ReadingOpt = None,
-    timeout: TimeoutOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count."""
-    _turn_edge("start-of-turn", position, ai, limit, every, reading, timeout, json_out)
-
-
-@app.command("end-of-turn")
-def end_of_turn(
-    position: PositionArg,
-    ai: AiOpt = False,
-    limit: Annotated[Optional[int], _limit_option(20)] = None,
-    every: AllOpt = False,
-    reading: ReadingOpt = None,
-    timeout: TimeoutOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """Every distinct end state of the end of the current faction's turn, with the exact count."""
-    _turn_edge("end-of-turn", position, ai, limit, every, reading, timeout, json_out)
-
-
-@app.command("spires-fire")
-def spires_fire(
-    position: PositionArg,
-    die: Annotated[Optional[Path], typer.Option(help="A spire die face table (docs/dice.md).")] = None,
-    limit: Annotated[Optional[int], _limit_option(50)] = None,
-    every: AllOpt = False,
-    reading: ReadingOpt = None,
-    timeout: TimeoutOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """The Spires Fire step: which spires fire, their targets, every result with its exact odds."""
-    from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
-    from adjudicator.show import render_text  # imported here: only the solving commands print answers
-    from adjudicator.position.dice import DieFileError, load_die  # imported here: only `spires-fire` reads --die
-
-    deadline = _deadline(timeout)
-    shown = _limit(limit, every, 50)
-    pos = _load(position, reading)
-    try:
-        faces = load_die(die) if die is not None else None
-    except DieFileError as error:
-        _fail(str(error), "die-file")
-    result = adjudicate.spires_fire(pos, faces, shown, deadline)
-    _print_step(result, json_out, render_text.fire_step, timeout)
-    _settle(result.notices)
+for _step in STEPS:
+    _step_command(_step)
 
 
 MoveOpt = Annotated[str, typer.Option("--move", help='A move or attack in notation (docs/notation.md), e.g. "harrier b2-c2-c3".')]

@@ -210,23 +210,32 @@ def attack_step(
 
 
 def start_of_turn(
-    position: Position, ai: bool | None = None, limit: int | None = None, deadline: Deadline | None = None
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
 ) -> AttackStepResult:
     """Every distinct end state of the start of the current faction's turn (talents such as Healing
     act in it; asp/combat/turn_edges.lp), with their exact count."""
-    return _turn_edge("start", position, ai, limit, deadline)
+    return _turn_edge("start", position, ai, limit, deadline, progress)
 
 
 def end_of_turn(
-    position: Position, ai: bool | None = None, limit: int | None = None, deadline: Deadline | None = None
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
 ) -> AttackStepResult:
     """Every distinct end state of the end of the current faction's turn, each unit's ``done`` saying
     what it did this turn (asp/combat/turn_edges.lp), with their exact count."""
-    return _turn_edge("end", position, ai, limit, deadline)
+    return _turn_edge("end", position, ai, limit, deadline, progress)
 
 
 def _turn_edge(
-    moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None
+    moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None,
+    progress: Progress | None,
 ) -> AttackStepResult:
     from adjudicator.facts.combat import STEP, CombatQuery, combat_facts  # imported here: combat only
 
@@ -235,7 +244,8 @@ def _turn_edge(
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(moment, STEP, side, ai_factions, 1, readings=resolve(position.readings))
     try:
-        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline), True
+        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
+                                     progress=progress), True
     except TimedOut as timeout:
         models, complete = timeout.models, False
     ends = decode_attack_step(models, position, ai_factions)

@@ -17,16 +17,10 @@ from adjudicator.position.model import Controller, Position
 from adjudicator.position.scenarios import UNMODELLED
 from adjudicator.position.talents import catalogue
 from adjudicator.questions import still
+from adjudicator.questions.steps import STEPS
 
-# The steps of a turn each question's answer depends on (adjudicator/position/talents.py, STEPS).
-# A defeat or the end of a wave can happen inside an attack step or Spires Fire.
-QUESTION_STEPS = {
-    "movement": ("movement",),
-    "attack": ("attack", "defeat", "end-of-wave"),
-    "fire": ("spires-fire", "defeat", "end-of-wave"),
-    "start": ("start-of-turn", "defeat", "end-of-wave"),
-    "end": ("end-of-turn", "defeat", "end-of-wave"),
-}
+# The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
+QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 
 
 def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tuple[str, ...]]]:

@@ -9,11 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.questions.adjudicate import (
-    attack_options, attack_step, end_of_turn, spires_fire, start_of_turn, unit_options, whole,
-)
-from adjudicator.questions.whole_step import movement_step
-from adjudicator.questions.whole_turn import whole_turn
+from adjudicator.questions.adjudicate import attack_options, unit_options, whole
+from adjudicator.questions.steps import expectation_keys
 from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
 from adjudicator.answers.notation import NotationError, parse
@@ -25,15 +22,14 @@ from adjudicator.answers.turns import TurnOutcome
 from adjudicator.solving.solve import Deadline, TimedOut
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
-TURN_KEYS = {"movement-step": None, "ai-movement-step": True}
 ATTACK_KEYS = {"attacks": None, "ai-attacks": True}
-FIRE_KEYS = {"spires-fire"}
-WHOLE_TURN_KEYS = {"turn": None, "ai-turn": True}
-END_STATE_KEYS = {
-    "attack-step": (attack_step, None), "ai-attack-step": (attack_step, True),
-    "start-of-turn": (start_of_turn, None), "ai-start-of-turn": (start_of_turn, True),
-    "end-of-turn": (end_of_turn, None), "ai-end-of-turn": (end_of_turn, True),
-}
+STEP_KEYS = expectation_keys()
+
+
+def _answer(doc: PositionDocument, key: str, deadline: Deadline | None) -> Any:
+    """The whole answer of the step question ``key`` names, for the position as it stands."""
+    step, ai = STEP_KEYS[key]
+    return whole(step.ask(doc.position, ai, deadline=deadline), deadline)
 
 
 @dataclass(frozen=True)
@@ -88,7 +84,7 @@ def check_moves(
 def check_turn(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    result = whole(movement_step(doc.position, TURN_KEYS[key], deadline=deadline), deadline)
+    result = _answer(doc, key, deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
@@ -239,8 +235,7 @@ def check_end_states(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
     """`attack-step`, `start-of-turn`, `end-of-turn`: the end states, exactly, and their count."""
-    question, ai = END_STATE_KEYS[key]
-    result = whole(question(doc.position, ai, deadline=deadline), deadline)
+    result = _answer(doc, key, deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
@@ -253,7 +248,7 @@ def check_end_states(
 def check_fire(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    result = whole(spires_fire(doc.position, deadline=deadline), deadline)
+    result = _answer(doc, key, deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct results, expected {expected['count']}")
@@ -305,9 +300,7 @@ def check_whole_turn(
     if unknown:
         return [f"{key}: unknown fields {unknown}; a whole turn's expectation has count, ends and gaps "
                 "(a movement step's final boards go under movement-step)"]
-    result = whole_turn(doc.position, WHOLE_TURN_KEYS[key], deadline=deadline)
-    if deadline is not None and not result.complete:
-        raise TimedOut(deadline.seconds)
+    result = _answer(doc, key, deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct outcomes, expected {expected['count']}")
@@ -403,11 +396,9 @@ def check_notices(
 
 CHECKS = {
     **{k: check_moves for k in MOVE_KEYS},
-    **{k: check_turn for k in TURN_KEYS},
     **{k: check_attacks for k in ATTACK_KEYS},
-    **{k: check_fire for k in FIRE_KEYS},
-    **{k: check_whole_turn for k in WHOLE_TURN_KEYS},
-    **{k: check_end_states for k in END_STATE_KEYS},
+    **{k: {"boards": check_turn, "ends": check_end_states, "fire": check_fire, "turn": check_whole_turn}[s.expect]
+       for k, (s, _) in STEP_KEYS.items()},
     "check": check_claims,
     "explain": check_explanations,
     "notices": check_notices,

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 from fractions import Fraction
 
-from adjudicator.answers.attacks import EndState, FireResult, StepEnd
-from adjudicator.answers.moves import StepOutcome
+from adjudicator.answers.attacks import EndState, FireStepResult
+from adjudicator.answers.moves import StepResult
 from adjudicator.answers.turns import (
     DONE,
     NO_RULE,
@@ -31,20 +32,15 @@ from adjudicator.answers.turns import (
     TurnSummary,
     UnitEnd,
 )
+from adjudicator.position.dice import Die
 from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
-from adjudicator.questions.adjudicate import (
-    Progress, attack_step, check_limit, end_of_turn, first_shown, is_ai, spires_fire, start_of_turn,
-)
+from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import notices_in
-from adjudicator.questions.whole_step import movement_step
+from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
 
-# The steps the core plays with a question of its own; the others only talents act in.
-_PLAYED = ("start-of-turn", "spires-fire", "movement", "attack", "end-of-turn")
-# A defeat or the end of a wave can happen inside any played step.
-_EVENTS = ("defeat", "end-of-wave")
 OFF = "off the board"
 
 
@@ -74,7 +70,7 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
     def status(step: str) -> str:
         if step not in steps:
             return DONE
-        if step in _PLAYED:
+        if step in {s.place for s in PLAYED_STEPS}:
             return PLAYED_IN_PART if step in gapped else PLAYED
         return NOT_MODELLED if step in gapped else NO_RULE
 
@@ -123,82 +119,43 @@ def whole_turn(
     limit: int | None = None,
     deadline: Deadline | None = None,
     progress: Progress | None = None,
+    die: Die | None = None,
 ) -> TurnResult:
     """Every distinct way the current faction's turn can end from where the position stands, each
     under the Spires Fire result it follows with that result's exact probability, and their count.
-    When ``deadline`` passes, the outcomes found so far, marked incomplete."""
+    ``die``: the spire die Spires Fire rolls (default: the reading's). When ``deadline`` passes, the
+    outcomes found so far, marked incomplete."""
     check_limit(limit)
     side = position.turn.faction
     as_ai = is_ai(position, side) if ai is None else ai
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
+    played = tuple(s for s in PLAYED_STEPS if s.place in steps)
     found: dict[tuple[tuple[tuple[str, str], ...], str, str], TurnOutcome] = {}
     tell = progress or (lambda _: None)
 
-    def finish(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None,
-               attack: StepEnd | None) -> None:
-        ends = [step.end for step in (fire, attack) if step is not None]
-        finals = [(pos, ends)]
-        if "end-of-turn" in steps and not any(e.wave_over or e.game_over for e in ends):
-            closed = end_of_turn(pos, ai, None, deadline)
-            if not closed.complete:
-                raise _Cut
-            finals = [(apply_end(pos, c.end), [*ends, c.end]) for c in closed.outcomes]
-        for final, seen in finals:
-            end = turn_end(position, final, seen)
-            key = (fire.choices if fire else (), fire.end.sort_key if fire else "", end.sort_key)
-            found.setdefault(key, TurnOutcome(end, odds, fire, moves, attack))
+    def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
+        fire = records.get("spires-fire")
+        end = turn_end(position, pos, ends)
+        key = (fire.choices if fire else (), fire.end.sort_key if fire else "", end.sort_key)
+        found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack")))
         tell(len(found))
 
-    def after_movement(pos: Position, fire: FireResult | None, odds: Fraction, moves: StepOutcome | None) -> None:
-        if "attack" not in steps:
-            finish(pos, fire, odds, moves, None)
+    def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
+        if index == len(played) or any(e.wave_over or e.game_over for e in ends):
+            finish(pos, odds, records, ends)  # the turn ends with the wave or the game
             return
-        result = attack_step(pos, ai, None, deadline)
+        step = played[index]
+        result = step.ask(pos, ai, None, deadline, **({"die": die} if "die" in step.options else {}))
         if not result.complete:
             raise _Cut
-        for end in result.outcomes:
-            attackers = frozenset(a.attacker for a in end.sequence)
-            finish(apply_end(pos, end.end, attackers), fire, odds, moves, end)
-
-    def after_fire(pos: Position, fire: FireResult | None, odds: Fraction) -> None:
-        if fire is not None and (fire.end.wave_over or fire.end.game_over):
-            finish(pos, fire, odds, None, None)  # the turn ends with the wave or the game
-            return
-        if "movement" not in steps:
-            after_movement(pos, fire, odds, None)
-            return
-        result = movement_step(pos, ai, None, deadline)
-        if not result.complete:
-            raise _Cut
-        for board in result.outcomes:
-            moved = pos
-            for move in board.sequence:
-                moved = apply_move(moved, move)
-            after_movement(moved, fire, odds, board)
-
-    def after_start(pos: Position) -> None:
-        if "spires-fire" not in steps:
-            after_fire(pos, None, Fraction(1))
-            return
-        fired = spires_fire(pos, None, None, deadline)
-        if not fired.complete:
-            raise _Cut
-        for result in fired.results:
-            after_fire(apply_end(pos, result.end), result, result.probability)
-        if not fired.results:
-            after_fire(pos, None, Fraction(1))
+        for after, chance, record, end in _branches(pos, result):
+            play(after, index + 1, odds * chance, {**records, step.place or "": record},
+                 ends if end is None else [*ends, end])
 
     complete = True
     try:
-        if "start-of-turn" in steps:
-            started = start_of_turn(position, ai, None, deadline)
-            if not started.complete:
-                raise _Cut
-            for start in started.outcomes:
-                after_start(apply_end(position, start.end))
-        else:
-            after_start(position)
+        play(position, 0, Fraction(1), {}, [])
     except (_Cut, TimedOut):
         complete = False
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
@@ -206,9 +163,31 @@ def whole_turn(
     return TurnResult(
         side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
-        notices_in(position, steps + _EVENTS, ai),
+        notices_in(position, steps + EVENTS, ai),
         gaps,
     )
+
+
+Branch = tuple[Position, Fraction, Any, "EndState | None"]
+
+
+def _branches(position: Position, result: Any) -> list[Branch]:
+    """Each outcome of one step's answer: the board after it, its probability, the outcome itself (the
+    turn's record of that step), and the end state that says whether the wave or the game ended."""
+    if isinstance(result, FireStepResult):
+        if not result.results:  # no spire fires: the turn goes on unchanged
+            return [(position, Fraction(1), None, None)]
+        return [(apply_end(position, r.end), r.probability, r, r.end) for r in result.results]
+    if isinstance(result, StepResult):
+        branches: list[Branch] = []
+        for board in result.outcomes:
+            moved = position
+            for move in board.sequence:
+                moved = apply_move(moved, move)
+            branches.append((moved, Fraction(1), board, None))
+        return branches
+    return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)), Fraction(1), e, e.end)
+            for e in result.outcomes]
 
 
 def _summary(position: Position, side: str, outcomes: list[TurnOutcome]) -> tuple[TurnSummary, ...]:

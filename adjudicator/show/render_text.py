@@ -207,6 +207,14 @@ def edge_step(result: AttackStepResult, moment: str) -> str:
     return "\n".join(lines)
 
 
+def start_of_turn(result: AttackStepResult) -> str:
+    return edge_step(result, "start-of-turn")
+
+
+def end_of_turn(result: AttackStepResult) -> str:
+    return edge_step(result, "end-of-turn")
+
+
 def fire_step(result: FireStepResult) -> str:
     lines = [notices(result.notices) + f"Spires Fire at {result.faction}'s units (die: {result.die})"]
     if not result.spires:

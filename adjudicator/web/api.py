@@ -26,14 +26,15 @@ from adjudicator.position.load import (
 from adjudicator.position.model import Kind, Position, Terrain
 from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.questions import adjudicate, dispute, reading_effects, whole_step, whole_turn
+from adjudicator.questions import adjudicate, dispute, reading_effects
+from adjudicator.questions import steps
 from adjudicator.questions.coverage import notices
 from adjudicator.show import render_svg, render_text
 from adjudicator.show.overlay import overlay_of
 from adjudicator.solving.solve import Deadline, TimedOut
 
 FILENAME = "position.yaml"  # the name the loader's messages give the page's position
-QUESTIONS = ("movement-step", "attack-step", "spires-fire", "turn")  # the long questions, asked as jobs
+QUESTIONS = tuple(steps.BY_NAME)  # the long questions, asked as jobs
 MAX_SHOWN = 200  # outcomes a whole-step answer sends at most; the count stays exact
 
 
@@ -175,7 +176,7 @@ def catalogue_call(_: dict[str, Any], limits: Limits) -> dict[str, Any]:
         "talents": [{"name": t.name, "player": t.status(ai=False), "ai": t.status(ai=True)} for t in talents],
         "readings": [{"name": r.name, "default": r.default, "values": list(r.values), "summary": r.summary}
                      for r in READINGS.values()],
-        "questions": list(QUESTIONS),
+        "questions": [{"name": s.name, "title": s.title, "noun": s.noun} for s in steps.STEPS],
         "seconds": limits.seconds,
     }
 
@@ -257,14 +258,7 @@ def answer_step(position: Position, question: str, ai: bool | None, limit: int, 
                 progress: Any) -> dict[str, Any]:
     """The JSON of the CLI command of the same name; incomplete when time ran out."""
     deadline = Deadline(limits.seconds)
-    if question == "movement-step":
-        result: Any = whole_step.movement_step(position, ai, limit, deadline, progress)
-    elif question == "attack-step":
-        result = adjudicate.attack_step(position, ai, limit, deadline, progress)
-    elif question == "turn":
-        result = whole_turn.whole_turn(position, ai, limit, deadline, progress)
-    else:
-        result = adjudicate.spires_fire(position, None, limit, deadline)
+    result = steps.BY_NAME[question].ask(position, ai, limit, deadline, progress)
     return result.as_json()
 
 

@@ -576,8 +576,8 @@ async function askStep(question) {
   if (job.state === "failed") return $("step-answer").replaceChildren(el("p", { class: "error", text: job.error.message }));
   const a = job.answer;
   a.outcomes = a.outcomes || a.results || []; // Spires Fire names its outcomes results
-  const what = { "movement-step": "final boards", "attack-step": "end states", "spires-fire": "results", turn: "outcomes" };
-  const count = `${a.count} ${what[question]}`;
+  const noun = state.catalogue.questions.find((q) => q.name === question).noun;
+  const count = `${a.count} ${noun}`;
   const left = a.notices.map((n) => n.talent || n.rule).concat((a.gaps || []).map((g) => g.step));
   $("step-answer").replaceChildren(
     el("pre", { class: "notices", text: left.length ? "NOT TAKEN INTO ACCOUNT: " + left.join(", ") : "" }),
@@ -688,13 +688,18 @@ function wire() {
     history.replaceState(null, "", url);
   });
   $("check").addEventListener("click", () => claim({ move: $("claim").value }));
-  document.querySelectorAll("[data-question]").forEach((b) => b.addEventListener("click", () => askStep(b.dataset.question)));
   $("what-readings").addEventListener("click", whatReadings);
 }
 
 async function start() {
   wire();
   state.catalogue = (await call("catalogue")).data;
+  // One button for each step question the adjudicator answers (adjudicator/questions/steps.py).
+  $("step-questions").replaceChildren(...state.catalogue.questions.map((q) => {
+    const button = el("button", { "data-question": q.name, text: q.title });
+    button.addEventListener("click", () => askStep(q.name));
+    return button;
+  }));
   $("talent-list").replaceChildren(...state.catalogue.talents.map((t) => el("option", { value: t.name })));
   for (let r = 1; r <= 4; r++) for (let c = 0; c < 5; c++) state.grid.cells[hexName(c, r)] = "l";
   buildForms();
