@@ -363,6 +363,7 @@ def faq(
 @app.command()
 def talents(
     status: Annotated[Optional[str], typer.Option(help=f"Only talents with this status on either side: {', '.join(STATUSES)}.")] = None,
+    hook: Annotated[Optional[str], typer.Option(help="Only talents whose encoding defines this hook (asp/core/hooks.lp), e.g. mv_add or mv_add/3.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """The talent catalogue: each talent's steps, and how far it is modelled on player and AI chips."""
@@ -372,7 +373,8 @@ def talents(
         _fail(f"--status: expected one of {', '.join(STATUSES)}, not {status!r}")
     chosen = [
         t for t in sorted(catalogue().talents.values(), key=lambda t: t.name.casefold())
-        if status is None or status in (t.status(ai=False), t.status(ai=True))
+        if (status is None or status in (t.status(ai=False), t.status(ai=True)))
+        and (hook is None or any(h == hook or h.split("/")[0] == hook for h in t.hooks))
     ]
     if json_out:
         _emit(catalogue_report.as_json(chosen))

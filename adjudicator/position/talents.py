@@ -41,6 +41,7 @@ class Talent:
     modelled_steps: tuple[str, ...]  # the steps that encoding covers
     sides: tuple[str, ...]  # the sides that encoding covers
     positions: tuple[str, ...]  # the positions that test it
+    hooks: tuple[str, ...] = ()  # the hooks (asp/core/hooks.lp) its encoding defines, as name/arity
     note: str = ""
     left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
 
@@ -128,6 +129,7 @@ def catalogue() -> Catalogue:
             modelled_steps=tuple(entry.get("modelled_steps") or entry.get("steps") or ()),
             sides=tuple(entry.get("sides") or ("player", "ai")),
             positions=tuple(entry.get("positions") or ()),
+            hooks=tuple(entry.get("hooks") or ()),
             note=entry.get("note") or "",
             left_out=entry.get("left_out") or "",
         )

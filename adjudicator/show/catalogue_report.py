@@ -20,6 +20,7 @@ def row(talent: Talent) -> dict[str, Any]:
         "ai_status": talent.status(ai=True),
         "modelled_steps": [s for s in talent.modelled_steps if talent.encoding],
         "encoding": talent.encoding,
+        "hooks": list(talent.hooks),
         "positions": list(talent.positions),
         "player_wording": talent.player,
         "ai_wording": talent.ai,

@@ -1,0 +1,84 @@
+"""The contract a talent or chapter file is written against (asp/core/hooks.lp, asp/doc.lp), checked:
+such a file defines only hooks or predicates of its own, each talent file belongs to the catalogue,
+the catalogue says which hooks each file uses, and asp/doc.lp names exactly what exists."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.position.talents import catalogue
+from tests.asp_predicates import ASP, Predicate, core_files, extension_files, hooks, uses
+
+
+def _core() -> tuple[set[Predicate], set[Predicate]]:
+    defined: set[Predicate] = set()
+    read: set[Predicate] = set()
+    for path in core_files():
+        found = uses(path)
+        defined |= found.heads
+        read |= found.reads | found.declared
+    return defined, read
+
+
+def _doc_names() -> set[Predicate]:
+    """Every name/arity of asp/doc.lp, and every name(Args) written out, with its arity."""
+    doc = (ASP / "doc.lp").read_text()
+    names = {(m[1], int(m[2])) for m in re.finditer(r"\b([a-z_]\w*)/(\d+)\b", doc)}
+    for m in re.finditer(r"\b([a-z_]\w*)\(", doc):
+        depth, arity, i = 1, 1, m.end()
+        while i < len(doc) and depth:
+            depth += {"(": 1, ")": -1}.get(doc[i], 0)
+            arity += doc[i] == "," and depth == 1
+            i += 1
+        names.add((m[1], arity))
+    return names
+
+
+@pytest.mark.parametrize("path", extension_files(), ids=lambda p: p.name)
+def test_a_talent_or_chapter_file_defines_only_hooks_and_predicates_of_its_own(path) -> None:
+    defined, read = _core()
+    wrong = sorted(p for p in uses(path).heads - hooks() if p in defined or p in read)
+    assert not wrong, f"{path.name} defines core predicates {wrong}: a talent may define only hooks"
+
+
+def test_each_talent_file_belongs_to_the_catalogue_and_each_entry_has_its_file() -> None:
+    named = {t.encoding for t in catalogue().talents.values() if t.encoding not in (None, "core")}
+    files = {p.name for p in (ASP / "talents").glob("*.lp")}
+    assert files - named == set(), "talent files no catalogue entry names"
+    assert named - files == set(), "catalogue encodings with no file"
+
+
+@pytest.mark.parametrize("talent", [t for t in catalogue().talents.values() if t.encoding not in (None, "core")],
+                         ids=lambda t: t.name)
+def test_the_catalogue_names_the_hooks_each_file_defines(talent) -> None:
+    defined = uses(ASP / "talents" / talent.encoding).heads & hooks()
+    assert sorted(talent.hooks) == sorted(f"{n}/{a}" for n, a in defined)
+
+
+def test_doc_names_every_hook_and_every_predicate_the_core_defines() -> None:
+    defined, _ = _core()
+    missing = sorted((defined | hooks()) - _doc_names())
+    assert not missing, f"asp/doc.lp does not name {missing}"
+
+
+def test_every_name_doc_gives_as_name_arity_exists() -> None:
+    doc = (ASP / "doc.lp").read_text()
+    everything: set[Predicate] = set()
+    for path in ASP.rglob("*.lp"):
+        if path.name not in ("doc.lp", "main.lp"):
+            found = uses(path)
+            everything |= found.heads | found.reads | found.declared
+    stale = sorted({(m[1], int(m[2])) for m in re.finditer(r"\b([a-z_]\w*)/(\d+)\b", doc)} - everything)
+    assert not stale, f"asp/doc.lp names predicates no encoding has: {stale}"
+
+
+def test_talents_lists_those_of_one_hook() -> None:
+    result = CliRunner().invoke(app, ["talents", "--hook", "mv_add", "--json"])
+    names = {t["name"] for t in json.loads(result.stdout)["talents"]}
+    assert {"Speed", "Gust"} <= names
+    assert "Snare" not in names
