@@ -95,10 +95,27 @@ def test_no_scenario_no_rule_notices() -> None:
 
 def test_every_unmodelled_movement_rule_of_the_chapter_is_noticed() -> None:
     found = _rules(CHAPTER_1 + "scenario: {chapter: 1}\n", "movement")
-    # chapter 1's rules acting in movement, not modelled: the floating rocks (2), the heirs' deployment,
-    # and event result 1-2 (any face may be in force: no event given)
+    # chapter 1's rules acting in movement, not modelled: the floating rocks (2) and event result 1-2
+    # (any face may be in force: no event given); the heirs' deployment needs an heir unit to deploy
     assert found == ["chapter 1: floating-rocks-path", "chapter 1: floating-rocks-roll",
-                     "chapter 1: heirs-deploy-minaret", "chapter 1: event-no-rock-rolls"]
+                     "chapter 1: event-no-rock-rolls"]
+
+
+HEIRS_DEPLOY = CHAPTER_1.replace("shada", "heirs").replace("heirs: {beside: [c1]}", "heirs: {beside: [c1], stack: [briar]}") + """\
+scenario: {chapter: 1}
+units:
+  briar: {chip: Briar, faction: heirs, kind: minion, health: 1, stats: {health: 1, attack: 1, movement: 2}}
+"""
+
+
+def test_a_rule_is_noticed_only_when_what_it_needs_is_in_play() -> None:
+    # "Heir units deploy from the minaret spire of the number matching the current wave": only when an
+    # heir unit waits to deploy on the heirs' turn.
+    assert "chapter 1: heirs-deploy-minaret" in _rules(HEIRS_DEPLOY, "movement")
+    placed = HEIRS_DEPLOY.replace(", stack: [briar]", "").replace("kind: minion,", "kind: minion, at: b1,")
+    assert "chapter 1: heirs-deploy-minaret" not in _rules(placed, "movement")
+    on_their_turn = HEIRS_DEPLOY.replace("turn: {faction: heirs}", "turn: {faction: horizons-wrath}")
+    assert "chapter 1: heirs-deploy-minaret" not in _rules(on_their_turn, "movement")
 
 
 def test_the_event_in_force_leaves_out_the_other_faces() -> None:

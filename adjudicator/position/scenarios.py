@@ -21,6 +21,27 @@ MAX_HEROES_CHAPTER_1 = 3  # chapter 1: "You may have up to 3 heroes in play at a
 
 
 @dataclass(frozen=True)
+class When:
+    """What must be in play for a chapter rule to change an answer (scenarios.yaml, `when`). Every
+    field given must hold; each holds when any of its names is found, except `units`, which needs a
+    unit of each faction it lists. In play: on the board or waiting in a fortress gate. A rule with
+    no `when` can act on any board of its chapter."""
+
+    chips: tuple[str, ...] = ()  # a unit whose chip is one of these (as printed, any case)
+    spires: tuple[str, ...] = ()  # a spire whose chip is one of these
+    talents: tuple[str, ...] = ()  # a unit or spire holding one of these talents
+    units: tuple[str, ...] = ()  # each of these factions has a unit in play
+    heroes: tuple[str, ...] = ()  # a hero of one of these factions
+    minions: tuple[str, ...] = ()  # a minion of one of these factions
+    spires_of: tuple[str, ...] = ()  # a spire of one of these factions
+    turn: tuple[str, ...] = ()  # it is one of these factions' turn
+    waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
+
+
+WHEN_FIELDS = tuple(When.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
 class ScenarioRule:
     id: str
     kind: str
@@ -32,6 +53,7 @@ class ScenarioRule:
     positions: tuple[str, ...] = ()
     note: str = ""
     gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
+    when: When | None = None  # what must be in play for it to change an answer
 
     def in_force(self, event: tuple[int, ...] | None) -> bool:
         """Whether the rule can hold under the event rolled: unknown (None) means any face could."""
@@ -63,7 +85,10 @@ def _rule(entry: dict) -> ScenarioRule:
         faces=tuple(entry.get("faces") or ()), encoding=entry.get("encoding"),
         positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
         gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
+        when=When(**{k: tuple(v) for k, v in entry["when"].items()}) if entry.get("when") else None,
     )
+    if set(entry.get("when") or {}) - set(WHEN_FIELDS):
+        raise ValueError(f"adjudicator/data/scenarios.yaml: rule {rule.id}: when: expected fields of {WHEN_FIELDS}")
     if rule.kind not in KINDS or rule.status not in STATUSES or not set(rule.acts) <= set(ACTS) or not rule.acts:
         raise ValueError(f"adjudicator/data/scenarios.yaml: rule {rule.id}: bad kind, status or acts")
     return rule

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
-from adjudicator.position.model import Controller, Position
-from adjudicator.position.scenarios import UNMODELLED
+from adjudicator.position.model import Controller, Kind, Position
+from adjudicator.position.scenarios import UNMODELLED, When
 from adjudicator.position.talents import catalogue
 from adjudicator.questions import still
 from adjudicator.questions.steps import STEPS
@@ -86,7 +86,33 @@ def _scenario_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notic
     found = []
     for rule in scenario.book.rules:
         steps = tuple(s for s in rule.acts if s in asked)
-        if steps and rule.status in UNMODELLED and rule.in_force(scenario.event):
+        if steps and rule.status in UNMODELLED and rule.in_force(scenario.event) and may_act(rule.when, position):
             found.append(Notice("", "not modelled", steps, (), rule=f"chapter {scenario.chapter}: {rule.id}",
                                 text=rule.text))
     return tuple(found)
+
+
+def may_act(when: When | None, position: Position) -> bool:
+    """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer."""
+    if when is None:
+        return True
+    units = [u for uid, u in position.units.items() if position.placed(uid) is not None]
+    waiting = {u.faction for uid, u in position.units.items() if u.at is None and position.placed(uid) is not None}
+    chips = {c.casefold() for u in units for c in (u.chip, *(g.chip for g in u.group))}
+    talents = {t for u in units for t in (*u.talents, *(t for g in u.group for t in g.talents))}
+    talents |= {t for s in position.spires for t in s.talents}
+
+    def any_of(wanted: tuple[str, ...], found: set[str]) -> bool:
+        return not wanted or bool(set(wanted) & found)
+
+    return (
+        any_of(tuple(c.casefold() for c in when.chips), chips)
+        and any_of(tuple(c.casefold() for c in when.spires), {s.chip.casefold() for s in position.spires})
+        and any_of(when.talents, talents)
+        and set(when.units) <= {u.faction for u in units}
+        and any_of(when.heroes, {u.faction for u in units if u.kind is Kind.HERO})
+        and any_of(when.minions, {u.faction for u in units if u.kind is Kind.MINION})
+        and any_of(when.spires_of, {s.faction for s in position.spires})
+        and any_of(when.turn, {position.turn.faction})
+        and any_of(when.waiting, waiting)
+    )
