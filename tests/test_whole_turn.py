@@ -93,3 +93,14 @@ def test_under_each_plan_the_spires_fire_results_followed_add_up_to_one(position
         wanted[r.choices][r.end] = r.probability
     assert by_plan == wanted
     assert all(sum(results.values()) == 1 for results in by_plan.values())
+
+
+def test_a_unit_that_struck_quickly_does_not_attack_again_in_the_attack_step() -> None:
+    # Quick Strike: one that struck before the spires fired has attacked for the turn.
+    result = whole_turn(_position("positions/talents/quick-strike/ai-must-strike.yaml"))
+    assert result.complete and result.outcomes
+    for outcome in result.outcomes:
+        assert outcome.quick_strike is not None
+        assert [a.attacker for a in outcome.quick_strike.sequence] == ["scout"]
+        assert outcome.attack is not None
+        assert "scout" not in {a.attacker for a in outcome.attack.sequence}

@@ -128,6 +128,7 @@ class TurnOutcome:
     fire: FireResult | None  # None: the step was not played, or no spire fires
     movement: StepOutcome | None  # one final board of the movement step that leads to it
     attack: StepEnd | None  # one end state of the attack step that leads to it
+    quick_strike: StepEnd | None = None  # one end state of the Quick Strike step that leads to it
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -136,6 +137,7 @@ class TurnOutcome:
             "fire": self.fire.as_json() if self.fire else None,
             "movement": self.movement.as_json() if self.movement else None,
             "attack": self.attack.as_json() if self.attack else None,
+            "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
         }
 
 

@@ -47,6 +47,7 @@ class CombatQuery:
     readings: dict[str, str] = field(default_factory=dict)
     die: Die | None = None  # FIRE: the spire attack die
     measure_from: str | None = None  # a unit whose distance to every chip is wanted (explanations)
+    quick: bool = False  # ATTACK: the Quick Strike step, before the spires fire
 
 
 def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
@@ -155,6 +156,8 @@ def query_facts(query: CombatQuery) -> Iterator[Symbol]:
     yield fact("mode", const(query.mode))
     yield fact("side", String(query.side))
     yield fact("horizon", Number(query.horizon))
+    if query.quick:
+        yield fact("quick")
     for faction in sorted(query.ai_factions):
         yield fact("ai", String(faction))
     for uid in query.units:

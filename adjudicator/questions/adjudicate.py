@@ -180,12 +180,25 @@ def attack_options(
     return [replace(o, notices=unmodelled) for o in decode_attacks(models, position, units, ai_factions, fallback)]
 
 
+def quick_strike(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> AttackStepResult:
+    """Every distinct end state of the Quick Strike step, before the spires fire: the attacks of the
+    units a talent lets strike early (asp/talents/quick_strike.lp), with their exact count."""
+    return attack_step(position, ai, limit, deadline, progress, quick=True)
+
+
 def attack_step(
     position: Position,
     ai: bool | None = None,
     limit: int | None = None,
     deadline: Deadline | None = None,
     progress: Progress | None = None,
+    quick: bool = False,
 ) -> AttackStepResult:
     """Every distinct end state of the current faction's whole attack step, each with one order of
     attacks that produces it, and their exact count. The solver tells the end states apart itself
@@ -197,7 +210,7 @@ def attack_step(
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
-                        readings=resolve(position.readings))
+                        readings=resolve(position.readings), quick=quick)
     try:
         models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
                                      progress=progress), True
@@ -206,7 +219,7 @@ def attack_step(
     ends = decode_attack_step(models, position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
     return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete,
-                            notices(position, "attack", ai))
+                            notices(position, "quick" if quick else "attack", ai))
 
 
 def start_of_turn(

@@ -57,6 +57,10 @@ STEPS: tuple[Step, ...] = (
     Step("start-of-turn", "Start of turn", "start-of-turn", "start", ("start-of-turn", *EVENTS),
          "adjudicator.questions.adjudicate:start_of_turn", "end states", 20, "start_of_turn", "ends",
          "Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count."),
+    Step("quick-strike", "Quick Strike", "quick-strike", "quick", ("quick-strike", *EVENTS),
+         "adjudicator.questions.adjudicate:quick_strike", "end states", 20, "quick_strike", "ends",
+         "Every distinct end state of the Quick Strike step, before the spires fire: what units with Quick "
+         "Strike may, or must, attack then, with the exact count."),
     Step("spires-fire", "Spires Fire", "spires-fire", "fire", ("spires-fire", *EVENTS),
          "adjudicator.questions.adjudicate:spires_fire", "results", 50, "fire_step", "fire",
          "The Spires Fire step: which spires fire, their targets, every result with its exact odds.",

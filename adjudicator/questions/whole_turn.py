@@ -1,12 +1,13 @@
 """The whole turn: every step from the one the position stands at to the end of turn, played in the
 order of reference/ai-rules.md (Turn structure), each by its own question.
 
-The start of turn gives its end states; Spires Fire then splits the turn by its dice, each result
-carrying its exact probability. The movement step gives every final board the rules allow (the AI's
+The steps played are the entries of the steps table (questions/steps.py) with a place in the turn.
+The start of turn and Quick Strike give their end states; Spires Fire then splits the turn by its
+dice, each result carrying its exact probability. The movement step gives every final board the rules allow (the AI's
 obliged ones under AI control), the attack step every end state after each board, and the end of
 turn closes each. Two lines of play that end the same under the same Spires Fire result are one
-outcome. Quick Strike and exploration, where only talents act, are passed through: the notices say
-which talents are left out; a core rule that is left out is named as a gap (docs/turn.md).
+outcome. Exploration is passed through: the notices say which talents are left out; a core rule
+that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
 """
 
 from __future__ import annotations
@@ -138,7 +139,8 @@ def whole_turn(
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends)
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", end.sort_key)
-        found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack")))
+        found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
+                                          records.get("quick-strike")))
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:

@@ -190,7 +190,11 @@ def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
 
 
 def attack_step(result: AttackStepResult) -> str:
-    lines = [notices(result.notices) + _count_line(result, "end states", "attack")]
+    return _attacks(result, "attack")
+
+
+def _attacks(result: AttackStepResult, step: str) -> str:
+    lines = [notices(result.notices) + _count_line(result, "end states", step)]
     for number, outcome in enumerate(result.outcomes, 1):
         lines.append(f"\n{number}. {outcome.end.describe()}")
         for attack in outcome.sequence:
@@ -205,6 +209,10 @@ def edge_step(result: AttackStepResult, moment: str) -> str:
     lines = [notices(result.notices) + _count_line(result, "end states", moment)]
     lines += [f"\n{number}. {outcome.end.describe()}" for number, outcome in enumerate(result.outcomes, 1)]
     return "\n".join(lines)
+
+
+def quick_strike(result: AttackStepResult) -> str:
+    return _attacks(result, "quick-strike")
 
 
 def start_of_turn(result: AttackStepResult) -> str:
@@ -255,6 +263,9 @@ def whole_turn(result: TurnResult) -> str:
         lines.append("\nwhere each unit ends the turn, over every outcome:\n" + _table(("unit", "ends", ""), rows))
     for number, outcome in enumerate(result.outcomes, 1):
         lines.append(f"\n{number}. {outcome.end.describe()}")
+        if outcome.quick_strike is not None and outcome.quick_strike.sequence:
+            attacks = ", ".join(format_attack(a) for a in outcome.quick_strike.sequence)
+            lines.append(f"     quick strike: {attacks}")
         if outcome.fire is not None:
             plan = "; ".join(f"{s}→{t}" for s, t in outcome.fire.choices)
             lines.append(f"     spires fire: {outcome.fire.end.describe()} (probability {outcome.probability}"
