@@ -76,7 +76,7 @@ def test_the_report_counts_add_up() -> None:
 def test_the_report_filters_by_status() -> None:
     result = runner.invoke(app, ["talents", "--status", PARTLY])
     assert result.exit_code == 0
-    assert "Armored" in result.output and "Anarchy" not in result.output
+    assert "Cumbersome" in result.output and "Armored" not in result.output
     assert runner.invoke(app, ["talents", "--status", "maybe"]).exit_code == 2
 
 
@@ -162,8 +162,9 @@ def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
     position = board("[Tough, Evasive, Battle Hardened, Hunter, Prepared, Dexterity]")
     assert notices(position, "attack") == () and notices(position, "fire") == ()
     assert catalogue().get("Battle Hardened").status(ai=False) == MODELLED
-    # Quick Strike is not modelled yet: the attack-step talents stay partly modelled.
-    assert catalogue().get("Tough").status(ai=True) == catalogue().get("Evasive").status(ai=False) == PARTLY
+    # The Quick Strike step is the attack step's encoding with fewer attackers: it covers them too.
+    assert notices(position, "quick") == ()
+    assert catalogue().get("Tough").status(ai=True) == catalogue().get("Evasive").status(ai=False) == MODELLED
 
 
 def test_the_holding_still_talents_are_noticed_only_outside_movement() -> None:
