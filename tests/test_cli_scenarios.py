@@ -37,7 +37,7 @@ def test_the_table_names_each_chapter_and_its_rules() -> None:
 
 
 def test_a_question_in_a_chapter_lists_its_rules_left_out_and_is_undetermined() -> None:
-    position = str(ROOT / "positions" / "rules" / "scenario-2-no-return.yaml")
+    position = str(ROOT / "positions" / "harbinger" / "2" / "scenario-2-no-return.yaml")
     result = runner.invoke(app, ["moves", position, "--json"])
     assert result.exit_code == 3, result.output  # undetermined (adjudicator/show/exit_codes.py)
     notices = json.loads(result.output)[0]["notices"]

@@ -180,7 +180,7 @@ def test_the_holding_still_talents_are_noticed_only_outside_movement() -> None:
 def test_a_move_held_by_an_attack_names_what_the_attack_leaves_out() -> None:
     # The AI's Rooted asks whether its attack would deal damage: a target's unmodelled attack-step
     # talent may change that, so the movement answer names it; the player's Rooted asks nothing.
-    position = load_position(ROOT / "positions/rules/rooted-beside-spire.yaml")
+    position = load_position(ROOT / "positions/talents/rooted/rooted-beside-spire.yaml")
     husk = replace(position.units["husk"], talents=("Assault",))
     position = replace(position, units={**position.units, "husk": husk})
     assert [n.talent for n in notices(position, "movement", ai=True)] == ["Assault"]
@@ -202,7 +202,7 @@ NO_EFFECT_TALENTS = sorted(t.name for t in catalogue().talents.values() if t.ai_
 AI_BOARDS = {
     "movement": "positions/faq/faq-30-fallback-less-movement.yaml",
     "attack": "positions/rules/ai-priority-gate-first.yaml",
-    "fire": "positions/rules/spires-fire-air-defense.yaml",
+    "fire": "positions/talents/air-defense/spires-fire-air-defense.yaml",
 }
 
 
@@ -245,3 +245,9 @@ def test_a_talent_that_does_not_trigger_for_ai_chips_changes_nothing_for_them(ta
         given = _give(base, talent, on)
         assert _answers(given, question) == _answers(base, question), (talent, question)
         assert talent not in {n.talent for n in notices(given, question)}, (talent, question)
+
+
+def test_every_talent_folder_of_positions_belongs_to_a_talent() -> None:
+    folders = {t.folder for t in catalogue().talents.values()}
+    for folder in sorted((ROOT / "positions" / "talents").iterdir()):
+        assert f"talents/{folder.name}" in folders, f"positions/talents/{folder.name} names no talent"

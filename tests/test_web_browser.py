@@ -255,7 +255,7 @@ def test_a_file_opened_and_saved_keeps_its_meaning(browser, server):
 
 
 def test_at_the_attack_step_a_tapped_target_gets_the_check_verdict(browser, server, shots):
-    slap = ROOT / "positions/rules/slap-attacks-with-zero-attack.yaml"
+    slap = ROOT / "positions/talents/slap/slap-attacks-with-zero-attack.yaml"
     page = _open(browser, server, slap)
     page.click("#mode-play")
     _tap(page, '[data-unit="slapper"]')

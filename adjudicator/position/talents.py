@@ -7,6 +7,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from adjudicator.position.data import shipped
 
@@ -14,6 +15,8 @@ from adjudicator.position.data import shipped
 # spires fire"); then the events that can happen inside them; then the three phases outside the board.
 TURN_STEPS = ("start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn")
 BOARD_STEPS = TURN_STEPS + ("defeat", "end-of-wave")
+# The position files of a checkout (absent from an installed package: a talent's own are then not listed).
+POSITIONS = Path(__file__).resolve().parents[2] / "positions"
 OUTSIDE_STEPS = ("prep", "build", "market")
 STEPS = BOARD_STEPS + OUTSIDE_STEPS
 
@@ -40,7 +43,7 @@ class Talent:
     encoding: str | None  # the file under asp/talents/ that encodes it; "core": the core rules carry it
     modelled_steps: tuple[str, ...]  # the steps that encoding covers
     sides: tuple[str, ...]  # the sides that encoding covers
-    positions: tuple[str, ...]  # the positions that test it
+    linked: tuple[str, ...]  # positions elsewhere than its own folder that test it (FAQ cases, …)
     hooks: tuple[str, ...] = ()  # the hooks (asp/core/hooks.lp) its encoding defines, as name/arity
     note: str = ""
     left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
@@ -49,6 +52,18 @@ class Talent:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
             return ()
         return self.modelled_steps
+
+    @property
+    def folder(self) -> str:
+        """Its positions' folder, under positions/: talents/<name in kebab case>."""
+        return "talents/" + re.sub(r"[^a-z0-9]+", "-", self.name.lower().replace("'", "")).strip("-")
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """The position files that test it: those of its own folder, where this is a checkout with
+        positions/ beside the package, then the linked ones."""
+        own = sorted(p.relative_to(POSITIONS.parent).as_posix() for p in (POSITIONS / self.folder).glob("*.yaml"))
+        return (*own, *self.linked)
 
     @property
     def numbered(self) -> bool:
@@ -128,7 +143,7 @@ def catalogue() -> Catalogue:
             encoding=entry.get("encoding"),
             modelled_steps=tuple(entry.get("modelled_steps") or entry.get("steps") or ()),
             sides=tuple(entry.get("sides") or ("player", "ai")),
-            positions=tuple(entry.get("positions") or ()),
+            linked=tuple(entry.get("positions") or ()),
             hooks=tuple(entry.get("hooks") or ()),
             note=entry.get("note") or "",
             left_out=entry.get("left_out") or "",
