@@ -106,23 +106,26 @@ def _version() -> str:
         return "unknown (the package is not installed)"
 
 
-def _show_version(wanted: bool) -> None:
-    if wanted:
-        typer.echo(f"cloudspire {_version()}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(
-    version: Annotated[
-        bool, typer.Option("--version", is_eager=True, callback=_show_version, help="Print the version and exit.")
-    ] = False,
-) -> None:
-    pass
-
-
 PositionArg = Annotated[Path, typer.Argument(help="A position file (docs/position-format.md).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output (docs/output-format.md).")]
+
+
+@app.callback(invoke_without_command=True)
+def _main(
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="With --version: the version as JSON.")] = False,
+) -> None:
+    if version:
+        text = _version()
+        if json_out:
+            _emit({"version": text})
+        else:
+            typer.echo(f"cloudspire {text}")
+        raise typer.Exit()
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(exit_codes.BAD_INPUT)
 AiOpt = Annotated[bool, typer.Option("--ai", help="List only what the AI is obliged to do.")]
 ReadingOpt = Annotated[
     Optional[list[str]], typer.Option("--reading", help="Switch an interpretation: NAME=VALUE (docs/readings.md).")

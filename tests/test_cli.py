@@ -398,6 +398,9 @@ def test_timeout_must_be_a_positive_bounded_number(tmp_path: Path) -> None:
 def test_version_comes_from_the_package_metadata() -> None:
     from importlib.metadata import version
 
+    as_json = runner.invoke(app, ["--version", "--json"])
+    assert as_json.exit_code == 0 and json.loads(as_json.stdout) == {"version": version("cloudspire-adjudicator")}
+
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout.strip() == f"cloudspire {version('cloudspire-adjudicator')}"
 
