@@ -78,7 +78,7 @@ def test_from_the_attack_step_the_turn_ends_as_the_attack_step_does(position: Po
 
 @settings(max_examples=examples(15), deadline=None)
 @given(combat_positions(firing=True))
-def test_under_each_plan_the_spires_fire_results_followed_add_up_to_one(position: Position) -> None:
+def test_the_turn_follows_each_spires_fire_result_with_its_probability(position: Position) -> None:
     # Every unit has moved already, so the movement step keeps the board and the turn stays small.
     moved = {u: replace(x, done=replace(x.done, moved=True)) for u, x in position.units.items()}
     position = at_spires_fire(replace(position, units=moved))
@@ -92,7 +92,9 @@ def test_under_each_plan_the_spires_fire_results_followed_add_up_to_one(position
     for r in fired.results:
         wanted[r.choices][r.end] = r.probability
     assert by_plan == wanted
-    assert all(sum(results.values()) == 1 for results in by_plan.values())
+    # A line of choices is part of one way of choosing, whose results add up to 1; it is all of it
+    # unless a later spire's choice depends on an earlier roll (its first pick defeated).
+    assert all(sum(results.values()) <= 1 for results in by_plan.values())
 
 
 def test_a_unit_that_struck_quickly_does_not_attack_again_in_the_attack_step() -> None:

@@ -237,7 +237,10 @@ def fire_step(result: FireStepResult) -> str:
     lines.append(f"\n{found} distinct results" + (
         f" (showing {len(result.results)})" if len(result.results) < result.count else ""))
     if result.decisions:
-        lines.append("  each line of choices is a plan; under one plan the probabilities add up to 1")
+        # A later spire's choice can depend on an earlier roll (its first pick defeated), so one line
+        # of choices is not always one whole way of choosing: its results add up to at most 1.
+        lines.append("  choices: the targets chosen along each line of play; for any fixed way of choosing,\n"
+                     "  the results it allows add up to 1")
     rows = (
         (str(r.probability), "; ".join(f"{s}→{t}" for s, t in r.choices) or "-", r.end.describe())
         for r in result.results

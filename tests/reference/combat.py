@@ -357,6 +357,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             and not t.in_gate
             and not t.campfire
             and _flying_ok(rules, a, t)
+            and not (t.has("Spyglass") and _flies(rules, a))  # Spyglass: "Flying units cannot attack this unit."
             and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
             and rules.within(a.node, t.node, a.range)
         ):
