@@ -154,3 +154,16 @@ def test_the_wind_shear_spire_gives_shada_minions_flying_in_chapter_1_only() -> 
     wind = load_position_text(board + "scenario: {chapter: 1}\n").units["wind"]
     assert wind.talents == ("Flying",) and wind.group[0].talents == ("Flying",)
     assert load_position_text(board.replace("horizons-wrath", "heirs")).units["wind"].talents == ()
+
+
+def test_a_chip_a_rule_needs_is_matched_by_any_name_that_contains_it() -> None:
+    # Chapter 5: "Nucleus does not move on its turn, unless ..."; a position may print it otherwise.
+    board = CHAPTER_1.replace("horizons-wrath", "shada").replace("shada: {controller: ai", "graft: {controller: ai")
+    board = board.replace("shada: {beside: [c1]}", "graft: {beside: [c1]}").replace("turn: {faction: shada}",
+                                                                                  "turn: {faction: graft}")
+    board += """scenario: {chapter: 5}
+units:
+  nuc: {chip: The Nucleus, faction: graft, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1}}
+"""
+    assert "chapter 5: nucleus-stays" in _rules(board, "movement")
+    assert "chapter 5: nucleus-stays" not in _rules(board.replace("The Nucleus", "Keeper"), "movement")

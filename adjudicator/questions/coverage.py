@@ -93,25 +93,32 @@ def _scenario_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notic
 
 
 def may_act(when: When | None, position: Position) -> bool:
-    """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer."""
+    """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer.
+    A chip is matched cautiously: its name, as printed or as its id, need only contain the one the
+    rule names, in any case ("the nucleus", nucleus_1); a spire whose printed name the position does
+    not give may be any."""
     if when is None:
         return True
-    units = [u for uid, u in position.units.items() if position.placed(uid) is not None]
-    waiting = {u.faction for uid, u in position.units.items() if u.at is None and position.placed(uid) is not None}
-    chips = {c.casefold() for u in units for c in (u.chip, *(g.chip for g in u.group))}
-    talents = {t for u in units for t in (*u.talents, *(t for g in u.group for t in g.talents))}
+    units = {uid: u for uid, u in position.units.items() if position.placed(uid) is not None}
+    waiting = {u.faction for u in units.values() if u.at is None}
+    chips = {n.casefold() for uid, u in units.items() for n in (uid, u.chip, *(g.chip for g in u.group))}
+    spires = {n.casefold() for s in position.spires for n in (s.id, s.chip)}
+    talents = {t for u in units.values() for t in (*u.talents, *(t for g in u.group for t in g.talents))}
     talents |= {t for s in position.spires for t in s.talents}
 
     def any_of(wanted: tuple[str, ...], found: set[str]) -> bool:
         return not wanted or bool(set(wanted) & found)
 
+    def named(wanted: tuple[str, ...], names: set[str]) -> bool:
+        return not wanted or any(w.casefold() in n for w in wanted for n in names)
+
     return (
-        any_of(tuple(c.casefold() for c in when.chips), chips)
-        and any_of(tuple(c.casefold() for c in when.spires), {s.chip.casefold() for s in position.spires})
+        named(when.chips, chips)
+        and (named(when.spires, spires) or (bool(when.spires) and any(not s.chip for s in position.spires)))
         and any_of(when.talents, talents)
-        and set(when.units) <= {u.faction for u in units}
-        and any_of(when.heroes, {u.faction for u in units if u.kind is Kind.HERO})
-        and any_of(when.minions, {u.faction for u in units if u.kind is Kind.MINION})
+        and set(when.units) <= {u.faction for u in units.values()}
+        and any_of(when.heroes, {u.faction for u in units.values() if u.kind is Kind.HERO})
+        and any_of(when.minions, {u.faction for u in units.values() if u.kind is Kind.MINION})
         and any_of(when.spires_of, {s.faction for s in position.spires})
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)

@@ -3,9 +3,9 @@ order of reference/ai-rules.md (Turn structure), each by its own question.
 
 The steps played are the entries of the steps table (questions/steps.py) with a place in the turn.
 The start of turn and Quick Strike give their end states; Spires Fire then splits the turn by its
-dice, each result carrying its exact probability. The movement step gives every final board the rules allow (the AI's
-obliged ones under AI control), the attack step every end state after each board, and the end of
-turn closes each. Two lines of play that end the same under the same Spires Fire result are one
+dice, each result carrying its exact probability. The movement step gives every final board the
+rules allow (the AI's obliged ones under AI control), the attack step every end state after each
+board, and the end of turn closes each. Two lines of play that end the same under the same Spires Fire result are one
 outcome. Exploration is passed through: the notices say which talents are left out; a core rule
 that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 from fractions import Fraction
+from typing import Any
 
 from adjudicator.answers.attacks import EndState, FireStepResult
 from adjudicator.answers.moves import StepResult
