@@ -166,7 +166,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
         chosen = f" (chose {lv.chosen})" if lv.chosen else ""
         lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")
     if o.wave_over:
-        lines.append(f"{indent}  the wave ends: no minion is left in play")
+        lines.append(f"{indent}  the wave ends: no minion that keeps it going is left in play")
     return lines
 
 

@@ -297,8 +297,10 @@ class Rules:
 
 
 def _wave_over(board: Board) -> bool:
-    """The wave and campfire mode: no faction minion in play (landmark minions do not count)."""
-    return not any(f.kind is Kind.MINION for f in board.units.values())
+    """The wave and campfire mode: no faction minion in play (landmark minions do not count) but
+    forsaken and elfinkaze ("If forsaken [elfinkaze] are the only minion type in play, the wave ends":
+    Neglected, Precious)."""
+    return not any(f.kind is Kind.MINION and not (f.has("Neglected") or f.has("Precious")) for f in board.units.values())
 
 
 def _is_gate(chip: str) -> bool:
