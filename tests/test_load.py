@@ -671,3 +671,17 @@ def test_must_move_needs_rooted() -> None:
     problems = problems_of(rooted.replace("talents: [Rooted], ", ""))
     assert [(p.line, p.field) for p in problems] == [(10, "units.ogre.must-move")]
     assert "Rooted" in problems[0].message
+
+
+def test_a_file_longer_than_the_bound_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    from adjudicator.position.load import MAX_FILE_CHARACTERS
+
+    path = tmp_path / "huge.yaml"
+    path.write_text("title: " + "x" * MAX_FILE_CHARACTERS + "\n", encoding="utf-8")
+    with pytest.raises(PositionFileError, match="longer than 1,048,576 characters"):
+        load_position(path)
+
+
+def test_a_file_that_never_ends_is_refused() -> None:
+    with pytest.raises(PositionFileError, match="longer than"):
+        load_position("/dev/zero")

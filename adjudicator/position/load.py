@@ -64,6 +64,7 @@ STEPS = TURN_STEPS
 UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
 # Every number has a bound: at least the largest the rule texts allow, and far inside clingo's
 # 32-bit integers. The reasons are in docs/position-format.md, Numbers.
+MAX_FILE_CHARACTERS = 1 << 20  # the largest bundled position has some 7,000
 MAX_MOVEMENT = 8  # the movement encoding follows routes of at most 8 hexes
 MAX_RANGE = 20
 MAX_HEALTH = 30  # health, and the health stat
@@ -136,9 +137,13 @@ def load_position_text(text: str, filename: str = "<text>") -> Position:
 
 def load_document(path: str | Path) -> PositionDocument:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as file:  # read at most the bound: /dev/zero never ends
+            text = file.read(MAX_FILE_CHARACTERS + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise PositionFileError([Problem(str(path), None, "", f"cannot read the file: {error}")]) from None
+    if len(text) > MAX_FILE_CHARACTERS:
+        raise PositionFileError([Problem(str(path), None, "", f"the file is longer than {MAX_FILE_CHARACTERS:,} "
+                                         "characters; a position needs a few thousand")])
     return load_document_text(text, str(path))
 
 
