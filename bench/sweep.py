@@ -101,6 +101,15 @@ CHECKS = {
             10,
         ),
         Check(
+            "whole-solve", "the whole step in one solve against the search, where the solve answers",
+            lambda: st.tuples(positions().filter(cmp.solvable), st.booleans()),
+            lambda s: cmp.solve_search_problem(*s),
+            lambda s: describe(s[0]),
+            lambda path, s: cmp.solve_search_problem(load_position(path), s[1]),
+            lambda s: f"cloudspire movement-step FILE --all{_ai_flag(s[1])}",
+            10,
+        ),
+        Check(
             "step-summary", "the whole step's summary and every order of moves it shows, replayed",
             lambda: st.tuples(positions(), st.booleans()),
             lambda s: cmp.summary_problem(*s),

@@ -20,7 +20,9 @@ from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, 
 from adjudicator.answers.moves import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, UnitOptions
 from adjudicator.position.model import Controller, Position
 from adjudicator.questions import adjudicate as solver
-from adjudicator.questions.whole_step import movement_step
+from adjudicator.questions import whole_solve
+from adjudicator.questions.adjudicate import present_units
+from adjudicator.questions.whole_step import SEARCH, groups, movement_step
 
 from tests.combat_strategies import describe_combat
 from tests.reference import combat as combat_ref
@@ -128,6 +130,25 @@ def movement_step_problem(position: Position, ai: bool) -> str | None:
     lines += [f"  missing from solver: {_show_final(f, want[f])}" for f in missing]
     lines += [f"  extra in solver:     {_show_final(f, have[f])}" for f in extra]
     return report(position, f"movement_step(ai={ai})", lines)
+
+
+def solvable(position: Position) -> bool:
+    """Every group of the step is answered by the one solve (whole_solve.outside)."""
+    return all(whole_solve.outside(position, units) is None
+               for units in groups(position, present_units(position, position.turn.faction)))
+
+
+def solve_search_problem(position: Position, ai: bool) -> str | None:
+    """The whole step in one solve against the search it replaces: the count and every board."""
+    solved = movement_step(copy.deepcopy(position), ai=ai, limit=None)
+    searched = movement_step(copy.deepcopy(position), ai=ai, limit=None, engine=SEARCH)
+    want, have = _finals(searched), _finals(solved)
+    if solved.count == searched.count and want.keys() == have.keys():
+        return None
+    lines = [f"  count: search {searched.count}, solve {solved.count} ({solved.answered_by})"]
+    lines += [f"  missing from the solve: {_show_final(f, want[f])}" for f in sorted(want.keys() - have.keys(), key=sorted)]
+    lines += [f"  extra in the solve:     {_show_final(f, have[f])}" for f in sorted(have.keys() - want.keys(), key=sorted)]
+    return report(position, f"movement_step solve against search (ai={ai})", lines)
 
 
 REPLAYED = 12  # boards whose order of moves is replayed: each replay asks the reference at every move

@@ -7,7 +7,7 @@ import pytest
 
 from adjudicator.position.load import load_position_text
 from adjudicator.questions.whole_step import movement_step
-from adjudicator.solving.solve import Deadline, TimedOut, _models
+from adjudicator.solving.solve import Deadline, TimedOut, models
 
 from tests.test_cli import BOARD, OPEN
 
@@ -20,7 +20,7 @@ def test_a_running_search_is_interrupted() -> None:
     ticks: list[int] = []
     started = time.monotonic()
     with pytest.raises(TimedOut):
-        list(_models(control, Deadline(0.3), ticks.append))
+        list(models(control, Deadline(0.3), ticks.append))
     assert time.monotonic() - started < 5
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.position.model import Controller, Kind, Position
 
 from adjudicator.questions.whole_step import groups, movement_step
 
-from tests.comparisons import movement_step_problem, summary_problem
+from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples
 from tests.strategies import MOVER, OPPONENT, affordable_step, build, positions, unit
 
@@ -69,3 +69,26 @@ def test_the_count_is_the_product_of_the_groups_counts() -> None:
 def test_the_summary_and_the_orders_agree_with_the_boards(position: Position, ai: bool) -> None:
     problem = summary_problem(copy.deepcopy(position), ai)
     assert problem is None, problem
+
+
+# Most generated boards hold a talent or an escape, which the search answers: many are drawn per one kept.
+@settings(max_examples=examples(15), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(positions().filter(solvable), st.booleans())
+def test_the_one_solve_agrees_with_the_search(position: Position, ai: bool) -> None:
+    problem = solve_search_problem(position, ai)
+    assert problem is None, problem
+
+
+def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere() -> None:
+    for ai in (False, True):
+        position = two_clusters(ai)
+        result = movement_step(position, ai=ai, limit=None)
+        assert (result.answered_by, result.searched_because) == ("solve", ())
+        assert solve_search_problem(position, ai) is None
+    stacked = build(LONG, [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1), unit("m3", MOVER, "s1", 1)],
+                    gates=GATES, stacks={MOVER: ("m1", "m2")})
+    result = movement_step(stacked, ai=False)
+    assert result.answered_by == "search"
+    assert result.searched_because == ("m1 waits in its gate (deployment is searched)",)
+    assert movement_step_problem(stacked, False) is None

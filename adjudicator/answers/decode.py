@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cmp_to_key
 from itertools import product
 
 from clingo import Symbol, SymbolType
@@ -580,3 +581,131 @@ def decode_verdicts(symbols: Iterable[Symbol]) -> dict[str, Judgement]:
         subject: Judgement(subject, verdict, tuple(sorted(reasons[subject], key=lambda r: (order[r.kind], r))))
         for subject, verdict in verdicts.items()
     }
+
+
+# ------------------------------------------------------------------------------ the whole step solved
+
+
+def decode_whole_board(symbols: Iterable[Symbol]) -> dict[str, str]:
+    """Where each unit ends a whole step solved in one (asp/movement/whole.lp, wfin/2)."""
+    return {_name(s.arguments[0]): _name(s.arguments[1]) for s in symbols if s.name == "wfin"}
+
+
+@dataclass
+class _Witness:
+    go: dict[str, Symbol] = field(default_factory=dict)
+    lat: dict[str, str] = field(default_factory=dict)
+    still: dict[str, str] = field(default_factory=dict)
+    first: set[tuple[str, str]] = field(default_factory=set)
+    push: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
+    late: set[str] = field(default_factory=set)
+    hf: set[tuple[str, str]] = field(default_factory=set)
+    hend: dict[str, str] = field(default_factory=dict)
+    hfrom: dict[str, str] = field(default_factory=dict)
+    mv: dict[str, int] = field(default_factory=dict)
+    walks: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))  # unit → hex → least layer
+    d0: dict[str, int] = field(default_factory=dict)
+    ok: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))
+    okp: dict[Symbol, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+
+
+def decode_whole_witness(
+    symbols: Iterable[Symbol], neighbours: Callable[[str], Iterable[str]]
+) -> list[tuple[MoveOutcome, int | None, bool]]:
+    """One order of moves that makes a board of the whole step (asp/movement/whole.lp, the atoms
+    shown with ``witness``): each move with the mover's start distance (None: a hero) and whether it
+    is a minion's. Heroes that moved before the minions first, then the minions in order, then the
+    heroes that moved after them."""
+    w = _Witness()
+    for s in symbols:
+        name, args = s.name, s.arguments
+        if not args:
+            continue
+        unit = _name(args[0])
+        if name == "go":
+            w.go[unit] = args[1]
+        elif name == "lat":
+            w.lat[unit] = _name(args[1])
+        elif name == "still":
+            w.still[unit] = _name(args[1])
+        elif name == "first":
+            w.first.add((unit, _name(args[1])))
+        elif name == "push":
+            w.push[unit].append((_name(args[1]), _name(args[2])))
+        elif name == "late":
+            w.late.add(unit)
+        elif name == "hf":
+            w.hf.add((unit, _name(args[1])))
+        elif name == "hend":
+            w.hend[unit] = _name(args[1])
+        elif name == "hfrom":
+            w.hfrom[unit] = _name(args[1])
+        elif name == "wmv":
+            w.mv[unit] = args[1].number
+        elif name in ("hr", "lr"):
+            hex_, layer = _name(args[1]), args[2].number
+            w.walks[unit][hex_] = min(layer, w.walks[unit].get(hex_, layer))
+        elif name == "wd0":
+            w.d0[unit] = args[1].number
+        elif name == "ok":
+            w.ok[unit].append(args[1])
+        elif name == "okp":
+            w.okp[args[1]].add((_name(args[2]), _name(args[3])))
+
+    def order(first: set[tuple[str, str]]) -> Callable[[str, str], int]:
+        def compare(a: str, b: str) -> int:  # a tournament without 3-cycles: a total order
+            if a == b:
+                return 0
+            before = (a, b) in first if a < b else (b, a) not in first
+            return -1 if before else 1
+        return compare
+
+    minions = sorted([*w.go, *w.lat, *w.still])
+    minions.sort(key=cmp_to_key(order(w.first)))
+    minions.sort(key=lambda u: w.d0[u])  # stable: ties keep the chosen order
+    heroes = sorted(w.hend, key=cmp_to_key(order(w.hf)))
+    moves = [(_whole_hero(w, x, neighbours), None, False) for x in heroes if x not in w.late]
+    moves += [(_whole_minion(w, u, neighbours), w.d0[u], True) for u in minions]
+    moves += [(_whole_hero(w, x, neighbours), None, False) for x in heroes if x in w.late]
+    return moves
+
+
+def _walk_path(layers: dict[str, int], start: str, end: str, neighbours: Callable[[str], Iterable[str]]) -> tuple[str, ...]:
+    """The first shortest walk in hex-name order (as ``_first``), from a walk's least layers."""
+    memo: dict[str, tuple[str, ...]] = {start: (start,)}
+
+    def best(node: str) -> tuple[str, ...]:
+        if node not in memo:
+            memo[node] = min(best(q) for q in neighbours(node) if layers.get(q) == layers[node] - 1) + (node,)
+        return memo[node]
+
+    return best(end)
+
+
+def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
+    start = next(h for h, layer in w.walks[uid].items() if layer == 0) if uid in w.lat else ""
+    if uid in w.lat:
+        end = w.lat[uid]
+        return MoveOutcome(uid, end, "lateral", (), _walk_path(w.walks[uid], start, end, neighbours))
+    if uid in w.still:
+        return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],))
+    route = _route(w.go[uid])
+    entered = {left: route[i + 1] for i, left in enumerate(route[:-1])}
+    displaced = tuple(sorted(Displacement(x, entered[left], left) for x, left in w.push[uid]))
+    key = {(entered[left], left) for _, left in w.push[uid]}
+    same = [_route(t) for t in w.ok[uid] if _route(t)[-1] == route[-1] and w.okp[t] == key]
+    return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same))
+
+
+def _whole_hero(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
+    start, end, layers = w.hfrom[uid], w.hend[uid], w.walks[uid]
+    if end == start:
+        return MoveOutcome(uid, end, "stay", (), (start,))
+    if end in layers:
+        return MoveOutcome(uid, end, "free", (), _walk_path(layers, start, end, neighbours))
+    # Its own gate: from where it began or a hex reached with a step to spare (hero.lp, via/4).
+    near = set(neighbours(end))
+    ways = [(n, h) for h, n in layers.items() if h in near and n < w.mv[uid]]
+    steps = min(n for n, _ in ways)
+    path = min(_walk_path(layers, start, h, neighbours) for n, h in ways if n == steps)
+    return MoveOutcome(uid, end, "return", (), path + (end,))

@@ -121,6 +121,8 @@ class StepResult:
     notices: tuple[Notice, ...] = ()
     # Every unit of the faction, and every other unit some outcome displaces; empty when incomplete.
     summary: tuple[UnitSummary, ...] = ()
+    answered_by: str = "search"  # "solve": every group in one projected solve; "search": some searched
+    searched_because: tuple[str, ...] = ()  # why each searched group could not be solved in one
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -128,6 +130,8 @@ class StepResult:
             "ai": self.ai,
             "complete": self.complete,
             "count": self.count,
+            "answered_by": self.answered_by,
+            "searched_because": list(self.searched_because),
             "summary": [s.as_json() for s in self.summary],
             "shown": len(self.outcomes),
             "outcomes": [o.as_json() for o in self.outcomes],

@@ -144,17 +144,25 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     for uid in units:
         unit = position.units[uid]
         radius = movement_bound(unit) + 1
-        start = unit.at
-        if unit.kind is Kind.MINION and start is not None:
-            invalid = start in blocked or any(
-                position.hexes[start].terrain.level > allowance.level
-                or start not in mark_distances(position, allowance, unit.faction, counts_through(unit))
-                for allowance in allowances(unit)
-            )
-            if invalid:
-                radius += ESCAPE_LOOKAHEAD
+        if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
+            radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius
     return radii
+
+
+def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None = None) -> bool:
+    """The minion stands on a hex it may not stand on, or one that does not lead to its mark, for
+    some allowance it may have (asp/core/distance.lp, invalid_start/1): its move begins with an escape."""
+    start = unit.at
+    if start is None:
+        return False
+    if blocked is None:
+        blocked = obstacles(position)
+    return start in blocked or any(
+        position.hexes[start].terrain.level > allowance.level
+        or start not in mark_distances(position, allowance, unit.faction, counts_through(unit))
+        for allowance in allowances(unit)
+    )
 
 
 def pushable(unit: Unit) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
@@ -21,12 +21,15 @@ from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.questions.adjudicate import Progress, ask, check_limit, is_ai, present_units
-from adjudicator.questions import still
+from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
+
+AUTO, SEARCH = "auto", "search"
+ENGINES = (AUTO, SEARCH)
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,16 @@ class _Move:
 @dataclass
 class _Group:
     units: tuple[str, ...]
-    finals: dict[Board, tuple[_Move, ...]]
+    finals: dict[Board, tuple[_Move, ...] | None]  # None: read from the solver when shown
     complete: bool
+    witness: Callable[[Board], tuple[_Move, ...]] | None = None
+
+    def sequence(self, board: Board) -> tuple[_Move, ...]:
+        found = self.finals[board]
+        if found is None and self.witness is not None:
+            found = self.finals[board] = self.witness(board)
+        assert found is not None
+        return found
 
 
 def movement_step(
@@ -52,16 +63,21 @@ def movement_step(
     limit: int | None = None,
     deadline: Deadline | None = None,
     progress: Progress | None = None,
+    engine: str = AUTO,
 ) -> StepResult:
     """Every distinct final board of the current faction's movement step, with one order of moves each,
     the exact count, and where each unit can end. When ``deadline`` passes, the boards found so far,
-    marked incomplete; ``progress`` hears how many boards are known so far."""
+    marked incomplete; ``progress`` hears how many boards are known so far. ``engine``: AUTO solves
+    each group in one solve where the encoding expresses it and searches the rest; SEARCH searches all."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     check_limit(limit)
     faction = position.turn.faction
     wanted = is_ai(position, faction) if ai is None else ai
     ai_factions = frozenset({faction}) if wanted else frozenset()
     unmodelled = notices(position, "movement", ai)
     searched: list[_Group] = []
+    because: list[str] = []
     parts = groups(position, present_units(position, faction))
     if len(parts) > 1 and still.depends_on_combat(position, present_units(position, faction), ai_factions):
         # What such a unit may attack can change with any move that pushes a chip: one search.
@@ -73,7 +89,12 @@ def movement_step(
             if progress is not None:
                 progress(done * found)
 
-        searched.append(_search(position, units, ai_factions, deadline, heard))
+        reason = whole_solve.outside(position, units) if engine == AUTO else "the search was asked for"
+        if reason is None:
+            searched.append(_solve(position, units, ai_factions, deadline, heard))
+        else:
+            because.append(reason)
+            searched.append(_search(position, units, ai_factions, deadline, heard))
         if not searched[-1].complete:
             break
     complete = len(searched) == len(parts) and all(g.complete for g in searched)
@@ -82,7 +103,8 @@ def movement_step(
     count = math.prod(len(g.finals) for g in searched) if whole else 0
     summary = _summary(position, searched) if complete else ()
     shown = _boards(position, searched, limit) if whole else ()
-    return StepResult(faction, wanted, count, shown, complete, unmodelled, summary)
+    method = "search" if because else "solve"
+    return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
 
 
 # ----------------------------------------------------------------------------------------- groups
@@ -121,6 +143,26 @@ def groups(position: Position, units: Sequence[str]) -> list[tuple[str, ...]]:
 
 def _mobile(unit: Unit) -> bool:
     return not unit.done.moved and not unit.campfire and unit.kind is not Kind.LANDMARK_MINION
+
+
+# ----------------------------------------------------------------------------------------- solve
+
+
+def _solve(
+    position: Position,
+    units: tuple[str, ...],
+    ai_factions: frozenset[str],
+    deadline: Deadline | None,
+    progress: Progress,
+) -> _Group:
+    """One group's boards from one projected solve; the moves of a board are read when it is shown."""
+    solved = whole_solve.solve_group(position, units, ai_factions, deadline, progress)
+
+    def witness(board: Board) -> tuple[_Move, ...]:
+        return tuple(_Move(move, distance, minion) for move, distance, minion in solved.witness(board))
+
+    finals: dict[Board, tuple[_Move, ...] | None] = dict.fromkeys(solved.boards)
+    return _Group(units, finals, solved.complete, witness)
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -203,9 +245,10 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
 
 def _boards(position: Position, searched: list[_Group], limit: int | None) -> tuple[StepOutcome, ...]:
     """The first ``limit`` combinations of one board per group, each with its moves interleaved."""
-    ordered = [sorted(g.finals.items()) for g in searched]
+    ordered = [[(g, b) for b in sorted(g.finals)] for g in searched]
     outcomes = [
-        StepOutcome(_merge_board(position, [b for b, _ in combination]), _interleave([s for _, s in combination]))
+        StepOutcome(_merge_board(position, [b for _, b in combination]),
+                    _interleave([g.sequence(b) for g, b in combination]))
         for combination in itertools.islice(itertools.product(*ordered), limit)
     ]
     return tuple(sorted(outcomes, key=lambda o: o.final))

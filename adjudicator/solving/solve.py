@@ -108,6 +108,11 @@ def _control(
     return control
 
 
+def ground(facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[str] = ()) -> clingo.Control:
+    """The encodings' ``parts`` plus ``facts``, grounded, for a question that solves more than once."""
+    return _control(list(arguments), facts, "", False, parts)
+
+
 class TimedOut(Exception):
     """The deadline passed before the answer was complete; ``models`` holds the answer sets found."""
 
@@ -140,18 +145,22 @@ class Deadline:
 _TICK = 1.0
 
 
-def _models(
-    control: clingo.Control, deadline: Deadline | None, progress: Callable[[int], None] | None
+def models(
+    control: clingo.Control,
+    deadline: Deadline | None,
+    progress: Callable[[int], None] | None,
+    assumptions: Sequence[tuple[Symbol, bool]] = (),
 ) -> Iterator[list[Symbol]]:
-    """The shown atoms of each answer set in turn. With a deadline the search runs in the background
-    and is cancelled when it passes (TimedOut); ``progress`` hears the count found, about each second."""
+    """The shown atoms of each answer set in turn (under ``assumptions``). With a deadline the search
+    runs in the background and is cancelled when it passes (TimedOut); ``progress`` hears the count
+    found, about each second."""
     if deadline is None and progress is None:
-        with control.solve(yield_=True) as handle:
+        with control.solve(yield_=True, assumptions=list(assumptions)) as handle:
             for model in handle:
                 yield model.symbols(shown=True)
         return
     found = 0
-    with control.solve(yield_=True, async_=True) as handle:
+    with control.solve(yield_=True, async_=True, assumptions=list(assumptions)) as handle:
         while True:
             handle.resume()
             while not handle.wait(min(_TICK, deadline.remaining()) if deadline else _TICK):
@@ -186,13 +195,13 @@ def solve_all(
     if deadline is not None:
         deadline.check()
     control = _control(["0", "--project"] if project else ["0"], facts, "", strict, COMBAT)
-    models: list[list[Symbol]] = []
+    found: list[list[Symbol]] = []
     try:
-        for model in _models(control, deadline, progress):
-            models.append(model)
+        for model in models(control, deadline, progress):
+            found.append(model)
     except TimedOut as error:
-        raise TimedOut(error.seconds, models) from None
-    return models
+        raise TimedOut(error.seconds, found) from None
+    return found
 
 
 def solve(
@@ -211,8 +220,8 @@ def solve(
     if deadline is not None:
         deadline.check()
     control = _control([], facts, fixed, strict, parts)
-    models = _models(control, deadline, None)
+    answers = models(control, deadline, None)
     try:
-        return next(models, [])
+        return next(answers, [])
     finally:
-        models.close()
+        answers.close()

@@ -1,0 +1,139 @@
+"""One group's whole movement step in one projected solve (asp/movement/whole.lp).
+
+The solver chooses the order of moves, the ends and the heroes' timing; projection onto the final
+board (wfin/2) gives each distinct board once, so the count is the number of projected answer sets.
+The order of moves that makes a board is read only for the boards shown, by solving once more under
+the board's atoms with the witness atoms shown.
+
+``outside`` says when a group falls outside what the encoding expresses; whole_step.py then searches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+import re
+
+from clingo import Function, String, Symbol
+
+from adjudicator.answers.decode import decode_whole_board, decode_whole_witness
+from adjudicator.answers.moves import MoveOutcome
+from adjudicator.facts import fields
+from adjudicator.facts.board import Query, board_facts, fact, field_facts, query_facts, unit_facts
+from adjudicator.position.model import Kind, Position
+from adjudicator.position.movement_stat import allowances
+from adjudicator.position.readings import resolve
+from adjudicator.position.talents import catalogue
+from adjudicator.solving.solve import Deadline, TimedOut, encoding_dir, ground, models
+
+Board = tuple[tuple[str, str], ...]
+Witness = list[tuple[MoveOutcome, int | None, bool]]
+
+WHOLE = ("base", "whole")
+
+
+def outside(position: Position, units: tuple[str, ...]) -> str | None:
+    """Why the one solve cannot answer this group's step (the search then does), or None."""
+    faction = position.turn.faction
+    for uid in units:
+        unit = position.units[uid]
+        if unit.at is None:
+            return f"{uid} waits in its gate (deployment is searched)"
+        if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
+            return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
+    known = catalogue()
+    chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
+    chips += [(s.id, t) for s in position.spires for t in s.talents]
+    for chip, name in chips:
+        talent = known.resolve(name)
+        if talent is None or "movement" in talent.steps or set(talent.hooks) & movement_hooks():
+            return f"{chip} has the talent {name}, which acts on movement (talents are searched)"
+    minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
+    hardest = max((a.level for m in minions for a in allowances(m)), default=0)
+    mark = position.factions[faction].mark.unit
+    for unit in position.units.values():
+        if unit.faction == faction and unit.kind is Kind.HERO and unit.at is not None:
+            if unit.terrain.level < hardest:
+                return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
+            if unit.id == mark:
+                return f"{unit.id} is its own faction's mark"
+    return None
+
+
+@cache
+def movement_hooks() -> frozenset[str]:
+    """The hooks the movement rules read (asp/core/hooks.lp, the lines before the combat hooks), as
+    name/arity: a talent that defines one changes moves."""
+    text = (encoding_dir() / "core" / "hooks.lp").read_text(encoding="utf-8")
+    movement = text.split("(#program combat)")[0]
+    return frozenset(re.findall(r"#defined (\w+/\d+)\.", movement))
+
+
+@dataclass
+class Solved:
+    """One group's boards, in the order found, and how to read the moves that make one."""
+
+    boards: list[Board]
+    complete: bool
+    witness: Callable[[Board], Witness]
+
+
+def solve_group(
+    position: Position,
+    units: tuple[str, ...],
+    ai_factions: frozenset[str],
+    deadline: Deadline | None,
+    progress: Callable[[int], None],
+) -> Solved:
+    """Every distinct final board of the group's step: its units in id order, then any other unit
+    a move displaced."""
+    nodes = fields.reach(position, fields.step_radii(position, units))
+    query = Query(units, ai_factions, readings=resolve(position.readings))
+    facts = [
+        *board_facts(position, nodes), *unit_facts(position), *field_facts(position, units, ai_factions, nodes),
+        *query_facts(query), fact("whole"),
+    ]
+    if deadline is not None and deadline.remaining() <= 0:
+        return Solved([], False, lambda board: [])
+    control = ground(facts, WHOLE, ["0", "--project=project"])
+    witness_atom = Function("witness")
+    control.assign_external(witness_atom, False)
+    starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
+    # Every unit the solve places: the group's, and the faction's heroes on the map, which it may push.
+    faction = position.turn.faction
+    placed = [u for u in starts if u in units or (position.units[u].faction == faction
+                                                  and position.units[u].kind is Kind.HERO and position.units[u].at in nodes)]
+
+    def board(ends: dict[str, str]) -> Board:
+        pushed = tuple(sorted((u, n) for u, n in ends.items() if u not in units and n != starts[u]))
+        return tuple((u, ends[u]) for u in units) + pushed
+
+    boards: list[Board] = []
+    complete = True
+    try:
+        for symbols in models(control, deadline, lambda found: progress(found)):
+            boards.append(board(decode_whole_board(symbols)))
+            progress(len(boards))
+    except TimedOut:
+        complete = False
+
+    def witness(shown: Board) -> Witness:
+        ends = dict(shown)
+        assumptions = [(fact("wfin", String(u), String(ends.get(u, starts[u]))), True) for u in placed]
+        control.assign_external(witness_atom, True)
+        try:
+            found = _first(models(control, None, None, assumptions))
+        finally:
+            control.assign_external(witness_atom, False)
+        return decode_whole_witness(found, position.neighbours)
+
+    return Solved(boards, complete, witness)
+
+
+def _first(answers: Iterator[list[Symbol]]) -> list[Symbol]:
+    try:
+        return next(answers)
+    finally:
+        answers.close()  # type: ignore[attr-defined]  # a generator's close
+
