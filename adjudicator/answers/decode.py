@@ -683,17 +683,16 @@ def _walk_path(layers: dict[str, int], start: str, end: str, neighbours: Callabl
 
 
 def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
-    start = next(h for h, layer in w.walks[uid].items() if layer == 0) if uid in w.lat else ""
     if uid in w.lat:
-        end = w.lat[uid]
-        return MoveOutcome(uid, end, "lateral", (), _walk_path(w.walks[uid], start, end, neighbours))
+        start = next(h for h, layer in w.walks[uid].items() if layer == 0)
+        return MoveOutcome(uid, w.lat[uid], "lateral", (), _walk_path(w.walks[uid], start, w.lat[uid], neighbours))
     if uid in w.still:
         return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],))
     route = _route(w.go[uid])
     entered = {left: route[i + 1] for i, left in enumerate(route[:-1])}
     displaced = tuple(sorted(Displacement(x, entered[left], left) for x, left in w.push[uid]))
     key = {(entered[left], left) for _, left in w.push[uid]}
-    same = [_route(t) for t in w.ok[uid] if _route(t)[-1] == route[-1] and w.okp[t] == key]
+    same = [r for t in w.ok[uid] if (r := _route(t))[-1] == route[-1] and w.okp[t] == key]
     return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same))
 
 

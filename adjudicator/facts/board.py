@@ -41,6 +41,7 @@ class Query:
     stepping: bool = False
     begun: bool = False  # a minion has moved
     over: bool = False  # a hero has moved after the minions: no minion moves again
+    whole: bool = False  # the whole step in one solve (asp/movement/whole.lp)
     readings: dict[str, str] = field(default_factory=dict)
 
 
@@ -161,6 +162,8 @@ def query_facts(query: Query) -> Iterator[Symbol]:
         yield fact("begun")
     if query.over:
         yield fact("over")
+    if query.whole:
+        yield fact("whole")
     for name, value in sorted(query.readings.items()):
         yield fact("reading", const(READING_NAMES.get(name, name)), const(value))
 

@@ -10,17 +10,17 @@ the board's atoms with the witness atoms shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-import re
 
 from clingo import Function, String, Symbol
 
 from adjudicator.answers.decode import decode_whole_board, decode_whole_witness
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
-from adjudicator.facts.board import Query, board_facts, fact, field_facts, query_facts, unit_facts
+from adjudicator.facts.board import Query, fact, position_facts
 from adjudicator.position.model import Kind, Position
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
@@ -88,15 +88,11 @@ def solve_group(
 ) -> Solved:
     """Every distinct final board of the group's step: its units in id order, then any other unit
     a move displaced."""
-    nodes = fields.reach(position, fields.step_radii(position, units))
-    query = Query(units, ai_factions, readings=resolve(position.readings))
-    facts = [
-        *board_facts(position, nodes), *unit_facts(position), *field_facts(position, units, ai_factions, nodes),
-        *query_facts(query), fact("whole"),
-    ]
     if deadline is not None and deadline.remaining() <= 0:
         return Solved([], False, lambda board: [])
-    control = ground(facts, WHOLE, ["0", "--project=project"])
+    nodes = fields.reach(position, fields.step_radii(position, units))
+    query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
+    control = ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
     witness_atom = Function("witness")
     control.assign_external(witness_atom, False)
     starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
@@ -112,7 +108,7 @@ def solve_group(
     boards: list[Board] = []
     complete = True
     try:
-        for symbols in models(control, deadline, lambda found: progress(found)):
+        for symbols in models(control, deadline, progress):
             boards.append(board(decode_whole_board(symbols)))
             progress(len(boards))
     except TimedOut:
