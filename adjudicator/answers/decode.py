@@ -586,14 +586,26 @@ def decode_verdicts(symbols: Iterable[Symbol]) -> dict[str, Judgement]:
 # ------------------------------------------------------------------------------ the whole step solved
 
 
+_PAIRS: dict[Symbol, tuple[str, str]] = {}  # wfin(U,H) → (U, H): the same atoms recur in thousands of boards
+
+
 def decode_whole_board(symbols: Iterable[Symbol]) -> dict[str, str]:
-    """Where each unit ends a whole step solved in one (asp/movement/whole.lp, wfin/2)."""
-    return {_name(s.arguments[0]): _name(s.arguments[1]) for s in symbols if s.name == "wfin"}
+    """Where each unit ends a whole step solved in one (asp/movement/whole.lp, wfin/2, the only atoms
+    shown while boards are listed)."""
+    ends = {}
+    for s in symbols:
+        pair = _PAIRS.get(s)
+        if pair is None:
+            if len(_PAIRS) > 100_000:
+                _PAIRS.clear()
+            pair = _PAIRS[s] = (_name(s.arguments[0]), _name(s.arguments[1]))
+        ends[pair[0]] = pair[1]
+    return ends
 
 
 @dataclass
 class _Witness:
-    go: dict[str, Symbol] = field(default_factory=dict)
+    go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
     lat: dict[str, str] = field(default_factory=dict)
     still: dict[str, str] = field(default_factory=dict)
     first: set[tuple[str, str]] = field(default_factory=set)
@@ -623,7 +635,7 @@ def decode_whole_witness(
             continue
         unit = _name(args[0])
         if name == "go":
-            w.go[unit] = args[1]
+            w.go[unit].append(args[1])
         elif name == "lat":
             w.lat[unit] = _name(args[1])
         elif name == "still":
@@ -688,7 +700,7 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
         return MoveOutcome(uid, w.lat[uid], "lateral", (), _walk_path(w.walks[uid], start, w.lat[uid], neighbours))
     if uid in w.still:
         return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],))
-    route = _route(w.go[uid])
+    route = min(_route(t) for t in w.go[uid])
     entered = {left: route[i + 1] for i, left in enumerate(route[:-1])}
     displaced = tuple(sorted(Displacement(x, entered[left], left) for x, left in w.push[uid]))
     key = {(entered[left], left) for _, left in w.push[uid]}

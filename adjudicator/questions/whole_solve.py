@@ -1,15 +1,17 @@
 """One group's whole movement step in one projected solve (asp/movement/whole.lp).
 
-The solver chooses the order of moves, the ends and the heroes' timing; projection onto the final
-board (wfin/2) gives each distinct board once, so the count is the number of projected answer sets.
-The order of moves that makes a board is read only for the boards shown, by solving once more under
-the board's atoms with the witness atoms shown.
+The solver chooses the order of moves and the ends; projection onto the final board (wfin/2) gives
+each distinct board once for each case of the heroes' timing (``_phases``), and the cases' boards
+are merged here.
+The order of moves that makes a board is read only for the boards shown: the part ``witness`` is
+grounded onto the solved program, and the solver runs once more under the board's atoms.
 
 ``outside`` says when a group falls outside what the encoding expresses; whole_step.py then searches.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -25,7 +27,7 @@ from adjudicator.position.model import Kind, Position
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.solving.solve import Deadline, TimedOut, encoding_dir, ground, models
+from adjudicator.solving.solve import Deadline, TimedOut, encoding_dir, extend, ground, models
 
 Board = tuple[tuple[str, str], ...]
 Witness = list[tuple[MoveOutcome, int | None, bool]]
@@ -93,8 +95,6 @@ def solve_group(
     nodes = fields.reach(position, fields.step_radii(position, units))
     query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
     control = ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
-    witness_atom = Function("witness")
-    control.assign_external(witness_atom, False)
     starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
     # Every unit the solve places: the group's, and the faction's heroes on the map, which it may push.
     faction = position.turn.faction
@@ -106,25 +106,41 @@ def solve_group(
         return tuple((u, ends[u]) for u in units) + pushed
 
     boards: list[Board] = []
+    seen: set[Board] = set()
     complete = True
     try:
-        for symbols in models(control, deadline, progress):
-            boards.append(board(decode_whole_board(symbols)))
-            progress(len(boards))
+        for case in _phases(position, units):
+            for symbols in models(control, deadline, progress, case):
+                found = board(decode_whole_board(symbols))
+                if found not in seen:
+                    seen.add(found)
+                    boards.append(found)
+                    progress(len(boards))
     except TimedOut:
         complete = False
 
+    witnessing = False  # the witness part is grounded once, when the first board is shown
+
     def witness(shown: Board) -> Witness:
+        nonlocal witnessing
         ends = dict(shown)
         assumptions = [(fact("wfin", String(u), String(ends.get(u, starts[u]))), True) for u in placed]
-        control.assign_external(witness_atom, True)
-        try:
-            found = _first(models(control, None, None, assumptions))
-        finally:
-            control.assign_external(witness_atom, False)
-        return decode_whole_witness(found, position.neighbours)
+        if not witnessing:
+            extend(control, "witness")
+            witnessing = True
+        return decode_whole_witness(_first(models(control, None, None, assumptions)), position.neighbours)
 
     return Solved(boards, complete, witness)
+
+
+def _phases(position: Position, units: tuple[str, ...]) -> list[list[tuple[Symbol, bool]]]:
+    """One case for each way the group's heroes split into those moving before the minions and those
+    moving after (late/1). The same board often comes from several splits, and one projected solve
+    over all of them spends most of its time proving so (about 20 times slower at 150 hexes / 20
+    units); apart, each case is quick and the boards are merged here."""
+    heroes = [u for u in units if position.units[u].kind is Kind.HERO]
+    return [[(Function("late", [String(x)]), late) for x, late in zip(heroes, split)]
+            for split in itertools.product((True, False), repeat=len(heroes))]
 
 
 def _first(answers: Iterator[list[Symbol]]) -> list[Symbol]:

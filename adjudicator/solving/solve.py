@@ -113,6 +113,15 @@ def ground(facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[
     return _control(list(arguments), facts, "", False, parts)
 
 
+def extend(control: clingo.Control, part: str) -> None:
+    """Ground one more part of the encodings onto a control that has already solved (multi-shot): its
+    rules read what the earlier parts derived, and what it shows is read only from then on."""
+    with ast.ProgramBuilder(control) as builder:
+        for statement in _program().get(part, ()):
+            builder.add(statement)
+    control.ground([(part, [])])
+
+
 class TimedOut(Exception):
     """The deadline passed before the answer was complete; ``models`` holds the answer sets found."""
 
