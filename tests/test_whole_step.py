@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Controller, Kind, Position
 
-from adjudicator.questions.whole_step import groups, movement_step
+from adjudicator.questions.whole_step import _Group, _summary, groups, movement_step
 
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples
@@ -62,6 +62,20 @@ def test_the_count_is_the_product_of_the_groups_counts() -> None:
         for s in result.summary:
             other = {"m3", "m4", "m5"} if s.unit in ("h1", "m1", "m2") else {"h1", "m1", "m2"}
             assert not other & set(s.depends_on)
+
+
+def test_a_solved_group_cut_short_still_gives_every_end() -> None:
+    # The solver's ends (brave consequences) are known before any board; which units narrow an end
+    # is read from the boards, so it stays unknown when they were not all listed.
+    position = two_clusters(True)
+    solved = movement_step(position, ai=True, limit=0)
+    assert solved.answered_by == "solve"
+    ends = {s.unit: s.ends for s in solved.summary if s.unit in ("h1", "m1", "m2")}
+    cut_short = _Group(("h1", "m1", "m2"), {}, False, None, ends)
+    summary = {s.unit: s for s in _summary(position, [cut_short])}
+    assert summary["m1"].ends == ("c1", "c2", "d1") and summary["m1"].depends_on is None
+    assert not summary["m1"].forced
+    assert summary["m5"].forced and summary["m5"].depends_on == ()  # no group moves it: where it stands
 
 
 @settings(max_examples=examples(25), deadline=None)

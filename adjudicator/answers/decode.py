@@ -589,18 +589,23 @@ def decode_verdicts(symbols: Iterable[Symbol]) -> dict[str, Judgement]:
 _PAIRS: dict[Symbol, tuple[str, str]] = {}  # wfin(U,H) → (U, H): the same atoms recur in thousands of boards
 
 
-def decode_whole_board(symbols: Iterable[Symbol]) -> dict[str, str]:
-    """Where each unit ends a whole step solved in one (asp/movement/whole.lp, wfin/2, the only atoms
-    shown while boards are listed)."""
-    ends = {}
+def decode_whole_ends(symbols: Iterable[Symbol]) -> list[tuple[str, str]]:
+    """The (unit, node) pairs of wfin/2 (asp/movement/whole.lp, the only atoms shown while boards are
+    listed): one per unit in a board, every end a unit can take in brave consequences."""
+    pairs = []
     for s in symbols:
         pair = _PAIRS.get(s)
         if pair is None:
             if len(_PAIRS) > 100_000:
                 _PAIRS.clear()
             pair = _PAIRS[s] = (_name(s.arguments[0]), _name(s.arguments[1]))
-        ends[pair[0]] = pair[1]
-    return ends
+        pairs.append(pair)
+    return pairs
+
+
+def decode_whole_board(symbols: Iterable[Symbol]) -> dict[str, str]:
+    """Where each unit ends a whole step solved in one."""
+    return dict(decode_whole_ends(symbols))
 
 
 @dataclass

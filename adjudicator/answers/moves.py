@@ -104,11 +104,12 @@ class UnitSummary:
     unit: str
     ends: tuple[str, ...]  # every node it ends on in some final board, in name order
     forced: bool  # one end, the same in every final board: the unit must end there
-    depends_on: tuple[str, ...] = ()  # units whose end narrows where this one can end
+    # Units whose end narrows where this one can end; None: not known, its boards were not all listed.
+    depends_on: tuple[str, ...] | None = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"unit": self.unit, "ends": list(self.ends), "forced": self.forced,
-                "depends_on": list(self.depends_on)}
+                "depends_on": None if self.depends_on is None else list(self.depends_on)}
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ class StepResult:
     outcomes: tuple[StepOutcome, ...] = field(default=())
     complete: bool = True
     notices: tuple[Notice, ...] = ()
-    # Every unit of the faction, and every other unit some outcome displaces; empty when incomplete.
+    # Every unit of the faction, and every other unit some outcome displaces; empty when incomplete,
+    # unless every group was solved (whole_step.py).
     summary: tuple[UnitSummary, ...] = ()
     answered_by: str = "search"  # "solve": every group in one projected solve; "search": some searched
     searched_because: tuple[str, ...] = ()  # why each searched group could not be solved in one

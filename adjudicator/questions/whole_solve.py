@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from clingo import Function, String, Symbol
+from clingo import Control, Function, String, Symbol
 
-from adjudicator.answers.decode import decode_whole_board, decode_whole_witness
+from adjudicator.answers.decode import decode_whole_board, decode_whole_ends, decode_whole_witness
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
@@ -79,6 +79,7 @@ class Solved:
     boards: list[Board]
     complete: bool
     witness: Callable[[Board], Witness]
+    ends: dict[str, tuple[str, ...]] | None  # every end of each placed unit, from brave consequences
 
 
 def solve_group(
@@ -91,7 +92,7 @@ def solve_group(
     """Every distinct final board of the group's step: its units in id order, then any other unit
     a move displaced."""
     if deadline is not None and deadline.remaining() <= 0:
-        return Solved([], False, lambda board: [])
+        return Solved([], False, lambda board: [], None)
     nodes = fields.reach(position, fields.step_radii(position, units))
     query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
     control = ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
@@ -108,7 +109,9 @@ def solve_group(
     boards: list[Board] = []
     seen: set[Board] = set()
     complete = True
+    ends = None
     try:
+        ends = _possible_ends(control, _phases(position, units), deadline)
         for case in _phases(position, units):
             for symbols in models(control, deadline, progress, case):
                 found = board(decode_whole_board(symbols))
@@ -130,13 +133,31 @@ def solve_group(
             witnessing = True
         return decode_whole_witness(_first(models(control, None, None, assumptions)), position.neighbours)
 
-    return Solved(boards, complete, witness)
+    return Solved(boards, complete, witness, ends)
+
+
+def _possible_ends(control: Control, cases: list[list[tuple[Symbol, bool]]], deadline: Deadline | None) -> dict[str, tuple[str, ...]]:
+    """Every node each placed unit ends on in some final board: the union of the cases' brave
+    consequences over wfin/2, without listing a board. A unit has one wfin/2 atom in each answer, so
+    one brave end is a forced end, and cautious consequences would add nothing."""
+    ends: dict[str, set[str]] = {}
+    control.configuration.solve.enum_mode = "brave"  # type: ignore[union-attr]  # clingo's configuration is untyped
+    try:
+        for case in cases:
+            last: list[Symbol] = []
+            for last in models(control, deadline, None, case):
+                pass
+            for unit, node in decode_whole_ends(last):
+                ends.setdefault(unit, set()).add(node)
+    finally:
+        control.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
+    return {unit: tuple(sorted(nodes)) for unit, nodes in ends.items()}
 
 
 def _phases(position: Position, units: tuple[str, ...]) -> list[list[tuple[Symbol, bool]]]:
     """One case for each way the group's heroes split into those moving before the minions and those
     moving after (late/1). The same board often comes from several splits, and one projected solve
-    over all of them spends most of its time proving so (about 20 times slower at 150 hexes / 20
+    over all of them spends most of its time proving so (about 4 times slower at 150 hexes / 20
     units); apart, each case is quick and the boards are merged here."""
     heroes = [u for u in units if position.units[u].kind is Kind.HERO]
     return [[(Function("late", [String(x)]), late) for x, late in zip(heroes, split)]

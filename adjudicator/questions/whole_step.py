@@ -48,6 +48,7 @@ class _Group:
     finals: dict[Board, tuple[_Move, ...] | None]  # None: read from the solver when shown
     complete: bool
     witness: Callable[[Board], tuple[_Move, ...]] | None = None
+    ends: dict[str, tuple[str, ...]] | None = None  # each unit's possible ends, known before any board
 
     def sequence(self, board: Board) -> tuple[_Move, ...]:
         found = self.finals[board]
@@ -101,7 +102,8 @@ def movement_step(
     # Boards exist only once every group has some: a group cut short leaves a lower bound.
     whole = len(searched) == len(parts)
     count = math.prod(len(g.finals) for g in searched) if whole else 0
-    summary = _summary(position, searched) if complete else ()
+    known = len(searched) == len(parts) and all(g.complete or g.ends is not None for g in searched)
+    summary = _summary(position, searched) if known else ()
     shown = _boards(position, searched, limit) if whole else ()
     method = "search" if because else "solve"
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
@@ -162,7 +164,7 @@ def _solve(
         return tuple(_Move(move, distance, minion) for move, distance, minion in solved.witness(board))
 
     finals: dict[Board, tuple[_Move, ...] | None] = dict.fromkeys(solved.boards)
-    return _Group(units, finals, solved.complete, witness)
+    return _Group(units, finals, solved.complete, witness, solved.ends)
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -222,24 +224,30 @@ def _search(
 
 
 def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:
-    """Each unit's possible ends over its group's boards; forced when there is one; and the units of
-    its group whose end narrows its own (some pair of their possible ends never occurs together).
+    """Each unit's possible ends; forced when there is one; and the units of its group whose end
+    narrows its own (some pair of their possible ends never occurs together). A solved group's ends
+    come from the solver (whole_solve.py, brave consequences), a searched group's from its boards;
+    which units narrow an end is read from the boards, unknown (None) when they were not all listed.
     The faction's units that cannot move are there too, forced, unless a group may displace them."""
     faction = position.turn.faction
     summary: dict[str, UnitSummary] = {
         u: UnitSummary(u, (position.node_of(u),), True) for u in present_units(position, faction)
     }
     for group in searched:
-        members = sorted(set(group.units).union(u for board in group.finals for u, _ in board))
+        members = set(group.units).union(u for board in group.finals for u, _ in board).union(group.ends or ())
         boards = [{u: dict(board).get(u, position.node_of(u)) for u in members} for board in group.finals]
-        ends = {u: sorted({b[u] for b in boards}) for u in members}
-        together = {(u, b[u], v, b[v]) for b in boards for u, v in itertools.permutations(members, 2)}
-        for u in members:
+        if group.ends is None:
+            ends = {u: tuple(sorted({b[u] for b in boards})) for u in sorted(members)}
+        else:  # placed units no board moves are left out, as a searched group leaves them
+            ends = {u: nodes for u, nodes in group.ends.items() if u in group.units or nodes != (position.node_of(u),)}
+        together = {(u, b[u], v, b[v]) for b in boards for u, v in itertools.permutations(ends, 2)}
+        for u, nodes in ends.items():
             narrowed = tuple(
-                v for v in members if v != u and len(ends[u]) > 1 and len(ends[v]) > 1
-                and any((u, a, v, b) not in together for a in ends[u] for b in ends[v])
+                v for v in sorted(ends) if v != u and len(nodes) > 1 and len(ends[v]) > 1
+                and any((u, a, v, b) not in together for a in nodes for b in ends[v])
             )
-            summary[u] = UnitSummary(u, tuple(ends[u]), len(ends[u]) == 1, narrowed)
+            known = group.complete or len(nodes) == 1
+            summary[u] = UnitSummary(u, nodes, len(nodes) == 1, narrowed if known else None)
     return tuple(summary[u] for u in sorted(summary))
 
 

@@ -114,7 +114,7 @@ def step(result: StepResult) -> str:
     if result.summary:
         rows = [
             (s.unit, ", ".join(s.ends), "forced" if s.forced else f"{len(s.ends)} possible",
-             ", ".join(s.depends_on) or "-")
+             "not known" if s.depends_on is None else ", ".join(s.depends_on) or "-")
             for s in result.summary
         ]
         lines.append("\nwhere each unit ends, over every final board:\n"
