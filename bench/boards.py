@@ -1,10 +1,13 @@
 """Deterministic benchmark boards, and writing a position as a position file (docs/position-format.md).
 
-Two kinds of board, both for ``heirs`` to move in against ``narora``:
+Three kinds of board, all for ``heirs`` to move in against ``narora``:
 
 - `field`: an open board of exactly ``hexes`` hexes, mostly path and plains with a few forest and
   water patches and a few gaps; ``units`` units, mostly heirs minions, with a couple of heirs heroes,
   some narora minions, and a few spires and landmarks.
+- `realistic`: a field board whose minions all stand on hexes that lead to their mark (real boards
+  rarely have a minion on a path island among plains), two heroes a side, and optionally minions
+  waiting in the heirs gate to deploy.
 - `corridor`: one path winding from the left edge to the right through forest and water, a few heirs
   minions on it and a hero who may walk the forest, all with the same movement: for measuring how
   grounding grows.
@@ -22,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from adjudicator.facts import fields
 from adjudicator.position.hexmap import TERRAIN_LETTERS, hex_name, neighbour_cells, parse_map
 from adjudicator.position.model import (
     Controller,
@@ -184,6 +188,54 @@ def field(seed: int, hexes: int, units: int) -> Position:
         board.spire()
         board.landmark()
     return board.position(f"field {hexes} hexes, {units} units, seed {seed}")
+
+
+def realistic(seed: int, hexes: int, units: int, waiting: int = 0) -> Position:
+    """A field board as games have it: every minion on a hex that leads to its mark, two heroes a
+    side, and ``waiting`` heirs minions in their gate's stack, to deploy (from 10 units on)."""
+    rng = random.Random(seed)
+    grid, columns = _field_grid(rng, hexes)
+    gates = {MOVER: _edge_gate(rng, grid, 0), OPPONENT: _edge_gate(rng, grid, columns - 1)}
+    board = _Builder(rng, grid, gates)
+    waiting = waiting if units >= 10 else 0
+    opponents = max(1, units // 5)
+    for index in range(2):
+        board.hero(f"h{index + 1}", rng.randint(3, 4), rng.choice(HERO_ALLOWANCES))
+    for index in range(units - 2 * 2 - opponents - waiting):  # some may be left out (_onto_valid_starts)
+        board.minion(f"m{index + 1:02}", MOVER, rng.randint(2, 6))
+    for index in range(2):
+        board.unit(f"x{index + 1}", OPPONENT, Kind.HERO, rng.randint(3, 4), board.take(Terrain.FOREST), Terrain.FOREST)
+    for index in range(opponents):
+        board.minion(f"e{index + 1:02}", OPPONENT, rng.randint(2, 6))
+    for _ in range(1 + units // 20):
+        board.spire()
+        board.landmark()
+    for index in range(waiting):
+        board.units.append(Unit(f"w{index + 1}", f"w{index + 1}", MOVER, Kind.MINION, 2,
+                                Stats(health=2, attack=1, movement=rng.randint(2, 6), range=1), None))
+    position = board.position(f"realistic {hexes} hexes, {units} units, seed {seed}")
+    stack = tuple(f"w{index + 1}" for index in range(waiting))
+    position = replace(position, gates={**position.gates, MOVER: replace(position.gates[MOVER], stack=stack)})
+    return _onto_valid_starts(position, rng)
+
+
+def _onto_valid_starts(position: Position, rng: random.Random) -> Position:
+    """The position with each minion on invalid terrain (fields.invalid_start) moved to a free hex
+    that leads to its mark, if there is one; otherwise it is left out."""
+    units = dict(position.units)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    taken |= {h for gate in position.gates.values() for h in gate.beside}
+    for uid in sorted(units):
+        unit = units[uid]
+        if unit.kind is not Kind.MINION or not fields.invalid_start(position, unit):
+            continue
+        free = [h for h in sorted(position.hexes) if h not in taken
+                and not fields.invalid_start(position, replace(unit, at=h))]
+        del units[uid]
+        if free:
+            units[uid] = replace(unit, at=rng.choice(free))
+            taken.add(units[uid].at)
+    return replace(position, units=units)
 
 
 def corridor(seed: int, columns: int, rows: int, movement: int, minions: int = 3) -> Position:

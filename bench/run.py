@@ -408,6 +408,13 @@ def _size(text: str) -> Size:
     return int(hexes), KNOWN_SIZES[int(hexes)]
 
 
+FAMILIES: dict[str, Callable[[int, int, int], Position]] = {
+    "field": boards.field,
+    "realistic": boards.realistic,
+    "deploying": lambda seed, hexes, units: boards.realistic(seed, hexes, units, waiting=2),
+}
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", nargs="+", type=_size, default=[(h, u) for h, u in KNOWN_SIZES.items()],
@@ -423,6 +430,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--talents", nargs="+", default=[], metavar="NAME",
                         help="give every board's units these talents, one each in turn (talent cost: compare "
                              "with a run without them)")
+    parser.add_argument("--family", choices=FAMILIES, default="field",
+                        help="the boards: field (bench/boards.py), realistic (every minion on a hex that leads "
+                             "to its mark, two heroes a side), or deploying (realistic, two minions in the gate)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 1 seed, 60 hexes only, 2 repetitions, small grounding table")
     args = parser.parse_args(argv)
@@ -442,11 +452,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"Cloudspire adjudicator benchmark: Python {platform.python_version()}, clingo {clingo.__version__}, "
           f"{platform.machine()}")
     print(f"sizes (hexes/units) {', '.join(map(_size_label, args.sizes))}; seeds 0..{args.seeds - 1}; "
-          f"{args.reps} repetitions per board; field boards; times are medians over all boards and repetitions")
+          f"{args.reps} repetitions per board; {args.family} boards; times are medians over all boards and repetitions")
     if REFERENCE is None:
         print("the reference (tests/reference/movement.py) is missing: ASP numbers only")
     warm_up()
-    fields = {size: [boards.with_talents(boards.field(seed, *size), args.talents) for seed in range(args.seeds)]
+    family = FAMILIES[args.family]
+    fields = {size: [boards.with_talents(family(seed, *size), args.talents) for seed in range(args.seeds)]
               for size in args.sizes}
     if args.talents:
         print(f"every board's units carry, one each in turn: {', '.join(args.talents)}")
