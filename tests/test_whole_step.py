@@ -12,7 +12,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.position.model import Controller, Kind, Position
+from adjudicator.position.model import Controller, Kind, Position, Terrain
 
 from adjudicator.questions.whole_step import _Group, _summary, groups, movement_step
 
@@ -62,6 +62,23 @@ def test_the_count_is_the_product_of_the_groups_counts() -> None:
         for s in result.summary:
             other = {"m3", "m4", "m5"} if s.unit in ("h1", "m1", "m2") else {"h1", "m1", "m2"}
             assert not other & set(s.depends_on)
+
+
+def test_talents_that_fix_the_movement_stat_are_solved_and_the_others_searched() -> None:
+    # Speed and Sure-Footed fix the stat and allowance from the chip alone: the solve expresses them,
+    # and Speed's extra step shows (m1 reaches e1 only with 3). Incorporeal's passing through is searched.
+    sped = [unit("m1", MOVER, "b1", 2, talents=("Speed",)), unit("m2", MOVER, "b2", 2, talents=("Sure-Footed",)),
+            unit("h1", MOVER, "c2", 2, kind=Kind.HERO, terrain=Terrain.MOUNTAINS)]
+    for ai in (False, True):
+        position = build(LONG, sped, gates=GATES, controllers={MOVER: Controller.AI if ai else Controller.PLAYER,
+                                                               OPPONENT: Controller.AI})
+        result = movement_step(position, ai=ai, limit=0)
+        assert result.answered_by == "solve", result.searched_because
+        assert "e1" in next(s.ends for s in result.summary if s.unit == "m1")
+        assert solve_search_problem(position, ai) is None
+    passing = build(LONG, [unit("m1", MOVER, "b1", 2, talents=("Incorporeal",))], gates=GATES)
+    result = movement_step(passing, ai=False, limit=0)
+    assert result.answered_by == "search" and "Incorporeal" in result.searched_because[0]
 
 
 def test_a_solved_group_cut_short_still_gives_every_end() -> None:

@@ -34,6 +34,11 @@ Witness = list[tuple[MoveOutcome, int | None, bool]]
 
 WHOLE = ("base", "whole")
 
+# The movement hooks (asp/core/hooks.lp) whose effect the one solve takes in whole: each fixes a
+# unit's movement stat, terrain allowance or immunity to talents from facts that do not change during
+# the step (its chip, its start, a spire), and routes, walks and lateral moves read those.
+HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2"})
+
 
 def outside(position: Position, units: tuple[str, ...]) -> str | None:
     """Why the one solve cannot answer this group's step (the search then does), or None."""
@@ -49,14 +54,15 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     chips += [(s.id, t) for s in position.spires for t in s.talents]
     for chip, name in chips:
         talent = known.resolve(name)
-        if talent is None or "movement" in talent.steps or set(talent.hooks) & movement_hooks():
-            return f"{chip} has the talent {name}, which acts on movement (talents are searched)"
+        hooks = set(talent.hooks) & movement_hooks() if talent is not None else set()
+        if talent is None or ("movement" in talent.steps and not hooks) or not hooks <= HONOURED:
+            return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
     minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit
     for unit in position.units.values():
         if unit.faction == faction and unit.kind is Kind.HERO and unit.at is not None:
-            if unit.terrain.level < hardest:
+            if min(a.level for a in allowances(unit)) < hardest:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
             if unit.id == mark:
                 return f"{unit.id} is its own faction's mark"
