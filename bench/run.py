@@ -157,6 +157,16 @@ def step_calls(position: Position) -> dict[str, Call]:
     return calls
 
 
+def count_calls(position: Position) -> dict[str, Call]:
+    # movement-step --limit 0: the count and the per-unit summary, no board built; the reference
+    # has no such answer, so it lists every board as in question 3.
+    ai = boards.as_ai(position)
+    calls: dict[str, Call] = {ASP: lambda: whole_step.movement_step(ai, ai=True, limit=0)}
+    if REFERENCE is not None:
+        calls[REF] = lambda: REFERENCE.movement_step(ai, ai=True)
+    return calls
+
+
 def attack_calls(position: Position) -> dict[str, Call]:
     armed = boards.armed(position, len(position.units))
     calls: dict[str, Call] = {ASP: lambda: adjudicate.attack_options(armed)}
@@ -216,6 +226,13 @@ QUESTIONS = (
         "an AI faction's whole movement step: movement_step(ai=True), ASP vs reference",
         "AI step <= 200 ms at 150 hexes / 20 units, <= 1 s at 250 / 50; <= 0.1 of the reference",
         step_calls,
+        budgeted=True,
+    ),
+    Question(
+        10,
+        "the same step's count and per-unit summary only: movement_step(ai=True, limit=0) vs the reference's full step",
+        "exact count <= 1 s, per-unit summary <= 200 ms at 150 hexes / 20 units",
+        count_calls,
         budgeted=True,
     ),
     Question(
@@ -421,7 +438,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="board sizes: 60, 150, 250 (with 5, 20, 50 units) or HEXES:UNITS")
     parser.add_argument("--seeds", type=int, default=5, help="boards per size (seeds 0 … N-1)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions per board and implementation")
-    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 10), default=list(range(1, 10)))
+    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 11), default=list(range(1, 11)))
     parser.add_argument("--step-budget-s", type=float, default=10.0,
                         help="question 3: a call running longer is killed and the size's remaining "
                              "repetitions for that implementation are skipped")
