@@ -82,3 +82,13 @@ def test_talents_lists_those_of_one_hook() -> None:
     names = {t["name"] for t in json.loads(result.stdout)["talents"]}
     assert {"Speed", "Gust"} <= names
     assert "Snare" not in names
+
+
+def test_the_catalogue_gives_python_what_each_movement_stat_hook_changes() -> None:
+    # Python bounds a question by the catalogue's `movement` entry (position/movement_stat.py), never
+    # by a talent's name: a talent whose file adds to the stat or sets the allowance must say how much.
+    for talent in catalogue().talents.values():
+        effect, hooks_used = talent.movement, set(talent.hooks)
+        assert ("mv_add/3" in hooks_used) == (effect.adds > 0), talent.name
+        assert ("allow_set/3" in hooks_used) == (effect.gains is not None or effect.only is not None), talent.name
+        assert effect.sets is None or "mv_set/3" in hooks_used, talent.name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -30,6 +30,17 @@ STATUSES = (MODELLED, PARTLY, NO_EFFECT, OUTSIDE, NOT_MODELLED)
 
 
 @dataclass(frozen=True)
+class Movement:
+    """A talent's effect on a unit's movement stat and terrain allowance, as far as Python must know it
+    to hand a question enough of the board (the encoding decides the values: asp/talents/)."""
+
+    adds: int = 0  # the most it adds to the stat (mv_add/3)
+    sets: int | None = None  # a stat it may set, above the chip's own (mv_set/3)
+    gains: str | None = None  # an allowance it raises the unit's to, if harder (allow_set/3)
+    only: str | None = None  # an allowance it lowers the unit's to (allow_set/3)
+
+
+@dataclass(frozen=True)
 class Talent:
     name: str
     was: tuple[str, ...]
@@ -47,6 +58,7 @@ class Talent:
     hooks: tuple[str, ...] = ()  # the hooks (asp/core/hooks.lp) its encoding defines, as name/arity
     note: str = ""
     left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
+    movement: Movement = field(default_factory=Movement)  # what Python must know of its movement hooks
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -147,6 +159,7 @@ def catalogue() -> Catalogue:
             hooks=tuple(entry.get("hooks") or ()),
             note=entry.get("note") or "",
             left_out=entry.get("left_out") or "",
+            movement=Movement(**(entry.get("movement") or {})),
         )
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):
