@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 from adjudicator.position.model import Kind, Position, Spire, Terrain, Unit
 from adjudicator.position.movement_stat import allowances, movement_bound
+from adjudicator.position.talents import catalogue
 
 
 def obstacles(position: Position) -> frozenset[str]:
@@ -42,10 +43,17 @@ def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict
 _COUNTED: dict[tuple[int, Terrain, str, bool], tuple[Position, dict[str, int]]] = {}
 
 
+def _defines(unit: Unit, hook: str) -> bool:
+    """Some talent of the unit has a file that may define ``hook`` (name/arity, its catalogue entry):
+    what Python must know of a talent it reads from there, never from the talent's name."""
+    known = catalogue()
+    return any(hook in t.hooks for name in unit.talents if (t := known.resolve(name)) is not None)
+
+
 def counts_through(unit: Unit) -> bool:
-    """A Breakneck minion "may pass through units, spires, and landmarks": its distance counts
-    through spires and landmarks too (docs/movement.md, Breakneck)."""
-    return unit.kind is Kind.MINION and "Breakneck" in unit.talents
+    """A minion whose distance counts through spires and landmarks too (hook counts_through/2:
+    Breakneck, "may pass through units, spires, and landmarks"; docs/movement.md, Breakneck)."""
+    return unit.kind is Kind.MINION and _defines(unit, "counts_through/2")
 
 
 def mark_distances(position: Position, allowance: Terrain, faction: str, through: bool = False) -> dict[str, int]:
@@ -166,9 +174,9 @@ def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None
 
 
 def pushable(unit: Unit) -> bool:
-    """Others' moves may displace it: a hero (Blocking Movement), or "Other units may displace this
-    unit" (Flying, Peaceful)."""
-    return unit.kind is Kind.HERO or any(t in ("Flying", "Peaceful") for t in unit.talents)
+    """Others' moves may displace it: a hero (Blocking Movement), or a unit with a talent that may
+    open it to displacement (hook displaceable/2: Flying, Peaceful, "Other units may displace this unit")."""
+    return unit.kind is Kind.HERO or _defines(unit, "displaceable/2")
 
 
 def step_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
