@@ -119,7 +119,8 @@ def solve_group(
     try:
         ends = _possible_ends(control, _phases(position, units), deadline)
         for case in _phases(position, units):
-            for symbols in models(control, deadline, progress, case):
+            # The solver's own count restarts with each case and repeats boards: report the distinct ones.
+            for symbols in models(control, deadline, lambda _: progress(len(boards)), case):
                 found = board(decode_whole_board(symbols))
                 if found not in seen:
                     seen.add(found)
