@@ -116,9 +116,10 @@ def solve_group(
     seen: set[Board] = set()
     complete = True
     ends = None
+    cases = _phases(position, units)
     try:
-        ends = _possible_ends(control, _phases(position, units), deadline)
-        for case in _phases(position, units):
+        ends = _possible_ends(control, cases, deadline)
+        for case in cases:
             # The solver's own count restarts with each case and repeats boards: report the distinct ones.
             for symbols in models(control, deadline, lambda _: progress(len(boards)), case):
                 found = board(decode_whole_board(symbols))
@@ -133,8 +134,8 @@ def solve_group(
 
     def witness(shown: Board) -> Witness:
         nonlocal witnessing
-        ends = dict(shown)
-        assumptions = [(fact("wfin", String(u), String(ends.get(u, starts[u]))), True) for u in placed]
+        at = dict(shown)
+        assumptions = [(fact("wfin", String(u), String(at.get(u, starts[u]))), True) for u in placed]
         if not witnessing:
             extend(control, "witness")
             witnessing = True

@@ -102,7 +102,7 @@ def movement_step(
     # Boards exist only once every group has some: a group cut short leaves a lower bound.
     whole = len(searched) == len(parts)
     count = math.prod(len(g.finals) for g in searched) if whole else 0
-    known = len(searched) == len(parts) and all(g.complete or g.ends is not None for g in searched)
+    known = whole and all(g.complete or g.ends is not None for g in searched)
     summary = _summary(position, searched) if known else ()
     shown = _boards(position, searched, limit) if whole else ()
     method = "search" if because else "solve"
@@ -235,7 +235,8 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
     }
     for group in searched:
         members = set(group.units).union(u for board in group.finals for u, _ in board).union(group.ends or ())
-        boards = [{u: dict(board).get(u, position.node_of(u)) for u in members} for board in group.finals]
+        starts = {u: position.node_of(u) for u in members}
+        boards = [{**starts, **dict(board)} for board in group.finals]
         if group.ends is None:
             ends = {u: tuple(sorted({b[u] for b in boards})) for u in sorted(members)}
         else:  # placed units no board moves are left out, as a searched group leaves them
