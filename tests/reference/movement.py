@@ -237,19 +237,22 @@ def may_pass(mover: Unit, occupant: Unit) -> bool:
     )
 
 
-def displaced_landings(position: Position, pushed: Unit, left: str, free: Callable[[str], bool]) -> list[str]:
+def displaced_landings(
+    position: Position, pushed: Unit, left: str, free: Callable[[str], bool], held: bool = False
+) -> list[str]:
     """Where a unit displaced into the node the minion ``left`` may end up; none: it cannot be.
 
-    A hero's own gate: it has returned.  Any other gate, or terrain its allowance does not admit,
-    goes by the reading displaced-landing (Displaced units).
+    A hero's own gate: it has returned.  Any other gate, terrain its allowance does not admit, or a
+    hex ``held`` by what the minion passed through there, goes by the reading displaced-landing
+    (Displaced units); a held hex is never a landing.
     """
     if _is_gate(left):
         if pushed.kind is Kind.HERO and left == gate_node(pushed.faction):
             return [left]
-    elif _admits(position, pushed, left):
+    elif not held and _admits(position, pushed, left):
         return [left]
     rule = position.readings.get("displaced-landing", "adjacent")
-    itself = [] if _is_gate(left) else [left]
+    itself = [] if _is_gate(left) or held else [left]
     if rule == "blocked":
         return []
     if rule == "swap":
@@ -271,7 +274,9 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
     start = position.node_of(unit.id)
     others = _units_by_hex(position, unit.id)
 
-    def landings(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]]) -> Iterator[tuple[Displacement, ...]]:
+    def landings(
+        nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...]
+    ) -> Iterator[tuple[Displacement, ...]]:
         options = []
         for pushed, step in pushes:
             taken = {nodes[step], *nodes[step + 1 :]} | chips | set(others)
@@ -279,7 +284,8 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
             def free(h: str, taken: set[str] = taken) -> bool:
                 return h not in taken
 
-            landed = displaced_landings(position, pushed, nodes[step - 1], free)
+            left = nodes[step - 1]
+            landed = displaced_landings(position, pushed, left, free, left in passed)
             options.append([Displacement(pushed.id, nodes[step], to) for to in landed])
         for combo in product(*options):
             ends = [d.to for d in combo if not _is_gate(d.to)]
@@ -288,7 +294,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
 
     def extend(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = ()) -> Iterator[Route]:
         if nodes[-1] not in passed:
-            for displaced in landings(nodes, pushes):
+            for displaced in landings(nodes, pushes, passed):
                 yield Route(nodes, displaced, passed)
         if len(nodes) - 1 == max_steps:
             return
