@@ -216,7 +216,19 @@ def realistic(seed: int, hexes: int, units: int, waiting: int = 0) -> Position:
     position = board.position(f"realistic {hexes} hexes, {units} units, seed {seed}")
     stack = tuple(f"w{index + 1}" for index in range(waiting))
     position = replace(position, gates={**position.gates, MOVER: replace(position.gates[MOVER], stack=stack)})
-    return _onto_valid_starts(position, rng)
+    return _deployable(_onto_valid_starts(position, rng))
+
+
+def _deployable(position: Position) -> Position:
+    """The position with each minion waiting in a gate given the easiest terrain allowance from
+    which its gate leads to its mark, as a fortress gate beside the path does in games."""
+    units = dict(position.units)
+    for uid, unit in position.units.items():
+        if unit.at is None and unit.kind is Kind.MINION:
+            gate = position.node_of(uid)
+            leads = [t for t in Terrain if gate in fields.mark_distances(position, t, unit.faction)]
+            units[uid] = replace(unit, terrain=leads[0] if leads else unit.terrain)
+    return replace(position, units=units)
 
 
 def _onto_valid_starts(position: Position, rng: random.Random) -> Position:

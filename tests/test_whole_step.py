@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,9 +118,40 @@ def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere()
         result = movement_step(position, ai=ai, limit=None)
         assert (result.answered_by, result.searched_because) == ("solve", ())
         assert solve_search_problem(position, ai) is None
-    stacked = build(LONG, [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1), unit("m3", MOVER, "s1", 1)],
-                    gates=GATES, stacks={MOVER: ("m1", "m2")})
-    result = movement_step(stacked, ai=False)
+    passing = build(LONG, [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "c2", 2, talents=("Flying",))], gates=GATES)
+    result = movement_step(passing, ai=False)
     assert result.answered_by == "search"
-    assert result.searched_because == ("m1 waits in its gate (deployment is searched)",)
-    assert movement_step_problem(stacked, False) is None
+    assert result.searched_because == ("m2 has the talent Flying, which acts on movement in a way the solve does not express (searched)",)
+    assert movement_step_problem(passing, False) is None
+
+
+def test_minions_in_a_gate_stack_are_solved_and_a_hero_they_push_into_it_has_returned() -> None:
+    # Minions deploy top-down, and one that stays keeps those below it in the gate: the solve orders
+    # the stack itself. With a2 held by an opponent, m1 can deploy only into the hex of h1 (which
+    # cannot move), and sends it to its own gate: it has returned, and makes no move after that.
+    minions = [unit("m1", MOVER, None, 1), unit("m2", MOVER, None, 1), unit("m3", MOVER, "s1", 1)]
+    stacked = build(LONG, minions, gates=GATES, stacks={MOVER: ("m1", "m2")})
+    pushing = build(LONG, [unit("h1", MOVER, "a1", 0, kind=Kind.HERO), unit("e1", OPPONENT, "a2", 1), *minions],
+                    gates=GATES, stacks={MOVER: ("m1", "m2")})
+    for position in (stacked, pushing):
+        for ai in (False, True):
+            assert movement_step(position, ai=ai, limit=0).answered_by == "solve"
+            assert solve_search_problem(position, ai) is None
+            assert movement_step_problem(position, ai) is None
+    pushes = [(o, i) for o in movement_step(pushing, ai=False).outcomes for i, m in enumerate(o.sequence)
+              if any(d.unit == "h1" and d.to == "gate:" + MOVER for d in m.displaced)]
+    assert pushes
+    assert all(m.unit != "h1" for outcome, i in pushes for m in outcome.sequence[i:])
+
+
+
+@pytest.mark.parametrize("stack", [("h1", "m1", "m2"), ("m1", "h1", "m2"), ("h1", "h2", "m1"), ("m1", "h1", "h2", "m2")])
+def test_heroes_in_a_gate_stack_are_solved_as_the_search_plays_them(stack: tuple[str, ...]) -> None:
+    # A hero above every minion of its stack deploys before them, one below a minion after them and
+    # keeps those below it in the gate, and a hero in its gate must leave it if it can.
+    chips = [unit(u, MOVER, None, 2 if u[0] == "h" else 1, kind=Kind.HERO if u[0] == "h" else Kind.MINION)
+             for u in stack]
+    position = build(LONG, [*chips, unit("m3", MOVER, "c1", 2)], gates=GATES, stacks={MOVER: stack})
+    for ai in (False, True):
+        assert movement_step(position, ai=ai, limit=0).answered_by == "solve"
+        assert solve_search_problem(position, ai) is None

@@ -23,7 +23,7 @@ from adjudicator.answers.decode import decode_whole_board, decode_whole_ends, de
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
-from adjudicator.position.model import Kind, Position
+from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
@@ -45,8 +45,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     faction = position.turn.faction
     for uid in units:
         unit = position.units[uid]
-        if unit.at is None:
-            return f"{uid} waits in its gate (deployment is searched)"
+        if unit.at is None and unit.kind is Kind.MINION and not _leads(position, unit):
+            return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
             return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
     known = catalogue()
@@ -61,12 +61,19 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit
     for unit in position.units.values():
-        if unit.faction == faction and unit.kind is Kind.HERO and unit.at is not None:
+        if unit.faction == faction and unit.kind is Kind.HERO and position.placed(unit.id):
             if min(a.level for a in allowances(unit)) < hardest:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
             if unit.id == mark:
                 return f"{unit.id} is its own faction's mark"
     return None
+
+
+def _leads(position: Position, unit: Unit) -> bool:
+    """The gate the minion waits in has a distance to its mark for every allowance it may have."""
+    gate = position.node_of(unit.id)
+    through = fields.counts_through(unit)
+    return all(gate in fields.mark_distances(position, a, unit.faction, through) for a in allowances(unit))
 
 
 @cache
