@@ -62,6 +62,9 @@ N26 Evasive: an attack on the Evasive unit by a unit of range 2 or more (its Ran
 N27 Battle Hardened takes 2 off each spire's shot at the unit, beside Armored's 1.
 N28 Hunter: the unit's attack on a landmark minion deals 1 more, before Armored; not its
     retaliation, and not on other chips.
+N29 Fair Fight: attacking a unit, or retaliating against one, the unit's attack stat is that unit's;
+    against a spire or a gate (a redirected hit included) its own. Whether it attacks or retaliates
+    at all follows its own stat.
 """
 
 from __future__ import annotations
@@ -466,12 +469,19 @@ def _spire_priorities(rules: Rules) -> tuple[str, ...]:
     return chosen.spires if chosen is not None else presets("spires")["standard"]
 
 
-def _hit(board: Board, a: Fighter, chip: str) -> int:
-    """A unit's attack on the chip: Hunter's +1 on a landmark minion (N28), less Armored, then
-    Evasive's cap against a unit with Range (N26)."""
+def _stat(board: Board, a: Fighter, chip: str) -> int:
+    """The unit's attack stat against the chip it attacks or retaliates against (N29)."""
+    t = board.units.get(chip)
+    return t.attack if t is not None and a.has("Fair Fight") else a.attack
+
+
+def _hit(board: Board, a: Fighter, chip: str, target: str | None = None) -> int:
+    """A unit's attack on the chip (``target``: the gate whose hit the chip took): its stat against
+    the target (N29), Hunter's +1 on a landmark minion (N28), less Armored, then Evasive's cap against
+    a unit with Range (N26)."""
     t = board.units.get(chip)
     hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
-    amount = max(0, a.attack + int(hunted) - _armored(board, chip))
+    amount = max(0, _stat(board, a, target or chip) + int(hunted) - _armored(board, chip))
     if t is not None and t.has("Evasive") and a.range >= 2:
         return min(amount, 1)
     return amount
@@ -712,13 +722,13 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
 
 
 def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
-    """A retaliation, no Armored; 1 less on a Prepared attacker, then at most 2 on a Tough one, and 0
-    on a Dexterity one it would defeat (N25); returns whether the attacker's chip fell (then a hero
-    levels up)."""
+    """A retaliation, no Armored, at its stat against the attacker (N29); 1 less on a Prepared
+    attacker, then at most 2 on a Tough one, and 0 on a Dexterity one it would defeat (N25); returns
+    whether the attacker's chip fell (then a hero levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
     a = board.units[attacker]
-    amount = max(0, r.attack - int(a.has("Prepared")))
+    amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
     if a.has("Dexterity") and amount >= a.health + a.forts:
@@ -743,7 +753,7 @@ def attack(
     elif hit in b.spires:
         defeated = _hurt_spire(rules, b, log, hit, _hit(b, a, hit), uid, a.faction)
     else:
-        defeated = hurt(rules, b, log, hit, _hit(b, a, hit), uid, ATTACK, a.faction)
+        defeated = hurt(rules, b, log, hit, _hit(b, a, hit, target), uid, ATTACK, a.faction)
     fell = False
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
         fell = _retaliate(rules, b, log, hit, uid, chooser)
