@@ -130,13 +130,17 @@ def spire_range(spire: Spire) -> int:
 
 def range_bound(position: Position) -> int:
     """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
-    carries, and one more for a range upgrade a hero may gain by leveling up."""
+    carries, and one more for a range upgrade a hero may gain by leveling up; at least as far as a
+    talent's wording measures from its chip (its catalogue entry's reach: Challenge's 3 hexes)."""
     stats = [u.stats.range for u in position.units.values()]
     stats += [g.stats.range for u in position.units.values() for g in u.group]
     stats += [u.promoted_stats.range for u in position.units.values() if u.promoted_stats]
     upgrades = [u.upgrades.count("range") for u in position.units.values()]
     upgrades += [s.upgrades.count("range") for s in position.spires]
-    return max(stats, default=1) + max(upgrades, default=0) + 1
+    known = catalogue()
+    chips = [*position.units.values(), *(g for u in position.units.values() for g in u.group), *position.spires]
+    reaches = [t.reach for c in chips for name in c.talents if (t := known.resolve(name)) is not None]
+    return max(max(stats, default=1) + max(upgrades, default=0) + 1, *reaches, 0)
 
 
 # Steps an escape from invalid terrain may look ahead (asp/movement/minion.lp, escaper/3).

@@ -59,6 +59,7 @@ class Talent:
     note: str = ""
     left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
     movement: Movement = field(default_factory=Movement)  # what Python must know of its movement hooks
+    reach: int = 0  # the farthest count of hexes its wording measures from its chip (fields.range_bound)
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -160,6 +161,7 @@ def catalogue() -> Catalogue:
             note=entry.get("note") or "",
             left_out=entry.get("left_out") or "",
             movement=Movement(**(entry.get("movement") or {})),
+            reach=int(entry.get("reach", 0)),
         )
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):

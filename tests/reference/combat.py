@@ -65,6 +65,8 @@ N28 Hunter: the unit's attack on a landmark minion deals 1 more, before Armored;
 N29 Fair Fight: attacking a unit, or retaliating against one, the unit's attack stat is that unit's;
     against a spire or a gate (a redirected hit included) its own. Whether it attacks or retaliates
     at all follows its own stat.
+N30 Challenge: a hero with an opposing Challenge unit within 3 hexes (counted as range) may attack
+    only such units; if none of them is a valid target, it attacks nothing.
 """
 
 from __future__ import annotations
@@ -353,7 +355,7 @@ def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
 
 
 def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
-    """Every opposing chip within range, before Engage."""
+    """Every opposing chip within range, before Engage; for a challenged hero, the challengers (N30)."""
     chips = []
     for t in board.units.values():
         opposing = t.kind is Kind.LANDMARK_MINION or t.faction != a.faction
@@ -380,6 +382,14 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         for f, g in board.gates.items()
         if f != a.faction and g.health >= 1 and rules.within(a.node, gate_node(f), a.range)
     ]
+    if a.kind is Kind.HERO:
+        challengers = {
+            t.id for t in board.units.values()
+            if t.has("Challenge") and (t.kind is Kind.LANDMARK_MINION or t.faction != a.faction)
+            and rules.within(a.node, t.node, 3)
+        }
+        if challengers:
+            chips = [c for c in chips if c in challengers]  # N30
     return sorted(chips)
 
 
