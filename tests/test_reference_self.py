@@ -12,6 +12,8 @@ b1 touches a1 c1 a2 b2; b2 touches a2 c2 b1 c1; c2 touches b2 d2 c1 d1; d2 touch
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudicator.position.model import Controller, Kind, Mark, Terrain
 from adjudicator.answers.moves import (
     ESCAPE,
@@ -184,6 +186,9 @@ def test_escape_from_far_invalid_terrain() -> None:
     options = unit_options(position, "m", ai=False)
     assert options.start_distance == 4
     assert ends(options) == {"d1": (ESCAPE, (), ("c1", "d1"))}
+    # By the reading escape-route: allowance it may enter no forest, so it cannot leave and stays.
+    held = unit_options(replace(position, readings={"escape-route": "allowance"}), "m", ai=False)
+    assert held.start_distance is None and ends(held) == {"c1": (STAY, (), ("c1",))}
 
 
 def test_hero_moves_freely_and_may_return() -> None:

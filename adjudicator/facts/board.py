@@ -20,6 +20,7 @@ READING_NAMES = {
     "displacement": "displacement",
     "displaced-landing": "displaced_landing",
     "ai-hero-approach": "ai_hero_approach",
+    "escape-route": "escape_route",
 }
 
 

@@ -35,6 +35,13 @@ READINGS = {
             "Blocking Movement 'swap positions'; ai-rules.md Displacement details, secondary)",
         ),
         Reading(
+            "escape-route",
+            "any",
+            ("any", "allowance"),
+            "may a minion on invalid terrain cross terrain its allowance does not admit on its shortest "
+            "route to valid terrain? (game-elements: Making Progress, last paragraph)",
+        ),
+        Reading(
             "ai-hero-approach",
             "range",
             ("range", "closest"),

@@ -360,13 +360,15 @@ def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
         # the mark is never left.
         return _Plan(d, None, 1, lambda _i, _n: False, escape=False)
 
-    # Invalid terrain: k* counts free hexes it could enter if terrain did not matter; the escape
-    # displaces no one (docs/movement.md, Invalid terrain).
+    # Invalid terrain: k* counts free hexes it could enter (by the reading escape-route, only those
+    # its allowance admits, or any terrain); the escape displaces no one (docs/movement.md).
     chips = _chip_hexes(position)
     others = _units_by_hex(position, unit.id)
+    any_terrain = position.readings.get("escape-route", "any") == "any"
 
     def enterable(n: str) -> bool:
-        return n in position.hexes and n not in chips and n not in others
+        free = n in position.hexes and n not in chips and n not in others
+        return free and (any_terrain or _admits(position, unit, n))
 
     targets = [n for n in position.hexes if enterable(n) and valid(n)]
     to_valid = _bfs(position, targets, enterable)
