@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import time
 import urllib.request
 from dataclasses import replace
@@ -18,6 +19,7 @@ from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import load_position, load_position_text
 from adjudicator.questions import adjudicate, dispute, whole_step, whole_turn
 from adjudicator.web.api import Limits, to_yaml
+from adjudicator.web.server import Handler
 from tests.web_server import running, send
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +147,30 @@ def test_a_huge_request_is_refused_by_its_size():
         rows = "\n".join(f"{r} " + " p" * 26 for r in range(1, 100))
         status, data = send(small, "/api/position", {"position": {"yaml": f"map: |\n{rows}\n" * 3}})
     assert status == 413 and "at most 10000" in data["error"]["message"]
+
+
+def _by_hand(server, length: str, body: bytes, finish: bool) -> tuple[int, dict]:
+    """A POST with the Content-Length given, the body sent, and the sending side closed if ``finish``."""
+    host, port = server.server_address[:2]
+    with socket.create_connection((host, port), timeout=30) as connection:
+        connection.sendall(f"POST /api/position HTTP/1.1\r\nHost: x\r\nContent-Length: {length}\r\n\r\n".encode() + body)
+        if finish:
+            connection.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, data = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(data)
+
+
+def test_a_bad_length_or_a_broken_or_stalled_body_is_bad_input(server, monkeypatch):
+    status, data = _by_hand(server, "-5", b"", finish=True)
+    assert status == 400 and "-5" in data["error"]["message"]
+    status, data = _by_hand(server, "100", b'{"position": ', finish=True)
+    assert status == 400 and "13 of 100" in data["error"]["message"]
+    monkeypatch.setattr(Handler, "timeout", 0.5)
+    status, data = _by_hand(server, "100", b'{"position": ', finish=False)
+    assert status == 408 and data["error"]["kind"] == "request"
 
 
 def test_a_huge_board_within_the_size_is_answered(server):

@@ -166,12 +166,24 @@ class Handler(BaseHTTPRequestHandler):
             size = int(self.headers.get("Content-Length", ""))
         except ValueError:
             raise api.ApiError("request", "the request needs a Content-Length", status=411) from None
-        if not 0 <= size <= self.server.limits.body:
+        if size < 0:
+            self.close_connection = True
+            raise api.ApiError("request", f"a Content-Length of {size} is no size", status=400)
+        if size > self.server.limits.body:
             # Unread, the rest of the body would be taken for the next request on this connection.
             self.close_connection = True
             raise api.ApiError("request", f"the request has {size} bytes; at most {self.server.limits.body}",
                                status=413)
-        raw = self.rfile.read(size)
+        # A slow or broken client is bad input, not a bug: the body must arrive, whole, in time.
+        try:
+            raw = self.rfile.read(size)
+        except TimeoutError:
+            self.close_connection = True
+            raise api.ApiError("request", f"the request body stalled: nothing came for {self.timeout} s",
+                               status=408) from None
+        if len(raw) < size:
+            self.close_connection = True
+            raise api.ApiError("request", f"the request body ended after {len(raw)} of {size} bytes")
         try:
             body = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
