@@ -55,6 +55,14 @@ def test_a_group_reveal_shows_the_next_chip_with_its_own_stats() -> None:
     assert (new.chip, new.stats, new.health, new.group) == (shown.chip, shown.stats, shown.stats.health, unit.group[1:])
 
 
+def test_the_turn_reports_progress_before_its_first_outcome() -> None:
+    # A long step inside the turn reports too (the number of whole-turn outcomes so far: 0 at first),
+    # so that `turn --progress` is not silent until the first outcome.
+    heard: list[int] = []
+    result = whole_turn(_position("positions/turn/turn-from-spires-fire.yaml"), progress=heard.append)
+    assert heard[0] == 0 and heard[-1] == result.count >= 1
+
+
 def test_the_steps_still_to_come_follow_the_turn_order() -> None:
     position = _position("positions/turn/turn-from-spires-fire.yaml")
     assert remaining(position) == ("spires-fire", "movement", "exploration", "attack", "end-of-turn")

@@ -148,7 +148,10 @@ def whole_turn(
             finish(pos, odds, records, ends)  # the turn ends with the wave or the game
             return
         step = played[index]
-        result = step.ask(pos, ai, None, deadline, **({"die": die} if "die" in step.options else {}))
+        options: dict[str, Any] = {"die": die} if "die" in step.options else {}
+        if step.progress:  # a long step reports too, so that the turn is never silent for long
+            options["progress"] = lambda _: tell(len(found))
+        result = step.ask(pos, ai, None, deadline, **options)
         if not result.complete:
             raise _Cut
         for after, chance, record, end in _branches(pos, result):
