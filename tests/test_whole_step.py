@@ -133,7 +133,10 @@ def test_minions_in_a_gate_stack_are_solved_and_a_hero_they_push_into_it_has_ret
     stacked = build(LONG, minions, gates=GATES, stacks={MOVER: ("m1", "m2")})
     pushing = build(LONG, [unit("h1", MOVER, "a1", 0, kind=Kind.HERO), unit("e1", OPPONENT, "a2", 1), *minions],
                     gates=GATES, stacks={MOVER: ("m1", "m2")})
-    for position in (stacked, pushing):
+    # m1 has moved already this turn (it stayed in the gate): m2 below it stays there too.
+    stayed = build(LONG, [unit("m1", MOVER, None, 1, moved=True), *minions[1:]], gates=GATES,
+                   stacks={MOVER: ("m1", "m2")})
+    for position in (stacked, pushing, stayed):
         for ai in (False, True):
             assert movement_step(position, ai=ai, limit=0).answered_by == "solve"
             assert solve_search_problem(position, ai) is None
