@@ -148,6 +148,20 @@ def test_minions_in_a_gate_stack_are_solved_and_a_hero_they_push_into_it_has_ret
 
 
 
+def test_a_stack_whose_minions_lead_at_different_distances_is_searched() -> None:
+    # From the gate (beside a1) the forest minion m2 is 8 from its mark, the path minion m1 above it
+    # 9: once m1 leaves, m2 would lead before closer units, an order the solve does not express.
+    position = build("1  p f f f f f p\n2   p p p p p p p\n",
+                     [unit("m1", MOVER, None, 2), unit("m2", MOVER, None, 2, terrain=Terrain.FOREST),
+                      unit("m3", MOVER, "d2", 1)],
+                     gates={MOVER: ("a1",), OPPONENT: ("g1",)}, stacks={MOVER: ("m1", "m2")})
+    for ai in (False, True):
+        result = movement_step(position, ai=ai, limit=0)
+        assert result.searched_because == (
+            "minions waiting in the gate are at different distances from their marks (their order is searched)",)
+        assert movement_step_problem(position, ai) is None
+
+
 @pytest.mark.parametrize("stack", [("h1", "m1", "m2"), ("m1", "h1", "m2"), ("h1", "h2", "m1"), ("m1", "h1", "h2", "m2")])
 def test_heroes_in_a_gate_stack_are_solved_as_the_search_plays_them(stack: tuple[str, ...]) -> None:
     # A hero above every minion of its stack deploys before them, one below a minion after them and
