@@ -148,7 +148,7 @@ def test_minions_in_a_gate_stack_are_solved_and_a_hero_they_push_into_it_has_ret
 
 
 
-def test_a_stack_whose_minions_lead_at_different_distances_is_searched() -> None:
+def test_a_stack_at_different_distances_or_in_a_gate_leading_nowhere_is_searched() -> None:
     # From the gate (beside a1) the forest minion m2 is 8 from its mark, the path minion m1 above it
     # 9: once m1 leaves, m2 would lead before closer units, an order the solve does not express.
     position = build("1  p f f f f f p\n2   p p p p p p p\n",
@@ -160,6 +160,12 @@ def test_a_stack_whose_minions_lead_at_different_distances_is_searched() -> None
         assert result.searched_because == (
             "minions waiting in the gate are at different distances from their marks (their order is searched)",)
         assert movement_step_problem(position, ai) is None
+    # A gate beside forest only does not lead a path minion to its mark: it has no start distance.
+    nowhere = build("1  f p p p p p\n", [unit("m1", MOVER, None, 2), unit("m3", MOVER, "d1", 1)],
+                    gates={MOVER: ("a1",), OPPONENT: ("f1",)}, stacks={MOVER: ("m1",)})
+    result = movement_step(nowhere, ai=True, limit=0)
+    assert result.searched_because == ("m1 waits in a gate that does not lead to its mark (it moves last: searched)",)
+    assert movement_step_problem(nowhere, True) is None
 
 
 @pytest.mark.parametrize("stack", [("h1", "m1", "m2"), ("m1", "h1", "m2"), ("h1", "h2", "m1"), ("m1", "h1", "h2", "m2")])

@@ -45,7 +45,7 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     faction = position.turn.faction
     for uid in units:
         unit = position.units[uid]
-        if unit.at is None and unit.kind is Kind.MINION and not _leads(position, unit):
+        if unit.at is None and unit.kind is Kind.MINION and None in _gate_distances(position, unit):
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
             return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
@@ -73,19 +73,13 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     return None
 
 
-def _leads(position: Position, unit: Unit) -> bool:
-    """The gate the minion waits in has a distance to its mark for every allowance it may have."""
+def _gate_distances(position: Position, unit: Unit) -> set[int | None]:
+    """The waiting minion's start distance, its gate's, for each allowance it may have (None: the gate
+    does not lead to its mark). whole.lp orders a stack top-down as ties; a minion below one farther
+    from its mark would lead once uncovered."""
     gate = position.node_of(unit.id)
     through = fields.counts_through(unit)
-    return all(gate in fields.mark_distances(position, a, unit.faction, through) for a in allowances(unit))
-
-
-def _gate_distances(position: Position, unit: Unit) -> set[int]:
-    """The waiting minion's start distance, the gate's, for each allowance it may have. whole.lp orders
-    a stack top-down as ties; a minion below one farther from its mark would lead once uncovered."""
-    gate = position.node_of(unit.id)
-    through = fields.counts_through(unit)
-    return {fields.mark_distances(position, a, unit.faction, through)[gate] for a in allowances(unit)}
+    return {fields.mark_distances(position, a, unit.faction, through).get(gate) for a in allowances(unit)}
 
 
 @cache
