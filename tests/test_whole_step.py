@@ -148,17 +148,16 @@ def test_minions_in_a_gate_stack_are_solved_and_a_hero_they_push_into_it_has_ret
 
 
 
-def test_a_stack_at_different_distances_or_in_a_gate_leading_nowhere_is_searched() -> None:
+def test_a_stack_at_different_distances_is_solved_and_a_gate_leading_nowhere_searched() -> None:
     # From the gate (beside a1) the forest minion m2 is 8 from its mark, the path minion m1 above it
-    # 9: once m1 leaves, m2 would lead before closer units, an order the solve does not express.
+    # 9: once m1 leaves, m2 is free and leads before units farther than 8, after those closer.
     position = build("1  p f f f f f p\n2   p p p p p p p\n",
                      [unit("m1", MOVER, None, 2), unit("m2", MOVER, None, 2, terrain=Terrain.FOREST),
                       unit("m3", MOVER, "d2", 1)],
                      gates={MOVER: ("a1",), OPPONENT: ("g1",)}, stacks={MOVER: ("m1", "m2")})
     for ai in (False, True):
-        result = movement_step(position, ai=ai, limit=0)
-        assert result.searched_because == (
-            "minions waiting in the gate are at different distances from their marks (their order is searched)",)
+        assert movement_step(position, ai=ai, limit=0).answered_by == "solve"
+        assert solve_search_problem(position, ai) is None
         assert movement_step_problem(position, ai) is None
     # A gate beside forest only does not lead a path minion to its mark: it has no start distance.
     nowhere = build("1  f p p p p p\n", [unit("m1", MOVER, None, 2), unit("m3", MOVER, "d1", 1)],

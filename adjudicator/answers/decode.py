@@ -613,7 +613,7 @@ class _Witness:
     go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
     lat: dict[str, str] = field(default_factory=dict)
     still: dict[str, str] = field(default_factory=dict)
-    first: set[tuple[str, str]] = field(default_factory=set)
+    bef: set[tuple[str, str]] = field(default_factory=set)  # minion pairs, the first moving first
     push: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     late: set[str] = field(default_factory=set)
     hf: set[tuple[str, str]] = field(default_factory=set)
@@ -645,8 +645,8 @@ def decode_whole_witness(
             w.lat[unit] = _name(args[1])
         elif name == "still":
             w.still[unit] = _name(args[1])
-        elif name == "first":
-            w.first.add((unit, _name(args[1])))
+        elif name == "bef":
+            w.bef.add((unit, _name(args[1])))
         elif name == "push":
             w.push[unit].append((_name(args[1]), _name(args[2])))
         elif name == "late":
@@ -677,9 +677,8 @@ def decode_whole_witness(
             return -1 if before else 1
         return compare
 
-    minions = sorted([*w.go, *w.lat, *w.still])
-    minions.sort(key=cmp_to_key(order(w.first)))
-    minions.sort(key=lambda u: w.d0[u])  # stable: ties keep the chosen order
+    # bef/2 is a total order over every minion of the group (a unit kept in its gate makes no move).
+    minions = sorted([*w.go, *w.lat, *w.still], key=lambda u: sum(1 for _, later in w.bef if later == u))
     heroes = sorted(w.hend, key=cmp_to_key(order(w.hf)))
     moves = [(_whole_hero(w, x, neighbours), None, False) for x in heroes if x not in w.late]
     moves += [(_whole_minion(w, u, neighbours), w.d0[u], True) for u in minions]

@@ -49,10 +49,6 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
             return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
-    waiting = {d for uid in units if position.units[uid].at is None and position.units[uid].kind is Kind.MINION
-               for d in _gate_distances(position, position.units[uid])}
-    if len(waiting) > 1:
-        return "minions waiting in the gate are at different distances from their marks (their order is searched)"
     known = catalogue()
     chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
     chips += [(s.id, t) for s in position.spires for t in s.talents]
@@ -75,8 +71,7 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
 
 def _gate_distances(position: Position, unit: Unit) -> set[int | None]:
     """The waiting minion's start distance, its gate's, for each allowance it may have (None: the gate
-    does not lead to its mark). whole.lp orders a stack top-down as ties; a minion below one farther
-    from its mark would lead once uncovered."""
+    does not lead to its mark)."""
     gate = position.node_of(unit.id)
     through = fields.counts_through(unit)
     return {fields.mark_distances(position, a, unit.faction, through).get(gate) for a in allowances(unit)}
