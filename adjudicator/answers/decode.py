@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cmp_to_key
@@ -677,8 +677,10 @@ def decode_whole_witness(
             return -1 if before else 1
         return compare
 
-    # bef/2 is a total order over every minion of the group (a unit kept in its gate makes no move).
-    minions = sorted([*w.go, *w.lat, *w.still], key=lambda u: sum(1 for _, later in w.bef if later == u))
+    # bef/2 is a total order over every minion of the group (a unit kept in its gate makes no move):
+    # a minion's place is the number of minions before it.
+    before = Counter(later for _, later in w.bef)
+    minions = sorted([*w.go, *w.lat, *w.still], key=lambda u: before[u])
     heroes = sorted(w.hend, key=cmp_to_key(order(w.hf)))
     moves = [(_whole_hero(w, x, neighbours), None, False) for x in heroes if x not in w.late]
     moves += [(_whole_minion(w, u, neighbours), w.d0[u], True) for u in minions]

@@ -46,8 +46,7 @@ _COUNTED: dict[tuple[int, Terrain, str, bool], tuple[Position, dict[str, int]]] 
 def _defines(unit: Unit, hook: str) -> bool:
     """Some talent of the unit has a file that may define ``hook`` (name/arity, its catalogue entry):
     what Python must know of a talent it reads from there, never from the talent's name."""
-    known = catalogue()
-    return any(hook in t.hooks for name in unit.talents if (t := known.resolve(name)) is not None)
+    return any(hook in t.hooks for t in catalogue().known(unit.talents))
 
 
 def counts_through(unit: Unit) -> bool:
@@ -137,10 +136,9 @@ def range_bound(position: Position) -> int:
     stats += [u.promoted_stats.range for u in position.units.values() if u.promoted_stats]
     upgrades = [u.upgrades.count("range") for u in position.units.values()]
     upgrades += [s.upgrades.count("range") for s in position.spires]
-    known = catalogue()
     chips = [*position.units.values(), *(g for u in position.units.values() for g in u.group), *position.spires]
-    reaches = [t.reach for c in chips for name in c.talents if (t := known.resolve(name)) is not None]
-    return max(max(stats, default=1) + max(upgrades, default=0) + 1, *reaches, 0)
+    reaches = [t.reach for c in chips for t in catalogue().known(c.talents)]
+    return max([max(stats, default=1) + max(upgrades, default=0) + 1, *reaches])
 
 
 # Steps an escape from invalid terrain may look ahead (asp/movement/minion.lp, escaper/3).

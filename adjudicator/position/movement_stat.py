@@ -11,8 +11,7 @@ from adjudicator.position.talents import Movement, catalogue
 
 
 def _movements(unit: Unit) -> list[Movement]:
-    known = catalogue()
-    return [t.movement for name in unit.talents if (t := known.resolve(name)) is not None]
+    return [t.movement for t in catalogue().known(unit.talents)]
 
 
 def movement_bound(unit: Unit) -> int:

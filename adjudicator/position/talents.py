@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -122,6 +123,11 @@ class Catalogue:
         """The talent a name (current or earlier, any case) stands for."""
         current = self.by_lower.get(_squash(name))
         return None if current is None else self.talents[current]
+
+    def known(self, names: Iterable[str]) -> list[Talent]:
+        """The talents these names stand for, leaving out names the catalogue does not know (the
+        notices speak of those)."""
+        return [t for name in names if (t := self.resolve(name)) is not None]
 
     def suggestions(self, name: str, n: int = 3) -> list[str]:
         """The closest known names, for "did you mean …?"."""
