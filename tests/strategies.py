@@ -282,6 +282,9 @@ def positions(draw: st.DrawFn) -> Position:
         survival = faction == MOVER and draw(st.integers(0, 9)) == 0
         if survival:
             talents += ("Survival",)
+        # Mire on about one opposing unit in four: the hexes beside it end a mover's walk.
+        if faction == OPPONENT and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 3)) == 0:
+            talents += ("Mire",)
         if pushed and faction == OPPONENT:
             terrain = draw(st.sampled_from(HERO_TERRAIN))  # where a displaced enemy may stand
         admitted = [h for h in free if hexes[h].terrain.level <= terrain.level]

@@ -82,6 +82,25 @@ def test_talents_that_fix_the_movement_stat_are_solved_and_the_others_searched()
     assert result.answered_by == "search" and "Incorporeal" in result.searched_because[0]
 
 
+def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None:
+    # Mire's stopping hexes hang on where its chip stands: fixed while its faction does not move, so
+    # the solve takes them in; an opposing Flying chip may be displaced, which moves them: searched.
+    # e1 beside d1 and d2 stops m1 (movement 4 from b1) there, where the board without it reaches f1.
+    movers = [unit("m1", MOVER, "b1", 4), unit("m2", MOVER, "b2", 2), unit("h1", MOVER, "c2", 3, kind=Kind.HERO)]
+    for ai in (False, True):
+        controllers = {MOVER: Controller.AI if ai else Controller.PLAYER, OPPONENT: Controller.AI}
+        mired = build(LONG, [*movers, unit("e1", OPPONENT, "e2", 2, talents=("Mire",))], gates=GATES,
+                      controllers=controllers)
+        result = movement_step(mired, ai=ai, limit=0)
+        assert result.answered_by == "solve", result.searched_because
+        assert "f1" not in next(s.ends for s in result.summary if s.unit == "m1")
+        assert solve_search_problem(mired, ai) is None
+    flying = build(LONG, [*movers, unit("e1", OPPONENT, "e2", 2, talents=("Mire", "Flying"))], gates=GATES)
+    result = movement_step(flying, ai=False, limit=0)
+    assert result.searched_because == ("e1 has the talent Mire and may be displaced, which moves where it acts (searched)",)
+    assert movement_step_problem(flying, False) is None
+
+
 def test_a_solved_group_cut_short_still_gives_every_end() -> None:
     # The solver's ends (brave consequences) are known before any board; which units narrow an end
     # is read from the boards, so it stays unknown when they were not all listed.

@@ -621,6 +621,7 @@ class _Witness:
     hfrom: dict[str, str] = field(default_factory=dict)
     mv: dict[str, int] = field(default_factory=dict)
     walks: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))  # unit → hex → least layer
+    stops: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # hexes no walk goes on from
     d0: dict[str, int] = field(default_factory=dict)
     ok: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))
     okp: dict[Symbol, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
@@ -662,6 +663,8 @@ def decode_whole_witness(
         elif name in ("hr", "lr"):
             hex_, layer = _name(args[1]), args[2].number
             w.walks[unit][hex_] = min(layer, w.walks[unit].get(hex_, layer))
+        elif name == "wstop":
+            w.stops[unit].add(_name(args[1]))
         elif name == "wd0":
             w.d0[unit] = args[1].number
         elif name == "ok":
@@ -688,13 +691,18 @@ def decode_whole_witness(
     return moves
 
 
-def _walk_path(layers: dict[str, int], start: str, end: str, neighbours: Callable[[str], Iterable[str]]) -> tuple[str, ...]:
-    """The first shortest walk in hex-name order (as ``_first``), from a walk's least layers."""
+def _walk_path(
+    layers: dict[str, int], start: str, end: str, neighbours: Callable[[str], Iterable[str]], stops: set[str]
+) -> tuple[str, ...]:
+    """The first shortest walk in hex-name order (as ``_first``), from a walk's least layers; it goes
+    on from no hex that stops it but its start."""
     memo: dict[str, tuple[str, ...]] = {start: (start,)}
 
     def best(node: str) -> tuple[str, ...]:
         if node not in memo:
-            memo[node] = min(best(q) for q in neighbours(node) if layers.get(q) == layers[node] - 1) + (node,)
+            memo[node] = min(
+                best(q) for q in neighbours(node) if layers.get(q) == layers[node] - 1 and (q == start or q not in stops)
+            ) + (node,)
         return memo[node]
 
     return best(end)
@@ -703,7 +711,8 @@ def _walk_path(layers: dict[str, int], start: str, end: str, neighbours: Callabl
 def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
     if uid in w.lat:
         start = next(h for h, layer in w.walks[uid].items() if layer == 0)
-        return MoveOutcome(uid, w.lat[uid], "lateral", (), _walk_path(w.walks[uid], start, w.lat[uid], neighbours))
+        path = _walk_path(w.walks[uid], start, w.lat[uid], neighbours, w.stops[uid])
+        return MoveOutcome(uid, w.lat[uid], "lateral", (), path)
     if uid in w.still:
         return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],))
     route = min(_route(t) for t in w.go[uid])
@@ -715,14 +724,14 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
 
 
 def _whole_hero(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
-    start, end, layers = w.hfrom[uid], w.hend[uid], w.walks[uid]
+    start, end, layers, stops = w.hfrom[uid], w.hend[uid], w.walks[uid], w.stops[uid]
     if end == start:
         return MoveOutcome(uid, end, "stay", (), (start,))
     if end in layers:
-        return MoveOutcome(uid, end, "free", (), _walk_path(layers, start, end, neighbours))
+        return MoveOutcome(uid, end, "free", (), _walk_path(layers, start, end, neighbours, stops))
     # Its own gate: from where it began or a hex reached with a step to spare (hero.lp, via/4).
     near = set(neighbours(end))
-    ways = [(n, h) for h, n in layers.items() if h in near and n < w.mv[uid]]
+    ways = [(n, h) for h, n in layers.items() if h in near and n < w.mv[uid] and (h == start or h not in stops)]
     steps = min(n for n, _ in ways)
-    path = min(_walk_path(layers, start, h, neighbours) for n, h in ways if n == steps)
+    path = min(_walk_path(layers, start, h, neighbours, stops) for n, h in ways if n == steps)
     return MoveOutcome(uid, end, "return", (), path + (end,))

@@ -35,9 +35,13 @@ Witness = list[tuple[MoveOutcome, int | None, bool]]
 WHOLE = ("base", "whole")
 
 # The movement hooks (asp/core/hooks.lp) whose effect the one solve takes in whole: each fixes a
-# unit's movement stat, terrain allowance or immunity to talents from facts that do not change during
-# the step (its chip, its start, a spire), and routes, walks and lateral moves read those.
-HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2"})
+# unit's movement stat, terrain allowance or immunity to talents, or the hexes that stop it, from facts
+# that do not change during the step (its chip, its start, a spire, an opposing unit that no move
+# displaces), and routes, walks and lateral moves read those.
+HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3"})
+# Hooks whose effect hangs on where their chip stands, and one that lets a move displace the chip.
+PLACED = frozenset({"stops/3"})
+DISPLACEABLE = "displaceable/2"
 
 
 def outside(position: Position, units: tuple[str, ...]) -> str | None:
@@ -57,6 +61,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
         hooks = set(talent.hooks) & movement_hooks() if talent is not None else set()
         if talent is None or ("movement" in talent.steps and not hooks) or not hooks <= HONOURED:
             return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
+        if hooks & PLACED and any(DISPLACEABLE in t.hooks for t in known.known(n for c, n in chips if c == chip)):
+            return f"{chip} has the talent {name} and may be displaced, which moves where it acts (searched)"
     minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit

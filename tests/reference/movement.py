@@ -217,6 +217,20 @@ def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> b
     return "Peaceful" in occupant.talents or ("Flying" in occupant.talents and (on_ai or not occupant.group))
 
 
+def stop_hexes(position: Position, unit: Unit) -> set[str]:
+    """Mire (harbinger-rulebook, AI Talents): "When an opposing unit moves onto a hex adjacent to this
+    unit, its movement immediately ends." The hexes beside an opposing Mire unit on the map, but not
+    the unit's start, which it did not move onto (docs/movement.md, Mire)."""
+    start = position.node_of(unit.id)
+    return {
+        h
+        for other in position.units.values()
+        if "Mire" in other.talents and other.faction != unit.faction and other.at in position.hexes
+        for h in position.neighbours(other.at)
+        if h in position.hexes and h != start
+    }
+
+
 def breakneck(unit: Unit) -> bool:
     """Breakneck: "may pass through units, spires, and landmarks but cannot end its movement on an
     occupied hex"; "must make as much progress as possible" (docs/movement.md, Breakneck)."""
@@ -273,6 +287,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
     chips = _chip_hexes(position)
     start = position.node_of(unit.id)
     others = _units_by_hex(position, unit.id)
+    stops = stop_hexes(position, unit)
 
     def landings(
         nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...]
@@ -296,7 +311,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
         if nodes[-1] not in passed:
             for displaced in landings(nodes, pushes, passed):
                 yield Route(nodes, displaced, passed)
-        if len(nodes) - 1 == max_steps:
+        if len(nodes) - 1 == max_steps or nodes[-1] in stops:  # Mire: its move ends there
             return
         for near in sorted(position.neighbours(nodes[-1])):
             if near in nodes or near not in position.hexes or (near in chips and not breakneck(unit)):
@@ -422,12 +437,18 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     if plan.d0 is None or movement == 0:
         return [_stay(unit.id, start)]
     routes = list(minion_routes(position, unit, movement, plan.may_enter, ai))
+    stops = stop_hexes(position, unit)
+    # An escape ends early where Mire stops it (docs/movement.md, Mire).
+    stopped = [r for r in routes if 0 < r.steps < plan.first_step and r.end in stops]
     if plan.escape:
         # Invalid terrain, k* > M: M steps along a shortest route, displacing no one; any such end
         # is the AI's too.
-        return _group(unit.id, [r for r in routes if r.steps == movement], ESCAPE)
+        return _group(unit.id, [r for r in routes if r.steps == movement or r in stopped], ESCAPE)
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
+    if not progressing and stopped:
+        # Every shortest route to valid terrain is stopped before it: a stopped escape.
+        return _group(unit.id, stopped, ESCAPE)
     if progressing:
         # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30.
         longest = max(r.steps for r in progressing)
@@ -462,6 +483,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
     own = gate_node(hero.faction)
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
+    stops = stop_hexes(position, hero)
 
     def enterable(n: str) -> bool:
         if n in position.hexes:
@@ -478,7 +500,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
                     route = (*best[node], near)
                     reached[near] = min(reached.get(near, route), route)
         best.update(reached)
-        layer = [n for n in reached if not _is_gate(n)]
+        layer = [n for n in reached if not _is_gate(n) and n not in stops]  # Mire ends the walk
     return best
 
 
