@@ -35,9 +35,9 @@ from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, p
 from tests.strategies import MOVER, OPPONENT, build, describe
 
 MAX_HEXES, MAX_UNITS = 30, 8
-TERRAIN = "p" * 6 + "l" * 3 + "fm."  # mostly open ground, a gap now and then
+TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
-           "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge")
+           "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),

@@ -187,8 +187,8 @@ TALENTS = ((),) * 5 + (("Flying",), ("Flying",), ("Peaceful",), ("Incorporeal",)
 SPIRE_FACTIONS = (OPPONENT,) * 3 + (MOVER,)
 SPIRE_UPGRADES = ((),) * 2 + (("range",),)
 SPIRE_TALENTS = ((),) + (("Snare",),)
-# Talents that change the movement stat or the terrain allowance, on a few units.
-STAT_TALENTS = ((),) * 3 + (("Speed",), ("Sure-Footed",), ("Gust",))
+# Talents that change the movement stat or the terrain allowance, or where the AI ends, on a few units.
+STAT_TALENTS = ((),) * 3 + (("Speed",), ("Sure-Footed",), ("Gust",), ("Waterwalker",))
 
 
 def _cells(rows: int, columns: int) -> list[tuple[int, int]]:

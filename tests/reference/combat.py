@@ -67,6 +67,7 @@ N29 Fair Fight: attacking a unit, or retaliating against one, the unit's attack 
     at all follows its own stat.
 N30 Challenge: a hero with an opposing Challenge unit within 3 hexes (counted as range) may attack
     only such units; if none of them is a valid target, it attacks nothing.
+N31 Waterwalker: no spire fires at the unit while it stands on a water hex.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ from adjudicator.answers.attacks import (
     Target,
 )
 from adjudicator.position.dice import Die, standard_die
-from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, gate_node
+from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, Terrain, gate_node
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
 
@@ -937,8 +938,14 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and not u.campfire
         and _flying_ok(rules, s, u)
         and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
+        and not (u.has("Waterwalker") and _on_water(rules, u.node))  # N31
         and rules.within(s.at, u.node, s.range)
     )
+
+
+def _on_water(rules: Rules, node: str) -> bool:
+    hexes = rules.position.hexes
+    return node in hexes and hexes[node].terrain is Terrain.WATER
 
 
 def _fire_ranked(

@@ -125,12 +125,15 @@ def _on_plains(position: Position, node: str) -> bool:
     return node in position.hexes and position.hexes[node].terrain is Terrain.PLAINS
 
 
-def _gust_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
     """Gust (AI): "If this unit can end its movement on a grasslands hex while adhering to AI
-    movement rules, it will do so": of the outcomes the AI may take, those ending on plains."""
-    if "Gust" not in unit.talents:
+    movement rules, it will do so"; Waterwalker (AI) the same of a water hex: of the outcomes the AI
+    may take, those ending on plains, or water, when there are any."""
+    wanted = {Terrain.PLAINS} if "Gust" in unit.talents else set()
+    wanted |= {Terrain.WATER} if "Waterwalker" in unit.talents else set()
+    if not wanted:
         return outcomes
-    return [o for o in outcomes if _on_plains(position, o.end)] or outcomes
+    return [o for o in outcomes if o.end in position.hexes and position.hexes[o.end].terrain in wanted] or outcomes
 
 
 # ------------------------------------------------------------------------------------ distances
@@ -576,7 +579,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         d0 = plan.d0
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
     if ai:
-        outcomes = _gust_choice(position, unit, outcomes)
+        outcomes = _ai_end_choice(position, unit, outcomes)
     if ai and outcomes and _survival_holds(position, unit, outcomes):
         outcomes = [_stay(unit_id, start)]
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced)))
