@@ -68,6 +68,8 @@ N29 Fair Fight: attacking a unit, or retaliating against one, the unit's attack 
 N30 Challenge: a hero with an opposing Challenge unit within 3 hexes (counted as range) may attack
     only such units; if none of them is a valid target, it attacks nothing.
 N31 Waterwalker: no spire fires at the unit while it stands on a water hex.
+N32 Hail: a unit with Flying within the range of an opposing unit with Hail (not in its gate, not
+    campfired) has no Flying, for attacks and spire fire alike.
 """
 
 from __future__ import annotations
@@ -336,18 +338,29 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
     return ""
 
 
-def _flies(rules: Rules, f: Fighter) -> bool:
-    """Flying, N12: a player's unit only while no chips wait beneath it; an AI's unit always."""
-    return f.has("Flying") and (not f.group or rules.ai(f.faction))
+def _flies(rules: Rules, board: Board, f: Fighter) -> bool:
+    """Flying, N12: a player's unit only while no chips wait beneath it; an AI's unit always; never
+    while an opposing Hail unit has it in range (N32)."""
+    return f.has("Flying") and (not f.group or rules.ai(f.faction)) and not _hailed(rules, board, f)
 
 
-def _flying_ok(rules: Rules, attacker: Fighter | Tower, target: Fighter) -> bool:
+def _hailed(rules: Rules, board: Board, f: Fighter) -> bool:
+    """Hail: "While an opposing faction unit with the talent Flying is in this unit's range, the
+    Flying talent is ignored." """
+    return any(
+        h.has("Hail") and not h.campfire and h.faction and f.faction and h.faction != f.faction
+        and rules.within(h.node, f.node, h.range)
+        for h in board.units.values()
+    )
+
+
+def _flying_ok(rules: Rules, board: Board, attacker: Fighter | Tower, target: Fighter) -> bool:
     """FAQ-28: a Flying unit is attacked only by chips with Flying or Air Defense."""
     if isinstance(attacker, Tower):
         anti_air = attacker.has("Flying") or attacker.has("Air Defense")
     else:
-        anti_air = _flies(rules, attacker) or attacker.has("Air Defense")
-    return anti_air or not _flies(rules, target)
+        anti_air = _flies(rules, board, attacker) or attacker.has("Air Defense")
+    return anti_air or not _flies(rules, board, target)
 
 
 def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
@@ -364,8 +377,8 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             opposing
             and not t.in_gate
             and not t.campfire
-            and _flying_ok(rules, a, t)
-            and not (t.has("Spyglass") and _flies(rules, a))  # Spyglass: "Flying units cannot attack this unit."
+            and _flying_ok(rules, board, a, t)
+            and not (t.has("Spyglass") and _flies(rules, board, a))  # Spyglass: "Flying units cannot attack this unit."
             and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
             and rules.within(a.node, t.node, a.range)
         ):
@@ -936,7 +949,7 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and u.kind is not Kind.LANDMARK_MINION
         and not u.in_gate
         and not u.campfire
-        and _flying_ok(rules, s, u)
+        and _flying_ok(rules, board, s, u)
         and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
         and not (u.has("Waterwalker") and _on_water(rules, u.node))  # N31
         and rules.within(s.at, u.node, s.range)
@@ -976,7 +989,7 @@ def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[
     ranked = _fire_ranked(rules, board, s, die, chips)
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
-    flying = [c for c in allowed if _flies(rules, board.units[c])]
+    flying = [c for c in allowed if _flies(rules, board, board.units[c])]
     if s.has("Air Defense") and flying:  # Air Defense (AI list): prefers Flying units on a tie
         allowed = flying
     return allowed, tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
