@@ -140,8 +140,30 @@ def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere()
     passing = build(LONG, [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "c2", 2, talents=("Flying",))], gates=GATES)
     result = movement_step(passing, ai=False)
     assert result.answered_by == "search"
-    assert result.searched_because == ("m2 has the talent Flying, which acts on movement in a way the solve does not express (searched)",)
+    assert result.searched_because == ("m2 may be displaced by a minion of its own faction (searched)",)
     assert movement_step_problem(passing, False) is None
+
+
+def test_another_factions_unit_that_a_talent_opens_to_displacement_is_solved() -> None:
+    # An opposing Flying or Peaceful unit never moves in the step; the group's minions may push it as
+    # they push a friendly hero, so whole.lp moves it too. On one row, m1 (movement 2) on b1 must push
+    # e1 off c1 to move at all (b1-c1-d1, FAQ-24): e1 lands on b1, where m2, leading after m1, meets it
+    # again. One on terrain a pushing minion could leave it unable to stand on is searched.
+    for talent in ("Flying", "Peaceful"):
+        for ai in (False, True):
+            controllers = {MOVER: Controller.AI if ai else Controller.PLAYER, OPPONENT: Controller.AI}
+            movers = [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "a1", 3), unit("h1", MOVER, "g1", 2, kind=Kind.HERO)]
+            flier = unit("e1", OPPONENT, "c1", 2, talents=(talent,), terrain=Terrain.WATER)
+            position = build("1  p p p p p p p p\n", [*movers, flier], gates={MOVER: ("a1",), OPPONENT: ("h1",)},
+                             controllers=controllers)
+            result = movement_step(position, ai=ai, limit=None)
+            assert result.answered_by == "solve", result.searched_because
+            assert any(dict(o.final).get("e1") not in (None, "c1") for o in result.outcomes)
+            assert solve_search_problem(position, ai) is None
+    pathbound = build(LONG, [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST),
+                             unit("e1", OPPONENT, "c1", 2, talents=("Flying",))], gates=GATES)
+    assert movement_step(pathbound, ai=False, limit=0).searched_because == (
+        "e1 may be displaced onto terrain it may not stand on (landings are searched)",)
 
 
 def test_minions_in_a_gate_stack_are_solved_and_a_hero_they_push_into_it_has_returned() -> None:

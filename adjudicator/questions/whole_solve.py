@@ -37,8 +37,9 @@ WHOLE = ("base", "whole")
 # The movement hooks (asp/core/hooks.lp) whose effect the one solve takes in whole: each fixes a
 # unit's movement stat, terrain allowance or immunity to talents, or the hexes that stop it, from facts
 # that do not change during the step (its chip, its start, a spire, an opposing unit that no move
-# displaces), and routes, walks and lateral moves read those.
-HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3"})
+# displaces), and routes, walks and lateral moves read those; or lets the group's minions displace
+# another faction's unit, which whole.lp then moves as it moves a friendly hero (see ``outside``).
+HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2"})
 # Hooks whose effect hangs on where their chip stands, and one that lets a move displace the chip.
 PLACED = frozenset({"stops/3"})
 DISPLACEABLE = "displaceable/2"
@@ -72,6 +73,27 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
             if unit.id == mark:
                 return f"{unit.id} is its own faction's mark"
+    return _displaced_by_talent(position, units, hardest)
+
+
+def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: int) -> str | None:
+    """Why a unit the group's minions may displace by its talent (Flying, Peaceful) is searched: one of
+    the moving faction that is no hero (it may move itself, and its start distance would hang on the
+    order), or another faction's that could land where it may not stand: on terrain its allowance does
+    not admit, or on the gate a minion deploys from."""
+    faction = position.turn.faction
+    known = catalogue()
+    gates = {position.node_of(u) for u in units if position.units[u].at is None}
+    for unit in position.units.values():
+        if unit.at is None or not any(DISPLACEABLE in t.hooks for t in known.known(unit.talents)):
+            continue
+        if unit.faction == faction and unit.kind is not Kind.HERO:
+            return f"{unit.id} may be displaced by a minion of its own faction (searched)"
+        if unit.faction != faction and unit.kind is not Kind.LANDMARK_MINION:
+            if min(a.level for a in allowances(unit)) < hardest:
+                return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
+            if gates & set(position.neighbours(unit.at)):
+                return f"{unit.id} may be displaced onto a gate a minion deploys from (landings are searched)"
     return None
 
 
@@ -117,10 +139,6 @@ def solve_group(
     query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
     control = ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
     starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
-    # Every unit the solve places: the group's, and the faction's heroes on the map, which it may push.
-    faction = position.turn.faction
-    placed = [u for u in starts if u in units or (position.units[u].faction == faction
-                                                  and position.units[u].kind is Kind.HERO and position.units[u].at in nodes)]
 
     def board(ends: dict[str, str]) -> Board:
         pushed = tuple(sorted((u, n) for u, n in ends.items() if u not in units and n != starts[u]))
@@ -149,6 +167,9 @@ def solve_group(
     def witness(shown: Board) -> Witness:
         nonlocal witnessing
         at = dict(shown)
+        # Every unit the solve places (whole.lp, wfin/2): the group's, and the units its minions may
+        # push, as the brave ends name them; a board lists a pushed one only where it moved.
+        placed = sorted(ends or {})
         assumptions = [(fact("wfin", String(u), String(at.get(u, starts[u]))), True) for u in placed]
         if not witnessing:
             extend(control, "witness")
