@@ -101,6 +101,23 @@ def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None
     assert movement_step_problem(flying, False) is None
 
 
+def test_an_ai_minions_end_preference_is_solved_and_an_ai_heros_searched() -> None:
+    # Gust (plains) and Waterwalker (water) narrow an AI minion's ends, after the AI's own rules: the
+    # solve takes that in for minions. m1 and m2 reach c1/c2 or d1/d2 at the same distance, where the
+    # plains and the water lie. An AI hero's preference is searched.
+    field = "1  p p l p p p p p\n2   p p w l p p p p\n"
+    movers = [unit("m1", MOVER, "a1", 2, terrain=Terrain.PLAINS, talents=("Gust",)), unit("m2", MOVER, "a2", 2, terrain=Terrain.WATER,
+                                                                    talents=("Waterwalker",))]
+    controllers = {MOVER: Controller.AI, OPPONENT: Controller.AI}
+    position = build(field, movers, gates={MOVER: ("a1",), OPPONENT: ("h1", "h2")}, controllers=controllers)
+    result = movement_step(position, ai=True, limit=None)
+    assert result.answered_by == "solve", result.searched_because
+    assert solve_search_problem(position, True) is None
+    hero = build(field, [*movers, unit("h1", MOVER, "f1", 2, kind=Kind.HERO, talents=("Gust",))],
+                 gates={MOVER: ("a1",), OPPONENT: ("h1", "h2")}, controllers=controllers)
+    assert movement_step(hero, ai=True, limit=0).answered_by == "search"
+
+
 def test_a_solved_group_cut_short_still_gives_every_end() -> None:
     # The solver's ends (brave consequences) are known before any board; which units narrow an end
     # is read from the boards, so it stays unknown when they were not all listed.
@@ -142,6 +159,13 @@ def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere()
     assert result.answered_by == "search"
     assert result.searched_because == ("m2 may be displaced by a minion of its own faction (searched)",)
     assert movement_step_problem(passing, False) is None
+    # Still in its gate, above another minion: once it deploys, the one below may push it (sweep
+    # seed 51 found the solve wrong there).
+    waiting = build(LONG, [unit("m1", MOVER, None, 2, talents=("Peaceful",)), unit("m2", MOVER, None, 2)],
+                    gates=GATES, stacks={MOVER: ("m1", "m2")})
+    assert movement_step(waiting, ai=False).searched_because == (
+        "m1 may be displaced by a minion of its own faction (searched)",)
+    assert movement_step_problem(waiting, False) is None
 
 
 def test_another_factions_unit_that_a_talent_opens_to_displacement_is_solved() -> None:

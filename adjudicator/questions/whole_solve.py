@@ -39,10 +39,13 @@ WHOLE = ("base", "whole")
 # that do not change during the step (its chip, its start, a spire, an opposing unit that no move
 # displaces), and routes, walks and lateral moves read those; or lets the group's minions displace
 # another faction's unit, which whole.lp then moves as it moves a friendly hero (see ``outside``).
-HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2"})
+HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2",
+                      "ai_end_pref/3"})
 # Hooks whose effect hangs on where their chip stands, and one that lets a move displace the chip.
 PLACED = frozenset({"stops/3"})
 DISPLACEABLE = "displaceable/2"
+# A hook whose effect the solve takes in for minions only (whole.lp): an AI hero's end preference.
+MINIONS_ONLY = frozenset({"ai_end_pref/3"})
 
 
 def outside(position: Position, units: tuple[str, ...]) -> str | None:
@@ -64,6 +67,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
             return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
         if hooks & PLACED and any(DISPLACEABLE in t.hooks for t in known.known(n for c, n in chips if c == chip)):
             return f"{chip} has the talent {name} and may be displaced, which moves where it acts (searched)"
+        if hooks & MINIONS_ONLY and chip in units and position.units[chip].kind is Kind.HERO:
+            return f"{chip} has the talent {name}, whose choice among a hero's ends the solve does not express (searched)"
     minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit
@@ -85,11 +90,11 @@ def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: in
     known = catalogue()
     gates = {position.node_of(u) for u in units if position.units[u].at is None}
     for unit in position.units.values():
-        if unit.at is None or not any(DISPLACEABLE in t.hooks for t in known.known(unit.talents)):
+        if not any(DISPLACEABLE in t.hooks for t in known.known(unit.talents)):
             continue
-        if unit.faction == faction and unit.kind is not Kind.HERO:
+        if unit.faction == faction and unit.kind is not Kind.HERO:  # on the map or deploying
             return f"{unit.id} may be displaced by a minion of its own faction (searched)"
-        if unit.faction != faction and unit.kind is not Kind.LANDMARK_MINION:
+        if unit.faction != faction and unit.kind is not Kind.LANDMARK_MINION and unit.at is not None:
             if min(a.level for a in allowances(unit)) < hardest:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
             if gates & set(position.neighbours(unit.at)):
