@@ -358,6 +358,7 @@ def positions(draw: st.DrawFn) -> Position:
             "displacement": draw(st.sampled_from(("needed",) * 3 + ("optional",))),
             "displaced-landing": draw(st.sampled_from(("adjacent",) * 2 + ("swap", "blocked"))),
             "ai-hero-approach": draw(st.sampled_from(("range",) * 3 + ("closest",))),
+            "stop-counts": draw(st.sampled_from(("walked",) * 3 + ("full",))),
         },
     )
 

@@ -21,6 +21,7 @@ READING_NAMES = {
     "displaced-landing": "displaced_landing",
     "ai-hero-approach": "ai_hero_approach",
     "escape-route": "escape_route",
+    "stop-counts": "stop_counts",
 }
 
 

@@ -42,6 +42,14 @@ READINGS = {
             "route to valid terrain? (game-elements: Making Progress, last paragraph)",
         ),
         Reading(
+            "stop-counts",
+            "walked",
+            ("walked", "full"),
+            "does a move a talent ends early (Mire) count the movement it walked, or all of it, when a "
+            "minion must use as much movement as possible? (harbinger-rulebook: Mire 'its movement "
+            "immediately ends'; game-elements: Minion Movement)",
+        ),
+        Reading(
             "ai-hero-approach",
             "range",
             ("range", "closest"),

@@ -453,9 +453,15 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         # Every shortest route to valid terrain is stopped before it: a stopped escape.
         return _group(unit.id, stopped, ESCAPE)
     if progressing:
-        # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30.
-        longest = max(r.steps for r in progressing)
-        longest_routes = [r for r in progressing if r.steps == longest]
+        # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30. By the
+        # reading stop-counts=full, a route Mire ends counts as using all the movement it had.
+        full = position.readings.get("stop-counts", "walked") == "full"
+
+        def used(r: Route) -> int:
+            return movement if full and r.end in stops else r.steps
+
+        longest = max(used(r) for r in progressing)
+        longest_routes = [r for r in progressing if used(r) == longest]
         # Breakneck's own "must" outweighs FAQ-24's "not required": any route of the longest.
         chosen = longest_routes if breakneck(unit) else _needed(position, longest_routes)
         outcomes = _group(unit.id, chosen, PROGRESS)
