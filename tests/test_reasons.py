@@ -22,8 +22,6 @@ def _source(rule: str) -> Path:
         return SHARED / "rules" / "harbinger-rulebook.txt"
     if rule.startswith("ai-rules:"):
         return SHARED / "reference" / "ai-rules.md"
-    if rule.startswith("harbinger-rulebook:"):
-        return SHARED / "rules" / "harbinger-rulebook.txt"
     if rule.startswith("master-talent-list:"):
         return SHARED / "reference" / "master-talent-list.txt"
     if rule.startswith("ai-master-talent-list:"):

@@ -39,8 +39,18 @@ def quote(name: str) -> str:
 def format_move(move: MoveOutcome) -> str:
     """The notation of a listed move outcome."""
     route = "-".join(quote(n) for n in move.path) if len(move.path) > 1 else "stay"
-    pushes = "".join(f" {quote(d.unit)}>{quote(d.to)}" for d in move.displaced)
-    return f"{quote(move.unit)} {route}{pushes}"
+    return f"{quote(move.unit)} {route}{_pushes(move)}"
+
+
+def format_end(move: MoveOutcome) -> str:
+    """Where a move outcome leads, in the notation of a claim of its end alone: the unit, its end
+    (stay where it does not move) and whom it displaces where, without the route shown."""
+    end = quote(move.end) if len(move.path) > 1 else "stay"
+    return f"{quote(move.unit)} {end}{_pushes(move)}"
+
+
+def _pushes(move: MoveOutcome) -> str:
+    return "".join(f" {quote(d.unit)}>{quote(d.to)}" for d in move.displaced)
 
 
 def format_attack(attack: AttackOutcome, level_up: str | None = None) -> str:

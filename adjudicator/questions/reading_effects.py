@@ -15,7 +15,7 @@ from adjudicator.questions.adjudicate import (
     attack_options, attack_step, faction_options, spires_fire, whole,
 )
 from adjudicator.position.model import Position
-from adjudicator.answers.notation import format_attack, format_move
+from adjudicator.answers.notation import format_attack, format_end
 from adjudicator.position.readings import READINGS, resolve
 from adjudicator.solving.solve import Deadline
 
@@ -35,7 +35,9 @@ class ReadingEffect:
 
 
 def _moves(position: Position, deadline: Deadline | None) -> set[str]:
-    return {format_move(m) for o in faction_options(position, deadline=deadline) for m in o.outcomes}
+    # A move is told apart by where it ends and whom it displaces where, not by the route shown: a
+    # reading that only adds another route to the same outcome changes no answer.
+    return {format_end(m) for o in faction_options(position, deadline=deadline) for m in o.outcomes}
 
 
 def _attacks(position: Position, deadline: Deadline | None) -> set[str]:
