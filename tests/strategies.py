@@ -282,6 +282,9 @@ def positions(draw: st.DrawFn) -> Position:
         survival = faction == MOVER and draw(st.integers(0, 9)) == 0
         if survival:
             talents += ("Survival",)
+        # Hail on about one moving unit in eight: the opposing fliers in its range lose Flying.
+        if faction == MOVER and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 7)) == 0:
+            talents += ("Hail",)
         # Mire on about one opposing unit in four: the hexes beside it end a mover's walk.
         if faction == OPPONENT and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 3)) == 0:
             talents += ("Mire",)

@@ -14,6 +14,7 @@ from clingo import Function, Number, String, Symbol
 from adjudicator.facts import fields
 from adjudicator.position.model import Controller, Kind, Position, Terrain
 from adjudicator.position.movement_stat import allowances
+from adjudicator.position.talents import catalogue
 
 KIND_NAMES = {Kind.MINION: "minion", Kind.HERO: "hero", Kind.LANDMARK_MINION: "landmark_minion"}
 READING_NAMES = {
@@ -122,6 +123,11 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("allowance", u, const(unit.terrain.value))
         for talent in unit.talents:
             yield fact("talent", u, String(talent))
+        # A talent may act on the chips within its unit's range while units move (Hail).
+        if unit.at is not None and any(t.in_range for t in catalogue().known(unit.talents)):
+            reach = unit.side.range + unit.upgrades.count("range")
+            for near in fields.range_counts(position, [unit.at], reach)[unit.at]:
+                yield fact("uwithin", u, String(unit.faction), String(near))
         if unit.done.moved:
             yield fact("moved", u)
         if unit.campfire:

@@ -61,6 +61,7 @@ class Talent:
     left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
     movement: Movement = field(default_factory=Movement)  # what Python must know of its movement hooks
     reach: int = 0  # the farthest count of hexes its wording measures from its chip (fields.range_bound)
+    in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -168,6 +169,7 @@ def catalogue() -> Catalogue:
             left_out=entry.get("left_out") or "",
             movement=Movement(**(entry.get("movement") or {})),
             reach=int(entry.get("reach", 0)),
+            in_range=bool(entry.get("in_range", False)),
         )
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):

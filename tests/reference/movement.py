@@ -217,7 +217,20 @@ def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> b
     on_ai = (ai and occupant.faction == mover.faction) or (
         occupant.faction in position.factions and position.factions[occupant.faction].controller is Controller.AI
     )
-    return "Peaceful" in occupant.talents or ("Flying" in occupant.talents and (on_ai or not occupant.group))
+    flying = "Flying" in occupant.talents and (on_ai or not occupant.group) and not _hailed(position, occupant)
+    return "Peaceful" in occupant.talents or flying
+
+
+def _hailed(position: Position, flier: Unit) -> bool:
+    """Hail: "While an opposing faction unit with the talent Flying is in this unit's range, the
+    Flying talent is ignored": range counted as attacks count it, from a Hail unit on the map that is
+    not in campfire mode."""
+    for hail in position.units.values():
+        if "Hail" in hail.talents and hail.at in position.hexes and not hail.campfire and hail.faction != flier.faction:
+            reach = hail.side.range + hail.upgrades.count("range")
+            if _bfs(position, [hail.at], lambda _n: True).get(position.node_of(flier.id), reach + 1) <= reach:
+                return True
+    return False
 
 
 def stop_hexes(position: Position, unit: Unit) -> set[str]:
