@@ -105,8 +105,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     for spire in position.spires:
         for talent in spire.talents:
             yield fact("stalent", String(spire.id), String(talent))
-    # Crush compares health while moving (asp/talents/crush.lp); no other movement rule reads it.
-    healths = any("Crush" in u.talents for u in position.units.values())
+    # Only a talent's encoding reads health while units move (Crush: its catalogue entry's reads_health).
+    healths = any(t.reads_health for u in position.units.values() for t in catalogue().known(u.talents))
     for unit in position.units.values():
         node = position.placed(unit.id)
         if node is None:
