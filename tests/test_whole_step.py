@@ -184,6 +184,14 @@ def test_another_factions_unit_that_a_talent_opens_to_displacement_is_solved() -
             assert result.answered_by == "solve", result.searched_because
             assert any(dict(o.final).get("e1") not in (None, "c1") for o in result.outcomes)
             assert solve_search_problem(position, ai) is None
+    # Pushed beside the gate by m2 (a1-b1-c1), e1 would be pushed into it by m1 deploying onto a1
+    # (sweep seeds 54 and 55 found the solve wrong there): searched while a minion waits to deploy.
+    chain = build("1  p p p p p p\n", [unit("m1", MOVER, None, 2), unit("m2", MOVER, "a1", 2),
+                                        unit("e1", OPPONENT, "b1", 2, talents=("Flying",), terrain=Terrain.WATER)],
+                  gates={MOVER: ("a1",), OPPONENT: ("f1",)}, stacks={MOVER: ("m1",)})
+    assert movement_step(chain, ai=False, limit=0).searched_because == (
+        "e1 may be displaced onto a gate a minion deploys from (landings are searched)",)
+    assert movement_step_problem(chain, False) is None
     pathbound = build(LONG, [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST),
                              unit("e1", OPPONENT, "c1", 2, talents=("Flying",))], gates=GATES)
     assert movement_step(pathbound, ai=False, limit=0).searched_because == (

@@ -85,7 +85,8 @@ def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: in
     """Why a unit the group's minions may displace by its talent (Flying, Peaceful) is searched: one of
     the moving faction that is no hero (it may move itself, and its start distance would hang on the
     order), or another faction's that could land where it may not stand: on terrain its allowance does
-    not admit, or on the gate a minion deploys from."""
+    not admit, or on the gate a minion deploys from (pushed beside it first, by another minion, it
+    may be pushed into it: any such unit while a minion waits to deploy)."""
     faction = position.turn.faction
     known = catalogue()
     gates = {position.node_of(u) for u in units if position.units[u].at is None}
@@ -97,7 +98,7 @@ def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: in
         if unit.faction != faction and unit.kind is not Kind.LANDMARK_MINION and unit.at is not None:
             if min(a.level for a in allowances(unit)) < hardest:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
-            if gates & set(position.neighbours(unit.at)):
+            if gates:
                 return f"{unit.id} may be displaced onto a gate a minion deploys from (landings are searched)"
     return None
 
