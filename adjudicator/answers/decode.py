@@ -621,7 +621,7 @@ class _Witness:
     hfrom: dict[str, str] = field(default_factory=dict)
     mv: dict[str, int] = field(default_factory=dict)
     walks: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))  # unit → hex → least layer
-    stops: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # hexes no walk goes on from
+    stops: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # hexes no walk goes on from (never its start)
     d0: dict[str, int] = field(default_factory=dict)
     ok: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))
     okp: dict[Symbol, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
@@ -695,14 +695,13 @@ def _walk_path(
     layers: dict[str, int], start: str, end: str, neighbours: Callable[[str], Iterable[str]], stops: set[str]
 ) -> tuple[str, ...]:
     """The first shortest walk in hex-name order (as ``_first``), from a walk's least layers; it goes
-    on from no hex that stops it but its start."""
+    on from no hex in ``stops``."""
     memo: dict[str, tuple[str, ...]] = {start: (start,)}
 
     def best(node: str) -> tuple[str, ...]:
         if node not in memo:
-            memo[node] = min(
-                best(q) for q in neighbours(node) if layers.get(q) == layers[node] - 1 and (q == start or q not in stops)
-            ) + (node,)
+            memo[node] = min(best(q) for q in neighbours(node) if layers.get(q) == layers[node] - 1 and q not in stops)
+            memo[node] += (node,)
         return memo[node]
 
     return best(end)
@@ -731,7 +730,7 @@ def _whole_hero(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]
         return MoveOutcome(uid, end, "free", (), _walk_path(layers, start, end, neighbours, stops))
     # Its own gate: from where it began or a hex reached with a step to spare (hero.lp, via/4).
     near = set(neighbours(end))
-    ways = [(n, h) for h, n in layers.items() if h in near and n < w.mv[uid] and (h == start or h not in stops)]
+    ways = [(n, h) for h, n in layers.items() if h in near and n < w.mv[uid] and h not in stops]
     steps = min(n for n, _ in ways)
     path = min(_walk_path(layers, start, h, neighbours, stops) for n, h in ways if n == steps)
     return MoveOutcome(uid, end, "return", (), path + (end,))

@@ -89,7 +89,7 @@ def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: in
     may be pushed into it: any such unit while a minion waits to deploy)."""
     faction = position.turn.faction
     known = catalogue()
-    gates = {position.node_of(u) for u in units if position.units[u].at is None}
+    deploying = any(position.units[u].at is None for u in units)
     for unit in position.units.values():
         if not any(DISPLACEABLE in t.hooks for t in known.known(unit.talents)):
             continue
@@ -98,7 +98,7 @@ def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: in
         if unit.faction != faction and unit.kind is not Kind.LANDMARK_MINION and unit.at is not None:
             if min(a.level for a in allowances(unit)) < hardest:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
-            if gates:
+            if deploying:
                 return f"{unit.id} may be displaced onto a gate a minion deploys from (landings are searched)"
     return None
 
