@@ -27,7 +27,9 @@ from adjudicator.answers.attacks import (
     Target,
 )
 from adjudicator.position.model import Controller, Position, gate_node
+from adjudicator.position.talents import PARTLY
 from adjudicator.answers.moves import Displacement, MoveOutcome, UnitOptions
+from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
 
 WAIT_TEXT = {
@@ -35,6 +37,8 @@ WAIT_TEXT = {
     "campfire": "is in campfire mode",
     "landmark": "is a landmark minion; landmark minions do not move",
 }
+# What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
+ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"
 
 
 _NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
@@ -68,6 +72,13 @@ class _UnitAtoms:
     pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     origin: dict[str, int] = field(default_factory=dict)
     via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+    # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
+    # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
+    hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
+    lhurt: dict[tuple[Symbol, str, str], tuple[int, bool]] = field(default_factory=dict)
+    hurt_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
 
 
 @dataclass(frozen=True)
@@ -102,6 +113,17 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.origin[_name(args[1])] = args[2].number
         elif s.name == "via":
             a.via[_name(args[1])].append((args[3].number, _name(args[2])))
+        elif s.name == "hurt_by":
+            fell = args[3]
+            a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
+        elif s.name == "lhurt":
+            a.lhurt[(args[1], _name(args[2]), _name(args[3]))] = (args[4].number, args[5].name == "fell")
+        elif s.name == "hurt_end":
+            a.hurt_ends[_name(args[1])].append(args[2].number)
+        elif s.name == "hpred":
+            a.hpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
+        elif s.name == "hurt_unknown":
+            a.unknown.add((_name(args[1]), _name(args[2])))
         elif s.name == "next":
             next_units.add(unit)
         elif s.name == "leading":
@@ -114,18 +136,21 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOpt
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome → {witness path: how many routes it stands for}
-    grouped: dict[tuple[str, tuple[Displacement, ...]], dict[tuple[str, ...], int]] = defaultdict(dict)
-    kinds: dict[tuple[str, tuple[Displacement, ...]], str] = {}
+    grouped: dict[_Key, dict[tuple[str, ...], int]] = defaultdict(dict)
+    kinds: dict[_Key, str] = {}
     for kind, end, route in a.offers:
-        for path, displaced, routes in _paths(a, start, kind, end, route):
-            grouped[(end, displaced)][path] = routes
-            kinds[(end, displaced)] = kind
+        for key, path, routes in _paths(a, start, kind, end, route):
+            grouped[key][path] = routes
+            kinds[key] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()))
+        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated)
         for key, paths in sorted(grouped.items())
-        for end, displaced in [key]
+        for end, displaced, damage, defeated in [key]
     )
-    return UnitOptions(uid, outcomes, a.d0, leading=leading)
+    uncounted = tuple(
+        Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
+    )
+    return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
 
 
 def _wait_text(reason: Symbol) -> str:
@@ -134,30 +159,62 @@ def _wait_text(reason: Symbol) -> str:
     return WAIT_TEXT.get(reason.name, reason.name)
 
 
-def _paths(
-    a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol
-) -> Iterable[tuple[tuple[str, ...], tuple[Displacement, ...], int]]:
-    """Each route an offer stands for, with each way its displaced heroes may land, and how many
-    routes of the required length it stands for (moves of any length count once)."""
+# An outcome: its end, displacements, damage taken and whether that defeats it.
+_Key = tuple[str, tuple[Displacement, ...], int, bool]
+
+
+def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
+    """Each outcome an offer stands for (each way its displaced units may land, each damage a hurt
+    unit may take), with a route that makes it and how many routes of the required length it stands
+    for (moves of any length count once)."""
     if route.type is SymbolType.Function and route.name == "walk":
         walk = route.arguments[0].name
         if kind == "return":
             steps = min(steps for steps, _ in a.via[end])
-            yield min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), (), 1
+            yield (end, (), 0, False), min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), 1
+        elif walk == "fell":
+            damage = max(d for h, d in a.hpred if h == end)
+            yield (end, (), damage, True), _state_path(a, end, damage, start), 1
+        elif walk == "hero" and end in a.hurt_ends:
+            for damage in sorted(set(a.hurt_ends[end])):
+                yield (end, (), damage, False), _state_path(a, end, damage, start), 1
         else:
             routes = _count(a, walk, end, start) if kind == "escape" else 1
-            yield _first(a, walk, end, start), (), routes
+            yield (end, (), 0, False), _first(a, walk, end, start), routes
         return
     nodes = _route(route)
     escaped = a.origin.get(nodes[0], 0) > 0
     prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
     routes = _count(a, "escape", nodes[0], start) if escaped else 1
+    damage, fell = a.hurt.get(route, (0, None))
+    if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
+        yield (fell, (), damage, True), prefix + nodes[: nodes.index(fell) + 1], routes
+        return
     pushes = a.disp.get(route, [])
-    choices = [[Displacement(x, source, to) for to in a.landing[(route, x, left)]] for x, source, left in pushes]
+    choices = [[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
+               for x, source, left in pushes]
     for combo in product(*choices):
         ends = [d.to for d in combo if not d.to.startswith("gate:")]
         if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
-            yield prefix + nodes, tuple(sorted(combo)), routes
+            yield (end, tuple(sorted(combo)), damage, fell is not None), prefix + nodes, routes
+
+
+def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:
+    damage, defeated = a.lhurt.get((route, unit, to), (0, False))
+    return Displacement(unit, source, to, damage, defeated)
+
+
+def _state_path(a: _UnitAtoms, end: str, damage: int, start: str) -> tuple[str, ...]:
+    """The first walk in hex-name order that ends on ``end`` having taken ``damage``, from the hurt
+    hero's state graph (asp/movement/harm.lp, hpred/5)."""
+    memo: dict[tuple[str, int], tuple[str, ...]] = {(start, 0): (start,)}
+
+    def best(state: tuple[str, int]) -> tuple[str, ...]:
+        if state not in memo:
+            memo[state] = min(best(q) for q in a.hpred[state]) + (state[0],)
+        return memo[state]
+
+    return best((end, damage))
 
 
 def _count(a: _UnitAtoms, walk: str, end: str, start: str) -> int:

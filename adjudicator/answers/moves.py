@@ -26,17 +26,22 @@ class Displacement:
     unit: str
     source: str
     to: str
+    damage: int = 0  # what it takes landing there (Toxic Secretion, Lahar: FAQ-07)
+    defeated: bool = False  # that damage defeats it there
 
-    def as_json(self) -> dict[str, str]:
-        return {"unit": self.unit, "from": self.source, "to": self.to}
+    def as_json(self) -> dict[str, Any]:
+        shape: dict[str, Any] = {"unit": self.unit, "from": self.source, "to": self.to}
+        return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage else shape
 
 
 @dataclass(frozen=True, order=True)
 class MoveOutcome:
     """One legal outcome of one unit's move.
 
-    Two outcomes are the same when they end on the same hex with the same displacements; ``path``
-    is one route that produces it (the first in hex-name order) and ``paths`` counts them all.
+    Two outcomes are the same when they end on the same hex with the same displacements and the same
+    damage taken; ``path`` is one route that produces it (the first in hex-name order) and ``paths``
+    counts them all. A unit that damage taken as it moves defeats (Toxic Secretion, Lahar) ends its
+    move there: ``end`` is that hex and ``defeated`` is set.
     """
 
     unit: str
@@ -45,13 +50,15 @@ class MoveOutcome:
     displaced: tuple[Displacement, ...] = ()
     path: tuple[str, ...] = ()  # start hex first
     paths: int = 1
+    damage: int = 0  # damage taken as it moves
+    defeated: bool = False
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...]]:
-        return (self.unit, self.end, self.displaced)
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool]:
+        return (self.unit, self.end, self.displaced, self.damage, self.defeated)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        shape = {
             "unit": self.unit,
             "path": list(self.path),
             "end": self.end,
@@ -59,6 +66,7 @@ class MoveOutcome:
             "displaced": [d.as_json() for d in self.displaced],
             "paths": self.paths,
         }
+        return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 
 @dataclass(frozen=True)
@@ -89,12 +97,16 @@ class StepOutcome:
 
     final: tuple[tuple[str, str], ...]  # (unit, node) for every unit of the moving faction, sorted
     sequence: tuple[MoveOutcome, ...]
+    # (unit, health) for each unit whose health the step changed (damage taken while moving: Toxic
+    # Secretion, Lahar), sorted; its node is "defeated" where that defeated it.
+    health: tuple[tuple[str, int], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        shape: dict[str, Any] = {
             "final": dict(self.final),
             "sequence": [m.as_json() for m in self.sequence],
         }
+        return {**shape, "health": dict(self.health)} if self.health else shape
 
 
 @dataclass(frozen=True)

@@ -105,8 +105,15 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     for spire in position.spires:
         for talent in spire.talents:
             yield fact("stalent", String(spire.id), String(talent))
-    # Only a talent's encoding reads health while units move (Crush: its catalogue entry's reads_health).
-    healths = any(t.reads_health for u in position.units.values() for t in catalogue().known(u.talents))
+    # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
+    # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
+    # a Peaceful unit takes only from a merc).
+    carried = [t for u in position.units.values() for t in u.talents] + [t for s in position.spires for t in s.talents]
+    healths = any(t.reads_health for t in catalogue().known(carried))
+    if healths:
+        for spire in position.spires:
+            if spire.merc:
+                yield fact("merc", String(spire.id))
     for unit in position.units.values():
         node = position.placed(unit.id)
         if node is None:
@@ -114,6 +121,9 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         u = String(unit.id)
         if healths:
             yield fact("health", u, Number(unit.health))
+            yield fact("life", u, Number(unit.health + unit.upgrades.count("fortification")))
+            if unit.merc:
+                yield fact("merc", u)
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
         yield fact("kind", u, const(KIND_NAMES[unit.kind]))

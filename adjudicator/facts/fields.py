@@ -147,13 +147,18 @@ ESCAPE_LOOKAHEAD = 16
 
 def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     """How far from where it stands each unit's move reads or changes the board: its movement (the
-    most talents can make it), plus one for a displaced unit's landing; an escape from invalid
-    terrain (for any allowance it may have) looks further."""
+    most talents can make it), plus one for a displaced unit's landing, and one more for a chip that
+    hurts units landing beside it; an escape from invalid terrain (for any allowance it may have)
+    looks further."""
     blocked = obstacles(position)
+    # A talent that hurts a unit moving or displaced onto a hex beside its chip (hook hurts/4: Toxic
+    # Secretion) reads one hex past the farthest landing.
+    carried = [t for u in position.units.values() for t in u.talents] + [t for s in position.spires for t in s.talents]
+    beside = int(any("hurts/4" in t.hooks for t in catalogue().known(carried)))
     radii = {}
     for uid in units:
         unit = position.units[uid]
-        radius = movement_bound(unit) + 1
+        radius = movement_bound(unit) + 1 + beside
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius

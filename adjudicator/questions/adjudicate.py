@@ -118,7 +118,7 @@ def unit_options(
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
     options = ask(position, moves_query(position, unit_id, ai), deadline=deadline).options[unit_id]
-    return replace(options, notices=notices(position, "movement", ai))
+    return replace(options, notices=(*notices(position, "movement", ai), *options.notices))
 
 
 def faction_options(
@@ -129,7 +129,7 @@ def faction_options(
     units = query.units
     answer = ask(position, query, deadline=deadline)
     unmodelled = notices(position, "movement", ai)
-    return [replace(answer.options[uid], notices=unmodelled) for uid in units]
+    return [replace(o, notices=(*unmodelled, *o.notices)) for uid in units for o in [answer.options[uid]]]
 
 
 # ----------------------------------------------------------------------------------------- combat

@@ -14,23 +14,40 @@ from adjudicator.position.model import Done, Gate, Position, Unit
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after ``move``: the unit on its end node, displaced units where they landed."""
+    """The board after ``move``: the unit on its end node, displaced units where they landed, each
+    with the damage it took on the way (Toxic Secretion, Lahar)."""
     units = dict(position.units)
     gates = dict(position.gates)
 
-    def place(uid: str, node: str, *, moved: bool) -> None:
+    def place(uid: str, node: str, damage: int, defeated: bool, *, moved: bool) -> None:
         unit = units[uid]
         done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
         on_board = node if node in position.hexes else None
-        units[uid] = replace(unit, at=on_board, done=done)
+        units[uid] = _hurt(replace(unit, at=on_board, done=done), damage, defeated)
         gate = gates.get(unit.faction)
         if gate is not None and uid in gate.stack and node != gate.node:
             gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
 
     for push in move.displaced:
-        place(push.unit, push.to, moved=False)
-    place(move.unit, move.end, moved=True)
+        place(push.unit, push.to, push.damage, push.defeated, moved=False)
+    place(move.unit, move.end, move.damage, move.defeated, moved=True)
     return replace(position, units=units, gates=gates)
+
+
+def _hurt(unit: Unit, damage: int, defeated: bool) -> Unit:
+    """The unit after damage taken as it moved: a fortification upgrade goes first (FAQ-29). Defeated,
+    it leaves the board with no health left, unless chips wait beneath it: the next becomes active
+    where it stood, with health equal to its health stat (game-elements: Groups; docs/movement.md,
+    Damage while moving)."""
+    if defeated:
+        if unit.group:
+            return replace(_revealed(unit, unit.group[0].chip), health=unit.group[0].stats.health)
+        return replace(unit, at=None, health=0)
+    fortified = unit.upgrades.count("fortification")
+    kept = list(unit.upgrades)
+    for _ in range(min(damage, fortified)):
+        kept.remove("fortification")
+    return replace(unit, upgrades=tuple(kept), health=unit.health - max(0, damage - fortified))
 
 
 def _revealed(unit: Unit, chip: str) -> Unit:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.questions.adjudicate import attack_options, unit_options, whole
+from adjudicator.questions.adjudicate import attack_options, faction_options, unit_options, whole
 from adjudicator.questions.steps import expectation_keys
 from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
@@ -44,12 +44,22 @@ class CaseResult:
         return self.complete and not self.failures
 
 
-def _outcome_key(end: str, displaced: dict[str, str]) -> tuple[str, tuple[tuple[str, str], ...]]:
-    return (end, tuple(sorted(displaced.items())))
+# An outcome: its end, each displaced unit's landing with the damage it takes there (-1: that
+# defeats it), the damage the unit takes as it moves, and whether that defeats it.
+_Key = tuple[str, tuple[tuple[str, str, int], ...], int, bool]
 
 
-def _actual_key(move: MoveOutcome) -> tuple[str, tuple[tuple[str, str], ...]]:
-    return _outcome_key(move.end, {d.unit: d.to for d in move.displaced})
+def _outcome_key(entry: dict[str, Any]) -> _Key:
+    hurt = dict(entry.get("displaced-damage") or {})
+    fell = set(entry.get("displaced-defeated") or ())
+    displaced = tuple(sorted((str(u), str(h), -1 if u in fell else int(hurt.get(u, 0)))
+                             for u, h in (entry.get("displaced") or {}).items()))
+    return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)))
+
+
+def _actual_key(move: MoveOutcome) -> _Key:
+    displaced = tuple(sorted((d.unit, d.to, -1 if d.defeated else d.damage) for d in move.displaced))
+    return (move.end, displaced, move.damage, move.defeated)
 
 
 def check_moves(
@@ -65,7 +75,7 @@ def check_moves(
         actual = {_actual_key(m): m for m in unit_options(doc.position, uid, ai, deadline).outcomes}
         wanted_keys = {}
         for entry in wanted or []:
-            wanted_keys[_outcome_key(str(entry["end"]), dict(entry.get("displaced") or {}))] = entry
+            wanted_keys[_outcome_key(entry)] = entry
         for missing in sorted(set(wanted_keys) - set(actual)):
             failures.append(f"{key}.{uid}: expected outcome {_show(missing)} is not listed")
         for extra in sorted(set(actual) - set(wanted_keys)):
@@ -98,10 +108,11 @@ def check_turn(
     return failures
 
 
-def _show(key: tuple[str, tuple[tuple[str, str], ...]]) -> str:
-    end, displaced = key
-    pushed = ", ".join(f"{u}→{h}" for u, h in displaced)
-    return f"end {end}" + (f" displacing {pushed}" if pushed else "")
+def _show(key: _Key) -> str:
+    end, displaced, damage, defeated = key
+    pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n < 0 else f" ({n} damage)" if n else "") for u, h, n in displaced)
+    taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
+    return f"end {end}{taken}" + (f" displacing {pushed}" if pushed else "")
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
@@ -387,7 +398,10 @@ def check_notices(
         if question not in QUESTION_STEPS:
             failures.append(f"{key}.{question}: expected one of {', '.join(QUESTION_STEPS)}")
             continue
-        have = sorted({n.name for n in notices(doc.position, question)})
+        named = set(notices(doc.position, question))
+        if question == "movement":  # and what the moves' own answers left out (damage along an escape)
+            named |= {n for o in faction_options(doc.position, deadline=deadline) for n in o.notices}
+        have = sorted({n.name for n in named})
         want = sorted(str(w) for w in wanted or [])
         if have != want:
             failures.append(f"{key}.{question}: notices name {have}, expected {want}")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
+from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.model import Kind, Position, Unit
@@ -27,8 +28,13 @@ from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
+# A final board: where units stand, and the health of each whose health the step changed, in id order
+# (damage taken while moving: Toxic Secretion, Lahar; 0 when that defeated it).
+Health = tuple[tuple[str, int], ...]
+Final = tuple[Board, Health]
 
 AUTO, SEARCH = "auto", "search"
+DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
 ENGINES = (AUTO, SEARCH)
 
 
@@ -45,15 +51,16 @@ class _Move:
 @dataclass
 class _Group:
     units: tuple[str, ...]
-    finals: dict[Board, tuple[_Move, ...] | None]  # None: read from the solver when shown
+    finals: dict[Final, tuple[_Move, ...] | None]  # None: read from the solver when shown
     complete: bool
     witness: Callable[[Board], tuple[_Move, ...]] | None = None
     ends: dict[str, tuple[str, ...]] | None = None  # each unit's possible ends, known before any board
+    notices: tuple[Notice, ...] = ()  # what the answers of its moves left out
 
-    def sequence(self, board: Board) -> tuple[_Move, ...]:
-        found = self.finals[board]
+    def sequence(self, final: Final) -> tuple[_Move, ...]:
+        found = self.finals[final]
         if found is None and self.witness is not None:
-            found = self.finals[board] = self.witness(board)
+            found = self.finals[final] = self.witness(final[0])
         assert found is not None
         return found
 
@@ -106,6 +113,7 @@ def movement_step(
     summary = _summary(position, searched) if known else ()
     shown = _boards(position, searched, limit) if whole else ()
     method = "search" if because else "solve"
+    unmodelled += tuple(sorted({n for g in searched for n in g.notices}))
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
 
 
@@ -163,7 +171,7 @@ def _solve(
     def witness(board: Board) -> tuple[_Move, ...]:
         return tuple(_Move(move, distance, minion) for move, distance, minion in solved.witness(board))
 
-    finals: dict[Board, tuple[_Move, ...] | None] = dict.fromkeys(solved.boards)
+    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, ()) for board in solved.boards)
     return _Group(units, finals, solved.complete, witness, solved.ends)
 
 
@@ -183,15 +191,17 @@ def _search(
     # Only the nodes the group's moves can read or change are sent.
     nodes = fields.reach(position, fields.step_radii(position, units))
     fixed = render([*board_facts(position, nodes), *field_facts(position, units, ai_factions, nodes)])
-    finals: dict[Board, tuple[_Move, ...]] = {}
+    finals: dict[Final, tuple[_Move, ...]] = {}
+    uncounted: set[Notice] = set()  # what a move's own answer left out (damage along an escape)
     seen: set[tuple[object, ...]] = set()
     # Any other unit a move displaced (Flying, Peaceful): boards that differ only in where such a
     # unit went are different boards.
     others = {uid: position.node_of(uid) for uid in sorted(position.units) if uid not in units}
 
-    def board(pos: Position) -> Board:
-        pushed = tuple((uid, pos.node_of(uid)) for uid, node in others.items() if pos.node_of(uid) != node)
-        return tuple((uid, pos.node_of(uid)) for uid in units) + pushed
+    def board(pos: Position) -> Final:
+        pushed = tuple((uid, _node(pos, uid)) for uid, node in others.items() if _node(pos, uid) != node)
+        health = tuple((uid, u.health) for uid, u in sorted(pos.units.items()) if u.health != position.units[uid].health)
+        return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
@@ -208,6 +218,7 @@ def _search(
         for uid in sorted(answer.next_units):
             minion = pos.units[uid].kind is Kind.MINION
             options = answer.options[uid]
+            uncounted.update(options.notices)
             for move in options.outcomes:
                 step = _Move(move, options.start_distance if minion else None, minion)
                 explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (step,))
@@ -217,10 +228,15 @@ def _search(
         complete = True
     except TimedOut:
         complete = False
-    return _Group(units, finals, complete)
+    return _Group(units, finals, complete, notices=tuple(sorted(uncounted)))
 
 
 # ---------------------------------------------------------------------------------------- answers
+
+
+def _node(position: Position, uid: str) -> str:
+    """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py)."""
+    return DEFEATED if position.units[uid].health == 0 else position.node_of(uid)
 
 
 def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:
@@ -234,9 +250,9 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
         u: UnitSummary(u, (position.node_of(u),), True) for u in present_units(position, faction)
     }
     for group in searched:
-        members = set(group.units).union(u for board in group.finals for u, _ in board).union(group.ends or ())
+        members = set(group.units).union(u for board, _ in group.finals for u, _ in board).union(group.ends or ())
         starts = {u: position.node_of(u) for u in members}
-        boards = [{**starts, **dict(board)} for board in group.finals]
+        boards = [{**starts, **dict(board)} for board, _ in group.finals]
         if group.ends is None:
             ends = {u: tuple(sorted({b[u] for b in boards})) for u in sorted(members)}
         else:  # placed units no board moves are left out, as a searched group leaves them
@@ -254,10 +270,11 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
 
 def _boards(position: Position, searched: list[_Group], limit: int | None) -> tuple[StepOutcome, ...]:
     """The first ``limit`` combinations of one board per group, each with its moves interleaved."""
-    ordered = [[(g, b) for b in sorted(g.finals)] for g in searched]
+    ordered = [[(g, f) for f in sorted(g.finals)] for g in searched]
     outcomes = [
-        StepOutcome(_merge_board(position, [b for _, b in combination]),
-                    _interleave([g.sequence(b) for g, b in combination]))
+        StepOutcome(_merge_board(position, [f[0] for _, f in combination]),
+                    _interleave([g.sequence(f) for g, f in combination]),
+                    tuple(sorted(pair for _, f in combination for pair in f[1])))
         for combination in itertools.islice(itertools.product(*ordered), limit)
     ]
     return tuple(sorted(outcomes, key=lambda o: o.final))

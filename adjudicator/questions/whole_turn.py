@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.answers.attacks import EndState, FireStepResult
-from adjudicator.answers.moves import StepResult
+from adjudicator.answers.moves import MoveOutcome, StepResult
 from adjudicator.answers.turns import (
     DONE,
     NO_RULE,
@@ -133,6 +133,7 @@ def whole_turn(
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
     found: dict[tuple[tuple[tuple[str, str], ...], str, str], TurnOutcome] = {}
+    fallen: set[Gap] = set()  # a unit defeated as it moves in some line of play
     tell = progress or (lambda _: None)
 
     def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
@@ -154,6 +155,8 @@ def whole_turn(
         result = step.ask(pos, ai, None, deadline, **options)
         if not result.complete:
             raise _Cut
+        if isinstance(result, StepResult) and any(_fells(board.sequence) for board in result.outcomes):
+            fallen.add(FALLEN)
         for after, chance, record, end in _branches(pos, result):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
@@ -165,6 +168,7 @@ def whole_turn(
         complete = False
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
+    gaps += tuple(fallen)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
@@ -174,6 +178,15 @@ def whole_turn(
 
 
 Branch = tuple[Position, Fraction, Any, "EndState | None"]
+
+# game-elements: a defeated unit's rewards go to the faction that defeated it; the defeat as a step of
+# its own (rewards, the talents that act then) is still to come (docs/turn.md).
+FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves (Toxic Secretion, Lahar): what its "
+             "defeat brings (rewards, talents acting on defeat) is not adjudicated")
+
+
+def _fells(sequence: Sequence[MoveOutcome]) -> bool:
+    return any(m.defeated or any(d.defeated for d in m.displaced) for m in sequence)
 
 
 def _branches(position: Position, result: Any) -> list[Branch]:

@@ -82,7 +82,20 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
 
 
 def _displaced(move: MoveOutcome) -> str:
-    return ", ".join(f"{d.unit} {d.source}→{d.to}" for d in move.displaced) or "-"
+    return ", ".join(f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced) or "-"
+
+
+def _hurt(damage: int, defeated: bool) -> str:
+    """Damage taken as a unit moves or is displaced (Toxic Secretion, Lahar)."""
+    if defeated:
+        return " (defeated there)"
+    return f" ({damage} damage)" if damage else ""
+
+
+def _taken(move: MoveOutcome) -> str:
+    if move.defeated:
+        return "defeated"
+    return str(move.damage) if move.damage else "-"
 
 
 def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
@@ -93,8 +106,12 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     if options.must_wait:
         return f"{title}\n  cannot move: {options.must_wait}"
     label = "outcomes the AI must take" if ai else "legal outcomes"
-    rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), _displaced(m)) for m in options.outcomes)
-    table = _table(("end", "kind", "path", "routes", "displaced"), rows)
+    if any(m.damage or m.defeated for m in options.outcomes):
+        hurt = ((m.end, m.kind, "-".join(m.path), str(m.paths), _taken(m), _displaced(m)) for m in options.outcomes)
+        table = _table(("end", "kind", "path", "routes", "damage", "displaced"), hurt)
+    else:
+        rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), _displaced(m)) for m in options.outcomes)
+        table = _table(("end", "kind", "path", "routes", "displaced"), rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
     if unit.kind is Kind.MINION and not options.leading:
         text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `movement-step` plays it out)"
@@ -120,11 +137,13 @@ def step(result: StepResult) -> str:
         lines.append("\nwhere each unit ends, over every final board:\n"
                      + _table(("unit", "ends", "", "depends on"), rows))
     for number, outcome in enumerate(result.outcomes, 1):
-        board_text = ", ".join(f"{u} {n}" for u, n in outcome.final)
+        health = dict(outcome.health)
+        board_text = ", ".join(f"{u} {n}" + (f" (health {health[u]})" if health.get(u) else "") for u, n in outcome.final)
         lines.append(f"\n{number}. {board_text}")
         for move in outcome.sequence:
             extra = f"  displacing {_displaced(move)}" if move.displaced else ""
-            lines.append(f"     {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{extra}")
+            hurt = _hurt(move.damage, move.defeated)
+            lines.append(f"     {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{hurt}{extra}")
     return "\n".join(lines)
 
 
