@@ -34,14 +34,14 @@ V = TypeVar("V")
 
 # ===================================================================================== movement
 
-Key = tuple[str, str, tuple[Displacement, ...]]
+Key = tuple[str, str, tuple[Displacement, ...], int, bool]
 Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]
 
 
 def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
-        (o.unit, o.end, tuple(sorted(o.displaced))): (
+        (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated): (
             o.kind,
             o.path,
             o.paths if o.kind in (PROGRESS, ESCAPE) else None,
@@ -51,9 +51,10 @@ def _compared(options: UnitOptions) -> Compared:
 
 
 def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
-    (unit, end, displaced), (kind, path, paths) = key, seen
-    pushed = ", ".join(f"{d.unit} {d.source}->{d.to}" for d in displaced)
-    return f"{unit} -> {end} [{kind}] path {'-'.join(path)} paths {paths} displaced {{{pushed}}}"
+    (unit, end, displaced, damage, defeated), (kind, path, paths) = key, seen
+    pushed = ", ".join(f"{d.unit} {d.source}->{d.to}" + (f" ({d.damage} damage)" if d.damage else "") for d in displaced)
+    hurt = " defeated" if defeated else f" {damage} damage" if damage else ""
+    return f"{unit} -> {end}{hurt} [{kind}] path {'-'.join(path)} paths {paths} displaced {{{pushed}}}"
 
 
 def options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:
@@ -107,12 +108,16 @@ def faction_options_problem(position: Position) -> str | None:
     return None
 
 
-def _finals(result: StepResult) -> dict[frozenset[tuple[str, str]], tuple[MoveOutcome, ...]]:
-    return {frozenset(o.final): o.sequence for o in result.outcomes}
+Board = frozenset[tuple[str, str | int]]
 
 
-def _show_final(final: frozenset[tuple[str, str]], sequence: tuple[MoveOutcome, ...]) -> str:
-    board = ", ".join(f"{u}:{n}" for u, n in sorted(final))
+def _finals(result: StepResult) -> dict[Board, tuple[MoveOutcome, ...]]:
+    """Each final board with its sequence: where units stand, and the health of those it changed."""
+    return {frozenset(o.final) | frozenset((f"{u} health", h) for u, h in o.health): o.sequence for o in result.outcomes}
+
+
+def _show_final(final: Board, sequence: tuple[MoveOutcome, ...]) -> str:
+    board = ", ".join(f"{u}:{n}" for u, n in sorted(final, key=str))
     moves = "; ".join(f"{m.unit} {'-'.join(m.path)}" for m in sequence)
     return f"{{{board}}} by {moves or 'no move'}"
 
@@ -125,8 +130,8 @@ def movement_step_problem(position: Position, ai: bool) -> str | None:
     if expected.count == got.count and want.keys() == have.keys():
         return None
     lines = [f"  count: reference {expected.count}, solver {got.count}"]
-    missing = sorted(want.keys() - have.keys(), key=sorted)
-    extra = sorted(have.keys() - want.keys(), key=sorted)
+    missing = sorted(want.keys() - have.keys(), key=lambda f: sorted(map(str, f)))
+    extra = sorted(have.keys() - want.keys(), key=lambda f: sorted(map(str, f)))
     lines += [f"  missing from solver: {_show_final(f, want[f])}" for f in missing]
     lines += [f"  extra in solver:     {_show_final(f, have[f])}" for f in extra]
     return report(position, f"movement_step(ai={ai})", lines)
@@ -146,8 +151,8 @@ def solve_search_problem(position: Position, ai: bool) -> str | None:
     if solved.count == searched.count and want.keys() == have.keys():
         return None
     lines = [f"  count: search {searched.count}, solve {solved.count} ({solved.answered_by})"]
-    lines += [f"  missing from the solve: {_show_final(f, want[f])}" for f in sorted(want.keys() - have.keys(), key=sorted)]
-    lines += [f"  extra in the solve:     {_show_final(f, have[f])}" for f in sorted(have.keys() - want.keys(), key=sorted)]
+    lines += [f"  missing from the solve: {_show_final(f, want[f])}" for f in sorted(want.keys() - have.keys(), key=lambda f: sorted(map(str, f)))]
+    lines += [f"  extra in the solve:     {_show_final(f, have[f])}" for f in sorted(have.keys() - want.keys(), key=lambda f: sorted(map(str, f)))]
     return report(position, f"movement_step solve against search (ai={ai})", lines)
 
 
@@ -195,7 +200,7 @@ def _replay(position: Position, sequence: tuple[MoveOutcome, ...], final: dict[s
             finished = True
         board = movement_ref.apply_move(board, move)
         mine = [u for u in board.units.values() if u.faction == position.turn.faction]
-    ended = {uid: board.node_of(uid) for uid in final}
+    ended = {uid: movement_ref.node_now(board, uid) for uid in final}
     return [] if ended == final else [f"the moves end on {ended}"]
 
 

@@ -288,6 +288,12 @@ def positions(draw: st.DrawFn) -> Position:
         # Mire on about one opposing unit in four: the hexes beside it end a mover's walk.
         if faction == OPPONENT and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 3)) == 0:
             talents += ("Mire",)
+        # Toxic Secretion on about one unit in eight, Lahar on one opposing unit in six: a unit moving
+        # or displaced beside them takes damage, and may be defeated.
+        if kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 7)) == 0:
+            talents += ("Toxic Secretion",)
+        if faction == OPPONENT and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 5)) == 0:
+            talents += ("Lahar",)
         if pushed and faction == OPPONENT:
             terrain = draw(st.sampled_from(HERO_TERRAIN))  # where a displaced enemy may stand
         admitted = [h for h in free if hexes[h].terrain.level <= terrain.level]

@@ -33,7 +33,8 @@ from adjudicator.answers.moves import (
 
 StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) enter this hex?
 Final = tuple[tuple[str, str], ...]  # (unit, node) for the moving faction's units and displaced others, sorted
-Finals = dict[Final, tuple[MoveOutcome, ...]]  # each final board with one sequence making it
+Health = tuple[tuple[str, int], ...]  # (unit, health) for each unit whose health the step changed
+Finals = dict[tuple[Final, Health], tuple[MoveOutcome, ...]]  # each final board with one sequence making it
 
 
 # ---------------------------------------------------------------------------------------- board
@@ -247,6 +248,45 @@ def stop_hexes(position: Position, unit: Unit) -> set[str]:
     }
 
 
+def _flies(position: Position, unit: Unit, ai: bool) -> bool:
+    """Its Flying works in this movement: "Ungrouped only" for a player's unit, always for the AI's
+    (``ai``: its faction plays as the AI), unless a Hail unit has it ignored."""
+    on_ai = ai or position.factions[unit.faction].controller is Controller.AI if unit.faction in position.factions else ai
+    return "Flying" in unit.talents and (on_ai or not unit.group) and not _hailed(position, unit)
+
+
+def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
+    """What moving, or being displaced, onto ``node`` costs the unit (FAQ-07): 1 for each chip beside
+    it, where the chips stood as the move began, with Toxic Secretion ("If a non-griege unit moves
+    onto a hex adjacent to this unit, deal it 1 damage") or Lahar ("When an opposing unit without
+    Flying moves onto a hex adjacent ..."); Peaceful takes damage from merc chips only."""
+    if node not in position.hexes:
+        return 0
+    chips = [(u.faction, u.at, u.talents, u.merc) for u in position.units.values() if u.id != unit.id and u.at in position.hexes]
+    chips += [(s.faction, s.at, s.talents, s.merc) for s in position.spires]
+    total = 0
+    for faction, at, talents, merc in chips:
+        if node not in position.neighbours(at) or ("Peaceful" in unit.talents and not merc):
+            continue
+        total += "Toxic Secretion" in talents and unit.faction != "griege"
+        total += "Lahar" in talents and faction != unit.faction and not _flies(position, unit, ai)
+    return total
+
+
+def _hurts_any(position: Position, unit: Unit, ai: bool) -> bool:
+    """Some hex within the unit's movement of where it stands, whatever stands between, would cost it
+    something: then its routes and walks are told apart by their damage."""
+    start = position.node_of(unit.id)
+    within = _bfs(position, [start], lambda _n: True)
+    movement = movement_stat(position, unit, ai)
+    return any(hurt(position, unit, n, ai) for n, steps in within.items() if steps <= movement)
+
+
+def life(unit: Unit) -> int:
+    """Health and fortification upgrades together: a fortification is lost first (FAQ-29)."""
+    return unit.health + unit.upgrades.count("fortification")
+
+
 def breakneck(unit: Unit) -> bool:
     """Breakneck: "may pass through units, spires, and landmarks but cannot end its movement on an
     occupied hex"; "must make as much progress as possible" (docs/movement.md, Breakneck)."""
@@ -347,15 +387,33 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
     yield from extend((start,), [])
 
 
-def _group(unit: str, routes: list[Route], kind: str) -> list[MoveOutcome]:
-    """One outcome per (end, displaced): its first route in name order, and how many routes."""
-    by_key: dict[tuple[str, tuple[Displacement, ...]], set[tuple[str, ...]]] = {}
+def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: bool, uncounted: int = 0) -> list[MoveOutcome]:
+    """One outcome per (end, displaced, damage taken): its first route in name order, and how many
+    routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
+    the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
+    the damage defeats stops there, and displaces no one it had not yet reached."""
+    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool], set[tuple[str, ...]]] = {}
     for route in routes:
-        by_key.setdefault((route.end, route.displaced), set()).add(route.nodes)
+        taken, nodes, fell = 0, route.nodes, False
+        for i, node in enumerate(route.nodes[1 + uncounted:], start=1 + uncounted):
+            taken += hurt(position, unit, node, ai)
+            if taken >= life(unit):
+                taken, nodes, fell = life(unit), route.nodes[: i + 1], True
+                break
+        displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
+            _landed(position, d, ai) for d in route.displaced))
+        by_key.setdefault((nodes[-1], displaced, taken, fell), set()).add(nodes)
     return [
-        MoveOutcome(unit, end, kind, displaced, min(paths), len(paths))
-        for (end, displaced), paths in by_key.items()
+        MoveOutcome(unit.id, end, kind, displaced, min(paths), len(paths), taken, fell)
+        for (end, displaced, taken, fell), paths in by_key.items()
     ]
+
+
+def _landed(position: Position, push: Displacement, ai: bool) -> Displacement:
+    """A displaced unit takes what hurts it where it lands (FAQ-07)."""
+    pushed = position.units[push.unit]
+    taken = hurt(position, pushed, push.to, ai and pushed.faction == position.turn.faction)
+    return dataclasses.replace(push, damage=taken, defeated=taken >= life(pushed)) if taken else push
 
 
 def _stay(unit: str, node: str) -> MoveOutcome:
@@ -374,6 +432,7 @@ class _Plan:
     first_step: int  # the shortest route that may end the move: k* on invalid terrain, else 1
     may_enter: StepFilter
     escape: bool  # k* > M: it only moves M steps toward valid terrain
+    escaping: int = 0  # k* on invalid terrain: steps along which damage is not counted (a notice says so)
 
 
 def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
@@ -414,7 +473,7 @@ def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
         # The first k* steps follow a shortest route to valid terrain; later steps use valid hexes.
         return to_valid.get(n) == k_star - i if i <= k_star else valid(n)
 
-    return _Plan(d, d0, k_star, may_enter, escape=k_star > movement_stat(position, unit, ai))
+    return _Plan(d, d0, k_star, may_enter, escape=k_star > movement_stat(position, unit, ai), escaping=k_star)
 
 
 def _needed(position: Position, routes: list[Route]) -> list[Route]:
@@ -459,12 +518,12 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     if plan.escape:
         # Invalid terrain, k* > M: M steps along a shortest route, displacing no one; any such end
         # is the AI's too.
-        return _group(unit.id, [r for r in routes if r.steps == movement or r in stopped], ESCAPE)
+        return _group(position, unit, [r for r in routes if r.steps == movement or r in stopped], ESCAPE, ai, movement)
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if not progressing and stopped:
         # Every shortest route to valid terrain is stopped before it: a stopped escape.
-        return _group(unit.id, stopped, ESCAPE)
+        return _group(position, unit, stopped, ESCAPE, ai, movement)
     if progressing:
         # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30. By the
         # reading stop-counts=full, a route Mire ends counts as using all the movement it had.
@@ -477,12 +536,15 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         longest_routes = [r for r in progressing if used(r) == longest]
         # Breakneck's own "must" outweighs FAQ-24's "not required": any route of the longest.
         chosen = longest_routes if breakneck(unit) else _needed(position, longest_routes)
-        outcomes = _group(unit.id, chosen, PROGRESS)
         if ai or breakneck(unit):  # the AI (FAQ-30), and Breakneck, take the ends closest to the mark
-            best = min(plan.d[o.end] for o in outcomes)
-            outcomes = [o for o in outcomes if plan.d[o.end] == best]
-        return outcomes
+            best = min(plan.d[r.end] for r in chosen)
+            chosen = [r for r in chosen if plan.d[r.end] == best]
+        return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
+    if _hurts_any(position, unit, ai):
+        # Where moving may hurt it, each route's damage is part of its outcome: every simple route.
+        sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
+        return _group(position, unit, sideways, LATERAL, ai) + [_stay(unit.id, start)]
     lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
     for r in routes:
         if r.plain and r.end != start and plan.d.get(r.end) == plan.d0:
@@ -526,8 +588,86 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
     return best
 
 
+def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
+    """A hero that moving may hurt: every (node, damage taken) its walks reach, with the first walk in
+    name order among the shortest. It "may move in any direction", so a walk may enter a hex again,
+    its start included; damage is capped at its life, where it is defeated and walks no further."""
+    start = position.node_of(hero.id)
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, hero.id)
+    stops = stop_hexes(position, hero)
+    full = life(hero)
+    best = {(start, 0): (start,)}
+    layer = [(start, 0)]
+    for _ in range(movement):
+        reached: dict[tuple[str, int], tuple[str, ...]] = {}
+        for node, taken in layer:
+            if taken >= full or node in stops:
+                continue
+            for near in position.neighbours(node):
+                if near in position.hexes and near not in chips and near not in others and _admits(position, hero, near):
+                    state = (near, min(taken + hurt(position, hero, near, ai), full))
+                    if state not in best:
+                        route = (*best[(node, taken)], near)
+                        reached[state] = min(reached.get(state, route), route)
+        best.update(reached)
+        layer = list(reached)
+    return best
+
+
+def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
+    """Every end with every damage some walk there costs, and every hex a walk may end with its
+    defeat; returning to the fortress through hexes it reaches undefeated (docs/movement.md, Damage
+    while moving)."""
+    start = position.node_of(hero.id)
+    movement = movement_stat(position, hero, ai)
+    full = life(hero)
+    walks = _hurt_walks(position, hero, movement, ai)
+    outcomes = [_stay(hero.id, start)]
+    for (end, taken), route in walks.items():
+        if len(route) > 1 and (end != start or taken > 0):
+            outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, taken, taken >= full))
+    # The hexes it reaches undefeated, each at its fewest steps, and the first route in name order
+    # through them: the way home shown (Heroes: Returning).
+    steps: dict[str, int] = {}
+    for (node, taken), route in walks.items():
+        if taken < full:
+            steps[node] = min(steps.get(node, len(route) - 1), len(route) - 1)
+    stops = stop_hexes(position, hero)
+    first: dict[str, tuple[str, ...]] = {start: (start,)}
+    for node in sorted(steps, key=steps.__getitem__):
+        before = [q for q in position.neighbours(node) if steps.get(q) == steps[node] - 1 and q not in stops and q in first]
+        if steps[node] > 0 and before:
+            first[node] = min(first[q] for q in before) + (node,)
+    own = gate_node(hero.faction)
+    home = [first[n] for n in position.neighbours(own) if n in first and n not in stops and steps[n] < movement]
+    if own != start and home:
+        shortest = min(len(r) for r in home)
+        outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(r for r in home if len(r) == shortest) + (own,), 1))
+    if _is_gate(start):
+        d = distances(position, hero)
+        if any(o.end in d for o in outcomes if o.kind == FREE and not o.defeated):
+            outcomes = [o for o in outcomes if o.kind != STAY]
+    if not ai:
+        return outcomes
+    chosen = _ai_hero_choice(position, hero, [o for o in outcomes if not o.defeated])
+    # It falls only on the way to an end its rules leave it: that end within the steps it has left.
+    ends = {o.end for o in chosen if o.end != start}
+
+    def walkable(n: str) -> bool:
+        return n == start or (n in position.hexes and n not in _chip_hexes(position)
+                              and n not in _units_by_hex(position, hero.id) and _admits(position, hero, n))
+
+    back = [_bfs(position, [e], walkable) for e in ends]
+    fell = [o for o in outcomes if o.defeated
+            and any(len(o.path) - 1 + b.get(o.end, math.inf) <= movement for b in back)]
+    return chosen + fell
+
+
 def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
     start = position.node_of(hero.id)
+    if _hurts_any(position, hero, ai):
+        return _hurt_hero_outcomes(position, hero, ai)
     outcomes = []
     for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai)).items():
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
@@ -615,30 +755,56 @@ def _survival_holds(position: Position, unit: Unit, outcomes: list[MoveOutcome])
 # ---------------------------------------------------------------------------- the whole step
 
 
-def _placed(unit: Unit, node: str, moved: bool) -> Unit:
+def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool = False) -> Unit:
+    """The unit on ``node`` with the damage it took on the way: a fortification goes first (FAQ-29).
+    Defeated, it is off the board with no health, or its group's next chip is on top there, whole
+    (game-elements: Groups)."""
     done = dataclasses.replace(unit.done, moved=True) if moved else unit.done
-    return dataclasses.replace(unit, at=None if _is_gate(node) else node, done=done)
+    placed = dataclasses.replace(unit, at=None if _is_gate(node) else node, done=done)
+    if defeated and unit.group:
+        below = unit.group[0]
+        return dataclasses.replace(placed, chip=below.chip, stats=below.stats, talents=below.talents,
+                                   reward=below.reward, merc=below.merc, talent_numbers=below.talent_numbers,
+                                   group=unit.group[1:], upgrades=(), promoted=False, promoted_stats=None,
+                                   capacity=None, health=below.stats.health)
+    if defeated:
+        return dataclasses.replace(placed, at=None, health=0)
+    shield = min(damage, unit.upgrades.count("fortification"))
+    upgrades = list(unit.upgrades)
+    for _ in range(shield):
+        upgrades.remove("fortification")
+    return dataclasses.replace(placed, upgrades=tuple(upgrades), health=unit.health - (damage - shield))
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after a move; a hero put on its gate has left the board and moves no more."""
     units = dict(position.units)
-    units[move.unit] = _placed(units[move.unit], move.end, moved=True)
+    units[move.unit] = _placed(units[move.unit], move.end, True, move.damage, move.defeated)
     for push in move.displaced:
-        units[push.unit] = _placed(units[push.unit], push.to, moved=_is_gate(push.to))
+        units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
     gates = {
-        faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None))
+        faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
         for faction, gate in position.gates.items()
     }
     return dataclasses.replace(position, units=units, gates=gates)
 
 
+def node_now(position: Position, uid: str) -> str:
+    """Where the unit stands: "defeated" when damage taken while moving defeated it."""
+    return "defeated" if position.units[uid].health == 0 else position.node_of(uid)
+
+
 def final_board(position: Position, faction: str, before: dict[str, str] | None = None) -> Final:
     """Where every unit of the faction stands, and every other unit that is not where it stood
     ``before`` the step (a displaced Flying or Peaceful unit)."""
-    own = [(u.id, position.node_of(u.id)) for u in _faction_units(position, faction)]
-    moved = [(uid, position.node_of(uid)) for uid, node in (before or {}).items() if position.node_of(uid) != node]
+    own = [(u.id, node_now(position, u.id)) for u in _faction_units(position, faction)]
+    moved = [(uid, node_now(position, uid)) for uid, node in (before or {}).items() if node_now(position, uid) != node]
     return tuple(sorted(own + moved))
+
+
+def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
+    """The units whose health changed since ``start``, with their health now."""
+    return tuple((uid, u.health) for uid, u in sorted(position.units.items()) if u.health != start.units[uid].health)
 
 
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
@@ -647,18 +813,21 @@ BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 class _StepSearch:
     """Every order of moves of one movement step, memoised on the board (The whole movement step)."""
 
-    def __init__(self, faction: str, ai: bool, before: dict[str, str]) -> None:
-        self.faction = faction
+    def __init__(self, start: Position, ai: bool) -> None:
+        self.faction = start.turn.faction
         self.ai = ai
-        self.before = before  # where the other factions' units stand as the step begins
-        self.memo: dict[tuple[str, Final, tuple[str, ...], tuple[str, ...]], Finals] = {}
-        self.options: dict[tuple[Final, tuple[str, ...], tuple[str, ...], str], UnitOptions] = {}
+        self.start = start
+        # where the other factions' units stand as the step begins
+        self.before = {u.id: u.at for u in start.units.values() if u.faction != self.faction and u.at is not None}
+        self.memo: dict[tuple[object, ...], Finals] = {}
+        self.options: dict[tuple[object, ...], UnitOptions] = {}
 
-    def _key(self, position: Position) -> tuple[Final, tuple[str, ...], tuple[str, ...]]:
+    def _key(self, position: Position) -> tuple[Final, Health, tuple[str, ...], tuple[str, ...]]:
         units = _faction_units(position, self.faction)
         moved = tuple(u.id for u in units if u.done.moved)
         gate = position.gates.get(self.faction)
-        return final_board(position, self.faction, self.before), moved, gate.stack if gate else ()
+        board = final_board(position, self.faction, self.before)
+        return board, healths(position, self.start), moved, gate.stack if gate else ()
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
         key = (*self._key(position), unit)
@@ -713,7 +882,7 @@ class _StepSearch:
         else:
             heroes = self._ready(position, Kind.HERO)
             if not heroes:
-                return {final_board(position, self.faction, self.before): ()}
+                return {(final_board(position, self.faction, self.before), healths(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -721,8 +890,6 @@ class _StepSearch:
 
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
-    faction = position.turn.faction
-    before = {u.id: u.at for u in position.units.values() if u.faction != faction and u.at is not None}
-    found = _StepSearch(faction, ai, before).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence) for final, sequence in sorted(found.items()))
-    return StepResult(faction, ai, len(outcomes), outcomes)
+    found = _StepSearch(position, ai).finals(position, BEFORE)
+    outcomes = tuple(StepOutcome(final, sequence, health) for (final, health), sequence in sorted(found.items()))
+    return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
