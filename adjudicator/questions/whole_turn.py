@@ -181,8 +181,8 @@ Branch = tuple[Position, Fraction, Any, "EndState | None"]
 
 # game-elements: a defeated unit's rewards go to the faction that defeated it; the defeat as a step of
 # its own (rewards, the talents that act then) is still to come (docs/turn.md).
-FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves (Toxic Secretion, Lahar): what its "
-             "defeat brings (rewards, talents acting on defeat) is not adjudicated")
+FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves or is displaced (Toxic Secretion, "
+             "Lahar, Crush): what its defeat brings (rewards, talents acting on defeat) is not adjudicated")
 
 
 def _fells(sequence: Sequence[MoveOutcome]) -> bool:

@@ -401,7 +401,7 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 taken, nodes, fell = life(unit), route.nodes[: i + 1], True
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
-            _landed(position, d, ai) for d in route.displaced))
+            _landed(position, unit, d, ai) for d in route.displaced))
         by_key.setdefault((nodes[-1], displaced, taken, fell), set()).add(nodes)
     return [
         MoveOutcome(unit.id, end, kind, displaced, min(paths), len(paths), taken, fell)
@@ -409,10 +409,14 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     ]
 
 
-def _landed(position: Position, push: Displacement, ai: bool) -> Displacement:
-    """A displaced unit takes what hurts it where it lands (FAQ-07)."""
+def _landed(position: Position, mover: Unit, push: Displacement, ai: bool) -> Displacement:
+    """A displaced unit takes what hurts it where it lands (FAQ-07), and Crush's "It deals 2 damage to
+    each unit it displaces", to an opposing unit (docs/movement.md, Crush), not to a Peaceful one but
+    from a merc."""
     pushed = position.units[push.unit]
     taken = hurt(position, pushed, push.to, ai and pushed.faction == position.turn.faction)
+    if "Crush" in mover.talents and pushed.faction != mover.faction and ("Peaceful" not in pushed.talents or mover.merc):
+        taken += 2
     return dataclasses.replace(push, damage=taken, defeated=taken >= life(pushed)) if taken else push
 
 
@@ -650,7 +654,9 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
             outcomes = [o for o in outcomes if o.kind != STAY]
     if not ai:
         return outcomes
-    chosen = _ai_hero_choice(position, hero, [o for o in outcomes if not o.defeated])
+    # An AI hero whose end is its start stays: it walks nowhere.
+    chosen = [o for o in _ai_hero_choice(position, hero, [o for o in outcomes if not o.defeated])
+              if o.kind == STAY or o.end != start]
     # It falls only on the way to an end its rules leave it: that end within the steps it has left.
     ends = {o.end for o in chosen if o.end != start}
 
