@@ -172,9 +172,11 @@ def _unit(draw: st.DrawFn, uid: str, faction: str, kind: Kind, at: str | None) -
     talents = draw(_talents(TALENTS + ("Engage",) if landmark else TALENTS))
     if landmark and draw(st.booleans()):
         talents = tuple(sorted({*talents, "Engage"}))
+    # One unit in four is a taproot (a Cover spire beside it caps attacks on it at 1).
+    name = "Taproot" if draw(st.integers(0, 3)) == 0 else f"Chip {uid}"
     return Unit(
         uid,
-        f"Chip {uid}",
+        name,
         faction,
         kind,
         draw(st.integers(1, side.health)),
@@ -257,7 +259,7 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
             if firing:  # a spire with an attack upgrade fires
                 ups = ["attack", *ups]
             owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
-            talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage")))
+            talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage", "Cover")))
             spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
                                 draw(st.integers(0, 4)) == 0))
     controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}

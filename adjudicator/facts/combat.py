@@ -72,7 +72,7 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
         for index, chip in enumerate((top, *unit.group)):
             i = Number(index)
             yield fact("layer", u, i)
-            yield fact("lchip", u, i, String(chip.chip))
+            yield fact("lchip", u, i, String(chip.chip.casefold()))  # a talent may name a chip (Cover: taproot)
             yield from _stats(u, index, chip.stats)
             for talent in chip.talents:
                 yield fact("ltalent", u, i, String(talent))

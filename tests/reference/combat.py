@@ -70,6 +70,9 @@ N30 Challenge: a hero with an opposing Challenge unit within 3 hexes (counted as
 N31 Waterwalker: no spire fires at the unit while it stands on a water hex.
 N32 Hail: a unit with Flying within the range of an opposing unit with Hail (not in its gate, not
     campfired) has no Flying, for attacks and spire fire alike.
+N33 Cover: a unit whose active chip is a taproot (its name, in any case), on a hex beside a spire in
+    play with Cover, takes at most 1 from any attack, a unit's or a spire's shot, after everything
+    else; retaliation is no attack.
 """
 
 from __future__ import annotations
@@ -431,8 +434,9 @@ def valid_targets(position: Position, unit_id: str) -> list[str]:
 def damage_now(position: Position, unit_id: str) -> dict[str, int]:
     """What the unit's attack, its faction playing as the AI, would deal each valid target now."""
     board = start_board(position)
-    chips, _ = targets_now(Rules.of(position, True), board, unit_id)
-    return {chip: _hit(board, board.units[unit_id], chip) for chip in chips}
+    rules = Rules.of(position, True)
+    chips, _ = targets_now(rules, board, unit_id)
+    return {chip: _hit(rules, board, board.units[unit_id], chip) for chip in chips}
 
 
 # ---------------------------------------------------------------------------------------- the AI
@@ -499,22 +503,38 @@ def _stat(board: Board, a: Fighter, chip: str) -> int:
     return t.attack if t is not None and a.has("Fair Fight") else a.attack
 
 
-def _hit(board: Board, a: Fighter, chip: str, target: str | None = None) -> int:
+def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None = None) -> int:
     """A unit's attack on the chip (``target``: the gate whose hit the chip took): its stat against
     the target (N29), Hunter's +1 on a landmark minion (N28), less Armored, then Evasive's cap against
-    a unit with Range (N26)."""
+    a unit with Range (N26) and Cover's (N33)."""
     t = board.units.get(chip)
     hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
     amount = max(0, _stat(board, a, target or chip) + int(hunted) - _armored(board, chip))
     if t is not None and t.has("Evasive") and a.range >= 2:
-        return min(amount, 1)
-    return amount
+        amount = min(amount, 1)
+    return min(amount, 1) if _covered(rules, board, chip) else amount
+
+
+def _covered(rules: Rules, board: Board, chip: str) -> bool:
+    """Cover (N33): "When a taproot is adjacent to this spire, the damage dealt by an attack on the
+    taproot is reduced to 1": the unit's active chip is a taproot, beside a Cover spire in play."""
+    t = board.units.get(chip)
+    if t is None or t.chip.casefold() != "taproot" or t.in_gate:
+        return False
+    beside = rules.position.neighbours(t.node)
+    return any(s.has("Cover") and not s.defeated and s.at in beside for s in board.spires.values())
 
 
 def _spire_cut(board: Board, chip: str) -> int:
     """What a spire's shot loses on the chip: Armored 1, Battle Hardened 2 (N27)."""
     t = board.units[chip]
     return int(t.has("Armored")) + 2 * int(t.has("Battle Hardened"))
+
+
+def _shot(rules: Rules, board: Board, chip: str, total: int) -> int:
+    """What a spire's dice totalling ``total`` deal the unit: less its cut, then Cover's cap (N33)."""
+    amount = max(0, total - _spire_cut(board, chip))
+    return min(amount, 1) if _covered(rules, board, chip) else amount
 
 
 @dataclass(frozen=True)
@@ -540,13 +560,13 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
     order = _unit_priorities(rules)
     ranked = {
-        c: _rank(order, _kind(board, c), *_effect(rules, board, c, _hit(board, a, c))) for c in chips
+        c: _rank(order, _kind(board, c), *_effect(rules, board, c, _hit(rules, board, a, c))) for c in chips
     }
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
     if not minion and not engaged:  # N6: an AI hero skips an attack that would do no damage
-        allowed = [c for c in allowed if _effect(rules, board, c, _hit(board, a, c))[1]]
+        allowed = [c for c in allowed if _effect(rules, board, c, _hit(rules, board, a, c))[1]]
         if not allowed:
             return Choice(targets, (), False, "")
     return Choice(targets, tuple(allowed), True, "")
@@ -775,9 +795,9 @@ def attack(
     if _is_gate(hit):
         defeated = _hurt_gate(rules, b, log, hit[5:], a.attack, uid, a.faction)
     elif hit in b.spires:
-        defeated = _hurt_spire(rules, b, log, hit, _hit(b, a, hit), uid, a.faction)
+        defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit), uid, a.faction)
     else:
-        defeated = hurt(rules, b, log, hit, _hit(b, a, hit, target), uid, ATTACK, a.faction)
+        defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target), uid, ATTACK, a.faction)
     fell = False
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
         fell = _retaliate(rules, b, log, hit, uid, chooser)
@@ -975,9 +995,8 @@ def _fire_ranked(
     ranked = {}
     for c in chips:
         t = board.units[c]
-        armor = _spire_cut(board, c)
-        defeat = holds(lambda total: max(0, total - armor) >= t.health + t.forts)
-        damage = holds(lambda total: max(0, total - armor) >= 1)
+        defeat = holds(lambda total: _shot(rules, board, c, total) >= t.health + t.forts)
+        damage = holds(lambda total: _shot(rules, board, c, total) >= 1)
         ranked[c] = _rank(_spire_priorities(rules), t.kind.value, defeat, damage)
     return ranked
 
@@ -1021,7 +1040,7 @@ def _shoot(
         picked = choices + ((sid, target),) if chosen else choices
         for total, p in die.totals(s.dice).items():
             b = line.board.copy()
-            amount = max(0, total - _spire_cut(b, target))
+            amount = _shot(rules, b, target, total)
             hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             shot = Shot(sid, target, amount, False, chosen)
             yield picked, _Line(b, line.probability * p, line.shots + (shot,))

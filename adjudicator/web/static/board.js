@@ -449,8 +449,14 @@ function judgement(j, subject) {
     el("strong", { text: `${subject}: ` }), el("span", { class: `verdict ${j.verdict}`, text: verdict }), reasonList(j.reasons));
 }
 
+function hurtText(x) {
+  // Damage taken while moving or displaced (Toxic Secretion, Lahar, Crush), as the answer gives it.
+  return x.defeated ? ", defeated there" : x.damage ? `, ${x.damage} damage` : "";
+}
+
 function moveText(m) {
-  return m.path.join("-") + m.displaced.map((d) => ` ${d.unit}>${d.to}`).join("") + ` (${m.kind})`;
+  return m.path.join("-") + m.displaced.map((d) => ` ${d.unit}>${d.to}${d.damage ? ` (${hurtText(d).slice(2)})` : ""}`).join("") +
+    ` (${m.kind}${hurtText(m)})`;
 }
 
 function attackText(o) {
