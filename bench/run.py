@@ -125,8 +125,10 @@ def measure(calls: Sequence[dict[str, Call]], reps: int, timer: Timer) -> dict[s
 
 
 def probe_unit(position: Position) -> str:
-    """The current faction's minion with the most movement (the most work), lowest id on ties."""
-    minions = [u for u in position.units.values() if u.faction == position.turn.faction and u.kind is Kind.MINION]
+    """The current faction's minion with the most movement (the most work), lowest id on ties; a hero
+    where the faction has no minion."""
+    own = [u for u in position.units.values() if u.faction == position.turn.faction]
+    minions = [u for u in own if u.kind is Kind.MINION] or own
     return min(minions, key=lambda u: (-u.stats.movement, u.id)).id
 
 

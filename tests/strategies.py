@@ -314,7 +314,7 @@ def positions(draw: st.DrawFn) -> Position:
                 terrain=terrain,
                 range=draw(st.integers(1, 3)),
                 campfire=kind is Kind.HERO and draw(st.integers(0, 6)) == 0,
-                moved=draw(st.integers(0, 12)) == 0,
+                moved=draw(st.integers(0, 12)) == 0 and at is not None,  # a unit waiting in its gate has not moved
                 talents=talents,
                 grouped=kind is Kind.MINION and bool(pushed) and draw(st.integers(0, 3)) == 0,
                 must_move=rooted and draw(st.integers(0, 2)) == 0,

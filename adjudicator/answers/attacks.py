@@ -17,6 +17,7 @@ from adjudicator.answers.notices import Notice, notices_json
 ATTACK = "attack"
 RETALIATION = "retaliation"
 GATE_RETALIATION = "gate-retaliation"
+SPIKE = "spike"  # Spike's 1 damage to the unit that attacked it, after any retaliation
 SPIRE_FIRE = "spire-fire"
 
 # Level-up options (game-elements: Leveling Up).
@@ -30,7 +31,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION or SPIRE_FIRE
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE or SPIRE_FIRE
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)

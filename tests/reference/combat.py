@@ -70,6 +70,10 @@ N30 Challenge: a hero with an opposing Challenge unit within 3 hexes (counted as
 N31 Waterwalker: no spire fires at the unit while it stands on a water hex.
 N32 Hail: a unit with Flying within the range of an opposing unit with Hail (not in its gate, not
     campfired) has no Flying, for attacks and spire fire alike.
+N34 Spike: after an attack on a unit (not waiting in its gate) or a spire with Spike, and after any
+    retaliation, the attacker still standing takes 1 from it, even if the attack defeated it; nothing
+    reduces it (no attack). An attack on a gate, redirect or not, sets off no Spike. A Spike hero
+    still standing that defeats the attacker so levels up, as one whose retaliation does.
 N33 Cover: a unit whose active chip is a taproot (its name, in any case), on a hex beside a spire in
     play with Cover, takes at most 1 from any attack, a unit's or a spire's shot, after everything
     else; retaliation is no attack.
@@ -86,6 +90,7 @@ from typing import TypeVar
 from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
+    SPIKE,
     RETALIATION,
     SPIRE_FIRE,
     AttackOptions,
@@ -792,6 +797,9 @@ def attack(
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
     hit = redirect or target  # the chip that takes the damage
+    # Spike (N34): the attacked unit's or spire's, as the attack comes, even if the attack defeats it.
+    spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
+    spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
     if _is_gate(hit):
         defeated = _hurt_gate(rules, b, log, hit[5:], a.attack, uid, a.faction)
     elif hit in b.spires:
@@ -805,6 +813,10 @@ def attack(
     if gate_hits and not fell:  # N3: nothing is dealt once the attacking chip has fallen
         owner = target[5:]
         fell = hurt(rules, b, log, uid, 1, target, GATE_RETALIATION, owner)
+    if spiked and not fell:
+        fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
+        if fell and target in b.units and b.units[target].kind is Kind.HERO:  # a hero that defeats levels up
+            _level_up(rules, b, log, target, chooser)
     if defeated and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
     over = _game_over(b)
