@@ -660,9 +660,9 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     # It falls only on the way to an end its rules leave it: that end within the steps it has left.
     ends = {o.end for o in chosen if o.end != start}
 
-    def walkable(n: str) -> bool:
-        return n == start or (n in position.hexes and n not in _chip_hexes(position)
-                              and n not in _units_by_hex(position, hero.id) and _admits(position, hero, n))
+    def walkable(n: str) -> bool:  # its own start too, once it has left it, if its allowance admits it
+        return (n in position.hexes and n not in _chip_hexes(position)
+                and n not in _units_by_hex(position, hero.id) and _admits(position, hero, n))
 
     back = [_bfs(position, [e], walkable) for e in ends]
     fell = [o for o in outcomes if o.defeated
