@@ -40,7 +40,7 @@ from adjudicator.position.model import Position  # noqa: E402
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
-from tests.strategies import describe, positions  # noqa: E402
+from tests.strategies import describe, positions, unhurt  # noqa: E402
 
 # ------------------------------------------------------------------------------------ the checks
 
@@ -102,7 +102,7 @@ CHECKS = {
         ),
         Check(
             "whole-solve", "the whole step in one solve against the search, where the solve answers",
-            lambda: st.tuples(positions().filter(cmp.solvable), st.booleans()),
+            lambda: st.tuples(positions().map(unhurt).filter(cmp.solvable), st.booleans()),
             lambda s: cmp.solve_search_problem(*s),
             lambda s: describe(s[0]),
             lambda path, s: cmp.solve_search_problem(load_position(path), s[1]),

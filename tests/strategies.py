@@ -7,6 +7,7 @@ Boards are small (at most 40 hexes, 8 units) so that brute force stays fast.  Th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import yaml
 from hypothesis import strategies as st
@@ -233,6 +234,16 @@ def _near(hexes: list[str], centre: tuple[int, int], position_of: dict[str, tupl
     return sorted(hexes, key=distance)
 
 
+# Talents that hurt units as they move: the one solve does not take them (the step is searched).
+HURTING = ("Toxic Secretion", "Lahar")
+
+
+def unhurt(position: Position) -> Position:
+    """The position without the talents that hurt moving units, for checks of the one solve."""
+    units = {uid: replace(u, talents=tuple(t for t in u.talents if t not in HURTING)) for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
 @st.composite
 def positions(draw: st.DrawFn) -> Position:
     """A small movement position for ``heirs``: open field or corridor, units clustered."""
@@ -291,9 +302,9 @@ def positions(draw: st.DrawFn) -> Position:
         # Toxic Secretion on about one unit in eight, Lahar on one opposing unit in six: a unit moving
         # or displaced beside them takes damage, and may be defeated.
         if kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 7)) == 0:
-            talents += ("Toxic Secretion",)
+            talents += (HURTING[0],)
         if faction == OPPONENT and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 5)) == 0:
-            talents += ("Lahar",)
+            talents += (HURTING[1],)
         if pushed and faction == OPPONENT:
             terrain = draw(st.sampled_from(HERO_TERRAIN))  # where a displaced enemy may stand
         admitted = [h for h in free if hexes[h].terrain.level <= terrain.level]

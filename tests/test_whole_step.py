@@ -19,7 +19,7 @@ from adjudicator.questions.whole_step import _Group, _summary, groups, movement_
 
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples
-from tests.strategies import MOVER, OPPONENT, affordable_step, build, positions, unit
+from tests.strategies import MOVER, OPPONENT, affordable_step, build, positions, unhurt, unit
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -142,7 +142,7 @@ def test_the_summary_and_the_orders_agree_with_the_boards(position: Position, ai
 # Most generated boards hold a talent or an escape, which the search answers: many are drawn per one kept.
 @settings(max_examples=examples(15), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(positions().filter(solvable), st.booleans())
+@given(positions().map(unhurt).filter(solvable), st.booleans())
 def test_the_one_solve_agrees_with_the_search(position: Position, ai: bool) -> None:
     problem = solve_search_problem(position, ai)
     assert problem is None, problem
