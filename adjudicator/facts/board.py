@@ -108,8 +108,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
     # a Peaceful unit takes only from a merc).
-    carried = [t for u in position.units.values() for t in u.talents] + [t for s in position.spires for t in s.talents]
-    healths = any(t.reads_health for t in catalogue().known(carried))
+    healths = any(t.reads_health for t in fields.active_talents(position))
     if healths:
         for spire in position.spires:
             if spire.merc:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 from adjudicator.position.model import Kind, Position, Spire, Terrain, Unit
 from adjudicator.position.movement_stat import allowances, movement_bound
-from adjudicator.position.talents import catalogue
+from adjudicator.position.talents import Talent, catalogue
 
 
 def obstacles(position: Position) -> frozenset[str]:
@@ -127,6 +127,12 @@ def spire_range(spire: Spire) -> int:
     return 1 + spire.upgrades.count("range")
 
 
+def active_talents(position: Position) -> list[Talent]:
+    """The known talents of every unit's active chip and every spire (chips waiting in a group act not)."""
+    carried = [t for u in position.units.values() for t in u.talents] + [t for s in position.spires for t in s.talents]
+    return catalogue().known(carried)
+
+
 def range_bound(position: Position) -> int:
     """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
     carries, and one more for a range upgrade a hero may gain by leveling up; at least as far as a
@@ -153,8 +159,7 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     blocked = obstacles(position)
     # A talent that hurts a unit moving or displaced onto a hex beside its chip (hook hurts/4: Toxic
     # Secretion) reads one hex past the farthest landing.
-    carried = [t for u in position.units.values() for t in u.talents] + [t for s in position.spires for t in s.talents]
-    beside = int(any("hurts/4" in t.hooks for t in catalogue().known(carried)))
+    beside = int(any("hurts/4" in t.hooks for t in active_talents(position)))
     radii = {}
     for uid in units:
         unit = position.units[uid]

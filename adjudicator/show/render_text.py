@@ -106,12 +106,12 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     if options.must_wait:
         return f"{title}\n  cannot move: {options.must_wait}"
     label = "outcomes the AI must take" if ai else "legal outcomes"
-    if any(m.damage or m.defeated for m in options.outcomes):
-        hurt = ((m.end, m.kind, "-".join(m.path), str(m.paths), _taken(m), _displaced(m)) for m in options.outcomes)
-        table = _table(("end", "kind", "path", "routes", "damage", "displaced"), hurt)
-    else:
-        rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), _displaced(m)) for m in options.outcomes)
-        table = _table(("end", "kind", "path", "routes", "displaced"), rows)
+    # The damage column only where a move costs some (Toxic Secretion, Lahar).
+    hurt = any(m.damage or m.defeated for m in options.outcomes)
+    header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), "displaced")
+    rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()), _displaced(m))
+            for m in options.outcomes)
+    table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
     if unit.kind is Kind.MINION and not options.leading:
         text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `movement-step` plays it out)"

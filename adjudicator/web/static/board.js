@@ -451,12 +451,12 @@ function judgement(j, subject) {
 
 function hurtText(x) {
   // Damage taken while moving or displaced (Toxic Secretion, Lahar, Crush), as the answer gives it.
-  return x.defeated ? ", defeated there" : x.damage ? `, ${x.damage} damage` : "";
+  return x.defeated ? "defeated there" : x.damage ? `${x.damage} damage` : "";
 }
 
 function moveText(m) {
-  return m.path.join("-") + m.displaced.map((d) => ` ${d.unit}>${d.to}${d.damage ? ` (${hurtText(d).slice(2)})` : ""}`).join("") +
-    ` (${m.kind}${hurtText(m)})`;
+  const pushes = m.displaced.map((d) => ` ${d.unit}>${d.to}` + (hurtText(d) ? ` (${hurtText(d)})` : ""));
+  return m.path.join("-") + pushes.join("") + ` (${m.kind}` + (hurtText(m) ? `, ${hurtText(m)}` : "") + ")";
 }
 
 function attackText(o) {
