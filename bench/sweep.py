@@ -40,7 +40,7 @@ from adjudicator.position.model import Position  # noqa: E402
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
-from tests.strategies import describe, positions, unhurt  # noqa: E402
+from tests.strategies import allied, describe, positions, unhurt  # noqa: E402
 
 # ------------------------------------------------------------------------------------ the checks
 
@@ -148,6 +148,33 @@ CHECKS = {
         Check(
             "spires-fire", "Spires Fire, exact odds",
             lambda: combat_positions(firing=True).map(cmp.at_spires_fire),
+            cmp.spires_fire_problem,
+            describe_combat,
+            lambda path, s: cmp.spires_fire_problem(load_position(path)),
+            lambda s: "cloudspire spires-fire FILE --all",
+            20,
+        ),
+        Check(
+            "allied-faction-options", "faction_options in Harbinger chapter 7, among allies",
+            lambda: allied(positions()),
+            cmp.faction_options_problem,
+            describe,
+            lambda path, s: cmp.faction_options_problem(load_position(path)),
+            lambda s: "cloudspire moves FILE",
+            50,
+        ),
+        Check(
+            "allied-attack-options", "attack_options in Harbinger chapter 7, among allies",
+            lambda: allied(combat_positions()),
+            cmp.attack_options_problem,
+            describe_combat,
+            lambda path, s: cmp.attack_options_problem(load_position(path)),
+            lambda s: "cloudspire attacks FILE",
+            50,
+        ),
+        Check(
+            "allied-spires-fire", "Spires Fire in Harbinger chapter 7, among allies",
+            lambda: allied(combat_positions(firing=True)).map(cmp.at_spires_fire),
             cmp.spires_fire_problem,
             describe_combat,
             lambda path, s: cmp.spires_fire_problem(load_position(path)),

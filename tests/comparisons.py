@@ -27,7 +27,7 @@ from adjudicator.questions.whole_step import SEARCH, groups, movement_step
 from tests.combat_strategies import describe_combat
 from tests.reference import combat as combat_ref
 from tests.reference import movement as movement_ref
-from tests.strategies import MOVER, describe
+from tests.strategies import describe
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -79,7 +79,7 @@ def report(position: Position, what: str, lines: Iterable[str]) -> str:
 
 
 def mover_units(position: Position) -> list[str]:
-    return sorted(u.id for u in position.units.values() if u.faction == MOVER)
+    return sorted(u.id for u in position.units.values() if u.faction == position.turn.faction)
 
 
 def _unit_problem(position: Position, unit: str, got: UnitOptions, ai: bool) -> str | None:
@@ -88,7 +88,7 @@ def _unit_problem(position: Position, unit: str, got: UnitOptions, ai: bool) -> 
 
 
 def unit_options_problem(position: Position, ai: bool) -> str | None:
-    """``unit_options`` of every heirs unit, one solve each, against the reference."""
+    """``unit_options`` of every unit of the turn's faction, one solve each, against the reference."""
     for unit in mover_units(position):
         got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
         if problem := _unit_problem(position, unit, got, ai):
@@ -98,7 +98,7 @@ def unit_options_problem(position: Position, ai: bool) -> str | None:
 
 def faction_options_problem(position: Position) -> str | None:
     """``faction_options`` (one solve for the whole faction) against the reference per unit."""
-    ai = position.factions[MOVER].controller is Controller.AI
+    ai = position.factions[position.turn.faction].controller is Controller.AI
     got = {o.unit: o for o in solver.faction_options(copy.deepcopy(position))}
     if sorted(got) != mover_units(position):
         return report(position, "faction_options units", [f"  solver lists {sorted(got)}"])
@@ -214,7 +214,7 @@ Ends = dict[EndState, tuple[AttackOutcome, ...]]  # each end with one sequence r
 
 
 def combat_ai(position: Position) -> bool:
-    return position.factions[MOVER].controller is Controller.AI
+    return position.factions[position.turn.faction].controller is Controller.AI
 
 
 def combat_report(position: Position, what: str, lines: Iterable[str]) -> str:
@@ -254,7 +254,7 @@ def attack_options_difference(expected: AttackOptions, got: AttackOptions) -> li
 
 
 def turn_units(position: Position) -> list[str]:
-    return sorted(uid for uid, u in position.units.items() if u.faction == MOVER and position.placed(uid))
+    return sorted(uid for uid, u in position.units.items() if u.faction == position.turn.faction and position.placed(uid))
 
 
 def attack_options_problem(position: Position) -> str | None:

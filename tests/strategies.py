@@ -29,6 +29,7 @@ from adjudicator.position.model import (
     Turn,
     Unit,
 )
+from adjudicator.position.scenarios import Scenario
 
 MOVER, OPPONENT = "heirs", "narora"
 MAX_UNITS = 8
@@ -138,6 +139,8 @@ def describe(position: Position) -> str:
         "units": {u.id: _unit_document(u) for u in position.units.values()},
         "readings": dict(position.readings),
     }
+    if position.scenario is not None:
+        document["scenario"] = {"chapter": position.scenario.chapter, "wave": position.scenario.wave}
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=110)
 
 
@@ -380,6 +383,45 @@ def positions(draw: st.DrawFn) -> Position:
             "ai-hero-approach": draw(st.sampled_from(("range",) * 3 + ("closest",))),
             "stop-counts": draw(st.sampled_from(("walked",) * 3 + ("full",))),
         },
+    )
+
+
+# Harbinger chapter 7: "All non-Graft factions are allied with each other." The mover plays the keel,
+# the other units the shada (its allies) or the Graft (the solo player).
+CHAPTER_7 = {MOVER: "keel", OPPONENT: "shada"}
+
+
+def _renamed(mark: Mark) -> Mark:
+    return replace(mark, gate=CHAPTER_7.get(mark.gate, mark.gate)) if mark.gate else mark
+
+
+@st.composite
+def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 7: its opposing units split between an ally and the
+    Graft, so that the "opposing" talents (Mire, Lahar, Hail, Snare, Crush, Incorporeal) meet both."""
+    position = draw(boards)
+    others = sorted(uid for uid, u in position.units.items() if u.faction == OPPONENT)
+    graft = draw(st.sets(st.sampled_from(others))) if others else set()
+    units = {
+        uid: replace(u, faction="graft" if uid in graft else CHAPTER_7.get(u.faction, u.faction))
+        for uid, u in position.units.items()
+    }
+    factions = {  # the chapter's AI factions (docs/position-format.md, Scenario)
+        CHAPTER_7[n]: replace(f, name=CHAPTER_7[n], controller=Controller.AI, mark=_renamed(f.mark))
+        for n, f in position.factions.items()
+    }
+    factions["graft"] = Faction("graft", Controller.PLAYER, Mark(gate=CHAPTER_7[MOVER]))
+    spires = tuple(
+        replace(s, faction="graft" if draw(st.booleans()) else CHAPTER_7[s.faction]) for s in position.spires
+    )
+    return replace(
+        position,
+        gates={CHAPTER_7[f]: replace(g, faction=CHAPTER_7[f]) for f, g in position.gates.items()},
+        factions=factions,
+        units=units,
+        spires=spires,
+        turn=replace(position.turn, faction=CHAPTER_7[position.turn.faction]),
+        scenario=Scenario(7, 1),
     )
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import crowded_lanes, positions
+from tests.strategies import allied, crowded_lanes, positions
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -59,4 +59,20 @@ def test_passing_talents_agree(position: Position, ai: bool) -> None:
 @given(crowded_lanes(), st.booleans())
 def test_passing_step_agrees(position: Position, ai: bool) -> None:
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(allied(positions()))
+def test_faction_options_agree_among_allies(position: Position) -> None:
+    # Harbinger chapter 7: allies feel none of each other's "opposing" talents.
+    problem = faction_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(allied(crowded_lanes()))
+def test_passing_talents_agree_among_allies(position: Position) -> None:
+    # Crush and Incorporeal pass opposing units only: an ally's unit stands in the way.
+    problem = faction_options_problem(position)
     assert problem is None, problem

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.combat_strategies import combat_positions
+from tests.strategies import allied
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -64,5 +65,21 @@ def test_attack_step_agrees(position: Position) -> None:
 @given(combat_positions(firing=True))
 def test_spires_fire_agrees(position: Position) -> None:
     position = at_spires_fire(position)
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(80), deadline=None, report_multiple_bugs=False)
+@given(allied(combat_positions()))
+def test_attack_options_agree_among_allies(position: Position) -> None:
+    # Harbinger chapter 7: no attack on an ally's chips; no Source from a gate.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None, report_multiple_bugs=False)
+@given(allied(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_among_allies(position: Position) -> None:
+    # An ally's spire does not fire.
     problem = spires_fire_problem(position)
     assert problem is None, problem

@@ -77,6 +77,9 @@ N34 Spike: after an attack on a unit (not waiting in its gate) or a spire with S
 N33 Cover: a unit whose active chip is a taproot (its name, in any case), on a hex beside a spire in
     play with Cover, takes at most 1 from any attack, a unit's or a spire's shot, after everything
     else; retaliation is no attack.
+N35 Harbinger chapter 7: the non-Graft factions are allied (tests/reference/sides.py): no attack, no
+    spire firing, no opposing talent between them. A gate defeated in this chapter pillages nothing,
+    neither way, and is reported "fallen".
 """
 
 from __future__ import annotations
@@ -114,6 +117,7 @@ from adjudicator.position.dice import Die, standard_die
 from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, Terrain, gate_node
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
+from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
 READING_DEFAULTS = {
@@ -356,7 +360,7 @@ def _hailed(rules: Rules, board: Board, f: Fighter) -> bool:
     """Hail: "While an opposing faction unit with the talent Flying is in this unit's range, the
     Flying talent is ignored." """
     return any(
-        h.has("Hail") and not h.campfire and h.faction and f.faction and h.faction != f.faction
+        h.has("Hail") and not h.campfire and h.faction and f.faction and opposing(rules.position, h.faction, f.faction)
         and rules.within(h.node, f.node, h.range)
         for h in board.units.values()
     )
@@ -380,9 +384,9 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     """Every opposing chip within range, before Engage; for a challenged hero, the challengers (N30)."""
     chips = []
     for t in board.units.values():
-        opposing = t.kind is Kind.LANDMARK_MINION or t.faction != a.faction
+        hostile = t.kind is Kind.LANDMARK_MINION or opposing(rules.position, t.faction, a.faction)
         if (
-            opposing
+            hostile
             and not t.in_gate
             and not t.campfire
             and _flying_ok(rules, board, a, t)
@@ -394,7 +398,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     chips += [
         s.id
         for s in board.spires.values()
-        if s.faction != a.faction
+        if opposing(rules.position, s.faction, a.faction)
         and not s.defeated
         and _camouflage_ok(rules, a.node, s.has("Camouflage"), s.at)
         and rules.within(a.node, s.at, a.range)
@@ -402,12 +406,12 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     chips += [
         gate_node(f)
         for f, g in board.gates.items()
-        if f != a.faction and g.health >= 1 and rules.within(a.node, gate_node(f), a.range)
+        if opposing(rules.position, f, a.faction) and g.health >= 1 and rules.within(a.node, gate_node(f), a.range)
     ]
     if a.kind is Kind.HERO:
         challengers = {
             t.id for t in board.units.values()
-            if t.has("Challenge") and (t.kind is Kind.LANDMARK_MINION or t.faction != a.faction)
+            if t.has("Challenge") and (t.kind is Kind.LANDMARK_MINION or opposing(rules.position, t.faction, a.faction))
             and rules.within(a.node, t.node, 3)
         }
         if challengers:
@@ -717,10 +721,19 @@ def _hurt_gate(rules: Rules, board: Board, log: Log, faction: str, amount: int, 
     if _last_gate_standing(board):  # Fortress Gate Pillaging: only "when ... the game does not end"
         board.ended = True
         log.defeated.append(Defeat(gate_node(faction), "", credit, "fallen"))
+    elif _no_spoils(rules):
+        log.defeated.append(Defeat(gate_node(faction), "", credit, "fallen"))
     else:
         log.defeated.append(Defeat(gate_node(faction), "", credit, "pillaged"))
         _pillage(rules, board, log, credit, faction)
     return True
+
+
+def _no_spoils(rules: Rules) -> bool:
+    """Harbinger chapter 7: "No Source is gained from defeating opposing fortress gates" (N35: nor
+    taken)."""
+    scenario = rules.position.scenario
+    return scenario is not None and scenario.chapter == 7
 
 
 def _last_gate_standing(board: Board) -> bool:
@@ -1063,7 +1076,7 @@ def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
     die = die or standard_die()
     rules = Rules.of(position, position.factions[position.turn.faction].controller is Controller.AI)
     start = start_board(position)
-    firing = [start.spires[s.id] for s in position.spires if s.faction != rules.faction]
+    firing = [start.spires[s.id] for s in position.spires if opposing(position, s.faction, rules.faction)]
     firing = [s for s in firing if s.dice >= 1]  # a spire with no attack upgrade does not fire
     first = {s.id: _fire_allowed(rules, start, s, die)[1] for s in firing}
     listing = tuple(

@@ -17,6 +17,7 @@ from itertools import product
 
 from adjudicator.position.model import Controller, Kind, Position, Terrain, Unit, gate_node
 from tests.reference import combat
+from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
     ESCAPE,
     FREE,
@@ -114,7 +115,7 @@ def movement_stat(position: Position, unit: Unit, ai: bool) -> int:
     if _cumbersome(unit):
         return 2  # "has a movement stat of 2", whatever raised it
     for spire in position.spires:
-        if "Snare" in spire.talents and spire.faction != unit.faction and unit.kind is Kind.MINION:
+        if "Snare" in spire.talents and opposing(position, spire.faction, unit.faction) and unit.kind is Kind.MINION:
             steps = _bfs(position, [spire.at], lambda _n: True)
             if steps.get(start, math.inf) <= 1 + spire.upgrades.count("range"):
                 stat = min(stat, 1)
@@ -213,7 +214,7 @@ def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> b
         return False  # Cumbersome: "No talent ... may be used to move or teleport this hero"
     # Crush: "may displace opposing faction units that have less health than it does".
     crush = "Crush" in mover.talents and mover.kind is Kind.MINION
-    if crush and occupant.faction != mover.faction and occupant.health < mover.health:
+    if crush and opposing(position, occupant.faction, mover.faction) and occupant.health < mover.health:
         return True
     on_ai = (ai and occupant.faction == mover.faction) or (
         occupant.faction in position.factions and position.factions[occupant.faction].controller is Controller.AI
@@ -227,7 +228,7 @@ def _hailed(position: Position, flier: Unit) -> bool:
     Flying talent is ignored": range counted as attacks count it, from a Hail unit on the map that is
     not in campfire mode."""
     for hail in position.units.values():
-        if "Hail" in hail.talents and hail.at in position.hexes and not hail.campfire and hail.faction != flier.faction:
+        if "Hail" in hail.talents and hail.at in position.hexes and not hail.campfire and opposing(position, hail.faction, flier.faction):
             reach = hail.side.range + hail.upgrades.count("range")
             if _bfs(position, [hail.at], lambda _n: True).get(position.node_of(flier.id), reach + 1) <= reach:
                 return True
@@ -242,7 +243,7 @@ def stop_hexes(position: Position, unit: Unit) -> set[str]:
     return {
         h
         for other in position.units.values()
-        if "Mire" in other.talents and other.faction != unit.faction and other.at in position.hexes
+        if "Mire" in other.talents and opposing(position, other.faction, unit.faction) and other.at in position.hexes
         for h in position.neighbours(other.at)
         if h in position.hexes and h != start
     }
@@ -269,7 +270,7 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
         if node not in position.neighbours(at) or ("Peaceful" in unit.talents and not merc):
             continue
         total += "Toxic Secretion" in talents and unit.faction != "griege"
-        total += "Lahar" in talents and faction != unit.faction and not _flies(position, unit, ai)
+        total += "Lahar" in talents and opposing(position, faction, unit.faction) and not _flies(position, unit, ai)
     return total
 
 
@@ -293,7 +294,7 @@ def breakneck(unit: Unit) -> bool:
     return unit.kind is Kind.MINION and "Breakneck" in unit.talents
 
 
-def may_pass(mover: Unit, occupant: Unit) -> bool:
+def may_pass(position: Position, mover: Unit, occupant: Unit) -> bool:
     """May the minion move through the occupant's hex without ending there? Incorporeal: "may move
     through opposing units but cannot end its movement on the same hex as another unit"; a landmark
     minion is a landmark, not passed. Breakneck: any unit."""
@@ -303,7 +304,7 @@ def may_pass(mover: Unit, occupant: Unit) -> bool:
         "Incorporeal" in mover.talents
         and mover.kind is Kind.MINION
         and occupant.kind is not Kind.LANDMARK_MINION
-        and occupant.faction != mover.faction
+        and opposing(position, occupant.faction, mover.faction)
     )
 
 
@@ -381,7 +382,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
                 yield from extend((*nodes, near), pushes, passed)
             elif may_displace(position, unit, occupant, ai):
                 yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed)
-            elif may_pass(unit, occupant):
+            elif may_pass(position, unit, occupant):
                 yield from extend((*nodes, near), pushes, (*passed, near))
 
     yield from extend((start,), [])
@@ -415,7 +416,7 @@ def _landed(position: Position, mover: Unit, push: Displacement, ai: bool) -> Di
     from a merc."""
     pushed = position.units[push.unit]
     taken = hurt(position, pushed, push.to, ai and pushed.faction == position.turn.faction)
-    if "Crush" in mover.talents and pushed.faction != mover.faction and ("Peaceful" not in pushed.talents or mover.merc):
+    if "Crush" in mover.talents and opposing(position, pushed.faction, mover.faction) and ("Peaceful" not in pushed.talents or mover.merc):
         taken += 2
     return dataclasses.replace(push, damage=taken, defeated=taken >= life(pushed)) if taken else push
 
