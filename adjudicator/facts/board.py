@@ -77,6 +77,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     for spire in position.spires:
         if kept(spire.at):
             yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
+            if spire.chip:  # a chapter's rule may name the spire (chapter 8)
+                yield fact("schip", String(spire.id), String(spire.chip.casefold()))
         if spire.talents:  # a talent may act on the units within its range (Snare), kept or not
             for node in fields.range_counts(position, [spire.at], fields.spire_range(spire))[spire.at]:
                 if kept(node):

@@ -519,6 +519,7 @@ class _PositionReader(_Reader):
         scenario = self.scenario(top["scenario"], factions, gates)
         if scenario is not None:
             self.scenario_units(scenario, top["scenario"], top["units"], units)
+            self.scenario_spires(scenario, top["spires"], spires)
             units = scenario_talents(scenario, units, spires)
         if scenario is not None and scenario.chapter == 6 and top["ai-priority"].node is None:
             # chapter 6: "AI units follow a new attack priority" (adjudicator/data/ai-priority.yaml)
@@ -1033,6 +1034,17 @@ class _PositionReader(_Reader):
                 unit = units.get(str(key.value))
                 if unit is not None and unit.faction == player and unit.kind is not Kind.HERO:
                     self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
+
+    def scenario_spires(self, scenario: Scenario, spires_value: _Value, spires: dict[str, Spire]) -> None:
+        """Chapter 8: "The dispatch platform, air clipper, pillar of fire, and creeping vines spires are
+        opposing to all factions": so every spire says which chip it is."""
+        if scenario.chapter != 8 or not isinstance(spires_value.node, MappingNode):
+            return
+        for key, _ in spires_value.node.value:
+            spire = spires.get(str(key.value))
+            if spire is not None and not spire.chip:
+                self.report(key, f"spires.{spire.id}.chip", "in chapter 8 every spire gives its printed name "
+                            "(chip:), since four spires oppose every faction")
 
     def bounded(self, value: _Value, low: int, high: int, what: str) -> int | None:
         node = value.node

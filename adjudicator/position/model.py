@@ -222,6 +222,18 @@ class Position:
             return self.units[mark.unit].at
         return mark.hex
 
+    def may_oppose(self, spire: Spire, side: str) -> bool:
+        """Could the spire oppose the side? Another faction's may; in Harbinger chapter 8 its own too,
+        where four spires are "opposing to all factions". A superset: the encodings decide
+        (asp/core/sides.lp, asp/scenarios/chapter_8.lp)."""
+        return spire.faction != side or (self.scenario is not None and self.scenario.chapter == 8)
+
+    def foe_nodes(self, side: str) -> list[str]:
+        """Where the chips stand that the side's units might attack (a superset, as ``may_oppose``)."""
+        foes = [u.at for u in self.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
+        foes += [s.at for s in self.spires if self.may_oppose(s, side)]
+        return foes + [g.node for g in self.gates.values() if g.faction != side]
+
     def placed(self, unit_id: str) -> str | None:
         """The unit's hex, its gate node while it waits in the stack, None once it has returned."""
         unit = self.units[unit_id]

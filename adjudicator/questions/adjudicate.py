@@ -148,9 +148,7 @@ def combat_ai(position: Position, side: str, ai: bool | None) -> frozenset[str]:
 def _may_attack(position: Position, side: str) -> int:
     """How many of the side's units could attack this step: the whole step's horizon. Nobody moves
     in the attack step, so a unit with no opposing chip within its range now never attacks."""
-    foes = [u.at for u in position.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
-    foes += [s.at for s in position.spires if s.faction != side]
-    foes += [g.node for g in position.gates.values() if g.faction != side]
+    foes = position.foe_nodes(side)
     attackers = [
         u for u in position.units.values()
         if u.faction == side and u.at is not None and u.kind is not Kind.LANDMARK_MINION
@@ -279,7 +277,7 @@ def spires_fire(
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
     side = position.turn.faction
-    order = tuple(s.id for s in position.spires if s.faction != side)
+    order = tuple(s.id for s in position.spires if position.may_oppose(s, side))
     query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
                         readings=readings, die=die)
     fallback = len(in_force(position.ai_priority, "spires")) + 1

@@ -17,7 +17,7 @@ from adjudicator.answers.decode import decode_start_attacks
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact
-from adjudicator.position.model import Kind, Position
+from adjudicator.position.model import Position
 from adjudicator.solving.solve import COMBAT, Deadline, solve
 
 ROOTED = "Rooted"
@@ -109,9 +109,7 @@ def _foe_in_range(position: Position, uid: str, beyond: int = 0) -> bool:
     at, side = unit.at, unit.faction
     if at is None:
         return False
-    foes = [u.at for u in position.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
-    foes += [s.at for s in position.spires if s.faction != side]
-    foes += [g.node for g in position.gates.values() if g.faction != side]
+    foes = position.foe_nodes(side)
     reach = unit.side.range + unit.upgrades.count("range") + beyond
     counts = fields.range_counts(position, [at], reach)[at]
     return any(counts.get(node, reach + 1) <= reach for node in foes)

@@ -85,6 +85,11 @@ def _displaced(move: MoveOutcome) -> str:
     return ", ".join(f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced) or "-"
 
 
+def _unnamed(chip: str) -> str:
+    """What a defeated chip with no printed name is: a gate or a spire."""
+    return "gate" if chip.startswith("gate:") else "spire"
+
+
 def _hurt(damage: int, defeated: bool) -> str:
     """Damage taken as a unit moves or is displaced (Toxic Secretion, Lahar)."""
     if defeated:
@@ -178,7 +183,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     target = o.target + (f", damage taken by {o.redirected_to} in the gate" if o.redirected_to else "")
     lines = [f"{indent}{o.attacker} attacks {target}"]
     lines += [f"{indent}  {_hit(d)}" for d in o.damage]
-    lines += [f"{indent}  defeated: {d.chip} ({d.name or 'gate'}) → {d.goes_to}" for d in o.defeated]
+    lines += [f"{indent}  defeated: {d.chip} ({d.name or _unnamed(d.chip)}) → {d.goes_to}" for d in o.defeated]
     lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
     lines += [f"{indent}  gains: {_gain(g)}" for g in o.gains]
     for lv in o.level_ups:
