@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.hexmap import hex_name, neighbour_cells, parse_map
 from adjudicator.position.model import (
+    Chip,
     Controller,
     Done,
     Faction,
@@ -73,6 +74,7 @@ def build(
     spires: Iterable[str] = (),
     spire_chips: Iterable[Spire] = (),  # spires with a faction, upgrades or talents of their own
     landmarks: Iterable[tuple[str, bool]] = (),
+    chips: Iterable[str] = (),  # hexes of other chips
     readings: dict[str, str] | None = None,
 ) -> Position:
     """A position for ``heirs`` to move in; by default each faction's mark is the other's gate."""
@@ -100,6 +102,7 @@ def build(
         landmarks=tuple(
             Landmark(f"landmark{i}", at, revealed=shown) for i, (at, shown) in enumerate(landmarks)
         ),
+        chips=tuple(Chip(f"chip{i}", at) for i, at in enumerate(chips)),
         readings=dict(readings or {}),
     )
 
@@ -136,6 +139,7 @@ def describe(position: Position) -> str:
             for s in position.spires
         },
         "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed} for lm in position.landmarks},
+        "chips": {c.id: {"at": c.at, "name": c.name} if c.name else {"at": c.at} for c in position.chips},
         "units": {u.id: _unit_document(u) for u in position.units.values()},
         "readings": dict(position.readings),
     }
@@ -356,6 +360,8 @@ def positions(draw: st.DrawFn) -> Position:
         for _ in range(draw(st.integers(0, 1)))
         if free
     ]
+    # Another chip (a defeated Graft spire left in place) on about one board in four.
+    others = [take(_near(free, centre, cell_of), 8) for _ in range(draw(st.integers(0, 3)) // 3) if free]
 
     enemies_on_map = [u.id for u in units if u.faction == OPPONENT and u.at is not None]
     mark_kind = draw(st.sampled_from(("gate",) * 6 + ("unit", "hex")))
@@ -377,6 +383,7 @@ def positions(draw: st.DrawFn) -> Position:
         },
         spire_chips=spires,
         landmarks=landmarks,
+        chips=others,
         readings={
             "displacement": draw(st.sampled_from(("needed",) * 3 + ("optional",))),
             "displaced-landing": draw(st.sampled_from(("adjacent",) * 2 + ("swap", "blocked"))),
@@ -470,6 +477,7 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
         units.append(unit("f1", MOVER, free.pop(draw(st.integers(0, min(3, len(free) - 1)))), 2, kind=kind,
                           terrain=Terrain.WATER, moved=True))
     chips = [free.pop(draw(st.integers(0, min(3, len(free) - 1)))) for _ in range(draw(st.integers(0, 2))) if free]
+    other = [chips.pop()] if chips and draw(st.integers(0, 2)) == 0 else []  # no talent passes another chip
     landmark = draw(st.booleans())
     last = sorted(n for n in hexes if column[n] == columns - 1)
     return build(
@@ -479,5 +487,6 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
         controllers={MOVER: draw(st.sampled_from((Controller.PLAYER, Controller.AI))), OPPONENT: Controller.AI},
         spires=chips[1:] if landmark else chips,
         landmarks=[(chips[0], True)] if landmark and chips else [],
+        chips=other,
         readings={"displacement": draw(st.sampled_from(("needed", "needed", "optional")))},
     )

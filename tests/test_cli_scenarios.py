@@ -41,9 +41,8 @@ def test_a_question_in_a_chapter_lists_its_rules_left_out_and_is_undetermined() 
     result = runner.invoke(app, ["moves", position, "--json"])
     assert result.exit_code == 3, result.output  # undetermined (adjudicator/show/exit_codes.py)
     notices = json.loads(result.output)[0]["notices"]
-    assert {"rule": "chapter 2: grafted-snare-all", "status": "not modelled", "steps": ["movement"],
-            "text": "All Graft units benefit from the Membrane Barrier 1 – Grafted Snare fortress advancement, "
-                    "instead of just Nucleus."} in notices
+    assert {"rule": "chapter 2: mark-heirs", "status": "not modelled", "steps": ["movement"],
+            "text": "Heirs: None"} in notices
     # the encoded rule is applied, not noticed: no return to gate:heirs
     assert all(n.get("rule") != "chapter 2: no-return" for n in notices)
     assert "gate:heirs" not in [o["end"] for o in json.loads(result.output)[0]["outcomes"]]

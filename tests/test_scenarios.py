@@ -3,6 +3,8 @@ the position, and the notices of the chapter's rules left out (docs/position-for
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from clingo import Function, Number, String
 
@@ -116,6 +118,16 @@ def test_a_rule_is_noticed_only_when_what_it_needs_is_in_play() -> None:
     assert "chapter 1: heirs-deploy-minaret" not in _rules(placed, "movement")
     on_their_turn = HEIRS_DEPLOY.replace("turn: {faction: heirs}", "turn: {faction: horizons-wrath}")
     assert "chapter 1: heirs-deploy-minaret" not in _rules(on_their_turn, "movement")
+
+
+def test_grafted_snare_is_noticed_only_where_a_heirs_unit_has_a_talent_on_the_grafts_turn() -> None:
+    board = Path(__file__).resolve().parents[1] / "positions/harbinger/2/scenario-2-merc-stack-blocks.yaml"
+    text = board.read_text(encoding="utf-8")
+    assert "chapter 2: grafted-snare-all" not in _rules(text, "movement")
+    talented = text.replace("stats: {health: 5, attack: 2, movement: 3}}", "stats: {health: 5, attack: 2, movement: 3},\n talents: [Armored]}")
+    assert "chapter 2: grafted-snare-all" in _rules(talented, "movement")
+    theirs = talented.replace("turn: {faction: graft, step: movement}", "turn: {faction: heirs, step: attack}")
+    assert "chapter 2: grafted-snare-all" not in _rules(theirs, "attack")
 
 
 def test_the_event_in_force_leaves_out_the_other_faces() -> None:

@@ -86,6 +86,9 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
+    for chip in position.chips:
+        if kept(chip.at):
+            yield fact("chip", String(chip.id), String(chip.at))
     for name, faction in sorted(position.factions.items()):
         if faction.controller is Controller.AI:
             yield fact("ai_controlled", String(name))

@@ -19,10 +19,17 @@ from adjudicator.position.talents import Talent, catalogue
 
 
 def obstacles(position: Position) -> frozenset[str]:
-    """Hexes never counted through: spires and landmarks, revealed landmark minions included."""
+    """Hexes never counted through: spires and landmarks, revealed landmark minions included, and
+    other chips."""
     blocked = {s.at for s in position.spires} | {lm.at for lm in position.landmarks}
     blocked |= {u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at}
-    return frozenset(blocked)
+    return frozenset(blocked) | other_chips(position)
+
+
+def other_chips(position: Position) -> frozenset[str]:
+    """Hexes of other chips (Position.chips): not counted through even by a unit that passes through
+    spires and landmarks (docs/movement.md, Other chips)."""
+    return frozenset(c.at for c in position.chips)
 
 
 def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict[str, int]:
@@ -57,7 +64,7 @@ def counts_through(unit: Unit) -> bool:
 
 def mark_distances(position: Position, allowance: Terrain, faction: str, through: bool = False) -> dict[str, int]:
     """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md); with
-    ``through``, counted through spires and landmarks as well. The caller must not change the dict
+    ``through``, counted through spires and landmarks as well (not other chips). The caller must not change the dict
     returned."""
     key = (id(position), allowance, faction, through)
     counted = _COUNTED.get(key)
@@ -74,7 +81,7 @@ def _count_marks(position: Position, allowance: Terrain, faction: str, through: 
     goal = position.mark_node(faction)
     if goal is None:
         return {}
-    blocked = frozenset() if through else obstacles(position)
+    blocked = other_chips(position) if through else obstacles(position)
 
     def countable(node: str) -> bool:
         hex_ = position.hexes.get(node)

@@ -52,6 +52,7 @@ from adjudicator.position.model import (
     Position,
     Reward,
     Spire,
+    Chip,
     Stats,
     Terrain,
     Turn,
@@ -495,7 +496,7 @@ class _PositionReader(_Reader):
         top = self.fields(
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
-            ("title", "source", "faq", "gates", "spires", "landmarks", "units", "readings", "ai-priority",
+            ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
              "scenario", "expected"),
         )
         if top is None:
@@ -513,6 +514,7 @@ class _PositionReader(_Reader):
         units = self.section(top["units"], "unit id → unit", self.unit)
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
+        chips = self.section(top["chips"], "chip id → chip", self.chip)
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
@@ -538,6 +540,7 @@ class _PositionReader(_Reader):
             turn=turn,
             spires=tuple(spires.values()),
             landmarks=tuple(landmarks.values()),
+            chips=tuple(chips.values()),
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
@@ -952,6 +955,16 @@ class _PositionReader(_Reader):
         if at is None:
             return None
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed))
+
+    def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
+        f = self.fields(value, ("at",), ("name",))
+        if f is None:
+            return None
+        at = self.hex(f["at"])
+        if at is not None:
+            self.place(at, f["at"], f"chip {shown(chip_id)}")
+        name = self.name(f["name"])
+        return None if at is None else Chip(chip_id, at, _or(name, Chip.name))
 
     def turn(self, value: _Value) -> Turn | None:
         f = self.fields(value, ("faction",), ("step",))

@@ -146,6 +146,18 @@ class Landmark:
 
 
 @dataclass(frozen=True)
+class Chip:
+    """Any other chip on a hex, one no rule moves or attacks: a defeated Graft spire left in place
+    (Harbinger chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements:
+    "Units cannot move on or through a hex that contains any other units, spires, landmarks, or other
+    chips"."""
+
+    id: str
+    at: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Gate:
     faction: str
     beside: tuple[str, ...]  # the map hexes the gate hex touches
@@ -199,6 +211,7 @@ class Position:
     turn: Turn
     spires: tuple[Spire, ...] = ()
     landmarks: tuple[Landmark, ...] = ()
+    chips: tuple[Chip, ...] = ()  # other chips (Chip)
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules

@@ -36,6 +36,7 @@ class When:
     spires_of: tuple[str, ...] = ()  # a spire of one of these factions
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
+    talented: tuple[str, ...] = ()  # a unit of one of these factions holds a talent (any chip of its group)
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)

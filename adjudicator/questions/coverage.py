@@ -122,4 +122,5 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.spires_of, {s.faction for s in position.spires})
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
+        and any_of(when.talented, {u.faction for u in units.values() if u.talents or any(g.talents for g in u.group)})
     )

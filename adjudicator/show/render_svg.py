@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.answers.attacks import AttackOutcome
 from adjudicator.position.hexmap import neighbour_cells
-from adjudicator.position.model import Gate, Hex, Kind, Landmark, Position, Spire, Terrain, Unit
+from adjudicator.position.model import Chip, Gate, Hex, Kind, Landmark, Position, Spire, Terrain, Unit
 from adjudicator.answers.moves import MoveOutcome
 
 Point = tuple[float, float]
@@ -486,8 +486,10 @@ def _stack_line(unit: Unit, index: int, pic: _Picture) -> str:
 def _draw_occupants(parent: ET.Element, pic: _Picture) -> None:
     """Units, spires and landmarks; a hex holds one, but a crowded hex still shows them all."""
     position = pic.position
-    on_hex: dict[str, list[Unit | Spire | Landmark]] = {}
-    things: list[Unit | Spire | Landmark] = [*position.landmarks, *position.spires, *position.units.values()]
+    on_hex: dict[str, list[Unit | Spire | Landmark | Chip]] = {}
+    things: list[Unit | Spire | Landmark | Chip] = [
+        *position.chips, *position.landmarks, *position.spires, *position.units.values()
+    ]
     for thing in things:
         if thing.at is not None and thing.at in pic.nodes:
             on_hex.setdefault(thing.at, []).append(thing)
@@ -502,6 +504,8 @@ def _draw_occupants(parent: ET.Element, pic: _Picture) -> None:
                 _draw_unit(parent, thing, centre, scale, pic)
             elif isinstance(thing, Spire):
                 _draw_spire(parent, thing, centre, scale, pic)
+            elif isinstance(thing, Chip):
+                _draw_chip(parent, thing, centre, scale, pic)
             else:
                 _draw_landmark(parent, thing, centre, scale, pic)
 
@@ -643,6 +647,20 @@ def _draw_landmark(parent: ET.Element, landmark: Landmark, centre: Point, scale:
     _label(group, (x, y), "L" if landmark.revealed else "?", 14 * scale, weight="bold")
     label = f"{landmark.id}: {landmark.name}" if landmark.revealed and landmark.name else landmark.id
     _label(pic.names, (x, y + s + 9 * scale), label, _fit(label, 11 * scale, W * 0.85), weight="bold", halo=HALO)
+
+
+def _draw_chip(parent: ET.Element, chip: Chip, centre: Point, scale: float, pic: _Picture) -> None:
+    """Any other chip: a dark grey disc, crossed, since nothing moves onto it."""
+    pic.used.add("chip")
+    group = _el(parent, "g", class_="chip", data_chip=_safe(chip.id))
+    _tooltip(group, f"chip {chip.id}: {chip.name or 'unnamed'}")
+    x, y = centre
+    r = 16 * scale
+    _el(group, "circle", cx=_n(x), cy=_n(y), r=_n(r), fill="#616161", stroke=INK, stroke_width="2")
+    _el(group, "path", d=f"M{_n(x - r * 0.6)},{_n(y - r * 0.6)} L{_n(x + r * 0.6)},{_n(y + r * 0.6)} "
+        f"M{_n(x + r * 0.6)},{_n(y - r * 0.6)} L{_n(x - r * 0.6)},{_n(y + r * 0.6)}", stroke="#ffffff", stroke_width="2")
+    label = f"{chip.id}: {chip.name}" if chip.name else chip.id
+    _label(pic.names, (x, y + r + 9 * scale), label, _fit(label, 11 * scale, W * 0.85), weight="bold", halo=HALO)
 
 
 def _marked(pic: _Picture) -> dict[str, list[str]]:
@@ -924,6 +942,9 @@ def _legend_chips(legend: ET.Element, row: Callable[[str], Point], pic: _Picture
         x, ty = row("landmark: ? hidden, L revealed")
         _el(legend, "polygon", points=f"{_n(x)},{_n(ty - 10)} {_n(x + 10)},{_n(ty)} {_n(x)},{_n(ty + 10)} "
             f"{_n(x - 10)},{_n(ty)}", fill="#9e9e9e", stroke=INK)
+    if "chip" in used:
+        x, ty = row("other chip: nothing moves onto it")
+        _el(legend, "circle", cx=_n(x), cy=_n(ty), r="9", fill="#616161", stroke=INK)
     if "done" in used:
         _label(legend, row("has already moved / attacked"), "moved", 7, fill="#333333")
     for name, code in pic.talent_codes.items():

@@ -35,6 +35,8 @@ def board(position: Position) -> str:
         chips[spire.at] = f"spire {spire.id}"
     for landmark in position.landmarks:
         chips[landmark.at] = f"landmark {landmark.id}"
+    for chip in position.chips:
+        chips[chip.at] = f"chip {chip.id}"
     rows = sorted({h.row for h in position.hexes.values()})
     width = max(len(_cell(h)) for h in position.hexes.values()) + 1
     lines = []

@@ -66,10 +66,17 @@ def _admits(position: Position, unit: Unit, hex_name: str) -> bool:
 
 
 def _chip_hexes(position: Position) -> set[str]:
-    """Hexes holding a spire or a landmark, a landmark minion included (Distance to the mark)."""
+    """Hexes holding a spire, a landmark (a landmark minion included) or another chip (Distance to
+    the mark)."""
     hexes = {spire.at for spire in position.spires} | {landmark.at for landmark in position.landmarks}
     hexes.update(u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at)
-    return hexes
+    return hexes | _other_chips(position)
+
+
+def _other_chips(position: Position) -> set[str]:
+    """Hexes of other chips: "Units cannot move on or through a hex that contains any other units,
+    spires, landmarks, or other chips"; Breakneck passes "units, spires, and landmarks" only."""
+    return {chip.at for chip in position.chips}
 
 
 def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
@@ -144,14 +151,14 @@ def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) 
 def distances(position: Position, unit: Unit) -> dict[str, int]:
     """d(n) of every node with a finite distance to the unit's mark (Distance to the mark).
 
-    Counted through map hexes the unit admits that hold no spire or landmark (a Breakneck minion,
-    which may pass them, counts through them too); units do not matter; the step onto the mark
+    Counted through map hexes the unit admits that hold no spire, landmark or other chip (a Breakneck
+    minion, which may pass spires and landmarks, counts through them too); units do not matter; the step onto the mark
     always counts; the unit's own gate is 1 + the best hex beside it.
     """
     mark = position.mark_node(unit.faction)
     if mark is None:
         return {}
-    chips = set() if breakneck(unit) else _chip_hexes(position)
+    chips = _other_chips(position) if breakneck(unit) else _chip_hexes(position)
     d = _bfs(
         position,
         [mark],
@@ -342,6 +349,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
     displaced units never land on one hex, and a route whose units cannot all land is no route.
     """
     chips = _chip_hexes(position)
+    inert = _other_chips(position)
     start = position.node_of(unit.id)
     others = _units_by_hex(position, unit.id)
     stops = stop_hexes(position, unit)
@@ -371,7 +379,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
         if len(nodes) - 1 == max_steps or nodes[-1] in stops:  # Mire: its move ends there
             return
         for near in sorted(position.neighbours(nodes[-1])):
-            if near in nodes or near not in position.hexes or (near in chips and not breakneck(unit)):
+            if near in nodes or near not in position.hexes or near in inert or (near in chips and not breakneck(unit)):
                 continue
             if not may_enter(len(nodes), near):
                 continue

@@ -5,7 +5,7 @@
 
 const FORMAT = "cloudspire-position/1";
 const SECTIONS = ["format", "title", "source", "faq", "map", "gates", "factions", "turn", "spires",
-  "landmarks", "units", "readings", "ai-priority", "expected"];
+  "landmarks", "chips", "units", "readings", "ai-priority", "scenario", "expected"];
 const FILL = { p: "#d9c7a0", l: "#b8d68f", f: "#4f8a4a", m: "#8d8d8d", w: "#6fa8dc", ".": "#ffffff" };
 const R = 30, W = Math.sqrt(3) * R;
 
@@ -13,7 +13,7 @@ const state = {
   doc: { format: FORMAT, factions: {}, turn: {} },
   grid: { cols: 5, rows: 4, cells: {}, wells: {} },
   mode: "build",
-  selected: null, // {kind: "units" | "spires" | "landmarks", id}
+  selected: null, // {kind: "units" | "spires" | "landmarks" | "chips", id}
   catalogue: null,
   valid: false,
   yaml: "",
@@ -198,6 +198,7 @@ function occupants() {
   for (const [id, u] of Object.entries(state.doc.units || {})) if (u.at) add(u.at, id, "units", id);
   for (const [id, s] of Object.entries(state.doc.spires || {})) if (s.at) add(s.at, "▲" + id, "spires", id);
   for (const [id, l] of Object.entries(state.doc.landmarks || {})) if (l.at) add(l.at, "◆" + id, "landmarks", id);
+  for (const [id, c] of Object.entries(state.doc.chips || {})) if (c.at) add(c.at, "■" + id, "chips", id);
   for (const [faction, g] of Object.entries(state.doc.gates || {}))
     for (const hex of g.beside || []) add(hex, "gate:" + faction, "gate", faction);
   return at;
@@ -425,10 +426,12 @@ function showEditor() {
       flag("item-merc", thing, "merc", "merc"));
   } else if (kind === "spires") {
     fields.push(faction(), text("at"), checks("item", thing, "upgrades", c.upgrades), talentsField("item", thing));
+  } else if (kind === "chips") {
+    fields.push(text("name"), text("at"));
   } else {
     fields.push(text("name"), text("at"), flag("item-revealed", thing, "revealed", "revealed"));
   }
-  $("editor-title").textContent = { units: "Unit", spires: "Spire", landmarks: "Landmark" }[kind] + " " + id;
+  $("editor-title").textContent = { units: "Unit", spires: "Spire", landmarks: "Landmark", chips: "Chip" }[kind] + " " + id;
   $("editor-fields").replaceChildren(...fields);
 }
 
