@@ -169,7 +169,7 @@ def _unit(draw: st.DrawFn, uid: str, faction: str, kind: Kind, at: str | None) -
     if not hero and draw(st.integers(0, 2)) > 0:
         upgrades = ()
     landmark = kind is Kind.LANDMARK_MINION
-    talents = draw(_talents(TALENTS + ("Engage",) if landmark else TALENTS))
+    talents = draw(_talents(TALENTS + ("Engage", "Devoted") if landmark else TALENTS))
     if landmark and draw(st.booleans()):
         talents = tuple(sorted({*talents, "Engage"}))
     # One unit in four is a taproot (a Cover spire beside it caps attacks on it at 1).
@@ -249,7 +249,8 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
             if kind is Kind.LANDMARK_MINION:
                 continue
             stacks[faction].append(uid)
-        owner = faction if kind is not Kind.LANDMARK_MINION or draw(st.integers(0, 3)) == 0 else ""
+        # A landmark minion has mostly no faction; one with Devoted is friendly to the one it has (FAQ-23).
+        owner = faction if kind is not Kind.LANDMARK_MINION else draw(st.sampled_from(("", "", faction, MOVER)))
         units.append(draw(_unit(uid, owner, kind, at)))
     spires = []
     for i in range(draw(st.integers(1 if firing else 0, 3))):

@@ -80,6 +80,8 @@ N33 Cover: a unit whose active chip is a taproot (its name, in any case), on a h
 N35 Harbinger chapter 7: the non-Graft factions are allied (tests/reference/sides.py): no attack, no
     spire firing, no opposing talent between them. A gate defeated in this chapter pillages nothing,
     neither way, and is reported "fallen".
+N36 Devoted (FAQ-23): a landmark minion with Devoted is friendly to the faction the position gives it:
+    no target of that faction's units (a Challenge of its binds none of them); every other's may.
 """
 
 from __future__ import annotations
@@ -156,6 +158,7 @@ class Fighter:
     attacked: bool
     retaliated: bool
     capacity: int | None
+    friend: str = ""  # the faction a landmark minion with Devoted is friendly to (N36)
     revealed: bool = False  # a group revealed a new chip this step
     promoted_now: bool = False
 
@@ -244,6 +247,7 @@ def start_board(position: Position) -> Board:
             id=u.id,
             chip=u.chip,
             faction="" if u.kind is Kind.LANDMARK_MINION else u.faction,
+            friend=u.faction if u.kind is Kind.LANDMARK_MINION and "Devoted" in u.talents else "",
             kind=u.kind,
             health=u.health,
             stats=u.stats,
@@ -384,7 +388,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     """Every opposing chip within range, before Engage; for a challenged hero, the challengers (N30)."""
     chips = []
     for t in board.units.values():
-        hostile = t.kind is Kind.LANDMARK_MINION or opposing(rules.position, t.faction, a.faction)
+        hostile = t.friend != a.faction if t.kind is Kind.LANDMARK_MINION else opposing(rules.position, t.faction, a.faction)
         if (
             hostile
             and not t.in_gate
@@ -411,7 +415,9 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     if a.kind is Kind.HERO:
         challengers = {
             t.id for t in board.units.values()
-            if t.has("Challenge") and (t.kind is Kind.LANDMARK_MINION or opposing(rules.position, t.faction, a.faction))
+            if t.has("Challenge") and (
+                t.friend != a.faction if t.kind is Kind.LANDMARK_MINION else opposing(rules.position, t.faction, a.faction)
+            )
             and rules.within(a.node, t.node, 3)
         }
         if challengers:
