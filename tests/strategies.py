@@ -169,6 +169,8 @@ def _unit_document(u: Unit) -> dict[str, object]:
     document["terrain"] = u.terrain.value
     if u.talents:
         document["talents"] = list(u.talents)
+    if u.mark is not None:
+        document["mark"] = {k: v for k, v in (("gate", u.mark.gate), ("unit", u.mark.unit), ("hex", u.mark.hex)) if v}
     if u.group:
         document["group"] = [{"chip": g.chip, "stats": {"health": g.stats.health, "attack": g.stats.attack,
                               "movement": g.stats.movement}} for g in u.group]
@@ -371,6 +373,14 @@ def positions(draw: st.DrawFn) -> Position:
         mover_mark = Mark(hex=draw(st.sampled_from(free)))
     else:
         mover_mark = Mark(gate=OPPONENT)
+    # A mark of its own (a Harbinger chapter's: Bydra Graam's hex, Jaelana's closest Graft hero) for
+    # one moving unit on about one board in five: a hex, or an opposing unit on the map.
+    movers = [i for i, u in enumerate(units) if u.faction == MOVER]
+    if movers and draw(st.integers(0, 4)) == 0:
+        chosen = draw(st.sampled_from(movers))
+        own = [Mark(hex=h) for h in free] + [Mark(unit=e) for e in enemies_on_map]
+        if own:
+            units[chosen] = replace(units[chosen], mark=draw(st.sampled_from(own)))
     return build(
         map_text,
         units,

@@ -106,6 +106,11 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("faction", String(faction))
         if info.mark.unit is not None:
             yield fact("marked", String(faction), String(info.mark.unit))
+    for uid, unit in position.units.items():  # a mark of its own (a Harbinger chapter's)
+        if unit.mark is not None:
+            yield fact("own_mark", String(uid), mark_key(unit.faction, uid))
+            if unit.mark.unit is not None:
+                yield fact("marked", mark_key(unit.faction, uid), String(unit.mark.unit))
     # Spire talents go with the unit facts, which every solve sends (the talent files follow them).
     for spire in position.spires:
         for talent in spire.talents:
@@ -152,25 +157,36 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("group", u)
 
 
+def mark_key(faction: str, owner: str | None) -> Symbol:
+    """The term a mark's fields are keyed by (asp/core/distance.lp, mkey/2): the faction, or u(Unit)
+    for a unit with a mark of its own."""
+    return String(faction) if owner is None else Function("u", [String(owner)])
+
+
 def field_facts(
     position: Position, units: Iterable[str], ai_factions: Iterable[str], nodes: Collection[str] | None = None
 ) -> Iterator[Symbol]:
     """Distance fields for the classes of ``units`` (and of heroes they may displace); with
     ``nodes``, only their values there."""
-    classes: set[tuple[Terrain, str, bool]] = set()
+    classes: set[tuple[Terrain, str, bool, str]] = set()
+    ranged: set[tuple[str, str]] = {(faction, "") for faction in ai_factions}
     for uid in units:
         unit = position.units[uid]
-        classes.update((allowance, unit.faction, fields.counts_through(unit)) for allowance in allowances(unit))
-    for allowance, faction, through in sorted(classes):
-        # b(A,F): the class of a unit counting through spires and landmarks (asp/core/distance.lp)
-        cls = Function("b" if through else "c", [const(allowance.value), String(faction)])
-        for node, steps in sorted(fields.mark_distances(position, allowance, faction, through).items()):
+        owner = fields.own_mark(unit) or ""
+        classes.update((allowance, unit.faction, fields.counts_through(unit), owner) for allowance in allowances(unit))
+        if owner and unit.faction in ai_factions:
+            ranged.add((unit.faction, owner))
+    for allowance, faction, through, owner in sorted(classes):
+        # b(A,M): the class of a unit counting through spires and landmarks (asp/core/distance.lp)
+        cls = Function("b" if through else "c", [const(allowance.value), mark_key(faction, owner or None)])
+        for node, steps in sorted(fields.mark_distances(position, allowance, faction, through, owner or None).items()):
             if nodes is None or node in nodes:
                 yield fact("dist", cls, String(node), Number(steps))
-    for faction in sorted(ai_factions):
-        for node, steps in sorted(fields.range_distances(position, faction).items()):
+    for faction, owner in sorted(ranged):
+        key = mark_key(faction, owner or None)
+        for node, steps in sorted(fields.range_distances(position, faction, owner or None).items()):
             if nodes is None or node in nodes:
-                yield fact("rdist", String(faction), String(node), Number(steps))
+                yield fact("rdist", key, String(node), Number(steps))
 
 
 def query_facts(query: Query) -> Iterator[Symbol]:

@@ -47,7 +47,7 @@ def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict
 
 # The last fields counted, by position (held, so that its id is not reused) and class: a question
 # needs each field twice, for its reach and for its facts. Positions are never changed in place.
-_COUNTED: dict[tuple[int, Terrain, str, bool], tuple[Position, dict[str, int]]] = {}
+_COUNTED: dict[tuple[int, Terrain, str, bool, str | None], tuple[Position, dict[str, int]]] = {}
 
 
 def _defines(unit: Unit, hook: str) -> bool:
@@ -62,23 +62,30 @@ def counts_through(unit: Unit) -> bool:
     return unit.kind is Kind.MINION and _defines(unit, "counts_through/2")
 
 
-def mark_distances(position: Position, allowance: Terrain, faction: str, through: bool = False) -> dict[str, int]:
+def own_mark(unit: Unit) -> str | None:
+    """The unit's id when it has a mark of its own (a Harbinger chapter's), else None: its faction's."""
+    return unit.id if unit.mark is not None else None
+
+
+def mark_distances(
+    position: Position, allowance: Terrain, faction: str, through: bool = False, owner: str | None = None
+) -> dict[str, int]:
     """``d(n)`` for units of ``faction`` with that terrain allowance (docs/movement.md); with
-    ``through``, counted through spires and landmarks as well (not other chips). The caller must not change the dict
-    returned."""
-    key = (id(position), allowance, faction, through)
+    ``through``, counted through spires and landmarks as well (not other chips); with ``owner``, to
+    that unit's own mark. The caller must not change the dict returned."""
+    key = (id(position), allowance, faction, through, owner)
     counted = _COUNTED.get(key)
     if counted is not None and counted[0] is position:
         return counted[1]
     if len(_COUNTED) >= 32:
         _COUNTED.clear()
-    dist = _count_marks(position, allowance, faction, through)
+    dist = _count_marks(position, allowance, faction, through, owner)
     _COUNTED[key] = (position, dist)
     return dist
 
 
-def _count_marks(position: Position, allowance: Terrain, faction: str, through: bool) -> dict[str, int]:
-    goal = position.mark_node(faction)
+def _count_marks(position: Position, allowance: Terrain, faction: str, through: bool, owner: str | None) -> dict[str, int]:
+    goal = position.mark_node(faction, owner)
     if goal is None:
         return {}
     blocked = other_chips(position) if through else obstacles(position)
@@ -97,10 +104,11 @@ def _count_marks(position: Position, allowance: Terrain, faction: str, through: 
     return dist
 
 
-def range_distances(position: Position, faction: str) -> dict[str, int]:
-    """Steps from ``faction``'s mark over map hexes of any terrain and gate nodes, through anything:
-    counted as attack range is (docs/combat.md, Range), so a hero in its gate has a count too."""
-    goal = position.mark_node(faction)
+def range_distances(position: Position, faction: str, owner: str | None = None) -> dict[str, int]:
+    """Steps from ``faction``'s mark (``owner``'s own, when given) over map hexes of any terrain and gate
+    nodes, through anything: counted as attack range is (docs/combat.md, Range), so a hero in its gate
+    has a count too."""
+    goal = position.mark_node(faction, owner)
     if goal is None:
         return {}
     return _bfs(position, goal, lambda node: True)
@@ -187,7 +195,7 @@ def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None
         blocked = obstacles(position)
     return start in blocked or any(
         position.hexes[start].terrain.level > allowance.level
-        or start not in mark_distances(position, allowance, unit.faction, counts_through(unit))
+        or start not in mark_distances(position, allowance, unit.faction, counts_through(unit), own_mark(unit))
         for allowance in allowances(unit)
     )
 

@@ -712,7 +712,7 @@ class _PositionReader(_Reader):
             value,
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
-             "reward", "merc", "capacity", "promoted-stats", "must-move"),
+             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark"),
         )
         if f is None:
             return None
@@ -742,6 +742,9 @@ class _PositionReader(_Reader):
         merc = self.boolean(f["merc"])
         capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
+        mark = self.mark(f["mark"]) if f["mark"].node is not None else None
+        if mark is not None and mark.unit == unit_id:
+            self.problem(f["mark"], "a unit cannot be its own mark")
         for key in ("capacity", "promoted-stats"):
             if f[key].node is not None and kind not in (None, Kind.HERO.value):
                 self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
@@ -770,6 +773,7 @@ class _PositionReader(_Reader):
             merc=_or(merc, Unit.merc),
             capacity=capacity,
             promoted_stats=promoted_stats,
+            mark=mark,
         )
         bound = movement_bound(unit)
         if bound > MAX_MOVEMENT:

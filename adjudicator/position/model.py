@@ -117,6 +117,7 @@ class Unit:
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
     promoted_stats: Stats | None = None  # a hero's stats on its promoted side
     talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
+    mark: Mark | None = None  # its own mark, where a Harbinger chapter gives one; None: its faction's
 
     @property
     def side(self) -> Stats:
@@ -171,7 +172,7 @@ class Gate:
 
 @dataclass(frozen=True)
 class Mark:
-    """A faction's mark: exactly one of an opposing gate, a unit, or a hex."""
+    """A mark (a faction's, or one unit's own): exactly one of an opposing gate, a unit, or a hex."""
 
     gate: str | None = None  # faction whose gate is the mark
     unit: str | None = None
@@ -226,9 +227,15 @@ class Position:
         near.update(g.node for g in self.gates.values() if node in g.beside)
         return frozenset(near)
 
-    def mark_node(self, faction: str) -> str | None:
-        """The node a faction's minions count their distance to."""
-        mark = self.factions[faction].mark
+    def mark_of(self, unit_id: str) -> Mark:
+        """The unit's mark: its own, or its faction's."""
+        unit = self.units[unit_id]
+        return unit.mark or self.factions[unit.faction].mark
+
+    def mark_node(self, faction: str, unit_id: str | None = None) -> str | None:
+        """The node a faction's units count their distance to; with ``unit_id``, that unit's own mark's."""
+        mark = self.units[unit_id].mark if unit_id is not None else None
+        mark = mark or self.factions[faction].mark
         if mark.gate is not None:
             return gate_node(mark.gate)
         if mark.unit is not None:

@@ -55,6 +55,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     faction = position.turn.faction
     for uid in units:
         unit = position.units[uid]
+        if unit.mark is not None:
+            return f"{uid} has a mark of its own (searched)"
         if unit.at is None and unit.kind is Kind.MINION and None in _gate_distances(position, unit):
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):

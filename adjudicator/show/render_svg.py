@@ -664,12 +664,16 @@ def _draw_chip(parent: ET.Element, chip: Chip, centre: Point, scale: float, pic:
 
 
 def _marked(pic: _Picture) -> dict[str, list[str]]:
-    """The factions whose mark each board node or unit id is, in faction order."""
+    """The factions (and units with a mark of their own) whose mark each board node or unit id is."""
     marks: dict[str, list[str]] = {}
-    for name, faction in pic.position.factions.items():
-        key = faction.mark.unit if faction.mark.unit is not None else pic.position.mark_node(name)
+    position = pic.position
+    owners = [(name, None) for name in position.factions]
+    owners += [(u.faction, uid) for uid, u in position.units.items() if u.mark is not None]
+    for faction, uid in owners:
+        mark = position.mark_of(uid) if uid is not None else position.factions[faction].mark
+        key = mark.unit if mark.unit is not None else position.mark_node(faction, uid)
         if key is not None:
-            marks.setdefault(key, []).append(name)
+            marks.setdefault(key, []).append(uid or faction)
     return marks
 
 

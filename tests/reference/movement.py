@@ -155,7 +155,7 @@ def distances(position: Position, unit: Unit) -> dict[str, int]:
     minion, which may pass spires and landmarks, counts through them too); units do not matter; the step onto the mark
     always counts; the unit's own gate is 1 + the best hex beside it.
     """
-    mark = position.mark_node(unit.faction)
+    mark = _mark_node(position, unit)
     if mark is None:
         return {}
     chips = _other_chips(position) if breakneck(unit) else _chip_hexes(position)
@@ -172,13 +172,21 @@ def distances(position: Position, unit: Unit) -> dict[str, int]:
     return d
 
 
-def range_distances(position: Position, faction: str) -> dict[str, int]:
+def _mark_node(position: Position, unit: Unit) -> str | None:
+    """Where the unit's mark is: its own (a Harbinger chapter gives some units one), else its faction's."""
+    mark = unit.mark or position.factions[unit.faction].mark
+    if mark.unit is not None:
+        return position.units[mark.unit].at
+    return gate_node(mark.gate) if mark.gate is not None else mark.hex
+
+
+def range_distances(position: Position, unit: Unit) -> dict[str, int]:
     """Steps to the faction's mark over every board node, any terrain, through anything.
 
     The AI hero's measure (The AI's obligations, ai-hero-approach=range; game-elements: Range counts
     occupied hexes and the fortress gate hex).
     """
-    mark = position.mark_node(faction)
+    mark = _mark_node(position, unit)
     return {} if mark is None else _bfs(position, [mark], lambda _n: True)
 
 
@@ -215,7 +223,7 @@ def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> b
     """
     if occupant.kind is Kind.HERO and occupant.faction == mover.faction:
         return True
-    if occupant.kind is Kind.LANDMARK_MINION or position.factions[mover.faction].mark.unit == occupant.id:
+    if occupant.kind is Kind.LANDMARK_MINION or (mover.mark or position.factions[mover.faction].mark).unit == occupant.id:
         return False
     if _cumbersome(occupant):
         return False  # Cumbersome: "No talent ... may be used to move or teleport this hero"
@@ -704,7 +712,7 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
     """
     outcomes = [o for o in outcomes if o.kind != RETURN]
     if position.readings.get("ai-hero-approach", "range") == "range":
-        r = range_distances(position, hero.faction)
+        r = range_distances(position, hero)
         reach = {o: r.get(o.end, math.inf) for o in outcomes}
         within = [o for o in outcomes if reach[o] <= hero.side.range]
         if within:
