@@ -27,7 +27,8 @@ def test_a_running_search_is_interrupted() -> None:
 def test_the_movement_step_keeps_the_boards_found() -> None:
     found: list[int] = []
     result = movement_step(load_position_text(OPEN), limit=None, deadline=Deadline(0.5), progress=found.append)
-    assert not result.complete and result.count == len(result.outcomes) and found
+    # Boards found, each shown with its moves until the deadline: then the rest are only counted.
+    assert not result.complete and 0 < len(result.outcomes) <= result.count and found
     done = movement_step(load_position_text(BOARD), deadline=Deadline(60))
     assert done.complete and done.count > 1
 

@@ -111,7 +111,8 @@ def movement_step(
     count = math.prod(len(g.finals) for g in searched) if whole else 0
     known = whole and all(g.complete or g.ends is not None for g in searched)
     summary = _summary(position, searched) if known else ()
-    shown = _boards(position, searched, limit) if whole else ()
+    shown, all_shown = _boards(position, searched, limit, deadline) if whole else ((), True)
+    complete = complete and all_shown
     method = "search" if because else "solve"
     unmodelled += tuple(sorted({n for g in searched for n in g.notices}))
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
@@ -268,16 +269,21 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
     return tuple(summary[u] for u in sorted(summary))
 
 
-def _boards(position: Position, searched: list[_Group], limit: int | None) -> tuple[StepOutcome, ...]:
-    """The first ``limit`` combinations of one board per group, each with its moves interleaved."""
+def _boards(
+    position: Position, searched: list[_Group], limit: int | None, deadline: Deadline | None
+) -> tuple[tuple[StepOutcome, ...], bool]:
+    """The first ``limit`` combinations of one board per group, each with its moves interleaved, and
+    whether all were shown: each order of moves may need a solve (a group solved in one), so once
+    ``deadline`` passes the boards shown so far are kept and the rest only counted."""
     ordered = [[(g, f) for f in sorted(g.finals)] for g in searched]
-    outcomes = [
-        StepOutcome(_merge_board(position, [f[0] for _, f in combination]),
-                    _interleave([g.sequence(f) for g, f in combination]),
-                    tuple(sorted(pair for _, f in combination for pair in f[1])))
-        for combination in itertools.islice(itertools.product(*ordered), limit)
-    ]
-    return tuple(sorted(outcomes, key=lambda o: o.final))
+    outcomes: list[StepOutcome] = []
+    for combination in itertools.islice(itertools.product(*ordered), limit):
+        if outcomes and deadline is not None and deadline.remaining() <= 0:
+            return tuple(sorted(outcomes, key=lambda o: o.final)), False
+        outcomes.append(StepOutcome(_merge_board(position, [f[0] for _, f in combination]),
+                                    _interleave([g.sequence(f) for g, f in combination]),
+                                    tuple(sorted(pair for _, f in combination for pair in f[1]))))
+    return tuple(sorted(outcomes, key=lambda o: o.final)), True
 
 
 def _merge_board(position: Position, boards: list[Board]) -> Board:
