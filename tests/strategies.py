@@ -119,8 +119,8 @@ def describe(position: Position) -> str:
         tokens = ["." if h is None else letters[h.terrain] + ("*" if h.well else "") for h in cells]
         picture.append(f"{row:<3}" + (" " if row % 2 == 0 else "") + " ".join(tokens))
 
-    def mark(m: Mark) -> dict[str, str]:
-        return {k: v for k, v in (("gate", m.gate), ("unit", m.unit), ("hex", m.hex)) if v is not None}
+    def mark(m: Mark) -> dict[str, str] | str:
+        return {k: v for k, v in (("gate", m.gate), ("unit", m.unit), ("hex", m.hex)) if v is not None} or "none"
 
     document = {
         "format": "cloudspire-position/1",

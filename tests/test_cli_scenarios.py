@@ -37,12 +37,13 @@ def test_the_table_names_each_chapter_and_its_rules() -> None:
 
 
 def test_a_question_in_a_chapter_lists_its_rules_left_out_and_is_undetermined() -> None:
-    position = str(ROOT / "positions" / "harbinger" / "2" / "scenario-2-no-return.yaml")
+    position = str(ROOT / "positions" / "harbinger" / "2" / "scenario-2-heirs-no-mark.yaml")
     result = runner.invoke(app, ["moves", position, "--json"])
     assert result.exit_code == 3, result.output  # undetermined (adjudicator/show/exit_codes.py)
     notices = json.loads(result.output)[0]["notices"]
-    assert {"rule": "chapter 2: mark-heirs", "status": "not modelled", "steps": ["movement"],
-            "text": "Heirs: None"} in notices
-    # the encoded rule is applied, not noticed: no return to gate:heirs
-    assert all(n.get("rule") != "chapter 2: no-return" for n in notices)
+    assert {"rule": "chapter 2: deploy-health-chips", "status": "not modelled", "steps": ["movement"],
+            "text": "Each time the heirs deploy a unit, they may add one of the health chips in the Horizon's "
+                    "Wrath fortress to it. This may exceed the unit's health stat."} in notices
+    # the stated rule is applied, not noticed: the hero deploys though the heirs have no mark
+    assert all(n.get("rule") != "chapter 2: mark-heirs" for n in notices)
     assert "gate:heirs" not in [o["end"] for o in json.loads(result.output)[0]["outcomes"]]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
-from adjudicator.position.model import Controller, Kind, Position, Terrain
+from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -106,6 +106,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("faction", String(faction))
         if info.mark.unit is not None:
             yield fact("marked", String(faction), String(info.mark.unit))
+        if info.mark == Mark():
+            yield fact("no_mark", String(faction))
     for uid, unit in position.units.items():  # a mark of its own (a Harbinger chapter's)
         if unit.mark is not None:
             yield fact("own_mark", String(uid), mark_key(unit.faction, uid))

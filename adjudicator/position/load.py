@@ -512,6 +512,10 @@ class _PositionReader(_Reader):
         # A gate's key is checked against factions; before units: stacks.
         gates = self.section(top["gates"], "faction name → gate", self.gate, ids=False)
         units = self.section(top["units"], "unit id → unit", self.unit)
+        for uid, unit in units.items():  # a faction may have no mark only where no minion's move needs one
+            if unit.kind is Kind.MINION and unit.mark is None and unit.faction in factions and factions[unit.faction].mark == Mark():
+                self.problem(top["units"], f"{uid} is a minion of {unit.faction}, which has no mark (mark: none); "
+                             "a minion's move needs one")
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         chips = self.section(top["chips"], "chip id → chip", self.chip)
@@ -522,6 +526,8 @@ class _PositionReader(_Reader):
         if scenario is not None:
             self.scenario_units(scenario, top["scenario"], top["units"], units)
             self.scenario_spires(scenario, top["spires"], spires)
+            if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
+                self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
         if scenario is not None and scenario.chapter == 6 and top["ai-priority"].node is None:
             # chapter 6: "AI units follow a new attack priority" (adjudicator/data/ai-priority.yaml)
@@ -635,7 +641,7 @@ class _PositionReader(_Reader):
         if f is None:
             return None
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
-        mark = self.mark(f["mark"])
+        mark = self.mark(f["mark"], none=True)
         source = self.integer(f["source"], MAX_SOURCE)
         capacity = self.integer(f["source-capacity"], MAX_SOURCE)
         limit = _or(capacity, Faction.source_capacity)
@@ -652,7 +658,12 @@ class _PositionReader(_Reader):
             _or(capacity, Faction.source_capacity),
         )
 
-    def mark(self, value: _Value) -> Mark | None:
+    def mark(self, value: _Value, none: bool = False) -> Mark | None:
+        """One of gate, unit or hex; with ``none``, also the word none: no mark (Harbinger chapter 2,
+        "Heirs: None"), an empty Mark."""
+        node = value.node
+        if none and isinstance(node, ScalarNode) and node.tag == _STR and node.value == "none":
+            return Mark()
         f = self.fields(value, (), ("gate", "unit", "hex"))
         if f is None:
             return None

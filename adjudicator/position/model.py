@@ -172,7 +172,8 @@ class Gate:
 
 @dataclass(frozen=True)
 class Mark:
-    """A mark (a faction's, or one unit's own): exactly one of an opposing gate, a unit, or a hex."""
+    """A mark (a faction's, or one unit's own): exactly one of an opposing gate, a unit, or a hex; a
+    faction's may be none of them (no mark: Harbinger chapter 2, "Heirs: None")."""
 
     gate: str | None = None  # faction whose gate is the mark
     unit: str | None = None

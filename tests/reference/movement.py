@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Controller, Kind, Position, Terrain, Unit, gate_node
+from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain, Unit, gate_node
 from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
@@ -696,9 +696,11 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         outcomes.append(MoveOutcome(hero.id, end, kind, (), route, 1))
     if _is_gate(start):
-        # A hero in its gate must leave if it can reach a hex leading to its mark (erratum).
+        # A hero in its gate must leave if it can reach a hex leading to its mark (erratum); with no
+        # mark at all, if it can leave (game-elements: "A hero that is able to deploy ... must do so").
         d = distances(position, hero)
-        if any(o.end in d for o in outcomes if o.kind == FREE):
+        unmarked = (hero.mark or position.factions[hero.faction].mark) == Mark()
+        if any(o.end in d or unmarked for o in outcomes if o.kind == FREE):
             outcomes = [o for o in outcomes if o.kind != STAY]
     return _ai_hero_choice(position, hero, outcomes) if ai else outcomes
 
