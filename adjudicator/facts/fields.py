@@ -84,7 +84,9 @@ def mark_distances(
     return dist
 
 
-def _count_marks(position: Position, allowance: Terrain, faction: str, through: bool, owner: str | None) -> dict[str, int]:
+def _count_marks(
+    position: Position, allowance: Terrain, faction: str, through: bool, owner: str | None
+) -> dict[str, int]:
     goal = position.mark_node(faction, owner)
     if goal is None:
         return {}

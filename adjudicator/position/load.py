@@ -513,7 +513,8 @@ class _PositionReader(_Reader):
         gates = self.section(top["gates"], "faction name → gate", self.gate, ids=False)
         units = self.section(top["units"], "unit id → unit", self.unit)
         for uid, unit in units.items():  # a faction may have no mark only where no minion's move needs one
-            if unit.kind is Kind.MINION and unit.mark is None and unit.faction in factions and factions[unit.faction].mark == Mark():
+            unmarked = unit.faction in factions and factions[unit.faction].mark == Mark()
+            if unit.kind is Kind.MINION and unit.mark is None and unmarked:
                 self.problem(top["units"], f"{uid} is a minion of {unit.faction}, which has no mark (mark: none); "
                              "a minion's move needs one")
         spires = self.section(top["spires"], "spire id → spire", self.spire)

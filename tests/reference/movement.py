@@ -223,7 +223,8 @@ def may_displace(position: Position, mover: Unit, occupant: Unit, ai: bool) -> b
     """
     if occupant.kind is Kind.HERO and occupant.faction == mover.faction:
         return True
-    if occupant.kind is Kind.LANDMARK_MINION or (mover.mark or position.factions[mover.faction].mark).unit == occupant.id:
+    marked = (mover.mark or position.factions[mover.faction].mark).unit
+    if occupant.kind is Kind.LANDMARK_MINION or marked == occupant.id:
         return False
     if _cumbersome(occupant):
         return False  # Cumbersome: "No talent ... may be used to move or teleport this hero"
@@ -243,7 +244,8 @@ def _hailed(position: Position, flier: Unit) -> bool:
     Flying talent is ignored": range counted as attacks count it, from a Hail unit on the map that is
     not in campfire mode."""
     for hail in position.units.values():
-        if "Hail" in hail.talents and hail.at in position.hexes and not hail.campfire and opposing(position, hail.faction, flier.faction):
+        hostile = opposing(position, hail.faction, flier.faction)
+        if "Hail" in hail.talents and hail.at in position.hexes and not hail.campfire and hostile:
             reach = hail.side.range + hail.upgrades.count("range")
             if _bfs(position, [hail.at], lambda _n: True).get(position.node_of(flier.id), reach + 1) <= reach:
                 return True
