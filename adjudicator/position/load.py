@@ -614,6 +614,13 @@ class _PositionReader(_Reader):
         self.problem(value, _not_a_hex(name, self.hexes))
         return None
 
+    def placed(self, value: _Value, chip: str) -> str | None:
+        """The hex a chip stands on, claimed for it (place)."""
+        at = self.hex(value)
+        if at is not None:
+            self.place(at, value, chip)
+        return at
+
     def place(self, hex_name: str, value: _Value, chip: str) -> None:
         """Claims a hex for a chip: one chip per hex."""
         assert value.node is not None
@@ -863,10 +870,7 @@ class _PositionReader(_Reader):
         if stacked is not None:
             where = stacked.entry.path
             self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
-        at = self.hex(f["at"])
-        if at is not None:
-            self.place(at, f["at"], f"unit {shown(unit_id)}")
-        return at
+        return self.placed(f["at"], f"unit {shown(unit_id)}")
 
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
         stacked = self.stacked.get(unit_id)
@@ -937,9 +941,7 @@ class _PositionReader(_Reader):
             return None
         chip = self.name(f["chip"])
         faction = self.faction_name(f["faction"])
-        at = self.hex(f["at"])
-        if at is not None:
-            self.place(at, f["at"], f"spire {shown(spire_id)}")
+        at = self.placed(f["at"], f"spire {shown(spire_id)}")
         items = self.items(f["upgrades"], "spire upgrades") or []
         upgrades = _complete([self.choice(item, UPGRADES, "a spire upgrade") for item in items])
         talents = self.talents(f["talents"])
@@ -963,9 +965,7 @@ class _PositionReader(_Reader):
         f = self.fields(value, ("at",), ("name", "revealed"))
         if f is None:
             return None
-        at = self.hex(f["at"])
-        if at is not None:
-            self.place(at, f["at"], f"landmark {shown(landmark_id)}")
+        at = self.placed(f["at"], f"landmark {shown(landmark_id)}")
         name = self.name(f["name"])
         revealed = self.boolean(f["revealed"])
         if at is None:
@@ -976,9 +976,7 @@ class _PositionReader(_Reader):
         f = self.fields(value, ("at",), ("name",))
         if f is None:
             return None
-        at = self.hex(f["at"])
-        if at is not None:
-            self.place(at, f["at"], f"chip {shown(chip_id)}")
+        at = self.placed(f["at"], f"chip {shown(chip_id)}")
         name = self.name(f["name"])
         return None if at is None else Chip(chip_id, at, _or(name, Chip.name))
 

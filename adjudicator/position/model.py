@@ -235,8 +235,7 @@ class Position:
 
     def mark_node(self, faction: str, unit_id: str | None = None) -> str | None:
         """The node a faction's units count their distance to; with ``unit_id``, that unit's own mark's."""
-        mark = self.units[unit_id].mark if unit_id is not None else None
-        mark = mark or self.factions[faction].mark
+        mark = self.mark_of(unit_id) if unit_id is not None else self.factions[faction].mark
         if mark.gate is not None:
             return gate_node(mark.gate)
         if mark.unit is not None:
