@@ -40,7 +40,7 @@ from adjudicator.position.model import Position  # noqa: E402
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
-from tests.strategies import allied, describe, positions, unhurt  # noqa: E402
+from tests.strategies import allied, describe, positions, rocky, unhurt  # noqa: E402
 
 # ------------------------------------------------------------------------------------ the checks
 
@@ -175,7 +175,22 @@ def among_allies(check: Check) -> Check:
                    strategy=lambda: allied(check.strategy()))
 
 
+def _rocky_sample(sample: Any) -> st.SearchStrategy[Any]:
+    """The sample's board with floating rocks; a (board, flag) sample keeps its flag."""
+    if isinstance(sample, tuple):
+        return st.tuples(rocky(st.just(sample[0])), *(st.just(s) for s in sample[1:]))
+    return rocky(st.just(sample))
+
+
+def among_rocks(check: Check) -> Check:
+    """The check on its boards played in Harbinger chapter 1, some free hexes floating rocks
+    (tests/strategies.py, rocky)."""
+    return replace(check, name=f"rocky-{check.name}", what=f"{check.what}, in Harbinger chapter 1 among floating rocks",
+                   strategy=lambda: check.strategy().flatmap(_rocky_sample))
+
+
 CHECKS |= {c.name: c for c in (among_allies(CHECKS[n]) for n in ("faction-options", "attack-options", "spires-fire"))}
+CHECKS |= {c.name: c for c in (among_rocks(CHECKS[n]) for n in ("unit-options", "faction-options", "movement-step"))}
 CHECKS["load"] = CHECKS.pop("load")  # the loader's check last, as before
 
 # ------------------------------------------------------------------------------------ drawing

@@ -116,7 +116,7 @@ def describe(position: Position) -> str:
     picture = []
     for row in range(1, rows + 1):
         cells = [position.hexes.get(hex_name(c, row)) for c in range(columns)]
-        tokens = ["." if h is None else letters[h.terrain] + ("*" if h.well else "") for h in cells]
+        tokens = ["." if h is None else "r" if h.rock else letters[h.terrain] + ("*" if h.well else "") for h in cells]
         picture.append(f"{row:<3}" + (" " if row % 2 == 0 else "") + " ".join(tokens))
 
     def mark(m: Mark) -> dict[str, str] | str:
@@ -439,6 +439,33 @@ def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         spires=spires,
         turn=replace(position.turn, faction=CHAPTER_7[position.turn.faction]),
         scenario=Scenario(7, 1),
+    )
+
+
+CHAPTER_1 = {MOVER: "heirs", OPPONENT: "shada"}
+
+
+@st.composite
+def rocky(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 1, some of its free hexes floating rocks: path hexes
+    that moves pass and never end on."""
+    position = draw(boards)
+    held = {position.node_of(uid) for uid in position.units} | {s.at for s in position.spires}
+    held |= {m.at for m in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(n for n in position.hexes if n not in held)
+    rocks = draw(st.sets(st.sampled_from(free), min_size=1, max_size=max(1, len(free) // 3))) if free else set()
+    hexes = {n: replace(h, terrain=Terrain.PATH, well=False, rock=True) if n in rocks else h
+             for n, h in position.hexes.items()}
+    return replace(
+        position,
+        hexes=hexes,
+        gates={CHAPTER_1[f]: replace(g, faction=CHAPTER_1[f]) for f, g in position.gates.items()},
+        factions={CHAPTER_1[n]: replace(f, name=CHAPTER_1[n], mark=replace(f.mark, gate=CHAPTER_1.get(f.mark.gate)))
+                  if f.mark.gate else replace(f, name=CHAPTER_1[n]) for n, f in position.factions.items()},
+        units={uid: replace(u, faction=CHAPTER_1[u.faction]) for uid, u in position.units.items()},
+        spires=tuple(replace(s, faction=CHAPTER_1[s.faction]) for s in position.spires),
+        turn=replace(position.turn, faction=CHAPTER_1[position.turn.faction]),
+        scenario=Scenario(1, 1),
     )
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import affordable_step, allied, crowded_lanes, positions
+from tests.strategies import affordable_step, allied, crowded_lanes, positions, rocky
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -77,3 +77,13 @@ def test_passing_talents_agree_among_allies(position: Position) -> None:
     # Crush and Incorporeal pass opposing units only: an ally's unit stands in the way.
     problem = faction_options_problem(position)
     assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(rocky(positions()), st.booleans())
+def test_unit_options_agree_among_floating_rocks(position: Position, ai: bool) -> None:
+    # Harbinger chapter 1: floating rocks are passed, never ended on, never landed on. The whole step
+    # among them is swept by `python -m bench.sweep --checks rocky-movement-step`.
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+

@@ -95,12 +95,35 @@ def test_no_scenario_no_rule_notices() -> None:
     assert _rules(CHAPTER_1.replace("horizons-wrath", "heirs"), "movement") == []
 
 
+ROCKY = CHAPTER_1.replace("1  p  p  p", "1  p  r  p") + """\
+units:
+  wind: {chip: Wind, faction: shada, kind: minion, at: c1, health: 1, stats: {health: 1, attack: 1, movement: 2}}
+"""
+
+
 def test_every_unmodelled_movement_rule_of_the_chapter_is_noticed() -> None:
-    found = _rules(CHAPTER_1 + "scenario: {chapter: 1}\n", "movement")
-    # chapter 1's rules acting in movement, not modelled: the floating rocks (2) and event result 1-2
-    # (any face may be in force: no event given); the heirs' deployment needs an heir unit to deploy
-    assert found == ["chapter 1: floating-rocks-path", "chapter 1: floating-rocks-roll",
-                     "chapter 1: event-no-rock-rolls"]
+    # chapter 1's rule acting in movement, not modelled: the roll for a floating rock, where a unit of
+    # the turn may cross one; the heirs' deployment needs an heir unit to deploy
+    assert _rules(ROCKY + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: floating-rocks-roll"]
+    assert _rules(CHAPTER_1 + "scenario: {chapter: 1}\n", "movement") == []  # no rock
+
+
+def test_the_rock_roll_is_noticed_only_for_a_unit_that_must_roll() -> None:
+    # "Units with the talent Flying do not need to roll dice in this way"
+    flying = ROCKY.replace("movement: 2}}", "movement: 2}, talents: [Flying]}")
+    assert _rules(flying + "scenario: {chapter: 1}\n", "movement") == []
+    # ... unless Hail, which ignores Flying, is in play
+    hail = flying.replace("units:\n", "units:\n  hailer: {chip: Hailer, faction: horizons-wrath, kind: hero, at: a1, "
+                          "health: 1, stats: {health: 1}, talents: [Hail]}\n")
+    assert _rules(hail + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: floating-rocks-roll"]
+    # Event 1-2: "Horizon's Wrath units do not need to roll"; an event not given may be any face.
+    theirs = ROCKY.replace("faction: shada, kind", "faction: horizons-wrath, kind").replace(
+        "turn: {faction: shada}", "turn: {faction: horizons-wrath}")
+    assert _rules(theirs + "scenario: {chapter: 1, event: 2}\n", "movement") == []
+    assert _rules(theirs + "scenario: {chapter: 1, event: 3}\n", "movement") == ["chapter 1: floating-rocks-roll"]
+    assert _rules(theirs + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: floating-rocks-roll"]
+    # ... and no other faction's
+    assert _rules(ROCKY + "scenario: {chapter: 1, event: 2}\n", "movement") == ["chapter 1: floating-rocks-roll"]
 
 
 HEIRS_DEPLOY = CHAPTER_1.replace("shada", "heirs").replace("heirs: {beside: [c1]}", "heirs: {beside: [c1], stack: [briar]}") + """\
@@ -131,9 +154,9 @@ def test_grafted_snare_is_noticed_only_where_a_heirs_unit_has_a_talent_on_the_gr
 
 
 def test_the_event_in_force_leaves_out_the_other_faces() -> None:
-    found = _rules(CHAPTER_1 + "scenario: {chapter: 1, event: 3}\n", "attack")
-    # attack, defeat, end-of-wave: the rocks' damage (defeat), result 3-4's cannonball die
-    assert found == ["chapter 1: floating-rocks-roll", "chapter 1: event-cannonball-die"]
+    found = _rules(ROCKY + "scenario: {chapter: 1, event: 3}\n", "attack")
+    # attack, defeat, end-of-wave: result 3-4's cannonball die (the rocks' roll acts as units move)
+    assert found == ["chapter 1: event-cannonball-die"]
 
 
 def test_a_rule_notice_names_its_text_in_json() -> None:

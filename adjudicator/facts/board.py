@@ -62,6 +62,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         yield fact("terrain", String(h.name), const(h.terrain.value))
         if h.well:
             yield fact("well", String(h.name))
+        if h.rock:
+            yield fact("rock", String(h.name))
     for name, near in position.adjacency.items():
         if kept(name):
             for other in near:

@@ -1,14 +1,16 @@
-"""What a Harbinger chapter changes in the position itself, once it is read: talents the chapter grants
-(adjudicator/data/scenarios.yaml lists each rule encoded here)."""
+"""What a Harbinger chapter changes in the position itself, once it is read: talents the chapter grants,
+and who rolls for the floating rocks (adjudicator/data/scenarios.yaml lists each rule encoded here)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.position.model import Kind, Spire, Unit
+from adjudicator.position.model import Kind, Position, Spire, Unit
 from adjudicator.position.scenarios import Scenario
 
 FLYING = "Flying"
+HAIL = "Hail"  # ignores Flying (asp/talents/hail.lp): a flier within its range rolls after all
+NO_ROCK_ROLLS = (1, 2)  # chapter 1's event die: "Horizon's Wrath units do not need to roll"
 WIND_SHEAR = "wind shear"  # a spire's chip name, compared without case
 
 
@@ -31,3 +33,22 @@ def scenario_talents(scenario: Scenario, units: dict[str, Unit], spires: dict[st
     return {uid: _gains_flying(u) if u.faction == "shada" and u.kind is Kind.MINION else u for uid, u in units.items()}
 
 
+
+
+def rock_rollers(position: Position) -> tuple[str, ...]:
+    """Chapter 1: the units of the faction whose turn it is that may have to roll a spire attack die
+    for a floating rock as they move ("Units with the talent Flying do not need to roll dice in this
+    way"; event 1–2: "Horizon's Wrath units do not need to roll"). None on a board without rocks.
+    Cautious: a flier rolls wherever a unit or spire with Hail, which ignores Flying, is in play; an
+    event not given may be 1–2 or not, so it exempts no one."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 1 or not any(h.rock for h in position.hexes.values()):
+        return ()
+    faction = position.turn.faction
+    if faction == "horizons-wrath" and scenario.event is not None and set(scenario.event) <= set(NO_ROCK_ROLLS):
+        return ()
+    hail = any(HAIL in u.talents for u in position.units.values()) or any(HAIL in s.talents for s in position.spires)
+    return tuple(
+        uid for uid, u in position.units.items()
+        if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and (hail or FLYING not in u.talents)
+    )

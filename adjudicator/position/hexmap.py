@@ -3,8 +3,8 @@
 Pointy-top hexes.  Each map row starts with its number; every even-numbered row is drawn shifted
 half a hex to the right.  The n-th token of a row is column n, lettered a, b, c…; so hex ``c2`` is
 the third token of row 2.  Tokens: ``p`` path, ``l`` plains, ``f`` forest, ``m`` mountains,
-``w`` water, ``.`` no hex (a gap between hex groups, or a Harbinger sky hex).  A trailing ``*``
-marks a Source Well.  Row numbers are written in the digits 0–9 and run from 1 to `MAX_ROW`.
+``w`` water, ``r`` a floating rock (Harbinger chapter 1: a path hex no move may end on), ``.`` no
+hex (a gap between hex groups, or a Harbinger sky hex).  A trailing ``*`` marks a Source Well.  Row numbers are written in the digits 0–9 and run from 1 to `MAX_ROW`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ TERRAIN_LETTERS = {
     "m": Terrain.MOUNTAINS,
     "w": Terrain.WATER,
 }
+ROCK = "r"  # chapter 1: "Floating rocks are treated like path hexes"
 COLUMNS = string.ascii_lowercase
 MAX_ROW = 99  # the columns stop at z; no table holds a board of 99 rows
 _ROW = re.compile(r"[0-9]+")
@@ -93,6 +94,10 @@ def parse_map(text: str) -> tuple[dict[str, Hex], dict[str, frozenset[str]], lis
         for column, token in enumerate(cells):
             if token == ".":
                 continue
+            if token == ROCK:
+                name = hex_name(column, row)
+                hexes[name] = Hex(name, Terrain.PATH, rock=True, column=column, row=row)
+                continue
             well = token.endswith("*")
             letter = token[:-1] if well else token
             terrain = TERRAIN_LETTERS.get(letter)
@@ -101,12 +106,12 @@ def parse_map(text: str) -> tuple[dict[str, Hex], dict[str, frozenset[str]], lis
                     MapProblem(
                         index,
                         f"hex {hex_name(column, row)}: unknown terrain {shown(token)}; expected one of "
-                        "p l f m w (optionally followed by *) or . for no hex",
+                        "p l f m w (optionally followed by *), r for a floating rock or . for no hex",
                     )
                 )
                 continue
             name = hex_name(column, row)
-            hexes[name] = Hex(name, terrain, well, column, row)
+            hexes[name] = Hex(name, terrain, well, column=column, row=row)
     if not hexes and not problems:
         problems.append(MapProblem(0, "the map has no hexes"))
     adjacency = {

@@ -530,6 +530,9 @@ class _PositionReader(_Reader):
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
+        if any(h.rock for h in hexes.values()) and (scenario is None or scenario.chapter != 1):
+            self.problem(top["map"], "floating rocks (r) belong to Harbinger chapter 1; "
+                         "expected scenario: {chapter: 1, …}")
         if scenario is not None and scenario.chapter == 6 and top["ai-priority"].node is None:
             # chapter 6: "AI units follow a new attack priority" (adjudicator/data/ai-priority.yaml)
             ai_priority = AiPriority(presets("units")["harbinger-6"], presets("spires")["standard"])
@@ -625,7 +628,10 @@ class _PositionReader(_Reader):
         """Claims a hex for a chip: one chip per hex."""
         assert value.node is not None
         line = value.node.start_mark.line + 1
-        if hex_name in self.occupied:
+        if self.hexes is not None and self.hexes[hex_name].rock:
+            # chapter 1: "units cannot end their movement on them"; a rock is marked by a chip of its own
+            self.problem(value, f"{shown(hex_name)} is a floating rock; no chip stands on one")
+        elif hex_name in self.occupied:
             other, other_line = self.occupied[hex_name]
             self.problem(value, f"{shown(hex_name)} already holds {other} (line {other_line}); one chip per hex")
         else:

@@ -47,6 +47,7 @@ class Hex:
     name: str
     terrain: Terrain
     well: bool = False
+    rock: bool = False  # a floating rock (Harbinger chapter 1): path terrain no move may end on
     column: int = 0  # 0-based position in the map picture, for drawing
     row: int = 0
 

@@ -37,6 +37,7 @@ class When:
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
     talented: tuple[str, ...] = ()  # a unit of one of these factions holds a talent (any chip of its group)
+    rock_rollers: tuple[str, ...] = ()  # a unit of one of these may roll for a floating rock (chapter_rules)
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)

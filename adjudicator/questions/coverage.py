@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
+from adjudicator.position.chapter_rules import rock_rollers
 from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.position.scenarios import UNMODELLED, When
 from adjudicator.position.talents import catalogue
@@ -123,4 +124,5 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {u.faction for u in units.values() if u.talents or any(g.talents for g in u.group)})
+        and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
     )

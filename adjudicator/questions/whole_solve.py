@@ -82,7 +82,18 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
                 return f"{unit.id} may be displaced onto terrain it may not stand on (landings are searched)"
             if unit.id == mark:
                 return f"{unit.id} is its own faction's mark"
+    if any(h.rock for h in position.hexes.values()) and _may_be_displaced(position, faction):
+        return "a displaced unit may not land on a floating rock (landings are searched)"
     return _displaced_by_talent(position, units, hardest)
+
+
+def _may_be_displaced(position: Position, faction: str) -> bool:
+    """Whether the faction's minions may displace anyone: a hero of its own, or a unit a talent opens."""
+    known = catalogue()
+    return any(
+        (u.faction == faction and u.kind is Kind.HERO) or any(DISPLACEABLE in t.hooks for t in known.known(u.talents))
+        for u in position.units.values()
+    )
 
 
 def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: int) -> str | None:

@@ -50,6 +50,8 @@ TERRAIN_FILL = {
     Terrain.WATER: "#5b9bd5",
 }
 GAP_STROKE = "#c8c8c8"
+ROCK_FILL = "#c9bba8"  # a floating rock: path terrain, drawn as stone with a dashed rim
+ROCK_STROKE = "#6e5b45"
 
 # Okabe-Ito: distinguishable under the common colour-vision deficiencies.
 FACTION_PALETTE = ("#E69F00", "#56B4E9", "#CC79A7", "#0072B2", "#D55E00", "#F0E442", "#009E73", "#999999")
@@ -372,9 +374,14 @@ def _draw_gaps(parent: ET.Element, pic: _Picture) -> None:
 
 def _draw_hex(parent: ET.Element, h: Hex, centre: Point) -> None:
     group = _el(parent, "g", class_="hex", data_hex=h.name)
-    _tooltip(group, f"{h.name}: {h.terrain.value}{', Source Well' if h.well else ''}")
-    fill = TERRAIN_FILL[h.terrain]
-    _el(group, "polygon", points=_hexagon(centre, R - 1), fill=fill, stroke="#6b6b6b", stroke_width="1.5")
+    what = "floating rock (path; no move ends on it)" if h.rock else h.terrain.value
+    _tooltip(group, f"{h.name}: {what}{', Source Well' if h.well else ''}")
+    fill = ROCK_FILL if h.rock else TERRAIN_FILL[h.terrain]
+    if h.rock:
+        _el(group, "polygon", points=_hexagon(centre, R - 1), fill=fill, stroke=ROCK_STROKE, stroke_width="2.5",
+            stroke_dasharray="6 4", class_="rock")
+    else:
+        _el(group, "polygon", points=_hexagon(centre, R - 1), fill=fill, stroke="#6b6b6b", stroke_width="1.5")
     x, y = centre
     size = _fit(h.name, 11, W * 0.45)
     _label(group, (x, y - R * 0.68), h.name, size, fill=_text_colour(fill), weight="bold")
@@ -865,6 +872,9 @@ def _legend(pic: _Picture, moves: Sequence[MoveOutcome], attacks: Sequence[Attac
     heading("Terrain")
     for terrain in Terrain:
         _el(legend, "polygon", points=_hexagon(row(terrain.value), 10), fill=TERRAIN_FILL[terrain], stroke="#6b6b6b")
+    if any(h.rock for h in pic.position.hexes.values()):
+        _el(legend, "polygon", points=_hexagon(row("floating rock: no move ends on it"), 10), fill=ROCK_FILL,
+            stroke=ROCK_STROKE, stroke_dasharray="3 2")
     if any(h.well for h in pic.position.hexes.values()):
         _well(legend, row("Source Well"))
     _el(legend, "polygon", points=_hexagon(row("no hex (a gap or sky)"), 10), fill="none", stroke=GAP_STROKE,

@@ -48,7 +48,8 @@ def board(position: Position) -> str:
             h = cells.get(column)
             text += _cell(h).ljust(width) if h else ".".ljust(width)
         lines.append(f"{row:>3}  {text.rstrip()}")
-    lines.append("     terrain after the name: l plains, f forest, m mountains, w water (none: path); * Source Well")
+    rock = ", r floating rock" if any(h.rock for h in position.hexes.values()) else ""
+    lines.append(f"     terrain after the name: l plains, f forest, m mountains, w water{rock} (none: path); * Source Well")
     for gate in position.gates.values():
         stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
         lines.append(f"     {gate.node} beside {', '.join(gate.beside)}{stack}")
@@ -71,7 +72,7 @@ def notices(found: Iterable[Notice]) -> str:
 
 def _cell(h: Hex) -> str:
     """A hex as the picture shows it: name, terrain letter unless path, * for a Source Well."""
-    letter = "" if h.terrain is Terrain.PATH else TERRAIN_LETTER[h.terrain]
+    letter = "r" if h.rock else "" if h.terrain is Terrain.PATH else TERRAIN_LETTER[h.terrain]
     return h.name + letter + ("*" if h.well else "")
 
 

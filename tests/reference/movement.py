@@ -65,6 +65,12 @@ def _admits(position: Position, unit: Unit, hex_name: str) -> bool:
     return position.hexes[hex_name].terrain.level <= allowance_level(unit)
 
 
+def rock(position: Position, node: str) -> bool:
+    """A floating rock (Harbinger chapter 1): "treated like path hexes, except units cannot end their
+    movement on them"; read also as no hex a displaced unit may stay on."""
+    return node in position.hexes and position.hexes[node].rock
+
+
 def _chip_hexes(position: Position) -> set[str]:
     """Hexes holding a spire, a landmark (a landmark minion included) or another chip (Distance to
     the mark)."""
@@ -337,15 +343,15 @@ def displaced_landings(
     if _is_gate(left):
         if pushed.kind is Kind.HERO and left == gate_node(pushed.faction):
             return [left]
-    elif not held and _admits(position, pushed, left):
+    elif not held and not rock(position, left) and _admits(position, pushed, left):
         return [left]
     rule = position.readings.get("displaced-landing", "adjacent")
-    itself = [] if _is_gate(left) or held else [left]
+    itself = [] if _is_gate(left) or held or rock(position, left) else [left]
     if rule == "blocked":
         return []
     if rule == "swap":
         return itself
-    spots = [h for h in sorted(position.neighbours(left)) if h in position.hexes and free(h)]
+    spots = [h for h in sorted(position.neighbours(left)) if h in position.hexes and free(h) and not rock(position, h)]
     return [h for h in spots if _admits(position, pushed, h)] or spots or itself
 
 
@@ -383,7 +389,7 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
                 yield tuple(sorted(combo))
 
     def extend(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = ()) -> Iterator[Route]:
-        if nodes[-1] not in passed:
+        if nodes[-1] not in passed and not rock(position, nodes[-1]):
             for displaced in landings(nodes, pushes, passed):
                 yield Route(nodes, displaced, passed)
         if len(nodes) - 1 == max_steps or nodes[-1] in stops:  # Mire: its move ends there
@@ -483,7 +489,7 @@ def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
         free = n in position.hexes and n not in chips and n not in others
         return free and (any_terrain or _admits(position, unit, n))
 
-    targets = [n for n in position.hexes if enterable(n) and valid(n)]
+    targets = [n for n in position.hexes if enterable(n) and valid(n) and not rock(position, n)]
     to_valid = _bfs(position, targets, enterable)
     from_start = _bfs(position, [start], enterable)
     reached = [t for t in targets if t in from_start]
@@ -540,8 +546,12 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     stopped = [r for r in routes if 0 < r.steps < plan.first_step and r.end in stops]
     if plan.escape:
         # Invalid terrain, k* > M: M steps along a shortest route, displacing no one; any such end
-        # is the AI's too.
-        return _group(position, unit, [r for r in routes if r.steps == movement or r in stopped], ESCAPE, ai, movement)
+        # is the AI's too. Fewer where the M-th hex is a floating rock: as many as end elsewhere.
+        longest = max((r.steps for r in routes if r.steps > 0), default=0)
+        if not longest:
+            return [_stay(unit.id, start)]
+        chosen = [r for r in routes if r.steps == longest or r in stopped]
+        return _group(position, unit, chosen, ESCAPE, ai, movement)
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if not progressing and stopped:
@@ -648,7 +658,7 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     walks = _hurt_walks(position, hero, movement, ai)
     outcomes = [_stay(hero.id, start)]
     for (end, taken), route in walks.items():
-        if len(route) > 1 and (end != start or taken > 0):
+        if len(route) > 1 and (end != start or taken > 0) and (taken >= full or not rock(position, end)):
             outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, taken, taken >= full))
     # The hexes it reaches undefeated, each at its fewest steps, and the first route in name order
     # through them: the way home shown (Heroes: Returning).
@@ -695,6 +705,8 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         return _hurt_hero_outcomes(position, hero, ai)
     outcomes = []
     for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai)).items():
+        if rock(position, end):
+            continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         outcomes.append(MoveOutcome(hero.id, end, kind, (), route, 1))
     if _is_gate(start):
