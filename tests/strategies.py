@@ -30,7 +30,7 @@ from adjudicator.position.model import (
     Turn,
     Unit,
 )
-from adjudicator.position.scenarios import Scenario
+from adjudicator.position.scenarios import MAX_HEROES_CHAPTER_1, Scenario
 
 MOVER, OPPONENT = "heirs", "narora"
 MAX_UNITS = 8
@@ -145,6 +145,8 @@ def describe(position: Position) -> str:
     }
     if position.scenario is not None:
         document["scenario"] = {"chapter": position.scenario.chapter, "wave": position.scenario.wave}
+        if position.scenario.event is not None:
+            document["scenario"]["event"] = list(position.scenario.event)
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=110)
 
 
@@ -442,14 +444,17 @@ def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
-CHAPTER_1 = {MOVER: "heirs", OPPONENT: "shada"}
+CHAPTER_1 = {MOVER: "horizons-wrath", OPPONENT: "shada"}
+CHAPTER_1_MARKS = {MOVER: OPPONENT, OPPONENT: MOVER}  # "Horizon's Wrath: Shada fortress gate", and back
 
 
 @st.composite
 def rocky(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` played in chapter 1, some of its free hexes floating rocks: path hexes
-    that moves pass and never end on."""
-    position = draw(boards)
+    """A board of ``boards`` played in chapter 1 as a position file could give it, some of its free
+    hexes floating rocks (path hexes that moves pass and never end on, where units roll dice), and
+    the event die's result none, 1 (Horizon's Wrath rolls no dice) or 5."""
+    position = draw(boards.filter(lambda p: sum(u.faction == MOVER and u.kind is Kind.HERO
+                                                  for u in p.units.values()) <= MAX_HEROES_CHAPTER_1))
     held = {position.node_of(uid) for uid in position.units} | {s.at for s in position.spires}
     held |= {m.at for m in position.landmarks} | {c.at for c in position.chips}
     free = sorted(n for n in position.hexes if n not in held)
@@ -460,13 +465,19 @@ def rocky(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         position,
         hexes=hexes,
         gates={CHAPTER_1[f]: replace(g, faction=CHAPTER_1[f]) for f, g in position.gates.items()},
-        factions={CHAPTER_1[n]: replace(f, name=CHAPTER_1[n], mark=replace(f.mark, gate=CHAPTER_1.get(f.mark.gate)))
-                  if f.mark.gate else replace(f, name=CHAPTER_1[n]) for n, f in position.factions.items()},
+        factions={CHAPTER_1[n]: replace(f, name=CHAPTER_1[n], controller=Controller.PLAYER if n == MOVER else Controller.AI,
+                                        mark=Mark(gate=CHAPTER_1[CHAPTER_1_MARKS[n]])
+                                        if CHAPTER_1_MARKS[n] in position.gates else _renamed_1(f.mark))
+                  for n, f in position.factions.items()},
         units={uid: replace(u, faction=CHAPTER_1[u.faction]) for uid, u in position.units.items()},
         spires=tuple(replace(s, faction=CHAPTER_1[s.faction]) for s in position.spires),
         turn=replace(position.turn, faction=CHAPTER_1[position.turn.faction]),
-        scenario=Scenario(1, 1),
+        scenario=Scenario(1, 1, draw(st.sampled_from((None, (1,), (5,))))),
     )
+
+
+def _renamed_1(mark: Mark) -> Mark:
+    return replace(mark, gate=CHAPTER_1.get(mark.gate, mark.gate)) if mark.gate else mark
 
 
 # The whole step's tests list every board by the order search. Its cost grows with the orders and

@@ -69,3 +69,15 @@ def test_a_bad_die_file_says_what_is_expected(tmp_path: Path, text: str) -> None
     path.write_text(text)
     with pytest.raises(DieFileError, match="die.yaml"):
         load_die(path)
+
+
+def test_rock_rolls_cost_one_health_a_miss_and_defeat_at_its_life() -> None:
+    from adjudicator.answers.rolls import roll_odds
+
+    # one miss face in six (spire-die=standard); 2 dice, 2 health: the second miss defeats it
+    assert roll_odds(2, 2, shipped_die("standard")) == ((0, Fraction(25, 36)), (1, Fraction(10, 36)),
+                                                        (2, Fraction(1, 36)))
+    # 3 dice, 1 health: the first miss defeats it, wherever it falls
+    assert roll_odds(3, 1, shipped_die("standard")) == ((0, Fraction(125, 216)), (1, Fraction(91, 216)))
+    # more health than dice: never defeated
+    assert roll_odds(1, 3, shipped_die("standard")) == ((0, Fraction(5, 6)), (1, Fraction(1, 6)))

@@ -30,6 +30,7 @@ from adjudicator.position.model import Controller, Position, gate_node
 from adjudicator.position.talents import PARTLY
 from adjudicator.answers.moves import Displacement, MoveOutcome, UnitOptions
 from adjudicator.answers.notices import Notice
+from adjudicator.answers.rolls import escape_rock_notice, rolls_uncounted
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
 
 WAIT_TEXT = {
@@ -79,6 +80,14 @@ class _UnitAtoms:
     hurt_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
+    # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
+    # end and on the way home, and its walk's state graph; dice not counted.
+    rolls: dict[Symbol, int] = field(default_factory=dict)
+    roll_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    roll_home: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    rolls_unknown: bool = False
+    escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,18 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.hpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif s.name == "hurt_unknown":
             a.unknown.add((_name(args[1]), _name(args[2])))
+        elif s.name == "rolls":
+            a.rolls[args[1]] = args[2].number
+        elif s.name == "roll_end":
+            a.roll_ends[_name(args[1])].append(args[2].number)
+        elif s.name == "roll_home":
+            a.roll_home[_name(args[1])].append((_name(args[2]), args[3].number))
+        elif s.name == "rpred":
+            a.rpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
+        elif s.name == "roll_unknown":
+            a.rolls_unknown = True
+        elif s.name == "escape_rock":
+            a.escape_rock = True
         elif s.name == "next":
             next_units.add(unit)
         elif s.name == "leading":
@@ -143,13 +164,17 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOpt
             grouped[key][path] = routes
             kinds[key] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated)
+        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated, rolls)
         for key, paths in sorted(grouped.items())
-        for end, displaced, damage, defeated in [key]
+        for end, displaced, damage, defeated, rolls in [key]
     )
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
     )
+    if a.rolls_unknown:
+        uncounted += (rolls_uncounted(),)
+    if a.escape_rock:
+        uncounted += (escape_rock_notice(),)
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
 
 
@@ -159,8 +184,8 @@ def _wait_text(reason: Symbol) -> str:
     return WAIT_TEXT.get(reason.name, reason.name)
 
 
-# An outcome: its end, displacements, damage taken and whether that defeats it.
-_Key = tuple[str, tuple[Displacement, ...], int, bool]
+# An outcome: its end, displacements, damage taken and whether that defeats it, dice rolled on the way.
+_Key = tuple[str, tuple[Displacement, ...], int, bool, int]
 
 
 def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
@@ -169,26 +194,34 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     for (moves of any length count once)."""
     if route.type is SymbolType.Function and route.name == "walk":
         walk = route.arguments[0].name
-        if kind == "return":
+        if kind == "return" and end in a.roll_home:
+            for rolls in sorted({k for _, k in a.roll_home[end]}):
+                ways = [_state_path(a.rpred, h, k, start) for h, k in a.roll_home[end] if k == rolls]
+                yield (end, (), 0, False, rolls), min(ways, key=lambda w: (len(w), w)) + (end,), 1
+        elif kind == "return":
             steps = min(steps for steps, _ in a.via[end])
-            yield (end, (), 0, False), min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), 1
+            yield (end, (), 0, False, 0), min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), 1
         elif walk == "fell":
             damage = max(d for h, d in a.hpred if h == end)
-            yield (end, (), damage, True), _state_path(a, end, damage, start), 1
+            yield (end, (), damage, True, 0), _state_path(a.hpred, end, damage, start), 1
         elif walk == "hero" and end in a.hurt_ends:
             for damage in sorted(set(a.hurt_ends[end])):
-                yield (end, (), damage, False), _state_path(a, end, damage, start), 1
+                yield (end, (), damage, False, 0), _state_path(a.hpred, end, damage, start), 1
+        elif walk == "hero" and end in a.roll_ends:
+            for rolls in sorted(set(a.roll_ends[end])):
+                yield (end, (), 0, False, rolls), _state_path(a.rpred, end, rolls, start), 1
         else:
             routes = _count(a, walk, end, start) if kind == "escape" else 1
-            yield (end, (), 0, False), _first(a, walk, end, start), routes
+            yield (end, (), 0, False, 0), _first(a, walk, end, start), routes
         return
     nodes = _route(route)
     escaped = a.origin.get(nodes[0], 0) > 0
     prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
     routes = _count(a, "escape", nodes[0], start) if escaped else 1
     damage, fell = a.hurt.get(route, (0, None))
+    rolls = a.rolls.get(route, 0)
     if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
-        yield (fell, (), damage, True), prefix + nodes[: nodes.index(fell) + 1], routes
+        yield (fell, (), damage, True, 0), prefix + nodes[: nodes.index(fell) + 1], routes
         return
     pushes = a.disp.get(route, [])
     choices = [[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
@@ -196,7 +229,7 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     for combo in product(*choices):
         ends = [d.to for d in combo if not d.to.startswith("gate:")]
         if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
-            yield (end, tuple(sorted(combo)), damage, fell is not None), prefix + nodes, routes
+            yield (end, tuple(sorted(combo)), damage, fell is not None, rolls), prefix + nodes, routes
 
 
 def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:
@@ -204,17 +237,19 @@ def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) ->
     return Displacement(unit, source, to, damage, defeated)
 
 
-def _state_path(a: _UnitAtoms, end: str, damage: int, start: str) -> tuple[str, ...]:
-    """The first walk in hex-name order that ends on ``end`` having taken ``damage``, from the hurt
-    hero's state graph (asp/movement/harm.lp, hpred/5)."""
+def _state_path(
+    graph: dict[tuple[str, int], list[tuple[str, int]]], end: str, count: int, start: str
+) -> tuple[str, ...]:
+    """The first walk in hex-name order that ends on ``end`` having taken ``count`` damage, or rolled
+    ``count`` dice, from a hero's state graph (asp/movement/harm.lp, hpred/5; rolls.lp, rpred/5)."""
     memo: dict[tuple[str, int], tuple[str, ...]] = {(start, 0): (start,)}
 
     def best(state: tuple[str, int]) -> tuple[str, ...]:
         if state not in memo:
-            memo[state] = min(best(q) for q in a.hpred[state]) + (state[0],)
+            memo[state] = min(best(q) for q in graph[state]) + (state[0],)
         return memo[state]
 
-    return best((end, damage))
+    return best((end, count))
 
 
 def _count(a: _UnitAtoms, walk: str, end: str, start: str) -> int:

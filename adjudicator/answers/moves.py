@@ -6,6 +6,7 @@ The JSON shape of each class is its ``as_json``; docs/output-format.md documents
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from adjudicator.answers.notices import Notice, notices_json
@@ -52,10 +53,12 @@ class MoveOutcome:
     paths: int = 1
     damage: int = 0  # damage taken as it moves
     defeated: bool = False
+    rolls: int = 0  # spire attack dice rolled on the way (chapter 1's floating rocks): chance, not choice
+    odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool]:
-        return (self.unit, self.end, self.displaced, self.damage, self.defeated)
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int]:
+        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -66,6 +69,8 @@ class MoveOutcome:
             "displaced": [d.as_json() for d in self.displaced],
             "paths": self.paths,
         }
+        if self.rolls:
+            shape |= {"rolls": self.rolls, "odds": [{"lost": j, "probability": str(p)} for j, p in self.odds]}
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

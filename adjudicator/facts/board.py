@@ -101,6 +101,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     Also the Harbinger chapter named: these facts reach the solver unrendered, as talent files' do."""
     if position.scenario is not None:
         yield fact("scenario", Number(position.scenario.chapter))
+        for result in position.scenario.event or ():
+            yield fact("event", Number(result))
     for gate in position.gates.values():
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.position.model import Kind, Position, Spire, Unit
+from adjudicator.position.model import Controller, Kind, Position, Spire, Unit
 from adjudicator.position.scenarios import Scenario
 
 FLYING = "Flying"
@@ -48,7 +48,12 @@ def rock_rollers(position: Position) -> tuple[str, ...]:
     if faction == "horizons-wrath" and scenario.event is not None and set(scenario.event) <= set(NO_ROCK_ROLLS):
         return ()
     hail = any(HAIL in u.talents for u in position.units.values()) or any(HAIL in s.talents for s in position.spires)
+    ai = position.factions[faction].controller is Controller.AI if faction in position.factions else False
+
+    def flies(u: Unit) -> bool:  # "Ungrouped only" for a player's unit (asp/talents/flying.lp)
+        return FLYING in u.talents and (ai or not u.group) and not hail
+
     return tuple(
         uid for uid, u in position.units.items()
-        if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and (hail or FLYING not in u.talents)
+        if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and not flies(u)
     )

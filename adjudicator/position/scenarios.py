@@ -56,6 +56,7 @@ class ScenarioRule:
     note: str = ""
     gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
     when: When | None = None  # what must be in play for it to change an answer
+    counted_by: tuple[str, ...] = ()  # commands whose answers count the rule themselves (moves: dice rolled)
 
     def in_force(self, event: tuple[int, ...] | None) -> bool:
         """Whether the rule can hold under the event rolled: unknown (None) means any face could."""
@@ -88,6 +89,7 @@ def _rule(entry: dict) -> ScenarioRule:
         positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
         gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
         when=When(**{k: tuple(v) for k, v in entry["when"].items()}) if entry.get("when") else None,
+        counted_by=tuple(entry.get("counted_by") or ()),
     )
     if set(entry.get("when") or {}) - set(WHEN_FIELDS):
         raise ValueError(f"adjudicator/data/scenarios.yaml: rule {rule.id}: when: expected fields of {WHEN_FIELDS}")

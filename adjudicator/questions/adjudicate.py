@@ -23,6 +23,7 @@ from adjudicator.questions.coverage import notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
+from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
 from adjudicator.questions.still import still_facts
@@ -118,7 +119,7 @@ def unit_options(
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
     options = ask(position, moves_query(position, unit_id, ai), deadline=deadline).options[unit_id]
-    return replace(options, notices=(*notices(position, "movement", ai), *options.notices))
+    return _with_odds(position, replace(options, notices=(*notices(position, "movement", ai, MOVES), *options.notices)))
 
 
 def faction_options(
@@ -128,8 +129,25 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    unmodelled = notices(position, "movement", ai)
-    return [replace(o, notices=(*unmodelled, *o.notices)) for uid in units for o in [answer.options[uid]]]
+    unmodelled = notices(position, "movement", ai, MOVES)
+    return [_with_odds(position, replace(o, notices=(*unmodelled, *o.notices))) for uid in units
+            for o in [answer.options[uid]]]
+
+
+# The answers to `moves` count the dice a unit rolls as it moves, each outcome with their odds.
+MOVES = "moves"
+
+
+def _with_odds(position: Position, options: UnitOptions) -> UnitOptions:
+    """Each outcome that rolls dice on the way, with the exact odds of what they cost the unit
+    (adjudicator/answers/rolls.py), by the reading spire-die."""
+    if not any(o.rolls for o in options.outcomes):
+        return options
+    unit = position.units[options.unit]
+    life = unit.health + unit.upgrades.count("fortification")  # FAQ-29: a fortification is lost first
+    die = shipped_die(resolve(position.readings)["spire-die"])
+    outcomes = tuple(replace(o, odds=roll_odds(o.rolls, life, die)) if o.rolls else o for o in options.outcomes)
+    return replace(options, outcomes=outcomes)
 
 
 # ----------------------------------------------------------------------------------------- combat

@@ -51,20 +51,21 @@ def _asks_combat(position: Position, ai: bool | None) -> bool:
     return wanted and still.depends_on_combat(position, units, frozenset({faction}))
 
 
-def notices(position: Position, question: str, ai: bool | None = None) -> tuple[Notice, ...]:
+def notices(position: Position, question: str, ai: bool | None = None, answer: str = "") -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
-    ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI)."""
+    ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI); ``answer``,
+    the command answering it, which may count a chapter's rule itself (scenarios.yaml, counted_by)."""
     # A move that an attack may hold still (Rooted, Survival, AI) asks the combat encoding: what that
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
-    return notices_in(position, QUESTION_STEPS[question], ai, combat)
+    return notices_in(position, QUESTION_STEPS[question], ai, combat, answer)
 
 
 def notices_in(
-    position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False
+    position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = ""
 ) -> tuple[Notice, ...]:
     """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
-    answer asked the combat encoding too."""
+    answer asked the combat encoding too; ``answer``: as for ``notices``."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     for label, on_ai, talents in _carriers(position, ai):
         for name in talents:
@@ -76,10 +77,10 @@ def notices_in(
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
-    return (*talents, *_scenario_notices(position, asked))
+    return (*talents, *_scenario_notices(position, asked, answer))
 
 
-def _scenario_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
     """The rules of the position's chapter that the answer leaves out, in the chapter's order."""
     scenario = position.scenario
     if scenario is None:
@@ -87,6 +88,8 @@ def _scenario_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notic
     found = []
     for rule in scenario.book.rules:
         steps = tuple(s for s in rule.acts if s in asked)
+        if answer in rule.counted_by:
+            continue
         if steps and rule.status in UNMODELLED and rule.in_force(scenario.event) and may_act(rule.when, position):
             found.append(Notice("", "not modelled", steps, (), rule=f"chapter {scenario.chapter}: {rule.id}",
                                 text=rule.text))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.questions.adjudicate import attack_options, faction_options, unit_options, whole
+from adjudicator.questions.adjudicate import MOVES, attack_options, faction_options, unit_options, whole
 from adjudicator.questions.steps import expectation_keys
 from adjudicator.questions.coverage import QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
@@ -45,8 +45,8 @@ class CaseResult:
 
 
 # An outcome: its end, each displaced unit's landing with the damage it takes there (-1: that
-# defeats it), the damage the unit takes as it moves, and whether that defeats it.
-_Key = tuple[str, tuple[tuple[str, str, int], ...], int, bool]
+# defeats it), the damage the unit takes as it moves, whether that defeats it, and the dice it rolls.
+_Key = tuple[str, tuple[tuple[str, str, int], ...], int, bool, int]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -54,12 +54,13 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     fell = set(entry.get("displaced-defeated") or ())
     displaced = tuple(sorted((str(u), str(h), -1 if u in fell else int(hurt.get(u, 0)))
                              for u, h in (entry.get("displaced") or {}).items()))
-    return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)))
+    return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
+            int(entry.get("rolls", 0)))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
     displaced = tuple(sorted((d.unit, d.to, -1 if d.defeated else d.damage) for d in move.displaced))
-    return (move.end, displaced, move.damage, move.defeated)
+    return (move.end, displaced, move.damage, move.defeated, move.rolls)
 
 
 def check_moves(
@@ -88,6 +89,9 @@ def check_moves(
                 failures.append(
                     f"{key}.{uid}: {_show(k)} path {'-'.join(move.path)}, expected {'-'.join(entry['path'])}"
                 )
+            odds = {int(j): str(p) for j, p in (entry.get("odds") or {}).items()}
+            if "odds" in entry and odds != {j: str(p) for j, p in move.odds}:
+                failures.append(f"{key}.{uid}: {_show(k)} odds {dict(move.odds)}, expected {odds}")
     return failures
 
 
@@ -109,10 +113,11 @@ def check_turn(
 
 
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated = key
+    end, displaced, damage, defeated, rolls = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n < 0 else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
-    return f"end {end}{taken}" + (f" displacing {pushed}" if pushed else "")
+    dice = f" rolling {rolls} dice" if rolls else ""
+    return f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
@@ -392,13 +397,18 @@ def check_notices(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
     """`notices`: for each question (movement, attack, fire), exactly the talents (and chapter rules,
-    "chapter 2: grafted-snare-all") named as not taken into account, as the question asked in the position's own way of control would name them."""
+    "chapter 2: grafted-snare-all") named as not taken into account, as the question asked in the
+    position's own way of control would name them; `moves`, those the answers of `cloudspire moves`
+    name, which count some rules themselves (the dice rolled for floating rocks)."""
     failures = []
     for question, wanted in expected.items():
-        if question not in QUESTION_STEPS:
-            failures.append(f"{key}.{question}: expected one of {', '.join(QUESTION_STEPS)}")
+        if question not in (*QUESTION_STEPS, MOVES):
+            failures.append(f"{key}.{question}: expected one of {', '.join((*QUESTION_STEPS, MOVES))}")
             continue
-        named = set(notices(doc.position, question))
+        if question == MOVES:
+            named = {n for o in faction_options(doc.position, deadline=deadline) for n in o.notices}
+        else:
+            named = set(notices(doc.position, question))
         if question == "movement":  # and what the moves' own answers left out (damage along an escape)
             named |= {n for o in faction_options(doc.position, deadline=deadline) for n in o.notices}
         have = sorted({n.name for n in named})

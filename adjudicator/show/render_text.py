@@ -14,7 +14,7 @@ from adjudicator.answers.attacks import (
     Gain,
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
-from adjudicator.position.model import Hex, Kind, Position, Terrain
+from adjudicator.position.model import Hex, Kind, Position, Terrain, Unit
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.notation import format_attack
 from adjudicator.answers.turns import TurnResult
@@ -106,6 +106,19 @@ def _taken(move: MoveOutcome) -> str:
     return str(move.damage) if move.damage else "-"
 
 
+def _life(unit: Unit) -> int:
+    return unit.health + unit.upgrades.count("fortification")
+
+
+def _dice(move: MoveOutcome, life: int) -> str:
+    """The spire attack dice a move rolls on the way, and the odds of what they cost: "2: -0 25/36,
+    -1 10/36, defeated 1/36"."""
+    if not move.rolls:
+        return "-"
+    odds = ", ".join(f"{'defeated' if lost >= life else f'-{lost}'} {p}" for lost, p in move.odds)
+    return f"{move.rolls}: {odds}"
+
+
 def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     unit = position.units[options.unit]
     start = unit.at or f"gate:{unit.faction}"
@@ -114,10 +127,14 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     if options.must_wait:
         return f"{title}\n  cannot move: {options.must_wait}"
     label = "outcomes the AI must take" if ai else "legal outcomes"
-    # The damage column only where a move costs some (Toxic Secretion, Lahar).
+    # The damage column only where a move costs some (Toxic Secretion, Lahar); the dice column where a
+    # move rolls some (chapter 1's floating rocks).
     hurt = any(m.damage or m.defeated for m in options.outcomes)
-    header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), "displaced")
-    rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()), _displaced(m))
+    rolled = any(m.rolls for m in options.outcomes)
+    header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
+              "displaced")
+    rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
+             *((_dice(m, _life(unit)),) if rolled else ()), _displaced(m))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"

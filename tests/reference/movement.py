@@ -71,6 +71,28 @@ def rock(position: Position, node: str) -> bool:
     return node in position.hexes and position.hexes[node].rock
 
 
+def rolls_on(position: Position, unit: Unit, node: str, ai: bool) -> bool:
+    """Chapter 1: "When a unit moves onto a floating rock, it must immediately roll a spire attack
+    die ... Units with the talent Flying do not need to roll dice in this way"; event 1-2: "Horizon's
+    Wrath units do not need to roll spire attack dice when traversing floating rocks"."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 1 or not rock(position, node) or _flies(position, unit, ai):
+        return False
+    return not (unit.faction == "horizons-wrath" and any(e <= 2 for e in scenario.event or ()))
+
+
+def _rolls_counted(position: Position, unit: Unit, ai: bool) -> bool:
+    """The unit may roll as it moves, and the answer counts its dice: not with damage while moving at
+    once, nor for a minion leaving invalid terrain (a notice says so)."""
+    within = _bfs(position, [position.node_of(unit.id)], lambda _n: True)
+    movement = movement_stat(position, unit, ai)
+    if not any(rolls_on(position, unit, n, ai) for n, steps in within.items() if steps <= movement):
+        return False
+    if _hurts_any(position, unit, ai):
+        return False
+    return unit.kind is not Kind.MINION or unit.at is None or _admits(position, unit, unit.at) and unit.at in distances(position, unit)
+
+
 def _chip_hexes(position: Position) -> set[str]:
     """Hexes holding a spire, a landmark (a landmark minion included) or another chip (Distance to
     the mark)."""
@@ -355,7 +377,9 @@ def displaced_landings(
     return [h for h in spots if _admits(position, pushed, h)] or spots or itself
 
 
-def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: StepFilter, ai: bool) -> Iterator[Route]:
+def minion_routes(
+    position: Position, unit: Unit, max_steps: int, may_enter: StepFilter, ai: bool, escaped: int = 0
+) -> Iterator[Route]:
     """Every simple route of at most ``max_steps`` steps, with every landing of displaced units.
 
     A route enters free map hexes only, never a gate, never a hex it has been on (Blocking); it may
@@ -395,7 +419,9 @@ def minion_routes(position: Position, unit: Unit, max_steps: int, may_enter: Ste
         if len(nodes) - 1 == max_steps or nodes[-1] in stops:  # Mire: its move ends there
             return
         for near in sorted(position.neighbours(nodes[-1])):
-            if near in nodes or near not in position.hexes or near in inert or (near in chips and not breakneck(unit)):
+            if near in nodes[escaped:] or near not in position.hexes or near in inert or (near in chips and not breakneck(unit)):
+                continue
+            if near in nodes and not rock(position, near):  # the encoding's gap: see escape_rock in minion.lp
                 continue
             if not may_enter(len(nodes), near):
                 continue
@@ -417,9 +443,11 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
     the damage defeats stops there, and displaces no one it had not yet reached."""
-    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool], set[tuple[str, ...]]] = {}
+    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int], set[tuple[str, ...]]] = {}
+    counted = not uncounted and _rolls_counted(position, unit, ai)
     for route in routes:
         taken, nodes, fell = 0, route.nodes, False
+        rolls = sum(rolls_on(position, unit, n, ai) for n in route.nodes[1:]) if counted else 0
         for i, node in enumerate(route.nodes[1 + uncounted:], start=1 + uncounted):
             taken += hurt(position, unit, node, ai)
             if taken >= life(unit):
@@ -427,10 +455,10 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
-        by_key.setdefault((nodes[-1], displaced, taken, fell), set()).add(nodes)
+        by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add(nodes)
     return [
-        MoveOutcome(unit.id, end, kind, displaced, min(paths), len(paths), taken, fell)
-        for (end, displaced, taken, fell), paths in by_key.items()
+        MoveOutcome(unit.id, end, kind, displaced, min(paths), len(paths), taken, fell, rolls)
+        for (end, displaced, taken, fell, rolls), paths in by_key.items()
     ]
 
 
@@ -540,7 +568,7 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     movement = movement_stat(position, unit, ai)
     if plan.d0 is None or movement == 0:
         return [_stay(unit.id, start)]
-    routes = list(minion_routes(position, unit, movement, plan.may_enter, ai))
+    routes = list(minion_routes(position, unit, movement, plan.may_enter, ai, plan.escaping))
     stops = stop_hexes(position, unit)
     # An escape ends early where Mire stops it (docs/movement.md, Mire).
     stopped = [r for r in routes if 0 < r.steps < plan.first_step and r.end in stops]
@@ -574,8 +602,9 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
             chosen = [r for r in chosen if plan.d[r.end] == best]
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
-    if _hurts_any(position, unit, ai):
-        # Where moving may hurt it, each route's damage is part of its outcome: every simple route.
+    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai):
+        # Where moving may hurt it, or roll dice, each route's damage or dice are part of its outcome:
+        # every simple route.
         sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
         return _group(position, unit, sideways, LATERAL, ai) + [_stay(unit.id, start)]
     lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
@@ -699,10 +728,65 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     return chosen + fell
 
 
+def _rolling_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
+    """A hero that rolls dice as it moves: every (node, dice rolled) its walks reach, with the first
+    walk in name order among the shortest; a walk may enter a hex again, its start included."""
+    start = position.node_of(hero.id)
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, hero.id)
+    stops = stop_hexes(position, hero)
+    best = {(start, 0): (start,)}
+    layer = [(start, 0)]
+    for _ in range(movement):
+        reached: dict[tuple[str, int], tuple[str, ...]] = {}
+        for node, rolled in layer:
+            if node in stops:
+                continue
+            for near in position.neighbours(node):
+                if near in position.hexes and near not in chips and near not in others and _admits(position, hero, near):
+                    state = (near, rolled + rolls_on(position, hero, near, ai))
+                    if state not in best:
+                        route = (*best[(node, rolled)], near)
+                        reached[state] = min(reached.get(state, route), route)
+        best.update(reached)
+        layer = list(reached)
+    return best
+
+
+def _rolling_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
+    """Every end with every number of dice some walk there rolls (on its start only after a walk that
+    rolled, and not for the AI, whose hero whose end is its start walks nowhere); the way home likewise."""
+    start = position.node_of(hero.id)
+    movement = movement_stat(position, hero, ai)
+    walks = _rolling_walks(position, hero, movement, ai)
+    outcomes = [_stay(hero.id, start)]
+    for (end, rolled), route in walks.items():
+        if len(route) > 1 and not rock(position, end) and (end != start or (rolled and not ai)):
+            outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, rolls=rolled))
+    own = gate_node(hero.faction)
+    stops = stop_hexes(position, hero)
+    if own != start:
+        home: dict[int, list[tuple[str, ...]]] = {}
+        for (node, rolled), route in walks.items():
+            if own in position.neighbours(node) and len(route) - 1 < movement and node not in stops:
+                home.setdefault(rolled, []).append(route)
+        for rolled, ways in home.items():
+            outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(ways, key=lambda w: (len(w), w)) + (own,), 1,
+                                        rolls=rolled))
+    if _is_gate(start):
+        d = distances(position, hero)
+        unmarked = (hero.mark or position.factions[hero.faction].mark) == Mark()
+        if any(o.end in d or unmarked for o in outcomes if o.kind == FREE):
+            outcomes = [o for o in outcomes if o.kind != STAY]
+    return _ai_hero_choice(position, hero, outcomes) if ai else outcomes
+
+
 def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
     start = position.node_of(hero.id)
     if _hurts_any(position, hero, ai):
         return _hurt_hero_outcomes(position, hero, ai)
+    if _rolls_counted(position, hero, ai):
+        return _rolling_hero_outcomes(position, hero, ai)
     outcomes = []
     for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai)).items():
         if rock(position, end):

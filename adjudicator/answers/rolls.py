@@ -1,0 +1,38 @@
+"""Dice rolled while moving (asp/movement/rolls.lp; Harbinger chapter 1's floating rocks): the exact
+odds of what a number of spire attack dice cost a unit, and the notices where the floating rocks'
+rules are not fully counted."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from adjudicator.answers.notices import Notice
+from adjudicator.position.dice import Die
+from adjudicator.position.scenarios import chapters
+
+ROCK_CHAPTER, ROCK_RULE, PATH_RULE = 1, "floating-rocks-roll", "floating-rocks-path"
+MISS = "miss"  # "If the unit rolls a miss, it loses 1 health."
+
+
+def roll_odds(dice: int, life: int, die: Die) -> tuple[tuple[int, Fraction], ...]:
+    """(health lost, probability) for each result of ``dice`` rolls, one health lost per miss; ``life``
+    lost stands for the unit's defeat, on the rock where that miss falls (it rolls no further)."""
+    miss = Fraction(sum(f.face == MISS for f in die.faces), len(die.faces))
+    odds = [(j, comb(dice, j) * miss**j * (1 - miss) ** (dice - j)) for j in range(min(dice, life - 1) + 1)]
+    if dice >= life:
+        odds.append((life, 1 - sum(p for _, p in odds)))
+    return tuple((j, p) for j, p in odds if p)
+
+
+def rolls_uncounted() -> Notice:
+    """A unit whose dice the answer does not count: with damage while moving, or along an escape."""
+    rule = chapters()[ROCK_CHAPTER].rule(ROCK_RULE)
+    return Notice("", "not modelled", ("movement",), (), rule=f"chapter {ROCK_CHAPTER}: {ROCK_RULE}", text=rule.text)
+
+
+def escape_rock_notice() -> Notice:
+    """A minion leaving invalid terrain across a floating rock: its routes after the escape may go back
+    onto that rock (asp/movement/minion.lp, escape_rock)."""
+    rule = chapters()[ROCK_CHAPTER].rule(PATH_RULE)
+    return Notice("", "partly modelled", ("movement",), (), rule=f"chapter {ROCK_CHAPTER}: {PATH_RULE}", text=rule.text)
