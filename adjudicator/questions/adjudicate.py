@@ -19,7 +19,7 @@ from adjudicator.answers.attacks import (
 )
 from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.questions.coverage import notices
+from adjudicator.questions.coverage import MOVES, notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
@@ -119,7 +119,8 @@ def unit_options(
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
     options = ask(position, moves_query(position, unit_id, ai), deadline=deadline).options[unit_id]
-    return _with_odds(position, replace(options, notices=(*notices(position, "movement", ai, MOVES), *options.notices)))
+    unmodelled = notices(position, "movement", ai, MOVES)
+    return _with_odds(position, replace(options, notices=(*unmodelled, *options.notices)))
 
 
 def faction_options(
@@ -133,9 +134,6 @@ def faction_options(
     return [_with_odds(position, replace(o, notices=(*unmodelled, *o.notices))) for uid in units
             for o in [answer.options[uid]]]
 
-
-# The answers to `moves` count the dice a unit rolls as it moves, each outcome with their odds.
-MOVES = "moves"
 
 
 def _with_odds(position: Position, options: UnitOptions) -> UnitOptions:

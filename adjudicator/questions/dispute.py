@@ -10,7 +10,7 @@ from __future__ import annotations
 from clingo import Symbol
 
 from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query, holding_facts
-from adjudicator.questions.coverage import notices
+from adjudicator.questions.coverage import CHECK, notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
 from adjudicator.answers.decode import decode, decode_verdicts
@@ -48,7 +48,10 @@ def _judge(
     verdict = judgements.pop("")
     others = tuple(judgements[k] for k in sorted(judgements))
     # An unmodelled talent that takes part may overturn any of these verdicts: none is stated as sure.
-    unmodelled = notices(position, "movement" if isinstance(claim, MoveClaim) else "attack", ai)
+    # A claimed move's verdict is about what the player chose: a rule only chance decides (the
+    # floating rocks' dice) cannot overturn it (scenarios.yaml, counted_by: check).
+    move = isinstance(claim, MoveClaim)
+    unmodelled = notices(position, "movement" if move else "attack", ai, CHECK if move else "")
     if unmodelled:
         verdict = verdict.undetermined()
         others = tuple(j.undetermined() for j in others)

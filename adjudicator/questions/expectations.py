@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.questions.adjudicate import MOVES, attack_options, faction_options, unit_options, whole
+from adjudicator.questions.adjudicate import attack_options, faction_options, unit_options, whole
 from adjudicator.questions.steps import expectation_keys
-from adjudicator.questions.coverage import QUESTION_STEPS, notices
+from adjudicator.questions.coverage import MOVES, QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
 from adjudicator.answers.notation import NotationError, parse
 from adjudicator.answers.verdicts import Judgement
