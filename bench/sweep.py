@@ -40,7 +40,7 @@ from adjudicator.position.model import Position  # noqa: E402
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
-from tests.strategies import allied, describe, positions, rocky, unhurt  # noqa: E402
+from tests.strategies import allied, describe, healing, positions, rocky, unhurt  # noqa: E402
 
 # ------------------------------------------------------------------------------------ the checks
 
@@ -191,6 +191,16 @@ def among_rocks(check: Check) -> Check:
 
 CHECKS |= {c.name: c for c in (among_allies(CHECKS[n]) for n in ("faction-options", "attack-options", "spires-fire"))}
 CHECKS |= {c.name: c for c in (among_rocks(CHECKS[n]) for n in ("unit-options", "faction-options", "movement-step"))}
+
+
+def among_healers(check: Check) -> Check:
+    """The check on its boards played in Harbinger chapter 8 between the narora and the Graft, whose
+    attacks and retaliations heal Graft units (tests/strategies.py, healing)."""
+    return replace(check, name=f"healing-{check.name}", what=f"{check.what}, in Harbinger chapter 8, narora and Graft",
+                   strategy=lambda: healing(check.strategy()))
+
+
+CHECKS |= {c.name: c for c in (among_healers(CHECKS[n]) for n in ("attack-options", "attack-step"))}
 CHECKS["load"] = CHECKS.pop("load")  # the loader's check last, as before
 
 # ------------------------------------------------------------------------------------ drawing

@@ -476,6 +476,29 @@ def rocky(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
+CHAPTER_8 = ("narora", "graft")
+
+
+@st.composite
+def healing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 8 between the narora and the Graft, either moving, so
+    that naroran attacks and retaliations heal Graft units. Its spires are left out: the chapter's
+    rules on spires (the four opposing all, the Graft spires naroran units spare) are tested apart."""
+    position = draw(boards)
+    names = dict(zip((MOVER, OPPONENT), CHAPTER_8 if draw(st.booleans()) else CHAPTER_8[::-1]))
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], controller=Controller.AI,
+                                    mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in position.units.items()},
+        spires=(),
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(8, 1),
+    )
+
+
 def _renamed_1(mark: Mark) -> Mark:
     return replace(mark, gate=CHAPTER_1.get(mark.gate, mark.gate)) if mark.gate else mark
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.combat_strategies import combat_positions
-from tests.strategies import allied
+from tests.strategies import allied, healing
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -82,4 +82,12 @@ def test_attack_options_agree_among_allies(position: Position) -> None:
 def test_spires_fire_agrees_among_allies(position: Position) -> None:
     # An ally's spire does not fire.
     problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@given(healing(combat_positions()))
+def test_attack_options_agree_as_narora_heal_the_graft(position: Position) -> None:
+    # Harbinger chapter 8: a naroran unit's attack or retaliation heals a Graft unit.
+    problem = attack_options_problem(position)
     assert problem is None, problem

@@ -37,8 +37,13 @@ class Damage:
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)
     upgrade_removed: str | None = None  # a spire's bottom upgrade, when one went
 
+    @property
+    def healed(self) -> bool:
+        """The unit gained the amount instead of losing it (Harbinger chapter 8: narora on the Graft)."""
+        return self.health_before is not None and self.health_after is not None and self.health_after > self.health_before
+
     def as_json(self) -> dict[str, Any]:
-        return {
+        shape = {
             "chip": self.chip,
             "amount": self.amount,
             "by": self.by,
@@ -48,6 +53,7 @@ class Damage:
             "fortifications_lost": self.fortifications_lost,
             "upgrade_removed": self.upgrade_removed,
         }
+        return {**shape, "healed": True} if self.healed else shape
 
 
 @dataclass(frozen=True, order=True)
@@ -129,10 +135,11 @@ class AttackOutcome:
         return (self.attacker, self.target, self.redirected_to)
 
     def damage_by_chip(self) -> dict[str, int]:
-        """What each chip took in this attack, every source added up."""
+        """What each chip took in this attack, every source added up; what healed it instead is none."""
         taken: dict[str, int] = {}
         for d in self.damage:
-            taken[d.chip] = taken.get(d.chip, 0) + d.amount
+            if not d.healed:
+                taken[d.chip] = taken.get(d.chip, 0) + d.amount
         return taken
 
     def as_json(self) -> dict[str, Any]:

@@ -798,11 +798,11 @@ def _draw_attacks(parent: ET.Element, attacks: Sequence[AttackOutcome], pic: _Pi
     hits: dict[str, dict[tuple[int, bool], list[int]]] = {}
     tips: dict[str, list[str]] = {}
     for number, attack in enumerate(attacks, 1):
-        amounts: dict[str, int] = {}
+        amounts = attack.damage_by_chip()  # a heal instead of damage draws no number, only its tip
         for damage in attack.damage:
-            amounts[damage.chip] = amounts.get(damage.chip, 0) + damage.amount
+            healed = " healed instead" if damage.healed else ""
             tips.setdefault(damage.chip, []).append(
-                (f"outcome {number}: " if numbered else "") + f"{damage.amount} by {damage.by} ({damage.how})")
+                (f"outcome {number}: " if numbered else "") + f"{damage.amount} by {damage.by} ({damage.how}){healed}")
         defeated = {d.chip for d in attack.defeated}
         for chip, amount in amounts.items():
             hits.setdefault(chip, {}).setdefault((amount, chip in defeated), []).append(number)

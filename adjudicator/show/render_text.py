@@ -176,7 +176,8 @@ def step(result: StepResult) -> str:
 
 
 def _hit(d: Damage) -> str:
-    text = f"{d.chip} -{d.amount}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
+    sign = f"+{d.amount} instead of -{d.amount}" if d.healed else f"-{d.amount}"
+    text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
     if d.health_before is not None:
         text += f" {d.health_before}→{d.health_after}"
     if d.fortifications_lost:

@@ -82,6 +82,8 @@ N35 Harbinger chapter 7: the non-Graft factions are allied (tests/reference/side
     neither way, and is reported "fallen".
 N36 Devoted (FAQ-23): a landmark minion with Devoted is friendly to the faction the position gives it:
     no target of that faction's units (a Challenge of its binds none of them); every other's may.
+N37 Harbinger chapter 8: what a naroran unit's attack or retaliation would cost a Graft unit, it gains
+    instead, past its health stat; fortifications stay. So it is no damage in the AI's ranking.
 """
 
 from __future__ import annotations
@@ -470,6 +472,18 @@ def _armored(board: Board, chip: str) -> int:
     return int(chip in board.units and board.units[chip].has("Armored"))
 
 
+def heals(rules: Rules, by: str, chip: str) -> bool:
+    """Chapter 8: "When a naroran unit would cause a Graft unit to lose health, The Graft unit
+    instead gains that amount of health. This may exceed its health stat." An attack's or a
+    retaliation's damage alike."""
+    scenario, units = rules.position.scenario, rules.position.units
+    if scenario is None or scenario.chapter != 8 or by not in units or chip not in units:
+        return False  # a chip that already fell still deals its Spike: the position says whose it was
+    mover, hit = units[by], units[chip]
+    landmark = Kind.LANDMARK_MINION in (mover.kind, hit.kind)  # no faction's unit
+    return not landmark and mover.faction == "narora" and hit.faction == "graft"
+
+
 def _effect(rules: Rules, board: Board, chip: str, amount: int) -> tuple[bool, bool]:
     """Would ``amount`` (after Armored) defeat the chip, and would it damage it?"""
     if _is_gate(chip):
@@ -574,14 +588,15 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     if not rules.ai(a.faction):
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
     order = _unit_priorities(rules)
-    ranked = {
-        c: _rank(order, _kind(board, c), *_effect(rules, board, c, _hit(rules, board, a, c))) for c in chips
-    }
+    def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage
+        return (False, False) if heals(rules, uid, c) else _effect(rules, board, c, _hit(rules, board, a, c))
+
+    ranked = {c: _rank(order, _kind(board, c), *effect(c)) for c in chips}
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
     if not minion and not engaged:  # N6: an AI hero skips an attack that would do no damage
-        allowed = [c for c in allowed if _effect(rules, board, c, _hit(rules, board, a, c))[1]]
+        allowed = [c for c in allowed if effect(c)[1]]
         if not allowed:
             return Choice(targets, (), False, "")
     return Choice(targets, tuple(allowed), True, "")
@@ -669,6 +684,10 @@ def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, h
     ``credit`` is the faction that gains the chip's reward.  Returns whether the chip was defeated.
     """
     u = board.units[uid]
+    if heals(rules, by, uid):  # gained instead, fortifications untouched
+        log.damage.append(Damage(uid, amount, by, how, u.health, u.health + amount, 0))
+        board.units[uid] = replace(u, health=u.health + amount)
+        return False
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
     log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
