@@ -87,6 +87,16 @@ def test_options_are_those_of_unit_options_and_explain(server):
     assert 'class="destination"' in data["svg"]
 
 
+def test_a_units_options_carry_the_dice_it_rolls_with_their_odds(server):
+    rocks = ROOT / "positions/harbinger/1/scenario-1-rock-rolls-minion.yaml"
+    status, data = send(server, "/api/options", {**_yaml(rocks), "unit": "deckhand"})
+    assert status == 200
+    [outcome] = data["legal"]["outcomes"]
+    assert outcome["rolls"] == 2
+    assert outcome["odds"] == [{"lost": 0, "probability": "25/36"}, {"lost": 1, "probability": "5/18"},
+                               {"lost": 2, "probability": "1/36"}]
+
+
 def test_a_claim_gets_the_check_verdict(server):
     position = load_position(AFTER)
     for body in ({"move": "harrier a3-b3-c3"}, {"unit": "harrier", "to": "c3"}):

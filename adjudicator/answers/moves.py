@@ -69,8 +69,10 @@ class MoveOutcome:
             "displaced": [d.as_json() for d in self.displaced],
             "paths": self.paths,
         }
-        if self.rolls:
-            shape |= {"rolls": self.rolls, "odds": [{"lost": j, "probability": str(p)} for j, p in self.odds]}
+        if self.rolls:  # the odds where the answer computed them (cloudspire moves)
+            shape["rolls"] = self.rolls
+        if self.odds:
+            shape["odds"] = [{"lost": j, "probability": str(p)} for j, p in self.odds]
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

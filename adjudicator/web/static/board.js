@@ -457,13 +457,19 @@ function hurtText(x) {
   return x.defeated ? "defeated there" : x.damage ? `${x.damage} damage` : "";
 }
 
+function diceText(m) {
+  // Spire attack dice rolled on the way (chapter 1's floating rocks) and the odds of what they cost.
+  if (!m.rolls) return "";
+  return `, ${m.rolls} dice` + (m.odds ? ": " + m.odds.map((o) => `−${o.lost} ${o.probability}`).join(", ") : "");
+}
+
 function moveText(m) {
   const pushes = m.displaced.map((d) => ` ${d.unit}>${d.to}` + (hurtText(d) ? ` (${hurtText(d)})` : ""));
-  return m.path.join("-") + pushes.join("") + ` (${m.kind}` + (hurtText(m) ? `, ${hurtText(m)}` : "") + ")";
+  return m.path.join("-") + pushes.join("") + ` (${m.kind}` + (hurtText(m) ? `, ${hurtText(m)}` : "") + diceText(m) + ")";
 }
 
 function attackText(o) {
-  const damage = o.damage.map((d) => `${d.chip} −${d.amount}`).join(", ");
+  const damage = o.damage.map((d) => `${d.chip} ${d.healed ? "+" : "−"}${d.amount}`).join(", ");
   return `x ${o.target}${o.redirected_to ? ">" + o.redirected_to : ""}` + (damage ? `: ${damage}` : "");
 }
 
