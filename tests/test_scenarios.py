@@ -126,21 +126,31 @@ def test_the_rock_roll_is_noticed_only_for_a_unit_that_must_roll() -> None:
     assert _rules(ROCKY + "scenario: {chapter: 1, event: 2}\n", "movement") == ["chapter 1: floating-rocks-roll"]
 
 
-HEIRS_DEPLOY = CHAPTER_1.replace("shada", "heirs").replace("heirs: {beside: [c1]}", "heirs: {beside: [c1], stack: [briar]}") + """\
-scenario: {chapter: 1}
+HEIRS_DEPLOY = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+gates:
+  heirs: {beside: [a1], stack: [kram]}
+  graft: {beside: [c1]}
+factions:
+  heirs: {controller: player, mark: none}
+  graft: {controller: ai, mark: {gate: heirs}}
+turn: {faction: heirs}
+scenario: {chapter: 2}
 units:
-  briar: {chip: Briar, faction: heirs, kind: minion, health: 1, stats: {health: 1, attack: 1, movement: 2}}
+  kram: {chip: Kram, faction: heirs, kind: hero, health: 3, stats: {health: 3, attack: 1, movement: 2}}
 """
 
 
 def test_a_rule_is_noticed_only_when_what_it_needs_is_in_play() -> None:
-    # "Heir units deploy from the minaret spire of the number matching the current wave": only when an
-    # heir unit waits to deploy on the heirs' turn.
-    assert "chapter 1: heirs-deploy-minaret" in _rules(HEIRS_DEPLOY, "movement")
-    placed = HEIRS_DEPLOY.replace(", stack: [briar]", "").replace("kind: minion,", "kind: minion, at: b1,")
-    assert "chapter 1: heirs-deploy-minaret" not in _rules(placed, "movement")
-    on_their_turn = HEIRS_DEPLOY.replace("turn: {faction: heirs}", "turn: {faction: horizons-wrath}")
-    assert "chapter 1: heirs-deploy-minaret" not in _rules(on_their_turn, "movement")
+    # Chapter 2: "Each time the heirs deploy a unit, they may add one of the health chips in the
+    # Horizon's Wrath fortress to it": only when an heir unit waits to deploy on the heirs' turn.
+    assert "chapter 2: deploy-health-chips" in _rules(HEIRS_DEPLOY, "movement")
+    placed = HEIRS_DEPLOY.replace(", stack: [kram]", "").replace("kind: hero,", "kind: hero, at: b1,")
+    assert "chapter 2: deploy-health-chips" not in _rules(placed, "movement")
+    on_their_turn = HEIRS_DEPLOY.replace("turn: {faction: heirs}", "turn: {faction: graft}")
+    assert "chapter 2: deploy-health-chips" not in _rules(on_their_turn, "movement")
 
 
 def test_grafted_snare_is_noticed_only_where_a_heirs_unit_has_a_talent_on_the_grafts_turn() -> None:

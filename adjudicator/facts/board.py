@@ -71,6 +71,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
                     yield fact("adj", String(name), String(other))
     for gate in position.gates.values():
         yield fact("gate", String(gate.faction), String(gate.node))
+        if not gate.fortress:
+            yield fact("deploy_only", String(gate.faction))
         if kept(gate.node):
             for h in gate.beside:
                 if kept(h):

@@ -71,6 +71,7 @@ MAX_RANGE = 20
 MAX_HEALTH = 30  # health, and the health stat
 MAX_ATTACK = 30
 MAX_GATE_HEALTH = 30
+HEIRS, MINARET = "heirs", "minaret"  # chapter 1: the heirs deploy from "the minaret spire" of the wave
 MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
 # The talents that leave a unit owing a move after it stayed put (`must-move`).
@@ -530,6 +531,7 @@ class _PositionReader(_Reader):
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
+        self.deployment_points(top["gates"], top["factions"], gates, factions, spires, adjacency, scenario)
         if any(h.rock for h in hexes.values()) and (scenario is None or scenario.chapter != 1):
             self.problem(top["map"], "floating rocks (r) belong to Harbinger chapter 1; "
                          "expected scenario: {chapter: 1, …}")
@@ -699,18 +701,25 @@ class _PositionReader(_Reader):
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
             self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
-        f = self.fields(value, ("beside",), ("health", "stack"))
+        f = self.fields(value, ("beside",), ("health", "stack", "fortress"))
         if f is None:
             return None
-        beside = self.beside(f["beside"])
+        fortress = self.boolean(f["fortress"])
+        point = fortress is False
+        beside = self.beside(f["beside"], empty=point)
         health = self.integer(f["health"], MAX_GATE_HEALTH)
         stack = self.stack(faction, f["stack"])
+        if point and f["health"].node is not None:
+            self.problem(f["health"], "a deployment point (fortress: false) has no health")
         if beside is None:
             return None
-        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack))
+        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point)
 
-    def beside(self, value: _Value) -> tuple[str, ...] | None:
+    def beside(self, value: _Value, empty: bool = False) -> tuple[str, ...] | None:
+        """The hexes a gate touches; ``empty``: none is allowed (a deployment point not in play)."""
         items = self.items(value, "hex names")
+        if items == [] and empty:
+            return ()
         if items == []:
             self.expected(value, "at least one hex name")
         return _complete([self.hex(item) for item in items]) if items else None
@@ -1040,6 +1049,28 @@ class _PositionReader(_Reader):
         for rule in chapter.rules:
             self.check_gate_mark(value, number, rule.gate_mark, factions, gates)
         return Scenario(number, wave, event)
+
+    def deployment_points(self, value: _Value, factions_value: _Value, gates: dict[str, Gate],
+                          factions: dict[str, Faction], spires: dict[str, Spire],
+                          adjacency: dict[str, frozenset[str]], scenario: Scenario | None) -> None:
+        """A gate that is no fortress (fortress: false) is nobody's mark. In Harbinger chapter 1 the heirs'
+        is one: "Heir units deploy from the minaret spire of the number matching the current wave ... If
+        the spire isn't active, then the heir units do not deploy": beside the hexes around a spire whose
+        chip names a minaret, or beside none."""
+        points = {f for f, g in gates.items() if not g.fortress}
+        for name, faction in factions.items():
+            if faction.mark.gate in points:
+                self.problem(factions_value,
+                             f"{name}'s mark is {{gate: {faction.mark.gate}}}, which is no fortress (fortress: false)")
+        if scenario is None or scenario.chapter != 1 or HEIRS not in gates:
+            return
+        heirs = gates[HEIRS]
+        minarets = [s for s in spires.values() if MINARET in s.chip.casefold()]
+        around = [{n for n in adjacency.get(s.at, ()) if n in adjacency} for s in minarets]
+        if heirs.fortress or (heirs.beside and set(heirs.beside) not in around):
+            self.problem(value, "in chapter 1 the heirs deploy from the minaret spire of the wave: write gates.heirs "
+                         "with fortress: false, beside every hex around that spire (chip: Minaret …), or beside: [] "
+                         "when it is not active")
 
     def check_gate_mark(self, value: _Value, chapter: int, gate_mark: tuple[tuple[str, ...], str] | None,
                         factions: dict[str, Faction], gates: dict[str, Gate]) -> None:

@@ -165,6 +165,10 @@ class Gate:
     beside: tuple[str, ...]  # the map hexes the gate hex touches
     health: int = 10
     stack: tuple[str, ...] = ()  # unit ids, top to bottom
+    # False: a deployment point, not a fortress (Harbinger chapter 1: the heirs "deploy from the
+    # minaret spire"): units leave it as from a gate, but it has no health, is never attacked, and no
+    # hero returns to it.
+    fortress: bool = True
 
     @property
     def node(self) -> str:

@@ -53,6 +53,8 @@ MINIONS_ONLY = frozenset({"ai_end_pref/3"})
 def outside(position: Position, units: tuple[str, ...]) -> str | None:
     """Why the one solve cannot answer this group's step (the search then does), or None."""
     faction = position.turn.faction
+    if faction in position.gates and not position.gates[faction].fortress:
+        return "its units deploy from a point that is no fortress, where no hero returns (searched)"
     for uid in units:
         unit = position.units[uid]
         if unit.mark is not None:

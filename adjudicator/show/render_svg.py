@@ -420,7 +420,8 @@ def _draw_gate(parent: ET.Element, gate: Gate, moves: Sequence[MoveOutcome], pic
     pic.chips[gate.node] = centre
     pic.radii[gate.node] = R * 0.7
     group = _el(parent, "g", class_="gate", data_gate=_safe(gate.faction))
-    _tooltip(group, f"gate of {gate.faction}, health {gate.health}, beside {', '.join(gate.beside)}"
+    what = f"gate of {gate.faction}, health {gate.health}" if gate.fortress else f"deployment point of {gate.faction}"
+    _tooltip(group, f"{what}, beside {', '.join(gate.beside) or 'nothing'}"
                     + (f"; stack, top first: {', '.join(gate.stack)}" if gate.stack else ""))
     _el(group, "polygon", points=_hexagon(centre, R - 4), fill="#e9e9e9", stroke=colour, stroke_width="7")
     _el(group, "polygon", points=_hexagon(centre, R - 9), fill="none", stroke=INK, stroke_width="1")
@@ -434,9 +435,10 @@ def _draw_gate(parent: ET.Element, gate: Gate, moves: Sequence[MoveOutcome], pic
     if any(m.end == gate.node for m in moves):  # a unit may stay in, or return to, this gate
         _el(group, "polygon", points=_hexagon(centre, R + 3), fill="none", stroke=HIGHLIGHT, stroke_width="4",
             class_="destination")
-    _label(group, (x, y - R * 0.62), "gate", 8, fill="#555555")
+    _label(group, (x, y - R * 0.62), "gate" if gate.fortress else "deploys", 8, fill="#555555")
     _label(group, (x, y - R * 0.4), gate.faction, _fit(gate.faction, 11, W * 0.7), weight="bold")
-    _label(group, (x, y - R * 0.1), f"♥ {gate.health}", 13, fill=HEALTH_COLOUR, weight="bold")
+    if gate.fortress:  # a deployment point has no health
+        _label(group, (x, y - R * 0.1), f"♥ {gate.health}", 13, fill=HEALTH_COLOUR, weight="bold")
     marks = _marked(pic).get(gate.node, [])
     if marks:  # targets, then whose marks they are: a gate is too narrow for both on one line
         _mark_line(group, (x, y + R * 0.2), marks, pic, W * 0.8, label_below=True)

@@ -52,7 +52,8 @@ def board(position: Position) -> str:
     lines.append(f"     terrain after the name: l plains, f forest, m mountains, w water{rock} (none: path); * Source Well")
     for gate in position.gates.values():
         stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
-        lines.append(f"     {gate.node} beside {', '.join(gate.beside)}{stack}")
+        point = "" if gate.fortress else " (a deployment point, no fortress)"
+        lines.append(f"     {gate.node}{point} beside {', '.join(gate.beside) or 'nothing'}{stack}")
     for hex_name in sorted(chips):
         lines.append(f"     {hex_name}: {chips[hex_name]}")
     return "\n".join(lines)

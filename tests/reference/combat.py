@@ -270,8 +270,8 @@ def start_board(position: Position) -> Board:
     spires = {
         s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc) for s in position.spires
     }
-    gates = {
-        f: GateState(g.health, tuple(uid for uid in g.stack if uid in units))
+    gates = {  # a deployment point (no fortress) stands for no gate: no health, never a target
+        f: GateState(g.health if g.fortress else 0, tuple(uid for uid in g.stack if uid in units))
         for f, g in position.gates.items()
     }
     return Board(units, spires, gates, {f.name: f.source for f in position.factions.values()})

@@ -65,6 +65,12 @@ def _admits(position: Position, unit: Unit, hex_name: str) -> bool:
     return position.hexes[hex_name].terrain.level <= allowance_level(unit)
 
 
+def _returns(position: Position, hero: Unit) -> bool:
+    """Its gate is a fortress it may return to: not a deployment point (Harbinger chapter 1's minaret)."""
+    gate = position.gates.get(hero.faction)
+    return gate is None or gate.fortress
+
+
 def rock(position: Position, node: str) -> bool:
     """A floating rock (Harbinger chapter 1): "treated like path hexes, except units cannot end their
     movement on them"; read also as no hex a displaced unit may stay on."""
@@ -363,7 +369,7 @@ def displaced_landings(
     (Displaced units); a held hex is never a landing.
     """
     if _is_gate(left):
-        if pushed.kind is Kind.HERO and left == gate_node(pushed.faction):
+        if pushed.kind is Kind.HERO and left == gate_node(pushed.faction) and _returns(position, pushed):
             return [left]
     elif not held and not rock(position, left) and _admits(position, pushed, left):
         return [left]
@@ -634,7 +640,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
     def enterable(n: str) -> bool:
         if n in position.hexes:
             return n not in chips and n not in others and _admits(position, hero, n)
-        return n == own
+        return n == own and _returns(position, hero)
 
     best = {start: (start,)}
     layer = [start]
@@ -703,7 +709,7 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
             first[node] = min(first[q] for q in before) + (node,)
     own = gate_node(hero.faction)
     home = [first[n] for n in position.neighbours(own) if n in first and n not in stops and steps[n] < movement]
-    if own != start and home:
+    if own != start and home and _returns(position, hero):
         shortest = min(len(r) for r in home)
         outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(r for r in home if len(r) == shortest) + (own,), 1))
     if _is_gate(start):
@@ -765,7 +771,7 @@ def _rolling_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[Mov
             outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, rolls=rolled))
     own = gate_node(hero.faction)
     stops = stop_hexes(position, hero)
-    if own != start:
+    if own != start and _returns(position, hero):
         home: dict[int, list[tuple[str, ...]]] = {}
         for (node, rolled), route in walks.items():
             if own in position.neighbours(node) and len(route) - 1 < movement and node not in stops:
