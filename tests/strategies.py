@@ -465,10 +465,13 @@ def rocky(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         position,
         hexes=hexes,
         gates={CHAPTER_1[f]: replace(g, faction=CHAPTER_1[f]) for f, g in position.gates.items()},
-        factions={CHAPTER_1[n]: replace(f, name=CHAPTER_1[n], controller=Controller.PLAYER if n == MOVER else Controller.AI,
-                                        mark=Mark(gate=CHAPTER_1[CHAPTER_1_MARKS[n]])
-                                        if CHAPTER_1_MARKS[n] in position.gates else _renamed_1(f.mark))
-                  for n, f in position.factions.items()},
+        factions={
+            CHAPTER_1[n]: replace(
+                f, name=CHAPTER_1[n], controller=Controller.PLAYER if n == MOVER else Controller.AI,
+                mark=Mark(gate=CHAPTER_1[CHAPTER_1_MARKS[n]]) if CHAPTER_1_MARKS[n] in position.gates
+                else _renamed_1(f.mark))
+            for n, f in position.factions.items()
+        },
         units={uid: replace(u, faction=CHAPTER_1[u.faction]) for uid, u in position.units.items()},
         spires=tuple(replace(s, faction=CHAPTER_1[s.faction]) for s in position.spires),
         turn=replace(position.turn, faction=CHAPTER_1[position.turn.faction]),

@@ -40,7 +40,8 @@ class Damage:
     @property
     def healed(self) -> bool:
         """The unit gained the amount instead of losing it (Harbinger chapter 8: narora on the Graft)."""
-        return self.health_before is not None and self.health_after is not None and self.health_after > self.health_before
+        before, after = self.health_before, self.health_after
+        return before is not None and after is not None and after > before
 
     def as_json(self) -> dict[str, Any]:
         shape = {

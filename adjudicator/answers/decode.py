@@ -200,7 +200,8 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
                 yield (end, (), 0, False, rolls), min(ways, key=lambda w: (len(w), w)) + (end,), 1
         elif kind == "return":
             steps = min(steps for steps, _ in a.via[end])
-            yield (end, (), 0, False, 0), min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps) + (end,), 1
+            way = min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps)
+            yield (end, (), 0, False, 0), way + (end,), 1
         elif walk == "fell":
             damage = max(d for h, d in a.hpred if h == end)
             yield (end, (), damage, True, 0), _state_path(a.hpred, end, damage, start), 1

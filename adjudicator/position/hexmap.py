@@ -4,7 +4,8 @@ Pointy-top hexes.  Each map row starts with its number; every even-numbered row 
 half a hex to the right.  The n-th token of a row is column n, lettered a, b, c…; so hex ``c2`` is
 the third token of row 2.  Tokens: ``p`` path, ``l`` plains, ``f`` forest, ``m`` mountains,
 ``w`` water, ``r`` a floating rock (Harbinger chapter 1: a path hex no move may end on), ``.`` no
-hex (a gap between hex groups, or a Harbinger sky hex).  A trailing ``*`` marks a Source Well.  Row numbers are written in the digits 0–9 and run from 1 to `MAX_ROW`.
+hex (a gap between hex groups, or a Harbinger sky hex).  A trailing ``*`` marks a Source Well.
+Row numbers are written in the digits 0–9 and run from 1 to `MAX_ROW`.
 """
 
 from __future__ import annotations

@@ -49,7 +49,8 @@ def board(position: Position) -> str:
             text += _cell(h).ljust(width) if h else ".".ljust(width)
         lines.append(f"{row:>3}  {text.rstrip()}")
     rock = ", r floating rock" if any(h.rock for h in position.hexes.values()) else ""
-    lines.append(f"     terrain after the name: l plains, f forest, m mountains, w water{rock} (none: path); * Source Well")
+    lines.append(f"     terrain after the name: l plains, f forest, m mountains, w water{rock} (none: path); "
+                 "* Source Well")
     for gate in position.gates.values():
         stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
         point = "" if gate.fortress else " (a deployment point, no fortress)"

@@ -96,7 +96,9 @@ def _rolls_counted(position: Position, unit: Unit, ai: bool) -> bool:
         return False
     if _hurts_any(position, unit, ai):
         return False
-    return unit.kind is not Kind.MINION or unit.at is None or _admits(position, unit, unit.at) and unit.at in distances(position, unit)
+    if unit.kind is not Kind.MINION or unit.at is None:
+        return True
+    return _admits(position, unit, unit.at) and unit.at in distances(position, unit)
 
 
 def _chip_hexes(position: Position) -> set[str]:
@@ -425,7 +427,9 @@ def minion_routes(
         if len(nodes) - 1 == max_steps or nodes[-1] in stops:  # Mire: its move ends there
             return
         for near in sorted(position.neighbours(nodes[-1])):
-            if near in nodes[escaped:] or near not in position.hexes or near in inert or (near in chips and not breakneck(unit)):
+            if near in nodes[escaped:] or near not in position.hexes or near in inert:
+                continue
+            if near in chips and not breakneck(unit):
                 continue
             if near in nodes and not rock(position, near):  # the encoding's gap: see escape_rock in minion.lp
                 continue
@@ -656,31 +660,41 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
     return best
 
 
-def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
-    """A hero that moving may hurt: every (node, damage taken) its walks reach, with the first walk in
-    name order among the shortest. It "may move in any direction", so a walk may enter a hex again,
-    its start included; damage is capped at its life, where it is defeated and walks no further."""
+def _state_walks(
+    position: Position, hero: Unit, movement: int, enter: Callable[[int, str], int], spent: Callable[[int], bool]
+) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Every (node, count) a hero's walks reach, each hex entered changing the count (``enter``), with
+    the first walk in name order among the shortest. It "may move in any direction", so a walk may
+    enter a hex again, its start included; none goes on from a ``spent`` count or a hex that stops it."""
     start = position.node_of(hero.id)
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
     stops = stop_hexes(position, hero)
-    full = life(hero)
     best = {(start, 0): (start,)}
     layer = [(start, 0)]
     for _ in range(movement):
         reached: dict[tuple[str, int], tuple[str, ...]] = {}
-        for node, taken in layer:
-            if taken >= full or node in stops:
+        for node, count in layer:
+            if spent(count) or node in stops:
                 continue
             for near in position.neighbours(node):
-                if near in position.hexes and near not in chips and near not in others and _admits(position, hero, near):
-                    state = (near, min(taken + hurt(position, hero, near, ai), full))
+                free = near in position.hexes and near not in chips and near not in others
+                if free and _admits(position, hero, near):
+                    state = (near, enter(count, near))
                     if state not in best:
-                        route = (*best[(node, taken)], near)
+                        route = (*best[(node, count)], near)
                         reached[state] = min(reached.get(state, route), route)
         best.update(reached)
         layer = list(reached)
     return best
+
+
+def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
+    """A hero that moving may hurt: the damage taken, capped at its life, where it is defeated and
+    walks no further."""
+    full = life(hero)
+    return _state_walks(position, hero, movement, lambda taken, near: min(taken + hurt(position, hero, near, ai), full),
+                        lambda taken: taken >= full)
 
 
 def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
@@ -735,28 +749,9 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
 
 
 def _rolling_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
-    """A hero that rolls dice as it moves: every (node, dice rolled) its walks reach, with the first
-    walk in name order among the shortest; a walk may enter a hex again, its start included."""
-    start = position.node_of(hero.id)
-    chips = _chip_hexes(position)
-    others = _units_by_hex(position, hero.id)
-    stops = stop_hexes(position, hero)
-    best = {(start, 0): (start,)}
-    layer = [(start, 0)]
-    for _ in range(movement):
-        reached: dict[tuple[str, int], tuple[str, ...]] = {}
-        for node, rolled in layer:
-            if node in stops:
-                continue
-            for near in position.neighbours(node):
-                if near in position.hexes and near not in chips and near not in others and _admits(position, hero, near):
-                    state = (near, rolled + rolls_on(position, hero, near, ai))
-                    if state not in best:
-                        route = (*best[(node, rolled)], near)
-                        reached[state] = min(reached.get(state, route), route)
-        best.update(reached)
-        layer = list(reached)
-    return best
+    """A hero that rolls dice as it moves: the dice rolled (chance decides what they cost)."""
+    return _state_walks(position, hero, movement, lambda rolled, near: rolled + rolls_on(position, hero, near, ai),
+                        lambda _rolled: False)
 
 
 def _rolling_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
@@ -779,7 +774,14 @@ def _rolling_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[Mov
         for rolled, ways in home.items():
             outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(ways, key=lambda w: (len(w), w)) + (own,), 1,
                                         rolls=rolled))
-    if _is_gate(start):
+    return _deployed(position, hero, outcomes, ai)
+
+
+def _deployed(position: Position, hero: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
+    """A hero in its gate must leave if it can reach a hex leading to its mark (erratum); with no mark
+    at all, if it can leave (game-elements: "A hero that is able to deploy ... must do so"). Then, for
+    the AI, its choice."""
+    if _is_gate(position.node_of(hero.id)):
         d = distances(position, hero)
         unmarked = (hero.mark or position.factions[hero.faction].mark) == Mark()
         if any(o.end in d or unmarked for o in outcomes if o.kind == FREE):
@@ -799,14 +801,7 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         outcomes.append(MoveOutcome(hero.id, end, kind, (), route, 1))
-    if _is_gate(start):
-        # A hero in its gate must leave if it can reach a hex leading to its mark (erratum); with no
-        # mark at all, if it can leave (game-elements: "A hero that is able to deploy ... must do so").
-        d = distances(position, hero)
-        unmarked = (hero.mark or position.factions[hero.faction].mark) == Mark()
-        if any(o.end in d or unmarked for o in outcomes if o.kind == FREE):
-            outcomes = [o for o in outcomes if o.kind != STAY]
-    return _ai_hero_choice(position, hero, outcomes) if ai else outcomes
+    return _deployed(position, hero, outcomes, ai)
 
 
 def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:

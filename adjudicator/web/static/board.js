@@ -465,7 +465,8 @@ function diceText(m) {
 
 function moveText(m) {
   const pushes = m.displaced.map((d) => ` ${d.unit}>${d.to}` + (hurtText(d) ? ` (${hurtText(d)})` : ""));
-  return m.path.join("-") + pushes.join("") + ` (${m.kind}` + (hurtText(m) ? `, ${hurtText(m)}` : "") + diceText(m) + ")";
+  const hurt = hurtText(m) ? `, ${hurtText(m)}` : "";
+  return m.path.join("-") + pushes.join("") + ` (${m.kind}${hurt}${diceText(m)})`;
 }
 
 function attackText(o) {
