@@ -202,11 +202,15 @@ def _gate_centre(position: Position, gate: Gate, nodes: dict[str, Point]) -> Poi
                 best = score
     if best is not None:
         return best[2]
-    # No cell touches them all (an unusual board): next to them, pushed away from the middle.
+    # No cell touches them all (an unusual board, or a deployment point around a spire): above or
+    # below them, whichever edge is nearer, clear of every hex; gates keep to cells beside the map.
     near = _mean([nodes[name] for name in gate.beside if name in nodes] or [middle])
-    dx, dy = near[0] - middle[0], near[1] - middle[1]
-    length = math.hypot(dx, dy) or 1.0
-    return (near[0] + dx / length * W * 1.2, near[1] + dy / length * W * 1.2)
+    up = -1.0 if near[1] <= middle[1] else 1.0
+    hexes = [nodes[name] for name in position.hexes]
+    step = W * 1.2
+    while any(math.dist((near[0], near[1] + up * step), h) < W for h in hexes):
+        step += W / 2
+    return (near[0], near[1] + up * step)
 
 
 def _mean(points: Sequence[Point]) -> Point:
