@@ -17,6 +17,7 @@ def rule_row(rule: ScenarioRule) -> dict[str, Any]:
         "text": rule.text,
         "acts": list(rule.acts),
         "status": rule.status,
+        "counted_by": list(rule.counted_by),
         "encoding": rule.encoding,
         "positions": list(rule.positions),
         "gate_mark": {"factions": list(rule.gate_mark[0]), "gate": rule.gate_mark[1]} if rule.gate_mark else None,
@@ -46,7 +47,8 @@ def _rule_line(rule: ScenarioRule) -> tuple[str, ...]:
     if rule.faces:  # an event rule: its die results, as printed ("1–2")
         low, high = rule.faces[0], rule.faces[-1]
         what += f" {low}" if low == high else f" {low}–{high}"
-    return (rule.id, what, ", ".join(rule.acts), rule.status, rule.encoding or "-",
+    status = rule.status + (f" (counted by {', '.join(rule.counted_by)})" if rule.counted_by else "")
+    return (rule.id, what, ", ".join(rule.acts), status, rule.encoding or "-",
             ", ".join(p.rsplit("/", 1)[-1] for p in rule.positions) or "-")
 
 
