@@ -25,14 +25,17 @@ def roll_odds(dice: int, life: int, die: Die) -> tuple[tuple[int, Fraction], ...
     return tuple((j, p) for j, p in odds if p)
 
 
+def _rule_notice(rule_id: str, status: str) -> Notice:
+    rule = chapters()[ROCK_CHAPTER].rule(rule_id)
+    return Notice("", status, ("movement",), (), rule=f"chapter {ROCK_CHAPTER}: {rule_id}", text=rule.text)
+
+
 def rolls_uncounted() -> Notice:
     """A unit whose dice the answer does not count: with damage while moving, or along an escape."""
-    rule = chapters()[ROCK_CHAPTER].rule(ROCK_RULE)
-    return Notice("", "not modelled", ("movement",), (), rule=f"chapter {ROCK_CHAPTER}: {ROCK_RULE}", text=rule.text)
+    return _rule_notice(ROCK_RULE, "not modelled")
 
 
 def escape_rock_notice() -> Notice:
     """A minion leaving invalid terrain across a floating rock: its routes after the escape may go back
     onto that rock (asp/movement/minion.lp, escape_rock)."""
-    rule = chapters()[ROCK_CHAPTER].rule(PATH_RULE)
-    return Notice("", "partly modelled", ("movement",), (), rule=f"chapter {ROCK_CHAPTER}: {PATH_RULE}", text=rule.text)
+    return _rule_notice(PATH_RULE, "partly modelled")

@@ -138,7 +138,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         u = String(unit.id)
         if healths:
             yield fact("health", u, Number(unit.health))
-            yield fact("life", u, Number(unit.health + unit.upgrades.count("fortification")))
+            yield fact("life", u, Number(unit.life))
             if unit.merc:
                 yield fact("merc", u)
         yield fact("unit", u)

@@ -33,8 +33,6 @@ def scenario_talents(scenario: Scenario, units: dict[str, Unit], spires: dict[st
     return {uid: _gains_flying(u) if u.faction == "shada" and u.kind is Kind.MINION else u for uid, u in units.items()}
 
 
-
-
 def rock_rollers(position: Position) -> tuple[str, ...]:
     """Chapter 1: the units of the faction whose turn it is that may have to roll a spire attack die
     for a floating rock as they move ("Units with the talent Flying do not need to roll dice in this

@@ -125,6 +125,12 @@ class Unit:
         """The stats of the side showing: ``stats`` are the basic side's (docs/position-format.md)."""
         return self.promoted_stats if self.promoted and self.promoted_stats is not None else self.stats
 
+    @property
+    def life(self) -> int:
+        """What damage must take to defeat it: its health and fortification upgrades together (FAQ-29:
+        a fortification upgrade is one more health, lost first)."""
+        return self.health + self.upgrades.count("fortification")
+
 
 @dataclass(frozen=True)
 class Spire:

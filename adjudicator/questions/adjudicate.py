@@ -141,8 +141,7 @@ def _with_odds(position: Position, options: UnitOptions) -> UnitOptions:
     (adjudicator/answers/rolls.py), by the reading spire-die."""
     if not any(o.rolls for o in options.outcomes):
         return options
-    unit = position.units[options.unit]
-    life = unit.health + unit.upgrades.count("fortification")  # FAQ-29: a fortification is lost first
+    life = position.units[options.unit].life
     die = shipped_die(resolve(position.readings)["spire-die"])
     outcomes = tuple(replace(o, odds=roll_odds(o.rolls, life, die)) if o.rolls else o for o in options.outcomes)
     return replace(options, outcomes=outcomes)

@@ -14,7 +14,7 @@ from adjudicator.answers.attacks import (
     Gain,
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
-from adjudicator.position.model import Hex, Kind, Position, Terrain, Unit
+from adjudicator.position.model import Hex, Kind, Position, Terrain
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.notation import format_attack
 from adjudicator.answers.turns import TurnResult
@@ -108,10 +108,6 @@ def _taken(move: MoveOutcome) -> str:
     return str(move.damage) if move.damage else "-"
 
 
-def _life(unit: Unit) -> int:
-    return unit.health + unit.upgrades.count("fortification")
-
-
 def _dice(move: MoveOutcome, life: int) -> str:
     """The spire attack dice a move rolls on the way, and the odds of what they cost: "2: -0 25/36,
     -1 10/36, defeated 1/36"."""
@@ -136,7 +132,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced")
     rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
-             *((_dice(m, _life(unit)),) if rolled else ()), _displaced(m))
+             *((_dice(m, unit.life),) if rolled else ()), _displaced(m))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
