@@ -198,11 +198,12 @@ def _unit(draw: st.DrawFn, uid: str, faction: str, kind: Kind, at: str | None) -
 
 @st.composite
 def _priorities(draw: st.DrawFn) -> AiPriority | None:
-    pick = draw(st.integers(0, 5))
+    pick = draw(st.integers(0, 6))
     if pick <= 2:
         return None
-    if pick == 3:
-        return AiPriority(presets("units")["harbinger-6"], presets("spires")["standard"])
+    if pick in (3, 4):
+        preset = "harbinger-6" if pick == 3 else "harbinger-2"
+        return AiPriority(presets("units")[preset], presets("spires")["standard"])
     units = draw(st.lists(st.sampled_from(UNIT_CATEGORIES), min_size=1, max_size=4, unique=True))
     spires = draw(st.lists(st.sampled_from(SPIRE_CATEGORIES), min_size=1, max_size=3, unique=True))
     return AiPriority(tuple(units), tuple(spires))

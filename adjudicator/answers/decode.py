@@ -635,7 +635,7 @@ def _reason_arg(symbol: Symbol) -> str:
         return chip_name(symbol) if symbol.name != "l" else _name(symbol.arguments[0])
     if symbol.type is SymbolType.Function and not symbol.arguments:
         return _const_name(symbol)
-    if symbol.type is SymbolType.Function and symbol.arguments and symbol.name in ("defeat", "damage"):
+    if symbol.type is SymbolType.Function and symbol.arguments and symbol.name in ("defeat", "damage", "closest"):
         return _category(symbol)
     return _name(symbol)
 

@@ -28,7 +28,7 @@ STEP, SINGLE = "step", "single"
 def category(name: str) -> Symbol:
     """A priority category as the encodings spell it: defeat-hero → defeat(hero), gate → gate."""
     verb, _, kind = name.partition("-")
-    if verb in ("defeat", "damage") and kind:
+    if verb in ("defeat", "damage", "closest") and kind:
         return Function(verb, [const(kind)])
     return const(name)
 

@@ -33,7 +33,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
-from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import scenario_talents
@@ -535,9 +535,9 @@ class _PositionReader(_Reader):
         if any(h.rock for h in hexes.values()) and (scenario is None or scenario.chapter != 1):
             self.problem(top["map"], "floating rocks (r) belong to Harbinger chapter 1; "
                          "expected scenario: {chapter: 1, …}")
-        if scenario is not None and scenario.chapter == 6 and top["ai-priority"].node is None:
-            # chapter 6: "AI units follow a new attack priority" (adjudicator/data/ai-priority.yaml)
-            ai_priority = AiPriority(presets("units")["harbinger-6"], presets("spires")["standard"])
+        if scenario is not None and scenario.chapter in CHAPTER_PRIORITY and top["ai-priority"].node is None:
+            preset = CHAPTER_PRIORITY[scenario.chapter]
+            ai_priority = AiPriority(presets("units")[preset], presets("spires")["standard"])
         faq = self.faq(top["faq"])
         expected = self.expected_outcomes(top["expected"])
         title, source = self.text(top["title"]), self.text(top["source"])

@@ -18,8 +18,14 @@ UNIT_CATEGORIES = (
     "damage-minion",
     "damage-landmark-minion",
     "any-unit",
+    "closest-spire",
+    "closest-hero",
 )
 SPIRE_CATEGORIES = ("defeat-hero", "defeat-minion", "damage-hero", "damage-minion", "any-unit")
+# The chapters that change the AI units' attack priority, and their preset: chapter 2, "Attack
+# Priority: Closest opposing spire > closest opposing hero"; chapter 6, "AI units follow a new attack
+# priority". A position's own ai-priority wins.
+CHAPTER_PRIORITY = {2: "harbinger-2", 6: "harbinger-6"}
 
 
 @cache

@@ -84,6 +84,8 @@ N36 Devoted (FAQ-23): a landmark minion with Devoted is friendly to the faction 
     no target of that faction's units (a Challenge of its binds none of them); every other's may.
 N37 Harbinger chapter 8: what a naroran unit's attack or retaliation would cost a Graft unit, it gains
     instead, past its health stat; fortifications stay. So it is no damage in the AI's ranking.
+N38 A "closest" category (Harbinger chapter 2's list) holds every opposing spire, or hero; of the
+    targets at its level, the AI keeps those fewest hexes away, counted as range is.
 """
 
 from __future__ import annotations
@@ -333,6 +335,14 @@ def _is_gate(chip: str) -> bool:
     return chip.startswith("gate:")
 
 
+def _chip_node(board: Board, chip: str) -> str:
+    if _is_gate(chip):
+        return chip
+    if chip in board.spires:
+        return board.spires[chip].at
+    return board.units[chip].node
+
+
 # ------------------------------------------------------------------------------- valid targets
 
 
@@ -505,6 +515,8 @@ def _fits(category: str, kind: str, defeat: bool, damage: bool) -> bool:
     if category == "any-unit":
         return kind in ("hero", "minion", "landmark-minion")
     verb, _, wanted = category.partition("-")
+    if verb == "closest":
+        return kind == wanted
     return kind == wanted and (defeat if verb == "defeat" else damage)
 
 
@@ -595,6 +607,9 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
+    if best <= len(order) and order[best - 1].startswith("closest-"):  # N38
+        away = {c: rules.distance(a.node, _chip_node(board, c)) for c in allowed}
+        allowed = [c for c in allowed if away[c] == min(away.values())]
     if not minion and not engaged:  # N6: an AI hero skips an attack that would do no damage
         allowed = [c for c in allowed if effect(c)[1]]
         if not allowed:
