@@ -112,8 +112,10 @@ Board = frozenset[tuple[str, str | int]]
 
 
 def _finals(result: StepResult) -> dict[Board, tuple[MoveOutcome, ...]]:
-    """Each final board with its sequence: where units stand, and the health of those it changed."""
-    return {frozenset(o.final) | frozenset((f"{u} health", h) for u, h in o.health): o.sequence for o in result.outcomes}
+    """Each final board with its sequence: where units stand, and the health and fortifications of
+    those it changed."""
+    return {frozenset(o.final) | frozenset((f"{u} health", h) for u, h in o.health)
+            | frozenset((f"{u} fortifications", n) for u, n in o.fortifications): o.sequence for o in result.outcomes}
 
 
 def _show_final(final: Board, sequence: tuple[MoveOutcome, ...]) -> str:

@@ -5,6 +5,7 @@ The JSON shape of each class is its ``as_json``; docs/output-format.md documents
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -105,15 +106,29 @@ class StepOutcome:
     final: tuple[tuple[str, str], ...]  # (unit, node) for every unit of the moving faction, sorted
     sequence: tuple[MoveOutcome, ...]
     # (unit, health) for each unit whose health the step changed (damage taken while moving: Toxic
-    # Secretion, Lahar), sorted; its node is "defeated" where that defeated it.
+    # Secretion, Lahar; a floating rock's die), sorted; its node is "defeated" where that defeated it.
     health: tuple[tuple[str, int], ...] = ()
+    # (unit, fortification upgrades left) for each unit that lost one so (FAQ-29), sorted.
+    fortifications: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def chance(self) -> Fraction:
+        """The probability of the results of the dice its moves roll (chapter 1's floating rocks),
+        given those moves: each rolling move holds its one result as its odds. 1 with no dice."""
+        return math.prod((m.odds[0][1] for m in self.sequence if m.rolls), start=Fraction(1))
 
     def as_json(self) -> dict[str, Any]:
         shape: dict[str, Any] = {
             "final": dict(self.final),
             "sequence": [m.as_json() for m in self.sequence],
         }
-        return {**shape, "health": dict(self.health)} if self.health else shape
+        if self.health:
+            shape["health"] = dict(self.health)
+        if self.fortifications:
+            shape["fortifications"] = dict(self.fortifications)
+        if any(m.rolls for m in self.sequence):
+            shape["chance"] = str(self.chance)
+        return shape
 
 
 @dataclass(frozen=True)

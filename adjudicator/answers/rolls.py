@@ -4,9 +4,11 @@ rules are not fully counted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
+from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notices import Notice
 from adjudicator.position.dice import Die
 from adjudicator.position.scenarios import chapters
@@ -23,6 +25,16 @@ def roll_odds(dice: int, life: int, die: Die) -> tuple[tuple[int, Fraction], ...
     if dice >= life:
         odds.append((life, 1 - sum(p for _, p in odds)))
     return tuple((j, p) for j, p in odds if p)
+
+
+def rolled(move: MoveOutcome, life: int, die: Die) -> tuple[MoveOutcome, ...]:
+    """The move once its dice are rolled: one outcome per result, with the health it cost as
+    ``damage`` (``defeated`` at ``life``) and that result with its probability as its only ``odds``.
+    A unit the dice defeat falls on a rock of its route; ``end`` stays where the route ends."""
+    if not move.rolls:
+        return (move,)
+    return tuple(replace(move, damage=lost, defeated=lost >= life, odds=((lost, p),))
+                 for lost, p in roll_odds(move.rolls, life, die))
 
 
 def _rule_notice(rule_id: str, status: str) -> Notice:

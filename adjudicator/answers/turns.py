@@ -121,10 +121,13 @@ class TurnEnd:
 
 @dataclass(frozen=True)
 class TurnOutcome:
-    """One distinct end of the turn under one Spires Fire result, with the steps that lead to it."""
+    """One distinct end of the turn under one Spires Fire result (and one result of the dice its moves
+    roll), with the steps that lead to it."""
 
     end: TurnEnd
-    probability: Fraction  # of the Spires Fire result it follows (1 when no die is rolled)
+    # of the chance results it follows: the Spires Fire result, the floating rocks' dice of its moves
+    # (chapter 1); 1 when no die is rolled
+    probability: Fraction
     fire: FireResult | None  # None: the step was not played, or no spire fires
     movement: StepOutcome | None  # one final board of the movement step that leads to it
     attack: StepEnd | None  # one end state of the attack step that leads to it

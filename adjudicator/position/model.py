@@ -129,7 +129,11 @@ class Unit:
     def life(self) -> int:
         """What damage must take to defeat it: its health and fortification upgrades together (FAQ-29:
         a fortification upgrade is one more health, lost first)."""
-        return self.health + self.upgrades.count("fortification")
+        return self.health + self.fortifications
+
+    @property
+    def fortifications(self) -> int:
+        return self.upgrades.count("fortification")
 
 
 @dataclass(frozen=True)

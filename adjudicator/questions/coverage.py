@@ -23,8 +23,9 @@ from adjudicator.questions.steps import STEPS
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
 QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 # Commands whose answers count some chapter rules themselves (scenarios.yaml, counted_by): `moves` gives
-# each outcome's dice with their odds; `check` judges a claimed move, which chance never overturns.
-MOVES, CHECK = "moves", "check"
+# each outcome's dice with their odds; `check` judges a claimed move, which chance never overturns;
+# `movement-step` and `turn` play each result of the dice out, with its probability.
+MOVES, CHECK, STEP, TURN = "moves", "check", "movement-step", "turn"
 
 
 def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tuple[str, ...]]]:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from adjudicator.questions.adjudicate import attack_options, faction_options, unit_options, whole
 from adjudicator.questions.steps import expectation_keys
 from adjudicator.questions.coverage import MOVES, QUESTION_STEPS, notices
 from adjudicator.questions.dispute import check, explain
+from adjudicator.questions.whole_step import DEFEATED
 from adjudicator.answers.notation import NotationError, parse
 from adjudicator.answers.verdicts import Judgement
 from adjudicator.answers.attacks import AttackOutcome, EndState
@@ -103,13 +105,47 @@ def check_turn(
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
     if "finals" in expected:
-        actual = {tuple(sorted(o.final)) for o in result.outcomes}
-        wanted = {tuple(sorted((str(u), str(n)) for u, n in f.items())) for f in expected["finals"]}
-        for missing in sorted(wanted - actual):
-            failures.append(f"{key}: expected final board {dict(missing)} is not produced")
-        for extra in sorted(actual - wanted):
-            failures.append(f"{key}: unexpected final board {dict(extra)}")
+        actual = {_final(o.final, ((u, h) for u, h in o.health if (u, DEFEATED) not in o.final), o.fortifications): o
+                  for o in result.outcomes}
+        wanted: dict[_Final, str | None] = {}
+        for entry in expected["finals"]:
+            entry = dict(entry)
+            health = entry.pop("health", None) or {}
+            forts = entry.pop("fortifications", None) or {}
+            chance = entry.pop("chance", None)
+            wanted[_final(entry.items(), health.items(), forts.items())] = None if chance is None else str(chance)
+        for missing in sorted(wanted.keys() - actual.keys()):
+            failures.append(f"{key}: expected final board {_show_final(missing)} is not produced")
+        for extra in sorted(actual.keys() - wanted.keys()):
+            failures.append(f"{key}: unexpected final board {_show_final(extra)}")
+        for final, chance in wanted.items():
+            if chance is not None and final in actual and str(actual[final].chance) != chance:
+                failures.append(f"{key}: final board {_show_final(final)} has chance {actual[final].chance}, "
+                                f"expected {chance}")
     return failures
+
+
+# A final board as an expectation spells it: where units stand (a defeated unit "defeated", its health
+# unsaid), then the health and the fortification upgrades of those whose the step changed (floating
+# rocks' dice, damage while moving).
+_Final = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
+def _final(
+    board: Iterable[tuple[Any, Any]], health: Iterable[tuple[Any, Any]], forts: Iterable[tuple[Any, Any]]
+) -> _Final:
+    return (tuple(sorted((str(u), str(n)) for u, n in board)), tuple(sorted((str(u), int(h)) for u, h in health)),
+            tuple(sorted((str(u), int(n)) for u, n in forts)))
+
+
+def _show_final(final: _Final) -> str:
+    board, health, forts = final
+    shown = dict(board)
+    if health:
+        shown["health"] = dict(health)
+    if forts:
+        shown["fortifications"] = dict(forts)
+    return str(shown)
 
 
 def _show(key: _Key) -> str:

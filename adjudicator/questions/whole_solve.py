@@ -23,6 +23,7 @@ from adjudicator.answers.decode import decode_whole_board, decode_whole_ends, de
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
+from adjudicator.position.chapter_rules import rock_rollers
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
@@ -86,6 +87,10 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
                 return f"{unit.id} is its own faction's mark"
     if any(h.rock for h in position.hexes.values()) and _may_be_displaced(position, faction):
         return "a displaced unit may not land on a floating rock (landings are searched)"
+    rolling = [u for u, r in fields.step_radii(position, set(units) & set(rock_rollers(position))).items()
+               if any(position.hexes[n].rock for n in fields.ball(position, position.node_of(u), r) if n in position.hexes)]
+    if rolling:
+        return f"{min(rolling)} may roll for a floating rock, and each result may change the board (searched)"
     return _displaced_by_talent(position, units, hardest)
 
 

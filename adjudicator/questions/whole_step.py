@@ -17,21 +17,24 @@ from dataclasses import dataclass
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
 from adjudicator.answers.notices import Notice
+from adjudicator.answers.rolls import rolled, rolls_uncounted
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
+from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.questions.adjudicate import Progress, ask, check_limit, is_ai, present_units
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
-from adjudicator.questions.coverage import notices
+from adjudicator.questions.coverage import STEP, notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
-# A final board: where units stand, and the health of each whose health the step changed, in id order
-# (damage taken while moving: Toxic Secretion, Lahar; 0 when that defeated it).
+# A final board: where units stand, the health of each whose health the step changed, in id order
+# (damage taken while moving: Toxic Secretion, Lahar, a floating rock's die; 0 when that defeated it),
+# and the fortification upgrades left to each that lost one so (FAQ-29).
 Health = tuple[tuple[str, int], ...]
-Final = tuple[Board, Health]
+Final = tuple[Board, Health, Health]
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
@@ -83,7 +86,7 @@ def movement_step(
     faction = position.turn.faction
     wanted = is_ai(position, faction) if ai is None else ai
     ai_factions = frozenset({faction}) if wanted else frozenset()
-    unmodelled = notices(position, "movement", ai)
+    unmodelled = notices(position, "movement", ai, STEP)
     searched: list[_Group] = []
     because: list[str] = []
     parts = groups(position, present_units(position, faction))
@@ -172,7 +175,7 @@ def _solve(
     def witness(board: Board) -> tuple[_Move, ...]:
         return tuple(_Move(move, distance, minion) for move, distance, minion in solved.witness(board))
 
-    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, ()) for board in solved.boards)
+    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, (), ()) for board in solved.boards)
     return _Group(units, finals, solved.complete, witness, solved.ends)
 
 
@@ -188,6 +191,7 @@ def _search(
 ) -> _Group:
     """Every distinct final board of one group's step, the group's units alone moving."""
     readings = resolve(position.readings)
+    die = shipped_die(readings["spire-die"])
     # Board, spires, landmarks and distance fields do not change during the step.
     # Only the nodes the group's moves can read or change are sent.
     nodes = fields.reach(position, fields.step_radii(position, units))
@@ -202,7 +206,9 @@ def _search(
     def board(pos: Position) -> Final:
         pushed = tuple((uid, _node(pos, uid)) for uid, node in others.items() if _node(pos, uid) != node)
         health = tuple((uid, u.health) for uid, u in sorted(pos.units.items()) if u.health != position.units[uid].health)
-        return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health
+        forts = tuple((uid, u.fortifications) for uid, u in sorted(pos.units.items())
+                      if u.fortifications != position.units[uid].fortifications)
+        return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health, forts
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
@@ -220,7 +226,10 @@ def _search(
             minion = pos.units[uid].kind is Kind.MINION
             options = answer.options[uid]
             uncounted.update(options.notices)
-            for move in options.outcomes:
+            unit = pos.units[uid]
+            for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):
+                if move.defeated and move.rolls and unit.group:  # the next chip cannot show on a rock
+                    uncounted.add(rolls_uncounted())
                 step = _Move(move, options.start_distance if minion else None, minion)
                 explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (step,))
 
@@ -251,9 +260,9 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
         u: UnitSummary(u, (position.node_of(u),), True) for u in present_units(position, faction)
     }
     for group in searched:
-        members = set(group.units).union(u for board, _ in group.finals for u, _ in board).union(group.ends or ())
+        members = set(group.units).union(u for board, *_ in group.finals for u, _ in board).union(group.ends or ())
         starts = {u: position.node_of(u) for u in members}
-        boards = [{**starts, **dict(board)} for board, _ in group.finals]
+        boards = [{**starts, **dict(board)} for board, *_ in group.finals]
         if group.ends is None:
             ends = {u: tuple(sorted({b[u] for b in boards})) for u in sorted(members)}
         else:  # placed units no board moves are left out, as a searched group leaves them
@@ -282,7 +291,8 @@ def _boards(
             return tuple(sorted(outcomes, key=lambda o: o.final)), False
         outcomes.append(StepOutcome(_merge_board(position, [f[0] for _, f in combination]),
                                     _interleave([g.sequence(f) for g, f in combination]),
-                                    tuple(sorted(pair for _, f in combination for pair in f[1]))))
+                                    tuple(sorted(pair for _, f in combination for pair in f[1])),
+                                    tuple(sorted(pair for _, f in combination for pair in f[2]))))
     return tuple(sorted(outcomes, key=lambda o: o.final)), True
 
 

@@ -4,9 +4,10 @@ order of reference/ai-rules.md (Turn structure), each by its own question.
 The steps played are the entries of the steps table (questions/steps.py) with a place in the turn.
 The start of turn and Quick Strike give their end states; Spires Fire then splits the turn by its
 dice, each result carrying its exact probability. The movement step gives every final board the
-rules allow (the AI's obliged ones under AI control), the attack step every end state after each
-board, and the end of turn closes each. Two lines of play that end the same under the same Spires Fire result are one
-outcome. Exploration is passed through: the notices say which talents are left out; a core rule
+rules allow (the AI's obliged ones under AI control), each with the chance of the floating rocks'
+dice its moves rolled, the attack step every end state after each board, and the end of turn closes
+each. Two lines of play that end the same under the same Spires Fire result and the same dice
+results are one outcome. Exploration is passed through: the notices say which talents are left out; a core rule
 that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
 """
 
@@ -18,7 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.answers.attacks import EndState, FireStepResult
-from adjudicator.answers.moves import MoveOutcome, StepResult
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult
+from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
     DONE,
     NO_RULE,
@@ -38,7 +40,7 @@ from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import notices_in
+from adjudicator.questions.coverage import TURN, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -123,7 +125,8 @@ def whole_turn(
     die: Die | None = None,
 ) -> TurnResult:
     """Every distinct way the current faction's turn can end from where the position stands, each
-    under the Spires Fire result it follows with that result's exact probability, and their count.
+    under the chance results it follows (Spires Fire, the floating rocks' dice) with their exact
+    probability, and their count.
     ``die``: the spire die Spires Fire rolls (default: the reading's). When ``deadline`` passes, the
     outcomes found so far, marked incomplete."""
     check_limit(limit)
@@ -132,14 +135,16 @@ def whole_turn(
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
-    found: dict[tuple[tuple[tuple[str, str], ...], str, str], TurnOutcome] = {}
+    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, str], TurnOutcome] = {}
     fallen: set[Gap] = set()  # a unit defeated as it moves in some line of play
+    uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
 
     def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends)
-        key = (fire.choices if fire else (), fire.end.sort_key if fire else "", end.sort_key)
+        key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
+               end.sort_key)
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
                                           records.get("quick-strike")))
         tell(len(found))
@@ -155,6 +160,7 @@ def whole_turn(
         result = step.ask(pos, ai, None, deadline, **options)
         if not result.complete:
             raise _Cut
+        uncounted.update(dict.fromkeys(result.notices))
         if isinstance(result, StepResult) and any(_fells(board.sequence) for board in result.outcomes):
             fallen.add(FALLEN)
         for after, chance, record, end in _branches(pos, result):
@@ -169,10 +175,11 @@ def whole_turn(
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
     gaps += tuple(fallen)
+    unmodelled = notices_in(position, steps + EVENTS, ai, answer=TURN)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
-        notices_in(position, steps + EVENTS, ai),
+        (*unmodelled, *(n for n in uncounted if n not in unmodelled)),
         gaps,
     )
 
@@ -182,7 +189,14 @@ Branch = tuple[Position, Fraction, Any, "EndState | None"]
 # game-elements: a defeated unit's rewards go to the faction that defeated it; the defeat as a step of
 # its own (rewards, the talents that act then) is still to come (docs/turn.md).
 FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves or is displaced (Toxic Secretion, "
-             "Lahar, Crush): what its defeat brings (rewards, talents acting on defeat) is not adjudicated")
+             "Lahar, Crush, a floating rock's die): what its defeat brings (rewards, talents acting on "
+             "defeat) is not adjudicated")
+# The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
+Dice = tuple[tuple[str, int, int], ...]
+
+
+def _dice(movement: StepOutcome | None) -> Dice:
+    return tuple((m.unit, m.rolls, m.damage) for m in movement.sequence if m.rolls) if movement else ()
 
 
 def _fells(sequence: Sequence[MoveOutcome]) -> bool:
@@ -202,7 +216,7 @@ def _branches(position: Position, result: Any) -> list[Branch]:
             moved = position
             for move in board.sequence:
                 moved = apply_move(moved, move)
-            branches.append((moved, Fraction(1), board, None))
+            branches.append((moved, board.chance, board, None))
         return branches
     return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)), Fraction(1), e, e.end)
             for e in result.outcomes]

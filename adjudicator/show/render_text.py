@@ -151,6 +151,9 @@ def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> 
 
 def step(result: StepResult) -> str:
     lines = [notices(result.notices) + _count_line(result, "final boards", "movement")]
+    if any(m.rolls for o in result.outcomes for m in o.sequence):
+        lines.append("(boards that differ in what the floating rocks' dice cost are chance, not choice; each "
+                     "board's chance is that of its dice, given its moves)")
     if result.summary:
         rows = [
             (s.unit, ", ".join(s.ends), "forced" if s.forced else f"{len(s.ends)} possible",
@@ -160,14 +163,28 @@ def step(result: StepResult) -> str:
         lines.append("\nwhere each unit ends, over every final board:\n"
                      + _table(("unit", "ends", "", "depends on"), rows))
     for number, outcome in enumerate(result.outcomes, 1):
-        health = dict(outcome.health)
-        board_text = ", ".join(f"{u} {n}" + (f" (health {health[u]})" if health.get(u) else "") for u, n in outcome.final)
-        lines.append(f"\n{number}. {board_text}")
+        health, forts = dict(outcome.health), dict(outcome.fortifications)
+
+        def after(u: str) -> str:
+            said = ([f"health {health[u]}"] if health.get(u) else []) + (
+                [f"fortifications {forts[u]}"] if u in forts else [])
+            return f" ({', '.join(said)})" if said else ""
+
+        board_text = ", ".join(f"{u} {n}{after(u)}" for u, n in outcome.final)
+        rolled = any(m.rolls for m in outcome.sequence)
+        lines.append(f"\n{number}. {board_text}" + (f"  [chance {outcome.chance}]" if rolled else ""))
         for move in outcome.sequence:
             extra = f"  displacing {_displaced(move)}" if move.displaced else ""
-            hurt = _hurt(move.damage, move.defeated)
+            hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
             lines.append(f"     {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{hurt}{extra}")
     return "\n".join(lines)
+
+
+def _rolled(move: MoveOutcome) -> str:
+    """A move's dice in a line of play, with the result that line follows: "(2 dice: -1, 5/18)"."""
+    lost, p = move.odds[0]
+    dice = "1 die" if move.rolls == 1 else f"{move.rolls} dice"
+    return f" ({dice}: {'defeated' if move.defeated else f'-{lost}'}, {p})"
 
 
 # ----------------------------------------------------------------------------------------- combat
@@ -314,11 +331,14 @@ def whole_turn(result: TurnResult) -> str:
             lines.append(f"     quick strike: {attacks}")
         if outcome.fire is not None:
             plan = "; ".join(f"{s}→{t}" for s, t in outcome.fire.choices)
-            lines.append(f"     spires fire: {outcome.fire.end.describe()} (probability {outcome.probability}"
+            lines.append(f"     spires fire: {outcome.fire.end.describe()} (probability {outcome.fire.probability}"
                          + (f", choosing {plan})" if plan else ")"))
         if outcome.movement is not None:
-            moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in outcome.movement.sequence)
+            moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}{_rolled(m) if m.rolls else ''}"
+                              for m in outcome.movement.sequence)
             lines.append(f"     movement: {moves or 'no move'}")
+            if outcome.movement.chance != 1:
+                lines.append(f"     probability {outcome.probability}, with the floating rocks' dice")
         if outcome.attack is not None:
             attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
             lines.append(f"     attack: {attacks or 'no attack'}")

@@ -35,7 +35,8 @@ from adjudicator.answers.moves import (
 StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) enter this hex?
 Final = tuple[tuple[str, str], ...]  # (unit, node) for the moving faction's units and displaced others, sorted
 Health = tuple[tuple[str, int], ...]  # (unit, health) for each unit whose health the step changed
-Finals = dict[tuple[Final, Health], tuple[MoveOutcome, ...]]  # each final board with one sequence making it
+# each final board, with the health and the fortification upgrades the step changed, and one sequence making it
+Finals = dict[tuple[Final, Health, Health], tuple[MoveOutcome, ...]]
 
 
 # ---------------------------------------------------------------------------------------- board
@@ -931,6 +932,22 @@ def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
     return tuple((uid, u.health) for uid, u in sorted(position.units.items()) if u.health != start.units[uid].health)
 
 
+def fortifications(position: Position, start: Position) -> Health:
+    """The units that lost a fortification upgrade since ``start``, with how many they keep."""
+    def count(unit: Unit) -> int:
+        return unit.upgrades.count("fortification")
+
+    return tuple((uid, count(u)) for uid, u in sorted(position.units.items()) if count(u) != count(start.units[uid]))
+
+
+def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
+    """Chapter 1: "If the unit rolls a miss, it loses 1 health": the move once for each number of
+    misses its dice may show (a miss and a hit both on the die), up to its life, which defeats it."""
+    if not move.rolls:
+        return [move]
+    return [dataclasses.replace(move, damage=j, defeated=j >= life(unit)) for j in range(min(move.rolls, life(unit)) + 1)]
+
+
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 
 
@@ -946,12 +963,12 @@ class _StepSearch:
         self.memo: dict[tuple[object, ...], Finals] = {}
         self.options: dict[tuple[object, ...], UnitOptions] = {}
 
-    def _key(self, position: Position) -> tuple[Final, Health, tuple[str, ...], tuple[str, ...]]:
+    def _key(self, position: Position) -> tuple[Final, Health, Health, tuple[str, ...], tuple[str, ...]]:
         units = _faction_units(position, self.faction)
         moved = tuple(u.id for u in units if u.done.moved)
         gate = position.gates.get(self.faction)
         board = final_board(position, self.faction, self.before)
-        return board, healths(position, self.start), moved, gate.stack if gate else ()
+        return board, healths(position, self.start), fortifications(position, self.start), moved, gate.stack if gate else ()
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
         key = (*self._key(position), unit)
@@ -979,7 +996,8 @@ class _StepSearch:
         return self.memo[key]
 
     def _moves(self, position: Position, unit: str, phase: str, found: Finals) -> None:
-        for move in self._options(position, unit).outcomes:
+        results = (r for o in self._options(position, unit).outcomes for r in roll_results(position.units[unit], o))
+        for move in results:
             for final, sequence in self.finals(apply_move(position, move), phase).items():
                 found.setdefault(final, (move, *sequence))
 
@@ -1006,7 +1024,8 @@ class _StepSearch:
         else:
             heroes = self._ready(position, Kind.HERO)
             if not heroes:
-                return {(final_board(position, self.faction, self.before), healths(position, self.start)): ()}
+                return {(final_board(position, self.faction, self.before), healths(position, self.start),
+                         fortifications(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -1015,5 +1034,5 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health) for (final, health), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts) for (final, health, forts), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
