@@ -460,7 +460,8 @@ function hurtText(x) {
 function diceText(m) {
   // Spire attack dice rolled on the way (chapter 1's floating rocks) and the odds of what they cost.
   if (!m.rolls) return "";
-  return `, ${m.rolls} dice` + (m.odds ? ": " + m.odds.map((o) => `−${o.lost} ${o.probability}`).join(", ") : "");
+  return `, ${m.rolls} ${m.rolls === 1 ? "die" : "dice"}` +
+    (m.odds ? ": " + m.odds.map((o) => `−${o.lost} ${o.probability}`).join(", ") : "");
 }
 
 function moveText(m) {
@@ -566,7 +567,9 @@ function stepThrough(answer) {
   let i = 0;
   const show = () => {
     const o = answer.outcomes[i];
-    const lines = o.sequence ? o.sequence.map(moveText) : o.end && o.end.units ? turnText(o) : null;
+    // A step's board: the chance of the floating rocks' dice its moves rolled, where some did.
+    const lines = o.sequence ? [...(o.chance ? [`chance ${o.chance}`] : []), ...o.sequence.map(moveText)]
+      : o.end && o.end.units ? turnText(o) : null;
     box.replaceChildren(
       el("button", { text: "◀", "aria-label": "previous" }), el("span", { text: ` ${i + 1} of ${answer.outcomes.length} ` }),
       el("button", { text: "▶", "aria-label": "next" }),
