@@ -37,7 +37,8 @@ from tests.strategies import MOVER, OPPONENT, build, describe
 MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
-           "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike")
+           "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
+           "Bio-Indefinite")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),

@@ -86,6 +86,9 @@ N37 Harbinger chapter 8: what a naroran unit's attack or retaliation would cost 
     instead, past its health stat; fortifications stay. So it is no damage in the AI's ranking.
 N38 A "closest" category (Harbinger chapter 2's list) holds every opposing spire, or hero; of the
     targets at its level, the AI keeps those fewest hexes away, counted as range is.
+N39 Bio-Indefinite: no hit takes from or heals the unit more than 1, whatever deals it, whoever holds
+    it; a fortification upgrade counts as 1. In Harbinger chapter 7 an opposing hero's attack on
+    Nucleus (its active chip's name, any case) is not held to it; its retaliation on the hero is.
 """
 
 from __future__ import annotations
@@ -553,7 +556,23 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
     amount = max(0, _stat(board, a, target or chip) + int(hunted) - _armored(board, chip))
     if t is not None and t.has("Evasive") and a.range >= 2:
         amount = min(amount, 1)
+    if _held(rules, board, a.id, chip, ATTACK):  # N39
+        amount = min(amount, 1)
     return min(amount, 1) if _covered(rules, board, chip) else amount
+
+
+def _held(rules: Rules, board: Board, by: str, chip: str, how: str) -> bool:
+    """N39: Bio-Indefinite, "This unit cannot gain or lose more than 1 health at a time"; chapter 7:
+    "Opposing heroes ignore the talent Bio-Indefinite when attacking Nucleus"."""
+    t = board.units.get(chip)
+    if t is None or not t.has("Bio-Indefinite"):
+        return False
+    a = board.units.get(by)
+    scenario = rules.position.scenario
+    ignored = (scenario is not None and scenario.chapter == 7 and how == ATTACK and a is not None
+               and a.kind is Kind.HERO and t.chip.casefold() == "nucleus"
+               and opposing(rules.position, a.faction, t.faction))
+    return not ignored
 
 
 def _covered(rules: Rules, board: Board, chip: str) -> bool:
@@ -575,7 +594,7 @@ def _spire_cut(board: Board, chip: str) -> int:
 def _shot(rules: Rules, board: Board, chip: str, total: int) -> int:
     """What a spire's dice totalling ``total`` deal the unit: less its cut, then Cover's cap (N33)."""
     amount = max(0, total - _spire_cut(board, chip))
-    return min(amount, 1) if _covered(rules, board, chip) else amount
+    return min(amount, 1) if _covered(rules, board, chip) or _held(rules, board, "", chip, SPIRE_FIRE) else amount
 
 
 @dataclass(frozen=True)
@@ -699,6 +718,8 @@ def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, h
     ``credit`` is the faction that gains the chip's reward.  Returns whether the chip was defeated.
     """
     u = board.units[uid]
+    if _held(rules, board, by, uid, how):  # N39
+        amount = min(amount, 1)
     if heals(rules, by, uid):  # gained instead, fortifications untouched
         log.damage.append(Damage(uid, amount, by, how, u.health, u.health + amount, 0))
         board.units[uid] = replace(u, health=u.health + amount)
