@@ -153,14 +153,21 @@ def test_a_rule_is_noticed_only_when_what_it_needs_is_in_play() -> None:
     assert "chapter 2: deploy-health-chips" not in _rules(on_their_turn, "movement")
 
 
-def test_grafted_snare_is_noticed_only_where_a_heirs_unit_has_a_talent_on_the_grafts_turn() -> None:
+def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_talent_on_the_grafts_turn() -> None:
     board = Path(__file__).resolve().parents[1] / "positions/harbinger/2/scenario-2-merc-stack-blocks.yaml"
     text = board.read_text(encoding="utf-8")
-    assert "chapter 2: grafted-snare-all" not in _rules(text, "movement")
+    moving = "chapter 2: grafted-snare-all-moving"
+    assert moving not in _rules(text, "movement")
     talented = text.replace("stats: {health: 5, attack: 2, movement: 3}}", "stats: {health: 5, attack: 2, movement: 3},\n talents: [Armored]}")
-    assert "chapter 2: grafted-snare-all" in _rules(talented, "movement")
+    assert moving in _rules(talented, "movement")
+    # encoded in combat: no notice there
+    assert "chapter 2: grafted-snare-all" not in _rules(talented, "attack")
     theirs = talented.replace("turn: {faction: graft, step: movement}", "turn: {faction: heirs, step: attack}")
-    assert "chapter 2: grafted-snare-all" not in _rules(theirs, "attack")
+    assert moving not in _rules(theirs, "movement")
+    # landmark minions are "opposing units to every faction" (game-elements: Landmarks)
+    landmark = text.replace("units:\n", "units:\n  imp: {chip: Imp, kind: landmark-minion, at: d2, health: 1,\n"
+                            "        stats: {health: 1, attack: 0}, talents: [Engage]}\n")
+    assert moving in _rules(landmark, "movement")
 
 
 def test_the_event_in_force_leaves_out_the_other_faces() -> None:

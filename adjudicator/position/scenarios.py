@@ -36,11 +36,12 @@ class When:
     spires_of: tuple[str, ...] = ()  # a spire of one of these factions
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
-    talented: tuple[str, ...] = ()  # a unit of one of these factions holds a talent (any chip of its group)
+    talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent
     rock_rollers: tuple[str, ...] = ()  # a unit of one of these may roll for a floating rock (chapter_rules)
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)
+LANDMARK_MINIONS = "landmark-minions"  # in `talented`: any landmark minion, no faction's
 
 
 @dataclass(frozen=True)

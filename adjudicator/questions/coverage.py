@@ -14,8 +14,8 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.position.chapter_rules import rock_rollers
-from adjudicator.position.model import Controller, Kind, Position
-from adjudicator.position.scenarios import UNMODELLED, When
+from adjudicator.position.model import Controller, Kind, Position, Unit
+from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, When
 from adjudicator.position.talents import catalogue
 from adjudicator.questions import still
 from adjudicator.questions.steps import STEPS
@@ -100,6 +100,11 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
     return tuple(found)
 
 
+def _side(unit: Unit) -> str:
+    """A unit's faction, as a `when` names it; landmark minions, no faction's, as LANDMARK_MINIONS."""
+    return LANDMARK_MINIONS if unit.kind is Kind.LANDMARK_MINION else unit.faction
+
+
 def may_act(when: When | None, position: Position) -> bool:
     """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer.
     A chip is matched cautiously: its name, as printed or as its id, need only contain the one the
@@ -130,6 +135,6 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.spires_of, {s.faction for s in position.spires})
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
-        and any_of(when.talented, {u.faction for u in units.values() if u.talents or any(g.talents for g in u.group)})
+        and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
     )
