@@ -64,7 +64,9 @@ class Defeat:
     chip: str  # unit id, spire id or gate node
     name: str  # the printed chip name ("" for a gate)
     by: str  # the faction responsible
-    goes_to: str  # barracks, discard, removed-from-game; a gate: pillaged, or fallen when the game ends or a chapter denies the pillage
+    # barracks, discard, removed-from-game, stays (chapter 8's Nucleus); a gate: pillaged, or fallen when
+    # the game ends or a chapter denies the pillage
+    goes_to: str
 
     def as_json(self) -> dict[str, Any]:
         return {"chip": self.chip, "name": self.name, "by": self.by, "goes_to": self.goes_to}
