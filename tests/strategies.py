@@ -417,7 +417,8 @@ def _renamed(mark: Mark) -> Mark:
 @st.composite
 def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played in chapter 7: its opposing units split between an ally and the
-    Graft, so that the "opposing" talents (Mire, Lahar, Hail, Snare, Crush, Incorporeal) meet both."""
+    Graft, so that the "opposing" talents (Mire, Lahar, Hail, Snare, Crush, Incorporeal) meet both;
+    a Graft hero may be Nucleus, with Bio-Indefinite."""
     position = draw(boards)
     others = sorted(uid for uid, u in position.units.items() if u.faction == OPPONENT)
     graft = draw(st.sets(st.sampled_from(others))) if others else set()
@@ -425,6 +426,11 @@ def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         uid: replace(u, faction="graft" if uid in graft else CHAPTER_7.get(u.faction, u.faction))
         for uid, u in position.units.items()
     }
+    # A Graft hero may be Nucleus, whose Bio-Indefinite opposing heroes ignore ("ignore-bio-indefinite").
+    heroes = sorted(uid for uid in graft if units[uid].kind is Kind.HERO and not units[uid].group)
+    for uid in draw(st.sets(st.sampled_from(heroes), max_size=1)) if heroes else ():
+        unit = units[uid]
+        units[uid] = replace(unit, chip="Nucleus", talents=tuple(sorted({*unit.talents, "Bio-Indefinite"})))
     factions = {  # the chapter's AI factions (docs/position-format.md, Scenario)
         CHAPTER_7[n]: replace(f, name=CHAPTER_7[n], controller=Controller.AI, mark=_renamed(f.mark))
         for n, f in position.factions.items()
