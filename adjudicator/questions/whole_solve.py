@@ -87,8 +87,9 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
                 return f"{unit.id} is its own faction's mark"
     if any(h.rock for h in position.hexes.values()) and _may_be_displaced(position, faction):
         return "a displaced unit may not land on a floating rock (landings are searched)"
-    rolling = [u for u, r in fields.step_radii(position, set(units) & set(rock_rollers(position))).items()
-               if any(position.hexes[n].rock for n in fields.ball(position, position.node_of(u), r) if n in position.hexes)]
+    rocks = {n for n, h in position.hexes.items() if h.rock}
+    radii = fields.step_radii(position, set(units) & set(rock_rollers(position)))
+    rolling = [u for u, r in radii.items() if rocks & fields.ball(position, position.node_of(u), r)]
     if rolling:
         return f"{min(rolling)} may roll for a floating rock, and each result may change the board (searched)"
     return _displaced_by_talent(position, units, hardest)

@@ -945,7 +945,8 @@ def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
     misses its dice may show (a miss and a hit both on the die), up to its life, which defeats it."""
     if not move.rolls:
         return [move]
-    return [dataclasses.replace(move, damage=j, defeated=j >= life(unit)) for j in range(min(move.rolls, life(unit)) + 1)]
+    most = min(move.rolls, life(unit))
+    return [dataclasses.replace(move, damage=j, defeated=j >= life(unit)) for j in range(most + 1)]
 
 
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
@@ -968,7 +969,8 @@ class _StepSearch:
         moved = tuple(u.id for u in units if u.done.moved)
         gate = position.gates.get(self.faction)
         board = final_board(position, self.faction, self.before)
-        return board, healths(position, self.start), fortifications(position, self.start), moved, gate.stack if gate else ()
+        forts = fortifications(position, self.start)
+        return board, healths(position, self.start), forts, moved, gate.stack if gate else ()
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
         key = (*self._key(position), unit)
@@ -1034,5 +1036,6 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health, forts) for (final, health, forts), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts)
+                     for (final, health, forts), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
