@@ -18,6 +18,7 @@ ATTACK = "attack"
 RETALIATION = "retaliation"
 GATE_RETALIATION = "gate-retaliation"
 SPIKE = "spike"  # Spike's 1 damage to the unit that attacked it, after any retaliation
+RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chapter 7's Nucleus): no damage
 SPIRE_FIRE = "spire-fire"
 
 # Level-up options (game-elements: Leveling Up).
@@ -31,7 +32,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE or SPIRE_FIRE
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPIRE_FIRE or RECOVERY (a gain, no damage)
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)
@@ -41,7 +42,7 @@ class Damage:
     def healed(self) -> bool:
         """The unit gained the amount instead of losing it (Harbinger chapter 8: narora on the Graft)."""
         before, after = self.health_before, self.health_after
-        return before is not None and after is not None and after > before
+        return before is not None and after is not None and after > before and self.how != RECOVERY
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -138,10 +139,11 @@ class AttackOutcome:
         return (self.attacker, self.target, self.redirected_to)
 
     def damage_by_chip(self) -> dict[str, int]:
-        """What each chip took in this attack, every source added up; what healed it instead is none."""
+        """What each chip took in this attack, every source added up; what healed it instead, or what
+        it recovered, is none."""
         taken: dict[str, int] = {}
         for d in self.damage:
-            if not d.healed:
+            if not d.healed and d.how != RECOVERY:
                 taken[d.chip] = taken.get(d.chip, 0) + d.amount
         return taken
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from adjudicator.answers.attacks import (
     ATTACK,
+    RECOVERY,
     AttackOptions,
     AttackOutcome,
     AttackStepResult,
@@ -191,7 +192,7 @@ def _rolled(move: MoveOutcome) -> str:
 
 
 def _hit(d: Damage) -> str:
-    sign = f"+{d.amount} instead of -{d.amount}" if d.healed else f"-{d.amount}"
+    sign = f"+{d.amount} instead of -{d.amount}" if d.healed else f"+{d.amount}" if d.how == RECOVERY else f"-{d.amount}"
     text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
     if d.health_before is not None:
         text += f" {d.health_before}→{d.health_after}"
