@@ -471,7 +471,8 @@ function moveText(m) {
 }
 
 function attackText(o) {
-  const damage = o.damage.map((d) => `${d.chip} ${d.healed ? "+" : "−"}${d.amount}`).join(", ");
+  // A heal instead of damage (chapter 8) and a recovery (chapter 7's Nucleus) are gains.
+  const damage = o.damage.map((d) => `${d.chip} ${d.healed || d.how === "recovery" ? "+" : "−"}${d.amount}`).join(", ");
   return `x ${o.target}${o.redirected_to ? ">" + o.redirected_to : ""}` + (damage ? `: ${damage}` : "");
 }
 
