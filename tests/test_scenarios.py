@@ -11,6 +11,7 @@ from clingo import Function, Number, String
 from adjudicator.position.load import PositionFileError, load_position_text
 from adjudicator.position.priorities import presets
 from adjudicator.position.scenarios import Scenario, chapters
+from adjudicator.questions.adjudicate import attack_options, attack_step
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import encoding_dir, scenario_files
 
@@ -168,6 +169,23 @@ def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_
     landmark = text.replace("units:\n", "units:\n  imp: {chip: Imp, kind: landmark-minion, at: d2, health: 1,\n"
                             "        stats: {health: 1, attack: 0}, talents: [Engage]}\n")
     assert moving in _rules(landmark, "movement")
+
+
+CHAPTER_2 = Path(__file__).resolve().parents[1] / "positions/harbinger/2"
+WAVE = "chapter 2: end-of-wave-maneuver"  # acts when the wave ends
+MOTILITY = "chapter 2: no-motility"  # acts when a chip is defeated, or the wave ends
+
+
+def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happens() -> None:
+    # No attack of the briar defeats anyone: neither rule can act.
+    quiet = load_position_text((CHAPTER_2 / "scenario-2-attack-closest-hero.yaml").read_text(encoding="utf-8"))
+    assert {WAVE, MOTILITY} <= set(_rules((CHAPTER_2 / "scenario-2-attack-closest-hero.yaml").read_text(), "attack"))
+    assert [n.name for o in attack_options(quiet) for n in o.notices] == []
+    assert attack_step(quiet).notices == ()
+    # The briar defeats the mill, and the wave goes on: only the rule acting on a defeat stays.
+    fall = load_position_text((CHAPTER_2 / "scenario-2-attack-spire-first.yaml").read_text(encoding="utf-8"))
+    assert {n.name for o in attack_options(fall) for n in o.notices} == {MOTILITY}
+    assert {n.name for n in attack_step(fall).notices} == {MOTILITY}
 
 
 def test_the_event_in_force_leaves_out_the_other_faces() -> None:

@@ -19,7 +19,7 @@ from adjudicator.answers.attacks import (
 )
 from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.questions.coverage import MOVES, notices
+from adjudicator.questions.coverage import MOVES, as_happened, notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
@@ -190,7 +190,9 @@ def attack_options(
     models = solve_all(combat_facts(position, query), deadline=deadline)
     fallback = len(in_force(position.ai_priority, "units")) + 1
     unmodelled = notices(position, "attack", ai)
-    return [replace(o, notices=unmodelled) for o in decode_attacks(models, position, units, ai_factions, fallback)]
+    return [replace(o, notices=as_happened(unmodelled, any(a.defeated for a in o.outcomes),
+                                           any(a.wave_over for a in o.outcomes)))
+            for o in decode_attacks(models, position, units, ai_factions, fallback)]
 
 
 def quick_strike(
@@ -231,8 +233,11 @@ def attack_step(
         models, complete = timeout.models, False
     ends = decode_attack_step(models, position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
-    return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete,
-                            notices(position, "quick" if quick else "attack", ai))
+    unmodelled = notices(position, "quick" if quick else "attack", ai)
+    if complete:
+        defeats = any(a.defeated for e in ends for a in e.sequence) or any(c.defeated for e in ends for c in e.end.chips)
+        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in ends))
+    return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete, unmodelled)
 
 
 def start_of_turn(

@@ -18,7 +18,7 @@ from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, When
 from adjudicator.position.talents import catalogue
 from adjudicator.questions import still
-from adjudicator.questions.steps import STEPS
+from adjudicator.questions.steps import EVENTS, STEPS
 
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
 QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
@@ -63,6 +63,15 @@ def notices(position: Position, question: str, ai: bool | None = None, answer: s
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
     return notices_in(position, QUESTION_STEPS[question], ai, combat, answer)
+
+
+def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:
+    """``found`` once every outcome of a combat answer is known: a talent or chapter rule that acts
+    only when a chip is defeated, or only when the wave ends (EVENTS), changes nothing where no outcome
+    has that happen. Sound: whatever else could bring a defeat or the wave's end about acts in the
+    step itself, so it is either modelled, and in the outcomes, or keeps its own notice."""
+    happened = {"defeat": defeats, "end-of-wave": wave_ends}
+    return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or any(happened[s] for s in n.steps))
 
 
 def notices_in(
