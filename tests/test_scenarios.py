@@ -188,6 +188,22 @@ def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happ
     assert {n.name for n in attack_step(fall).notices} == {MOTILITY}
 
 
+def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
+    # coverage.as_happened drops these where no outcome has a defeat or the wave's end: sound only
+    # while each acts after the event and never decides it (as Neglected and Precious would, which are
+    # modelled). A new entry here needs that read in its wording before it joins the list.
+    from adjudicator.position.talents import catalogue
+    events = {"defeat", "end-of-wave"}
+    talents = {t.name for t in catalogue().talents.values() for ai in (False, True)
+               if t.unmodelled_steps(ai) and set(t.unmodelled_steps(ai)) <= events}
+    assert talents == {"Absorb", "Assimilate", "Detonate", "Dispirit", "Embolden", "Imbue: Pollinate", "Incinerate",
+                       "Invigorate", "Morale", "Pollinate", "Powerhouse", "Press Gang", "Prophesy", "Rally",
+                       "Refinery", "Source", "Train"}
+    rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
+             if r.status == "not-modelled" and set(r.acts) <= events}
+    assert rules == {"2: end-of-wave-maneuver", "2: no-motility", "3: earthscape-after-defeat", "6: earthscapes-removed"}
+
+
 def test_the_event_in_force_leaves_out_the_other_faces() -> None:
     found = _rules(ROCKY + "scenario: {chapter: 1, event: 3}\n", "attack")
     # attack, defeat, end-of-wave: result 3-4's cannonball die (the rocks' roll acts as units move)
