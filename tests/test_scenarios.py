@@ -11,7 +11,7 @@ from clingo import Function, Number, String
 from adjudicator.position.load import PositionFileError, load_position_text
 from adjudicator.position.priorities import presets
 from adjudicator.position.scenarios import Scenario, chapters
-from adjudicator.questions.adjudicate import attack_options, attack_step
+from adjudicator.questions.adjudicate import attack_options, attack_step, spires_fire
 from adjudicator.questions.coverage import notices
 from adjudicator.solving.solve import encoding_dir, scenario_files
 
@@ -186,6 +186,31 @@ def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happ
     fall = load_position_text((CHAPTER_2 / "scenario-2-attack-spire-first.yaml").read_text(encoding="utf-8"))
     assert {n.name for o in attack_options(fall) for n in o.notices} == {MOTILITY}
     assert {n.name for n in attack_step(fall).notices} == {MOTILITY}
+
+
+SHOT = """format: cloudspire-position/1
+map: |4
+        a  b  c
+    1   p  p  p
+gates:
+  heirs: {beside: [a1], health: 10}
+  graft: {beside: [c1], health: 10}
+factions:
+  heirs: {controller: player, mark: none}
+  graft: {controller: ai, mark: {unit: kram}}
+turn: {faction: heirs, step: spires-fire}
+scenario: {chapter: 2, wave: 2}
+spires:
+  golgi: {faction: graft, at: c1, upgrades: [attack], chip: Golgi Body}
+units:
+  kram: {chip: Kram, faction: heirs, kind: hero, at: b1, health: HEALTH, stats: {health: 5, attack: 1, movement: 2}}
+"""
+
+
+def test_spires_fire_leaves_them_out_where_no_shot_can_defeat() -> None:
+    # One die deals at most 2: Kram at 5 cannot fall, at 2 he may.
+    assert spires_fire(load_position_text(SHOT.replace("HEALTH", "5"))).notices == ()
+    assert {n.name for n in spires_fire(load_position_text(SHOT.replace("HEALTH", "2"))).notices} == {MOTILITY}
 
 
 def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:

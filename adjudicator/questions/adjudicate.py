@@ -319,5 +319,9 @@ def spires_fire(
         else:
             merged[key] = replace(seen, probability=seen.probability + odds, shots=min(seen.shots, path.shots))
     results = sorted(merged.values(), key=lambda r: (r.choices, -r.probability, r.end.sort_key))
+    unmodelled = notices(position, "fire")
+    if complete:  # a shot that took all the target could lose may have defeated it
+        defeats = any(s.at_least for p in paths for s in p.shots) or any(c.defeated for p in paths for c in p.end.chips)
+        unmodelled = as_happened(unmodelled, defeats, any(p.end.wave_over for p in paths))
     return FireStepResult(side, tuple(spires), len(results), first_shown(results, limit), die.name, complete,
-                          notices(position, "fire"))
+                          unmodelled)
