@@ -213,6 +213,15 @@ def test_spires_fire_leaves_them_out_where_no_shot_can_defeat() -> None:
     assert {n.name for n in spires_fire(load_position_text(SHOT.replace("HEALTH", "2"))).notices} == {MOTILITY}
 
 
+def test_a_claimed_attack_leaves_them_out_unless_it_states_a_level_up() -> None:
+    from adjudicator.answers.notation import parse
+    from adjudicator.questions.dispute import check
+    board = load_position_text((CHAPTER_2 / "scenario-2-level-up-full-health.yaml").read_text(encoding="utf-8"))
+    assert check(board, parse("jaelana x briar", board)).judgement.verdict == "legal"
+    # A level-up follows the defeat, and what acts on a defeat may change it (Train's capacity).
+    assert check(board, parse("jaelana x briar +attack", board)).judgement.verdict == "undetermined"
+
+
 def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     # coverage.as_happened drops these where no outcome has a defeat or the wave's end: sound only
     # while each acts after the event and never decides it (as Neglected and Precious would, which are

@@ -10,7 +10,7 @@ from __future__ import annotations
 from clingo import Symbol
 
 from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query, holding_facts
-from adjudicator.questions.coverage import CHECK, notices
+from adjudicator.questions.coverage import CHECK, as_happened, notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
 from adjudicator.answers.decode import decode, decode_verdicts
@@ -52,6 +52,10 @@ def _judge(
     # floating rocks' dice) cannot overturn it (scenarios.yaml, counted_by: check).
     move = isinstance(claim, MoveClaim)
     unmodelled = notices(position, "movement" if move else "attack", ai, CHECK if move else "")
+    if not move and claim.level_up is None:
+        # The choice of target comes before anything is defeated: what acts only on a defeat or at
+        # the wave's end cannot overturn it (a stated level-up can be: Train).
+        unmodelled = as_happened(unmodelled, defeats=False, wave_ends=False)
     if unmodelled:
         verdict = verdict.undetermined()
         others = tuple(j.undetermined() for j in others)
