@@ -39,10 +39,15 @@ class Damage:
     upgrade_removed: str | None = None  # a spire's bottom upgrade, when one went
 
     @property
+    def gained(self) -> bool:
+        """The unit's health went up: a heal instead of damage, or a recovery."""
+        before, after = self.health_before, self.health_after
+        return before is not None and after is not None and after > before
+
+    @property
     def healed(self) -> bool:
         """The unit gained the amount instead of losing it (Harbinger chapter 8: narora on the Graft)."""
-        before, after = self.health_before, self.health_after
-        return before is not None and after is not None and after > before and self.how != RECOVERY
+        return self.gained and self.how != RECOVERY
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -143,7 +148,7 @@ class AttackOutcome:
         it recovered, is none."""
         taken: dict[str, int] = {}
         for d in self.damage:
-            if not d.healed and d.how != RECOVERY:
+            if not d.gained:
                 taken[d.chip] = taken.get(d.chip, 0) + d.amount
         return taken
 

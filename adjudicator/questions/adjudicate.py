@@ -248,7 +248,7 @@ def start_of_turn(
     progress: Progress | None = None,
 ) -> AttackStepResult:
     """Every distinct end state of the start of the current faction's turn (talents such as Healing
-    act in it; asp/combat/turn_edges.lp), with their exact count."""
+    act in it; asp/combat/state.lp, recover/4), with their exact count."""
     return _turn_edge("start", position, ai, limit, deadline, progress)
 
 
@@ -260,7 +260,7 @@ def end_of_turn(
     progress: Progress | None = None,
 ) -> AttackStepResult:
     """Every distinct end state of the end of the current faction's turn, each unit's ``done`` saying
-    what it did this turn (asp/combat/turn_edges.lp), with their exact count."""
+    what it did this turn (asp/combat/state.lp, recover/4), with their exact count."""
     return _turn_edge("end", position, ai, limit, deadline, progress)
 
 
