@@ -173,44 +173,52 @@ def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_
 
 CHAPTER_2 = Path(__file__).resolve().parents[1] / "positions/harbinger/2"
 WAVE = "chapter 2: end-of-wave-maneuver"  # acts when the wave ends
-MOTILITY = "chapter 2: no-motility"  # acts when a chip is defeated, or the wave ends
+EARTHSCAPE = "chapter 3: earthscape-after-defeat"  # acts when a Graft spire is defeated
 
-
-def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happens() -> None:
-    # No attack of the briar defeats anyone: neither rule can act.
-    quiet = load_position_text((CHAPTER_2 / "scenario-2-attack-closest-hero.yaml").read_text(encoding="utf-8"))
-    assert {WAVE, MOTILITY} <= set(_rules((CHAPTER_2 / "scenario-2-attack-closest-hero.yaml").read_text(), "attack"))
-    assert [n.name for o in attack_options(quiet) for n in o.notices] == []
-    assert attack_step(quiet).notices == ()
-    # The briar defeats the mill, and the wave goes on: only the rule acting on a defeat stays.
-    fall = load_position_text((CHAPTER_2 / "scenario-2-attack-spire-first.yaml").read_text(encoding="utf-8"))
-    assert {n.name for o in attack_options(fall) for n in o.notices} == {MOTILITY}
-    assert {n.name for n in attack_step(fall).notices} == {MOTILITY}
-
-
-SHOT = """format: cloudspire-position/1
+# Chapter 3: a keel hero beside a Graft spire, on the keel's turn.
+CHAPTER_3 = """format: cloudspire-position/1
 map: |4
         a  b  c
     1   p  p  p
 gates:
-  heirs: {beside: [a1], health: 10}
+  keel: {beside: [a1], health: 10}
   graft: {beside: [c1], health: 10}
 factions:
-  heirs: {controller: player, mark: none}
-  graft: {controller: ai, mark: {unit: kram}}
-turn: {faction: heirs, step: spires-fire}
-scenario: {chapter: 2, wave: 2}
+  keel: {controller: player, mark: {gate: graft}}
+  graft: {controller: ai, mark: {gate: keel}}
+turn: {faction: keel, step: STEP}
+scenario: {chapter: 3, wave: 2}
 spires:
-  golgi: {faction: graft, at: c1, upgrades: [attack], chip: Golgi Body}
+  golgi: {faction: graft, at: c1, upgrades: UPGRADES, chip: Golgi Body}
 units:
-  kram: {chip: Kram, faction: heirs, kind: hero, at: b1, health: HEALTH, stats: {health: 5, attack: 1, movement: 2}}
+  clutch: {chip: Clutch, faction: keel, kind: hero, at: b1, health: HEALTH, stats: {health: 5, attack: 1, movement: 2}}
 """
 
 
+def _chapter_3(step: str, upgrades: str = "[attack]", health: int = 5) -> str:
+    return CHAPTER_3.replace("STEP", step).replace("UPGRADES", upgrades).replace("HEALTH", str(health))
+
+
+def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happens() -> None:
+    # No attack of the briar defeats anyone: the rule acting at the wave's end cannot act.
+    quiet = load_position_text((CHAPTER_2 / "scenario-2-attack-closest-hero.yaml").read_text(encoding="utf-8"))
+    assert WAVE in _rules((CHAPTER_2 / "scenario-2-attack-closest-hero.yaml").read_text(), "attack")
+    assert [n.name for o in attack_options(quiet) for n in o.notices] == []
+    assert attack_step(quiet).notices == ()
+    # The briar defeats the mill, and the wave goes on: still nothing.
+    fall = load_position_text((CHAPTER_2 / "scenario-2-attack-spire-first.yaml").read_text(encoding="utf-8"))
+    assert attack_step(fall).notices == ()
+    # The clutch's 1 damage defeats a spire with no upgrade left, never one with two.
+    bare = load_position_text(_chapter_3("attack", "[]"))
+    assert {n.name for o in attack_options(bare) for n in o.notices} == {EARTHSCAPE}
+    assert {n.name for n in attack_step(bare).notices} == {EARTHSCAPE}
+    assert attack_step(load_position_text(_chapter_3("attack", "[attack, attack]"))).notices == ()
+
+
 def test_spires_fire_leaves_them_out_where_no_shot_can_defeat() -> None:
-    # One die deals at most 2: Kram at 5 cannot fall, at 2 he may.
-    assert spires_fire(load_position_text(SHOT.replace("HEALTH", "5"))).notices == ()
-    assert {n.name for n in spires_fire(load_position_text(SHOT.replace("HEALTH", "2"))).notices} == {MOTILITY}
+    # One die deals at most 2: the clutch at 5 cannot fall, at 2 it may.
+    assert spires_fire(load_position_text(_chapter_3("spires-fire", health=5))).notices == ()
+    assert {n.name for n in spires_fire(load_position_text(_chapter_3("spires-fire", health=2))).notices} == {EARTHSCAPE}
 
 
 def test_a_claimed_attack_leaves_them_out_unless_it_states_a_level_up() -> None:
@@ -235,20 +243,23 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
                        "Refinery", "Source", "Train"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
-    assert rules == {"2: end-of-wave-maneuver", "2: no-motility", "3: earthscape-after-defeat", "6: earthscapes-removed"}
+    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat", "6: earthscapes-removed"}
 
 
-def test_the_event_in_force_leaves_out_the_other_faces() -> None:
-    found = _rules(ROCKY + "scenario: {chapter: 1, event: 3}\n", "attack")
-    # attack, defeat, end-of-wave: result 3-4's cannonball die (the rocks' roll acts as units move)
-    assert found == ["chapter 1: event-cannonball-die"]
+def test_an_event_rule_holds_only_under_its_faces() -> None:
+    spared = next(r for r in chapters()[1].rules if r.id == "event-no-rock-rolls")  # results 1-2
+    assert spared.in_force(None) and spared.in_force((2,)) and spared.in_force((3, 1))
+    assert not spared.in_force((3,))
+    rock = next(r for r in chapters()[1].rules if r.id == "floating-rocks-roll")
+    assert rock.in_force((3,))  # no event rule: whatever the die says
 
 
 def test_a_rule_notice_names_its_text_in_json() -> None:
-    found = notices(load_position_text(CHAPTER_1 + "scenario: {chapter: 1}\n"), "fire")
-    notice = next(n for n in found if n.rule == "chapter 1: event-cannonball-die")
-    assert notice.as_json() == {"rule": "chapter 1: event-cannonball-die", "status": "not modelled",
-                                "steps": ["spires-fire"], "text": "Increase the cannonball die by 2."}
+    found = notices(load_position_text(ROCKY + "scenario: {chapter: 1}\n"), "movement")
+    notice = next(n for n in found if n.rule == "chapter 1: floating-rocks-roll")
+    rule = next(r for r in chapters()[1].rules if r.id == "floating-rocks-roll")
+    assert notice.as_json() == {"rule": "chapter 1: floating-rocks-roll", "status": "not modelled",
+                                "steps": ["movement"], "text": rule.text}
 
 
 # --- a chapter's encoding is grounded only when a position names that chapter
