@@ -26,7 +26,9 @@ from typing import Any
 import yaml
 
 from adjudicator.facts import fields
-from adjudicator.position.hexmap import TERRAIN_LETTERS, hex_name, neighbour_cells, parse_map
+from adjudicator.position.hexmap import ROCK, TERRAIN_LETTERS, hex_name, neighbour_cells, parse_map
+from adjudicator.position.load import load_position_text
+from adjudicator.position.scenarios import Scenario
 from adjudicator.position.model import (
     Controller,
     Faction,
@@ -303,6 +305,57 @@ def as_ai(position: Position) -> Position:
     return replace(position, factions=factions)
 
 
+# The sides of each chapter's board: (the AI faction whose turn it is, the player's faction).
+CHAPTER_SIDES = {1: ("shada", "horizons-wrath"), 2: ("graft", "heirs"), 3: ("graft", "keel"), 4: ("griege", "narora"),
+                 5: ("narora", "shada"), 6: ("shada", "uprising"), 7: ("keel", "graft"), 8: ("graft", "uprising")}
+ROCKS = 4  # chapter 1: free path hexes made floating rocks
+
+
+def in_chapter(position: Position, chapter: int, seed: int) -> Position:
+    """The board played in Harbinger ``chapter``, wave 1: the moving faction becomes the chapter's AI
+    faction (CHAPTER_SIDES), under AI control, and its opponent the player's; each keeps the other's
+    gate as its mark, as the chapter's AI has it but in chapters 2 and 7. In chapter 2 the Graft's mark
+    is the heirs hero with the most health, the heirs have none, and all their units are heroes. In
+    chapter 7 the keel's mark is Nucleus: the Graft's hero with the most health, renamed so. Chapter 1
+    makes a few free path hexes floating rocks; chapter 8 names every spire. Loaded back from its
+    position file, so the loader's chapter rules apply (the chapter's attack priority among them)."""
+    ai, player = CHAPTER_SIDES[chapter]
+    names = {MOVER: ai, OPPONENT: player}
+    units = {uid: replace(u, faction=names[u.faction]) for uid, u in position.units.items()}
+    marks = {ai: Mark(gate=player), player: Mark(gate=ai)}
+    if chapter == 2:
+        units = {uid: replace(u, kind=Kind.HERO) if u.faction == player else u for uid, u in units.items()}
+    heroes = sorted((-u.health, uid) for uid, u in units.items()
+                    if u.faction == player and u.kind is Kind.HERO and u.at is not None)
+    if chapter in (2, 7) and heroes:
+        marks[ai] = Mark(unit=heroes[0][1])
+    if chapter == 2:
+        marks[player] = Mark()
+    if chapter == 7 and heroes:
+        units[heroes[0][1]] = replace(units[heroes[0][1]], chip="Nucleus")
+    hexes = dict(position.hexes)
+    if chapter == 1:
+        taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+        taken |= {h for gate in position.gates.values() for h in gate.beside}
+        free = sorted(h for h, cell in hexes.items() if cell.terrain is Terrain.PATH and h not in taken)
+        hexes |= {h: replace(hexes[h], rock=True) for h in random.Random(seed).sample(free, min(ROCKS, len(free)))}
+    spires = tuple(replace(s, faction=names[s.faction], chip=s.chip or ("Watchtower" if chapter == 8 else ""))
+                   for s in position.spires)
+    board = replace(
+        position,
+        hexes=hexes,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[f]: Faction(names[f], Controller.AI if f == MOVER else Controller.PLAYER, marks[names[f]])
+                  for f in position.factions},
+        units=units,
+        spires=spires,
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(chapter, wave=1),
+        title=f"{position.title}, in Harbinger chapter {chapter}",
+    )
+    return load_position_text(position_yaml(board))
+
+
 def path_length(position: Position) -> int:
     return sum(h.terrain is Terrain.PATH for h in position.hexes.values())
 
@@ -322,12 +375,14 @@ _Dumper.add_representer(_Literal, lambda dumper, text: dumper.represent_scalar("
 
 
 def _picture(hexes: dict[str, Hex]) -> str:
-    grid = {(h.column, h.row): LETTERS[h.terrain] + ("*" if h.well else "") for h in hexes.values()}
+    grid = {(h.column, h.row): (ROCK if h.rock else LETTERS[h.terrain]) + ("*" if h.well else "")
+            for h in hexes.values()}
     return _map_text(grid)
 
 
-def _mark(mark: Mark) -> dict[str, str]:
-    return {key: value for key, value in (("gate", mark.gate), ("unit", mark.unit), ("hex", mark.hex)) if value}
+def _mark(mark: Mark) -> dict[str, str] | str:
+    found = {key: value for key, value in (("gate", mark.gate), ("unit", mark.unit), ("hex", mark.hex)) if value}
+    return found or "none"
 
 
 def _stats(stats: Stats) -> dict[str, int]:
@@ -365,10 +420,13 @@ def position_yaml(position: Position) -> str:
             f.name: {"controller": f.controller.value, "mark": _mark(f.mark)} for f in position.factions.values()
         },
         "turn": {"faction": position.turn.faction, "step": position.turn.step},
-        "spires": {s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades)} for s in position.spires},
+        "spires": {s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades)}
+                   | ({"chip": s.chip} if s.chip else {}) for s in position.spires},
         "landmarks": {lm.id: {"at": lm.at, "name": lm.name, "revealed": lm.revealed} for lm in position.landmarks},
         "units": {u.id: _unit(u) for u in position.units.values()},
         "readings": dict(position.readings),
     }
+    if position.scenario is not None:
+        document["scenario"] = {"chapter": position.scenario.chapter, "wave": position.scenario.wave}
     text: str = yaml.dump(document, Dumper=_Dumper, sort_keys=False, default_flow_style=None, width=120)
     return text

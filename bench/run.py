@@ -30,7 +30,7 @@ from adjudicator.position.dice import standard_die
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.model import Kind, Position
 from adjudicator.position.readings import resolve
-from adjudicator.solving.solve import encoding_dir
+from adjudicator.solving.solve import Deadline, encoding_dir
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository root, where tests/ lives
 ASP, REF = "ASP", "reference"
@@ -196,9 +196,17 @@ def fire_calls(position: Position) -> dict[str, Call]:
 
 def turn_calls(position: Position) -> dict[str, Call]:
     # No reference plays a whole turn: the ASP side alone, from Spires Fire on.
-    armed = boards.as_ai(boards.armed(position, len(position.units)))
-    at_fire = replace(armed, turn=replace(armed.turn, step="spires-fire"))
+    at_fire = _at_fire(boards.as_ai(boards.armed(position, len(position.units))))
     return {ASP: lambda: whole_turn.whole_turn(at_fire, ai=True)}
+
+
+def _at_fire(position: Position) -> Position:
+    return replace(position, turn=replace(position.turn, step="spires-fire"))
+
+
+def chapter_board(position: Position, chapter: int) -> Position:
+    """Question 11's board: the armed board played in the chapter, the AI's turn at Spires Fire."""
+    return _at_fire(boards.in_chapter(boards.armed(position, len(position.units)), chapter, len(position.units)))
 
 
 @dataclass(frozen=True)
@@ -322,6 +330,35 @@ def run_question(question: Question, fields: dict[Size, list[Position]], reps: i
         print(note)
 
 
+def run_chapters(sizes: Sequence[Size], seeds: int, reps: int, budget_s: float) -> None:
+    heading("11. the AI's whole turn from Spires Fire in each Harbinger chapter, on realistic boards armed and "
+            "played in it (boards.in_chapter), whatever --family: whole_turn(ai=True), ASP only; chapter - is "
+            "the same boards under the base rules",
+            "one scenario board per chapter, with the AI whole-turn question")
+    timer = time_ms_within(budget_s)
+    rows, notes = [], []
+    for size in sizes:
+        positions = [boards.realistic(seed, *size) for seed in range(seeds)]
+        base = [_at_fire(boards.as_ai(boards.armed(p, len(p.units)))) for p in positions]
+        for chapter in [None, *sorted(boards.CHAPTER_SIDES)]:
+            played = base if chapter is None else [chapter_board(p, chapter) for p in positions]
+            # untimed, what is answered: the count (a lower bound where the budget ran out) and what is left out
+            answers = [whole_turn.whole_turn(p, ai=True, deadline=Deadline(budget_s)) for p in played]
+            samples = measure([{ASP: lambda p=p: whole_turn.whole_turn(p, ai=True)} for p in played], reps, timer)
+            count = f"{statistics.median(a.count for a in answers):g}"
+            count += "" if all(a.complete for a in answers) else "+"
+            left_out = sorted({n.name.partition(": ")[2] or n.name for a in answers for n in a.notices})
+            sides = "heirs/narora" if chapter is None else "/".join(boards.CHAPTER_SIDES[chapter])
+            rows.append([_size_label(size), str(chapter or "-"), sides, str(len(samples[ASP].ms)), _cell(samples[ASP]),
+                         count, ", ".join(left_out) or "none"])
+            if samples[ASP].over_budget:
+                notes.append(_budget_note(ASP, size, samples[ASP], budget_s) + f" (chapter {chapter or '-'})")
+    print_table(["hexes/units", "chapter", "AI/player", "calls", "median ms", "median outcomes", "left out (notices)"],
+                rows)
+    for note in notes:
+        print(note)
+
+
 def _budget_note(name: str, size: Size, samples: Samples, budget_s: float) -> str:
     finished = f"{len(samples.ms)} call(s) finished"
     if samples.ms:
@@ -440,7 +477,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="board sizes: 60, 150, 250 (with 5, 20, 50 units) or HEXES:UNITS")
     parser.add_argument("--seeds", type=int, default=5, help="boards per size (seeds 0 … N-1)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions per board and implementation")
-    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 11), default=list(range(1, 11)))
+    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 12), default=list(range(1, 12)))
     parser.add_argument("--step-budget-s", type=float, default=10.0,
                         help="question 3: a call running longer is killed and the size's remaining "
                              "repetitions for that implementation are skipped")
@@ -483,6 +520,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for question in QUESTIONS:
         if question.number in args.questions:
             run_question(question, fields, args.reps, args.step_budget_s)
+    if 11 in args.questions:
+        run_chapters(args.sizes, args.seeds, args.reps, args.step_budget_s)
     if 4 in args.questions:
         largest = max(args.sizes)
         run_end_to_end(fields if args.e2e_all_sizes else {largest: fields[largest]}, args.e2e_runs)
