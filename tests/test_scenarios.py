@@ -154,6 +154,19 @@ def test_a_rule_is_noticed_only_when_what_it_needs_is_in_play() -> None:
     assert "chapter 2: deploy-health-chips" not in _rules(on_their_turn, "movement")
 
 
+def test_the_uprising_s_waygates_are_noticed_only_on_the_turns_of_those_who_attack_them() -> None:
+    # Chapter 6: the keel and the shada attack the Uprising's waygates; the Uprising never its own,
+    # and spires fire at units only.
+    waygates = ["chapter 6: casualties", "chapter 6: waygate-health", "chapter 6: waygate-destroyed"]
+    keel = CHAPTER_6 + "scenario: {chapter: 6, wave: 1}\n"
+    for question in ("attack", "quick"):
+        assert set(waygates) <= set(_rules(keel, question))
+    uprising = keel.replace("turn: {faction: keel}", "turn: {faction: uprising}")
+    assert not set(waygates) & set(_rules(uprising, "attack"))
+    assert "chapter 6: earthscapes-removed" in _rules(uprising, "attack")  # the wave may still end
+    assert not set(waygates) & set(_rules(keel, "fire"))
+
+
 def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_talent_on_the_grafts_turn() -> None:
     board = Path(__file__).resolve().parents[1] / "positions/harbinger/2/scenario-2-merc-stack-blocks.yaml"
     text = board.read_text(encoding="utf-8")
