@@ -408,3 +408,20 @@ def test_step_final_boards_name_displaced_enemies() -> None:
     units = [unit("m", MOVER, "b1", 3), unit("e", OPPONENT, "c1", 1, talents=("Flying",))]
     result = movement_step(build(LINE, units, gates=LINE_GATES), ai=False)
     assert finals(result) == {frozenset({("m", "e1"), ("e", "b1")})}
+
+
+def test_chapter_5_bydra_graam_holds_or_goes_beside_her_mark() -> None:
+    # The four bundled positions of chapter 5's Bydra Graam, each worked out by hand in its file:
+    # the reference ends her where the file says the AI must.
+    from pathlib import Path
+
+    from adjudicator.position.load import load_document
+
+    folder = Path(__file__).resolve().parents[1] / "positions" / "harbinger" / "5"
+    files = sorted(folder.glob("scenario-5-bydra-*.yaml"))
+    assert len(files) == 4
+    for path in files:
+        document = load_document(path)
+        expected = sorted(m["end"] for m in document.expected["ai-moves"]["bydra"])
+        found = sorted(o.end for o in unit_options(document.position, "bydra", ai=True).outcomes)
+        assert found == expected, path.name

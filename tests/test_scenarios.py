@@ -311,3 +311,31 @@ units:
 """
     assert "chapter 5: nucleus-stays" in _rules(board, "movement")
     assert "chapter 5: nucleus-stays" not in _rules(board.replace("The Nucleus", "Keeper"), "movement")
+
+
+# --- chapter 5: Bydra Graam's marks, by what is placed under her
+
+BYDRA = (Path(__file__).resolve().parents[1] / "positions/harbinger/5/scenario-5-bydra-feeds-nucleus.yaml").read_text()
+
+
+def test_bydra_graam_s_mark_follows_what_is_placed_under_her() -> None:
+    position = load_position_text(BYDRA)
+    assert position.units["bydra"].carrying == ("Drift",)
+    assert position.mark_nodes("narora", "bydra") == ("b2", "b3", "c2", "d3")  # every hex beside Nucleus
+    for wrong in ("{beside: {gate: narora}}", "{unit: nucleus}"):
+        with pytest.raises(PositionFileError) as raised:
+            load_position_text(BYDRA.replace("{beside: {unit: nucleus}}", wrong))
+        assert [p.field for p in raised.value.problems] == ["units.bydra.mark"]
+        assert "{beside: {unit: nucleus}} while minions are placed under her" in raised.value.problems[0].message
+    empty = BYDRA.replace(", carrying: [Drift]", "")
+    with pytest.raises(PositionFileError) as raised:
+        load_position_text(empty)
+    assert "{beside: {gate: narora}} while no minion is placed under her" in raised.value.problems[0].message
+    assert load_position_text(empty.replace("{beside: {unit: nucleus}}", "{beside: {gate: narora}}"))
+
+
+def test_a_mark_beside_names_a_gate_or_a_unit() -> None:
+    with pytest.raises(PositionFileError) as raised:
+        load_position_text(BYDRA.replace("{beside: {unit: nucleus}}", "{beside: {hex: a2}}"))
+    found = {p.field: p.message for p in raised.value.problems}
+    assert found["units.bydra.mark.beside.hex"] == "unknown key; expected one of gate, unit"

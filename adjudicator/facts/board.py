@@ -143,6 +143,10 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
                 yield fact("merc", u)
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
+        if position.scenario is not None:  # a chapter's rules name some units (chapter 5: Bydra Graam, Nucleus)
+            yield fact("uchip", u, String(unit.chip.casefold()))
+        if unit.carrying:
+            yield fact("carries", u, Number(len(unit.carrying)))
         yield fact("kind", u, const(KIND_NAMES[unit.kind]))
         yield fact("at", u, String(node))
         yield fact("movement", u, Number(unit.side.movement))

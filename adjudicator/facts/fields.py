@@ -32,10 +32,11 @@ def other_chips(position: Position) -> frozenset[str]:
     return frozenset(c.at for c in position.chips)
 
 
-def _bfs(position: Position, goal: str, passable: Callable[[str], bool]) -> dict[str, int]:
-    """Steps from every node to ``goal``; only nodes accepted by ``passable`` are passed through."""
-    dist = {goal: 0}
-    queue = deque([goal])
+def _bfs(position: Position, goals: tuple[str, ...], passable: Callable[[str], bool]) -> dict[str, int]:
+    """Steps from every node to the nearest of ``goals``; only nodes accepted by ``passable`` are passed
+    through."""
+    dist = dict.fromkeys(goals, 0)
+    queue = deque(goals)
     while queue:
         node = queue.popleft()
         for near in sorted(position.neighbours(node)):
@@ -87,8 +88,8 @@ def mark_distances(
 def _count_marks(
     position: Position, allowance: Terrain, faction: str, through: bool, owner: str | None
 ) -> dict[str, int]:
-    goal = position.mark_node(faction, owner)
-    if goal is None:
+    goals = position.mark_nodes(faction, owner)
+    if not goals:
         return {}
     blocked = other_chips(position) if through else obstacles(position)
 
@@ -96,10 +97,10 @@ def _count_marks(
         hex_ = position.hexes.get(node)
         return hex_ is not None and hex_.terrain.level <= allowance.level and node not in blocked
 
-    dist = _bfs(position, goal, countable)
+    dist = _bfs(position, goals, countable)
     # A unit waiting in its own gate counts from the gate node.
     own = position.gates.get(faction)
-    if own is not None and own.node != goal:
+    if own is not None and own.node not in goals:
         steps = [dist[h] for h in own.beside if h in dist]
         if steps:
             dist[own.node] = 1 + min(steps)
@@ -109,11 +110,13 @@ def _count_marks(
 def range_distances(position: Position, faction: str, owner: str | None = None) -> dict[str, int]:
     """Steps from ``faction``'s mark (``owner``'s own, when given) over map hexes of any terrain and gate
     nodes, through anything: counted as attack range is (docs/combat.md, Range), so a hero in its gate
-    has a count too."""
-    goal = position.mark_node(faction, owner)
-    if goal is None:
+    has a count too. None for a mark of hexes beside a chip (Mark.beside): a place to stand on, not a
+    chip to attack, so an AI hero goes as close to it as it can (docs/movement.md)."""
+    mark = position.mark_of(owner) if owner is not None else position.factions[faction].mark
+    goals = position.mark_nodes(faction, owner)
+    if not goals or mark.beside is not None:
         return {}
-    return _bfs(position, goal, lambda node: True)
+    return _bfs(position, goals, lambda node: True)
 
 
 def range_counts(position: Position, sources: Iterable[str], bound: int | None) -> dict[str, dict[str, int]]:

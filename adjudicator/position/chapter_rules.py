@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.position.model import Controller, Kind, Position, Spire, Unit
+from adjudicator.position.model import Controller, Gate, Kind, Mark, Position, Spire, Unit
 from adjudicator.position.scenarios import Scenario
 
 FLYING = "Flying"
 HAIL = "Hail"  # ignores Flying (asp/talents/hail.lp): a flier within its range rolls after all
 NO_ROCK_ROLLS = (1, 2)  # chapter 1's event die: "Horizon's Wrath units do not need to roll"
 WIND_SHEAR = "wind shear"  # a spire's chip name, compared without case
+BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, compared without case (chapter 5)
+NARORA, GRAFT = "narora", "graft"
 
 
 def _flying(talents: tuple[str, ...]) -> tuple[str, ...]:
@@ -55,3 +57,15 @@ def rock_rollers(position: Position) -> tuple[str, ...]:
         uid for uid, u in position.units.items()
         if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and not flies(u)
     )
+
+
+def bydra_mark(unit: Unit, units: dict[str, Unit], gates: dict[str, Gate]) -> Mark | None:
+    """Chapter 5's mark for ``unit`` if it is Bydra Graam: "when she does not have a minion placed under
+    her: Hex adjacent to the naroran fortress gate"; "when she has a minion placed under her: Hex
+    adjacent to Nucleus". None where it is not her, or the chip her mark is beside is not in play."""
+    if unit.chip.casefold() != BYDRA_GRAAM or unit.faction != NARORA:
+        return None
+    if not unit.carrying:
+        return Mark(beside=Mark(gate=NARORA)) if NARORA in gates else None
+    nucleus = [u.id for u in units.values() if u.chip.casefold() == NUCLEUS and u.faction == GRAFT and u.at]
+    return Mark(beside=Mark(unit=nucleus[0])) if len(nucleus) == 1 else None

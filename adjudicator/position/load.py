@@ -36,7 +36,7 @@ from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
-from adjudicator.position.chapter_rules import scenario_talents
+from adjudicator.position.chapter_rules import bydra_mark, scenario_talents
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
     AiPriority,
@@ -526,7 +526,7 @@ class _PositionReader(_Reader):
         ai_priority = self.ai_priority(top["ai-priority"])
         scenario = self.scenario(top["scenario"], factions, gates)
         if scenario is not None:
-            self.scenario_units(scenario, top["scenario"], top["units"], units)
+            self.scenario_units(scenario, top["scenario"], top["units"], units, gates)
             self.scenario_spires(scenario, top["spires"], spires)
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
@@ -674,20 +674,24 @@ class _PositionReader(_Reader):
             _or(capacity, Faction.source_capacity),
         )
 
-    def mark(self, value: _Value, none: bool = False) -> Mark | None:
-        """One of gate, unit or hex; with ``none``, also the word none: no mark (Harbinger chapter 2,
-        "Heirs: None"), an empty Mark."""
+    def mark(self, value: _Value, none: bool = False, beside: bool = True) -> Mark | None:
+        """One of gate, unit, hex or beside (any hex beside a gate or unit: Harbinger chapter 5); with
+        ``none``, also the word none: no mark (Harbinger chapter 2, "Heirs: None"), an empty Mark."""
         node = value.node
         if none and isinstance(node, ScalarNode) and node.tag == _STR and node.value == "none":
             return Mark()
-        f = self.fields(value, (), ("gate", "unit", "hex"))
+        kinds = ("gate", "unit", "hex", "beside") if beside else ("gate", "unit")
+        f = self.fields(value, (), kinds)
         if f is None:
             return None
         named = list(f.values)
         if len(named) != 1:
             found = " and ".join(named) or "none of them"
-            self.problem(value, f"a mark names exactly one of gate, unit or hex; found {found}")
+            self.problem(value, f"a mark names exactly one of {', '.join(kinds[:-1])} or {kinds[-1]}; found {found}")
             return None
+        if "beside" in f.values:
+            near = self.mark(f["beside"], beside=False)
+            return None if near is None else Mark(beside=near)
         if "gate" in f.values:
             gate = self.reference(f["gate"], self.gate_names, "gate", "gates")
             return None if gate is None else Mark(gate=gate)
@@ -746,7 +750,7 @@ class _PositionReader(_Reader):
             value,
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
-             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark"),
+             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying"),
         )
         if f is None:
             return None
@@ -777,8 +781,9 @@ class _PositionReader(_Reader):
         capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
         mark = self.mark(f["mark"]) if f["mark"].node is not None else None
-        if mark is not None and mark.unit == unit_id:
+        if mark is not None and unit_id in (mark.unit, mark.beside and mark.beside.unit):
             self.problem(f["mark"], "a unit cannot be its own mark")
+        carrying = self.names(f["carrying"], "chip names")
         for key in ("capacity", "promoted-stats"):
             if f[key].node is not None and kind not in (None, Kind.HERO.value):
                 self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
@@ -808,6 +813,7 @@ class _PositionReader(_Reader):
             capacity=capacity,
             promoted_stats=promoted_stats,
             mark=mark,
+            carrying=_or(carrying, Unit.carrying),
         )
         bound = movement_bound(unit)
         if bound > MAX_MOVEMENT:
@@ -1082,7 +1088,9 @@ class _PositionReader(_Reader):
             if name in factions and factions[name].mark != Mark(gate=gate):
                 self.problem(value, f"in chapter {chapter} the {name} mark is {{gate: {gate}}}")
 
-    def scenario_units(self, scenario: Scenario, value: _Value, units_value: _Value, units: dict[str, Unit]) -> None:
+    def scenario_units(
+        self, scenario: Scenario, value: _Value, units_value: _Value, units: dict[str, Unit], gates: dict[str, Gate]
+    ) -> None:
         """A chapter's rules on the units a position may hold (adjudicator/data/scenarios.yaml, encoded here)."""
         player = scenario.book.player
         if scenario.chapter == 1:
@@ -1098,6 +1106,15 @@ class _PositionReader(_Reader):
                 unit = units.get(str(key.value))
                 if unit is not None and unit.faction == player and unit.kind is not Kind.HERO:
                     self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
+        if scenario.chapter == 5 and isinstance(units_value.node, MappingNode):
+            # Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).
+            for key, _ in units_value.node.value:
+                unit = units.get(str(key.value))
+                want = None if unit is None else bydra_mark(unit, units, gates)
+                if unit is not None and want is not None and unit.mark != want:
+                    under = "minions are placed under her" if unit.carrying else "no minion is placed under her"
+                    self.report(key, f"units.{unit.id}.mark",
+                                f"in chapter 5 Bydra Graam's mark is {want.written} while {under} (carrying)")
 
     def scenario_spires(self, scenario: Scenario, spires_value: _Value, spires: dict[str, Spire]) -> None:
         """Chapter 8: "The dispatch platform, air clipper, pillar of fire, and creeping vines spires are

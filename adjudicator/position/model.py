@@ -119,6 +119,9 @@ class Unit:
     promoted_stats: Stats | None = None  # a hero's stats on its promoted side
     talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
     mark: Mark | None = None  # its own mark, where a Harbinger chapter gives one; None: its faction's
+    # Chips placed under it that are no group, by printed name: the naroran minions under Bydra Graam
+    # (Harbinger chapter 5), inactive until the chapter's rules remove them.
+    carrying: tuple[str, ...] = ()
 
     @property
     def side(self) -> Stats:
@@ -193,6 +196,18 @@ class Mark:
     gate: str | None = None  # faction whose gate is the mark
     unit: str | None = None
     hex: str | None = None
+    # Any hex beside this gate or unit (a Mark with one of them): Harbinger chapter 5's Bydra Graam,
+    # "Hex adjacent to the naroran fortress gate", "Hex adjacent to Nucleus".
+    beside: Mark | None = None
+
+    @property
+    def written(self) -> str:
+        """The mark as a position file writes it (docs/position-format.md)."""
+        if self.beside is not None:
+            return f"{{beside: {self.beside.written}}}"
+        named = [f"{{{key}: {value}}}" for key, value in (("gate", self.gate), ("unit", self.unit), ("hex", self.hex))
+                 if value is not None]
+        return named[0] if named else "none"
 
 
 @dataclass(frozen=True)
@@ -248,9 +263,16 @@ class Position:
         unit = self.units[unit_id]
         return unit.mark or self.factions[unit.faction].mark
 
-    def mark_node(self, faction: str, unit_id: str | None = None) -> str | None:
-        """The node a faction's units count their distance to; with ``unit_id``, that unit's own mark's."""
+    def mark_nodes(self, faction: str, unit_id: str | None = None) -> tuple[str, ...]:
+        """The nodes a faction's units count their distance to, none where it has no mark (or marks a
+        unit not on the map); with ``unit_id``, that unit's own mark's."""
         mark = self.mark_of(unit_id) if unit_id is not None else self.factions[faction].mark
+        if mark.beside is not None:
+            return tuple(sorted(n for n in self.neighbours(self._mark_node(mark.beside) or "") if n in self.hexes))
+        node = self._mark_node(mark)
+        return () if node is None else (node,)
+
+    def _mark_node(self, mark: Mark) -> str | None:
         if mark.gate is not None:
             return gate_node(mark.gate)
         if mark.unit is not None:

@@ -684,8 +684,8 @@ def _marked(pic: _Picture) -> dict[str, list[str]]:
     owners += [(u.faction, uid) for uid, u in position.units.items() if u.mark is not None]
     for faction, uid in owners:
         mark = position.mark_of(uid) if uid is not None else position.factions[faction].mark
-        key = mark.unit if mark.unit is not None else position.mark_node(faction, uid)
-        if key is not None:
+        keys = (mark.unit,) if mark.unit is not None else position.mark_nodes(faction, uid)
+        for key in keys:
             marks.setdefault(key, []).append(uid or faction)
     return marks
 

@@ -192,29 +192,36 @@ def distances(position: Position, unit: Unit) -> dict[str, int]:
     minion, which may pass spires and landmarks, counts through them too); units do not matter; the step onto the mark
     always counts; the unit's own gate is 1 + the best hex beside it.
     """
-    mark = _mark_node(position, unit)
-    if mark is None:
+    marks = _mark_nodes(position, unit)
+    if not marks:
         return {}
     chips = _other_chips(position) if breakneck(unit) else _chip_hexes(position)
     d = _bfs(
         position,
-        [mark],
+        marks,
         lambda n: n in position.hexes and n not in chips and _admits(position, unit, n),
     )
     own = gate_node(unit.faction)
     gate = position.gates.get(unit.faction)
     beside = [d[h] for h in gate.beside if h in d] if gate is not None else []
-    if own != mark and beside:
+    if own not in marks and beside:
         d[own] = 1 + min(beside)
     return d
 
 
-def _mark_node(position: Position, unit: Unit) -> str | None:
-    """Where the unit's mark is: its own (a Harbinger chapter gives some units one), else its faction's."""
+def _mark_nodes(position: Position, unit: Unit) -> list[str]:
+    """Where the unit's mark is: its own (a Harbinger chapter gives some units one), else its faction's;
+    a mark beside a gate or unit (chapter 5's Bydra Graam) is every map hex beside it."""
     mark = unit.mark or position.factions[unit.faction].mark
+    if mark.beside is not None:
+        near = mark.beside
+        node = gate_node(near.gate) if near.gate is not None else position.units[near.unit or ""].at
+        return sorted(n for n in position.neighbours(node or "") if n in position.hexes)
     if mark.unit is not None:
-        return position.units[mark.unit].at
-    return gate_node(mark.gate) if mark.gate is not None else mark.hex
+        node = position.units[mark.unit].at
+    else:
+        node = gate_node(mark.gate) if mark.gate is not None else mark.hex
+    return [] if node is None else [node]
 
 
 def range_distances(position: Position, unit: Unit) -> dict[str, int]:
@@ -223,8 +230,10 @@ def range_distances(position: Position, unit: Unit) -> dict[str, int]:
     The AI hero's measure (The AI's obligations, ai-hero-approach=range; game-elements: Range counts
     occupied hexes and the fortress gate hex).
     """
-    mark = _mark_node(position, unit)
-    return {} if mark is None else _bfs(position, [mark], lambda _n: True)
+    mark = unit.mark or position.factions[unit.faction].mark
+    if mark.beside is not None:  # hexes to stand on, not a chip to attack: the hero goes as close as it can
+        return {}
+    return _bfs(position, _mark_nodes(position, unit), lambda _n: True)
 
 
 # --------------------------------------------------------------------------------------- routes
@@ -864,7 +873,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
     if ai:
         outcomes = _ai_end_choice(position, unit, outcomes)
-    if ai and outcomes and _survival_holds(position, unit, outcomes):
+    if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced)))
     return UnitOptions(unit_id, ordered, d0, wait)
@@ -875,6 +884,18 @@ def _survival_holds(position: Position, unit: Unit, outcomes: list[MoveOutcome])
     if "Survival" not in unit.talents or unit.at is None or unit.health >= unit.side.health:
         return False
     return not any(combat.damage_now(apply_move(position, o), unit.id) for o in outcomes)
+
+
+def _bydra_holds(position: Position, unit: Unit) -> bool:
+    """Harbinger chapter 5, AI Rules: Bydra Graam skips her movement where she starts beside the naroran
+    fortress gate with no minion placed under her, or beside Nucleus with some."""
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    if chapter != 5 or unit.chip.casefold() != "bydra graam" or unit.faction != "narora" or unit.at is None:
+        return False
+    near = position.neighbours(unit.at)
+    if not unit.carrying:
+        return gate_node("narora") in near
+    return any(u.chip.casefold() == "nucleus" and u.faction == "graft" and u.at in near for u in position.units.values())
 
 
 # ---------------------------------------------------------------------------- the whole step
