@@ -339,3 +339,16 @@ def test_a_mark_beside_names_a_gate_or_a_unit() -> None:
         load_position_text(BYDRA.replace("{beside: {unit: nucleus}}", "{beside: {hex: a2}}"))
     found = {p.field: p.message for p in raised.value.problems}
     assert found["units.bydra.mark.beside.hex"] == "unknown key; expected one of gate, unit"
+
+
+def test_chapter_4_s_rotten_worms_are_chips_not_units() -> None:
+    # "Rotten worms are inactive": the position holds them as other chips, never as units.
+    text = (Path(__file__).resolve().parents[1] / "positions/harbinger/4/scenario-4-rotten-worms-inactive.yaml").read_text()
+    assert [c.name for c in load_position_text(text).chips] == ["Rotten Worms"]
+    as_unit = text.replace("chips:\n  worms: {at: b1, name: Rotten Worms}\n", "").replace(
+        "units:\n", "units:\n  worms: {chip: Rotten Worms, faction: graft, kind: minion, at: b1, health: 1,\n"
+        "          stats: {health: 1, attack: 1, movement: 1}}\n")
+    with pytest.raises(PositionFileError) as raised:
+        load_position_text(as_unit.replace("  griege: {controller: ai", "  graft: {controller: ai, mark: {gate: narora}}\n"
+                                           "  griege: {controller: ai"))
+    assert [p.field for p in raised.value.problems] == ["units.worms.chip"]

@@ -13,6 +13,7 @@ HAIL = "Hail"  # ignores Flying (asp/talents/hail.lp): a flier within its range 
 NO_ROCK_ROLLS = (1, 2)  # chapter 1's event die: "Horizon's Wrath units do not need to roll"
 WIND_SHEAR = "wind shear"  # a spire's chip name, compared without case
 BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, compared without case (chapter 5)
+ROTTEN_WORMS = "rotten worms"  # chapter 4: "Rotten worms are inactive": other chips, no units
 NARORA, GRAFT = "narora", "graft"
 
 

@@ -36,7 +36,7 @@ from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
-from adjudicator.position.chapter_rules import bydra_mark, scenario_talents
+from adjudicator.position.chapter_rules import ROTTEN_WORMS, bydra_mark, scenario_talents
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
     AiPriority,
@@ -1106,6 +1106,12 @@ class _PositionReader(_Reader):
                 unit = units.get(str(key.value))
                 if unit is not None and unit.faction == player and unit.kind is not Kind.HERO:
                     self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
+        if scenario.chapter == 4 and isinstance(units_value.node, MappingNode):
+            for key, _ in units_value.node.value:
+                unit = units.get(str(key.value))
+                if unit is not None and unit.chip.casefold() == ROTTEN_WORMS:
+                    self.report(key, f"units.{unit.id}.chip", "in chapter 4 rotten worms are inactive: write them "
+                                "under chips ({id: {at: hex, name: Rotten Worms}}), which no rule moves or attacks")
         if scenario.chapter == 5 and isinstance(units_value.node, MappingNode):
             # Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).
             for key, _ in units_value.node.value:
