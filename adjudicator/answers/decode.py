@@ -328,7 +328,7 @@ class _CombatAtoms:
 
 
 _START = {"allowed", "cand", "level", "category", "must", "noattack", "notarget", "starget", "spick",
-          "slevel", "scategory", "sdice", "srange", "damaging"}
+          "slevel", "scategory", "sdice", "srange", "sord", "damaging"}
 
 
 def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
@@ -583,8 +583,8 @@ class FirePath:
 def decode_fire(
     models: list[list[Symbol]], position: Position, fallback: int
 ) -> tuple[list[SpireTargets], list[FirePath]]:
-    """The spires that fire with their first targets, and every path through the step. ``fallback``
-    is the rank of "any valid target", after the spire priority list."""
+    """The spires that fire with their first targets, in the order they fire, and every path through the
+    step. ``fallback`` is the rank of "any valid target", after the spire priority list."""
     ai_factions = {f.name for f in position.factions.values() if f.controller is Controller.AI}
     first = _combat_atoms(models[0]) if models else _CombatAtoms()
     dice: dict[str, int] = {}
@@ -593,9 +593,12 @@ def decode_fire(
     picks: dict[str, set[str]] = defaultdict(set)
     levels: dict[tuple[str, str], int] = {}
     categories: dict[tuple[str, str], str] = {}
+    order: dict[str, int] = {}
     for s in first.start:
         a = s.arguments
-        if s.name == "sdice":
+        if s.name == "sord":
+            order[_name(a[0])] = a[1].number
+        elif s.name == "sdice":
             dice[_name(a[0])] = a[1].number
         elif s.name == "srange":
             ranges[_name(a[0])] = a[1].number
@@ -614,8 +617,8 @@ def decode_fire(
             tuple(_ranked(x, levels.get((sid, x)), categories.get((sid, x), ""), fallback) for x in sorted(targets[sid])),
             owners[sid] in ai_factions,
         )
-        for sid in (s.id for s in position.spires)
-        if sid in dice and targets[sid]
+        for sid in sorted(dice, key=order.__getitem__)  # in the order they fire
+        if targets[sid]
     ]
     paths = []
     for model in models:
