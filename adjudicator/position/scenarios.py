@@ -38,6 +38,9 @@ class When:
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent
     rock_rollers: tuple[str, ...] = ()  # a unit of one of these may roll for a floating rock (chapter_rules)
+    # A basic minion of one of these could end its move beside a Source well: one lies within its
+    # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
+    beside_wells: tuple[str, ...] = ()
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)

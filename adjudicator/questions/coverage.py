@@ -6,6 +6,7 @@ and a talent counts for every step the catalogue says it acts in. A talent that 
 AI units is left out on AI chips; one acting only in prep, build or market never counts. A position
 naming a Harbinger chapter adds that chapter's rules that are not modelled and act in a step of the
 question (adjudicator/data/scenarios.yaml), those of an event die face other than the one in force left out.
+A faction's own rules, from its reference sheet, count likewise (adjudicator/data/faction-rules.yaml).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
+from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import rock_rollers
+from adjudicator.position.faction_rules import faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, When
 from adjudicator.position.talents import catalogue
@@ -90,7 +93,7 @@ def notices_in(
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
-    return (*talents, *_scenario_notices(position, asked, answer))
+    return (*talents, *_scenario_notices(position, asked, answer), *_faction_notices(position, asked, answer))
 
 
 def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
@@ -106,6 +109,16 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
         if steps and rule.status in UNMODELLED and rule.in_force(scenario.event) and may_act(rule.when, position):
             found.append(Notice("", "not modelled", steps, (), rule=f"chapter {scenario.chapter}: {rule.id}",
                                 text=rule.text))
+    return tuple(found)
+
+
+def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
+    """The rules of the factions' sheets that the answer leaves out (none is modelled)."""
+    found = []
+    for rule in faction_rules():
+        steps = tuple(s for s in rule.acts if s in asked)
+        if steps and answer not in rule.spares and may_act(rule.when, position):
+            found.append(Notice("", "not modelled", steps, (), rule=rule.name, text=rule.text))
     return tuple(found)
 
 
@@ -146,4 +159,18 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
+        and any_of(when.beside_wells, _near_wells(position, units))
     )
+
+
+def _near_wells(position: Position, units: dict[str, Unit]) -> set[str]:
+    """The factions with a basic minion that could end its move beside a Source well: one within its
+    movement plus 1 hexes, counted as range is (When.beside_wells)."""
+    wells = {name for name, h in position.hexes.items() if h.well}
+    near = set()
+    for uid, unit in units.items():
+        node = position.placed(uid)
+        if wells and node is not None and unit.kind is Kind.MINION and not unit.promoted:
+            if wells & set(range_counts(position, [node], unit.side.movement + 1)[node]):
+                near.add(unit.faction)
+    return near

@@ -1,0 +1,50 @@
+"""The rules of the factions' own reference sheets that change the board (adjudicator/data/faction-rules.yaml),
+read once: none is modelled yet, so each gives a notice wherever it could change an answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from adjudicator.position.data import shipped
+from adjudicator.position.scenarios import ACTS, WHEN_FIELDS, When
+
+STATUSES = ("not-modelled",)
+
+
+@dataclass(frozen=True)
+class FactionRule:
+    faction: str
+    id: str
+    source: str  # the sheet, under ../shared/
+    text: str  # verbatim from the sheet
+    acts: tuple[str, ...]
+    status: str
+    when: When | None = None  # what must be in play for it to change an answer
+    spares: tuple[str, ...] = ()  # commands whose answers it cannot change
+    note: str = ""
+
+    @property
+    def name(self) -> str:
+        """As a notice names it: "keel: minion-promotion"."""
+        return f"{self.faction}: {self.id}"
+
+
+def _rule(entry: dict) -> FactionRule:
+    when = entry.get("when") or {}
+    if set(when) - set(WHEN_FIELDS):
+        raise ValueError(f"adjudicator/data/faction-rules.yaml: {entry['id']}: when: expected fields of {WHEN_FIELDS}")
+    rule = FactionRule(
+        faction=entry["faction"], id=entry["id"], source=entry["source"], text=entry["text"],
+        acts=tuple(entry["acts"]), status=entry["status"],
+        when=When(**{k: tuple(v) for k, v in when.items()}) if when else None,
+        spares=tuple(entry.get("spares") or ()), note=entry.get("note") or "",
+    )
+    if rule.status not in STATUSES or not rule.acts or not set(rule.acts) <= set(ACTS):
+        raise ValueError(f"adjudicator/data/faction-rules.yaml: {rule.name}: bad status or acts")
+    return rule
+
+
+@cache
+def faction_rules() -> tuple[FactionRule, ...]:
+    return tuple(_rule(entry) for entry in shipped("faction-rules.yaml")["rules"])

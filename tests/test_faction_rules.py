@@ -1,0 +1,49 @@
+"""The rules of the factions' own sheets (adjudicator/data/faction-rules.yaml): quoted word for word,
+and noticed wherever they could change an answer, never elsewhere."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from adjudicator.position.faction_rules import faction_rules
+from adjudicator.position.load import load_position_text
+from adjudicator.questions.coverage import CHECK, MOVES, notices
+from tests.rule_texts import SHARED, needs_shared
+
+RULES = Path(__file__).resolve().parents[1] / "positions" / "rules"
+KEEL = (RULES / "notice-keel-minion-promotion.yaml").read_text(encoding="utf-8")
+SHADA = (RULES / "notice-shada-minion-promotion.yaml").read_text(encoding="utf-8")
+
+
+def _words(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("’", "'"))
+
+
+@needs_shared
+def test_each_rule_is_quoted_from_its_sheet() -> None:
+    for rule in faction_rules():
+        assert _words(rule.text) in _words((SHARED / rule.source).read_text(encoding="utf-8")), rule.name
+
+
+def _named(text: str, question: str, answer: str = "") -> list[str]:
+    return [n.rule for n in notices(load_position_text(text), question, answer=answer) if n.rule]
+
+
+def test_keel_promotion_needs_a_keel_spire_and_leaves_a_unit_s_moves_alone() -> None:
+    assert _named(KEEL, "movement") == ["keel: minion-promotion"]
+    assert _named(KEEL, "attack") == ["keel: minion-promotion"]
+    for answer in (MOVES, CHECK):  # "finish their full movement and then assess whether to promote"
+        assert _named(KEEL, "movement", answer) == []
+    no_spire = KEEL.replace("spires:\n  outpost: {faction: keel, at: e1, upgrades: []}\n", "")
+    assert _named(no_spire, "movement") == []
+
+
+def test_the_shada_s_well_is_noticed_only_within_reach_on_their_turn() -> None:
+    assert _named(SHADA, "movement", MOVES) == ["shada: minion-promotion"]
+    distant = SHADA.replace("movement: 2}", "movement: 1}").replace("at: d1", "at: e1")
+    assert _named(distant, "movement") == []  # the well on a1, 4 hexes from e1: beyond 1 step and 1 more
+    promoted = SHADA.replace("movement: 2}}", "movement: 2}, promoted: true}")
+    assert _named(promoted, "movement") == []  # "After a basic shada minion's movement"
+    theirs = SHADA.replace("turn: {faction: shada", "turn: {faction: heirs")
+    assert _named(theirs, "movement") == []
