@@ -40,7 +40,7 @@ from adjudicator.position.model import Position  # noqa: E402
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
-from tests.strategies import allied, describe, healing, positions, rocky, unhurt  # noqa: E402
+from tests.strategies import allied, describe, grafted_boards, healing, positions, rocky, unhurt  # noqa: E402
 
 # ------------------------------------------------------------------------------------ the checks
 
@@ -201,6 +201,16 @@ def among_healers(check: Check) -> Check:
 
 
 CHECKS |= {c.name: c for c in (among_healers(CHECKS[n]) for n in ("attack-options", "attack-step"))}
+
+
+def under_snare(check: Check) -> Check:
+    """The check on its boards played in Harbinger chapter 2 between the Graft and the heirs, where
+    Grafted Snare ignores talents beside Graft units (tests/strategies.py, grafted_boards)."""
+    return replace(check, name=f"snared-{check.name}", what=f"{check.what}, in Harbinger chapter 2, Graft and heirs",
+                   strategy=lambda: grafted_boards(check.strategy()))
+
+
+CHECKS |= {c.name: c for c in (under_snare(CHECKS[n]) for n in ("attack-options", "attack-step", "spires-fire"))}
 CHECKS["load"] = CHECKS.pop("load")  # the loader's check last, as before
 
 # ------------------------------------------------------------------------------------ drawing

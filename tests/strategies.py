@@ -485,6 +485,45 @@ def rocky(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
+CHAPTER_2 = ("graft", "heirs")
+
+
+@st.composite
+def grafted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 2 between the Graft and the heirs, either moving: on the
+    Graft's turn every Graft unit's Grafted Snare ignores the talents of the opposing units beside it,
+    and an heirs hero below its health stat recovers instead of levelling up. The heirs have no mark,
+    and all their units are heroes ("All heir-controlled units are considered to be heroes"); a Graft
+    minion stays in play, since a board with no minion at all has no wave to end (reference N4)."""
+    position = draw(boards)
+    names = dict(zip((MOVER, OPPONENT), CHAPTER_2 if draw(st.booleans()) else CHAPTER_2[::-1]))
+
+    def unit(u: Unit) -> Unit:
+        faction = names.get(u.faction, u.faction)
+        heir = faction == "heirs" and u.kind is Kind.MINION
+        return replace(u, faction=faction, kind=Kind.HERO if heir else u.kind)
+
+    factions = {
+        names[n]: replace(f, name=names[n], mark=Mark() if names[n] == "heirs" else
+                          replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+        for n, f in position.factions.items()
+    }
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions=factions,
+        units={uid: unit(u) for uid, u in position.units.items()},
+        spires=tuple(replace(s, faction=names[s.faction]) for s in position.spires),
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(2, 1),
+    )
+
+
+def grafted_boards(boards: st.SearchStrategy[Position]) -> st.SearchStrategy[Position]:
+    """``grafted`` boards that keep a minion in play (the Graft's: the heirs have none)."""
+    return grafted(boards).filter(lambda p: any(u.kind is Kind.MINION for u in p.units.values()))
+
+
 CHAPTER_8 = ("narora", "graft")
 
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.combat_strategies import combat_positions
-from tests.strategies import allied, healing
+from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -81,6 +81,29 @@ def test_attack_options_agree_among_allies(position: Position) -> None:
 @given(allied(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_among_allies(position: Position) -> None:
     # An ally's spire does not fire.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(40), deadline=None, report_multiple_bugs=False)
+@given(grafted_boards(combat_positions()))
+def test_attack_options_agree_under_grafted_snare(position: Position) -> None:
+    # Harbinger chapter 2: on the Graft's turn the talents of opposing units beside a Graft unit are
+    # ignored; an heirs hero below its health stat recovers 1 instead of levelling up.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
+@given(grafted_boards(combat_positions()))
+def test_attack_step_agrees_under_grafted_snare(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
+@given(grafted_boards(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_under_grafted_snare(position: Position) -> None:
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

@@ -89,6 +89,11 @@ N38 A "closest" category (Harbinger chapter 2's list) holds every opposing spire
 N39 Bio-Indefinite: no hit takes from or heals the unit more than 1, whatever deals it, whoever holds
     it; a fortification upgrade counts as 1. In Harbinger chapter 7 an opposing hero's attack on
     Nucleus (its active chip's name, any case) is not held to it; its retaliation on the hero is.
+N40 Harbinger chapter 2's Grafted Snare on every Graft unit: on the Graft's turn, every talent of an
+    opposing unit (a landmark minion included) beside a Graft unit in play, neither in its gate, is
+    ignored; a Graft unit defeated meanwhile mutes no more. Spires' talents stay.
+N41 Harbinger chapter 2: an heirs hero that would level up below its health stat (after the
+    exchange) recovers 1 health instead; a player's may decline, the AI's does it.
 """
 
 from __future__ import annotations
@@ -129,6 +134,7 @@ from adjudicator.position.readings import resolve
 from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
+GRAFT, HEIRS = "graft", "heirs"  # Harbinger chapter 2's factions (N40, N41)
 READING_DEFAULTS = {
     "spire-defeat": "bare",
     "reveal-retaliation": "fresh",
@@ -168,6 +174,7 @@ class Fighter:
     friend: str = ""  # the faction a landmark minion with Devoted is friendly to (N36)
     revealed: bool = False  # a group revealed a new chip this step
     promoted_now: bool = False
+    muted: bool = False  # every talent ignored for now (N40: Harbinger chapter 2's Grafted Snare)
 
     @property
     def side(self) -> Stats:
@@ -187,8 +194,8 @@ class Fighter:
         return self.upgrades.count("fortification")
 
     def has(self, talent: str) -> bool:
-        """A unit waiting in its gate uses no talent (Chips and their stats)."""
-        return talent in self.talents and not self.in_gate
+        """A unit waiting in its gate uses no talent (Chips and their stats), nor a muted one (N40)."""
+        return talent in self.talents and not self.in_gate and not self.muted
 
 
 @dataclass(frozen=True)
@@ -279,7 +286,23 @@ def start_board(position: Position) -> Board:
         f: GateState(g.health if g.fortress else 0, tuple(uid for uid in g.stack if uid in units))
         for f, g in position.gates.items()
     }
-    return Board(units, spires, gates, {f.name: f.source for f in position.factions.values()})
+    board = Board(units, spires, gates, {f.name: f.source for f in position.factions.values()})
+    _snare(position, board)
+    return board
+
+
+def _snare(position: Position, board: Board) -> None:
+    """N40: Harbinger chapter 2, "All Graft units benefit from ... Grafted Snare": on the Graft's turn
+    every talent of an opposing unit beside a Graft unit in play is ignored, a landmark minion's too;
+    again as units fall."""
+    scenario = position.scenario
+    snaring = scenario is not None and scenario.chapter == 2 and position.turn.faction == GRAFT
+    grafts = {f.node for f in board.units.values() if f.faction == GRAFT and not f.in_gate} if snaring else set()
+    for uid, f in board.units.items():
+        opposed = f.faction != GRAFT and f.friend != GRAFT  # N36: a Devoted landmark minion of the Graft's is no foe
+        muted = opposed and not f.in_gate and bool(grafts & set(position.neighbours(f.node)))
+        if muted != f.muted:
+            board.units[uid] = replace(f, muted=muted)
 
 
 @dataclass
@@ -750,6 +773,7 @@ def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, h
         if u.in_gate:
             g = board.gates[u.faction]
             board.gates[u.faction] = replace(g, stack=tuple(s for s in g.stack if s != uid))
+        _snare(rules.position, board)
     return True
 
 
@@ -808,7 +832,11 @@ def _game_over(board: Board) -> bool:
 
 
 def level_options(rules: Rules, hero: Fighter) -> tuple[str, ...]:
-    """Leveling Up Heroes; the AI always takes an attack upgrade (N7)."""
+    """Leveling Up Heroes; the AI always takes an attack upgrade (N7). N41: Harbinger chapter 2, an
+    heirs hero below its health stat recovers 1 health instead, or (a player's) declines."""
+    scenario = rules.position.scenario
+    if scenario is not None and scenario.chapter == 2 and hero.faction == HEIRS and hero.health < hero.side.health:
+        return ("recover",) if rules.ai(hero.faction) else ("none", "recover")
     if rules.ai(hero.faction):
         return ("attack",)
     if hero.capacity is None:
@@ -828,6 +856,8 @@ def _level_up(rules: Rules, board: Board, log: Log, uid: str, chooser: Chooser) 
     log.level_ups.append(LevelUp(uid, options, None if chooser.script is None else picked))
     if picked in ("attack", "fortification", "range"):
         board.units[uid] = replace(hero, upgrades=hero.upgrades + (picked,))
+    elif picked == "recover":
+        board.units[uid] = replace(hero, health=hero.health + 1)
     elif picked == "promote":  # FAQ-26: gains the difference of the health stats, not full health
         gain = max(0, hero.promoted_stats.health - hero.stats.health) if hero.promoted_stats else 0
         board.units[uid] = replace(
