@@ -347,7 +347,7 @@ def run_chapters(sizes: Sequence[Size], seeds: int, reps: int, budget_s: float) 
             samples = measure([{ASP: lambda p=p: whole_turn.whole_turn(p, ai=True)} for p in played], reps, timer)
             count = f"{statistics.median(a.count for a in answers):g}"
             count += "" if all(a.complete for a in answers) else "+"
-            left_out = sorted({n.name.partition(": ")[2] or n.name for a in answers for n in a.notices})
+            left_out = sorted({n.name.removeprefix(f"chapter {chapter}: ") for a in answers for n in a.notices})
             sides = "heirs/narora" if chapter is None else "/".join(boards.CHAPTER_SIDES[chapter])
             rows.append([_size_label(size), str(chapter or "-"), sides, str(len(samples[ASP].ms)), _cell(samples[ASP]),
                          count, ", ".join(left_out) or "none"])
