@@ -166,6 +166,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "damage": o.damage_by_chip(),
         "health": health,
         "defeated": sorted(d.chip for d in o.defeated),
+        "goes-to": {d.chip: d.goes_to for d in o.defeated},
         "revealed": {r.unit: r.chip for r in o.revealed},
         "removed": {d.chip: d.upgrade_removed for d in o.damage if d.upgrade_removed},
         "fortifications-lost": {d.chip: d.fortifications_lost for d in o.damage if d.fortifications_lost},
