@@ -352,3 +352,14 @@ def test_chapter_4_s_rotten_worms_are_chips_not_units() -> None:
         load_position_text(as_unit.replace("  griege: {controller: ai", "  graft: {controller: ai, mark: {gate: narora}}\n"
                                            "  griege: {controller: ai"))
     assert [p.field for p in raised.value.problems] == ["units.worms.chip"]
+
+
+def test_bydra_graam_s_return_is_noticed_on_the_narora_s_turn_only() -> None:
+    # Chapter 4: she returns to her gate by her own move, or pushed there by a naroran minion.
+    text = (Path(__file__).resolve().parents[1] / "positions/harbinger/4/scenario-4-mark-griege.yaml").read_text()
+    bydra = text.replace("units:\n", "units:\n  bydra: {chip: Bydra Graam, faction: narora, kind: hero, at: f1, health: 6,\n"
+                         "          stats: {health: 6, attack: 2, movement: 3}}\n")
+    returns = {"chapter 4: bydra-redeploys", "chapter 4: bydra-no-redeploy"}
+    assert not returns & set(_rules(bydra, "movement"))  # the griege's turn
+    theirs = bydra.replace("turn: {faction: griege", "turn: {faction: narora")
+    assert returns <= set(_rules(theirs, "movement"))
