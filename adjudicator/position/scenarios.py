@@ -60,7 +60,7 @@ class ScenarioRule:
     note: str = ""
     gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
     when: When | None = None  # what must be in play for it to change an answer
-    counted_by: tuple[str, ...] = ()  # commands whose answers count the rule themselves (moves: dice rolled)
+    counted_by: tuple[str, ...] = ()  # commands whose answers count the rule (moves: dice rolled), or cannot depend on it
 
     def in_force(self, event: tuple[int, ...] | None) -> bool:
         """Whether the rule can hold under the event rolled: unknown (None) means any face could."""

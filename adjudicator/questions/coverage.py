@@ -25,9 +25,11 @@ from adjudicator.questions.steps import EVENTS, STEPS
 
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
 QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
-# Commands whose answers count some chapter rules themselves (scenarios.yaml, counted_by): `moves` gives
-# each outcome's dice with their odds; `check` judges a claimed move, which chance never overturns;
-# `movement-step` and `turn` play each result of the dice out, with its probability.
+# Commands whose answers count some chapter rules themselves, or cannot depend on them (scenarios.yaml,
+# counted_by; faction-rules.yaml, spares): `moves` gives each outcome's dice with their odds; `check`
+# judges a claimed move, which chance never overturns; `movement-step` and `turn` play each result of
+# the dice out, with its probability. Neither `moves` nor `check` depends on what follows a move
+# (the keel's promotion).
 MOVES, CHECK, STEP, TURN = "moves", "check", "movement-step", "turn"
 
 
