@@ -21,7 +21,7 @@ class FactionRule:
     acts: tuple[str, ...]
     status: str
     when: When | None = None  # what must be in play for it to change an answer
-    spares: tuple[str, ...] = ()  # commands whose answers it cannot change
+    counted_by: tuple[str, ...] = ()  # commands whose answers cannot depend on it
     note: str = ""
 
     @property
@@ -38,7 +38,7 @@ def _rule(entry: dict) -> FactionRule:
         faction=entry["faction"], id=entry["id"], source=entry["source"], text=entry["text"],
         acts=tuple(entry["acts"]), status=entry["status"],
         when=When(**{k: tuple(v) for k, v in when.items()}) if when else None,
-        spares=tuple(entry.get("spares") or ()), note=entry.get("note") or "",
+        counted_by=tuple(entry.get("counted_by") or ()), note=entry.get("note") or "",
     )
     if rule.status not in STATUSES or not rule.acts or not set(rule.acts) <= set(ACTS):
         raise ValueError(f"adjudicator/data/faction-rules.yaml: {rule.name}: bad status or acts")

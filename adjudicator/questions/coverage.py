@@ -26,7 +26,7 @@ from adjudicator.questions.steps import EVENTS, STEPS
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
 QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 # Commands whose answers count some chapter rules themselves, or cannot depend on them (scenarios.yaml,
-# counted_by; faction-rules.yaml, spares): `moves` gives each outcome's dice with their odds; `check`
+# counted_by, as in faction-rules.yaml): `moves` gives each outcome's dice with their odds; `check`
 # judges a claimed move, which chance never overturns; `movement-step` and `turn` play each result of
 # the dice out, with its probability. Neither `moves` nor `check` depends on what follows a move
 # (the keel's promotion).
@@ -119,7 +119,7 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
     found = []
     for rule in faction_rules():
         steps = tuple(s for s in rule.acts if s in asked)
-        if steps and answer not in rule.spares and may_act(rule.when, position):
+        if steps and answer not in rule.counted_by and may_act(rule.when, position):
             found.append(Notice("", "not modelled", steps, (), rule=rule.name, text=rule.text))
     return tuple(found)
 
