@@ -363,3 +363,13 @@ def test_bydra_graam_s_return_is_noticed_on_the_narora_s_turn_only() -> None:
     assert not returns & set(_rules(bydra, "movement"))  # the griege's turn
     theirs = bydra.replace("turn: {faction: griege", "turn: {faction: narora")
     assert returns <= set(_rules(theirs, "movement"))
+
+
+def test_the_rotten_worms_infest_bydra_graam_only_while_one_is_on_the_board() -> None:
+    text = (Path(__file__).resolve().parents[1] / "positions/harbinger/4/scenario-4-rotten-worms-inactive.yaml").read_text()
+    bydra = text.replace("units:\n", "units:\n  bydra: {chip: Bydra Graam, faction: narora, kind: hero, at: a1, health: 6,\n"
+                         "          stats: {health: 6, attack: 2, movement: 3}}\n")
+    infest = "chapter 4: rotten-worms-infest"
+    assert infest in _rules(bydra, "end")
+    gone = bydra.replace("chips:\n  worms: {at: b1, name: Rotten Worms}\n", "")
+    assert infest not in _rules(gone, "end")

@@ -151,6 +151,7 @@ def may_act(when: When | None, position: Position) -> bool:
 
     return (
         named(when.chips, chips)
+        and named(when.others, {n.casefold() for c in position.chips for n in (c.id, c.name)})
         and (named(when.spires, spires) or (bool(when.spires) and any(not s.chip for s in position.spires)))
         and any_of(when.talents, talents)
         and set(when.units) <= {u.faction for u in units.values()}
