@@ -493,8 +493,7 @@ def grafted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played in chapter 2 between the Graft and the heirs, either moving: on the
     Graft's turn every Graft unit's Grafted Snare ignores the talents of the opposing units beside it,
     and an heirs hero below its health stat recovers instead of levelling up. The heirs have no mark,
-    and all their units are heroes ("All heir-controlled units are considered to be heroes"); a Graft
-    minion stays in play, since a board with no minion at all has no wave to end (reference N4)."""
+    and all their units are heroes ("All heir-controlled units are considered to be heroes")."""
     position = draw(boards)
     names = dict(zip((MOVER, OPPONENT), CHAPTER_2 if draw(st.booleans()) else CHAPTER_2[::-1]))
 
@@ -520,7 +519,8 @@ def grafted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 def grafted_boards(boards: st.SearchStrategy[Position]) -> st.SearchStrategy[Position]:
-    """``grafted`` boards that keep a minion in play (the Graft's: the heirs have none)."""
+    """``grafted`` boards that keep a minion in play (the Graft's: the heirs have none), since on a
+    board with no minion at all the two sides read the wave's end differently (reference N4)."""
     return grafted(boards).filter(lambda p: any(u.kind is Kind.MINION for u in p.units.values()))
 
 
