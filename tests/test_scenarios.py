@@ -339,6 +339,11 @@ def test_a_mark_beside_names_a_gate_or_a_unit() -> None:
         load_position_text(BYDRA.replace("{beside: {unit: nucleus}}", "{beside: {hex: a2}}"))
     found = {p.field: p.message for p in raised.value.problems}
     assert found["units.bydra.mark.beside.hex"] == "unknown key; expected one of gate, unit"
+    # A faction's mark is a gate, a unit or a hex: only a unit's own may be beside something.
+    with pytest.raises(PositionFileError) as raised:
+        load_position_text(BYDRA.replace("narora: {controller: ai, mark: {gate: shada}}",
+                                         "narora: {controller: ai, mark: {beside: {gate: shada}}}"))
+    assert "factions.narora.mark.beside" in {p.field for p in raised.value.problems}  # unknown key
 
 
 def test_chapter_4_s_rotten_worms_are_chips_not_units() -> None:

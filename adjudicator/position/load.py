@@ -71,6 +71,9 @@ MAX_RANGE = 20
 MAX_HEALTH = 30  # health, and the health stat
 MAX_ATTACK = 30
 MAX_GATE_HEALTH = 30
+MARK_KINDS = ("gate", "unit", "hex")
+OWN_MARK_KINDS = (*MARK_KINDS, "beside")  # a unit's own mark may be any hex beside a gate or unit
+BESIDE_KINDS = ("gate", "unit")
 HEIRS, MINARET = "heirs", "minaret"  # chapter 1: the heirs deploy from "the minaret spire" of the wave
 MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
@@ -674,13 +677,13 @@ class _PositionReader(_Reader):
             _or(capacity, Faction.source_capacity),
         )
 
-    def mark(self, value: _Value, none: bool = False, beside: bool = True) -> Mark | None:
-        """One of gate, unit, hex or beside (any hex beside a gate or unit: Harbinger chapter 5); with
-        ``none``, also the word none: no mark (Harbinger chapter 2, "Heirs: None"), an empty Mark."""
+    def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:
+        """One of ``kinds``: gate, unit or hex, and for a unit's own mark beside (any hex beside a gate
+        or unit: Harbinger chapter 5); with ``none``, also the word none: no mark (Harbinger chapter 2,
+        "Heirs: None"), an empty Mark."""
         node = value.node
         if none and isinstance(node, ScalarNode) and node.tag == _STR and node.value == "none":
             return Mark()
-        kinds = ("gate", "unit", "hex", "beside") if beside else ("gate", "unit")
         f = self.fields(value, (), kinds)
         if f is None:
             return None
@@ -690,7 +693,7 @@ class _PositionReader(_Reader):
             self.problem(value, f"a mark names exactly one of {', '.join(kinds[:-1])} or {kinds[-1]}; found {found}")
             return None
         if "beside" in f.values:
-            near = self.mark(f["beside"], beside=False)
+            near = self.mark(f["beside"], kinds=BESIDE_KINDS)
             return None if near is None else Mark(beside=near)
         if "gate" in f.values:
             gate = self.reference(f["gate"], self.gate_names, "gate", "gates")
@@ -780,7 +783,7 @@ class _PositionReader(_Reader):
         merc = self.boolean(f["merc"])
         capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
-        mark = self.mark(f["mark"]) if f["mark"].node is not None else None
+        mark = self.mark(f["mark"], kinds=OWN_MARK_KINDS) if f["mark"].node is not None else None
         if mark is not None and unit_id in (mark.unit, mark.beside and mark.beside.unit):
             self.problem(f["mark"], "a unit cannot be its own mark")
         carrying = self.names(f["carrying"], "chip names")
