@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from adjudicator.position.data import shipped
-from adjudicator.position.scenarios import ACTS, WHEN_FIELDS, When
+from adjudicator.position.scenarios import ACTS, When, read_when
 
 STATUSES = ("not-modelled",)
 
@@ -31,13 +31,10 @@ class FactionRule:
 
 
 def _rule(entry: dict) -> FactionRule:
-    when = entry.get("when") or {}
-    if set(when) - set(WHEN_FIELDS):
-        raise ValueError(f"adjudicator/data/faction-rules.yaml: {entry['id']}: when: expected fields of {WHEN_FIELDS}")
     rule = FactionRule(
         faction=entry["faction"], id=entry["id"], source=entry["source"], text=entry["text"],
         acts=tuple(entry["acts"]), status=entry["status"],
-        when=When(**{k: tuple(v) for k, v in when.items()}) if when else None,
+        when=read_when(entry, f"adjudicator/data/faction-rules.yaml: {entry['id']}"),
         counted_by=tuple(entry.get("counted_by") or ()), note=entry.get("note") or "",
     )
     if rule.status not in STATUSES or not rule.acts or not set(rule.acts) <= set(ACTS):

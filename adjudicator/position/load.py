@@ -1103,27 +1103,30 @@ class _PositionReader(_Reader):
             if len(heroes) > MAX_HEROES_CHAPTER_1:
                 self.problem(value, f"chapter 1 allows up to {MAX_HEROES_CHAPTER_1} {player} heroes in play; "
                              f"found {len(heroes)}: {', '.join(heroes)}")
-        if scenario.chapter == 2 and isinstance(units_value.node, MappingNode):
+        if not isinstance(units_value.node, MappingNode):
+            return
+        for key, _ in units_value.node.value:
+            unit = units.get(str(key.value))
+            if unit is not None:
+                self.scenario_unit(scenario, key, unit, units, gates)
+
+    def scenario_unit(
+        self, scenario: Scenario, key: Node, unit: Unit, units: dict[str, Unit], gates: dict[str, Gate]
+    ) -> None:
+        """A chapter's rules on one unit, reported at its key."""
+        player = scenario.book.player
+        if scenario.chapter == 2 and unit.faction == player and unit.kind is not Kind.HERO:
             # "All heir-controlled units are considered to be heroes."
-            for key, _ in units_value.node.value:
-                unit = units.get(str(key.value))
-                if unit is not None and unit.faction == player and unit.kind is not Kind.HERO:
-                    self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
-        if scenario.chapter == 4 and isinstance(units_value.node, MappingNode):
-            for key, _ in units_value.node.value:
-                unit = units.get(str(key.value))
-                if unit is not None and unit.chip.casefold() == ROTTEN_WORMS:
-                    self.report(key, f"units.{unit.id}.chip", "in chapter 4 rotten worms are inactive: write them "
-                                "under chips ({id: {at: hex, name: Rotten Worms}}), which no rule moves or attacks")
-        if scenario.chapter == 5 and isinstance(units_value.node, MappingNode):
-            # Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).
-            for key, _ in units_value.node.value:
-                unit = units.get(str(key.value))
-                want = None if unit is None else bydra_mark(unit, units, gates)
-                if unit is not None and want is not None and unit.mark != want:
-                    under = "minions are placed under her" if unit.carrying else "no minion is placed under her"
-                    self.report(key, f"units.{unit.id}.mark",
-                                f"in chapter 5 Bydra Graam's mark is {want.written} while {under} (carrying)")
+            self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
+        if scenario.chapter == 4 and unit.chip.casefold() == ROTTEN_WORMS:
+            self.report(key, f"units.{unit.id}.chip", "in chapter 4 rotten worms are inactive: write them "
+                        "under chips ({id: {at: hex, name: Rotten Worms}}), which no rule moves or attacks")
+        # Chapter 5: Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).
+        want = bydra_mark(unit, units, gates) if scenario.chapter == 5 else None
+        if want is not None and unit.mark != want:
+            under = "minions are placed under her" if unit.carrying else "no minion is placed under her"
+            self.report(key, f"units.{unit.id}.mark",
+                        f"in chapter 5 Bydra Graam's mark is {want.written} while {under} (carrying)")
 
     def scenario_spires(self, scenario: Scenario, spires_value: _Value, spires: dict[str, Spire]) -> None:
         """Chapter 8: "The dispatch platform, air clipper, pillar of fire, and creeping vines spires are

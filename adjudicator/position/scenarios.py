@@ -87,17 +87,24 @@ class Chapter:
         return next(r for r in self.rules if r.id == rule_id)
 
 
+def read_when(entry: dict, where: str) -> When | None:
+    """An entry's `when` (scenarios.yaml, faction-rules.yaml), its fields checked; ``where`` names the
+    entry in the error."""
+    when = entry.get("when") or {}
+    if set(when) - set(WHEN_FIELDS):
+        raise ValueError(f"{where}: when: expected fields of {WHEN_FIELDS}")
+    return When(**{k: tuple(v) for k, v in when.items()}) if when else None
+
+
 def _rule(entry: dict) -> ScenarioRule:
     rule = ScenarioRule(
         id=entry["id"], kind=entry["kind"], text=entry["text"], acts=tuple(entry["acts"]), status=entry["status"],
         faces=tuple(entry.get("faces") or ()), encoding=entry.get("encoding"),
         positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
         gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
-        when=When(**{k: tuple(v) for k, v in entry["when"].items()}) if entry.get("when") else None,
+        when=read_when(entry, f"adjudicator/data/scenarios.yaml: rule {entry['id']}"),
         counted_by=tuple(entry.get("counted_by") or ()),
     )
-    if set(entry.get("when") or {}) - set(WHEN_FIELDS):
-        raise ValueError(f"adjudicator/data/scenarios.yaml: rule {rule.id}: when: expected fields of {WHEN_FIELDS}")
     if rule.kind not in KINDS or rule.status not in STATUSES or not set(rule.acts) <= set(ACTS) or not rule.acts:
         raise ValueError(f"adjudicator/data/scenarios.yaml: rule {rule.id}: bad kind, status or acts")
     return rule

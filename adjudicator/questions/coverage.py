@@ -16,9 +16,9 @@ from collections import defaultdict
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import rock_rollers
-from adjudicator.position.faction_rules import faction_rules
+from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
-from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, When
+from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import catalogue
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
@@ -103,25 +103,26 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
     scenario = position.scenario
     if scenario is None:
         return ()
-    found = []
-    for rule in scenario.book.rules:
-        steps = tuple(s for s in rule.acts if s in asked)
-        if answer in rule.counted_by:
-            continue
-        if steps and rule.status in UNMODELLED and rule.in_force(scenario.event) and may_act(rule.when, position):
-            found.append(Notice("", "not modelled", steps, (), rule=f"chapter {scenario.chapter}: {rule.id}",
-                                text=rule.text))
-    return tuple(found)
+    return tuple(
+        notice for rule in scenario.book.rules if rule.status in UNMODELLED and rule.in_force(scenario.event)
+        for notice in _left_out(rule, f"chapter {scenario.chapter}: {rule.id}", position, asked, answer)
+    )
 
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
     """The rules of the factions' sheets that the answer leaves out (none is modelled)."""
-    found = []
-    for rule in faction_rules():
-        steps = tuple(s for s in rule.acts if s in asked)
-        if steps and answer not in rule.counted_by and may_act(rule.when, position):
-            found.append(Notice("", "not modelled", steps, (), rule=rule.name, text=rule.text))
-    return tuple(found)
+    return tuple(notice for rule in faction_rules() for notice in _left_out(rule, rule.name, position, asked, answer))
+
+
+def _left_out(
+    rule: ScenarioRule | FactionRule, label: str, position: Position, asked: tuple[str, ...], answer: str
+) -> tuple[Notice, ...]:
+    """The notice of a rule not modelled, where it acts in a step asked, ``answer`` may depend on it
+    (counted_by), and what it needs is in play (when)."""
+    steps = tuple(s for s in rule.acts if s in asked)
+    if not steps or answer in rule.counted_by or not may_act(rule.when, position):
+        return ()
+    return (Notice("", "not modelled", steps, (), rule=label, text=rule.text),)
 
 
 def _side(unit: Unit) -> str:
