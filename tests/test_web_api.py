@@ -18,6 +18,7 @@ from adjudicator.answers.notation import parse
 from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import load_position, load_position_text
 from adjudicator.questions import adjudicate, dispute, whole_step, whole_turn
+from adjudicator.show import render_text
 from adjudicator.web.api import Limits, to_yaml
 from adjudicator.web.server import Handler
 from tests.web_server import running, send
@@ -123,7 +124,8 @@ def test_the_movement_step_is_a_job_with_the_movement_step_answer(server):
     assert status == 202
     job = _poll(server, job)
     assert job["state"] == "done"
-    assert job["answer"] == whole_step.movement_step(load_position(AFTER), None, 20).as_json()
+    result = whole_step.movement_step(load_position(AFTER), None, 20)
+    assert job["answer"] == {**result.as_json(), "lines": [render_text.step_outcome(o) for o in result.outcomes]}
 
 
 def test_the_whole_turn_is_a_job_with_the_turn_answer(server):
@@ -132,7 +134,8 @@ def test_the_whole_turn_is_a_job_with_the_turn_answer(server):
     assert status == 202
     job = _poll(server, job)
     assert job["state"] == "done"
-    assert job["answer"] == whole_turn.whole_turn(load_position(fire), None, 20).as_json()
+    result = whole_turn.whole_turn(load_position(fire), None, 20)
+    assert job["answer"] == {**result.as_json(), "lines": [render_text.turn_outcome(o) for o in result.outcomes]}
     assert job["answer"]["count"] == 3
 
 

@@ -15,7 +15,8 @@ import yaml
 from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import PositionFileError, load_position, load_position_text
 from adjudicator.web.api import to_yaml
-from adjudicator.questions import adjudicate, dispute, whole_step, whole_turn
+from adjudicator.questions import adjudicate, dispute, steps, whole_step, whole_turn
+from adjudicator.show import render_text
 from adjudicator.answers.notation import parse
 from tests.web_server import running
 
@@ -223,8 +224,7 @@ def test_the_whole_turn_shows_each_outcome_with_its_odds(browser, server, shots)
     page.wait_for_selector("#step-count", timeout=60_000)
     result = whole_turn.whole_turn(load_position(fire), None, 50)
     assert page.get_attribute("#step-count", "data-count") == str(result.count) == "3"
-    assert page.locator(".stepper pre.outcome").inner_text().startswith(
-        f"probability {result.outcomes[0].probability}")
+    assert f"(probability {result.outcomes[0].probability})" in page.locator(".stepper pre.outcome").inner_text()
     page.screenshot(path=shots / "whole-turn.png", full_page=True)
 
 
@@ -281,4 +281,29 @@ def test_switching_a_reading_asks_the_unit_again(browser, server):
     expected = adjudicate.unit_options(switched, "joust").outcomes
     assert len(expected) != len(adjudicate.unit_options(position, "joust").outcomes)
     page.wait_for_function(f"document.querySelectorAll('#answer .legal li').length === {len(expected)}")
+    page.close()
+
+
+STEP_POSITIONS = ("positions/faq/faq-15-player-gate-redirect.yaml", "positions/rules/spires-fire-two-dice.yaml")
+
+
+@pytest.mark.parametrize("question", list(steps.BY_NAME))
+@pytest.mark.parametrize("name", STEP_POSITIONS)
+def test_every_step_button_answers_with_each_outcome_as_the_cli_prints_it(browser, server, name, question):
+    # The Attack step button used to hang on "working…" (a script error), and Spires Fire showed raw JSON.
+    path = ROOT / name
+    page = _open(browser, server, path, viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.click("#mode-play")
+    page.click(f'[data-question="{question}"]')
+    page.wait_for_selector("#step-count", timeout=60_000)
+    step = steps.BY_NAME[question]
+    result = step.ask(load_position(path), None, 50)
+    first = getattr(render_text, step.outcome)(result.outcomes[0])
+    assert page.locator(".stepper pre.outcome").inner_text() == "\n".join(first)
+    assert errors == []
+    top = page.locator("#step-answer").bounding_box()["y"]
+    assert 0 <= top < 844  # scrolled to the answer
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()

@@ -13,10 +13,11 @@ from fractions import Fraction
 from hypothesis import given, settings
 
 from adjudicator.answers.attacks import ChipEnd, EndState
+from adjudicator.answers.moves import MoveOutcome
 from adjudicator.position.load import load_document
 from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_step, spires_fire
-from adjudicator.questions.board_after import apply_end
+from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.whole_turn import remaining, turn_end, whole_turn
 
 from tests.combat_strategies import combat_positions
@@ -33,7 +34,17 @@ def test_a_defeated_unit_leaves_the_board_and_its_gate_stack() -> None:
     position = _position("positions/turn/turn-from-spires-fire.yaml")
     after = apply_end(position, EndState((ChipEnd("harrier", defeated=True), ChipEnd("joust", health=1))))
     assert after.placed("harrier") is None and after.units["joust"].health == 1
-    assert turn_end(position, after).describe() == "harrier off the board; joust e1, health 1"
+    end = turn_end(position, after)
+    assert end.describe() == "harrier defeated; joust e1, health 1"
+    assert end.as_json()["units"][0] == {"unit": "harrier", "node": None, "left": "defeated"}
+
+
+def test_a_hero_that_returns_to_its_fortress_is_not_called_defeated() -> None:
+    position = _position("positions/rulebook/joust-harrier-jaelana.yaml")
+    after = apply_move(position, MoveOutcome("jaelana", "gate:heirs", "return", path=("c4", "gate:heirs")))
+    end = turn_end(position, after)
+    assert end.describe() == "jaelana returned to its fortress"
+    assert end.as_json()["units"] == [{"unit": "jaelana", "node": None, "left": "returned"}]
 
 
 def test_spires_gates_and_source_change_as_the_end_says() -> None:

@@ -383,6 +383,11 @@ class FireStepResult:
     def decisions(self) -> bool:
         return any(r.choices for r in self.results)
 
+    @property
+    def outcomes(self) -> tuple[FireResult, ...]:
+        """The results, by the name the other steps give their outcomes."""
+        return self.results
+
     def as_json(self) -> dict[str, Any]:
         return {
             "faction": self.faction,

@@ -1,8 +1,8 @@
 """Typed answers about a whole turn: every step from where the position stands to the end of turn.
 
 docs/output-format.md documents the JSON shape (``as_json``). Chips are named as in the position
-file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board (defeated,
-or returned to its fortress).
+file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board, and then
+``left`` says how: DEFEATED, or RETURNED to its fortress.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ class Gap:
         return f"{self.step}: {self.what}"
 
 
+DEFEATED, RETURNED = "defeated", "returned"  # how a unit left the board during the turn
+
+
 @dataclass(frozen=True, order=True)
 class UnitEnd:
     """How a unit ends the turn, where it differs from how it began."""
@@ -57,9 +60,12 @@ class UnitEnd:
     chip: str = ""  # the active chip when a group revealed another, else ""
     upgrades: tuple[str, ...] | None = None  # None: unchanged
     promoted: bool = False  # promoted this turn
+    left: str = ""  # off the board: DEFEATED or RETURNED
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
+        if self.left:
+            data["left"] = self.left
         if self.health is not None:
             data["health"] = self.health
         if self.chip:
@@ -72,7 +78,7 @@ class UnitEnd:
 
     def describe(self) -> str:
         if self.node is None:
-            return f"{self.unit} off the board"
+            return f"{self.unit} {'defeated' if self.left == DEFEATED else 'returned to its fortress'}"
         bits = [self.node]
         bits += [f"now {self.chip}"] if self.chip else []
         bits += [f"health {self.health}"] if self.health is not None else []
@@ -149,7 +155,7 @@ class TurnSummary:
     """Where one unit of the faction can end the turn, over every outcome."""
 
     unit: str
-    ends: tuple[str, ...]  # every node it ends on ("off the board" included), in name order
+    ends: tuple[str, ...]  # every node it ends on, DEFEATED and RETURNED included, in name order
     forced: bool  # the same end in every outcome
 
     def as_json(self) -> dict[str, Any]:

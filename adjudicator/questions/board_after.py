@@ -76,7 +76,7 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
 def apply_end(position: Position, end: EndState, attacked: frozenset[str] = frozenset()) -> Position:
     """The board after a combat step that ended in ``end``; ``attacked``: the units that attacked.
     A defeated unit leaves the board (to its barracks, the discard or the market: off the board
-    either way); a defeated spire leaves it too."""
+    either way) with no health left, as one defeated while moving; a defeated spire leaves it too."""
     units = dict(position.units)
     gates: dict[str, Gate] = dict(position.gates)
     spires = {s.id: s for s in position.spires}
@@ -84,7 +84,7 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
         if change.chip in units:
             unit = units[change.chip]
             if change.defeated:
-                units[change.chip] = replace(unit, at=None)
+                units[change.chip] = replace(unit, at=None, health=0)
                 gate = gates.get(unit.faction)
                 if gate is not None and change.chip in gate.stack:
                     gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != change.chip))

@@ -330,7 +330,7 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
                  ("promoted", True if u.promoted else None))
         extra_set = {k: v for k, v in extra if v is not None}
-        data[u.unit] = "off-board" if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
+        data[u.unit] = u.left if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:
         data[spire] = "defeated" if upgrades is None else {"upgrades": list(upgrades)}
     for faction, health in end.gates:

@@ -29,6 +29,7 @@ class Step:
     noun: str  # what it lists and counts, for progress reports ("final boards")
     limit: int  # how many it shows unless told
     renderer: str  # the function of adjudicator.show.render_text that prints its answer
+    outcome: str  # the function of adjudicator.show.render_text that gives one outcome's lines (the page)
     expect: str  # how a position file's `expected` entry for it is checked (questions/expectations.py)
     summary: str  # the command's help
     sides: bool = True  # asked for a player or for the AI (`--ai`)
@@ -55,27 +56,27 @@ class Step:
 
 STEPS: tuple[Step, ...] = (
     Step("start-of-turn", "Start of turn", "start-of-turn", "start", ("start-of-turn", *EVENTS),
-         "adjudicator.questions.adjudicate:start_of_turn", "end states", 20, "start_of_turn", "ends",
+         "adjudicator.questions.adjudicate:start_of_turn", "end states", 20, "start_of_turn", "edge_outcome", "ends",
          "Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count."),
     Step("quick-strike", "Quick Strike", "quick-strike", "quick", ("quick-strike", *EVENTS),
-         "adjudicator.questions.adjudicate:quick_strike", "end states", 20, "quick_strike", "ends",
+         "adjudicator.questions.adjudicate:quick_strike", "end states", 20, "quick_strike", "attack_outcome", "ends",
          "Every distinct end state of the Quick Strike step, before the spires fire: what units with Quick "
          "Strike may, or must, attack then, with the exact count."),
     Step("spires-fire", "Spires Fire", "spires-fire", "fire", ("spires-fire", *EVENTS),
-         "adjudicator.questions.adjudicate:spires_fire", "results", 50, "fire_step", "fire",
+         "adjudicator.questions.adjudicate:spires_fire", "results", 50, "fire_step", "fire_outcome", "fire",
          "The Spires Fire step: which spires fire, their targets, every result with its exact odds.",
          sides=False, progress=False, options=("die",)),
     Step("movement-step", "Movement step", "movement", "movement", ("movement",),
-         "adjudicator.questions.whole_step:movement_step", "final boards", 20, "step", "boards",
+         "adjudicator.questions.whole_step:movement_step", "final boards", 20, "step", "step_outcome", "boards",
          "Every distinct final board of the current faction's whole movement step, with the exact count."),
     Step("attack-step", "Attack step", "attack", "attack", ("attack", *EVENTS),
-         "adjudicator.questions.adjudicate:attack_step", "end states", 20, "attack_step", "ends",
+         "adjudicator.questions.adjudicate:attack_step", "end states", 20, "attack_step", "attack_outcome", "ends",
          "Every distinct end state of the current faction's whole attack step, with the exact count."),
     Step("end-of-turn", "End of turn", "end-of-turn", "end", ("end-of-turn", *EVENTS),
-         "adjudicator.questions.adjudicate:end_of_turn", "end states", 20, "end_of_turn", "ends",
+         "adjudicator.questions.adjudicate:end_of_turn", "end states", 20, "end_of_turn", "edge_outcome", "ends",
          "Every distinct end state of the end of the current faction's turn, with the exact count."),
     Step("turn", "Whole turn", None, "turn", TURN_STEPS + EVENTS,
-         "adjudicator.questions.whole_turn:whole_turn", "outcomes", 20, "whole_turn", "turn",
+         "adjudicator.questions.whole_turn:whole_turn", "outcomes", 20, "whole_turn", "turn_outcome", "turn",
          "The whole turn from the step the position stands at to the end of turn: every distinct way it "
          "can end, with the exact count and each Spires Fire result's exact probability.",
          options=("die",)),

@@ -22,11 +22,13 @@ from adjudicator.answers.attacks import EndState, FireStepResult
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
+    DEFEATED,
     DONE,
     NO_RULE,
     NOT_MODELLED,
     PLAYED,
     PLAYED_IN_PART,
+    RETURNED,
     Gap,
     TurnEnd,
     TurnOutcome,
@@ -44,7 +46,6 @@ from adjudicator.questions.coverage import TURN, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
 
-OFF = "off the board"
 
 
 def remaining(position: Position) -> tuple[str, ...]:
@@ -88,7 +89,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         node = final.placed(uid)
         if node is None:
             if start.placed(uid) is not None:
-                units.append(UnitEnd(uid, None))
+                # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
+                units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
             continue
         chip = after.chip if after.chip != before.chip else ""
         health = after.health if after.health != before.health else None
@@ -227,10 +229,9 @@ def _summary(position: Position, side: str, outcomes: list[TurnOutcome]) -> tupl
     ends: dict[str, set[str]] = defaultdict(set)
     units = sorted(u for u, unit in position.units.items() if unit.faction == side and position.placed(u))
     for outcome in outcomes:
-        changed = {u.unit: u.node for u in outcome.end.units}
+        changed = {u.unit: u.node or u.left for u in outcome.end.units}
         for uid in units:
-            node = changed.get(uid, position.placed(uid))
-            ends[uid].add(node if node is not None else OFF)
+            ends[uid].add(changed.get(uid) or position.node_of(uid))
     return tuple(
         TurnSummary(uid, tuple(sorted(ends[uid])), len(ends[uid]) == 1) for uid in units if ends[uid]
     )

@@ -11,14 +11,16 @@ from adjudicator.answers.attacks import (
     AttackOutcome,
     AttackStepResult,
     Damage,
+    FireResult,
     FireStepResult,
     Gain,
+    StepEnd,
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
-from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
 from adjudicator.answers.notation import format_attack
-from adjudicator.answers.turns import TurnResult
+from adjudicator.answers.turns import TurnOutcome, TurnResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
 
@@ -164,21 +166,32 @@ def step(result: StepResult) -> str:
         lines.append("\nwhere each unit ends, over every final board:\n"
                      + _table(("unit", "ends", "", "depends on"), rows))
     for number, outcome in enumerate(result.outcomes, 1):
-        health, forts = dict(outcome.health), dict(outcome.fortifications)
-
-        def after(u: str) -> str:
-            said = ([f"health {health[u]}"] if health.get(u) else []) + (
-                [f"fortifications {forts[u]}"] if u in forts else [])
-            return f" ({', '.join(said)})" if said else ""
-
-        board_text = ", ".join(f"{u} {n}{after(u)}" for u, n in outcome.final)
-        rolled = any(m.rolls for m in outcome.sequence)
-        lines.append(f"\n{number}. {board_text}" + (f"  [chance {outcome.chance}]" if rolled else ""))
-        for move in outcome.sequence:
-            extra = f"  displacing {_displaced(move)}" if move.displaced else ""
-            hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
-            lines.append(f"     {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{hurt}{extra}")
+        lines += _numbered(number, step_outcome(outcome))
     return "\n".join(lines)
+
+
+def step_outcome(outcome: StepOutcome) -> list[str]:
+    """One final board of the movement step, then the moves that make it, a line each."""
+    health, forts = dict(outcome.health), dict(outcome.fortifications)
+
+    def after(u: str) -> str:
+        said = ([f"health {health[u]}"] if health.get(u) else []) + (
+            [f"fortifications {forts[u]}"] if u in forts else [])
+        return f" ({', '.join(said)})" if said else ""
+
+    board_text = ", ".join(f"{u} {n}{after(u)}" for u, n in outcome.final)
+    rolled = any(m.rolls for m in outcome.sequence)
+    lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
+    for move in outcome.sequence:
+        extra = f"  displacing {_displaced(move)}" if move.displaced else ""
+        hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
+        lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{hurt}{extra}")
+    return lines
+
+
+def _numbered(number: int, lines: list[str]) -> list[str]:
+    """An outcome's lines under its number, as the step answers list them."""
+    return [f"\n{number}. {lines[0]}", *(f"   {line}" for line in lines[1:])]
 
 
 def _rolled(move: MoveOutcome) -> str:
@@ -257,18 +270,26 @@ def attack_step(result: AttackStepResult) -> str:
 def _attacks(result: AttackStepResult, step: str) -> str:
     lines = [notices(result.notices) + _count_line(result, "end states", step)]
     for number, outcome in enumerate(result.outcomes, 1):
-        lines.append(f"\n{number}. {outcome.end.describe()}")
-        for attack in outcome.sequence:
-            lines += attack_lines(attack, "     ")
-        if not outcome.sequence:
-            lines.append("     no attack")
+        lines += _numbered(number, attack_outcome(outcome))
     return "\n".join(lines)
+
+
+def attack_outcome(outcome: StepEnd) -> list[str]:
+    """One end state of a combat step, then the attacks that lead to it."""
+    attacks = [line for attack in outcome.sequence for line in attack_lines(attack, "  ")]
+    return [outcome.end.describe(), *(attacks or ["  no attack"])]
+
+
+def edge_outcome(outcome: StepEnd) -> list[str]:
+    """One end state of the start or the end of a turn."""
+    return [outcome.end.describe()]
 
 
 def edge_step(result: AttackStepResult, moment: str) -> str:
     """The start or the end of a turn (``moment``: start-of-turn, end-of-turn)."""
     lines = [notices(result.notices) + _count_line(result, "end states", moment)]
-    lines += [f"\n{number}. {outcome.end.describe()}" for number, outcome in enumerate(result.outcomes, 1)]
+    for number, outcome in enumerate(result.outcomes, 1):
+        lines += _numbered(number, edge_outcome(outcome))
     return "\n".join(lines)
 
 
@@ -302,12 +323,23 @@ def fire_step(result: FireStepResult) -> str:
         # of choices is not always one whole way of choosing: its results add up to at most 1.
         lines.append("  choices: the targets chosen along each line of play; for any fixed way of choosing,\n"
                      "  the results it allows add up to 1")
-    rows = (
-        (str(r.probability), "; ".join(f"{s}→{t}" for s, t in r.choices) or "-", r.end.describe())
-        for r in result.results
-    )
+    rows = ((str(r.probability), _choices(r) or "-", r.end.describe()) for r in result.results)
     lines.append(_table(("probability", "choices", "result"), rows))
     return "\n".join(lines)
+
+
+def _choices(result: FireResult) -> str:
+    return "; ".join(f"{s}→{t}" for s, t in result.choices)
+
+
+def fire_outcome(result: FireResult) -> list[str]:
+    """One result of Spires Fire: its probability and what it leaves, the choices made, each shot."""
+    lines = [f"probability {result.probability}: {result.end.describe()}"]
+    lines += [f"  choosing {_choices(result)}"] if result.choices else []
+    for shot in result.shots:
+        dealt = f"at least {shot.damage}" if shot.at_least else str(shot.damage)
+        lines.append(f"  {shot.spire} fires at {shot.target}: {dealt} damage")
+    return lines
 
 
 def whole_turn(result: TurnResult) -> str:
@@ -326,24 +358,30 @@ def whole_turn(result: TurnResult) -> str:
                 for s in result.summary)
         lines.append("\nwhere each unit ends the turn, over every outcome:\n" + _table(("unit", "ends", ""), rows))
     for number, outcome in enumerate(result.outcomes, 1):
-        lines.append(f"\n{number}. {outcome.end.describe()}")
-        if outcome.quick_strike is not None and outcome.quick_strike.sequence:
-            attacks = ", ".join(format_attack(a) for a in outcome.quick_strike.sequence)
-            lines.append(f"     quick strike: {attacks}")
-        if outcome.fire is not None:
-            plan = "; ".join(f"{s}→{t}" for s, t in outcome.fire.choices)
-            lines.append(f"     spires fire: {outcome.fire.end.describe()} (probability {outcome.fire.probability}"
-                         + (f", choosing {plan})" if plan else ")"))
-        if outcome.movement is not None:
-            moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}{_rolled(m) if m.rolls else ''}"
-                              for m in outcome.movement.sequence)
-            lines.append(f"     movement: {moves or 'no move'}")
-            if outcome.movement.chance != 1:
-                lines.append(f"     probability {outcome.probability}, with the floating rocks' dice")
-        if outcome.attack is not None:
-            attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
-            lines.append(f"     attack: {attacks or 'no attack'}")
+        lines += _numbered(number, turn_outcome(outcome))
     return "\n".join(lines)
+
+
+def turn_outcome(outcome: TurnOutcome) -> list[str]:
+    """One way the turn ends, then a line of play for each step that leads there."""
+    lines = [outcome.end.describe()]
+    if outcome.quick_strike is not None and outcome.quick_strike.sequence:
+        attacks = ", ".join(format_attack(a) for a in outcome.quick_strike.sequence)
+        lines.append(f"  quick strike: {attacks}")
+    if outcome.fire is not None:
+        plan = _choices(outcome.fire)
+        lines.append(f"  spires fire: {outcome.fire.end.describe()} (probability {outcome.fire.probability}"
+                     + (f", choosing {plan})" if plan else ")"))
+    if outcome.movement is not None:
+        moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}{_rolled(m) if m.rolls else ''}"
+                          for m in outcome.movement.sequence)
+        lines.append(f"  movement: {moves or 'no move'}")
+        if outcome.movement.chance != 1:
+            lines.append(f"  probability {outcome.probability}, with the floating rocks' dice")
+    if outcome.attack is not None:
+        attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
+        lines.append(f"  attack: {attacks or 'no attack'}")
+    return lines
 
 
 # ------------------------------------------------------------------------------------- disputes

@@ -256,10 +256,13 @@ def step_question(body: dict[str, Any], limits: Limits) -> tuple[Position, str, 
 
 def answer_step(position: Position, question: str, ai: bool | None, limit: int, limits: Limits,
                 progress: Any) -> dict[str, Any]:
-    """The JSON of the CLI command of the same name; incomplete when time ran out."""
+    """The JSON of the CLI command of the same name, incomplete when time ran out, and under `lines`
+    each outcome as the CLI prints it, so that the page shows what the command says."""
     deadline = Deadline(limits.seconds)
-    result = steps.BY_NAME[question].ask(position, ai, limit, deadline, progress)
-    return result.as_json()
+    step = steps.BY_NAME[question]
+    result = step.ask(position, ai, limit, deadline, progress)
+    printed = getattr(render_text, step.outcome)
+    return {**result.as_json(), "lines": [printed(o) for o in result.outcomes]}
 
 
 def timed_out(error: TimedOut) -> ApiError:

@@ -556,30 +556,20 @@ function summary(answer) {
     el("li", { "data-unit": u, text: `${u}: ` + Object.entries(nodes).map(([n, k]) => `${n} (${k})`).join(", ") })));
 }
 
-function turnText(o) {
-  // A whole turn's outcome: its odds, then each unit whose state the turn changed.
-  const units = o.end.units.map((u) => `${u.unit}: ${u.node === null ? "off the board" : u.node}` +
-    (u.health !== undefined ? `, health ${u.health}` : ""));
-  return [`probability ${o.probability}`, ...units, ...(o.end.wave_over ? ["the wave ends"] : [])];
-}
-
 function stepThrough(answer) {
+  // Each outcome as the CLI prints it (the API's lines), one at a time.
   const box = el("div", { class: "stepper" });
   let i = 0;
   const show = () => {
-    const o = answer.outcomes[i];
-    // A step's board: the chance of the floating rocks' dice its moves rolled, where some did.
-    const lines = o.sequence ? [...(o.chance ? [`chance ${o.chance}`] : []), ...o.sequence.map(moveText)]
-      : o.end && o.end.units ? turnText(o) : null;
     box.replaceChildren(
-      el("button", { text: "◀", "aria-label": "previous" }), el("span", { text: ` ${i + 1} of ${answer.outcomes.length} ` }),
+      el("button", { text: "◀", "aria-label": "previous" }), el("span", { text: ` ${i + 1} of ${answer.lines.length} ` }),
       el("button", { text: "▶", "aria-label": "next" }),
-      el("pre", { class: "outcome", text: lines ? lines.join("\n") : JSON.stringify(o, null, 1) }));
+      el("pre", { class: "outcome", text: answer.lines[i].join("\n") }));
     const [prev, , next] = box.children;
-    prev.addEventListener("click", () => { i = (i + answer.outcomes.length - 1) % answer.outcomes.length; show(); });
-    next.addEventListener("click", () => { i = (i + 1) % answer.outcomes.length; show(); });
+    prev.addEventListener("click", () => { i = (i + answer.lines.length - 1) % answer.lines.length; show(); });
+    next.addEventListener("click", () => { i = (i + 1) % answer.lines.length; show(); });
   };
-  if (answer.outcomes.length) show();
+  if (answer.lines.length) show();
   return box;
 }
 
@@ -603,6 +593,7 @@ async function askStep(question) {
     el("pre", { class: "notices", text: left.length ? "NOT TAKEN INTO ACCOUNT: " + left.join(", ") : "" }),
     el("p", { class: "count", id: "step-count", "data-count": a.count, text: (a.complete ? "" : "timed out, incomplete: ") + count + (a.shown < a.count ? `, ${a.shown} shown` : "") }),
     summary(a) || "", stepThrough(a));
+  $("step-answer").scrollIntoView({ block: "start" });
 }
 
 async function whatReadings() {
