@@ -580,6 +580,7 @@ def render(
     move: Annotated[Optional[str], typer.Option("--move", help="Draw this move or attack (docs/notation.md).")] = None,
     unit: Annotated[Optional[str], typer.Option(help="Draw this unit's outcomes at the current step.")] = None,
     image: Annotated[str, typer.Option("--format", help="svg, or png (needs resvg-py: pip install '.[png]').")] = "svg",
+    narrow: Annotated[bool, typer.Option("--narrow", help="The legend below the board, for a phone's screen.")] = False,
     ai: AiOpt = False,
     reading: ReadingOpt = None,
     timeout: TimeoutOpt = None,
@@ -597,7 +598,7 @@ def render(
     _check_unit(position, pos, unit)
     claim = _claim(position, pos, move) if move is not None else None
     overlay = overlay_of(pos, claim, unit, _ai_flag(ai), deadline)
-    svg = render_svg.render(pos, **overlay)
+    svg = render_svg.render(pos, **overlay, narrow=narrow)
     try:
         output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))
     except (RuntimeError, OSError) as error:

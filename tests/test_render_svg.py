@@ -209,3 +209,13 @@ def test_png_when_resvg_is_installed() -> None:
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     root = _parse(render(load_position(DEPLOY)))
     assert (width, height) == (round(float(root.get("width", 0))), round(float(root.get("height", 0))))
+
+
+def test_a_narrow_picture_puts_the_legend_below_the_board_and_wraps_the_title() -> None:
+    title = "A title far longer than the board is wide, which a phone would otherwise cut off at its right edge"
+    position = dataclasses.replace(load_position(JOUST), title=title)
+    wide, narrow = ET.fromstring(render(position)), ET.fromstring(render(position, narrow=True))
+    assert float(narrow.get("width", 0)) < float(wide.get("width", 0))
+    assert float(narrow.get("height", 0)) > float(wide.get("height", 0))  # the legend went below the board
+    titles = [t.text for t in narrow.findall(f"{SVG}text")][:-1]  # the title's lines, then the turn
+    assert len(titles) > 1 and " ".join(titles) == title

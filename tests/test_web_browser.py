@@ -16,7 +16,8 @@ from adjudicator.position.claims import MoveClaim
 from adjudicator.position.load import PositionFileError, load_position, load_position_text
 from adjudicator.web.api import to_yaml
 from adjudicator.questions import adjudicate, dispute, steps, whole_step, whole_turn
-from adjudicator.show import render_text
+from adjudicator.position.model import Terrain
+from adjudicator.show import render_svg, render_text
 from adjudicator.answers.notation import parse
 from tests.web_server import running
 
@@ -306,4 +307,74 @@ def test_every_step_button_answers_with_each_outcome_as_the_cli_prints_it(browse
     top = page.locator("#step-answer").bounding_box()["y"]
     assert 0 <= top < 844  # scrolled to the answer
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_on_a_phone_the_picture_keeps_its_title_and_legend_and_nothing_widens_the_page(browser, server, shots):
+    page = _open(browser, server, JOUST, viewport=PHONE)
+    page.click("#mode-play")
+    page.click("#what-readings")
+    page.wait_for_selector("#step-answer .effects")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    picture = page.locator("#board svg")
+    assert picture.locator("g.legend").count() == 1
+    legend, whole = picture.locator("g.legend").bounding_box(), picture.bounding_box()
+    assert legend["x"] + legend["width"] <= whole["x"] + whole["width"] + 1  # below the board, not cut off
+    title = " ".join(picture.locator("> text").nth(i).inner_html() for i in range(picture.locator("> text").count()))
+    assert all(word in title for word in load_position(JOUST).title.split())
+    page.screenshot(path=shots / "phone-readings.png", full_page=True)
+    page.close()
+
+
+def test_a_minion_that_does_not_lead_says_why_its_outcomes_may_change(browser, server):
+    page = _open(browser, server, JOUST)
+    page.click("#mode-play")
+    _tap(page, '[data-unit="harrier"]')
+    page.wait_for_selector(".judgements")
+    position = load_position(JOUST)
+    note = render_text.leading_note(adjudicate.unit_options(position, "harrier"), position)
+    assert note and page.inner_text("#answer .note") == note
+    _tap(page, '[data-unit="joust"]')  # the leading minion: no note
+    page.wait_for_function("!document.querySelector('#answer .note')")
+    page.close()
+
+
+def test_answers_go_once_the_position_is_edited(browser, server):
+    page = _open(browser, server, JOUST)
+    page.click("#mode-play")
+    page.click('[data-question="movement-step"]')
+    page.wait_for_selector("#step-count", timeout=60_000)
+    page.click("#mode-build")
+    _fill(page, "#title", "edited")
+    page.click("#mode-play")
+    assert page.inner_text("#step-answer") == ""
+    page.close()
+
+
+def test_a_new_unit_is_valid_at_once_and_building_colours_terrain_as_the_picture(browser, server):
+    page = _open(browser, server, JOUST)
+    page.check('input[name=tool][value="unit"]')
+    _tap(page, '[data-hex="b2"]')
+    page.wait_for_selector("#status.ok")
+    _choose(page, "#item-kind", "hero")
+    assert page.input_value("#item-chip") == "Hero"
+    page.wait_for_selector("#status.ok")
+    fill = page.get_attribute('#board [data-hex="a3"] polygon', "fill")
+    assert fill == render_svg.TERRAIN_FILL[Terrain.PATH]
+    page.check('input[name=tool][value="r"]')  # the floating rock tool paints, as the others do
+    _tap(page, '[data-hex="e1"]')
+    assert page.get_attribute('#board [data-hex="e1"] polygon', "fill") == render_svg.ROCK_FILL
+    page.close()
+
+
+def test_the_readings_in_force_stay_open_through_a_switch_on_a_phone(browser, server):
+    page = _open(browser, server, JOUST, viewport=PHONE)
+    page.click("#mode-play")
+    page.click("#in-force summary")
+    _choose(page, "#play-reading-displacement", "optional")
+    page.wait_for_selector("#play-reading-displacement")
+    assert page.evaluate("document.querySelector('#in-force details').open")
     page.close()

@@ -101,11 +101,14 @@ def _ask(position: Position, query: Query, fixed: str | None, deadline: Deadline
 
 
 def moves_query(position: Position, unit_id: str | None = None, ai: bool | None = None) -> Query:
-    """The question `moves` asks: one unit, or every unit of the faction whose turn it is."""
+    """The question `moves` asks: every unit of the faction whose turn it is, or of ``unit_id``'s
+    faction, ``unit_id`` among them. A minion leads only among all its faction's minions (step.lp,
+    leading/1): asked alone, every minion would seem to lead."""
     if unit_id is None:
         return faction_query(position, position.turn.faction, ai)
     faction = position.units[unit_id].faction
-    return Query((unit_id,), _ai_factions(position, faction, ai), readings=resolve(position.readings))
+    units = tuple(sorted({*present_units(position, faction), unit_id}))
+    return Query(units, _ai_factions(position, faction, ai), readings=resolve(position.readings))
 
 
 def faction_query(position: Position, faction: str, ai: bool | None = None) -> Query:

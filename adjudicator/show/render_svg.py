@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ W = math.sqrt(3) * R  # width of a pointy-top hex; rows are 1.5 R apart
 CHIP = 20.0  # a unit chip's radius on the board
 MARGIN = 30.0
 TITLE_HEIGHT = 50.0
+NARROW_TITLE = 15.0  # the title's size in a narrow picture, wrapped to its width
+TITLE_LINE = 19.0  # the step between its lines
 LEGEND_WIDTH = 290.0
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#222222"
@@ -90,9 +93,12 @@ def render(
     attacks: Sequence[AttackOutcome] = (),
     focus: str | None = None,
     forbidden: Sequence[MoveOutcome | AttackOutcome] = (),
+    narrow: bool = False,
 ) -> str:
     """The position as an SVG document; ``moves`` and ``attacks`` are drawn over it, ``focus`` ringed;
-    ``forbidden`` are claimed moves or attacks the rules do not allow, drawn dashed and crossed."""
+    ``forbidden`` are claimed moves or attacks the rules do not allow, drawn dashed and crossed.
+    ``narrow``: the legend below the board instead of beside it, and the title fitted to the width,
+    for a phone's screen."""
     pic = _Picture(position, _faction_colours(position), _talent_codes(position))
     for h in position.hexes.values():
         pic.nodes[h.name] = _cell_centre(h.column, h.row)
@@ -122,13 +128,25 @@ def render(
         _draw_focus(board if in_panel else focus_layer, pic.chips[focus], pic.radii.get(focus, CHIP))
 
     left, top, right, bottom = _bounds(pic)
-    board.set("transform", f"translate({_n(MARGIN - left)},{_n(MARGIN + TITLE_HEIGHT - top)})")
     legend, legend_height = _legend(pic, moves, attacks, focus, bool(forbidden))
-    legend_x = right - left + 2 * MARGIN
-    legend.set("transform", f"translate({_n(legend_x)},{_n(MARGIN + TITLE_HEIGHT)})")
     title = position.title or "Cloudspire position"
-    width = max(legend_x + LEGEND_WIDTH, 2 * MARGIN + _text_width(title, 17))
-    height = MARGIN * 2 + TITLE_HEIGHT + max(bottom - top, legend_height)
+    if narrow:
+        width = max(right - left, LEGEND_WIDTH) + 2 * MARGIN
+        # The title wrapped to the width, at a size still read on a phone.
+        titles = textwrap.wrap(title, max(8, int((width - 2 * MARGIN) / (0.62 * NARROW_TITLE))))
+        head = TITLE_HEIGHT + TITLE_LINE * (len(titles) - 1)
+        legend.set("transform", f"translate({_n(MARGIN)},{_n(MARGIN * 2 + head + bottom - top)})")
+        height = MARGIN * 3 + head + bottom - top + legend_height
+        title_size = NARROW_TITLE
+    else:
+        titles = [title]
+        head = TITLE_HEIGHT
+        legend_x = right - left + 2 * MARGIN
+        legend.set("transform", f"translate({_n(legend_x)},{_n(MARGIN + head)})")
+        width = max(legend_x + LEGEND_WIDTH, 2 * MARGIN + _text_width(title, 17))
+        height = MARGIN * 2 + head + max(bottom - top, legend_height)
+        title_size = 17
+    board.set("transform", f"translate({_n(MARGIN - left)},{_n(MARGIN + head - top)})")
 
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg",
@@ -139,9 +157,10 @@ def render(
     })
     svg.append(_markers())
     _el(svg, "rect", width=_n(width), height=_n(height), fill="#ffffff")
-    _label(svg, (MARGIN, MARGIN + 6), title, 17, weight="bold", anchor="start")
+    for i, line in enumerate(titles):
+        _label(svg, (MARGIN, MARGIN + 6 + TITLE_LINE * i), line, title_size, weight="bold", anchor="start")
     turn = f"turn: {position.turn.faction}, {position.turn.step} step"
-    _label(svg, (MARGIN, MARGIN + 28), turn, 12, fill="#555555", anchor="start")
+    _label(svg, (MARGIN, MARGIN + 28 + TITLE_LINE * (len(titles) - 1)), turn, 12, fill="#555555", anchor="start")
     svg.append(board)
     svg.append(legend)
     ET.indent(svg)

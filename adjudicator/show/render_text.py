@@ -120,6 +120,13 @@ def _dice(move: MoveOutcome, life: int) -> str:
     return f"{move.rolls}: {odds}"
 
 
+def leading_note(options: UnitOptions, position: Position) -> str:
+    """Why a minion's outcomes are not yet what it will do: another leads (else "")."""
+    if position.units[options.unit].kind is Kind.MINION and not options.leading and not options.must_wait:
+        return "not the leading minion: it moves after closer ones, on the board they leave; `movement-step` plays it out"
+    return ""
+
+
 def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     unit = position.units[options.unit]
     start = unit.at or f"gate:{unit.faction}"
@@ -139,8 +146,9 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
-    if unit.kind is Kind.MINION and not options.leading:
-        text += "\n  (not the leading minion: it moves after closer ones, on the board they leave; `movement-step` plays it out)"
+    note = leading_note(options, position)
+    if note:
+        text += f"\n  ({note})"
     return text
 
 

@@ -23,6 +23,7 @@ from adjudicator.position.load import (
     PositionFileError,
     load_document_text,
 )
+from adjudicator.position.hexmap import ROCK, TERRAIN_LETTERS
 from adjudicator.position.model import Kind, Position, Terrain
 from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.talents import catalogue
@@ -132,6 +133,11 @@ def _ai(body: dict[str, Any]) -> bool | None:
     return True if _field(body, "ai", bool, False) else None
 
 
+def _narrow(body: dict[str, Any]) -> bool:
+    """The picture for a phone: its legend below the board (render_svg)."""
+    return bool(_field(body, "narrow", bool, False))
+
+
 def _unit(body: dict[str, Any], position: Position) -> str:
     unit = _field(body, "unit", str)
     if unit not in position.units:
@@ -172,6 +178,8 @@ def catalogue_call(_: dict[str, Any], limits: Limits) -> dict[str, Any]:
         "steps": list(STEPS),
         "kinds": [k.value for k in Kind],
         "terrains": [t.value for t in Terrain],
+        # The map's letters as the picture colours them, so that building and asking look alike.
+        "fills": {**{k: render_svg.TERRAIN_FILL[t] for k, t in TERRAIN_LETTERS.items()}, ROCK: render_svg.ROCK_FILL},
         "upgrades": list(UPGRADES),
         "talents": [{"name": t.name, "player": t.status(ai=False), "ai": t.status(ai=True)} for t in talents],
         "readings": [{"name": r.name, "default": r.default, "values": list(r.values), "summary": r.summary}
@@ -194,7 +202,7 @@ def position_call(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
     document = yaml.load(text, Loader=_Reader)
     return {
         "valid": True, "problems": [], "yaml": text, "document": document,
-        "svg": render_svg.render(position), "notices": _notices(position),
+        "svg": render_svg.render(position, narrow=_narrow(body)), "notices": _notices(position),
         "readings": resolve(position.readings),
     }
 
@@ -220,7 +228,8 @@ def options_call(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
         "unit": unit, "step": "attack" if attack else "movement",
         "legal": legal.as_json(), "ai": mandated.as_json(), "explanation": explanation.as_json(),
         "notices_text": render_text.notices(explanation.check.notices),
-        "svg": render_svg.render(position, **overlay),
+        "note": "" if attack else render_text.leading_note(legal, position),
+        "svg": render_svg.render(position, **overlay, narrow=_narrow(body)),
     }
 
 
@@ -232,7 +241,7 @@ def check_call(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
     explanation = dispute.explain(position, claim, _ai(body), deadline)
     overlay = overlay_of(position, claim, None, _ai(body), deadline)
     return {"explanation": explanation.as_json(), "notices_text": render_text.notices(explanation.check.notices),
-            "svg": render_svg.render(position, **overlay)}
+            "svg": render_svg.render(position, **overlay, narrow=_narrow(body))}
 
 
 def readings_call(body: dict[str, Any], limits: Limits) -> dict[str, Any]:

@@ -6,8 +6,9 @@
 const FORMAT = "cloudspire-position/1";
 const SECTIONS = ["format", "title", "source", "faq", "map", "gates", "factions", "turn", "spires",
   "landmarks", "chips", "units", "readings", "ai-priority", "scenario", "expected"];
-const FILL = { p: "#d9c7a0", l: "#b8d68f", f: "#4f8a4a", m: "#8d8d8d", w: "#6fa8dc", ".": "#ffffff" };
+const FILL = { ".": "#ffffff" }; // and each map letter as the picture colours it (the catalogue's fills)
 const R = 30, W = Math.sqrt(3) * R;
+const KIND_CHIP = { minion: "Minion", hero: "Hero", "landmark-minion": "Landmark minion" }; // a new unit's chip
 
 const state = {
   doc: { format: FORMAT, factions: {}, turn: {} },
@@ -21,6 +22,7 @@ const state = {
   readings: {},
   focus: null, // the unit tapped on the Ask side
   reach: [], // the ends or targets the focused unit's answer names
+  inForceOpen: null, // the readings in force: open or folded as the player left it (null: not yet touched)
   asked: 0, // numbers the position requests, so that a late answer never overwrites a newer one
 };
 
@@ -107,9 +109,10 @@ function documentOf() {
 
 async function refresh() {
   const asked = ++state.asked;
-  const { ok, data } = await call("position", { position: { document: documentOf() } });
+  const { ok, data } = await call("position", { position: { document: documentOf() }, narrow: phone() });
   if (asked !== state.asked) return;
   if (!ok) return showError(data);
+  if (data.yaml !== state.yaml) clearAnswers();
   state.valid = data.valid;
   state.yaml = data.yaml;
   if (data.valid) {
@@ -122,6 +125,11 @@ async function refresh() {
   $("status").textContent = data.valid ? "valid: cloudspire validate accepts this position" : "not valid yet";
   $("status").className = data.valid ? "ok" : "bad";
   draw();
+}
+
+// Answers about another position than the one shown go.
+function clearAnswers() {
+  for (const id of ["answer", "step-answer", "progress"]) $(id).replaceChildren();
 }
 
 async function openYaml(text) {
@@ -159,16 +167,13 @@ function showError(data) {
 
 // --- drawing
 
-// On a phone the picture shows the board alone, as wide as the screen: its legend would halve it.
+// A phone's screen: the server draws the picture narrow, its legend below the board.
+function phone() { return window.matchMedia("(max-width: 800px)").matches; }
+
 function showPicture(svg) {
   $("board").innerHTML = svg;
   const picture = $("board").querySelector("svg");
-  const board = picture && picture.querySelector("g.board");
-  if (!board || !window.matchMedia("(max-width: 800px)").matches) return;
-  const whole = picture.getBoundingClientRect(), drawn = board.getBoundingClientRect();
-  const scale = picture.viewBox.baseVal.width / whole.width;
-  const left = (drawn.left - whole.left) * scale - 10, bottom = (drawn.bottom - whole.top) * scale + 10;
-  picture.setAttribute("viewBox", `${left} 0 ${drawn.width * scale + 20} ${bottom}`);
+  if (!picture || !phone()) return;
   picture.removeAttribute("width");
   picture.removeAttribute("height");
 }
@@ -264,7 +269,7 @@ function tapBuild(hex) {
     const section = { unit: "units", spire: "spires", landmark: "landmarks" }[t];
     const id = freshId(section, t);
     const made = {
-      units: { chip: "", faction: firstFaction(), kind: "minion", at: hex, health: 1, stats: { health: 1, attack: 1, movement: 1 } },
+      units: { chip: KIND_CHIP.minion, faction: firstFaction(), kind: "minion", at: hex, health: 1, stats: { health: 1, attack: 1, movement: 1 } },
       spires: { faction: firstFaction(), at: hex },
       landmarks: { at: hex, name: "" },
     }[section];
@@ -414,7 +419,13 @@ function showEditor() {
     thing.stats = thing.stats || {};
     thing.done = thing.done || {};
     fields.push(text("chip"), faction(),
-      labelled("kind", select("item-kind", c.kinds, thing.kind, (v) => { thing.kind = v; edited(); })),
+      labelled("kind", select("item-kind", c.kinds, thing.kind, (v) => {
+        // A chip still named for its kind follows the kind, so a new unit is valid at once.
+        if (thing.chip === KIND_CHIP[thing.kind]) thing.chip = KIND_CHIP[v];
+        thing.kind = v;
+        showEditor();
+        edited();
+      })),
       text("at"),
       labelled("health", input("item-health", thing.health, (v) => { set(thing, "health", v); edited(); }, "number")),
       el("div", { class: "stats" }, "stats: ", ...numberFields("item-stat", thing.stats, ["health", "attack", "movement", "range"])),
@@ -438,7 +449,7 @@ function showEditor() {
 // --- asking: a tapped unit, a claimed move or attack, the whole step
 
 function request(extra) {
-  return { position: { yaml: state.yaml }, ai: $("ai").checked, ...extra };
+  return { position: { yaml: state.yaml }, ai: $("ai").checked, narrow: phone(), ...extra };
 }
 
 function reasonList(reasons) {
@@ -504,6 +515,7 @@ async function tapUnit(unit) {
   $("answer").replaceChildren(
     el("h2", { text: `${unit} at the ${data.step} step` }),
     el("pre", { class: "notices", text: data.notices_text }),
+    data.note ? el("p", { class: "note", text: data.note }) : "",
     outcomeList("Legal outcomes", data.legal, "legal"),
     outcomeList("The AI must", data.ai, "mandated"),
     el("h3", { text: "Each end, and why (explain)" }),
@@ -609,15 +621,18 @@ function showInForce() {
   $("notices").replaceChildren(el("pre", { class: "notices", text: state.notices || "" }));
   const readings = (state.catalogue || { readings: [] }).readings;
   // Folded on a phone, so that the answers come soon below the board.
-  const wide = !window.matchMedia("(max-width: 800px)").matches;
-  $("in-force").replaceChildren(el("details", { open: wide }, el("summary", { text: "Readings in force" }),
+  const wide = !phone();
+  const details = el("details", { open: state.inForceOpen ?? wide }, el("summary", { text: "Readings in force" }),
     ...readings.map((r) => labelled(r.name,
       select(`play-reading-${r.name}`, r.values, state.readings[r.name], async (v) => {
         state.doc.readings = { ...(state.doc.readings || {}), [r.name]: v };
         await refresh();
         showInForce();
         if (state.focus) tapUnit(state.focus);
-      })))));
+      }))));
+  // Open or folded as the player left it, through every switch.
+  details.addEventListener("toggle", () => { state.inForceOpen = details.open; });
+  $("in-force").replaceChildren(details);
 }
 
 // --- the page
@@ -711,6 +726,7 @@ async function start() {
     button.addEventListener("click", () => askStep(q.name));
     return button;
   }));
+  Object.assign(FILL, state.catalogue.fills);
   $("talent-list").replaceChildren(...state.catalogue.talents.map((t) => el("option", { value: t.name })));
   for (let r = 1; r <= 4; r++) for (let c = 0; c < 5; c++) state.grid.cells[hexName(c, r)] = "l";
   buildForms();
