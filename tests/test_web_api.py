@@ -256,3 +256,14 @@ def test_a_date_in_free_text_stays_text(server):
     text = re.sub(r"(?m)^title: .*$", "title: 2024-05-01", JOUST.read_text(encoding="utf-8"))
     status, data = send(server, "/api/position", {"position": {"yaml": text}})
     assert status == 200 and data["document"]["title"] == "2024-05-01"
+
+
+def test_each_outcome_of_an_answered_question_is_drawn_on_asking(server):
+    status, job = send(server, "/api/jobs", {**_yaml(AFTER), "question": "movement-step"})
+    job = _poll(server, job)
+    status, drawn = send(server, f"/api/jobs/{job['job']}/outcomes/0?narrow=1")
+    assert status == 200 and drawn["svg"].startswith("<svg") and 'class="move"' in drawn["svg"]
+    status, error = send(server, f"/api/jobs/{job['job']}/outcomes/{job['answer']['count']}")
+    assert status == 404 and error["error"]["kind"] == "request"
+    status, error = send(server, f"/api/jobs/{job['job']}/pictures")
+    assert status == 404 and error["error"]["kind"] == "path"

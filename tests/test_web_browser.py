@@ -378,3 +378,17 @@ def test_the_readings_in_force_stay_open_through_a_switch_on_a_phone(browser, se
     page.wait_for_selector("#play-reading-displacement")
     assert page.evaluate("document.querySelector('#in-force details').open")
     page.close()
+
+
+def test_stepping_through_the_whole_turn_draws_each_outcome_on_the_board(browser, server, shots):
+    fire = ROOT / "positions/turn/turn-from-spires-fire.yaml"
+    page = _open(browser, server, fire)
+    page.click("#mode-play")
+    page.click('[data-question="turn"]')
+    page.wait_for_selector('#board[data-outcome="0"]', timeout=60_000)
+    # Its moves drawn as routes and its attacks as arrows, on the board the moves leave.
+    assert page.locator("#board g.move").count() >= 1 and page.locator("#board g.attack").count() >= 1
+    page.click('.stepper button[aria-label="next"]')
+    page.wait_for_selector('#board[data-outcome="1"]')
+    page.screenshot(path=shots / "turn-outcome.png", full_page=True)
+    page.close()

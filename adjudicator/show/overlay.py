@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.answers.attacks import AttackOutcome
-from adjudicator.answers.moves import MoveOutcome
+from adjudicator.answers.attacks import AttackOutcome, StepEnd
+from adjudicator.answers.moves import MoveOutcome, StepOutcome
+from adjudicator.answers.turns import TurnOutcome
 from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
 from adjudicator.position.model import Position
 from adjudicator.questions import adjudicate
+from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.solving.solve import Deadline
 
 
@@ -49,3 +51,25 @@ def overlay_of(
         [options] = adjudicate.attack_options(pos, unit, ai, deadline)
         return {"attacks": list(options.outcomes), "focus": unit}
     return {"moves": list(adjudicate.unit_options(pos, unit, ai, deadline).outcomes), "focus": unit}
+
+
+def outcome_overlay(pos: Position, outcome: object) -> tuple[Position, dict[str, Any]]:
+    """The board to draw one outcome of a step question on, and what to draw over it: a movement
+    step's moves, a combat step's attacks; for a whole turn, its moves and its attack step's attacks
+    (Quick Strike's are in its text). Other outcomes (Spires Fire's results, the start and end of a
+    turn) draw the board as it stands."""
+    if isinstance(outcome, StepOutcome):
+        return pos, {"moves": list(outcome.sequence)}
+    if isinstance(outcome, StepEnd):
+        return pos, {"attacks": list(outcome.sequence)}
+    if isinstance(outcome, TurnOutcome):
+        # The board as the movement step begins (after Quick Strike and the spires' shots), its moves
+        # played; the attack step's attacks drawn from where its units moved to.
+        after = pos
+        for end in (outcome.quick_strike, outcome.fire):
+            after = apply_end(after, end.end) if end is not None else after
+        moves = list(outcome.movement.sequence) if outcome.movement else []
+        for move in moves:
+            after = apply_move(after, move)
+        return after, {"moves": moves, "attacks": list(outcome.attack.sequence) if outcome.attack else []}
+    return pos, {}

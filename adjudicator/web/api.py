@@ -9,6 +9,7 @@ which the server sends as ``{"error": {kind, message, problems}}``, the shape of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -31,7 +32,7 @@ from adjudicator.questions import adjudicate, dispute, reading_effects
 from adjudicator.questions import steps
 from adjudicator.questions.coverage import notices
 from adjudicator.show import render_svg, render_text
-from adjudicator.show.overlay import overlay_of
+from adjudicator.show.overlay import outcome_overlay, overlay_of
 from adjudicator.solving.solve import Deadline, TimedOut
 
 FILENAME = "position.yaml"  # the name the loader's messages give the page's position
@@ -264,14 +265,22 @@ def step_question(body: dict[str, Any], limits: Limits) -> tuple[Position, str, 
 
 
 def answer_step(position: Position, question: str, ai: bool | None, limit: int, limits: Limits,
-                progress: Any) -> dict[str, Any]:
+                progress: Any) -> tuple[dict[str, Any], Callable[[int, bool], str]]:
     """The JSON of the CLI command of the same name, incomplete when time ran out, and under `lines`
-    each outcome as the CLI prints it, so that the page shows what the command says."""
+    each outcome as the CLI prints it, so that the page shows what the command says; and what draws
+    outcome N (narrow or not), asked only for the outcome the page shows."""
     deadline = Deadline(limits.seconds)
     step = steps.BY_NAME[question]
     result = step.ask(position, ai, limit, deadline, progress)
     printed = getattr(render_text, step.outcome)
-    return {**result.as_json(), "lines": [printed(o) for o in result.outcomes]}
+
+    def picture(index: int, narrow: bool) -> str:
+        if not 0 <= index < len(result.outcomes):
+            raise ApiError("request", f"outcome: expected 0 to {len(result.outcomes) - 1}, not {index}", status=404)
+        board, overlay = outcome_overlay(position, result.outcomes[index])
+        return render_svg.render(board, **overlay, narrow=narrow)
+
+    return {**result.as_json(), "lines": [printed(o) for o in result.outcomes]}, picture
 
 
 def timed_out(error: TimedOut) -> ApiError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 import uuid
@@ -18,8 +19,9 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from adjudicator.solving.solve import TimedOut
 from adjudicator.web import api
@@ -40,6 +42,7 @@ class Job:
     found: int = 0
     answer: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
+    picture: Callable[[int, bool], str] | None = None  # draws outcome N of the answer (narrow or not)
 
     @property
     def done(self) -> bool:
@@ -84,7 +87,7 @@ class Board(ThreadingHTTPServer):
 
         def run() -> None:
             try:
-                job.answer = api.answer_step(position, question, ai, limit, self.limits, progress)
+                job.answer, job.picture = api.answer_step(position, question, ai, limit, self.limits, progress)
             except TimedOut as error:
                 job.error = api.timed_out(error).as_json()
             except Exception as error:  # a bug: said as such, never a traceback on the page
@@ -132,13 +135,28 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/api/start":
             self._json(HTTPStatus.OK, {"yaml": self.server.position})
         elif path.startswith("/api/jobs/"):
-            job = self.server.jobs.get(path.removeprefix("/api/jobs/"))
+            name, _, rest = path.removeprefix("/api/jobs/").partition("/")
+            job = self.server.jobs.get(name)
             if job is None:
                 self._json(HTTPStatus.NOT_FOUND, api.ApiError("job", "no such question (answered long ago?)").as_json())
+            elif rest:
+                self._picture(job, rest)
             else:
                 self._json(HTTPStatus.OK, job.as_json())
         else:
             self._json(HTTPStatus.NOT_FOUND, api.ApiError("path", f"no page {path!r}").as_json())
+
+    def _picture(self, job: Job, rest: str) -> None:
+        """GET /api/jobs/ID/outcomes/N[?narrow=1]: outcome N of the answer, drawn: {"svg": ...}."""
+        match = re.fullmatch(r"outcomes/(\d{1,4})", rest)
+        if match is None or job.picture is None:
+            error = api.ApiError("path", f"no picture {rest!r} of this question (answered yet?)", status=404)
+            return self._json(error.status, error.as_json())
+        narrow = parse_qs(urlsplit(self.path).query).get("narrow") == ["1"]
+        try:
+            self._json(HTTPStatus.OK, {"svg": job.picture(int(match.group(1)), narrow)})
+        except api.ApiError as error:
+            self._json(error.status, error.as_json())
 
     def do_POST(self) -> None:
         try:

@@ -171,6 +171,7 @@ function showError(data) {
 function phone() { return window.matchMedia("(max-width: 800px)").matches; }
 
 function showPicture(svg) {
+  delete $("board").dataset.outcome; // set again when the picture is a step's outcome
   $("board").innerHTML = svg;
   const picture = $("board").querySelector("svg");
   if (!picture || !phone()) return;
@@ -568,11 +569,11 @@ function summary(answer) {
     el("li", { "data-unit": u, text: `${u}: ` + Object.entries(nodes).map(([n, k]) => `${n} (${k})`).join(", ") })));
 }
 
-function stepThrough(answer) {
-  // Each outcome as the CLI prints it (the API's lines), one at a time.
+function stepThrough(answer, job) {
+  // Each outcome as the CLI prints it (the API's lines), one at a time, and drawn on the board.
   const box = el("div", { class: "stepper" });
   let i = 0;
-  const show = () => {
+  const show = async () => {
     box.replaceChildren(
       el("button", { text: "◀", "aria-label": "previous" }), el("span", { text: ` ${i + 1} of ${answer.lines.length} ` }),
       el("button", { text: "▶", "aria-label": "next" }),
@@ -580,6 +581,12 @@ function stepThrough(answer) {
     const [prev, , next] = box.children;
     prev.addEventListener("click", () => { i = (i + answer.lines.length - 1) % answer.lines.length; show(); });
     next.addEventListener("click", () => { i = (i + 1) % answer.lines.length; show(); });
+    const shown = i;
+    const { ok, data } = await call(`jobs/${job}/outcomes/${i}${phone() ? "?narrow=1" : ""}`);
+    if (ok && shown === i && box.isConnected) {
+      showPicture(data.svg);
+      $("board").dataset.outcome = String(i);
+    }
   };
   if (answer.lines.length) show();
   return box;
@@ -604,7 +611,7 @@ async function askStep(question) {
   $("step-answer").replaceChildren(
     el("pre", { class: "notices", text: left.length ? "NOT TAKEN INTO ACCOUNT: " + left.join(", ") : "" }),
     el("p", { class: "count", id: "step-count", "data-count": a.count, text: (a.complete ? "" : "timed out, incomplete: ") + count + (a.shown < a.count ? `, ${a.shown} shown` : "") }),
-    summary(a) || "", stepThrough(a));
+    summary(a) || "", stepThrough(a, job.job));
   $("step-answer").scrollIntoView({ block: "start" });
 }
 
