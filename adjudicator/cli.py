@@ -618,22 +618,29 @@ def serve(
     ] = None,
     host: Annotated[str, typer.Option(help="The address to listen on; another than 127.0.0.1 opens the page to the network.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="The port; 0 picks a free one.")] = 8765,
+    lan: Annotated[bool, typer.Option("--lan", help="Open the page to phones on this network: listen on every address, print the page's address there and its QR code; shared links carry that address.")] = False,
     timeout: Annotated[
         float, typer.Option("--timeout", metavar="SECONDS", callback=_seconds, help="The most one question may take (default 20).")
     ] = 20.0,
 ) -> None:
     """A board in the browser: build a position by tapping, ask what a unit may and must do, and why."""
     from adjudicator.web.api import Limits  # imported here: only `serve` runs the web page
+    from adjudicator.web.lan import lan_address, qr_terminal
     from adjudicator.web.server import make_server
 
     text = None
     if position is not None:
         _load(position)  # its located errors before the server starts
         text = position.read_text(encoding="utf-8")
+    if lan:
+        host = "0.0.0.0"
     try:
         server = make_server(host, port, Limits(seconds=timeout), text)
     except OSError as error:
         _fail(f"cannot listen on {host}:{port}: {error.strerror or error}", "serve")
+    if lan:
+        server.public = f"http://{lan_address()}:{server.server_address[1]}/"
+        typer.echo(qr_terminal(server.public) + f"phones on this network: {server.public} (the code above opens it)")
     typer.echo(f"the board is at {server.url} (Ctrl-C stops it)")
     try:
         server.serve_forever()

@@ -20,6 +20,7 @@ from adjudicator.position.load import load_position, load_position_text
 from adjudicator.questions import adjudicate, dispute, whole_step, whole_turn
 from adjudicator.show import render_text
 from adjudicator.web.api import Limits, to_yaml
+from adjudicator.web.lan import lan_address, qr_terminal
 from adjudicator.web.server import Handler
 from tests.web_server import running, send
 
@@ -267,3 +268,23 @@ def test_each_outcome_of_an_answered_question_is_drawn_on_asking(server):
     assert status == 404 and error["error"]["kind"] == "request"
     status, error = send(server, f"/api/jobs/{job['job']}/pictures")
     assert status == 404 and error["error"]["kind"] == "path"
+
+
+def test_a_shared_position_gets_a_short_link_and_its_qr_code(server):
+    status, shared = send(server, "/api/share", _yaml(JOUST))
+    assert status == 200 and shared["url"] == f"{server.url}#p={shared['id']}" and "<svg" in shared["qr"]
+    status, kept = send(server, f"/api/shared/{shared['id']}")
+    assert status == 200 and load_position_text(kept["yaml"]) == load_position(JOUST)
+    status, error = send(server, "/api/shared/000000000000")
+    assert status == 404 and error["error"]["kind"] == "shared"
+    status, error = send(server, "/api/share", {"position": {"yaml": "format: cloudspire-position/1\n"}})
+    assert status == 422 and error["error"]["kind"] == "position-file"
+
+
+def test_serving_to_the_network_shares_links_on_the_address_phones_reach():
+    with running() as board:
+        board.public = "http://192.0.2.7:8765/"  # as serve --lan sets it
+        status, shared = send(board, "/api/share", _yaml(JOUST))
+        assert status == 200 and shared["url"].startswith("http://192.0.2.7:8765/#p=")
+    assert re.fullmatch(r"\d+\.\d+\.\d+\.\d+", lan_address())
+    assert "█" in qr_terminal("http://192.0.2.7:8765/")

@@ -392,3 +392,19 @@ def test_stepping_through_the_whole_turn_draws_each_outcome_on_the_board(browser
     page.wait_for_selector('#board[data-outcome="1"]')
     page.screenshot(path=shots / "turn-outcome.png", full_page=True)
     page.close()
+
+
+def test_a_second_page_opened_from_the_shared_link_shows_the_same_position(browser, server, shots):
+    page = _open(browser, server, JOUST, viewport=PHONE)
+    page.click("#share")
+    page.wait_for_selector("#share-qr svg")
+    link = page.input_value("#share-link")
+    assert "#p=" in link
+    page.screenshot(path=shots / "share.png", full_page=True)
+    other = browser.new_page(viewport=PHONE)
+    other.goto(link)
+    other.wait_for_selector("body[data-ready=true]")
+    other.wait_for_selector("#status.ok")
+    assert load_position_text(other.input_value("#yaml")) == load_position(JOUST)
+    page.close()
+    other.close()

@@ -8,6 +8,7 @@ and the jobs kept at once in number.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -24,12 +25,14 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from adjudicator.solving.solve import TimedOut
-from adjudicator.web import api
+from adjudicator.web import api, lan
 
 STATIC = {"/": "index.html", "/index.html": "index.html", "/board.js": "board.js", "/style.css": "style.css"}
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8"}
 MAX_JOBS = 8  # whole-step questions kept at once, running or answered; the oldest answered goes first
+HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")  # a Host header a shared link may carry
+MAX_SHARED = 64  # positions shared by a short link at once; the oldest goes first
 MAX_RUNNING = 2  # questions solving at once: the solver takes a core each
 
 
@@ -57,17 +60,35 @@ class Job:
 class Board(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], limits: api.Limits, position: str | None) -> None:
+    def __init__(self, address: tuple[str, int], limits: api.Limits, position: str | None,
+                 public: str | None) -> None:
         super().__init__(address, Handler)
         self.limits = limits
         self.position = position  # the text of the file `serve` was given, opened by the page at once
+        self.public = public  # the page's address for other devices (serve --lan), else None
         self.jobs: dict[str, Job] = {}
+        self.shared: dict[str, str] = {}  # short link id -> position file text
         self.lock = threading.Lock()
 
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{'127.0.0.1' if host == '0.0.0.0' else host}:{port}/"  # every address: this machine's
+
+    def share(self, body: dict[str, Any], here: str) -> dict[str, Any]:
+        """A valid position kept under a short id: its link (on the address phones reach, when
+        serving to the network; else ``here``, where the page was opened) and the link's QR code. A
+        whole file in a link is often too long for a QR code."""
+        api.load(body)  # a shared position is one the loader accepts
+        text = api.position_text(body)
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        with self.lock:
+            self.shared.pop(key, None)
+            self.shared[key] = text
+            while len(self.shared) > MAX_SHARED:
+                del self.shared[next(iter(self.shared))]
+        url = f"{self.public or here}#p={key}"
+        return {"id": key, "url": url, "qr": lan.qr_svg(url)}
 
     def start_job(self, body: dict[str, Any]) -> Job:
         position, question, ai, limit = api.step_question(body, self.limits)
@@ -134,6 +155,14 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.OK, api.catalogue_call({}, self.server.limits))
         elif path == "/api/start":
             self._json(HTTPStatus.OK, {"yaml": self.server.position})
+        elif path.startswith("/api/shared/"):
+            text = self.server.shared.get(path.removeprefix("/api/shared/"))
+            if text is None:
+                error = api.ApiError("shared", "no such shared position (the server restarted, or shared too long ago)",
+                                     status=404)
+                self._json(error.status, error.as_json())
+            else:
+                self._json(HTTPStatus.OK, {"yaml": text})
         elif path.startswith("/api/jobs/"):
             name, _, rest = path.removeprefix("/api/jobs/").partition("/")
             job = self.server.jobs.get(name)
@@ -165,9 +194,14 @@ class Handler(BaseHTTPRequestHandler):
             if name == "jobs":
                 self._json(HTTPStatus.ACCEPTED, self.server.start_job(body).as_json())
                 return
+            if name == "share":
+                host = self.headers.get("Host") or ""
+                here = f"http://{host if HOST.fullmatch(host) else '127.0.0.1'}/"
+                self._json(HTTPStatus.OK, self.server.share(body, here))
+                return
             call = api.CALLS.get(name)
             if call is None:
-                raise api.ApiError("path", f"no call {name!r}; calls: {', '.join([*api.CALLS, 'jobs'])}", status=404)
+                raise api.ApiError("path", f"no call {name!r}; calls: {', '.join([*api.CALLS, 'jobs', 'share'])}", status=404)
             self._json(HTTPStatus.OK, call(body, self.server.limits))
         except api.ApiError as error:
             self._json(error.status, error.as_json())
@@ -213,5 +247,7 @@ class Handler(BaseHTTPRequestHandler):
         return body
 
 
-def make_server(host: str, port: int, limits: api.Limits, position: str | None = None) -> Board:
-    return Board((host, port), limits, position)
+def make_server(host: str, port: int, limits: api.Limits, position: str | None = None,
+                public: str | None = None) -> Board:
+    """``public``: the page's address for other devices, which shared links carry (serve --lan)."""
+    return Board((host, port), limits, position, public)

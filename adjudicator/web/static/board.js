@@ -713,12 +713,18 @@ function wire() {
     link.click();
     link.remove();
   });
-  $("share").addEventListener("click", () => {
-    const url = `${location.origin}${location.pathname}#yaml=${utf8ToBase64(state.yaml)}`;
+  $("share").addEventListener("click", async () => {
+    // A short link the server keeps, and its QR code for a phone across the table; a position not
+    // valid yet travels whole in the link instead.
+    const { ok, data } = state.valid ? await call("share", { position: { yaml: state.yaml } }) : { ok: false };
+    const url = ok ? data.url : `${location.origin}${location.pathname}#yaml=${utf8ToBase64(state.yaml)}`;
     $("share-link").hidden = false;
     $("share-link").value = url;
     $("share-link").select();
-    history.replaceState(null, "", url);
+    $("share-qr").innerHTML = ok ? data.qr : "";
+    $("share-qr").hidden = !ok;
+    if (ok) history.replaceState(null, "", `${location.pathname}#p=${data.id}`);
+    else history.replaceState(null, "", url);
   });
   $("check").addEventListener("click", () => claim({ move: $("claim").value }));
   $("what-readings").addEventListener("click", whatReadings);
@@ -737,8 +743,15 @@ async function start() {
   $("talent-list").replaceChildren(...state.catalogue.talents.map((t) => el("option", { value: t.name })));
   for (let r = 1; r <= 4; r++) for (let c = 0; c < 5; c++) state.grid.cells[hexName(c, r)] = "l";
   buildForms();
-  const shared = location.hash.match(/^#yaml=([A-Za-z0-9_-]+)$/);
-  const given = shared ? base64ToUtf8(shared[1]) : (await call("start")).data.yaml;
+  const whole = location.hash.match(/^#yaml=([A-Za-z0-9_-]+)$/);
+  const kept = location.hash.match(/^#p=([0-9a-f]+)$/);
+  let given = whole ? base64ToUtf8(whole[1]) : null;
+  if (kept) {
+    const { ok, data } = await call("shared/" + kept[1]);
+    if (ok) given = data.yaml;
+    else showError(data);
+  }
+  if (!whole && !kept) given = (await call("start")).data.yaml;
   if (given) await openYaml(given);
   else await refresh();
   document.body.dataset.ready = "true";
