@@ -17,6 +17,7 @@ from adjudicator.position.load import PositionFileError, load_position, load_pos
 from adjudicator.web.api import to_yaml
 from adjudicator.questions import adjudicate, dispute, steps, whole_step, whole_turn
 from adjudicator.position.model import Terrain
+from adjudicator.position.talents import catalogue
 from adjudicator.show import render_svg, render_text
 from adjudicator.answers.notation import parse
 from tests.web_server import running
@@ -134,9 +135,9 @@ def test_building_the_rulebook_position_by_tapping_saves_the_bundled_one(browser
         _fill(page, "#item-chip", chip)
         _choose(page, "#item-faction", faction)
         _choose(page, "#item-kind", kind)
-        _fill(page, "#item-stat-health", str(h))
-        _fill(page, "#item-stat-attack", str(a))
-        _fill(page, "#item-stat-movement", str(m))
+        _fill(page, "#item-stats-health", str(h))
+        _fill(page, "#item-stats-attack", str(a))
+        _fill(page, "#item-stats-movement", str(m))
         _fill(page, "#item-health", str(health))
         if terrain:
             _choose(page, "#item-terrain", terrain)
@@ -408,3 +409,62 @@ def test_a_second_page_opened_from_the_shared_link_shows_the_same_position(brows
     assert load_position_text(other.input_value("#yaml")) == load_position(JOUST)
     page.close()
     other.close()
+
+
+def test_upgrades_a_promoted_side_a_group_a_gate_stack_and_a_chapter_are_built_by_tapping(browser, server, shots):
+    # Fields the page had no form for: each now follows the position schema.
+    page = _open(browser, server, JOUST)
+    _choose(page, "#faction-heirs-controller", "ai")
+    page.check('input[name=tool][value="select"]')
+    _tap(page, '[data-hex="b3"]')
+    page.click("#item-upgrades-add")
+    _choose(page, "#item-upgrades-0", "attack")
+    _tap(page, '[data-hex="c4"]')
+    page.check("#item-promoted")
+    page.dispatch_event("#item-promoted", "change")
+    _settled(page)
+    _tap(page, '[data-hex="a3"]')
+    _fill(page, "#item-at", "")
+    page.click("#item-group-add")
+    _settled(page)
+    _fill(page, "#item-group-0-chip", "Scout")
+    for stat, value in (("health", "1"), ("attack", "1"), ("movement", "3")):
+        _fill(page, f"#item-group-0-stats-{stat}", value)
+    page.click("#gate-heirs-stack-add")
+    _settled(page)
+    _fill(page, "#gate-heirs-stack-0", "harrier")
+    _fill(page, "#section-scenario-chapter", "8")
+    _fill(page, "#section-scenario-wave", "1")
+    page.wait_for_selector("#status.ok")
+    page.screenshot(path=shots / "built-more.png", full_page=True)
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = load_position_text(Path(download.value.path()).read_text(encoding="utf-8"))
+    expected = yaml.safe_load(JOUST.read_text(encoding="utf-8"))
+    expected.pop("expected", None)
+    expected["factions"]["heirs"]["controller"] = "ai"
+    expected["units"]["joust"]["upgrades"] = ["attack"]
+    expected["units"]["jaelana"]["promoted"] = True
+    del expected["units"]["harrier"]["at"]
+    expected["units"]["harrier"]["group"] = [{"chip": "Scout", "stats": {"health": 1, "attack": 1, "movement": 3}}]
+    expected["gates"]["heirs"]["stack"] = ["harrier"]
+    expected["scenario"] = {"chapter": 8, "wave": 1}
+    assert saved == load_position_text(to_yaml(expected))
+    page.close()
+
+
+def test_a_talent_is_shown_with_its_wording_and_whether_it_is_modelled(browser, server):
+    page = _open(browser, server, JOUST)
+    page.check('input[name=tool][value="select"]')
+    _tap(page, '[data-hex="b3"]')
+    for name in ("Flying", "Absorb"):
+        page.fill("#item-talent", name)
+        page.click("#item-add-talent")
+        _settled(page)
+    shown = page.locator("#item-talents li")
+    known = {t.name: t for t in catalogue().talents.values()}
+    for i, name in enumerate(("Flying", "Absorb")):
+        assert shown.nth(i).get_attribute("data-status") == known[name].status(ai=False)
+        assert (known[name].player or "")[:40] in shown.nth(i).inner_text()
+    assert shown.nth(1).get_attribute("data-status") == "not modelled"
+    page.close()

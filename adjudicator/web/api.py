@@ -9,8 +9,12 @@ which the server sends as ``{"error": {kind, message, problems}}``, the shape of
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -171,6 +175,15 @@ def _notices(position: Position) -> str:
 # --- the calls
 
 
+@cache
+def position_schema() -> dict[str, Any]:
+    """schema/position.schema.json: beside the package in a checkout, inside it once installed."""
+    packaged = Path(str(files("adjudicator"))) / "schema"
+    folder = packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "schema"
+    loaded: dict[str, Any] = json.loads((folder / "position.schema.json").read_text(encoding="utf-8"))
+    return loaded
+
+
 def catalogue_call(_: dict[str, Any], limits: Limits) -> dict[str, Any]:
     """What the page's editor offers: talents, readings and every choice the format allows."""
     talents = sorted(catalogue().talents.values(), key=lambda t: t.name.casefold())
@@ -182,7 +195,9 @@ def catalogue_call(_: dict[str, Any], limits: Limits) -> dict[str, Any]:
         # The map's letters as the picture colours them, so that building and asking look alike.
         "fills": {**{k: render_svg.TERRAIN_FILL[t] for k, t in TERRAIN_LETTERS.items()}, ROCK: render_svg.ROCK_FILL},
         "upgrades": list(UPGRADES),
-        "talents": [{"name": t.name, "player": t.status(ai=False), "ai": t.status(ai=True)} for t in talents],
+        "talents": [{"name": t.name, "player": t.status(ai=False), "ai": t.status(ai=True),
+                     "wording": t.player or t.ai or ""} for t in talents],
+        "schema": position_schema(),  # the page's forms follow it (static/forms.js)
         "readings": [{"name": r.name, "default": r.default, "values": list(r.values), "summary": r.summary}
                      for r in READINGS.values()],
         "questions": [{"name": s.name, "title": s.title, "noun": s.noun} for s in steps.STEPS],

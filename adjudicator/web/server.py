@@ -27,7 +27,8 @@ from urllib.parse import parse_qs, urlsplit
 from adjudicator.solving.solve import TimedOut
 from adjudicator.web import api, lan
 
-STATIC = {"/": "index.html", "/index.html": "index.html", "/board.js": "board.js", "/style.css": "style.css"}
+STATIC = {"/": "index.html", "/index.html": "index.html", "/board.js": "board.js", "/forms.js": "forms.js",
+          "/style.css": "style.css"}
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8"}
 MAX_JOBS = 8  # whole-step questions kept at once, running or answered; the oldest answered goes first

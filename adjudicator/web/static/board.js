@@ -344,18 +344,21 @@ function buildForms() {
       edited();
     }, `(default: ${r.default})`))));
   showEditor();
-}
-
-function numberFields(prefix, target, keys) {
-  return keys.map((k) => labelled(k, input(`${prefix}-${k}`, target[k], (v) => { set(target, k, v); edited(); }, "number")));
+  showSections();
 }
 
 function talentsField(prefix, thing) {
+  // Chosen from the catalogue, each with its wording; a talent the adjudicator does not model is
+  // marked so before any question is asked.
+  const known = Object.fromEntries((state.catalogue ? state.catalogue.talents : []).map((t) => [t.name.toLowerCase(), t]));
   const list = el("ul", { class: "talents", id: `${prefix}-talents` });
   const show = () => list.replaceChildren(...(thing.talents || []).map((t) => {
     const x = el("button", { text: "×", "aria-label": `remove ${t}` });
     x.addEventListener("click", () => { thing.talents = thing.talents.filter((n) => n !== t); if (!thing.talents.length) delete thing.talents; show(); edited(); });
-    return el("li", {}, t + " ", x);
+    const entry = known[String(t).toLowerCase().replace(/\s+\d+$/, "").replace(/^\d+\s+/, "")];
+    const status = entry ? entry.player : "not in the catalogue";
+    return el("li", { "data-status": status },
+      el("strong", { text: t }), ` (${status}) `, x, el("div", { class: "wording", text: entry ? entry.wording : "" }));
   }));
   show();
   const name = el("input", { id: `${prefix}-talent`, list: "talent-list", placeholder: "a talent from the catalogue" });
@@ -367,28 +370,7 @@ function talentsField(prefix, thing) {
     show();
     edited();
   });
-  return el("div", {}, list, name, add);
-}
-
-function checks(prefix, target, key, values) {
-  const box = el("div", { class: "checks" }, key + ": ");
-  for (const v of values) {
-    const c = el("input", { type: "checkbox", id: `${prefix}-${key}-${v}`, checked: (target[key] || []).includes(v) });
-    c.addEventListener("change", () => {
-      const now = (target[key] || []).filter((x) => x !== v);
-      if (c.checked) now.push(v);
-      set(target, key, now.length ? now : undefined);
-      edited();
-    });
-    box.append(el("label", {}, c, " " + v));
-  }
-  return box;
-}
-
-function flag(id, target, key, text) {
-  const c = el("input", { type: "checkbox", id, checked: !!target[key] });
-  c.addEventListener("change", () => { set(target, key, c.checked || undefined); edited(); });
-  return el("label", {}, c, " " + text);
+  return el("div", { class: "field" }, "talents ", list, name, add);
 }
 
 function idField(section, id) {
@@ -405,46 +387,51 @@ function idField(section, id) {
   return labelled("id", i);
 }
 
+// The fields a schema node cannot say enough about: whose faction (one of the position's), a chip's
+// talents (from the catalogue), a unit's kind (its default chip name follows it).
+function special(thing) {
+  return (id, node, value, put) => {
+    if (id === "item-faction") {
+      return labelled("faction", select("item-faction", Object.keys(state.doc.factions || {}), value, (v) => { put(v || undefined); edited(); }, "none"));
+    }
+    if (id === "item-talents") return talentsField("item", thing);
+    if (id === "item-kind") {
+      return labelled("kind", select("item-kind", schemaNode(node).enum, value, (v) => {
+        if (thing.chip === KIND_CHIP[thing.kind]) thing.chip = KIND_CHIP[v];
+        put(v);
+        showEditor();
+      }));
+    }
+    return null;
+  };
+}
+
+const SECTION_DEF = { units: "unit", spires: "spire", landmarks: "landmark", chips: "chip" };
+
 function showEditor() {
   const chosen = state.selected;
   const thing = chosen && (state.doc[chosen.kind] || {})[chosen.id];
   $("editor").hidden = !thing;
   if (!thing) return;
   const { kind, id } = chosen;
-  const c = state.catalogue || { kinds: [], terrains: [], upgrades: [] };
-  const factions = Object.keys(state.doc.factions || {});
-  const fields = [idField(kind, id)];
-  const text = (key) => labelled(key, input(`item-${key}`, thing[key], (v) => { set(thing, key, v); edited(); }));
-  const faction = () => labelled("faction", select("item-faction", factions, thing.faction, (v) => { set(thing, "faction", v); edited(); }, "none"));
-  if (kind === "units") {
-    thing.stats = thing.stats || {};
-    thing.done = thing.done || {};
-    fields.push(text("chip"), faction(),
-      labelled("kind", select("item-kind", c.kinds, thing.kind, (v) => {
-        // A chip still named for its kind follows the kind, so a new unit is valid at once.
-        if (thing.chip === KIND_CHIP[thing.kind]) thing.chip = KIND_CHIP[v];
-        thing.kind = v;
-        showEditor();
-        edited();
-      })),
-      text("at"),
-      labelled("health", input("item-health", thing.health, (v) => { set(thing, "health", v); edited(); }, "number")),
-      el("div", { class: "stats" }, "stats: ", ...numberFields("item-stat", thing.stats, ["health", "attack", "movement", "range"])),
-      labelled("terrain", select("item-terrain", c.terrains, thing.terrain, (v) => { set(thing, "terrain", v); edited(); }, "path (default)")),
-      talentsField("item", thing),
-      checks("item", thing, "upgrades", c.upgrades),
-      el("div", { class: "checks" }, "this turn: ",
-        ...["moved", "attacked", "retaliated"].map((k) => flag(`item-done-${k}`, thing.done, k, k))),
-      flag("item-merc", thing, "merc", "merc"));
-  } else if (kind === "spires") {
-    fields.push(faction(), text("at"), checks("item", thing, "upgrades", c.upgrades), talentsField("item", thing));
-  } else if (kind === "chips") {
-    fields.push(text("name"), text("at"));
-  } else {
-    fields.push(text("name"), text("at"), flag("item-revealed", thing, "revealed", "revealed"));
-  }
+  const node = SCHEMA.$defs[SECTION_DEF[kind]];
+  // Every field of the chip as the schema gives it, written into the chip as it is edited.
+  const fields = objectFields(node, thing, edited, "item", "", special(thing), showEditor);
   $("editor-title").textContent = { units: "Unit", spires: "Spire", landmarks: "Landmark", chips: "Chip" }[kind] + " " + id;
-  $("editor-fields").replaceChildren(...fields);
+  $("editor-fields").replaceChildren(idField(kind, id), fields);
+}
+
+// The parts of a position no tap on the map makes: the gates' health and stacks, the AI's attack
+// priority, the Harbinger chapter.
+function showSections() {
+  const doc = state.doc;
+  const parts = Object.keys(doc.gates || {}).map((faction) => objectFields(SCHEMA.$defs.gate, doc.gates[faction], edited,
+    `gate-${faction}`, `gate of ${faction}`, null, showSections));
+  for (const key of ["ai-priority", "scenario"]) {
+    parts.push(schemaField(SCHEMA.properties[key], doc[key], (v) => { set(doc, key, v); edited(); },
+      `section-${key}`, key, null, showSections));
+  }
+  $("sections").replaceChildren(...parts);
 }
 
 // --- asking: a tapped unit, a claimed move or attack, the whole step
@@ -740,6 +727,7 @@ async function start() {
     return button;
   }));
   Object.assign(FILL, state.catalogue.fills);
+  SCHEMA = state.catalogue.schema;
   $("talent-list").replaceChildren(...state.catalogue.talents.map((t) => el("option", { value: t.name })));
   for (let r = 1; r <= 4; r++) for (let c = 0; c < 5; c++) state.grid.cells[hexName(c, r)] = "l";
   buildForms();
