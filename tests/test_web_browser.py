@@ -468,3 +468,23 @@ def test_a_talent_is_shown_with_its_wording_and_whether_it_is_modelled(browser, 
         assert (known[name].player or "")[:40] in shown.nth(i).inner_text()
     assert shown.nth(1).get_attribute("data-status") == "not modelled"
     page.close()
+
+
+def test_the_ai_movement_steps_forced_ends_are_drawn_as_its_summary_says(browser, server):
+    page = _open(browser, server, AFTER)
+    page.click("#mode-play")
+    page.check("#ai")
+    page.click('[data-question="movement-step"]')
+    page.wait_for_selector("#draw-ends", timeout=60_000)
+    page.click("#draw-ends")
+    page.wait_for_selector('#board[data-outcome="summary"]')
+    result = whole_step.movement_step(load_position(AFTER), True, 0)
+    drawn = page.locator("#board g.end")
+    forced = {(u, drawn.nth(i).get_attribute("data-node")) for i in range(drawn.count())
+              for u in drawn.nth(i).get_attribute("data-forced").split()}
+    possible = {(u, drawn.nth(i).get_attribute("data-node")) for i in range(drawn.count())
+                for u in drawn.nth(i).get_attribute("data-possible").split()}
+    position = load_position(AFTER)
+    assert forced == {(s.unit, s.ends[0]) for s in result.summary if s.forced and s.ends[0] in position.hexes}
+    assert possible == {(s.unit, e) for s in result.summary if not s.forced for e in s.ends if e in position.hexes}
+    page.close()

@@ -23,6 +23,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from adjudicator.answers.attacks import AttackOutcome
 from adjudicator.position.hexmap import neighbour_cells
@@ -40,6 +41,17 @@ TITLE_HEIGHT = 50.0
 NARROW_TITLE = 15.0  # the title's size in a narrow picture, wrapped to its width
 TITLE_LINE = 19.0  # the step between its lines
 LEGEND_WIDTH = 290.0
+class Ends(Protocol):
+    """Where one unit can end a step or the turn: a movement step's or a whole turn's summary entry."""
+
+    @property
+    def unit(self) -> str: ...
+    @property
+    def ends(self) -> tuple[str, ...]: ...
+    @property
+    def forced(self) -> bool: ...
+
+
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#222222"
 HALO = "#ffffff"
@@ -94,11 +106,13 @@ def render(
     focus: str | None = None,
     forbidden: Sequence[MoveOutcome | AttackOutcome] = (),
     narrow: bool = False,
+    ends: Sequence[Ends] = (),
 ) -> str:
     """The position as an SVG document; ``moves`` and ``attacks`` are drawn over it, ``focus`` ringed;
     ``forbidden`` are claimed moves or attacks the rules do not allow, drawn dashed and crossed.
-    ``narrow``: the legend below the board instead of beside it, and the title fitted to the width,
-    for a phone's screen."""
+    ``narrow``: the legend below the board instead of beside it, and the title wrapped to the width,
+    for a phone's screen. ``ends``: a step's per-unit summary, each unit's possible ends marked, the
+    forced ones solid."""
     pic = _Picture(position, _faction_colours(position), _talent_codes(position))
     for h in position.hexes.values():
         pic.nodes[h.name] = _cell_centre(h.column, h.row)
@@ -112,6 +126,7 @@ def render(
     for h in position.hexes.values():
         _draw_hex(board, h, pic.nodes[h.name])
     _draw_destinations(board, moves, pic)
+    _draw_ends(board, ends, pic)
     _draw_routes(board, moves, pic)
     for gate in position.gates.values():
         _draw_gate(board, gate, moves, pic)
@@ -128,7 +143,7 @@ def render(
         _draw_focus(board if in_panel else focus_layer, pic.chips[focus], pic.radii.get(focus, CHIP))
 
     left, top, right, bottom = _bounds(pic)
-    legend, legend_height = _legend(pic, moves, attacks, focus, bool(forbidden))
+    legend, legend_height = _legend(pic, moves, attacks, focus, bool(forbidden), bool(ends))
     title = position.title or "Cloudspire position"
     if narrow:
         width = max(right - left, LEGEND_WIDTH) + 2 * MARGIN
@@ -432,6 +447,27 @@ def _draw_destinations(parent: ET.Element, moves: Sequence[MoveOutcome], pic: _P
         group = _el(parent, "g", class_="destination")
         _el(group, "polygon", points=_hexagon(centre, R - 6), fill="none", stroke=HIGHLIGHT, stroke_width="5")
         _label(group, (centre[0], centre[1] + R * 0.8), "/".join(names), 9, fill="#ffffff", weight="bold",
+               halo=HIGHLIGHT)
+
+
+def _draw_ends(parent: ET.Element, ends: Sequence[Ends], pic: _Picture) -> None:
+    """Where each unit can end the step: a ring in the hex, solid where some unit must end there,
+    dashed where units only may; the units named below, a forced one with "!"."""
+    at: dict[str, list[tuple[str, bool]]] = {}
+    for summary in ends:
+        for node in summary.ends:
+            at.setdefault(node, []).append((summary.unit, summary.forced))
+    for node, units in at.items():
+        if node not in pic.nodes:
+            continue  # off the board (defeated)
+        centre = pic.nodes[node]
+        forced = [u for u, f in units if f]
+        group = _el(parent, "g", class_="end", data_node=_safe(node), data_forced=_safe(" ".join(forced)),
+                    data_possible=_safe(" ".join(u for u, f in units if not f)))
+        dash = {} if forced else {"stroke_dasharray": "6 4"}
+        _el(group, "polygon", points=_hexagon(centre, R - 6), fill="none", stroke=HIGHLIGHT, stroke_width="4", **dash)
+        names = ", ".join(u + ("!" if f else "") for u, f in units)
+        _label(group, (centre[0], centre[1] + R * 0.8), names, _fit(names, 9, W - 12), fill="#ffffff", weight="bold",
                halo=HIGHLIGHT)
 
 
@@ -873,7 +909,7 @@ def _damage(parent: ET.Element, chip: str, text: str, index: int, tip: str, pic:
 
 
 def _legend(pic: _Picture, moves: Sequence[MoveOutcome], attacks: Sequence[AttackOutcome],
-            focus: str | None, forbidden: bool) -> tuple[ET.Element, float]:
+            focus: str | None, forbidden: bool, ends: bool) -> tuple[ET.Element, float]:
     """Every colour, shape and code the picture uses, explained; and the legend's height."""
     legend = ET.Element("g", {"class": "legend"})
     y = 0.0
@@ -921,9 +957,14 @@ def _legend(pic: _Picture, moves: Sequence[MoveOutcome], attacks: Sequence[Attac
     heading("Chips (health / maximum inside)")
     _legend_chips(legend, row, pic)
 
-    if moves or attacks or focus or forbidden:
+    if moves or attacks or focus or forbidden or ends:
         gap()
         heading("Overlay")
+    if ends:
+        _el(legend, "polygon", points=_hexagon(row("where a unit must end the step (unit!)"), 10), fill="none",
+            stroke=HIGHLIGHT, stroke_width="3")
+        _el(legend, "polygon", points=_hexagon(row("where units may end it"), 10), fill="none",
+            stroke=HIGHLIGHT, stroke_width="3", stroke_dasharray="4 3")
     if forbidden:
         x, ty = row("✗ the claim, which the rules forbid")
         _arrow(legend, _line([(x - 11, ty), (x + 10, ty)]), ATTACK_COLOUR, "attack", width=3.0, dashed=True,

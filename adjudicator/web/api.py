@@ -280,16 +280,19 @@ def step_question(body: dict[str, Any], limits: Limits) -> tuple[Position, str, 
 
 
 def answer_step(position: Position, question: str, ai: bool | None, limit: int, limits: Limits,
-                progress: Any) -> tuple[dict[str, Any], Callable[[int, bool], str]]:
+                progress: Any) -> tuple[dict[str, Any], Callable[[int | None, bool], str]]:
     """The JSON of the CLI command of the same name, incomplete when time ran out, and under `lines`
     each outcome as the CLI prints it, so that the page shows what the command says; and what draws
-    outcome N (narrow or not), asked only for the outcome the page shows."""
+    outcome N (narrow or not; None: the per-unit summary, where the answer has one), asked only for
+    what the page shows."""
     deadline = Deadline(limits.seconds)
     step = steps.BY_NAME[question]
     result = step.ask(position, ai, limit, deadline, progress)
     printed = getattr(render_text, step.outcome)
 
-    def picture(index: int, narrow: bool) -> str:
+    def picture(index: int | None, narrow: bool) -> str:
+        if index is None:  # the summary: where each unit can end
+            return render_svg.render(position, ends=getattr(result, "summary", ()), narrow=narrow)
         if not 0 <= index < len(result.outcomes):
             raise ApiError("request", f"outcome: expected 0 to {len(result.outcomes) - 1}, not {index}", status=404)
         board, overlay = outcome_overlay(position, result.outcomes[index])

@@ -46,7 +46,7 @@ class Job:
     found: int = 0
     answer: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
-    picture: Callable[[int, bool], str] | None = None  # draws outcome N of the answer (narrow or not)
+    picture: Callable[[int | None, bool], str] | None = None  # draws outcome N (None: the summary)
 
     @property
     def done(self) -> bool:
@@ -177,14 +177,15 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.NOT_FOUND, api.ApiError("path", f"no page {path!r}").as_json())
 
     def _picture(self, job: Job, rest: str) -> None:
-        """GET /api/jobs/ID/outcomes/N[?narrow=1]: outcome N of the answer, drawn: {"svg": ...}."""
-        match = re.fullmatch(r"outcomes/(\d{1,4})", rest)
+        """GET /api/jobs/ID/outcomes/N or /summary [?narrow=1]: outcome N of the answer, or where each
+        unit can end, drawn: {"svg": ...}."""
+        match = re.fullmatch(r"outcomes/(\d{1,4})|summary", rest)
         if match is None or job.picture is None:
             error = api.ApiError("path", f"no picture {rest!r} of this question (answered yet?)", status=404)
             return self._json(error.status, error.as_json())
         narrow = parse_qs(urlsplit(self.path).query).get("narrow") == ["1"]
         try:
-            self._json(HTTPStatus.OK, {"svg": job.picture(int(match.group(1)), narrow)})
+            self._json(HTTPStatus.OK, {"svg": job.picture(int(match.group(1)) if match.group(1) else None, narrow)})
         except api.ApiError as error:
             self._json(error.status, error.as_json())
 

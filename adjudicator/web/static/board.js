@@ -556,6 +556,20 @@ function summary(answer) {
     el("li", { "data-unit": u, text: `${u}: ` + Object.entries(nodes).map(([n, k]) => `${n} (${k})`).join(", ") })));
 }
 
+function drawEnds(job) {
+  // The summary on the board: each unit's possible ends, the forced ones solid.
+  const button = el("button", { id: "draw-ends", text: "Draw where each unit can end" });
+  button.addEventListener("click", async () => {
+    const { ok, data } = await call(`jobs/${job}/summary${phone() ? "?narrow=1" : ""}`);
+    if (ok) {
+      showPicture(data.svg);
+      $("board").dataset.outcome = "summary";
+      $("board").scrollIntoView({ block: "start" });
+    }
+  });
+  return button;
+}
+
 function stepThrough(answer, job) {
   // Each outcome as the CLI prints it (the API's lines), one at a time, and drawn on the board.
   const box = el("div", { class: "stepper" });
@@ -598,7 +612,7 @@ async function askStep(question) {
   $("step-answer").replaceChildren(
     el("pre", { class: "notices", text: left.length ? "NOT TAKEN INTO ACCOUNT: " + left.join(", ") : "" }),
     el("p", { class: "count", id: "step-count", "data-count": a.count, text: (a.complete ? "" : "timed out, incomplete: ") + count + (a.shown < a.count ? `, ${a.shown} shown` : "") }),
-    summary(a) || "", stepThrough(a, job.job));
+    summary(a) || "", a.summary && a.summary.length ? drawEnds(job.job) : "", stepThrough(a, job.job));
   $("step-answer").scrollIntoView({ block: "start" });
 }
 
