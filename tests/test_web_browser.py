@@ -30,7 +30,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests 
 ROOT = Path(__file__).resolve().parent.parent
 JOUST = ROOT / "positions/rulebook/joust-harrier-jaelana.yaml"
 AFTER = ROOT / "positions/rulebook/joust-harrier-jaelana-after-joust.yaml"
-LAPTOP = {"width": 1280, "height": 900}
+LAPTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
@@ -487,4 +487,16 @@ def test_the_ai_movement_steps_forced_ends_are_drawn_as_its_summary_says(browser
     position = load_position(AFTER)
     assert forced == {(s.unit, s.ends[0]) for s in result.summary if s.forced and s.ends[0] in position.hexes}
     assert possible == {(s.unit, e) for s in result.summary if not s.forced for e in s.ends if e in position.hexes}
+    page.close()
+
+
+def test_on_a_phone_every_control_takes_a_thumb(browser, server):
+    page = _open(browser, server, JOUST, viewport=PHONE)
+    for mode in ("#mode-build", "#mode-play"):
+        page.click(mode)
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, .button')]
+            .filter((e) => e.offsetParent !== null && e.type !== 'file')
+            .map((e) => [e.id || e.textContent.trim() || e.type, (e.closest('label') || e).getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)""")
+        assert small == []
     page.close()
