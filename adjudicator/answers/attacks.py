@@ -18,6 +18,7 @@ ATTACK = "attack"
 RETALIATION = "retaliation"
 GATE_RETALIATION = "gate-retaliation"
 SPIKE = "spike"  # Spike's 1 damage to the unit that attacked it, after any retaliation
+SPLASH = "splash"  # Splash's 1 damage to each unit beside the target, with the attack's
 RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chapter 7's Nucleus): no damage
 SPIRE_FIRE = "spire-fire"
 
@@ -32,7 +33,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPIRE_FIRE or RECOVERY (a gain, no damage)
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE or RECOVERY (a gain, no damage)
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)
@@ -140,8 +141,13 @@ class AttackOutcome:
     game_over: bool = False  # the last fortress gate but one fell
 
     @property
-    def key(self) -> tuple[str, str, str | None]:
-        return (self.attacker, self.target, self.redirected_to)
+    def splashed(self) -> bool:
+        """The attacker splashed the units beside its target (Splash: a player's may or may not)."""
+        return any(d.how == SPLASH for d in self.damage)
+
+    @property
+    def key(self) -> tuple[str, str, str | None, bool]:
+        return (self.attacker, self.target, self.redirected_to, self.splashed)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what

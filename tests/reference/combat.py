@@ -94,6 +94,11 @@ N40 Harbinger chapter 2's Grafted Snare on every Graft unit: on the Graft's turn
     ignored; a Graft unit defeated meanwhile mutes no more. Spires' talents stay.
 N41 Harbinger chapter 2: an heirs hero that would level up below its health stat (after the
     exchange) recovers 1 health instead; a player's may decline, the AI's does it.
+N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on a map hex beside the
+    target's node (not waiting in a gate, not campfired, not the attacker itself), whatever its side;
+    no reduction of an attack's damage touches it. A player's unit may splash or not (two attacks);
+    an AI unit does when one of them opposes it and would not be healed. A defeat it deals is
+    credited to the attacker's faction, rewarded only when the unit opposes it; a hero levels up.
 """
 
 from __future__ import annotations
@@ -108,6 +113,7 @@ from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
     SPIKE,
+    SPLASH,
     RETALIATION,
     SPIRE_FIRE,
     AttackOptions,
@@ -729,16 +735,31 @@ def _pillage(rules: Rules, board: Board, log: Log, faction: str, fallen: str) ->
     board.source[fallen] = 0
 
 
+def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
+    """One Gain per faction for one attack, as the answer gives it: a splash (N42) may defeat several
+    chips for the attacker's faction."""
+    by: dict[str, Gain] = {}
+    for g in gains:
+        was = by.get(g.faction)
+        by[g.faction] = g if was is None else Gain(
+            g.faction, was.source + g.source, was.relics + g.relics, was.spire or g.spire,
+            was.pillaged or g.pillaged, was.forfeited or g.forfeited)
+    return tuple(by.values())
+
+
 def _goes_to(f: Fighter) -> str:
     if f.kind is Kind.HERO:
         return "removed-from-game"
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
 
 
-def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, how: str, credit: str) -> bool:
+def hurt(
+    rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, how: str, credit: str, rewarded: bool = True
+) -> bool:
     """Damage a unit: fortifications first (FAQ-29), then health; at 0 the chip is defeated.
 
-    ``credit`` is the faction that gains the chip's reward.  Returns whether the chip was defeated.
+    ``credit`` is the faction credited with the defeat, which gains the chip's reward when ``rewarded``
+    (N42: not for a unit that does not oppose it).  Returns whether the chip was defeated.
     """
     u = board.units[uid]
     if _held(rules, board, by, uid, how):  # N39
@@ -758,7 +779,8 @@ def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, h
     if after > 0:
         return False
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(u)))
-    _gain(rules, board, log, credit, u.reward)
+    if rewarded:
+        _gain(rules, board, log, credit, u.reward)
     if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
         nxt = u.group[0]
         fresh = rules.readings["reveal-retaliation"] == "fresh"
@@ -892,10 +914,37 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     return fell
 
 
+def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
+    """``t`` opposes ``a``: a landmark minion unless friendly to its faction (N36)."""
+    if t.kind is Kind.LANDMARK_MINION:
+        return t.friend != a.faction
+    return opposing(rules.position, t.faction, a.faction)
+
+
+def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
+    """N42: the units a Splash attacker would splash, beside its target."""
+    if not board.units[uid].has("Splash"):
+        return []
+    near = rules.position.neighbours(_chip_node(board, target))
+    return sorted(t.id for t in board.units.values()
+                  if t.node in near and t.id != uid and not t.in_gate and not t.campfire)
+
+
+def splash_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
+    """N42: whether the attack splashes: a player's may or may not; the AI's does on a foe it damages."""
+    area = splash_area(rules, board, uid, target)
+    if not area:
+        return [False]
+    a = board.units[uid]
+    if rules.ai(a.faction):
+        return [any(_hostile(rules, a, board.units[c]) and not heals(rules, uid, c) for c in area)]
+    return [False, True]
+
+
 def attack(
-    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False
 ) -> tuple[AttackOutcome, Board]:
-    """One attack, in order: damage, defeat, level-up, retaliation, gate retaliation."""
+    """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation."""
     b = board.copy()
     log = Log()
     a = replace(b.units[uid], attacked=True)
@@ -910,6 +959,10 @@ def attack(
         defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit), uid, a.faction)
     else:
         defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target), uid, ATTACK, a.faction)
+    splash_defeats = False
+    for c in splash_area(rules, board, uid, target) if splash else []:
+        t = board.units[c]  # as the attack comes
+        splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t))
     fell = False
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
         fell = _retaliate(rules, b, log, hit, uid, chooser)
@@ -921,7 +974,7 @@ def attack(
         fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
         if fell and target in b.units and b.units[target].kind is Kind.HERO:  # a hero that defeats levels up
             _level_up(rules, b, log, target, chooser)
-    if defeated and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
+    if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
     over = _game_over(b)
     outcome = AttackOutcome(
@@ -931,7 +984,7 @@ def attack(
         damage=tuple(log.damage),
         defeated=tuple(log.defeated),
         revealed=tuple(log.revealed),
-        gains=tuple(log.gains),
+        gains=_merged(log.gains),
         level_ups=tuple(log.level_ups),
         wave_over=_wave_over(b) and not over,
         game_over=over,
@@ -948,23 +1001,28 @@ def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
     return [None, stack[0]] if stack and not rules.ai(owner) else [None]
 
 
-def _sort_key(o: AttackOutcome) -> tuple[str, str, str]:
-    return (o.attacker, o.target, o.redirected_to or "")
+def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool]:
+    return (o.attacker, o.target, o.redirected_to or "", o.splashed)
 
 
 def attack_branches(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None
 ) -> list[tuple[AttackOutcome, Board]]:
-    """The attack under every combination of level-up choices, each with ``chosen`` set."""
-    return every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser))
+    """The attack under every combination of level-up and splash choices, each with ``chosen`` set."""
+    return [
+        branch
+        for splash in splash_choices(rules, board, uid, target)
+        for branch in every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash))
+    ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     outcomes = [
-        attack(rules, board, uid, t, r, Chooser(None))[0]
+        attack(rules, board, uid, t, r, Chooser(None), splash)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
+        for splash in splash_choices(rules, board, uid, t)
     ]
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
@@ -1231,7 +1289,10 @@ def replay(
             return None, [f"attack {i}: no redirect to {given.redirected_to}"]
         chooser = _Named([lv.chosen for lv in given.level_ups])
         try:
-            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser)
+            if given.splashed not in splash_choices(rules, board, given.attacker, given.target):
+                return None, [f"attack {i}: no such splash choice"]
+            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
+                                   given.splashed)
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
