@@ -309,8 +309,8 @@ def spires_fire(
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = Fraction(1)
-        for shot, (dice, cut, cap) in zip(path.shots, path.rolls, strict=True):
-            odds *= die.dealt(dice, cut, cap)[shot.damage]
+        for roll in path.rolls:  # a volley's total (Multi-Target), or a shot's damage
+            odds *= (die.totals(roll.dice) if roll.cap is None else die.dealt(roll.dice, roll.cut, roll.cap))[roll.value]
         choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
         key = (choices, path.end)
         seen = merged.get(key)

@@ -99,6 +99,8 @@ N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on
     no reduction of an attack's damage touches it. A player's unit may splash or not (two attacks);
     an AI unit does when one of them opposes it and would not be healed. A defeat it deals is
     credited to the attacker's faction, rewarded only when the unit opposes it; a hero levels up.
+N43 Multi-Target: the spire rolls once and every unit it may fire at (its valid targets, shields
+    included) takes the total less its own cut, within its own cap, as a shot at it alone would.
 """
 
 from __future__ import annotations
@@ -1208,6 +1210,15 @@ def _shoot(
     allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line
+        return
+    if s.has("Multi-Target"):  # N43: one roll for every target, no choice
+        chips = _fire_targets(rules, line.board, s)
+        for total, p in die.totals(s.dice).items():
+            b = line.board.copy()
+            shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, False) for c in chips)
+            for shot in shots:
+                hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
+            yield choices, _Line(b, line.probability * p, line.shots + shots)
         return
     chosen = len(allowed) > 1
     for target in allowed:
