@@ -219,6 +219,7 @@ class ChipEnd:
     health: int | None = None
     upgrades: tuple[str, ...] | None = None  # None: unchanged
     promoted: bool = False
+    silenced: bool = False  # it cannot attack for the rest of the turn (Silencer)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -233,6 +234,8 @@ class ChipEnd:
             data["upgrades"] = list(self.upgrades)
         if self.promoted:
             data["promoted"] = True
+        if self.silenced:
+            data["silenced"] = True
         return data
 
 
@@ -263,6 +266,7 @@ class EndState:
             bits += [f"health {c.health}"] if c.health is not None else []
             bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
             bits += ["promoted"] if c.promoted else []
+            bits += ["silenced: cannot attack this turn"] if c.silenced else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         if self.wave_over:

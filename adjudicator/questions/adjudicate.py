@@ -310,7 +310,9 @@ def spires_fire(
     for path in paths:
         odds = Fraction(1)
         for roll in path.rolls:  # a volley's total (Multi-Target), or a shot's damage
-            odds *= (die.totals(roll.dice) if roll.cap is None else die.dealt(roll.dice, roll.cut, roll.cap))[roll.value]
+            dealt = (die.totals(roll.dice, roll.silencing) if roll.cap is None
+                     else die.dealt(roll.dice, roll.cut, roll.cap, roll.silencing))
+            odds *= dealt[roll.value]
         choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
         key = (choices, path.end)
         seen = merged.get(key)

@@ -258,6 +258,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("health", c.health),
             ("upgrades", list(c.upgrades) if c.upgrades is not None else None),
             ("promoted", True if c.promoted else None),
+            ("silenced", True if c.silenced else None),
         )
         data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
     if end.source:

@@ -99,6 +99,8 @@ N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on
     no reduction of an attack's damage touches it. A player's unit may splash or not (two attacks);
     an AI unit does when one of them opposes it and would not be healed. A defeat it deals is
     credited to the attacker's faction, rewarded only when the unit opposes it; a hero levels up.
+N44 Silencer: a spire's shot (or volley) whose dice show a miss or a 2 silences each unit it hit
+    that stands; the Spires Fire end shows it (``ChipEnd.silenced``).
 N43 Multi-Target: the spire rolls once and every unit it may fire at (its valid targets, shields
     included) takes the total less its own cut, within its own cap, as a shot at it alone would.
 """
@@ -106,6 +108,7 @@ N43 Multi-Target: the spire rolls once and every unit it may fire at (its valid 
 from __future__ import annotations
 
 from collections import deque
+from itertools import product
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -183,6 +186,7 @@ class Fighter:
     revealed: bool = False  # a group revealed a new chip this step
     promoted_now: bool = False
     muted: bool = False  # every talent ignored for now (N40: Harbinger chapter 2's Grafted Snare)
+    silenced: bool = False  # N44: it cannot attack for the rest of the turn
 
     @property
     def side(self) -> Stats:
@@ -1041,7 +1045,8 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         return ChipEnd(start.id, defeated=True)
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
-    if now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now:
+    if (now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now
+            and not now.silenced):
         return None
     return ChipEnd(
         start.id,
@@ -1049,6 +1054,7 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         health=now.health,
         upgrades=ups if changed_ups else None,
         promoted=now.promoted_now,
+        silenced=now.silenced,
     )
 
 
@@ -1213,22 +1219,42 @@ def _shoot(
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
-        for total, p in die.totals(s.dice).items():
+        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
             shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, False) for c in chips)
             for shot in shots:
                 hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
+                _silence(b, shot.target, hushed)
             yield choices, _Line(b, line.probability * p, line.shots + shots)
         return
     chosen = len(allowed) > 1
     for target in allowed:
         picked = choices + ((sid, target),) if chosen else choices
-        for total, p in die.totals(s.dice).items():
+        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
             amount = _shot(rules, b, target, total)
             hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
+            _silence(b, target, hushed)
             shot = Shot(sid, target, amount, False, chosen)
             yield picked, _Line(b, line.probability * p, line.shots + (shot,))
+
+
+SILENCING = ("miss", "2")  # Silencer: "If this spire rolls a miss or a 2 on any of its attack dice"
+
+
+def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fraction]:
+    """Every roll of the dice, face by face: (total, whether a Silencer spire's dice show a miss or a 2)."""
+    odds: dict[tuple[int, bool], Fraction] = {}
+    for faces in product(die.faces, repeat=dice):
+        key = (sum(f.damage for f in faces), silencer and any(f.face in SILENCING for f in faces))
+        odds[key] = odds.get(key, Fraction(0)) + Fraction(1, len(die.faces) ** dice)
+    return odds
+
+
+def _silence(board: Board, uid: str, hushed: bool) -> None:
+    """N44: the unit hit, if it stands, cannot attack for the rest of the turn."""
+    if hushed and uid in board.units:
+        board.units[uid] = replace(board.units[uid], silenced=True)
 
 
 def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
