@@ -263,7 +263,7 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
                 ups = ["attack", *ups]
             owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
             talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage", "Cover", "Spike",
-                                             "Multi-Target", "Silencer")))
+                                             "Multi-Target", "Silencer", "Repeater")))
             spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
                                 draw(st.integers(0, 4)) == 0))
     controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}

@@ -655,7 +655,7 @@ def decode_fire(
             shot
             for m in moments
             for shot in ([Shot(m.shot[0], m.shot[1], m.deal, m.deal == m.cap, m.chosen)] if m.shot else
-                         [Shot(spire, target, damage, False, False) for spire, target, damage in sorted(m.volley)])
+                         [Shot(spire, target, damage, False, m.chosen) for spire, target, damage in sorted(m.volley)])
         )
         rolls = tuple(Roll(m.dice, m.cut, m.cap, m.deal, m.silencing) if m.shot
                       else Roll(m.dice, 0, None, m.total, m.silencing) for m in moments)

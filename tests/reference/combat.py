@@ -101,6 +101,9 @@ N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on
     credited to the attacker's faction, rewarded only when the unit opposes it; a hero levels up.
 N44 Silencer: a spire's shot (or volley) whose dice show a miss or a 2 silences each unit it hit
     that stands; the Spires Fire end shows it (``ChipEnd.silenced``).
+N45 Repeater: after its shot, where a unit it hit still stands undefeated (its top chip did not
+    fall) and it has a valid target, the spire fires once more, choosing anew: a player's spire may
+    (the repeat is a choice, in ``choices`` even with one target), an AI's does.
 N43 Multi-Target: the spire rolls once and every unit it may fire at (its valid targets, shields
     included) takes the total less its own cut, within its own cap, as a shot at it alone would.
 """
@@ -1209,34 +1212,52 @@ class _Line:
 
 
 def _shoot(
-    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices
-) -> Iterator[tuple[Choices, _Line]]:
-    """One spire's shot: each allowed target, each total of its dice (no retaliation)."""
+    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False
+) -> Iterator[tuple[Choices, _Line, bool]]:
+    """One spire's shot: each allowed target, each total of its dice (no retaliation); with it, whether
+    a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
+    spire's choice."""
     s = line.board.spires[sid]
     allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
-        yield choices, line
+        yield choices, line, False
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
+        mine = again and not rules.ai(s.faction)  # a player's additional volley is a choice
+        picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
-            shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, False) for c in chips)
+            shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, mine) for c in chips)
+            fell = [hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction) for shot in shots]
             for shot in shots:
-                hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
                 _silence(b, shot.target, hushed)
-            yield choices, _Line(b, line.probability * p, line.shots + shots)
+            yield picked, _Line(b, line.probability * p, line.shots + shots), not all(fell)
         return
-    chosen = len(allowed) > 1
+    chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
     for target in allowed:
         picked = choices + ((sid, target),) if chosen else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
             amount = _shot(rules, b, target, total)
-            hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
+            fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             _silence(b, target, hushed)
             shot = Shot(sid, target, amount, False, chosen)
-            yield picked, _Line(b, line.probability * p, line.shots + (shot,))
+            yield picked, _Line(b, line.probability * p, line.shots + (shot,)), not fell
+
+
+def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> Iterator[tuple[Choices, _Line]]:
+    """A spire's turn to fire: its shot, then Repeater's additional attack (N45) where a unit it hit
+    still stands: a player's spire may make it, an AI's does."""
+    for picked, shot, standing in _shoot(rules, line, s.id, die, choices):
+        aim = not _finished(shot.board) and _fire_allowed(rules, shot.board, s, die)[0]
+        if not (standing and s.has("Repeater") and aim):
+            yield picked, shot
+            continue
+        if not rules.ai(s.faction):
+            yield picked, shot
+        for picked_again, shot_again, _ in _shoot(rules, shot, s.id, die, picked, again=True):
+            yield picked_again, shot_again
 
 
 SILENCING = ("miss", "2")  # Silencer: "If this spire rolls a miss or a 2 on any of its attack dice"
@@ -1275,7 +1296,7 @@ def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
     for s in firing:
         after: Lines = {}
         for (choices, _), line in lines.items():
-            for picked, shot in _shoot(rules, line, s.id, die, choices):
+            for picked, shot in _fire(rules, line, s, die, choices):
                 key = (picked, shot.board.key())
                 if key in after:
                     after[key].probability += shot.probability
