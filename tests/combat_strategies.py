@@ -38,7 +38,7 @@ MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
            "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
-           "Bio-Indefinite")
+           "Bio-Indefinite", "Splash")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),
@@ -262,7 +262,8 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
             if firing:  # a spire with an attack upgrade fires
                 ups = ["attack", *ups]
             owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
-            talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage", "Cover", "Spike")))
+            talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage", "Cover", "Spike",
+                                             "Multi-Target", "Silencer", "Repeater")))
             spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
                                 draw(st.integers(0, 4)) == 0))
     controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}

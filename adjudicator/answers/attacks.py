@@ -18,6 +18,7 @@ ATTACK = "attack"
 RETALIATION = "retaliation"
 GATE_RETALIATION = "gate-retaliation"
 SPIKE = "spike"  # Spike's 1 damage to the unit that attacked it, after any retaliation
+SPLASH = "splash"  # Splash's 1 damage to each unit beside the target, with the attack's
 RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chapter 7's Nucleus): no damage
 SPIRE_FIRE = "spire-fire"
 
@@ -32,7 +33,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPIRE_FIRE or RECOVERY (a gain, no damage)
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE or RECOVERY (a gain, no damage)
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)
@@ -140,8 +141,13 @@ class AttackOutcome:
     game_over: bool = False  # the last fortress gate but one fell
 
     @property
-    def key(self) -> tuple[str, str, str | None]:
-        return (self.attacker, self.target, self.redirected_to)
+    def splashed(self) -> bool:
+        """The attacker splashed the units beside its target (Splash: a player's may or may not)."""
+        return any(d.how == SPLASH for d in self.damage)
+
+    @property
+    def key(self) -> tuple[str, str, str | None, bool]:
+        return (self.attacker, self.target, self.redirected_to, self.splashed)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -213,6 +219,7 @@ class ChipEnd:
     health: int | None = None
     upgrades: tuple[str, ...] | None = None  # None: unchanged
     promoted: bool = False
+    silenced: bool = False  # it cannot attack for the rest of the turn (Silencer)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -227,6 +234,8 @@ class ChipEnd:
             data["upgrades"] = list(self.upgrades)
         if self.promoted:
             data["promoted"] = True
+        if self.silenced:
+            data["silenced"] = True
         return data
 
 
@@ -257,6 +266,7 @@ class EndState:
             bits += [f"health {c.health}"] if c.health is not None else []
             bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
             bits += ["promoted"] if c.promoted else []
+            bits += ["silenced: cannot attack this turn"] if c.silenced else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         if self.wave_over:

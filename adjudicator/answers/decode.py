@@ -307,6 +307,9 @@ class _Moment:
     cap: int = 0
     dice: int = 0
     chosen: bool = False
+    volley: list[tuple[str, str, int]] = field(default_factory=list)  # a volley's spire, each target, its damage
+    total: int = 0  # a volley's dice total (asp/combat/fire.lp vtotal/2)
+    silencing: bool | None = None  # whether the dice showed a miss or a 2, where a talent reads it (sil/1)
     victim: str | None = None
     damage: list[Damage] = field(default_factory=list)
     defeats: list[tuple[str, int, str, str]] = field(default_factory=list)  # chip, layer, by, goes to
@@ -359,6 +362,14 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.dice = args[1].number
         elif name == "chosen":
             m.chosen = True
+        elif name == "vshot":
+            m.volley.append((_name(args[1]), chip_name(args[2]), args[3].number))
+        elif name == "vtotal":
+            m.total = args[1].number
+        elif name == "vdice":
+            m.dice = args[1].number
+        elif name in ("sil", "nosil"):
+            m.silencing = name == "sil"
         elif name == "victim":
             m.victim = chip_name(args[1])
         elif name == "dmg":
@@ -428,7 +439,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     hp: dict[str, int] = {}
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
-    promoted, gone, spires_gone = set(), set(), set()
+    promoted, gone, spires_gone, silenced = set(), set(), set(), set()
     spire_lost: dict[str, int] = {}
     gates: dict[str, int] = {}
     source: dict[str, int] = {}
@@ -447,6 +458,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             promoted.add(_name(a[0]))
         elif s.name == "gone":
             gone.add(_name(a[0]))
+        elif s.name == "silenced":
+            silenced.add(_name(a[0]))
         elif s.name == "sb":
             spire_lost[_name(a[0])] = a[1].number
         elif s.name == "sgone":
@@ -472,8 +485,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         final_ups = tuple(sorted(ups[uid]))
         changed_ups = final_ups != tuple(sorted(unit.upgrades))
         newly_promoted = uid in promoted and not unit.promoted
-        if name or hp[uid] != unit.health or changed_ups or newly_promoted:
-            chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted))
+        if name or hp[uid] != unit.health or changed_ups or newly_promoted or uid in silenced:
+            chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
+                                 uid in silenced))
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))
@@ -571,12 +585,25 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
 
 
 @dataclass(frozen=True)
+class Roll:
+    """One spire's dice in a Spires Fire path: ``value``, the damage a shot dealt after the target's
+    ``cut``, standing at ``cap`` for every total that deals that much or more; for a volley (``cap`` None:
+    Multi-Target), the dice's total."""
+
+    dice: int
+    cut: int
+    cap: int | None
+    value: int
+    silencing: bool | None = None  # the dice showed a miss or a 2 (or not), where a talent reads it
+
+
+@dataclass(frozen=True)
 class FirePath:
-    """One answer set of the Spires Fire step: the shots in order and the end state. Each shot's
-    odds come from ``rolls``: (dice, reduction, cap) as asp/combat/fire.lp chose its damage."""
+    """One answer set of the Spires Fire step: the shots in order (a volley's, one per target), the
+    dice each spire rolled, and the end state."""
 
     shots: tuple[Shot, ...]
-    rolls: tuple[tuple[int, int, int], ...]
+    rolls: tuple[Roll, ...]
     end: EndState
 
 
@@ -623,9 +650,15 @@ def decode_fire(
     paths = []
     for model in models:
         atoms = _combat_atoms(model)
-        moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None]
-        shots = tuple(Shot(m.shot[0], m.shot[1], m.deal, m.deal == m.cap, m.chosen) for m in moments if m.shot)
-        rolls = tuple((m.dice, m.cut, m.cap) for m in moments)
+        moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None or m.volley]
+        shots = tuple(
+            shot
+            for m in moments
+            for shot in ([Shot(m.shot[0], m.shot[1], m.deal, m.deal == m.cap, m.chosen)] if m.shot else
+                         [Shot(spire, target, damage, False, m.chosen) for spire, target, damage in sorted(m.volley)])
+        )
+        rolls = tuple(Roll(m.dice, m.cut, m.cap, m.deal, m.silencing) if m.shot
+                      else Roll(m.dice, 0, None, m.total, m.silencing) for m in moments)
         paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin)))
     return spires, paths
 

@@ -122,11 +122,15 @@ def priority_facts(position: Position) -> Iterator[Symbol]:
 
 
 def dice_facts(die: Die, most: int, odds: str) -> Iterator[Symbol]:
-    """dval(K,D): K dice can total D; dthr(K,D): the most damage the AI counts on (ai-spire-odds)."""
+    """dval(K,D): K dice can total D; dsil(K,D,Y): ... with (Y = yes) or without (no) a silencing face
+    among them (dice.SILENCING); dthr(K,D): the most damage the AI counts on (ai-spire-odds)."""
     for dice in range(1, most + 1):
         totals = die.totals(dice)
         for total in totals:
             yield fact("dval", Number(dice), Number(total))
+        for shown, word in ((True, "yes"), (False, "no")):
+            for total in die.totals(dice, shown):
+                yield fact("dsil", Number(dice), Number(total), const(word))
         yield fact("dthr", Number(dice), Number(_threshold(totals, odds)))
 
 

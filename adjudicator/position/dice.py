@@ -17,6 +17,11 @@ import yaml
 from adjudicator.position.data import parse_yaml, shipped
 
 
+# The faces a talent may ask about besides the damage: Silencer's "If this spire rolls a miss or a 2
+# on any of its attack dice" (docs/dice.md).
+SILENCING = frozenset({"miss", "2"})
+
+
 @dataclass(frozen=True)
 class Face:
     face: str
@@ -28,15 +33,19 @@ class Die:
     name: str
     faces: tuple[Face, ...]
 
-    def totals(self, dice: int) -> dict[int, Fraction]:
-        """The exact probability of each total damage of ``dice`` dice rolled together."""
-        return _totals(tuple(f.damage for f in self.faces), dice)
+    def totals(self, dice: int, silencing: bool | None = None) -> dict[int, Fraction]:
+        """The exact probability of each total damage of ``dice`` dice rolled together; with
+        ``silencing``, only of the rolls that show (True) or do not show (False) a SILENCING face."""
+        if silencing is None:
+            return _totals(tuple(f.damage for f in self.faces), dice)
+        marked = _marked(tuple((f.damage, f.face in SILENCING) for f in self.faces), dice)
+        return {total: p for (total, shown), p in marked.items() if shown == silencing}
 
-    def dealt(self, dice: int, cut: int, cap: int) -> dict[int, Fraction]:
+    def dealt(self, dice: int, cut: int, cap: int, silencing: bool | None = None) -> dict[int, Fraction]:
         """The odds of the damage dealt: the total less ``cut`` (never below 0), and ``cap`` standing
-        for every total that deals at least that much."""
+        for every total that deals at least that much (``silencing`` as for ``totals``)."""
         odds: dict[int, Fraction] = {}
-        for total, p in self.totals(dice).items():
+        for total, p in self.totals(dice, silencing).items():
             damage = min(max(total - cut, 0), cap)
             odds[damage] = odds.get(damage, Fraction(0)) + p
         return odds
@@ -53,6 +62,21 @@ def _totals(damages: tuple[int, ...], dice: int) -> dict[int, Fraction]:
                 rolled[total + damage] = rolled.get(total + damage, 0) + p * Fraction(count, len(damages))
         odds = rolled
     return dict(sorted(odds.items()))
+
+
+@cache
+def _marked(faces: tuple[tuple[int, bool], ...], dice: int) -> dict[tuple[int, bool], Fraction]:
+    """The exact probability of each (total, whether some die shows a marked face)."""
+    odds: dict[tuple[int, bool], Fraction] = {(0, False): Fraction(1)}
+    one = Counter(faces)
+    for _ in range(dice):
+        rolled: dict[tuple[int, bool], Fraction] = {}
+        for (total, shown), p in odds.items():
+            for (damage, marked), count in one.items():
+                key = (total + damage, shown or marked)
+                rolled[key] = rolled.get(key, 0) + p * Fraction(count, len(faces))
+        odds = rolled
+    return odds
 
 
 class DieFileError(Exception):

@@ -63,6 +63,7 @@ class Talent:
     reach: int = 0  # the farthest count of hexes its wording measures from its chip (fields.range_bound)
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
+    shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -172,6 +173,7 @@ def catalogue() -> Catalogue:
             reach=int(entry.get("reach", 0)),
             in_range=bool(entry.get("in_range", False)),
             reads_health=bool(entry.get("reads_health", False)),
+            shots=int(entry.get("shots", 1)),
         )
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):

@@ -26,6 +26,7 @@ from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
+from adjudicator.position.talents import catalogue
 from adjudicator.questions.still import still_facts
 from adjudicator.solving.solve import Deadline, TimedOut, solve, solve_all
 
@@ -300,7 +301,9 @@ def spires_fire(
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
     side = position.turn.faction
-    order = tuple(s.id for s in position.spires if position.may_oppose(s, side))
+    # One time point per shot a spire may fire (a talent's catalogue `shots`: Repeater's additional attack).
+    order = tuple(s.id for s in position.spires if position.may_oppose(s, side)
+                  for _ in range(max((t.shots for t in catalogue().known(s.talents)), default=1)))
     query = CombatQuery(FIRE, STEP, side, combat_ai(position, side, None), len(order), fire_order=order,
                         readings=readings, die=die)
     fallback = len(in_force(position.ai_priority, "spires")) + 1
@@ -312,8 +315,10 @@ def spires_fire(
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = Fraction(1)
-        for shot, (dice, cut, cap) in zip(path.shots, path.rolls, strict=True):
-            odds *= die.dealt(dice, cut, cap)[shot.damage]
+        for roll in path.rolls:  # a volley's total (Multi-Target), or a shot's damage
+            dealt = (die.totals(roll.dice, roll.silencing) if roll.cap is None
+                     else die.dealt(roll.dice, roll.cut, roll.cap, roll.silencing))
+            odds *= dealt[roll.value]
         choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
         key = (choices, path.end)
         seen = merged.get(key)

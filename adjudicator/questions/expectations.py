@@ -213,8 +213,8 @@ def check_attacks(
                 failures.append(f"{where}: targets {have}, expected {want}")
         if "outcomes" not in spec:
             continue
-        actual = {(o.target, o.redirected_to): o for o in options.outcomes}
-        wanted = {(str(e["target"]), e.get("redirected-to")): e for e in spec["outcomes"] or []}
+        actual = {(o.target, o.redirected_to, o.splashed): o for o in options.outcomes}
+        wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash"))): e for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
         for extra in sorted(set(actual) - set(wanted), key=str):
@@ -244,9 +244,9 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
     return gate.health if gate is not None and chip.startswith("gate:") else None
 
 
-def _target(key: tuple[str, str | None]) -> str:
-    target, redirected = key
-    return target + (f" (taken by {redirected})" if redirected else "")
+def _target(key: tuple[str, str | None, bool]) -> str:
+    target, redirected, splashed = key
+    return target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
 
 
 def end_dict(end: EndState) -> dict[str, Any]:
@@ -258,6 +258,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("health", c.health),
             ("upgrades", list(c.upgrades) if c.upgrades is not None else None),
             ("promoted", True if c.promoted else None),
+            ("silenced", True if c.silenced else None),
         )
         data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
     if end.source:

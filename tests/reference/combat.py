@@ -94,11 +94,24 @@ N40 Harbinger chapter 2's Grafted Snare on every Graft unit: on the Graft's turn
     ignored; a Graft unit defeated meanwhile mutes no more. Spires' talents stay.
 N41 Harbinger chapter 2: an heirs hero that would level up below its health stat (after the
     exchange) recovers 1 health instead; a player's may decline, the AI's does it.
+N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on a map hex beside the
+    target's node (not waiting in a gate, not campfired, not the attacker itself), whatever its side;
+    no reduction of an attack's damage touches it. A player's unit may splash or not (two attacks);
+    an AI unit does when one of them opposes it and would not be healed. A defeat it deals is
+    credited to the attacker's faction, rewarded only when the unit opposes it; a hero levels up.
+N44 Silencer: a spire's shot (or volley) whose dice show a miss or a 2 silences each unit it hit
+    that stands; the Spires Fire end shows it (``ChipEnd.silenced``).
+N45 Repeater: after its shot, where a unit it hit still stands undefeated (its top chip did not
+    fall) and it has a valid target, the spire fires once more, choosing anew: a player's spire may
+    (the repeat is a choice, in ``choices`` even with one target), an AI's does.
+N43 Multi-Target: the spire rolls once and every unit it may fire at (its valid targets, shields
+    included) takes the total less its own cut, within its own cap, as a shot at it alone would.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from itertools import product
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -108,6 +121,7 @@ from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
     SPIKE,
+    SPLASH,
     RETALIATION,
     SPIRE_FIRE,
     AttackOptions,
@@ -175,6 +189,7 @@ class Fighter:
     revealed: bool = False  # a group revealed a new chip this step
     promoted_now: bool = False
     muted: bool = False  # every talent ignored for now (N40: Harbinger chapter 2's Grafted Snare)
+    silenced: bool = False  # N44: it cannot attack for the rest of the turn
 
     @property
     def side(self) -> Stats:
@@ -729,16 +744,31 @@ def _pillage(rules: Rules, board: Board, log: Log, faction: str, fallen: str) ->
     board.source[fallen] = 0
 
 
+def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
+    """One Gain per faction for one attack, as the answer gives it: a splash (N42) may defeat several
+    chips for the attacker's faction."""
+    by: dict[str, Gain] = {}
+    for g in gains:
+        was = by.get(g.faction)
+        by[g.faction] = g if was is None else Gain(
+            g.faction, was.source + g.source, was.relics + g.relics, was.spire or g.spire,
+            was.pillaged or g.pillaged, was.forfeited or g.forfeited)
+    return tuple(by.values())
+
+
 def _goes_to(f: Fighter) -> str:
     if f.kind is Kind.HERO:
         return "removed-from-game"
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
 
 
-def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, how: str, credit: str) -> bool:
+def hurt(
+    rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, how: str, credit: str, rewarded: bool = True
+) -> bool:
     """Damage a unit: fortifications first (FAQ-29), then health; at 0 the chip is defeated.
 
-    ``credit`` is the faction that gains the chip's reward.  Returns whether the chip was defeated.
+    ``credit`` is the faction credited with the defeat, which gains the chip's reward when ``rewarded``
+    (N42: not for a unit that does not oppose it).  Returns whether the chip was defeated.
     """
     u = board.units[uid]
     if _held(rules, board, by, uid, how):  # N39
@@ -758,7 +788,8 @@ def hurt(rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, h
     if after > 0:
         return False
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(u)))
-    _gain(rules, board, log, credit, u.reward)
+    if rewarded:
+        _gain(rules, board, log, credit, u.reward)
     if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
         nxt = u.group[0]
         fresh = rules.readings["reveal-retaliation"] == "fresh"
@@ -892,10 +923,37 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     return fell
 
 
+def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
+    """``t`` opposes ``a``: a landmark minion unless friendly to its faction (N36)."""
+    if t.kind is Kind.LANDMARK_MINION:
+        return t.friend != a.faction
+    return opposing(rules.position, t.faction, a.faction)
+
+
+def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
+    """N42: the units a Splash attacker would splash, beside its target."""
+    if not board.units[uid].has("Splash"):
+        return []
+    near = rules.position.neighbours(_chip_node(board, target))
+    return sorted(t.id for t in board.units.values()
+                  if t.node in near and t.id != uid and not t.in_gate and not t.campfire)
+
+
+def splash_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
+    """N42: whether the attack splashes: a player's may or may not; the AI's does on a foe it damages."""
+    area = splash_area(rules, board, uid, target)
+    if not area:
+        return [False]
+    a = board.units[uid]
+    if rules.ai(a.faction):
+        return [any(_hostile(rules, a, board.units[c]) and not heals(rules, uid, c) for c in area)]
+    return [False, True]
+
+
 def attack(
-    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False
 ) -> tuple[AttackOutcome, Board]:
-    """One attack, in order: damage, defeat, level-up, retaliation, gate retaliation."""
+    """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation."""
     b = board.copy()
     log = Log()
     a = replace(b.units[uid], attacked=True)
@@ -910,6 +968,10 @@ def attack(
         defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit), uid, a.faction)
     else:
         defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target), uid, ATTACK, a.faction)
+    splash_defeats = False
+    for c in splash_area(rules, board, uid, target) if splash else []:
+        t = board.units[c]  # as the attack comes
+        splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t))
     fell = False
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
         fell = _retaliate(rules, b, log, hit, uid, chooser)
@@ -921,7 +983,7 @@ def attack(
         fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
         if fell and target in b.units and b.units[target].kind is Kind.HERO:  # a hero that defeats levels up
             _level_up(rules, b, log, target, chooser)
-    if defeated and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
+    if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
     over = _game_over(b)
     outcome = AttackOutcome(
@@ -931,7 +993,7 @@ def attack(
         damage=tuple(log.damage),
         defeated=tuple(log.defeated),
         revealed=tuple(log.revealed),
-        gains=tuple(log.gains),
+        gains=_merged(log.gains),
         level_ups=tuple(log.level_ups),
         wave_over=_wave_over(b) and not over,
         game_over=over,
@@ -948,23 +1010,28 @@ def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
     return [None, stack[0]] if stack and not rules.ai(owner) else [None]
 
 
-def _sort_key(o: AttackOutcome) -> tuple[str, str, str]:
-    return (o.attacker, o.target, o.redirected_to or "")
+def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool]:
+    return (o.attacker, o.target, o.redirected_to or "", o.splashed)
 
 
 def attack_branches(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None
 ) -> list[tuple[AttackOutcome, Board]]:
-    """The attack under every combination of level-up choices, each with ``chosen`` set."""
-    return every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser))
+    """The attack under every combination of level-up and splash choices, each with ``chosen`` set."""
+    return [
+        branch
+        for splash in splash_choices(rules, board, uid, target)
+        for branch in every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash))
+    ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     outcomes = [
-        attack(rules, board, uid, t, r, Chooser(None))[0]
+        attack(rules, board, uid, t, r, Chooser(None), splash)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
+        for splash in splash_choices(rules, board, uid, t)
     ]
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
@@ -981,7 +1048,8 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         return ChipEnd(start.id, defeated=True)
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
-    if now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now:
+    if (now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now
+            and not now.silenced):
         return None
     return ChipEnd(
         start.id,
@@ -989,6 +1057,7 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         health=now.health,
         upgrades=ups if changed_ups else None,
         promoted=now.promoted_now,
+        silenced=now.silenced,
     )
 
 
@@ -1143,23 +1212,70 @@ class _Line:
 
 
 def _shoot(
-    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices
-) -> Iterator[tuple[Choices, _Line]]:
-    """One spire's shot: each allowed target, each total of its dice (no retaliation)."""
+    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False
+) -> Iterator[tuple[Choices, _Line, bool]]:
+    """One spire's shot: each allowed target, each total of its dice (no retaliation); with it, whether
+    a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
+    spire's choice."""
     s = line.board.spires[sid]
     allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
-        yield choices, line
+        yield choices, line, False
         return
-    chosen = len(allowed) > 1
+    if s.has("Multi-Target"):  # N43: one roll for every target, no choice
+        chips = _fire_targets(rules, line.board, s)
+        mine = again and not rules.ai(s.faction)  # a player's additional volley is a choice
+        picked = choices + tuple((sid, c) for c in chips) if mine else choices
+        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
+            b = line.board.copy()
+            shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, mine) for c in chips)
+            fell = [hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction) for shot in shots]
+            for shot in shots:
+                _silence(b, shot.target, hushed)
+            yield picked, _Line(b, line.probability * p, line.shots + shots), not all(fell)
+        return
+    chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
     for target in allowed:
         picked = choices + ((sid, target),) if chosen else choices
-        for total, p in die.totals(s.dice).items():
+        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
             amount = _shot(rules, b, target, total)
-            hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
+            fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
+            _silence(b, target, hushed)
             shot = Shot(sid, target, amount, False, chosen)
-            yield picked, _Line(b, line.probability * p, line.shots + (shot,))
+            yield picked, _Line(b, line.probability * p, line.shots + (shot,)), not fell
+
+
+def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> Iterator[tuple[Choices, _Line]]:
+    """A spire's turn to fire: its shot, then Repeater's additional attack (N45) where a unit it hit
+    still stands: a player's spire may make it, an AI's does."""
+    for picked, shot, standing in _shoot(rules, line, s.id, die, choices):
+        aim = not _finished(shot.board) and _fire_allowed(rules, shot.board, s, die)[0]
+        if not (standing and s.has("Repeater") and aim):
+            yield picked, shot
+            continue
+        if not rules.ai(s.faction):
+            yield picked, shot
+        for picked_again, shot_again, _ in _shoot(rules, shot, s.id, die, picked, again=True):
+            yield picked_again, shot_again
+
+
+SILENCING = ("miss", "2")  # Silencer: "If this spire rolls a miss or a 2 on any of its attack dice"
+
+
+def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fraction]:
+    """Every roll of the dice, face by face: (total, whether a Silencer spire's dice show a miss or a 2)."""
+    odds: dict[tuple[int, bool], Fraction] = {}
+    for faces in product(die.faces, repeat=dice):
+        key = (sum(f.damage for f in faces), silencer and any(f.face in SILENCING for f in faces))
+        odds[key] = odds.get(key, Fraction(0)) + Fraction(1, len(die.faces) ** dice)
+    return odds
+
+
+def _silence(board: Board, uid: str, hushed: bool) -> None:
+    """N44: the unit hit, if it stands, cannot attack for the rest of the turn."""
+    if hushed and uid in board.units:
+        board.units[uid] = replace(board.units[uid], silenced=True)
 
 
 def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
@@ -1180,7 +1296,7 @@ def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
     for s in firing:
         after: Lines = {}
         for (choices, _), line in lines.items():
-            for picked, shot in _shoot(rules, line, s.id, die, choices):
+            for picked, shot in _fire(rules, line, s, die, choices):
                 key = (picked, shot.board.key())
                 if key in after:
                     after[key].probability += shot.probability
@@ -1231,7 +1347,10 @@ def replay(
             return None, [f"attack {i}: no redirect to {given.redirected_to}"]
         chooser = _Named([lv.chosen for lv in given.level_ups])
         try:
-            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser)
+            if given.splashed not in splash_choices(rules, board, given.attacker, given.target):
+                return None, [f"attack {i}: no such splash choice"]
+            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
+                                   given.splashed)
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
