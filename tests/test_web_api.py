@@ -276,7 +276,7 @@ def test_a_shared_position_gets_a_short_link_and_its_qr_code(server):
     status, kept = send(server, f"/api/shared/{shared['id']}")
     assert status == 200 and load_position_text(kept["yaml"]) == load_position(JOUST)
     status, error = send(server, "/api/shared/000000000000")
-    assert status == 404 and error["error"]["kind"] == "shared"
+    assert status == 404 and error["error"]["kind"] == "link"
     status, error = send(server, "/api/share", {"position": {"yaml": "format: cloudspire-position/1\n"}})
     assert status == 422 and error["error"]["kind"] == "position-file"
 

@@ -159,7 +159,7 @@ class Handler(BaseHTTPRequestHandler):
         elif path.startswith("/api/shared/"):
             text = self.server.shared.get(path.removeprefix("/api/shared/"))
             if text is None:
-                error = api.ApiError("shared", "no such shared position (the server restarted, or shared too long ago)",
+                error = api.ApiError("link", "no such shared position (the server restarted, or shared too long ago)",
                                      status=404)
                 self._json(error.status, error.as_json())
             else:
