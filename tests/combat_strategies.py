@@ -38,7 +38,7 @@ MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
            "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
-           "Bio-Indefinite")
+           "Bio-Indefinite", "Leech")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),

@@ -94,6 +94,9 @@ N40 Harbinger chapter 2's Grafted Snare on every Graft unit: on the Graft's turn
     ignored; a Graft unit defeated meanwhile mutes no more. Spires' talents stay.
 N41 Harbinger chapter 2: an heirs hero that would level up below its health stat (after the
     exchange) recovers 1 health instead; a player's may decline, the AI's does it.
+N42 Leech: after the whole exchange (level-ups included) the unit, if its chip still stands, recovers
+    what its attack dealt (every chip it hit, splash included) or its retaliation dealt, as the
+    damage lines show it; a heal is none; never above its health stat; at most 1 with Bio-Indefinite.
 """
 
 from __future__ import annotations
@@ -107,6 +110,7 @@ from typing import TypeVar
 from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
+    RECOVERY,
     SPIKE,
     RETALIATION,
     SPIRE_FIRE,
@@ -892,6 +896,21 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     return fell
 
 
+def _leech(board: Board, log: Log, uid: str) -> None:
+    """N42 Leech: once the exchange is over, the unit (still standing, its chip unchanged) recovers
+    what its attack or its retaliation dealt (a heal is none), never above its health stat, at most
+    1 with Bio-Indefinite."""
+    dealt = sum(d.amount for d in log.damage if d.by == uid and d.how in (ATTACK, RETALIATION) and not d.gained)
+    u = board.units.get(uid)
+    if u is None or not dealt:
+        return
+    amount = min(dealt, 1) if u.has("Bio-Indefinite") else dealt
+    after = max(u.health, min(u.health + amount, u.side.health))
+    if after > u.health:
+        log.damage.append(Damage(uid, after - u.health, uid, RECOVERY, u.health, after, 0))
+        board.units[uid] = replace(u, health=after)
+
+
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser
 ) -> tuple[AttackOutcome, Board]:
@@ -923,6 +942,11 @@ def attack(
             _level_up(rules, b, log, target, chooser)
     if defeated and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
+    leeches = [uid] if a.has("Leech") and not fell else []
+    if hit in board.units and board.units[hit].has("Leech"):
+        leeches.append(hit)
+    for leech in leeches:
+        _leech(b, log, leech)
     over = _game_over(b)
     outcome = AttackOutcome(
         attacker=uid,
