@@ -138,10 +138,12 @@ class AttackOutcome:
     level_ups: tuple[LevelUp, ...] = ()
     wave_over: bool = False
     game_over: bool = False  # the last fortress gate but one fell
+    forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
 
     @property
-    def key(self) -> tuple[str, str, str | None]:
-        return (self.attacker, self.target, self.redirected_to)
+    def key(self) -> tuple[str, str, str | None, tuple[str, ...]]:
+        """Tells apart the outcomes of one attack: its target, the redirect, and a player's Riposte."""
+        return (self.attacker, self.target, self.redirected_to, self.forgone)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -164,6 +166,7 @@ class AttackOutcome:
             "level_ups": [lv.as_json() for lv in self.level_ups],
             "wave_over": self.wave_over,
             "game_over": self.game_over,
+            "forgone": list(self.forgone),
         }
 
 
