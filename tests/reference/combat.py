@@ -97,6 +97,10 @@ N41 Harbinger chapter 2: an heirs hero that would level up below its health stat
 N42 Leech: after the whole exchange (level-ups included) the unit, if its chip still stands, recovers
     what its attack dealt (every chip it hit, splash included) or its retaliation dealt, as the
     damage lines show it; a heal is none; never above its health stat; at most 1 with Bio-Indefinite.
+N43 Riposte: a player's unit, or a landmark minion, may recover instead of retaliating (both are
+    outcomes); an AI unit does whenever its retaliation (N25, the attacker's Bio-Indefinite, a heal is
+    none) would not defeat the attacker. It recovers what the attack dealt it (as Leech's N42
+    recovery) and has not retaliated this turn.
 """
 
 from __future__ import annotations
@@ -878,19 +882,47 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, r.range)
 
 
+def _retaliation(board: Board, r: Fighter, attacker: str) -> int:
+    """What r's retaliation deals the attacker before the attacker's own hold (N25)."""
+    a = board.units[attacker]
+    amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
+    if a.has("Tough"):
+        amount = min(amount, 2)
+    return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
+
+
+def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool) -> bool:
+    """N43 Riposte: a player's unit (a landmark minion's too) recovers instead of retaliating when
+    ``chosen``; an AI unit whenever its retaliation would not defeat the attacker."""
+    r = board.units[uid]
+    if not r.has("Riposte"):
+        return False
+    if not rules.ai(r.faction):
+        return chosen
+    a = board.units[attacker]
+    amount = _retaliation(board, r, attacker)
+    if _held(rules, board, uid, attacker, RETALIATION):
+        amount = min(amount, 1)
+    return heals(rules, uid, attacker) or amount < a.health + a.forts
+
+
+def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
+    """A unit recovers ``amount``, never above its health stat, at most 1 with Bio-Indefinite."""
+    u = board.units[uid]
+    amount = min(amount, 1) if u.has("Bio-Indefinite") else amount
+    after = max(u.health, min(u.health + amount, u.side.health))
+    if after > u.health:
+        log.damage.append(Damage(uid, after - u.health, uid, RECOVERY, u.health, after, 0))
+        board.units[uid] = replace(u, health=after)
+
+
 def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
     """A retaliation, no Armored, at its stat against the attacker (N29); 1 less on a Prepared
     attacker, then at most 2 on a Tough one, and 0 on a Dexterity one it would defeat (N25); returns
     whether the attacker's chip fell (then a hero levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
-    a = board.units[attacker]
-    amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
-    if a.has("Tough"):
-        amount = min(amount, 2)
-    if a.has("Dexterity") and amount >= a.health + a.forts:
-        amount = 0
-    fell = hurt(rules, board, log, attacker, amount, uid, RETALIATION, r.faction)
+    fell = hurt(rules, board, log, attacker, _retaliation(board, r, attacker), uid, RETALIATION, r.faction)
     if fell and r.kind is Kind.HERO:
         _level_up(rules, board, log, uid, chooser)
     return fell
@@ -901,20 +933,15 @@ def _leech(board: Board, log: Log, uid: str) -> None:
     what its attack or its retaliation dealt (a heal is none), never above its health stat, at most
     1 with Bio-Indefinite."""
     dealt = sum(d.amount for d in log.damage if d.by == uid and d.how in (ATTACK, RETALIATION) and not d.gained)
-    u = board.units.get(uid)
-    if u is None or not dealt:
-        return
-    amount = min(dealt, 1) if u.has("Bio-Indefinite") else dealt
-    after = max(u.health, min(u.health + amount, u.side.health))
-    if after > u.health:
-        log.damage.append(Damage(uid, after - u.health, uid, RECOVERY, u.health, after, 0))
-        board.units[uid] = replace(u, health=after)
+    if uid in board.units and dealt:
+        _recover(board, log, uid, dealt)
 
 
 def attack(
-    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, riposte: bool = False
 ) -> tuple[AttackOutcome, Board]:
-    """One attack, in order: damage, defeat, level-up, retaliation, gate retaliation."""
+    """One attack, in order: damage, defeat, level-up, retaliation, gate retaliation; ``riposte``: a
+    player's Riposte unit recovers instead of retaliating (N43)."""
     b = board.copy()
     log = Log()
     a = replace(b.units[uid], attacked=True)
@@ -930,8 +957,14 @@ def attack(
     else:
         defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target), uid, ATTACK, a.faction)
     fell = False
+    forgone: tuple[str, ...] = ()
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
-        fell = _retaliate(rules, b, log, hit, uid, chooser)
+        if _ripostes(rules, b, hit, uid, riposte):
+            forgone = (hit,)
+            took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
+            _recover(b, log, hit, sum(took))
+        else:
+            fell = _retaliate(rules, b, log, hit, uid, chooser)
     gate_hits = _is_gate(target) and (redirect is None or rules.readings["gate-redirect"] == "both")
     if gate_hits and not fell:  # N3: nothing is dealt once the attacking chip has fallen
         owner = target[5:]
@@ -959,6 +992,7 @@ def attack(
         level_ups=tuple(log.level_ups),
         wave_over=_wave_over(b) and not over,
         game_over=over,
+        forgone=forgone,
     )
     return outcome, b
 
@@ -979,17 +1013,19 @@ def _sort_key(o: AttackOutcome) -> tuple[str, str, str]:
 def attack_branches(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None
 ) -> list[tuple[AttackOutcome, Board]]:
-    """The attack under every combination of level-up choices, each with ``chosen`` set."""
-    return every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser))
+    """The attack under every combination of level-up and Riposte choices, each with ``chosen`` set."""
+    return [branch for riposte in (False, True)
+            for branch in every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser, riposte))]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
-    outcomes = [
-        attack(rules, board, uid, t, r, Chooser(None))[0]
+    outcomes = {
+        attack(rules, board, uid, t, r, Chooser(None), riposte)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
-    ]
+        for riposte in (False, True)
+    }
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
 
@@ -1255,7 +1291,8 @@ def replay(
             return None, [f"attack {i}: no redirect to {given.redirected_to}"]
         chooser = _Named([lv.chosen for lv in given.level_ups])
         try:
-            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser)
+            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
+                                   bool(given.forgone))
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
