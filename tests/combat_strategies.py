@@ -38,7 +38,10 @@ MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
            "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
-           "Bio-Indefinite", "Splash")
+           "Bio-Indefinite", "Splash", "Leech", "Riposte")
+# The talents that change what a hit or a retaliation does: ``gifted`` hands them out often, since drawn
+# one in six per unit they seldom meet the exchange they change in a small fixed sample.
+HITS = ("Leech", "Riposte")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),
@@ -293,3 +296,14 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
         turn=Turn(MOVER, "attack"),
     )
 
+
+
+@st.composite
+def gifted(draw: st.DrawFn, boards: st.SearchStrategy[Position], pool: tuple[str, ...] = HITS) -> Position:
+    """A board of ``boards`` whose units' active chips each get every talent of ``pool`` by a coin toss."""
+    position = draw(boards)
+    units = {
+        uid: replace(u, talents=tuple(sorted({*u.talents, *(t for t in pool if draw(st.booleans()))})))
+        for uid, u in position.units.items()
+    }
+    return replace(position, units=units)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Position
 
-from tests.combat_strategies import combat_positions
+from tests.combat_strategies import combat_positions, gifted
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -113,4 +113,19 @@ def test_spires_fire_agrees_under_grafted_snare(position: Position) -> None:
 def test_attack_options_agree_as_narora_heal_the_graft(position: Position) -> None:
     # Harbinger chapter 8: a naroran unit's attack or retaliation heals a Graft unit.
     problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions()))
+def test_attack_options_agree_with_hit_talents(position: Position) -> None:
+    # Leech, Riposte, ...: on half the units each, so that they meet the exchanges they change.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions()))
+def test_attack_step_agrees_with_hit_talents(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem

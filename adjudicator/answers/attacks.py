@@ -139,6 +139,7 @@ class AttackOutcome:
     level_ups: tuple[LevelUp, ...] = ()
     wave_over: bool = False
     game_over: bool = False  # the last fortress gate but one fell
+    forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
 
     @property
     def splashed(self) -> bool:
@@ -146,8 +147,9 @@ class AttackOutcome:
         return any(d.how == SPLASH for d in self.damage)
 
     @property
-    def key(self) -> tuple[str, str, str | None, bool]:
-        return (self.attacker, self.target, self.redirected_to, self.splashed)
+    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...]]:
+        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash and Riposte."""
+        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -170,6 +172,7 @@ class AttackOutcome:
             "level_ups": [lv.as_json() for lv in self.level_ups],
             "wave_over": self.wave_over,
             "game_over": self.game_over,
+            "forgone": list(self.forgone),
         }
 
 

@@ -319,6 +319,7 @@ class _Moment:
     pillages: dict[str, str] = field(default_factory=dict)
     options: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     chosen_level: dict[str, str] = field(default_factory=dict)
+    forgone: list[str] = field(default_factory=list)
     over: bool = False
     game_over: bool = False
 
@@ -400,6 +401,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.options[_name(args[1])].append(_const_name(args[2]))
         elif name == "lv":
             m.chosen_level[_name(args[1])] = _const_name(args[2])
+        elif name == "forgone":
+            m.forgone.append(_name(args[1]))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -431,7 +434,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     ))
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
-                         level_ups, m.over and not m.game_over, m.game_over)
+                         level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

@@ -40,7 +40,7 @@ def overlay_of(
         if claim.target is None:
             return {"attacks": list(options.outcomes), "focus": claim.unit}
         key = (claim.unit, claim.target, claim.redirected_to)
-        taken = [o for o in options.outcomes if o.key[:3] == key]  # with and without a splash
+        taken = [o for o in options.outcomes if o.key[:3] == key]  # with or without a splash or a Riposte
         if taken:
             return {"attacks": taken, "focus": claim.unit}
         forbidden = AttackOutcome(claim.unit, claim.target, claim.redirected_to)

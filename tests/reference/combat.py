@@ -106,6 +106,13 @@ N45 Repeater: after its shot, where a unit it hit still stands undefeated (its t
     (the repeat is a choice, in ``choices`` even with one target), an AI's does.
 N43 Multi-Target: the spire rolls once and every unit it may fire at (its valid targets, shields
     included) takes the total less its own cut, within its own cap, as a shot at it alone would.
+N46 Leech: after the whole exchange (level-ups included) the unit, if its chip still stands, recovers
+    what its attack dealt (every chip it hit, splash included) or its retaliation dealt, as the
+    damage lines show it; a heal is none; never above its health stat; at most 1 with Bio-Indefinite.
+N47 Riposte: a player's unit, or a landmark minion, may recover instead of retaliating (both are
+    outcomes); an AI unit does whenever its retaliation (N25, the attacker's Bio-Indefinite, a heal is
+    none) would not defeat the attacker. It recovers what the attack dealt it (as Leech's N46
+    recovery) and has not retaliated this turn.
 """
 
 from __future__ import annotations
@@ -120,6 +127,7 @@ from typing import TypeVar
 from adjudicator.answers.attacks import (
     ATTACK,
     GATE_RETALIATION,
+    RECOVERY,
     SPIKE,
     SPLASH,
     RETALIATION,
@@ -905,19 +913,47 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, r.range)
 
 
+def _retaliation(board: Board, r: Fighter, attacker: str) -> int:
+    """What r's retaliation deals the attacker before the attacker's own hold (N25)."""
+    a = board.units[attacker]
+    amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
+    if a.has("Tough"):
+        amount = min(amount, 2)
+    return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
+
+
+def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool) -> bool:
+    """N47 Riposte: a player's unit (a landmark minion's too) recovers instead of retaliating when
+    ``chosen``; an AI unit whenever its retaliation would not defeat the attacker."""
+    r = board.units[uid]
+    if not r.has("Riposte"):
+        return False
+    if not rules.ai(r.faction):
+        return chosen
+    a = board.units[attacker]
+    amount = _retaliation(board, r, attacker)
+    if _held(rules, board, uid, attacker, RETALIATION):
+        amount = min(amount, 1)
+    return heals(rules, uid, attacker) or amount < a.health + a.forts
+
+
+def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
+    """A unit recovers ``amount``, never above its health stat, at most 1 with Bio-Indefinite."""
+    u = board.units[uid]
+    amount = min(amount, 1) if u.has("Bio-Indefinite") else amount
+    after = max(u.health, min(u.health + amount, u.side.health))
+    if after > u.health:
+        log.damage.append(Damage(uid, after - u.health, uid, RECOVERY, u.health, after, 0))
+        board.units[uid] = replace(u, health=after)
+
+
 def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
     """A retaliation, no Armored, at its stat against the attacker (N29); 1 less on a Prepared
     attacker, then at most 2 on a Tough one, and 0 on a Dexterity one it would defeat (N25); returns
     whether the attacker's chip fell (then a hero levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
-    a = board.units[attacker]
-    amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
-    if a.has("Tough"):
-        amount = min(amount, 2)
-    if a.has("Dexterity") and amount >= a.health + a.forts:
-        amount = 0
-    fell = hurt(rules, board, log, attacker, amount, uid, RETALIATION, r.faction)
+    fell = hurt(rules, board, log, attacker, _retaliation(board, r, attacker), uid, RETALIATION, r.faction)
     if fell and r.kind is Kind.HERO:
         _level_up(rules, board, log, uid, chooser)
     return fell
@@ -950,10 +986,21 @@ def splash_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bo
     return [False, True]
 
 
+def _leech(board: Board, log: Log, uid: str) -> None:
+    """N46 Leech: once the exchange is over, the unit (still standing, its chip unchanged) recovers
+    what its attack or its retaliation dealt (a heal is none), never above its health stat, at most
+    1 with Bio-Indefinite."""
+    dealt = sum(d.amount for d in log.damage if d.by == uid and d.how in (ATTACK, RETALIATION) and not d.gained)
+    if uid in board.units and dealt:
+        _recover(board, log, uid, dealt)
+
+
 def attack(
-    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
+    riposte: bool = False,
 ) -> tuple[AttackOutcome, Board]:
-    """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation."""
+    """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
+    ``riposte``: a player's Riposte unit recovers instead of retaliating (N47)."""
     b = board.copy()
     log = Log()
     a = replace(b.units[uid], attacked=True)
@@ -973,8 +1020,14 @@ def attack(
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t))
     fell = False
+    forgone: tuple[str, ...] = ()
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
-        fell = _retaliate(rules, b, log, hit, uid, chooser)
+        if _ripostes(rules, b, hit, uid, riposte):
+            forgone = (hit,)
+            took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
+            _recover(b, log, hit, sum(took))
+        else:
+            fell = _retaliate(rules, b, log, hit, uid, chooser)
     gate_hits = _is_gate(target) and (redirect is None or rules.readings["gate-redirect"] == "both")
     if gate_hits and not fell:  # N3: nothing is dealt once the attacking chip has fallen
         owner = target[5:]
@@ -985,6 +1038,11 @@ def attack(
             _level_up(rules, b, log, target, chooser)
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
+    leeches = [uid] if a.has("Leech") and not fell else []
+    if hit in board.units and board.units[hit].has("Leech"):
+        leeches.append(hit)
+    for leech in leeches:
+        _leech(b, log, leech)
     over = _game_over(b)
     outcome = AttackOutcome(
         attacker=uid,
@@ -997,6 +1055,7 @@ def attack(
         level_ups=tuple(log.level_ups),
         wave_over=_wave_over(b) and not over,
         game_over=over,
+        forgone=forgone,
     )
     return outcome, b
 
@@ -1017,22 +1076,24 @@ def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool]:
 def attack_branches(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None
 ) -> list[tuple[AttackOutcome, Board]]:
-    """The attack under every combination of level-up and splash choices, each with ``chosen`` set."""
+    """The attack under every combination of level-up, splash and Riposte choices, each with ``chosen`` set."""
     return [
         branch
         for splash in splash_choices(rules, board, uid, target)
-        for branch in every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash))
+        for riposte in (False, True)
+        for branch in every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte))
     ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
-    outcomes = [
-        attack(rules, board, uid, t, r, Chooser(None), splash)[0]
+    outcomes = {
+        attack(rules, board, uid, t, r, Chooser(None), splash, riposte)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
-    ]
+        for riposte in (False, True)
+    }
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
 
@@ -1350,7 +1411,7 @@ def replay(
             if given.splashed not in splash_choices(rules, board, given.attacker, given.target):
                 return None, [f"attack {i}: no such splash choice"]
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
-                                   given.splashed)
+                                   given.splashed, bool(given.forgone))
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
