@@ -117,8 +117,8 @@ def test_building_the_rulebook_position_by_tapping_saves_the_bundled_one(browser
         page.fill("#new-faction", name)
         page.click("#add-faction")
         _settled(page)
-    _fill(page, "#faction-heirs-mark", "narora")
-    _fill(page, "#faction-narora-mark", "heirs")
+    _fill(page, "#faction-heirs-mark-gate", "narora")
+    _fill(page, "#faction-narora-mark-gate", "heirs")
     _choose(page, "#faction-narora-controller", "ai")
     page.check('input[name=tool][value="gate"]')
     for faction, hexes in (("narora", ["e2", "e3"]), ("heirs", ["a3"])):
@@ -392,6 +392,9 @@ def test_stepping_through_the_whole_turn_draws_each_outcome_on_the_board(browser
     page.click('.stepper button[aria-label="next"]')
     page.wait_for_selector('#board[data-outcome="1"]')
     page.screenshot(path=shots / "turn-outcome.png", full_page=True)
+    page.click('.stepper button[aria-label="next"]')
+    page.wait_for_selector('#board[data-outcome="2"]')
+    assert "harrier defeated" in page.inner_text(".stepper pre.outcome")  # not "off the board"
     page.close()
 
 
@@ -499,4 +502,16 @@ def test_on_a_phone_every_control_takes_a_thumb(browser, server):
             .map((e) => [e.id || e.textContent.trim() || e.type, (e.closest('label') || e).getBoundingClientRect().height])
             .filter(([, h]) => h < 44)""")
         assert small == []
+    page.close()
+
+
+def test_a_factions_source_and_a_mark_of_none_are_built_by_tapping(browser, server):
+    page = _open(browser, server, JOUST)
+    _fill(page, "#faction-heirs-source", "7")
+    _choose(page, "#faction-narora-mark-as", "1")  # the mark's other kind: none
+    page.wait_for_selector("#problems li")  # no chapter gives the narora no mark: the loader says so
+    _choose(page, "#faction-narora-mark-as", "0")
+    _fill(page, "#faction-narora-mark-gate", "heirs")
+    page.wait_for_selector("#status.ok")
+    assert yaml.safe_load(page.input_value("#yaml"))["factions"]["heirs"]["source"] == 7
     page.close()

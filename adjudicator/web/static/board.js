@@ -295,12 +295,6 @@ function select(id, values, chosen, onchange, blank) {
   return s;
 }
 
-function input(id, value, onchange, type = "text") {
-  const i = el("input", { id, type, value: value === undefined ? "" : value });
-  i.addEventListener("input", () => onchange(type === "number" ? (i.value === "" ? undefined : Number(i.value)) : i.value));
-  return i;
-}
-
 function labelled(text, control) { return el("label", {}, text + " ", control); }
 
 function set(target, key, value) {
@@ -317,16 +311,9 @@ function buildForms() {
   $("source").value = doc.source || "";
   const box = $("factions");
   box.replaceChildren(...factions.map((name) => {
-    const f = doc.factions[name];
-    const markKind = Object.keys(f.mark || { gate: "" })[0];
-    const gate = (doc.gates || {})[name];
-    const row = el("div", { class: "faction", "data-faction": name }, el("strong", { text: name }));
-    row.append(labelled("controller", select(`faction-${name}-controller`, ["player", "ai"], f.controller, (v) => { f.controller = v; edited(); })));
-    const markValue = input(`faction-${name}-mark`, (f.mark || {})[markKind], (v) => { f.mark = { [markKind]: v }; edited(); });
-    row.append(labelled("mark", select(`faction-${name}-mark-kind`, ["gate", "unit", "hex"], markKind, (v) => {
-      f.mark = { [v]: (f.mark || {})[markKind] || "" }; buildForms(); edited();
-    })), markValue);
-    if (gate) row.append(labelled("gate health", input(`gate-${name}-health`, gate.health, (v) => { set(gate, "health", v); edited(); }, "number")));
+    // Every field the format gives a faction (controller, mark, Source, …), as the schema says.
+    const row = el("div", { class: "faction", "data-faction": name }, el("strong", { text: name }),
+      objectFields(SCHEMA.$defs.faction, doc.factions[name], edited, `faction-${name}`, "", null, buildForms));
     const remove = el("button", { text: "remove" });
     remove.addEventListener("click", () => { delete doc.factions[name]; if (doc.gates) delete doc.gates[name]; buildForms(); edited(); });
     row.append(remove);

@@ -90,7 +90,7 @@ function schemaField(node, value, put, id, label, special, redraw) {
   if (n.properties && n.maxProperties === 1) {
     // Exactly one of its keys (a mark: a gate, a unit, a hex).
     const keys = Object.keys(n.properties);
-    const key = value && typeof value === "object" ? Object.keys(value)[0] : keys[0];
+    const key = (value && typeof value === "object" && Object.keys(value)[0]) || keys[0];
     const pick = el("select", { id: `${id}-kind`, "aria-label": `${label}: which kind` });
     for (const k of keys) pick.append(el("option", { value: k, selected: k === key, text: k }));
     pick.addEventListener("change", () => { put({ [pick.value]: emptyOf(n.properties[pick.value]) }); redraw(); });
