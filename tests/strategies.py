@@ -502,8 +502,9 @@ def grafted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         heir = faction == "heirs" and u.kind is Kind.MINION
         return replace(u, faction=faction, kind=Kind.HERO if heir else u.kind)
 
-    factions = {
-        names[n]: replace(f, name=names[n], mark=Mark() if names[n] == "heirs" else
+    factions = {  # the chapter's controllers: the heirs are the solo player's
+        names[n]: replace(f, name=names[n], controller=Controller.PLAYER if names[n] == "heirs" else Controller.AI,
+                          mark=Mark() if names[n] == "heirs" else
                           replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
         for n, f in position.factions.items()
     }
