@@ -38,7 +38,7 @@ MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
            "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
-           "Bio-Indefinite", "Splash", "Leech", "Riposte")
+           "Bio-Indefinite", "Splash", "Leech", "Riposte", "Train", "Incinerate")
 # The talents that change what a hit or a retaliation does: ``gifted`` hands them out often, since drawn
 # one in six per unit they seldom meet the exchange they change in a small fixed sample.
 HITS = ("Leech", "Riposte")
@@ -266,7 +266,7 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
                 ups = ["attack", *ups]
             owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
             talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage", "Cover", "Spike",
-                                             "Multi-Target", "Silencer", "Repeater")))
+                                             "Multi-Target", "Silencer", "Repeater", "Degradation")))
             spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
                                 draw(st.integers(0, 4)) == 0))
     controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}

@@ -113,6 +113,12 @@ N47 Riposte: a player's unit, or a landmark minion, may recover instead of retal
     outcomes); an AI unit does whenever its retaliation (N25, the attacker's Bio-Indefinite, a heal is
     none) would not defeat the attacker. It recovers what the attack dealt it (as Leech's N46
     recovery) and has not retaliated this turn.
+N48 Train: a hero with it levels up as if its capacity were 1 more (its talents in use then).
+N49 Incinerate: a unit of an opposing faction (no landmark minion) whose defeat is credited to a unit
+    with Incinerate, by its attack, splash, retaliation or Spike, is removed from the game, unless
+    that unit fell earlier in the same attack (a Spike unit defeated by the attack it answers).
+N50 Degradation: after each shot or volley of the spire (Repeater's too), its two bottom upgrades
+    are removed, no damage; a spire left without attack upgrades does not fire again.
 """
 
 from __future__ import annotations
@@ -764,7 +770,12 @@ def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
     return tuple(by.values())
 
 
-def _goes_to(f: Fighter) -> str:
+def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
+    burner = board.units.get(by)
+    fallen = any(d.chip == by for d in log.defeated)
+    if (burner is not None and not fallen and burner.has("Incinerate") and f.kind is not Kind.LANDMARK_MINION
+            and _hostile(rules, f, burner)):  # N49
+        return "removed-from-game"
     if f.kind is Kind.HERO:
         return "removed-from-game"
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
@@ -795,7 +806,7 @@ def hurt(
     board.units[uid] = u
     if after > 0:
         return False
-    log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(u)))
+    log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if rewarded:
         _gain(rules, board, log, credit, u.reward)
     if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
@@ -880,7 +891,7 @@ def level_options(rules: Rules, hero: Fighter) -> tuple[str, ...]:
         return ("attack",)
     if hero.capacity is None:
         return ("not-adjudicated",)
-    if len(hero.upgrades) < hero.capacity:
+    if len(hero.upgrades) < hero.capacity + hero.has("Train"):  # N48
         extra = ("range",) if hero.side.range >= 2 else ()
         return tuple(sorted(("attack", "fortification", "none", *extra)))
     if hero.promoted:
@@ -1279,7 +1290,7 @@ def _shoot(
     a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
     spire's choice."""
     s = line.board.spires[sid]
-    allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
+    allowed = [] if _finished(line.board) or s.dice < 1 else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
         return
@@ -1293,6 +1304,7 @@ def _shoot(
             fell = [hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction) for shot in shots]
             for shot in shots:
                 _silence(b, shot.target, hushed)
+            _degrade(b, sid)
             yield picked, _Line(b, line.probability * p, line.shots + shots), not all(fell)
         return
     chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
@@ -1303,6 +1315,7 @@ def _shoot(
             amount = _shot(rules, b, target, total)
             fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             _silence(b, target, hushed)
+            _degrade(b, sid)
             shot = Shot(sid, target, amount, False, chosen)
             yield picked, _Line(b, line.probability * p, line.shots + (shot,)), not fell
 
@@ -1331,6 +1344,13 @@ def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fracti
         key = (sum(f.damage for f in faces), silencer and any(f.face in SILENCING for f in faces))
         odds[key] = odds.get(key, Fraction(0)) + Fraction(1, len(die.faces) ** dice)
     return odds
+
+
+def _degrade(board: Board, sid: str) -> None:
+    """N50: Degradation, "After this spire attacks, remove its bottom 2 upgrades"."""
+    s = board.spires[sid]
+    if s.has("Degradation"):
+        board.spires[sid] = replace(s, upgrades=s.upgrades[2:])
 
 
 def _silence(board: Board, uid: str, hushed: bool) -> None:
