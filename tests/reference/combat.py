@@ -119,6 +119,9 @@ N49 Incinerate: a unit of an opposing faction (no landmark minion) whose defeat 
     that unit fell earlier in the same attack (a Spike unit defeated by the attack it answers).
 N50 Degradation: after each shot or volley of the spire (Repeater's too), its two bottom upgrades
     are removed, no damage; a spire left without attack upgrades does not fire again.
+N51 Press Gang, AI side only: a defeated AI unit (no landmark minion) with it goes to its barracks, a
+    hero too, unless N49 removes it from the game. A player's Press Gang keeps the rules' destination
+    (the answer is noticed).
 """
 
 from __future__ import annotations
@@ -776,6 +779,8 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     if (burner is not None and not fallen and burner.has("Incinerate") and f.kind is not Kind.LANDMARK_MINION
             and _hostile(rules, f, burner)):  # N49
         return "removed-from-game"
+    if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and rules.ai(f.faction):  # N51
+        return "barracks"
     if f.kind is Kind.HERO:
         return "removed-from-game"
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
@@ -1324,7 +1329,8 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
     """A spire's turn to fire: its shot, then Repeater's additional attack (N45) where a unit it hit
     still stands: a player's spire may make it, an AI's does."""
     for picked, shot, standing in _shoot(rules, line, s.id, die, choices):
-        aim = not _finished(shot.board) and _fire_allowed(rules, shot.board, s, die)[0]
+        again = shot.board.spires[s.id]  # N50: Degradation may have left it no die
+        aim = not _finished(shot.board) and again.dice >= 1 and _fire_allowed(rules, shot.board, again, die)[0]
         if not (standing and s.has("Repeater") and aim):
             yield picked, shot
             continue
