@@ -122,6 +122,9 @@ N50 Degradation: after each shot or volley of the spire (Repeater's too), its tw
 N51 Press Gang, AI side only: a defeated AI unit (no landmark minion) with it goes to its barracks, a
     hero too, unless N49 removes it from the game. A player's Press Gang keeps the rules' destination
     (the answer is noticed).
+N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit it defeats within
+    2 hexes (counted as range is) of another AI unit (no landmark minion) with it, in play as the
+    attack or shot began; relics and a spire build stay.
 """
 
 from __future__ import annotations
@@ -732,6 +735,7 @@ class Log:
     revealed: list[Reveal] = field(default_factory=list)
     gains: list[Gain] = field(default_factory=list)
     level_ups: list[LevelUp] = field(default_factory=list)
+    before: dict[str, Fighter] | None = None  # the units as the attack or shot began (N52)
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -786,6 +790,18 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
 
 
+def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
+    """N52: the reward ``credit`` gains for defeating ``f``, its Source withheld by an AI Assimilate."""
+    present = board.units if log.before is None else log.before
+    if credit and not rules.ai(credit) and any(
+        a.id != f.id and a.has("Assimilate") and a.kind is not Kind.LANDMARK_MINION
+        and rules.ai(a.faction) and rules.within(a.node, f.node, 2)
+        for a in present.values()
+    ):
+        return replace(f.reward, source=0)
+    return f.reward
+
+
 def hurt(
     rules: Rules, board: Board, log: Log, uid: str, amount: int, by: str, how: str, credit: str, rewarded: bool = True
 ) -> bool:
@@ -813,7 +829,7 @@ def hurt(
         return False
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if rewarded:
-        _gain(rules, board, log, credit, u.reward)
+        _gain(rules, board, log, credit, _assimilated(rules, board, log, u, credit))
     if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
         nxt = u.group[0]
         fresh = rules.readings["reveal-retaliation"] == "fresh"
@@ -1018,7 +1034,7 @@ def attack(
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47)."""
     b = board.copy()
-    log = Log()
+    log = Log(before=dict(b.units))
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
     hit = redirect or target  # the chip that takes the damage
@@ -1306,7 +1322,9 @@ def _shoot(
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
             shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, mine) for c in chips)
-            fell = [hurt(rules, b, Log(), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction) for shot in shots]
+            before = dict(b.units)
+            fell = [hurt(rules, b, Log(before=before), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
+                    for shot in shots]
             for shot in shots:
                 _silence(b, shot.target, hushed)
             _degrade(b, sid)
