@@ -1311,7 +1311,7 @@ def _shoot(
     a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
     spire's choice."""
     s = line.board.spires[sid]
-    allowed = [] if _finished(line.board) or s.dice < 1 else _fire_allowed(rules, line.board, s, die)[0]
+    allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
         return
@@ -1347,8 +1347,8 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
     """A spire's turn to fire: its shot, then Repeater's additional attack (N45) where a unit it hit
     still stands: a player's spire may make it, an AI's does."""
     for picked, shot, standing in _shoot(rules, line, s.id, die, choices):
-        again = shot.board.spires[s.id]  # N50: Degradation may have left it no die
-        aim = not _finished(shot.board) and again.dice >= 1 and _fire_allowed(rules, shot.board, again, die)[0]
+        now = shot.board.spires[s.id]  # N50: Degradation may have left it no die
+        aim = not _finished(shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
         if not (standing and s.has("Repeater") and aim):
             yield picked, shot
             continue
