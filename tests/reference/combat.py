@@ -125,6 +125,8 @@ N51 Press Gang, AI side only: a defeated AI unit (no landmark minion) with it go
 N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit it defeats within
     2 hexes (counted as range is) of another AI unit (no landmark minion) with it, in play as the
     attack or shot began; relics and a spire build stay.
+N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
+    gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI.
 """
 
 from __future__ import annotations
@@ -1038,6 +1040,10 @@ def attack(
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
     hit = redirect or target  # the chip that takes the damage
+    attacked = b.units.get(target)
+    if (attacked is not None and attacked.has("Channel") and attacked.kind is not Kind.LANDMARK_MINION
+            and not rules.ai(attacked.faction)):  # N53
+        _gain(rules, b, log, attacked.faction, Reward(source=2))
     # Spike (N34): the attacked unit's or spire's, as the attack comes, even if the attack defeats it.
     spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
