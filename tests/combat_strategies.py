@@ -38,10 +38,11 @@ MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
            "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
-           "Bio-Indefinite", "Splash", "Leech", "Riposte", "Train", "Incinerate", "Press Gang", "Assimilate", "Channel")
+           "Bio-Indefinite", "Splash", "Leech", "Riposte", "Train", "Incinerate", "Press Gang", "Assimilate", "Channel",
+           "Swashbuckler")
 # The talents that change what a hit or a retaliation does: ``gifted`` hands them out often, since drawn
 # one in six per unit they seldom meet the exchange they change in a small fixed sample.
-HITS = ("Leech", "Riposte")
+HITS = ("Leech", "Riposte", "Swashbuckler")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),

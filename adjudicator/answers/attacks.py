@@ -140,6 +140,7 @@ class AttackOutcome:
     wave_over: bool = False
     game_over: bool = False  # the last fortress gate but one fell
     forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
+    pressed: tuple[str, ...] = ()  # talents whose extra damage the attacker took (Swashbuckler)
 
     @property
     def splashed(self) -> bool:
@@ -147,9 +148,10 @@ class AttackOutcome:
         return any(d.how == SPLASH for d in self.damage)
 
     @property
-    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...]]:
-        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash and Riposte."""
-        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone)
+    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...]]:
+        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte
+        and Swashbuckler."""
+        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -173,6 +175,7 @@ class AttackOutcome:
             "wave_over": self.wave_over,
             "game_over": self.game_over,
             "forgone": list(self.forgone),
+            "pressed": list(self.pressed),
         }
 
 

@@ -320,6 +320,7 @@ class _Moment:
     options: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     chosen_level: dict[str, str] = field(default_factory=dict)
     forgone: list[str] = field(default_factory=list)
+    pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
     over: bool = False
     game_over: bool = False
 
@@ -403,6 +404,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.chosen_level[_name(args[1])] = _const_name(args[2])
         elif name == "forgone":
             m.forgone.append(_name(args[1]))
+        elif name == "pressed":
+            m.pressed.append(_name(args[2]))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -434,7 +437,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     ))
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
-                         level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)))
+                         level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
+                         tuple(sorted(m.pressed)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

@@ -127,6 +127,10 @@ N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit
     attack or shot began; relics and a spire build stay.
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
     gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI.
+N54 Swashbuckler: the attack may deal 1 more for each opposing unit beside the attacker (not waiting
+    in a gate, not campfired), before Armored and every cap; a player's unit may or may not (two
+    attacks), an AI unit does when that and only that defeats its target (ranked with it). With it,
+    nothing the attack defeats gives a reward (a gate is still pillaged) and the hero does not level up.
 """
 
 from __future__ import annotations
@@ -607,13 +611,13 @@ def _stat(board: Board, a: Fighter, chip: str) -> int:
     return t.attack if t is not None and a.has("Fair Fight") else a.attack
 
 
-def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None = None) -> int:
+def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None = None, extra: int = 0) -> int:
     """A unit's attack on the chip (``target``: the gate whose hit the chip took): its stat against
-    the target (N29), Hunter's +1 on a landmark minion (N28), less Armored, then Evasive's cap against
-    a unit with Range (N26) and Cover's (N33)."""
+    the target (N29), Hunter's +1 on a landmark minion (N28), ``extra`` (N54), less Armored, then
+    Evasive's cap against a unit with Range (N26) and Cover's (N33)."""
     t = board.units.get(chip)
     hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
-    amount = max(0, _stat(board, a, target or chip) + int(hunted) - _armored(board, chip))
+    amount = max(0, _stat(board, a, target or chip) + int(hunted) + extra - _armored(board, chip))
     if t is not None and t.has("Evasive") and a.range >= 2:
         amount = min(amount, 1)
     if _held(rules, board, a.id, chip, ATTACK):  # N39
@@ -680,7 +684,10 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
     order = _unit_priorities(rules)
     def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage
-        return (False, False) if heals(rules, uid, c) else _effect(rules, board, c, _hit(rules, board, a, c))
+        if heals(rules, uid, c):
+            return (False, False)
+        extra = swash(rules, board, uid) if press_choices(rules, board, uid, c) == [True] else 0
+        return _effect(rules, board, c, _hit(rules, board, a, c, extra=extra))
 
     ranked = {c: _rank(order, _kind(board, c), *effect(c)) for c in chips}
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
@@ -850,7 +857,9 @@ def hurt(
     return True
 
 
-def _hurt_spire(rules: Rules, board: Board, log: Log, sid: str, amount: int, by: str, credit: str) -> bool:
+def _hurt_spire(
+    rules: Rules, board: Board, log: Log, sid: str, amount: int, by: str, credit: str, rewarded: bool = True
+) -> bool:
     """Attacking: one upgrade from the bottom (a fortification needs 2); spire-defeat reading."""
     s = board.spires[sid]
     removed: str | None = None
@@ -865,7 +874,8 @@ def _hurt_spire(rules: Rules, board: Board, log: Log, sid: str, amount: int, by:
     board.spires[sid] = replace(s, upgrades=s.upgrades[1:] if removed else s.upgrades, defeated=defeated)
     if defeated:
         log.defeated.append(Defeat(sid, "", credit, "discard" if s.merc else "barracks"))  # N2
-        _gain(rules, board, log, credit, s.reward)
+        if rewarded:
+            _gain(rules, board, log, credit, s.reward)
     return defeated
 
 
@@ -1000,6 +1010,30 @@ def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
     return opposing(rules.position, t.faction, a.faction)
 
 
+def swash(rules: Rules, board: Board, uid: str) -> int:
+    """N54: the opposing units beside a Swashbuckler attacker, each 1 more damage."""
+    a = board.units[uid]
+    if not a.has("Swashbuckler"):
+        return 0
+    near = rules.position.neighbours(a.node)
+    return sum(1 for t in board.units.values()
+               if t.node in near and t.id != uid and not t.in_gate and not t.campfire and _hostile(rules, a, t))
+
+
+def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
+    """N54: whether the attack takes Swashbuckler's extra damage."""
+    extra = swash(rules, board, uid)
+    if not extra:
+        return [False]
+    a = board.units[uid]
+    if not rules.ai(a.faction):
+        return [False, True]
+    if heals(rules, uid, target):
+        return [False]
+    plain = _effect(rules, board, target, _hit(rules, board, a, target))[0]
+    return [not plain and _effect(rules, board, target, _hit(rules, board, a, target, extra=extra))[0]]
+
+
 def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
     """N42: the units a Splash attacker would splash, beside its target."""
     if not board.units[uid].has("Splash"):
@@ -1031,10 +1065,11 @@ def _leech(board: Board, log: Log, uid: str) -> None:
 
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
-    riposte: bool = False,
+    riposte: bool = False, press: bool = False,
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
-    ``riposte``: a player's Riposte unit recovers instead of retaliating (N47)."""
+    ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
+    extra damage is taken (N54)."""
     b = board.copy()
     log = Log(before=dict(b.units))
     a = replace(b.units[uid], attacked=True)
@@ -1047,16 +1082,17 @@ def attack(
     # Spike (N34): the attacked unit's or spire's, as the attack comes, even if the attack defeats it.
     spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
+    extra = swash(rules, board, uid) if press else 0
     if _is_gate(hit):
-        defeated = _hurt_gate(rules, b, log, hit[5:], a.attack, uid, a.faction)
+        defeated = _hurt_gate(rules, b, log, hit[5:], a.attack + extra, uid, a.faction)
     elif hit in b.spires:
-        defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit), uid, a.faction)
+        defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit, extra=extra), uid, a.faction, not press)
     else:
-        defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target), uid, ATTACK, a.faction)
+        defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target, extra), uid, ATTACK, a.faction, not press)
     splash_defeats = False
     for c in splash_area(rules, board, uid, target) if splash else []:
         t = board.units[c]  # as the attack comes
-        splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t))
+        splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
     fell = False
     forgone: tuple[str, ...] = ()
     if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
@@ -1074,7 +1110,7 @@ def attack(
         fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
         if fell and target in b.units and b.units[target].kind is Kind.HERO:  # a hero that defeats levels up
             _level_up(rules, b, log, target, chooser)
-    if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell:  # Level-up: after the whole exchange
+    if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
@@ -1094,6 +1130,7 @@ def attack(
         wave_over=_wave_over(b) and not over,
         game_over=over,
         forgone=forgone,
+        pressed=("Swashbuckler",) if press else (),
     )
     return outcome, b
 
@@ -1107,8 +1144,8 @@ def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
     return [None, stack[0]] if stack and not rules.ai(owner) else [None]
 
 
-def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool]:
-    return (o.attacker, o.target, o.redirected_to or "", o.splashed)
+def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool, tuple[str, ...]]:
+    return (o.attacker, o.target, o.redirected_to or "", o.splashed, o.pressed)
 
 
 def attack_branches(
@@ -1119,18 +1156,21 @@ def attack_branches(
         branch
         for splash in splash_choices(rules, board, uid, target)
         for riposte in (False, True)
-        for branch in every_choice(lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte))
+        for press in press_choices(rules, board, uid, target)
+        for branch in every_choice(
+            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press))
     ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     outcomes = {
-        attack(rules, board, uid, t, r, Chooser(None), splash, riposte)[0]
+        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
         for riposte in (False, True)
+        for press in press_choices(rules, board, uid, t)
     }
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
@@ -1460,8 +1500,10 @@ def replay(
         try:
             if given.splashed not in splash_choices(rules, board, given.attacker, given.target):
                 return None, [f"attack {i}: no such splash choice"]
+            if bool(given.pressed) not in press_choices(rules, board, given.attacker, given.target):
+                return None, [f"attack {i}: no such Swashbuckler choice"]
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
-                                   given.splashed, bool(given.forgone))
+                                   given.splashed, bool(given.forgone), bool(given.pressed))
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
