@@ -39,10 +39,10 @@ TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
 TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "Evasive", "Battle Hardened",
            "Hunter", "Prepared", "Dexterity", "Spyglass", "Fair Fight", "Challenge", "Waterwalker", "Hail", "Spike",
            "Bio-Indefinite", "Splash", "Leech", "Riposte", "Train", "Incinerate", "Press Gang", "Assimilate", "Channel",
-           "Swashbuckler")
+           "Swashbuckler", "Quick Counter")
 # The talents that change what a hit or a retaliation does: ``gifted`` hands them out often, since drawn
 # one in six per unit they seldom meet the exchange they change in a small fixed sample.
-HITS = ("Leech", "Riposte", "Swashbuckler")
+HITS = ("Leech", "Riposte", "Swashbuckler", "Quick Counter")
 READINGS = {
     "spire-defeat": ("bare", "last-upgrade"),
     "reveal-retaliation": ("fresh", "inherited"),

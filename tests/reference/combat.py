@@ -131,6 +131,9 @@ N54 Swashbuckler: the attack may deal 1 more for each opposing unit beside the a
     in a gate, not campfired), before Armored and every cap; a player's unit may or may not (two
     attacks), an AI unit does when that and only that defeats its target (ranked with it). With it,
     nothing the attack defeats gives a reward (a gate is still pillaged) and the hero does not level up.
+N55 Quick Counter: a unit attacked (not through its gate) by a unit beside it, that would retaliate,
+    does so before the attack's damage; an attacker it defeats deals nothing, splash included. It has
+    retaliated, whatever the attack then deals it. A Riposte instead recovers after the attack.
 """
 
 from __future__ import annotations
@@ -1003,6 +1006,14 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     return fell
 
 
+def _counters_first(rules: Rules, board: Board, uid: str, target: str) -> bool:
+    """N55: the attacked unit (not a redirect from its gate) with Quick Counter, beside its attacker,
+    that would retaliate, does so before the attack's damage."""
+    t = board.units.get(target)
+    return (t is not None and t.has("Quick Counter") and not t.in_gate
+            and t.node in rules.position.neighbours(board.units[uid].node) and _can_retaliate(rules, board, target, uid))
+
+
 def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
     """``t`` opposes ``a``: a landmark minion unless friendly to its faction (N36)."""
     if t.kind is Kind.LANDMARK_MINION:
@@ -1083,19 +1094,30 @@ def attack(
     spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
     extra = swash(rules, board, uid) if press else 0
-    if _is_gate(hit):
+    fell = False
+    forgone: tuple[str, ...] = ()
+    first = _counters_first(rules, b, uid, target)
+    if first and _ripostes(rules, b, hit, uid, riposte):
+        forgone = (hit,)
+    elif first:
+        fell = _retaliate(rules, b, log, hit, uid, chooser)
+    defeated = splash_defeats = False
+    if fell:
+        pass  # N55: the attacker fell to the retaliation that came first, and deals nothing
+    elif _is_gate(hit):
         defeated = _hurt_gate(rules, b, log, hit[5:], a.attack + extra, uid, a.faction)
     elif hit in b.spires:
         defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit, extra=extra), uid, a.faction, not press)
     else:
         defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target, extra), uid, ATTACK, a.faction, not press)
-    splash_defeats = False
-    for c in splash_area(rules, board, uid, target) if splash else []:
+    for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
-    fell = False
-    forgone: tuple[str, ...] = ()
-    if not _is_gate(hit) and hit in b.units and not defeated and _can_retaliate(rules, b, hit, uid):
+    if forgone and not defeated:  # N47, after the attack when it came first (N55)
+        took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
+        _recover(b, log, hit, sum(took))
+    if (not first and not _is_gate(hit) and hit in b.units and not defeated
+            and _can_retaliate(rules, b, hit, uid)):
         if _ripostes(rules, b, hit, uid, riposte):
             forgone = (hit,)
             took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
