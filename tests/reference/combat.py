@@ -1520,12 +1520,14 @@ def replay(
             return None, [f"attack {i}: no redirect to {given.redirected_to}"]
         chooser = _Named([lv.chosen for lv in given.level_ups])
         try:
-            if given.splashed not in splash_choices(rules, board, given.attacker, given.target):
-                return None, [f"attack {i}: no such splash choice"]
+            # A splash shows only in its damage, and an attacker that fell to a Quick Counter (N55) deals
+            # none: play the claimed choice where it is one, else the rules' own, and compare the outcome.
+            splashes = splash_choices(rules, board, given.attacker, given.target)
+            splash = given.splashed if given.splashed in splashes else splashes[0]
             if bool(given.pressed) not in press_choices(rules, board, given.attacker, given.target):
                 return None, [f"attack {i}: no such Swashbuckler choice"]
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
-                                   given.splashed, bool(given.forgone), bool(given.pressed))
+                                   splash, bool(given.forgone), bool(given.pressed))
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
