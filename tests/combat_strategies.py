@@ -97,7 +97,7 @@ def describe_combat(position: Position) -> str:
         entry.update(_unit_fields(u))
     document["spires"] = {
         s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents),
-               "reward": _reward(s.reward), "merc": s.merc}
+               "reward": _reward(s.reward), "merc": s.merc} | ({"arrow": s.arrow} if s.arrow else {})
         for s in position.spires
     }
     for f in position.factions.values():
@@ -267,9 +267,12 @@ def combat_positions(draw: st.DrawFn, firing: bool = False) -> Position:
                 ups = ["attack", *ups]
             owner = draw(st.sampled_from((MOVER, OPPONENT, OPPONENT)))
             talents = draw(_talents(("Air Defense", "Armored", "Flying", "Camouflage", "Cover", "Spike",
-                                             "Multi-Target", "Silencer", "Repeater", "Degradation")))
+                                     "Multi-Target", "Silencer", "Repeater", "Degradation", "Directional Attack")))
+            arrow = draw(st.sampled_from(sorted(adjacency[at]))) if adjacency[at] else ""
+            if not arrow:  # a player's Directional Attack spire needs one
+                talents = tuple(t for t in talents if t != "Directional Attack")
             spires.append(Spire(f"s{i + 1}", owner, at, tuple(ups), talents, draw(_reward_st()),
-                                draw(st.integers(0, 4)) == 0))
+                                draw(st.integers(0, 4)) == 0, arrow=arrow if "Directional Attack" in talents else ""))
     controllers = {f: draw(st.sampled_from((Controller.PLAYER, Controller.AI))) for f in (MOVER, OPPONENT)}
     position = build(
         text,

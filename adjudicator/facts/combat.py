@@ -15,6 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.dice import Die
+from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Position, Reward, Stats
 from adjudicator.position.priorities import in_force
@@ -103,6 +104,9 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
             yield fact("supgrade", s, Number(index), const(upgrade))
         for talent in spire.talents:
             yield fact("stalent", s, String(talent))
+        if spire.arrow:  # Directional Attack's line, nearest hex first
+            for node in line_from(position.hexes, spire.at, spire.arrow):
+                yield fact("sline", s, String(node))
         yield from _reward("sreward", s, reward=spire.reward)
         if spire.merc:
             yield fact("smerc", s)

@@ -45,6 +45,27 @@ def hex_name(column: int, row: int) -> str:
     return f"{COLUMNS[column]}{row}"
 
 
+def line_from(hexes: dict[str, Hex], start: str, towards: str) -> tuple[str, ...]:
+    """The hexes of the map along the straight line from ``start`` through ``towards``, which must be
+    beside it (else none), nearest first; the line goes on across gaps to the picture's edge."""
+    first, second = hexes[start], hexes[towards]
+    around = neighbour_cells(first.column, first.row)
+    if (second.column, second.row) not in around:
+        return ()
+    way = around.index((second.column, second.row))
+    at = {(h.column, h.row): name for name, h in hexes.items()}
+    last_column = max(h.column for h in hexes.values())
+    rows = (min(h.row for h in hexes.values()), max(h.row for h in hexes.values()))
+    line = []
+    cell = (first.column, first.row)
+    while True:
+        cell = neighbour_cells(*cell)[way]  # the same index is the same direction on odd and even rows
+        if not (0 <= cell[0] <= last_column and rows[0] <= cell[1] <= rows[1]):
+            return tuple(line)
+        if cell in at:
+            line.append(at[cell])
+
+
 def neighbour_cells(column: int, row: int) -> list[tuple[int, int]]:
     """The six cells around a cell; even rows are shifted right."""
     shift = 0 if row % 2 == 0 else -1

@@ -32,7 +32,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from adjudicator.position.hexmap import COLUMNS, MAX_ROW, parse_map, shown
+from adjudicator.position.hexmap import COLUMNS, MAX_ROW, line_from, parse_map, shown
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
@@ -969,10 +969,11 @@ class _PositionReader(_Reader):
     # --- the other sections
 
     def spire(self, spire_id: str, _key: Node, value: _Value) -> Spire | None:
-        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip"))
+        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip", "arrow"))
         if f is None:
             return None
         chip = self.name(f["chip"])
+        arrow = self.hex(f["arrow"])
         faction = self.faction_name(f["faction"])
         at = self.placed(f["at"], f"spire {shown(spire_id)}")
         items = self.items(f["upgrades"], "spire upgrades") or []
@@ -982,6 +983,13 @@ class _PositionReader(_Reader):
         merc = self.boolean(f["merc"])
         if faction is None or at is None:
             return None
+        if arrow is not None and self.hexes is not None and not line_from(self.hexes, at, arrow):
+            self.problem(f["arrow"], f"expected a hex beside the spire's {shown(at)}, got {shown(arrow)}")
+            arrow = None
+        elif arrow is None and talents and "Directional Attack" in talents.names \
+                and self.controllers.get(faction) is not Controller.AI:
+            self.problem(value, "a player's spire with Directional Attack needs `arrow`: the hex beside it "
+                         "that its arrow points at")
         return Spire(
             spire_id,
             faction,
@@ -992,6 +1000,7 @@ class _PositionReader(_Reader):
             _or(merc, Spire.merc),
             talents.numbers if talents else Spire.talent_numbers,
             _or(chip, Spire.chip),
+            _or(arrow, Spire.arrow),
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:

@@ -150,6 +150,7 @@ class Spire:
     merc: bool = False
     talent_numbers: tuple[tuple[str, int], ...] = ()
     chip: str = ""  # its printed name, where a rule names the spire ("the wind shear spire")
+    arrow: str = ""  # the hex beside it its arrow points at (Directional Attack)
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,8 @@ N54 Swashbuckler: the attack may deal 1 more for each opposing unit beside the a
 N55 Quick Counter: a unit attacked (not through its gate) by a unit beside it, that would retaliate,
     does so before the attack's damage; an attacker it defeats deals nothing, splash included. It has
     retaliated, whatever the attack then deals it. A Riposte instead recovers after the attack.
+N56 Directional Attack: a player's spire with it and an `arrow` fires only at units on the straight
+    line from its hex through the arrow's, gaps included; an AI spire's arrow changes nothing.
 """
 
 from __future__ import annotations
@@ -1319,7 +1321,27 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
         and not (u.has("Waterwalker") and _on_water(rules, u.node))  # N31
         and rules.within(s.at, u.node, s.range)
+        and _along_arrow(rules, s, u.node)
     )
+
+
+def _along_arrow(rules: Rules, s: Tower, node: str) -> bool:
+    """N56 Directional Attack: a player's spire with it fires only at units on the straight line from
+    it through its arrow's hex. Independently of the map's adjacency: in doubled coordinates (x = 2 ×
+    column, + 1 on an even row, drawn shifted), the hex is the spire's plus k ≥ 1 times the step."""
+    spire = next(p for p in rules.position.spires if p.id == s.id)
+    if not s.has("Directional Attack") or rules.ai(s.faction) or not spire.arrow:
+        return True
+    hexes = rules.position.hexes
+
+    def doubled(name: str) -> tuple[int, int]:
+        h = hexes[name]
+        return 2 * h.column + (h.row % 2 == 0), h.row
+
+    (x0, y0), (x1, y1), (x, y) = doubled(s.at), doubled(spire.arrow), doubled(node)
+    dx, dy = x1 - x0, y1 - y0
+    k = (x - x0) // dx if dx else (y - y0) // dy
+    return k >= 1 and (x0 + k * dx, y0 + k * dy) == (x, y)
 
 
 def _on_water(rules: Rules, node: str) -> bool:
