@@ -1132,7 +1132,8 @@ def attack(
         fell = hurt(rules, b, log, uid, 1, target, GATE_RETALIATION, owner)
     if spiked and not fell:
         fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
-        if fell and target in b.units and b.units[target].kind is Kind.HERO:  # a hero that defeats levels up
+        # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
+        if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
             _level_up(rules, b, log, target, chooser)
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
