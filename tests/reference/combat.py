@@ -256,6 +256,7 @@ class Tower:
     reward: Reward
     merc: bool
     defeated: bool = False
+    arrow: str = ""  # Directional Attack's (N56)
 
     @property
     def dice(self) -> int:
@@ -326,7 +327,7 @@ def start_board(position: Position) -> Board:
             capacity=u.capacity,
         )
     spires = {
-        s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc) for s in position.spires
+        s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc, arrow=s.arrow) for s in position.spires
     }
     gates = {  # a deployment point (no fortress) stands for no gate: no health, never a target
         f: GateState(g.health if g.fortress else 0, tuple(uid for uid in g.stack if uid in units))
@@ -1115,17 +1116,15 @@ def attack(
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
-    if forgone and not defeated:  # N47, after the attack when it came first (N55)
-        took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
-        _recover(b, log, hit, sum(took))
     if (not first and not _is_gate(hit) and hit in b.units and not defeated
             and _can_retaliate(rules, b, hit, uid)):
         if _ripostes(rules, b, hit, uid, riposte):
             forgone = (hit,)
-            took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
-            _recover(b, log, hit, sum(took))
         else:
             fell = _retaliate(rules, b, log, hit, uid, chooser)
+    if forgone and not defeated:  # N47: it recovers what the attack dealt it, after the attack (N55 too)
+        took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
+        _recover(b, log, hit, sum(took))
     gate_hits = _is_gate(target) and (redirect is None or rules.readings["gate-redirect"] == "both")
     if gate_hits and not fell:  # N3: nothing is dealt once the attacking chip has fallen
         owner = target[5:]
@@ -1330,8 +1329,7 @@ def _along_arrow(rules: Rules, s: Tower, node: str) -> bool:
     """N56 Directional Attack: a player's spire with it fires only at units on the straight line from
     it through its arrow's hex. Independently of the map's adjacency: in doubled coordinates (x = 2 ×
     column, + 1 on an even row, drawn shifted), the hex is the spire's plus k ≥ 1 times the step."""
-    spire = next(p for p in rules.position.spires if p.id == s.id)
-    if not s.has("Directional Attack") or rules.ai(s.faction) or not spire.arrow:
+    if not s.has("Directional Attack") or rules.ai(s.faction) or not s.arrow:
         return True
     hexes = rules.position.hexes
 
@@ -1339,7 +1337,7 @@ def _along_arrow(rules: Rules, s: Tower, node: str) -> bool:
         h = hexes[name]
         return 2 * h.column + (h.row % 2 == 0), h.row
 
-    (x0, y0), (x1, y1), (x, y) = doubled(s.at), doubled(spire.arrow), doubled(node)
+    (x0, y0), (x1, y1), (x, y) = doubled(s.at), doubled(s.arrow), doubled(node)
     dx, dy = x1 - x0, y1 - y0
     k = (x - x0) // dx if dx else (y - y0) // dy
     return k >= 1 and (x0 + k * dx, y0 + k * dy) == (x, y)
