@@ -141,6 +141,7 @@ class AttackOutcome:
     game_over: bool = False  # the last fortress gate but one fell
     forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
     pressed: tuple[str, ...] = ()  # talents whose extra damage the attacker took (Swashbuckler)
+    moved: tuple[tuple[str, str], ...] = ()  # (unit, hex): where a displacement before the damage put it (Eager)
 
     @property
     def splashed(self) -> bool:
@@ -176,6 +177,7 @@ class AttackOutcome:
             "game_over": self.game_over,
             "forgone": list(self.forgone),
             "pressed": list(self.pressed),
+            "moved": {unit: hex_ for unit, hex_ in self.moved},
         }
 
 
@@ -226,6 +228,7 @@ class ChipEnd:
     upgrades: tuple[str, ...] | None = None  # None: unchanged
     promoted: bool = False
     silenced: bool = False  # it cannot attack for the rest of the turn (Silencer)
+    at: str | None = None  # the hex a displacement moved it to (Eager); None: where it stood
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -242,6 +245,8 @@ class ChipEnd:
             data["promoted"] = True
         if self.silenced:
             data["silenced"] = True
+        if self.at is not None:
+            data["at"] = self.at
         return data
 
 
@@ -269,6 +274,7 @@ class EndState:
                 parts.append(f"{c.chip} defeated")
                 continue
             bits = [f"now {c.name}"] if c.name else []
+            bits += [f"on {c.at}"] if c.at is not None else []
             bits += [f"health {c.health}"] if c.health is not None else []
             bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
             bits += ["promoted"] if c.promoted else []

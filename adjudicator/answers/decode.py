@@ -321,6 +321,7 @@ class _Moment:
     chosen_level: dict[str, str] = field(default_factory=dict)
     forgone: list[str] = field(default_factory=list)
     pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
+    moved: list[tuple[str, str]] = field(default_factory=list)  # unit, the hex a displacement moved it to
     over: bool = False
     game_over: bool = False
 
@@ -406,6 +407,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.forgone.append(_name(args[1]))
         elif name == "pressed":
             m.pressed.append(_name(args[2]))
+        elif name == "shift":
+            m.moved.append((_name(args[1]), _name(args[2])))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -438,7 +441,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
-                         tuple(sorted(m.pressed)))
+                         tuple(sorted(m.pressed)), tuple(sorted(m.moved)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -447,6 +450,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
     promoted, gone, spires_gone, silenced = set(), set(), set(), set()
+    moved: dict[str, str] = {}
     spire_lost: dict[str, int] = {}
     gates: dict[str, int] = {}
     source: dict[str, int] = {}
@@ -467,6 +471,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             gone.add(_name(a[0]))
         elif s.name == "silenced":
             silenced.add(_name(a[0]))
+        elif s.name == "at":
+            moved[_name(a[0])] = _name(a[1])
         elif s.name == "sb":
             spire_lost[_name(a[0])] = a[1].number
         elif s.name == "sgone":
@@ -492,9 +498,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         final_ups = tuple(sorted(ups[uid]))
         changed_ups = final_ups != tuple(sorted(unit.upgrades))
         newly_promoted = uid in promoted and not unit.promoted
-        if name or hp[uid] != unit.health or changed_ups or newly_promoted or uid in silenced:
+        if name or hp[uid] != unit.health or changed_ups or newly_promoted or uid in silenced or uid in moved:
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
-                                 uid in silenced))
+                                 uid in silenced, moved.get(uid)))
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))

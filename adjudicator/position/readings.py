@@ -71,6 +71,13 @@ READINGS = {
             "(game-elements: Deployment, 'still retaliate as normal' vs 'continues from the same point')",
         ),
         Reading(
+            "eager-landmark",
+            "stays",
+            ("stays", "swap"),
+            "does Eager displace a landmark minion it attacks? (game-elements: Landmarks, 'Landmark "
+            "minions do not move'; Eager: 'When this unit attacks a minion, displace the minion')",
+        ),
+        Reading(
             "gate-redirect",
             "both",
             ("both", "unit"),

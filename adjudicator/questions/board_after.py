@@ -72,6 +72,8 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = replace(unit, promoted=True)
     if change.silenced:  # Silencer: "cannot attack for the remainder of the turn", as if it had attacked
         unit = replace(unit, done=replace(unit.done, attacked=True))
+    if change.at is not None:  # displaced (Eager): it stands on another hex
+        unit = replace(unit, at=change.at)
     return unit
 
 

@@ -174,6 +174,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
             g.faction: {"source": g.source, "relics": g.relics, "spire": g.spire} for g in o.gains if not g.forfeited
         },
         "level-up": {lv.hero: sorted(lv.options) for lv in o.level_ups},
+        "moved": dict(o.moved),
         "wave-over": o.wave_over,
     }
 
@@ -263,6 +264,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("upgrades", list(c.upgrades) if c.upgrades is not None else None),
             ("promoted", True if c.promoted else None),
             ("silenced", True if c.silenced else None),
+            ("at", c.at),
         )
         data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
     if end.source:

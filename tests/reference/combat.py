@@ -136,6 +136,10 @@ N55 Quick Counter: a unit attacked (not through its gate) by a unit beside it, t
     retaliated, whatever the attack then deals it. A Riposte instead recovers after the attack.
 N56 Directional Attack: a player's spire with it and an `arrow` fires only at units on the straight
     line from its hex through the arrow's, gaps included; an AI spire's arrow changes nothing.
+N57 Eager: attacking a minion (a landmark minion only under eager-landmark=swap), the attacker and
+    the minion trade nodes before anything is dealt; the splash falls beside the target's new node,
+    Swashbuckler counts beside the attacker's old one; both stay there for the rest of the step, and
+    an end names the node of each unit that moved (``ChipEnd.at``).
 """
 
 from __future__ import annotations
@@ -183,6 +187,7 @@ GRAFT, HEIRS = "graft", "heirs"  # Harbinger chapter 2's factions (N40, N41)
 READING_DEFAULTS = {
     "spire-defeat": "bare",
     "reveal-retaliation": "fresh",
+    "eager-landmark": "stays",
     "gate-redirect": "both",
     "campfire": "end-of-turn",
     "ai-spire-odds": "possible",
@@ -1052,9 +1057,12 @@ def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
     """N42: the units a Splash attacker would splash, beside its target."""
     if not board.units[uid].has("Splash"):
         return []
-    near = rules.position.neighbours(_chip_node(board, target))
+    # N57: after an Eager swap the target stands where the attacker stood, and the attacker where it stood.
+    swapped = _swaps(rules, board, uid, target)
+    near = rules.position.neighbours(board.units[uid].node if swapped else _chip_node(board, target))
     return sorted(t.id for t in board.units.values()
-                  if t.node in near and t.id != uid and not t.in_gate and not t.campfire)
+                  if t.node in near and t.id != uid and not (swapped and t.id == target) and not t.in_gate
+                  and not t.campfire)
 
 
 def splash_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
@@ -1097,6 +1105,7 @@ def attack(
     spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
     extra = swash(rules, board, uid) if press else 0
+    moved = _eager(rules, b, uid, target)
     fell = False
     forgone: tuple[str, ...] = ()
     first = _counters_first(rules, b, uid, target)
@@ -1155,8 +1164,26 @@ def attack(
         game_over=over,
         forgone=forgone,
         pressed=("Swashbuckler",) if press else (),
+        moved=moved,
     )
     return outcome, b
+
+
+def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
+    """N57: the attack is an Eager unit's on a minion (a landmark minion as the reading says)."""
+    t = board.units.get(target)
+    if t is None or not board.units[uid].has("Eager"):
+        return False
+    return t.kind is Kind.MINION or (t.kind is Kind.LANDMARK_MINION and rules.readings["eager-landmark"] == "swap")
+
+
+def _eager(rules: Rules, b: Board, uid: str, target: str) -> tuple[tuple[str, str], ...]:
+    """N57: an Eager attacker and the minion it attacks trade nodes in ``b``; who went where."""
+    if not _swaps(rules, b, uid, target):
+        return ()
+    a, t = b.units[uid], b.units[target]
+    b.units[uid], b.units[target] = replace(a, node=t.node), replace(t, node=a.node)
+    return tuple(sorted(((uid, t.node), (target, a.node))))
 
 
 def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
@@ -1212,7 +1239,7 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
     if (now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now
-            and not now.silenced):
+            and not now.silenced and now.node == start.node):
         return None
     return ChipEnd(
         start.id,
@@ -1221,6 +1248,7 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         upgrades=ups if changed_ups else None,
         promoted=now.promoted_now,
         silenced=now.silenced,
+        at=now.node if now.node != start.node else None,
     )
 
 
