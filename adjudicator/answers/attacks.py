@@ -142,6 +142,7 @@ class AttackOutcome:
     forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
     pressed: tuple[str, ...] = ()  # talents whose extra damage the attacker took (Swashbuckler)
     moved: tuple[tuple[str, str], ...] = ()  # (unit, hex): where a displacement before the damage put it (Eager)
+    cancelled: tuple[str, ...] = ()  # units whose owner paid Source to make the attack deal 0 (Sourcefield)
 
     @property
     def splashed(self) -> bool:
@@ -149,10 +150,11 @@ class AttackOutcome:
         return any(d.how == SPLASH for d in self.damage)
 
     @property
-    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...]]:
-        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte
-        and Swashbuckler."""
-        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed)
+    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
+        Swashbuckler and Sourcefield."""
+        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
+                self.cancelled)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -178,6 +180,7 @@ class AttackOutcome:
             "forgone": list(self.forgone),
             "pressed": list(self.pressed),
             "moved": {unit: hex_ for unit, hex_ in self.moved},
+            "cancelled": list(self.cancelled),
         }
 
 

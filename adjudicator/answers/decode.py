@@ -322,6 +322,7 @@ class _Moment:
     forgone: list[str] = field(default_factory=list)
     pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
     moved: list[tuple[str, str]] = field(default_factory=list)  # unit, the hex a displacement moved it to
+    cancelled: list[str] = field(default_factory=list)  # units whose owner paid Source to cancel the damage
     over: bool = False
     game_over: bool = False
 
@@ -409,6 +410,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.pressed.append(_name(args[2]))
         elif name == "shift":
             m.moved.append((_name(args[1]), _name(args[2])))
+        elif name == "cancelled":
+            m.cancelled.append(_name(args[1]))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -441,7 +444,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
-                         tuple(sorted(m.pressed)), tuple(sorted(m.moved)))
+                         tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

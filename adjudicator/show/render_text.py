@@ -248,6 +248,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
     lines += [f"{indent}  gains: {_gain(g)}" for g in o.gains]
     lines += [f"{indent}  {u} does not retaliate: a talent of its acts instead (Riposte)" for u in o.forgone]
+    lines += [f"{indent}  {u}'s faction pays Source equal to the damage, which becomes 0 (Sourcefield)"
+              for u in o.cancelled]
     for lv in o.level_ups:
         chosen = f" (chose {lv.chosen})" if lv.chosen else ""
         lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")

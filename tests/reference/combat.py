@@ -138,8 +138,13 @@ N56 Directional Attack: a player's spire with it and an `arrow` fires only at un
     line from its hex through the arrow's, gaps included; an AI spire's arrow changes nothing.
 N57 Eager: attacking a minion (a landmark minion only under eager-landmark=swap), the attacker and
     the minion trade nodes before anything is dealt; the splash falls beside the target's new node,
-    Swashbuckler counts beside the attacker's old one; both stay there for the rest of the step, and
-    an end names the node of each unit that moved (``ChipEnd.at``).
+    but what the attack deals is fixed as it is declared (Swashbuckler counts beside the attacker's
+    old node, Cover protects a taproot beside its spire before the swap); both stay there for the
+    rest of the step, and an end names the node of each unit that moved (``ChipEnd.at``).
+N63 Sourcefield: an attack by a unit on a non-AI faction's unit with it (no landmark minion, not
+    redirected from its gate) that would deal 1 or more, when its attacker stands after any Quick
+    Counter: the owner may pay that much Source, if it has it before anything is gained in the attack
+    (Channel's 2 comes after), and the attack deals 0; the unit still retaliates.
 """
 
 from __future__ import annotations
@@ -1087,24 +1092,23 @@ def _leech(board: Board, log: Log, uid: str) -> None:
 
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
-    riposte: bool = False, press: bool = False,
+    riposte: bool = False, press: bool = False, cancel: bool = False,
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
-    extra damage is taken (N54)."""
+    extra damage is taken (N54); ``cancel``: a Sourcefield unit's owner pays, where it can (N63)."""
     b = board.copy()
     log = Log(before=dict(b.units))
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
     hit = redirect or target  # the chip that takes the damage
     attacked = b.units.get(target)
-    if (attacked is not None and attacked.has("Channel") and attacked.kind is not Kind.LANDMARK_MINION
-            and not rules.ai(attacked.faction)):  # N53
-        _gain(rules, b, log, attacked.faction, Reward(source=2))
     # Spike (N34): the attacked unit's or spire's, as the attack comes, even if the attack defeats it.
     spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
     extra = swash(rules, board, uid) if press else 0
+    # What the attack deals a unit is fixed as it is declared, before Eager's swap (N57: Cover).
+    dealt = _hit(rules, b, a, hit, target, extra) if hit in b.units else 0
     moved = _eager(rules, b, uid, target)
     fell = False
     forgone: tuple[str, ...] = ()
@@ -1113,6 +1117,12 @@ def attack(
         forgone = (hit,)
     elif first:
         fell = _retaliate(rules, b, log, hit, uid, chooser)
+    cancelled = (hit,) if cancel and not fell and _sourcefield(rules, b, hit, target, dealt) else ()
+    if cancelled:  # N63: paid before anything is gained in this attack
+        b.source[b.units[hit].faction] -= dealt
+    if (attacked is not None and attacked.has("Channel") and attacked.kind is not Kind.LANDMARK_MINION
+            and not rules.ai(attacked.faction)):  # N53
+        _gain(rules, b, log, attacked.faction, Reward(source=2))
     defeated = splash_defeats = False
     if fell:
         pass  # N55: the attacker fell to the retaliation that came first, and deals nothing
@@ -1121,7 +1131,7 @@ def attack(
     elif hit in b.spires:
         defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit, extra=extra), uid, a.faction, not press)
     else:
-        defeated = hurt(rules, b, log, hit, _hit(rules, b, a, hit, target, extra), uid, ATTACK, a.faction, not press)
+        defeated = hurt(rules, b, log, hit, 0 if cancelled else dealt, uid, ATTACK, a.faction, not press)
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
@@ -1165,8 +1175,19 @@ def attack(
         forgone=forgone,
         pressed=("Swashbuckler",) if press else (),
         moved=moved,
+        cancelled=cancelled,
     )
     return outcome, b
+
+
+def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> bool:
+    """N63: the attacked unit itself (no redirect) has Sourcefield, it has a faction (no landmark
+    minion, N1) and no AI's, and that faction has
+    the Source to pay for what the attack would deal, 1 or more."""
+    t = b.units.get(hit)
+    if hit != target or t is None or not t.has("Sourcefield") or not t.faction or rules.ai(t.faction):
+        return False
+    return 1 <= dealt <= b.source[t.faction]
 
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
@@ -1208,20 +1229,22 @@ def attack_branches(
         for splash in splash_choices(rules, board, uid, target)
         for riposte in (False, True)
         for press in press_choices(rules, board, uid, target)
+        for cancel in (False, True)
         for branch in every_choice(
-            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press))
+            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel))
     ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     outcomes = {
-        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press)[0]
+        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
         for riposte in (False, True)
         for press in press_choices(rules, board, uid, t)
+        for cancel in (False, True)
     }
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
@@ -1576,7 +1599,7 @@ def replay(
             if bool(given.pressed) not in press_choices(rules, board, given.attacker, given.target):
                 return None, [f"attack {i}: no such Swashbuckler choice"]
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
-                                   splash, bool(given.forgone), bool(given.pressed))
+                                   splash, bool(given.forgone), bool(given.pressed), bool(given.cancelled))
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
