@@ -342,7 +342,7 @@ class Shot:
     spire: str
     target: str
     damage: int  # after Armored
-    at_least: bool  # the target could lose no more: the dice may have rolled more
+    at_least: bool  # the target could lose no more (a Poison shot: it takes the same): the dice may have rolled more
     chosen: bool  # the target was a choice (several targets allowed), not forced
 
     def as_json(self) -> dict[str, Any]:

@@ -141,8 +141,14 @@ N57 Eager: attacking a minion (a landmark minion only under eager-landmark=swap)
     but what the attack deals is fixed as it is declared (Swashbuckler counts beside the attacker's
     old node, Cover protects a taproot beside its spire before the swap); both stay there for the
     rest of the step, and an end names the node of each unit that moved (``ChipEnd.at``).
+N58 Poison: a hit on a unit that would take 1 or more, once every boost, reduction and cap is
+    applied, takes half the unit's health and fortifications, rounded down, when it comes from a
+    Poison unit's attack (the unit in a gate that takes a redirected hit too) or retaliation, or a
+    Poison spire's shot (each unit of a volley); Bio-Indefinite still holds what the unit takes, and
+    Dexterity looks at the halved retaliation. A splash is never halved; spires and gates never are.
+    The AI (units, spires) ranks its targets by the halved hit.
 N63 Sourcefield: an attack by a unit on a non-AI faction's unit with it (no landmark minion, not
-    redirected from its gate) that would deal 1 or more, when its attacker stands after any Quick
+    redirected from its gate) that would take 1 or more (N58 included), when its attacker stands after any Quick
     Counter: the owner may pay that much Source, if it has it before anything is gained in the attack
     (Channel's 2 comes after), and the attack deals 0; the unit still retaliates.
 """
@@ -630,7 +636,7 @@ def _stat(board: Board, a: Fighter, chip: str) -> int:
 def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None = None, extra: int = 0) -> int:
     """A unit's attack on the chip (``target``: the gate whose hit the chip took): its stat against
     the target (N29), Hunter's +1 on a landmark minion (N28), ``extra`` (N54), less Armored, then
-    Evasive's cap against a unit with Range (N26) and Cover's (N33)."""
+    Evasive's cap against a unit with Range (N26) and Cover's (N33); last, Poison's half (N58)."""
     t = board.units.get(chip)
     hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
     amount = max(0, _stat(board, a, target or chip) + int(hunted) + extra - _armored(board, chip))
@@ -638,7 +644,18 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
         amount = min(amount, 1)
     if _held(rules, board, a.id, chip, ATTACK):  # N39
         amount = min(amount, 1)
-    return min(amount, 1) if _covered(rules, board, chip) else amount
+    if _covered(rules, board, chip):
+        amount = min(amount, 1)
+    return _poisoned(board, a.has("Poison"), chip, amount)
+
+
+def _poisoned(board: Board, poison: bool, chip: str, amount: int) -> int:
+    """N58 Poison: "the attack instead removes half of the unit's existing health, rounded down" when
+    it would remove any; a fortification is one more health (FAQ-29). Never on a spire or a gate."""
+    t = board.units.get(chip)
+    if not poison or t is None or amount < 1:
+        return amount
+    return (t.health + t.forts) // 2
 
 
 def _held(rules: Rules, board: Board, by: str, chip: str, how: str) -> bool:
@@ -671,10 +688,13 @@ def _spire_cut(board: Board, chip: str) -> int:
     return int(t.has("Armored")) + 2 * int(t.has("Battle Hardened"))
 
 
-def _shot(rules: Rules, board: Board, chip: str, total: int) -> int:
-    """What a spire's dice totalling ``total`` deal the unit: less its cut, then Cover's cap (N33)."""
+def _shot(rules: Rules, board: Board, s: Tower, chip: str, total: int) -> int:
+    """What spire ``s``'s dice totalling ``total`` deal the unit: less its cut, then Cover's cap (N33),
+    then Poison's half (N58)."""
     amount = max(0, total - _spire_cut(board, chip))
-    return min(amount, 1) if _covered(rules, board, chip) or _held(rules, board, "", chip, SPIRE_FIRE) else amount
+    if _covered(rules, board, chip) or _held(rules, board, "", chip, SPIRE_FIRE):
+        amount = min(amount, 1)
+    return _poisoned(board, s.has("Poison"), chip, amount)
 
 
 @dataclass(frozen=True)
@@ -974,11 +994,12 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
 
 
 def _retaliation(board: Board, r: Fighter, attacker: str) -> int:
-    """What r's retaliation deals the attacker before the attacker's own hold (N25)."""
+    """What r's retaliation deals the attacker before the attacker's own hold (N25), Poison's half (N58) included."""
     a = board.units[attacker]
     amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
+    amount = _poisoned(board, r.has("Poison"), attacker, amount)  # N58, before Dexterity looks at it
     return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
 
 
@@ -1413,8 +1434,8 @@ def _fire_ranked(
     ranked = {}
     for c in chips:
         t = board.units[c]
-        defeat = holds(lambda total: _shot(rules, board, c, total) >= t.health + t.forts)
-        damage = holds(lambda total: _shot(rules, board, c, total) >= 1)
+        defeat = holds(lambda total: _shot(rules, board, s, c, total) >= t.health + t.forts)
+        damage = holds(lambda total: _shot(rules, board, s, c, total) >= 1)
         ranked[c] = _rank(_spire_priorities(rules), t.kind.value, defeat, damage)
     return ranked
 
@@ -1461,7 +1482,7 @@ def _shoot(
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
-            shots = tuple(Shot(sid, c, _shot(rules, line.board, c, total), False, mine) for c in chips)
+            shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
             before = dict(b.units)
             fell = [hurt(rules, b, Log(before=before), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
                     for shot in shots]
@@ -1475,7 +1496,7 @@ def _shoot(
         picked = choices + ((sid, target),) if chosen else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             b = line.board.copy()
-            amount = _shot(rules, b, target, total)
+            amount = _shot(rules, b, s, target, total)
             fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             _silence(b, target, hushed)
             _degrade(b, sid)
