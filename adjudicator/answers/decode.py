@@ -447,7 +447,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
     promoted, gone, spires_gone, silenced = set(), set(), set(), set()
-    spire_lost: dict[str, int] = {}
+    spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     gates: dict[str, int] = {}
     source: dict[str, int] = {}
     over = game_over = False
@@ -467,8 +467,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             gone.add(_name(a[0]))
         elif s.name == "silenced":
             silenced.add(_name(a[0]))
-        elif s.name == "sb":
-            spire_lost[_name(a[0])] = a[1].number
+        elif s.name == "sup":
+            spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
             spires_gone.add(_name(a[0]))
         elif s.name == "gh":
@@ -498,8 +498,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))
-        elif spire_lost.get(spire.id):
-            chips.append(ChipEnd(spire.id, upgrades=spire.upgrades[spire_lost[spire.id]:]))
+        else:
+            left = tuple(y for _, y in sorted(spire_left[spire.id].items()))
+            if left != spire.upgrades:
+                chips.append(ChipEnd(spire.id, upgrades=left))
     for faction, health in gates.items():
         if health != position.gates[faction].health:
             chips.append(ChipEnd(gate_node(faction), health=health))
