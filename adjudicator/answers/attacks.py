@@ -141,6 +141,9 @@ class AttackOutcome:
     game_over: bool = False  # the last fortress gate but one fell
     forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
     pressed: tuple[str, ...] = ()  # talents whose extra damage the attacker took (Swashbuckler)
+    # Spire upgrades the attack removed otherwise than by its damage (Assault, Ram, Weak Point): the
+    # spire, the upgrade's index in the position's list (bottom first, 0 the bottom one), the upgrade
+    stripped: tuple[tuple[str, int, str], ...] = ()
 
     @property
     def splashed(self) -> bool:
@@ -148,10 +151,13 @@ class AttackOutcome:
         return any(d.how == SPLASH for d in self.damage)
 
     @property
-    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...]]:
-        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte
-        and Swashbuckler."""
-        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed)
+    def key(
+        self,
+    ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[tuple[str, int, str], ...]]:
+        """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
+        Swashbuckler and what it removed from a spire instead of its damage (Ram)."""
+        return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
+                self.stripped)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -176,6 +182,7 @@ class AttackOutcome:
             "game_over": self.game_over,
             "forgone": list(self.forgone),
             "pressed": list(self.pressed),
+            "stripped": [{"chip": chip, "index": index, "upgrade": upgrade} for chip, index, upgrade in self.stripped],
         }
 
 

@@ -321,6 +321,7 @@ class _Moment:
     chosen_level: dict[str, str] = field(default_factory=dict)
     forgone: list[str] = field(default_factory=list)
     pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
+    stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     over: bool = False
     game_over: bool = False
 
@@ -406,6 +407,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.forgone.append(_name(args[1]))
         elif name == "pressed":
             m.pressed.append(_name(args[2]))
+        elif name == "sstrip":
+            m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -438,7 +441,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
-                         tuple(sorted(m.pressed)))
+                         tuple(sorted(m.pressed)), tuple(sorted(m.stripped)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

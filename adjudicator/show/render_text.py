@@ -241,6 +241,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     target = o.target + (f", damage taken by {o.redirected_to} in the gate" if o.redirected_to else "")
     pressed = f" with {', '.join(o.pressed)}" if o.pressed else ""
     lines = [f"{indent}{o.attacker} attacks {target}{pressed}"]
+    lines += [f"{indent}  {chip} loses its {upgrade} upgrade (upgrade {index}, 0 the bottom one), no damage"
+              for chip, index, upgrade in o.stripped]
     lines += [f"{indent}  {_hit(d)}" for d in o.damage]
     lines += [f"{indent}  defeated: {d.chip} ({d.name or _unnamed(d.chip)}) → {d.goes_to}" for d in o.defeated]
     lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
