@@ -160,6 +160,10 @@ N63 Sourcefield: an attack by a unit on a non-AI faction's unit with it (no land
     redirected from its gate) that would take 1 or more (N58 included), when its attacker stands after any Quick
     Counter: the owner may pay that much Source, if it has it before anything is gained in the attack
     (Channel's 2 comes after), and the attack deals 0; the unit still retaliates.
+N64 Weak Point, AI side only: an AI unit's attack on a spire beside it removes the spire's top two
+    upgrades (as Assault left it; fewer when it has fewer, none when none) instead of the damage, with
+    an AI Ram's removal too; ranked damage-spire when it removes one, never defeat-spire. A player's
+    Weak Point is left out (the answer is noticed).
 """
 
 from __future__ import annotations
@@ -609,8 +613,8 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
         ups = board.spires[chip].upgrades
         lost = by.has("Assault") and bool(ups)
         ups = ups[1:] if lost else ups
-        if _rams(rules, by, ups) is not None:
-            return False, True
+        if _rams(rules, by, ups) is not None or _weak_point(rules, board, by, chip):
+            return False, bool(ups) or lost
         if not ups:
             return amount >= 1, amount >= 1 or lost
         removes = amount >= (2 if ups[0] == "fortification" else 1)
@@ -1109,6 +1113,11 @@ def _rams(rules: Rules, a: Fighter, ups: tuple[str, ...]) -> int | None:
     return max(i for i, u in enumerate(ups) if u == "attack")
 
 
+def _weak_point(rules: Rules, board: Board, a: Fighter, sid: str) -> bool:
+    """N64: an AI Weak Point unit's attack on a spire beside it removes upgrades instead of its damage."""
+    return a.has("Weak Point") and rules.ai(a.faction) and board.spires[sid].at in rules.position.neighbours(a.node)
+
+
 def _assaulted(board: Board, a: Fighter, sid: str) -> Tower:
     """N61: the spire as Assault leaves it, before the damage."""
     s = board.spires[sid]
@@ -1129,18 +1138,20 @@ def ram_choices(rules: Rules, board: Board, uid: str, target: str) -> list[int |
 def _strip_spire(
     rules: Rules, board: Board, a: Fighter, sid: str, ram: int | None
 ) -> tuple[tuple[tuple[str, int, str], ...], bool]:
-    """N61, N62: Assault's removal, then Ram's in place of the damage (``ram``, a player's choice, or
-    the AI's); what they removed (spire, index in the position's list, upgrade), and whether Ram's
-    took the damage's place."""
+    """N61, N62, N64: Assault's removal, then Ram's (``ram``, a player's choice, or the AI's) and Weak
+    Point's in place of the damage; what they removed (spire, index in the position's list, upgrade),
+    and whether the damage is replaced."""
     s = board.spires[sid]
     gone = [(sid, s.held[0], s.upgrades[0])] if a.has("Assault") and s.upgrades else []
     left = _assaulted(board, a, sid)
     place = left.held.index(ram) if ram is not None else _rams(rules, a, left.upgrades)
-    if place is not None:
-        gone.append((sid, left.held[place], left.upgrades[place]))
-        left = left.without({place})
-    board.spires[sid] = left
-    return tuple(gone), place is not None
+    places = set() if place is None else {place}
+    weak = _weak_point(rules, board, a, sid)
+    if weak:  # N64: the top two, or as many as it has
+        places |= set(range(max(0, len(left.upgrades) - 2), len(left.upgrades)))
+    gone += [(sid, left.held[i], left.upgrades[i]) for i in sorted(places)]
+    board.spires[sid] = left.without(places)
+    return tuple(gone), place is not None or weak
 
 
 def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
