@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Position
 
-from tests.combat_strategies import combat_positions, gifted
+from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -127,5 +127,20 @@ def test_attack_options_agree_with_hit_talents(position: Position) -> None:
 @settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions()))
 def test_attack_step_agrees_with_hit_talents(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(firing=True), SPIRE_HITS))
+def test_attack_options_agree_on_spires_with_spire_talents(position: Position) -> None:
+    # Assault, Ram, Weak Point on half the units each, every spire with an attack upgrade at least.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(firing=True), SPIRE_HITS))
+def test_attack_step_agrees_on_spires_with_spire_talents(position: Position) -> None:
     problem = attack_step_problem(position)
     assert problem is None, problem

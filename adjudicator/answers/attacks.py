@@ -143,6 +143,9 @@ class AttackOutcome:
     pressed: tuple[str, ...] = ()  # talents whose extra damage the attacker took (Swashbuckler)
     moved: tuple[tuple[str, str], ...] = ()  # (unit, hex): where a displacement before the damage put it (Eager)
     cancelled: tuple[str, ...] = ()  # units whose owner paid Source to make the attack deal 0 (Sourcefield)
+    # Spire upgrades the attack removed otherwise than by its damage (Assault, Ram, Weak Point): the
+    # spire, the upgrade's index in the position's list (bottom first, 0 the bottom one), the upgrade
+    stripped: tuple[tuple[str, int, str], ...] = ()
 
     @property
     def splashed(self) -> bool:
@@ -150,11 +153,14 @@ class AttackOutcome:
         return any(d.how == SPLASH for d in self.damage)
 
     @property
-    def key(self) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    def key(
+        self,
+    ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
+               tuple[tuple[str, int, str], ...]]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
-        Swashbuckler and Sourcefield."""
+        Swashbuckler, Sourcefield and what it removed from a spire instead of its damage (Ram)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled)
+                self.cancelled, self.stripped)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -181,6 +187,7 @@ class AttackOutcome:
             "pressed": list(self.pressed),
             "moved": {unit: hex_ for unit, hex_ in self.moved},
             "cancelled": list(self.cancelled),
+            "stripped": [{"chip": chip, "index": index, "upgrade": upgrade} for chip, index, upgrade in self.stripped],
         }
 
 

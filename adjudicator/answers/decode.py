@@ -323,6 +323,7 @@ class _Moment:
     pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
     moved: list[tuple[str, str]] = field(default_factory=list)  # unit, the hex a displacement moved it to
     cancelled: list[str] = field(default_factory=list)  # units whose owner paid Source to cancel the damage
+    stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     over: bool = False
     game_over: bool = False
 
@@ -412,6 +413,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.moved.append((_name(args[1]), _name(args[2])))
         elif name == "cancelled":
             m.cancelled.append(_name(args[1]))
+        elif name == "sstrip":
+            m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -444,7 +447,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     redirected = m.victim if m.victim != target else None
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
-                         tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)))
+                         tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
+                         tuple(sorted(m.stripped)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -454,7 +458,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     ups: dict[str, list[str]] = defaultdict(list)
     promoted, gone, spires_gone, silenced = set(), set(), set(), set()
     moved: dict[str, str] = {}
-    spire_lost: dict[str, int] = {}
+    spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     gates: dict[str, int] = {}
     source: dict[str, int] = {}
     over = game_over = False
@@ -476,8 +480,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             silenced.add(_name(a[0]))
         elif s.name == "at":
             moved[_name(a[0])] = _name(a[1])
-        elif s.name == "sb":
-            spire_lost[_name(a[0])] = a[1].number
+        elif s.name == "sup":
+            spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
             spires_gone.add(_name(a[0]))
         elif s.name == "gh":
@@ -507,8 +511,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))
-        elif spire_lost.get(spire.id):
-            chips.append(ChipEnd(spire.id, upgrades=spire.upgrades[spire_lost[spire.id]:]))
+        else:
+            left = tuple(y for _, y in sorted(spire_left[spire.id].items()))
+            if left != spire.upgrades:
+                chips.append(ChipEnd(spire.id, upgrades=left))
     for faction, health in gates.items():
         if health != position.gates[faction].health:
             chips.append(ChipEnd(gate_node(faction), health=health))

@@ -214,12 +214,15 @@ def check_attacks(
                 failures.append(f"{where}: targets {have}, expected {want}")
         if "outcomes" not in spec:
             continue
-        actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled): o
+        actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
+                   tuple((c, i) for c, i, _ in o.stripped)): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
                    tuple(sorted(str(t) for t in e.get("pressed") or [])),
-                   tuple(sorted(str(u) for u in e.get("cancelled") or []))): e for e in spec["outcomes"] or []}
+                   tuple(sorted(str(u) for u in e.get("cancelled") or [])),
+                   tuple(sorted((str(s), int(i)) for s, ix in (e.get("stripped") or {}).items() for i in ix or []))): e
+                  for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
         for extra in sorted(set(actual) - set(wanted), key=str):
@@ -249,12 +252,15 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
     return gate.health if gate is not None and chip.startswith("gate:") else None
 
 
-def _target(key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...]]) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled = key
+def _target(
+    key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...]],
+) -> str:
+    target, redirected, splashed, forgone, pressed, cancelled, stripped = key
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
     instead += f" ({', '.join(cancelled)} paying Source to take no damage)" if cancelled else ""
+    removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
-            + "".join(f" with {t}" for t in pressed) + instead)
+            + "".join(f" with {t}" for t in pressed) + instead + removing)
 
 
 def end_dict(end: EndState) -> dict[str, Any]:

@@ -243,6 +243,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines = [f"{indent}{o.attacker} attacks {target}{pressed}"]
     if o.moved:  # Eager: the two trade hexes before the damage
         lines.append(f"{indent}  displaced first: " + ", ".join(f"{u} to {h}" for u, h in o.moved))
+    lines += [f"{indent}  {chip} loses its {upgrade} upgrade (upgrade {index}, 0 the bottom one), no damage"
+              for chip, index, upgrade in o.stripped]
     lines += [f"{indent}  {_hit(d)}" for d in o.damage]
     lines += [f"{indent}  defeated: {d.chip} ({d.name or _unnamed(d.chip)}) → {d.goes_to}" for d in o.defeated]
     lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]

@@ -147,10 +147,23 @@ N58 Poison: a hit on a unit that would take 1 or more, once every boost, reducti
     Poison spire's shot (each unit of a volley); Bio-Indefinite still holds what the unit takes, and
     Dexterity looks at the halved retaliation. A splash is never halved; spires and gates never are.
     The AI (units, spires) ranks its targets by the halved hit.
+N60 Spire upgrades are removed by place, not only from the bottom: a Tower keeps the index, in the
+    position's list, of each upgrade still on it (``held``), which an attack's ``stripped`` names.
+N61 Assault: a unit's attack on a spire first removes the spire's bottom upgrade (none from a spire
+    without any), no damage and no defeat; the damage then meets the spire as that left it. The AI
+    ranks it so: a spire that loses an upgrade to it is damage-spire, whatever the damage then does.
+N62 Ram: instead of the damage, on the spire as Assault left it: a player's unit may remove any one
+    attack upgrade (one choice per run of attack upgrades one on another, named by the lowest), or
+    deal its damage; an AI unit removes the topmost one whenever the spire has one, and ranks that as
+    damage-spire, never defeat-spire. It is still an attack (Spike), no damage (no Leech, no defeat).
 N63 Sourcefield: an attack by a unit on a non-AI faction's unit with it (no landmark minion, not
     redirected from its gate) that would take 1 or more (N58 included), when its attacker stands after any Quick
     Counter: the owner may pay that much Source, if it has it before anything is gained in the attack
     (Channel's 2 comes after), and the attack deals 0; the unit still retaliates.
+N64 Weak Point, AI side only: an AI unit's attack on a spire beside it removes the spire's top two
+    upgrades (as Assault left it; fewer when it has fewer, none when none) instead of the damage, with
+    an AI Ram's removal too; ranked damage-spire when it removes one, never defeat-spire. A player's
+    Weak Point is left out (the answer is noticed).
 """
 
 from __future__ import annotations
@@ -273,6 +286,12 @@ class Tower:
     merc: bool
     defeated: bool = False
     arrow: str = ""  # Directional Attack's (N56)
+    held: tuple[int, ...] = ()  # N60: the index in the position's list of each upgrade still on it
+
+    def without(self, places: set[int]) -> Tower:
+        """N60: the spire without its upgrades at these places (0 the bottom one it still has)."""
+        return replace(self, upgrades=tuple(u for i, u in enumerate(self.upgrades) if i not in places),
+                       held=tuple(h for i, h in enumerate(self.held) if i not in places))
 
     @property
     def dice(self) -> int:
@@ -343,7 +362,9 @@ def start_board(position: Position) -> Board:
             capacity=u.capacity,
         )
     spires = {
-        s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc, arrow=s.arrow) for s in position.spires
+        s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc, arrow=s.arrow,
+                    held=tuple(range(len(s.upgrades))))
+        for s in position.spires
     }
     gates = {  # a deployment point (no fortress) stands for no gate: no health, never a target
         f: GateState(g.health if g.fortress else 0, tuple(uid for uid in g.stack if uid in units))
@@ -583,17 +604,22 @@ def heals(rules: Rules, by: str, chip: str) -> bool:
     return not landmark and mover.faction == "narora" and hit.faction == "graft"
 
 
-def _effect(rules: Rules, board: Board, chip: str, amount: int) -> tuple[bool, bool]:
-    """Would ``amount`` (after Armored) defeat the chip, and would it damage it?"""
+def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> tuple[bool, bool]:
+    """Would ``by``'s attack dealing ``amount`` (after Armored) defeat the chip, and would it damage it?
+    A spire is damaged when it loses an upgrade, whatever removes it (N61, N62)."""
     if _is_gate(chip):
         return amount >= board.gates[chip[5:]].health, amount >= 1
     if chip in board.spires:
         ups = board.spires[chip].upgrades
+        lost = by.has("Assault") and bool(ups)
+        ups = ups[1:] if lost else ups
+        if _rams(rules, by, ups) is not None or _weak_point(rules, board, by, chip):
+            return False, bool(ups) or lost
         if not ups:
-            return amount >= 1, amount >= 1
+            return amount >= 1, amount >= 1 or lost
         removes = amount >= (2 if ups[0] == "fortification" else 1)
         last = removes and len(ups) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
-        return last, removes
+        return last, removes or lost
     t = board.units[chip]
     return amount >= t.health + t.forts, amount >= 1
 
@@ -723,7 +749,7 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
         if heals(rules, uid, c):
             return (False, False)
         extra = swash(rules, board, uid) if press_choices(rules, board, uid, c) == [True] else 0
-        return _effect(rules, board, c, _hit(rules, board, a, c, extra=extra))
+        return _effect(rules, board, c, _hit(rules, board, a, c, extra=extra), a)
 
     ranked = {c: _rank(order, _kind(board, c), *effect(c)) for c in chips}
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
@@ -907,7 +933,7 @@ def _hurt_spire(
             removed = s.upgrades[0]
             defeated = len(s.upgrades) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
     log.damage.append(Damage(sid, amount, by, ATTACK, upgrade_removed=removed))
-    board.spires[sid] = replace(s, upgrades=s.upgrades[1:] if removed else s.upgrades, defeated=defeated)
+    board.spires[sid] = replace(s.without({0} if removed else set()), defeated=defeated)
     if defeated:
         log.defeated.append(Defeat(sid, "", credit, "discard" if s.merc else "barracks"))  # N2
         if rewarded:
@@ -1075,8 +1101,57 @@ def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[boo
         return [False, True]
     if heals(rules, uid, target):
         return [False]
-    plain = _effect(rules, board, target, _hit(rules, board, a, target))[0]
-    return [not plain and _effect(rules, board, target, _hit(rules, board, a, target, extra=extra))[0]]
+    plain = _effect(rules, board, target, _hit(rules, board, a, target), a)[0]
+    return [not plain and _effect(rules, board, target, _hit(rules, board, a, target, extra=extra), a)[0]]
+
+
+def _rams(rules: Rules, a: Fighter, ups: tuple[str, ...]) -> int | None:
+    """N62: an AI Ram unit's removal instead of its damage: the place of the topmost attack upgrade
+    in ``ups`` (the spire as Assault left it), or None when it deals its damage."""
+    if not a.has("Ram") or not rules.ai(a.faction) or "attack" not in ups:
+        return None
+    return max(i for i, u in enumerate(ups) if u == "attack")
+
+
+def _weak_point(rules: Rules, board: Board, a: Fighter, sid: str) -> bool:
+    """N64: an AI Weak Point unit's attack on a spire beside it removes upgrades instead of its damage."""
+    return a.has("Weak Point") and rules.ai(a.faction) and board.spires[sid].at in rules.position.neighbours(a.node)
+
+
+def _assaulted(board: Board, a: Fighter, sid: str) -> Tower:
+    """N61: the spire as Assault leaves it, before the damage."""
+    s = board.spires[sid]
+    return s.without({0}) if a.has("Assault") and s.upgrades else s
+
+
+def ram_choices(rules: Rules, board: Board, uid: str, target: str) -> list[int | None]:
+    """N62: a player's Ram unit attacking a spire deals its damage (None) or removes any attack upgrade
+    instead, named by its index in the position's list; of a run one on another, the lowest."""
+    a = board.units[uid]
+    if target not in board.spires or not a.has("Ram") or rules.ai(a.faction):
+        return [None]
+    left = _assaulted(board, a, target)
+    return [None] + [left.held[i] for i, u in enumerate(left.upgrades)
+                     if u == "attack" and (i == 0 or left.upgrades[i - 1] != "attack")]
+
+
+def _strip_spire(
+    rules: Rules, board: Board, a: Fighter, sid: str, ram: int | None
+) -> tuple[tuple[tuple[str, int, str], ...], bool]:
+    """N61, N62, N64: Assault's removal, then Ram's (``ram``, a player's choice, or the AI's) and Weak
+    Point's in place of the damage; what they removed (spire, index in the position's list, upgrade),
+    and whether the damage is replaced."""
+    s = board.spires[sid]
+    gone = [(sid, s.held[0], s.upgrades[0])] if a.has("Assault") and s.upgrades else []
+    left = _assaulted(board, a, sid)
+    place = left.held.index(ram) if ram is not None else _rams(rules, a, left.upgrades)
+    places = set() if place is None else {place}
+    weak = _weak_point(rules, board, a, sid)
+    if weak:  # N64: the top two, or as many as it has
+        places |= set(range(max(0, len(left.upgrades) - 2), len(left.upgrades)))
+    gone += [(sid, left.held[i], left.upgrades[i]) for i in sorted(places)]
+    board.spires[sid] = left.without(places)
+    return tuple(gone), place is not None or weak
 
 
 def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
@@ -1113,11 +1188,12 @@ def _leech(board: Board, log: Log, uid: str) -> None:
 
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
-    riposte: bool = False, press: bool = False, cancel: bool = False,
+    riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
-    extra damage is taken (N54); ``cancel``: a Sourcefield unit's owner pays, where it can (N63)."""
+    extra damage is taken (N54); ``cancel``: a Sourcefield unit's owner pays, where it can (N63); ``ram``:
+    a player's Ram removes that upgrade instead of the damage (N62)."""
     b = board.copy()
     log = Log(before=dict(b.units))
     a = replace(b.units[uid], attacked=True)
@@ -1145,12 +1221,15 @@ def attack(
             and not rules.ai(attacked.faction)):  # N53
         _gain(rules, b, log, attacked.faction, Reward(source=2))
     defeated = splash_defeats = False
+    stripped: tuple[tuple[str, int, str], ...] = ()
     if fell:
         pass  # N55: the attacker fell to the retaliation that came first, and deals nothing
     elif _is_gate(hit):
         defeated = _hurt_gate(rules, b, log, hit[5:], a.attack + extra, uid, a.faction)
     elif hit in b.spires:
-        defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit, extra=extra), uid, a.faction, not press)
+        stripped, instead = _strip_spire(rules, b, a, hit, ram)
+        if not instead:
+            defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit, extra=extra), uid, a.faction, not press)
     else:
         defeated = hurt(rules, b, log, hit, 0 if cancelled else dealt, uid, ATTACK, a.faction, not press)
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
@@ -1197,6 +1276,7 @@ def attack(
         pressed=("Swashbuckler",) if press else (),
         moved=moved,
         cancelled=cancelled,
+        stripped=tuple(sorted(stripped)),
     )
     return outcome, b
 
@@ -1237,8 +1317,8 @@ def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
     return [None, stack[0]] if stack and not rules.ai(owner) else [None]
 
 
-def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool, tuple[str, ...]]:
-    return (o.attacker, o.target, o.redirected_to or "", o.splashed, o.pressed)
+def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool, tuple[str, ...], tuple[tuple[str, int, str], ...]]:
+    return (o.attacker, o.target, o.redirected_to or "", o.splashed, o.pressed, o.stripped)
 
 
 def attack_branches(
@@ -1251,21 +1331,23 @@ def attack_branches(
         for riposte in (False, True)
         for press in press_choices(rules, board, uid, target)
         for cancel in (False, True)
+        for ram in ram_choices(rules, board, uid, target)
         for branch in every_choice(
-            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel))
+            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram))
     ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     outcomes = {
-        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel)[0]
+        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
         for riposte in (False, True)
         for press in press_choices(rules, board, uid, t)
         for cancel in (False, True)
+        for ram in ram_choices(rules, board, uid, t)
     }
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
@@ -1535,7 +1617,7 @@ def _degrade(board: Board, sid: str) -> None:
     """N50: Degradation, "After this spire attacks, remove its bottom 2 upgrades"."""
     s = board.spires[sid]
     if s.has("Degradation"):
-        board.spires[sid] = replace(s, upgrades=s.upgrades[2:])
+        board.spires[sid] = s.without({0, 1})
 
 
 def _silence(board: Board, uid: str, hushed: bool) -> None:
@@ -1619,8 +1701,12 @@ def replay(
             splash = given.splashed if given.splashed in splashes else splashes[0]
             if bool(given.pressed) not in press_choices(rules, board, given.attacker, given.target):
                 return None, [f"attack {i}: no such Swashbuckler choice"]
+            # N62: a player's Ram shows in what the attack removed; the rest of it is played and compared.
+            rams = [r for r in ram_choices(rules, board, given.attacker, given.target)
+                    if r is not None and any(r == index for _, index, _ in given.stripped)]
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
-                                   splash, bool(given.forgone), bool(given.pressed), bool(given.cancelled))
+                                   splash, bool(given.forgone), bool(given.pressed), bool(given.cancelled),
+                                   rams[0] if rams else None)
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
