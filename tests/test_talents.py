@@ -116,6 +116,21 @@ def test_a_number_goes_where_the_talent_takes_it() -> None:
     assert unit.stats.range == 2  # "# Range": the chip's range
 
 
+def test_a_number_reaches_the_solver_for_moving_and_for_combat() -> None:
+    from clingo import Function, Number, String
+
+    from adjudicator.facts.board import position_facts
+    from adjudicator.facts.combat import chip_facts
+    from adjudicator.questions.adjudicate import moves_query
+
+    position = board("[2 Range, Lookout 3]")
+    moving = set(position_facts(position, moves_query(position)))
+    assert Function("number", [String("harrier"), String("Lookout"), Number(3)]) in moving
+    assert Function("number", [String("harrier"), String("Range"), Number(2)]) in moving
+    combat = set(chip_facts(position))
+    assert Function("lnumber", [String("harrier"), Number(0), String("Lookout"), Number(3)]) in combat
+
+
 def test_a_misspelt_talent_is_a_located_error_with_a_suggestion(tmp_path: Path) -> None:
     path = write(tmp_path, BOARD.replace("TALENTS", "[Flyng]"))
     with pytest.raises(PositionFileError) as raised:

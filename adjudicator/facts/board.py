@@ -123,6 +123,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     for spire in position.spires:
         for talent in spire.talents:
             yield fact("stalent", String(spire.id), String(talent))
+        for talent, number in spire.talent_numbers:  # a numbered talent's # ("Absorb 1")
+            yield fact("snumber", String(spire.id), String(talent), Number(number))
     # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
     # a Peaceful unit takes only from a merc).
@@ -154,6 +156,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("allowance", u, const(unit.terrain.value))
         for talent in unit.talents:
             yield fact("talent", u, String(talent))
+        for talent, number in unit.talent_numbers:  # a numbered talent's # ("Roost 3")
+            yield fact("number", u, String(talent), Number(number))
         # A talent may act on the chips within its unit's range while units move (Hail).
         if unit.at is not None and any(t.in_range for t in catalogue().known(unit.talents)):
             reach = unit.side.range + unit.upgrades.count("range")

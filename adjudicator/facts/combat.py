@@ -69,7 +69,7 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             continue
         u = String(unit.id)
         yield fact("health", u, Number(unit.health))
-        top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc)
+        top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc, unit.talent_numbers)
         for index, chip in enumerate((top, *unit.group)):
             i = Number(index)
             yield fact("layer", u, i)
@@ -77,6 +77,8 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             yield from _stats(u, index, chip.stats)
             for talent in chip.talents:
                 yield fact("ltalent", u, i, String(talent))
+            for talent, number in chip.talent_numbers:  # a numbered talent's # ("Roost 3")
+                yield fact("lnumber", u, i, String(talent), Number(number))
             yield from _reward("lreward", u, i, reward=chip.reward)
             if chip.merc:
                 yield fact("lmerc", u, i)
@@ -104,6 +106,8 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
             yield fact("supgrade", s, Number(index), const(upgrade))
         for talent in spire.talents:
             yield fact("stalent", s, String(talent))
+        for talent, number in spire.talent_numbers:
+            yield fact("snumber", s, String(talent), Number(number))
         if spire.arrow:  # Directional Attack's line, nearest hex first
             for node in line_from(position.hexes, spire.at, spire.arrow):
                 yield fact("sline", s, String(node))
