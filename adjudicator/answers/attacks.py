@@ -146,6 +146,7 @@ class AttackOutcome:
     # Spire upgrades the attack removed otherwise than by its damage (Assault, Ram, Weak Point): the
     # spire, the upgrade's index in the position's list (bottom first, 0 the bottom one), the upgrade
     stripped: tuple[tuple[str, int, str], ...] = ()
+    dodged: tuple[str, ...] = ()  # units that took 0 instead of a defeat, lost their upgrades, flipped basic (Dodge)
 
     @property
     def splashed(self) -> bool:
@@ -188,6 +189,7 @@ class AttackOutcome:
             "moved": {unit: hex_ for unit, hex_ in self.moved},
             "cancelled": list(self.cancelled),
             "stripped": [{"chip": chip, "index": index, "upgrade": upgrade} for chip, index, upgrade in self.stripped],
+            "dodged": list(self.dodged),
         }
 
 
@@ -239,6 +241,7 @@ class ChipEnd:
     promoted: bool = False
     silenced: bool = False  # it cannot attack for the rest of the turn (Silencer)
     at: str | None = None  # the hex a displacement moved it to (Eager); None: where it stood
+    basic: bool = False  # a promoted unit flipped back to its basic side (Dodge)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -257,6 +260,8 @@ class ChipEnd:
             data["silenced"] = True
         if self.at is not None:
             data["at"] = self.at
+        if self.basic:
+            data["basic"] = True
         return data
 
 
@@ -288,6 +293,7 @@ class EndState:
             bits += [f"health {c.health}"] if c.health is not None else []
             bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
             bits += ["promoted"] if c.promoted else []
+            bits += ["flipped to its basic side"] if c.basic else []
             bits += ["silenced: cannot attack this turn"] if c.silenced else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]

@@ -323,6 +323,7 @@ class _Moment:
     pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
     moved: list[tuple[str, str]] = field(default_factory=list)  # unit, the hex a displacement moved it to
     cancelled: list[str] = field(default_factory=list)  # units whose owner paid Source to cancel the damage
+    dodged: list[str] = field(default_factory=list)  # units that took 0 instead of a defeat (Dodge)
     stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     over: bool = False
     game_over: bool = False
@@ -413,6 +414,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.moved.append((_name(args[1]), _name(args[2])))
         elif name == "cancelled":
             m.cancelled.append(_name(args[1]))
+        elif name == "dodged":
+            m.dodged.append(_name(args[1]))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "over":
@@ -448,7 +451,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
                          tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
-                         tuple(sorted(m.stripped)))
+                         tuple(sorted(m.stripped)), tuple(sorted(m.dodged)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -505,9 +508,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         final_ups = tuple(sorted(ups[uid]))
         changed_ups = final_ups != tuple(sorted(unit.upgrades))
         newly_promoted = uid in promoted and not unit.promoted
-        if name or hp[uid] != unit.health or changed_ups or newly_promoted or uid in silenced or uid in moved:
+        basic = unit.promoted and uid not in promoted and not name  # flipped back (Dodge)
+        if name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced or uid in moved:
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
-                                 uid in silenced, moved.get(uid)))
+                                 uid in silenced, moved.get(uid), basic))
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))

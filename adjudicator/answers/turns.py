@@ -60,6 +60,7 @@ class UnitEnd:
     chip: str = ""  # the active chip when a group revealed another, else ""
     upgrades: tuple[str, ...] | None = None  # None: unchanged
     promoted: bool = False  # promoted this turn
+    basic: bool = False  # flipped back to its basic side this turn (Dodge)
     left: str = ""  # off the board: DEFEATED or RETURNED
 
     def as_json(self) -> dict[str, Any]:
@@ -74,6 +75,8 @@ class UnitEnd:
             data["upgrades"] = list(self.upgrades)
         if self.promoted:
             data["promoted"] = True
+        if self.basic:
+            data["basic"] = True
         return data
 
     def describe(self) -> str:
@@ -84,6 +87,7 @@ class UnitEnd:
         bits += [f"health {self.health}"] if self.health is not None else []
         bits += [f"upgrades [{', '.join(self.upgrades)}]"] if self.upgrades is not None else []
         bits += ["promoted"] if self.promoted else []
+        bits += ["flipped to its basic side"] if self.basic else []
         return f"{self.unit} " + ", ".join(bits)
 
 

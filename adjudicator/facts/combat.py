@@ -86,6 +86,9 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             yield fact("upgrade", u, Number(index), const(upgrade))
         if unit.promoted:
             yield fact("promoted", u)
+            for name, value in (("health", unit.stats.health), ("attack", unit.stats.attack),
+                                ("range", unit.stats.range)):
+                yield fact("bstat", u, const(name), Number(value))  # its basic side, should it flip back (Dodge)
         if unit.promoted_stats is not None:
             for name, value in (("health", unit.promoted_stats.health), ("attack", unit.promoted_stats.attack),
                                 ("range", unit.promoted_stats.range)):

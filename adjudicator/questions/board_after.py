@@ -70,6 +70,8 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = replace(unit, upgrades=change.upgrades)
     if change.promoted:
         unit = replace(unit, promoted=True)
+    if change.basic:  # Dodge: flipped back to its basic side
+        unit = replace(unit, promoted=False)
     if change.silenced:  # Silencer: "cannot attack for the remainder of the turn", as if it had attacked
         unit = replace(unit, done=replace(unit.done, attacked=True))
     if change.at is not None:  # displaced (Eager): it stands on another hex

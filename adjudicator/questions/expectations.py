@@ -176,13 +176,14 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "level-up": {lv.hero: sorted(lv.options) for lv in o.level_ups},
         "moved": dict(o.moved),
         "wave-over": o.wave_over,
+        "dodged": sorted(o.dodged),
     }
 
 
 def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
     value = entry[key]
-    if key == "defeated":
+    if key in ("defeated", "dodged"):
         return sorted(str(v) for v in value or [])
     if key == "level-up":
         return {str(h): sorted(str(o) for o in opts) for h, opts in (value or {}).items()}
@@ -274,6 +275,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("promoted", True if c.promoted else None),
             ("silenced", True if c.silenced else None),
             ("at", c.at),
+            ("basic", True if c.basic else None),
         )
         data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
     if end.source:
@@ -344,7 +346,7 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
     for u in end.units:
         extra = (("health", u.health), ("chip", u.chip or None),
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
-                 ("promoted", True if u.promoted else None))
+                 ("promoted", True if u.promoted else None), ("basic", True if u.basic else None))
         extra_set = {k: v for k, v in extra if v is not None}
         data[u.unit] = u.left if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:

@@ -96,8 +96,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         health = after.health if after.health != before.health else None
         upgrades = after.upgrades if after.upgrades != before.upgrades else None
         promoted = after.promoted and not before.promoted
-        if node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted:
-            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted))
+        basic = before.promoted and not after.promoted and not chip  # flipped back (Dodge)
+        if node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic:
+            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic))
     kept = {s.id: s for s in final.spires}
     spires = tuple(
         (s.id, kept[s.id].upgrades if s.id in kept else None)

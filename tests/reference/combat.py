@@ -164,6 +164,12 @@ N64 Weak Point, AI side only: an AI unit's attack on a spire beside it removes t
     upgrades (as Assault left it; fewer when it has fewer, none when none) instead of the damage, with
     an AI Ram's removal too; ranked damage-spire when it removes one, never defeat-spire. A player's
     Weak Point is left out (the answer is noticed).
+N67 Dodge: a hit on a unit with it from the attacking unit (its attack, a redirected one, its
+    splash) or from a retaliating unit that would take its health and fortifications deals 0
+    instead (a 0 damage line); it loses every upgrade at once and shows its basic side from then
+    on, its health kept; it does not retaliate that attack (a Quick Counter's came first). A gate's
+    retaliation, Spike and a spire's shot still defeat it. The AI ranks such a hit as neither defeat
+    nor damage; an AI Riposte counts a Dodge attacker as one its retaliation cannot defeat.
 """
 
 from __future__ import annotations
@@ -621,6 +627,8 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
         last = removes and len(ups) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
         return last, removes or lost
     t = board.units[chip]
+    if t.has("Dodge") and amount >= t.health + t.forts:  # N67: it would take 0
+        return False, False
     return amount >= t.health + t.forts, amount >= 1
 
 
@@ -807,6 +815,7 @@ class Log:
     gains: list[Gain] = field(default_factory=list)
     level_ups: list[LevelUp] = field(default_factory=list)
     before: dict[str, Fighter] | None = None  # the units as the attack or shot began (N52)
+    dodged: list[str] = field(default_factory=list)  # N67
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -887,6 +896,11 @@ def hurt(
     if heals(rules, by, uid):  # gained instead, fortifications untouched
         log.damage.append(Damage(uid, amount, by, how, u.health, u.health + amount, 0))
         board.units[uid] = replace(u, health=u.health + amount)
+        return False
+    if how in (ATTACK, SPLASH, RETALIATION) and u.has("Dodge") and amount >= u.health + u.forts:  # N67
+        log.damage.append(Damage(uid, 0, by, how, u.health, u.health, 0))
+        log.dodged.append(uid)
+        board.units[uid] = replace(u, upgrades=(), promoted=False, promoted_now=False)
         return False
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
@@ -1041,7 +1055,7 @@ def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool)
     amount = _retaliation(board, r, attacker)
     if _held(rules, board, uid, attacker, RETALIATION):
         amount = min(amount, 1)
-    return heals(rules, uid, attacker) or amount < a.health + a.forts
+    return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
 
 
 def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
@@ -1235,7 +1249,7 @@ def attack(
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
-    if (not first and not _is_gate(hit) and hit in b.units and not defeated
+    if (not first and not _is_gate(hit) and hit in b.units and not defeated and hit not in log.dodged
             and _can_retaliate(rules, b, hit, uid)):
         if _ripostes(rules, b, hit, uid, riposte):
             forgone = (hit,)
@@ -1277,6 +1291,7 @@ def attack(
         moved=moved,
         cancelled=cancelled,
         stripped=tuple(sorted(stripped)),
+        dodged=tuple(sorted(set(log.dodged))),
     )
     return outcome, b
 
@@ -1364,8 +1379,9 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         return ChipEnd(start.id, defeated=True)
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
+    basic = start.promoted and not now.promoted and not now.revealed  # N67: flipped back
     if (now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now
-            and not now.silenced and now.node == start.node):
+            and not now.silenced and now.node == start.node and not basic):
         return None
     return ChipEnd(
         start.id,
@@ -1375,6 +1391,7 @@ def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
         promoted=now.promoted_now,
         silenced=now.silenced,
         at=now.node if now.node != start.node else None,
+        basic=basic,
     )
 
 
