@@ -44,7 +44,7 @@ TALENTS = ("Flying", "Air Defense", "Armored", "Slap", "Camouflage", "Tough", "E
 # the units (Eager): ``gifted`` hands them out often, since drawn one in six per unit they seldom meet
 # the exchange they change in a small fixed sample. Not Swashbuckler: a player's choice at every
 # attack, handed out often it made one drawn board's whole step 38 s.
-HITS = ("Leech", "Riposte", "Quick Counter", "Eager", "Poison", "Assault", "Ram", "Weak Point")
+HITS = ("Leech", "Riposte", "Quick Counter", "Eager", "Poison", "Assault", "Ram", "Weak Point", "Swindle")
 # The talents that change what an attack on a spire does, for boards whose spires all have upgrades.
 SPIRE_HITS = ("Assault", "Ram", "Weak Point")
 READINGS = {

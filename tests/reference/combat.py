@@ -164,6 +164,13 @@ N64 Weak Point, AI side only: an AI unit's attack on a spire beside it removes t
     upgrades (as Assault left it; fewer when it has fewer, none when none) instead of the damage, with
     an AI Ram's removal too; ranked damage-spire when it removes one, never defeat-spire. A player's
     Weak Point is left out (the answer is noticed).
+N65 Swindle: a unit's attack on a faction unit itself (no landmark minion, not redirected from its
+    gate) or its retaliation against one deals 0; that unit's faction loses what the hit would have
+    taken as the unit would take it (N58, N39 included), no more than it had as the attack began less
+    any Sourcefield payment. A non-AI faction's unit's faction gains it (up to its capacity, after every
+    loss of the attack, with the attack's other Source gains); an AI's or a landmark minion's gives it
+    to no one. No damage: Sourcefield does not trigger, an AI Riposte with it recovers instead, and the
+    AI ranks it as neither damage nor defeat.
 N67 Dodge: a hit on a unit with it from the attacking unit (its attack, a redirected one, its
     splash) or from a retaliating unit that would take its health and fortifications deals 0
     instead (a 0 damage line); it loses every upgrade at once and shows its basic side from then
@@ -753,8 +760,8 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     if not rules.ai(a.faction):
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
     order = _unit_priorities(rules)
-    def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage
-        if heals(rules, uid, c):
+    def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage, nor a swindle (N65)
+        if heals(rules, uid, c) or _swindles(a, board.units.get(c)):
             return (False, False)
         extra = swash(rules, board, uid) if press_choices(rules, board, uid, c) == [True] else 0
         return _effect(rules, board, c, _hit(rules, board, a, c, extra=extra), a)
@@ -816,6 +823,8 @@ class Log:
     level_ups: list[LevelUp] = field(default_factory=list)
     before: dict[str, Fighter] | None = None  # the units as the attack or shot began (N52)
     dodged: list[str] = field(default_factory=list)  # N67
+    offered: dict[str, int] = field(default_factory=dict)  # Source rewards offered a faction, before its cap (N65)
+    stolen: list[tuple[str, str, int]] = field(default_factory=list)  # N65: victim, thief ("" none), amount
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -828,6 +837,7 @@ def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) ->
     capacity = rules.position.factions[faction].source_capacity
     added = max(0, min(reward.source, capacity - board.source[faction]))
     board.source[faction] += added
+    log.offered[faction] = log.offered.get(faction, 0) + reward.source
     gain = Gain(faction, added, reward.relics, reward.spire)
     if gain != Gain(faction):
         log.gains.append(gain)
@@ -1052,7 +1062,7 @@ def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool)
     if not rules.ai(r.faction):
         return chosen
     a = board.units[attacker]
-    amount = _retaliation(board, r, attacker)
+    amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker)  # N65: a swindle defeats no one
     if _held(rules, board, uid, attacker, RETALIATION):
         amount = min(amount, 1)
     return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
@@ -1074,7 +1084,12 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     whether the attacker's chip fell (then a hero levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
-    fell = hurt(rules, board, log, attacker, _retaliation(board, r, attacker), uid, RETALIATION, r.faction)
+    amount = _retaliation(board, r, attacker)
+    a = board.units[attacker]
+    if _swindles(r, a):  # N65
+        _steal(rules, board, log, r, attacker, amount, RETALIATION)
+        amount = 0
+    fell = hurt(rules, board, log, attacker, amount, uid, RETALIATION, r.faction)
     if fell and r.kind is Kind.HERO:
         _level_up(rules, board, log, uid, chooser)
     return fell
@@ -1113,7 +1128,7 @@ def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[boo
     a = board.units[uid]
     if not rules.ai(a.faction):
         return [False, True]
-    if heals(rules, uid, target):
+    if heals(rules, uid, target) or _swindles(a, board.units.get(target)):
         return [False]
     plain = _effect(rules, board, target, _hit(rules, board, a, target), a)[0]
     return [not plain and _effect(rules, board, target, _hit(rules, board, a, target, extra=extra), a)[0]]
@@ -1210,6 +1225,7 @@ def attack(
     a player's Ram removes that upgrade instead of the damage (N62)."""
     b = board.copy()
     log = Log(before=dict(b.units))
+    purse = dict(b.source)  # N65: what each faction has as the attack begins
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
     hit = redirect or target  # the chip that takes the damage
@@ -1228,9 +1244,11 @@ def attack(
         forgone = (hit,)
     elif first:
         fell = _retaliate(rules, b, log, hit, uid, chooser)
-    cancelled = (hit,) if cancel and not fell and _sourcefield(rules, b, hit, target, dealt) else ()
+    conned = hit == target and _swindles(a, b.units.get(hit))  # N65
+    cancelled = (hit,) if cancel and not fell and not conned and _sourcefield(rules, b, hit, target, dealt) else ()
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
+        purse[b.units[hit].faction] -= dealt
     if (attacked is not None and attacked.has("Channel") and attacked.kind is not Kind.LANDMARK_MINION
             and not rules.ai(attacked.faction)):  # N53
         _gain(rules, b, log, attacked.faction, Reward(source=2))
@@ -1245,7 +1263,9 @@ def attack(
         if not instead:
             defeated = _hurt_spire(rules, b, log, hit, _hit(rules, b, a, hit, extra=extra), uid, a.faction, not press)
     else:
-        defeated = hurt(rules, b, log, hit, 0 if cancelled else dealt, uid, ATTACK, a.faction, not press)
+        if conned:
+            _steal(rules, b, log, a, hit, dealt, ATTACK)
+        defeated = hurt(rules, b, log, hit, 0 if cancelled or conned else dealt, uid, ATTACK, a.faction, not press)
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
@@ -1274,6 +1294,7 @@ def attack(
         leeches.append(hit)
     for leech in leeches:
         _leech(b, log, leech)
+    _settle(rules, b, log, purse)
     over = _game_over(b)
     outcome = AttackOutcome(
         attacker=uid,
@@ -1304,6 +1325,43 @@ def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> b
     if hit != target or t is None or not t.has("Sourcefield") or not t.faction or rules.ai(t.faction):
         return False
     return 1 <= dealt <= b.source[t.faction]
+
+
+def _swindles(a: Fighter, t: Fighter | None) -> bool:
+    """N65: ``a``'s hit on ``t`` is a swindle: ``t`` is a faction unit (a landmark minion is none, N1)."""
+    return t is not None and a.has("Swindle") and bool(t.faction) and t.kind is not Kind.LANDMARK_MINION
+
+
+def _steal(rules: Rules, board: Board, log: Log, a: Fighter, victim: str, amount: int, how: str) -> None:
+    """N65: the hit ``a`` would have dealt ``victim``, as the unit would take it (Bio-Indefinite's 1),
+    is owed by its faction; a non-AI faction's unit steals it, an AI's or a landmark minion's does not."""
+    if _held(rules, board, a.id, victim, how):
+        amount = min(amount, 1)
+    thief = a.faction if a.faction and a.kind is not Kind.LANDMARK_MINION and not rules.ai(a.faction) else ""
+    log.stolen.append((board.units[victim].faction, thief, amount))
+
+
+def _settle(rules: Rules, b: Board, log: Log, purse: dict[str, int]) -> None:
+    """N65: every loss of the attack first, out of ``purse``, then each faction's gains up to its
+    capacity; its Gain is what it has in the end less what it had after its losses."""
+    if not log.stolen:
+        return
+    lost: dict[str, int] = {}
+    took: dict[str, int] = {}
+    for victim, thief, amount in log.stolen:
+        taken = min(amount, purse[victim] - lost.get(victim, 0))
+        lost[victim] = lost.get(victim, 0) + taken
+        if thief:
+            took[thief] = took.get(thief, 0) + taken
+    settled = {f for f in set(lost) | set(took) if not rules.ai(f)}
+    for f in set(lost) | set(took):
+        before = purse[f] - lost.get(f, 0)
+        offered = log.offered.get(f, 0) + took.get(f, 0)
+        capacity = rules.position.factions[f].source_capacity
+        b.source[f] = before if f not in settled or not offered else max(before, min(capacity, before + offered))
+    gains = [replace(g, source=0) if g.faction in settled else g for g in log.gains]
+    gains += [Gain(f, source=b.source[f] - purse[f] + lost.get(f, 0)) for f in sorted(settled)]
+    log.gains = [g for g in gains if g != Gain(g.faction)]
 
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
