@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.position.model import Position
+from adjudicator.position.model import Kind, Position
 
 from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted
 from tests.strategies import allied, grafted_boards, healing
@@ -143,4 +143,18 @@ def test_attack_options_agree_on_spires_with_spire_talents(position: Position) -
 @given(gifted(combat_positions(firing=True), SPIRE_HITS))
 def test_attack_step_agrees_on_spires_with_spire_talents(position: Position) -> None:
     problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+def _landmarked(position: Position) -> bool:
+    """A landmark minion on the board, for a Pacify unit to meet."""
+    return any(u.kind is Kind.LANDMARK_MINION and u.at for u in position.units.values())
+
+
+@settings(max_examples=examples(40), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), ("Pacify",)).filter(_landmarked))
+def test_attack_options_agree_with_pacify(position: Position) -> None:
+    # Pacify on half the units, a landmark minion on every board: drawn as every talent is, a unit
+    # with it seldom stands beside one.
+    problem = attack_options_problem(position)
     assert problem is None, problem

@@ -147,6 +147,8 @@ class AttackOutcome:
     # spire, the upgrade's index in the position's list (bottom first, 0 the bottom one), the upgrade
     stripped: tuple[tuple[str, int, str], ...] = ()
     dodged: tuple[str, ...] = ()  # units that took 0 instead of a defeat, lost their upgrades, flipped basic (Dodge)
+    instead: str = ""  # the talent the unit used its attack for instead of attacking its target (Pacify)
+    discarded: tuple[str, ...] = ()  # units that left play to the discard pile, not defeated (Pacify)
 
     @property
     def splashed(self) -> bool:
@@ -157,11 +159,12 @@ class AttackOutcome:
     def key(
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
-               tuple[tuple[str, int, str], ...]]:
+               tuple[tuple[str, int, str], ...], str]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
-        Swashbuckler, Sourcefield and what it removed from a spire instead of its damage (Ram)."""
+        Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram) and what
+        the unit did instead of attacking (Pacify)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled, self.stripped)
+                self.cancelled, self.stripped, self.instead)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -190,6 +193,8 @@ class AttackOutcome:
             "cancelled": list(self.cancelled),
             "stripped": [{"chip": chip, "index": index, "upgrade": upgrade} for chip, index, upgrade in self.stripped],
             "dodged": list(self.dodged),
+            "instead": self.instead or None,
+            "discarded": list(self.discarded),
         }
 
 
@@ -242,11 +247,12 @@ class ChipEnd:
     silenced: bool = False  # it cannot attack for the rest of the turn (Silencer)
     at: str | None = None  # the hex a displacement moved it to (Eager); None: where it stood
     basic: bool = False  # a promoted unit flipped back to its basic side (Dodge)
+    discarded: bool = False  # it left play to the discard pile, not defeated (Pacify)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
-        if self.defeated:
-            data["defeated"] = True
+        if self.defeated or self.discarded:
+            data["discarded" if self.discarded else "defeated"] = True
             return data
         if self.name:
             data["name"] = self.name
@@ -285,8 +291,8 @@ class EndState:
         """One line for people: "harrier defeated; battleborn health 1"."""
         parts = []
         for c in self.chips:
-            if c.defeated:
-                parts.append(f"{c.chip} defeated")
+            if c.defeated or c.discarded:
+                parts.append(f"{c.chip} {'discarded' if c.discarded else 'defeated'}")
                 continue
             bits = [f"now {c.name}"] if c.name else []
             bits += [f"on {c.at}"] if c.at is not None else []

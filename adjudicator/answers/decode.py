@@ -325,6 +325,8 @@ class _Moment:
     cancelled: list[str] = field(default_factory=list)  # units whose owner paid Source to cancel the damage
     dodged: list[str] = field(default_factory=list)  # units that took 0 instead of a defeat (Dodge)
     stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
+    instead: str = ""  # the talent a unit used its attack for instead of attacking (deed/4)
+    discarded: list[str] = field(default_factory=list)  # units discarded, not defeated
     over: bool = False
     game_over: bool = False
 
@@ -356,6 +358,11 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
         m = atoms.moments[args[0].number]
         if name == "act":
             m.act = (_name(args[1]), chip_name(args[2]))
+        elif name == "deed":  # instead of attacking: an outcome of the unit's attack all the same
+            m.act = (_name(args[1]), chip_name(args[2]))
+            m.instead = _name(args[3])
+        elif name == "discarded":
+            m.discarded.append(_name(args[1]))
         elif name == "shot":
             m.shot = (_name(args[1]), chip_name(args[2]))
         elif name == "deal":
@@ -451,7 +458,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
                          tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
-                         tuple(sorted(m.stripped)), tuple(sorted(m.dodged)))
+                         tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -459,7 +466,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     hp: dict[str, int] = {}
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
-    promoted, gone, spires_gone, silenced = set(), set(), set(), set()
+    promoted, gone, spires_gone, silenced, discarded = set(), set(), set(), set(), set()
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     gates: dict[str, int] = {}
@@ -479,6 +486,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             promoted.add(_name(a[0]))
         elif s.name == "gone":
             gone.add(_name(a[0]))
+        elif s.name == "discarded":
+            discarded.add(_name(a[0]))
         elif s.name == "silenced":
             silenced.add(_name(a[0]))
         elif s.name == "at":
@@ -502,7 +511,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     for uid in sorted(set(hp) | gone):
         unit = position.units[uid]
         if uid in gone:
-            chips.append(ChipEnd(uid, defeated=True))
+            chips.append(ChipEnd(uid, discarded=True) if uid in discarded else ChipEnd(uid, defeated=True))
             continue
         name = _layer_chip(position, uid, layer[uid]) if layer[uid] else ""
         final_ups = tuple(sorted(ups[uid]))

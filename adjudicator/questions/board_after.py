@@ -89,7 +89,7 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
     for change in end.chips:
         if change.chip in units:
             unit = units[change.chip]
-            if change.defeated:
+            if change.defeated or change.discarded:  # off the board either way (Pacify discards)
                 units[change.chip] = replace(unit, at=None, health=0)
                 gate = gates.get(unit.faction)
                 if gate is not None and change.chip in gate.stack:

@@ -175,6 +175,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         },
         "level-up": {lv.hero: sorted(lv.options) for lv in o.level_ups},
         "moved": dict(o.moved),
+        "discarded": sorted(o.discarded),
         "wave-over": o.wave_over,
         "dodged": sorted(o.dodged),
     }
@@ -183,7 +184,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
 def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
     value = entry[key]
-    if key in ("defeated", "dodged"):
+    if key in ("defeated", "dodged", "discarded"):
         return sorted(str(v) for v in value or [])
     if key == "level-up":
         return {str(h): sorted(str(o) for o in opts) for h, opts in (value or {}).items()}
@@ -216,13 +217,14 @@ def check_attacks(
         if "outcomes" not in spec:
             continue
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
-                   tuple((c, i) for c, i, _ in o.stripped)): o
+                   tuple((c, i) for c, i, _ in o.stripped), o.instead): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
                    tuple(sorted(str(t) for t in e.get("pressed") or [])),
                    tuple(sorted(str(u) for u in e.get("cancelled") or [])),
-                   tuple(sorted((str(s), int(i)) for s, ix in (e.get("stripped") or {}).items() for i in ix or []))): e
+                   tuple(sorted((str(s), int(i)) for s, ix in (e.get("stripped") or {}).items() for i in ix or [])),
+                   str(e.get("instead") or "")): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
@@ -254,9 +256,12 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 
 
 def _target(
-    key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...]],
+    key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
+               str],
 ) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled, stripped = key
+    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed = key
+    if deed:
+        return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
     instead += f" ({', '.join(cancelled)} paying Source to take no damage)" if cancelled else ""
     removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
@@ -277,7 +282,8 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("at", c.at),
             ("basic", True if c.basic else None),
         )
-        data[c.chip] = "defeated" if c.defeated else {k: v for k, v in fields if v is not None}
+        data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else {
+            k: v for k, v in fields if v is not None}
     if end.source:
         data["source"] = dict(end.source)
     if end.wave_over:

@@ -171,6 +171,13 @@ N65 Swindle: a unit's attack on a faction unit itself (no landmark minion, not r
     loss of the attack, with the attack's other Source gains); an AI's or a landmark minion's gives it
     to no one. No damage: Sourcefield does not trigger, an AI Riposte with it recovers instead, and the
     AI ranks it as neither damage nor defeat.
+N66 Pacify: a unit that may attack now (whatever its targets) and has it may, instead of attacking,
+    discard a landmark minion on a map hex beside it (a Devoted one too): a player's unit may (each
+    landmark minion an outcome besides its attacks, a minion's duty to attack so fulfilled), gaining
+    3 Source up to capacity; an AI unit must, gaining nothing, when none of its valid targets but
+    landmark minions would take damage as the AI ranks it (``must_attack`` True, each one an outcome,
+    its attacks none). The landmark minion leaves play, not defeated: no reward, no level-up, no
+    retaliation, no Leech; the end shows it ``discarded``.
 N67 Dodge: a hit on a unit with it from the attacking unit (its attack, a redirected one, its
     splash) or from a retaliating unit that would take its health and fortifications deals 0
     instead (a 0 damage line); it loses every upgrade at once and shows its basic side from then
@@ -332,9 +339,11 @@ class Board:
     gates: dict[str, GateState]
     source: dict[str, int]
     ended: bool = False  # a gate fell and at most one still has health: the game is over
+    discarded: frozenset[str] = frozenset()  # units that left play, not defeated (N66)
 
     def copy(self) -> Board:
-        return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended)
+        return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
+                     self.discarded)
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -343,6 +352,7 @@ class Board:
             tuple(sorted(self.gates.items())),
             tuple(sorted(self.source.items())),
             self.ended,
+            tuple(sorted(self.discarded)),
         )
 
 
@@ -746,6 +756,17 @@ class Choice:
     allowed: tuple[str, ...]  # the targets it may attack (for the AI, the mandated ones)
     must: bool
     cannot: str
+    calm: tuple[str, ...] = ()  # N66: the landmark minions it may (the AI: must) discard instead
+
+
+def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
+    """N66: the landmark minions on the hexes beside a unit with Pacify."""
+    a = board.units[uid]
+    if not a.has("Pacify"):
+        return ()
+    near = set(rules.position.neighbours(a.node))
+    return tuple(sorted(lid for lid, f in board.units.items()
+                        if f.kind is Kind.LANDMARK_MINION and not f.in_gate and f.node in near))
 
 
 def choice(rules: Rules, board: Board, uid: str) -> Choice:
@@ -753,12 +774,14 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     if reason:
         return Choice((), (), False, reason)
     chips, engaged = targets_now(rules, board, uid)
-    if not chips:
-        return Choice((), (), False, "no valid target")
     a = board.units[uid]
+    calm = _beside_landmarks(rules, board, uid)
+    ai = rules.ai(a.faction)
+    if not chips:
+        return Choice((), (), ai and bool(calm), "no valid target", calm)
     minion = a.kind is not Kind.HERO
-    if not rules.ai(a.faction):
-        return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "")
+    if not ai:
+        return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm)
     order = _unit_priorities(rules)
     def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage, nor a swindle (N65)
         if heals(rules, uid, c) or _swindles(a, board.units.get(c)):
@@ -768,6 +791,8 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
 
     ranked = {c: _rank(order, _kind(board, c), *effect(c)) for c in chips}
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
+    if calm and not any(effect(c)[1] for c in chips if _kind(board, c) != Kind.LANDMARK_MINION.value):
+        return Choice(targets, (), True, "", calm)  # N66: it cannot damage a faction's chip
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
     if best <= len(order) and order[best - 1].startswith("closest-"):  # N38
@@ -1317,6 +1342,24 @@ def attack(
     return outcome, b
 
 
+def pacify(rules: Rules, board: Board, uid: str, landmark: str) -> tuple[AttackOutcome, Board]:
+    """N66: instead of attacking, the unit discards the landmark minion: nothing dealt, no defeat; a
+    player's faction gains 3 Source up to capacity."""
+    b = board.copy()
+    log = Log()
+    a = replace(b.units[uid], attacked=True)
+    b.units[uid] = a
+    del b.units[landmark]
+    b.discarded = b.discarded | {landmark}
+    if not rules.ai(a.faction):
+        _gain(rules, b, log, a.faction, Reward(source=3))
+    over = _game_over(b)
+    outcome = AttackOutcome(attacker=uid, target=landmark, gains=_merged(log.gains),
+                            wave_over=_wave_over(b) and not over, game_over=over, instead="Pacify",
+                            discarded=(landmark,))
+    return outcome, b
+
+
 def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> bool:
     """N63: the attacked unit itself (no redirect) has Sourcefield, it has a faction (no landmark
     minion, N1) and no AI's, and that faction has
@@ -1390,8 +1433,8 @@ def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
     return [None, stack[0]] if stack and not rules.ai(owner) else [None]
 
 
-def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool, tuple[str, ...], tuple[tuple[str, int, str], ...]]:
-    return (o.attacker, o.target, o.redirected_to or "", o.splashed, o.pressed, o.stripped)
+def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool, tuple[str, ...], tuple[tuple[str, int, str], ...], str]:
+    return (o.attacker, o.target, o.redirected_to or "", o.splashed, o.pressed, o.stripped, o.instead)
 
 
 def attack_branches(
@@ -1421,7 +1464,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for press in press_choices(rules, board, uid, t)
         for cancel in (False, True)
         for ram in ram_choices(rules, board, uid, t)
-    }
+    } | {pacify(rules, board, uid, landmark)[0] for landmark in c.calm}
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
 
@@ -1432,9 +1475,9 @@ def attack_options(position: Position, unit_id: str, ai: bool) -> AttackOptions:
 # ------------------------------------------------------------------------------ ends of a step
 
 
-def _unit_end(start: Fighter, now: Fighter | None) -> ChipEnd | None:
+def _unit_end(start: Fighter, now: Fighter | None, discarded: bool) -> ChipEnd | None:
     if now is None:
-        return ChipEnd(start.id, defeated=True)
+        return ChipEnd(start.id, discarded=True) if discarded else ChipEnd(start.id, defeated=True)
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
     basic = start.promoted and not now.promoted and not now.revealed  # N67: flipped back
@@ -1466,7 +1509,8 @@ def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
 
 
 def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> EndState:
-    chips = [e for uid, f in start.units.items() if (e := _unit_end(f, board.units.get(uid))) is not None]
+    chips = [e for uid, f in start.units.items()
+             if (e := _unit_end(f, board.units.get(uid), uid in board.discarded)) is not None]
     for sid, s in start.spires.items():
         now = board.spires[sid]
         if now.defeated:
@@ -1523,6 +1567,9 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
         if _finished(board):
             return
         for uid in _step_units(rules, board):
+            for landmark in choice(rules, board, uid).calm:  # N66
+                calmed, after = pacify(rules, board, uid, landmark)
+                explore(after, sequence + (calmed,))
             for target in choice(rules, board, uid).allowed:
                 for redirect in redirects(rules, board, target):
                     for outcome, after in attack_branches(rules, board, uid, target, redirect):
@@ -1764,6 +1811,13 @@ def replay(
     for i, given in enumerate(sequence, start=1):
         if _wave_over(board):
             return None, [f"attack {i}: the wave is already over"]
+        if given.instead:  # N66
+            if given.instead != "Pacify" or given.target not in choice(rules, board, given.attacker).calm:
+                return None, [f"attack {i}: {given.attacker} may not {given.instead} {given.target} now"]
+            played, board = pacify(rules, board, given.attacker, given.target)
+            if comparable(played) != comparable(given):
+                return None, [f"attack {i}: plays out as {played}, not {given}"]
+            continue
         if given.target not in choice(rules, board, given.attacker).allowed:
             return None, [f"attack {i}: {given.attacker} may not attack {given.target} now"]
         if given.redirected_to not in redirects(rules, board, given.target):
