@@ -54,7 +54,10 @@ def _pushes(move: MoveOutcome) -> str:
 
 
 def format_attack(attack: AttackOutcome, level_up: str | None = None) -> str:
-    """The notation of a listed attack outcome (with the level-up taken, in a whole step)."""
+    """The notation of a listed attack outcome (with the level-up taken, in a whole step). What a unit
+    does instead of attacking is named by its talent ("grove pacify golem"), which no claim states yet."""
+    if attack.instead:
+        return f"{quote(attack.attacker)} {attack.instead.lower()} {quote(attack.target)}"
     text = f"{quote(attack.attacker)} x {quote(attack.target)}"
     if attack.redirected_to:
         text += f">{quote(attack.redirected_to)}"
