@@ -32,7 +32,7 @@ def test_the_rule_text_checks_skip_without_the_texts(tmp_path: Path) -> None:
     assert {p.name for p in readers} >= {"test_reasons.py", "test_catalogue_sources.py"}
     env = {**os.environ, "CLOUDSPIRE_SHARED": str(tmp_path / "absent")}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *map(str, readers)],
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-n", "0", *map(str, readers)],
         cwd=TESTS.parent, env=env, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stdout[-3000:]
