@@ -166,17 +166,20 @@ def combat_ai(position: Position, side: str, ai: bool | None) -> frozenset[str]:
 
 def _may_attack(position: Position, side: str) -> int:
     """How many of the side's units could attack this step: the whole step's horizon. Only a
-    displacement (hook displace/4: Eager) moves units in the attack step; without one, a unit with no
-    opposing chip within its range now never attacks."""
-    foes = position.foe_nodes(side)
+    displacement moves units in the attack step (hook displace/4: an attacker and the unit it attacks
+    trade hexes), so an opposing chip can only ever stand where one stands now or where a displacing
+    attacker stands (that attacker itself only moves onto a foe's hex): a unit with none of those
+    hexes within its range never attacks."""
+    foes = set(position.foe_nodes(side))
     attackers = [
         u for u in position.units.values()
         if u.faction == side and u.at is not None and u.kind is not Kind.LANDMARK_MINION
         and not u.campfire and not u.done.attacked
     ]
-    carried = [t for u in attackers for t in (*u.talents, *(n for g in u.group for n in g.talents))]
-    if any("displace/4" in t.hooks for t in catalogue().known(carried)):
-        return len(attackers)
+    for u in attackers:
+        carried = (*u.talents, *(n for g in u.group for n in g.talents))
+        if u.at and any("displace/4" in t.hooks for t in catalogue().known(carried)):
+            foes.add(u.at)
     counts = fields.range_counts(position, [u.at for u in attackers if u.at], fields.range_bound(position))
     return sum(
         1 for u in attackers
