@@ -124,7 +124,8 @@ def test_attack_options_agree_with_hit_talents(position: Position) -> None:
     assert problem is None, problem
 
 
-@settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
+# 12 boards: with Eager handed out the horizon counts more units, and 20 took 25-44 s of the suite.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions()))
 def test_attack_step_agrees_with_hit_talents(position: Position) -> None:
     problem = attack_step_problem(position)
