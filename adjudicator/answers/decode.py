@@ -26,6 +26,7 @@ from adjudicator.answers.attacks import (
     StepEnd,
     Target,
 )
+from adjudicator.facts.combat import Line
 from adjudicator.position.model import Controller, Position, gate_node
 from adjudicator.position.talents import PARTLY
 from adjudicator.answers.moves import Displacement, MoveOutcome, UnitOptions
@@ -617,6 +618,42 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
         )
         ends.append(StepEnd(_end_state(position, atoms.fin), sequence))
     return ends
+
+
+@dataclass(frozen=True)
+class Split:
+    """How the attack step splits (asp/combat/split.lp): its groups of attackers, whose attacks never
+    touch a common chip, and why it stays whole where it must."""
+
+    groups: tuple[tuple[str, ...], ...]
+    joined: tuple[str, ...]
+
+
+def decode_split(symbols: list[Symbol]) -> Split:
+    """The groups: attackers linked, directly or through others, by a chip their attacks both touch."""
+    attackers = sorted(_name(s.arguments[0]) for s in symbols if s.name == "attacker")
+    leader = {a: a for a in attackers}
+
+    def find(a: str) -> str:
+        while leader[a] != a:
+            a = leader[a]
+        return a
+
+    for s in symbols:
+        if s.name == "link":
+            leader[find(_name(s.arguments[0]))] = find(_name(s.arguments[1]))
+    groups: dict[str, list[str]] = defaultdict(list)
+    for a in attackers:
+        groups[find(a)].append(a)
+    joined = sorted(_name(s.arguments[0]) for s in symbols if s.name == "joined")
+    return Split(tuple(sorted(tuple(g) for g in groups.values())), tuple(joined))
+
+
+def line_of(model: list[Symbol]) -> Line:
+    """The attacks and level-ups of one answer set of the attack step, to be played again."""
+    attacks = sorted((s.arguments[0].number, s.arguments[1], s.arguments[2]) for s in model if s.name == "act")
+    level_ups = sorted((s.arguments[0].number, s.arguments[1], s.arguments[2]) for s in model if s.name == "lv")
+    return Line(tuple(attacks), tuple(level_ups))
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from adjudicator.position.model import GroupedChip, Position, Reward, Stats
 from adjudicator.position.priorities import in_force
 
 ATTACK, FIRE = "attack", "fire"
-STEP, SINGLE = "step", "single"
+STEP, SINGLE, SPLIT = "step", "single", "split"
 
 
 
@@ -32,6 +32,21 @@ def category(name: str) -> Symbol:
     if verb in ("defeat", "damage", "closest") and kind:
         return Function(verb, [const(kind)])
     return const(name)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of attacks to play again (asp/combat/attack_step.lp, replay): each attack as
+    (time, attacker, target) and each level-up as (time, hero, option), as the solver names them."""
+
+    attacks: tuple[tuple[int, Symbol, Symbol], ...] = ()
+    level_ups: tuple[tuple[int, Symbol, Symbol], ...] = ()
+
+    def then(self, other: Line) -> Line:
+        """This line, then ``other`` played after its last attack."""
+        shift = len(self.attacks)
+        return Line((*self.attacks, *((t + shift, a, x) for t, a, x in other.attacks)),
+                    (*self.level_ups, *((t + shift, h, o) for t, h, o in other.level_ups)))
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,8 @@ class CombatQuery:
     die: Die | None = None  # FIRE: the spire attack die
     measure_from: str | None = None  # a unit whose distance to every chip is wanted (explanations)
     quick: bool = False  # ATTACK: the Quick Strike step, before the spires fire
+    split: bool = False  # STEP: solved group by group, the group's units set by the external active/1
+    line: Line = Line()  # STEP: the one line of attacks to play (a board shown from a split step)
 
 
 def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
@@ -174,6 +191,12 @@ def query_facts(query: CombatQuery) -> Iterator[Symbol]:
     yield fact("horizon", Number(query.horizon))
     if query.quick:
         yield fact("quick")
+    if query.split:
+        yield fact("split")
+    for time, attacker, target in query.line.attacks:
+        yield fact("play", Number(time), attacker, target)
+    for time, hero, option in query.line.level_ups:
+        yield fact("play_lv", Number(time), hero, option)
     for faction in sorted(query.ai_factions):
         yield fact("ai", String(faction))
     for uid in query.units:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import TypeVar
+from itertools import islice
+from typing import TYPE_CHECKING, TypeVar
 
 from clingo import Symbol
 
@@ -16,6 +17,7 @@ from adjudicator.answers.attacks import (
     EndState,
     FireResult,
     FireStepResult,
+    StepEnd,
 )
 from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
 from adjudicator.position.dice import Die, shipped_die
@@ -29,6 +31,9 @@ from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions.still import still_facts
 from adjudicator.solving.solve import Deadline, TimedOut, solve, solve_all
+
+if TYPE_CHECKING:
+    from adjudicator.facts.combat import CombatQuery
 
 T = TypeVar("T")
 # Called with how many results (final boards, end states) a long question has found so far.
@@ -237,18 +242,53 @@ def attack_step(
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
                         readings=resolve(position.readings), quick=quick)
-    try:
-        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
-                                     progress=progress), True
-    except TimedOut as timeout:
-        models, complete = timeout.models, False
-    ends = decode_attack_step(models, position, ai_factions)
-    ends.sort(key=lambda e: e.end.sort_key)
+    by_groups = None if limit is None else _attack_step_by_groups(position, query, limit, deadline, progress)
+    if by_groups is not None:
+        count, seen, shown = by_groups
+        complete = True
+    else:
+        try:
+            found, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
+                                        progress=progress), True
+        except TimedOut as timeout:
+            found, complete = timeout.models, False
+        seen = decode_attack_step(found, position, ai_factions)
+        seen.sort(key=lambda e: e.end.sort_key)
+        count, shown = len(seen), first_shown(seen, limit)
     unmodelled = notices(position, "quick" if quick else "attack", ai)
     if complete:
-        defeats = any(a.defeated for e in ends for a in e.sequence) or any(c.defeated for e in ends for c in e.end.chips)
-        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in ends))
-    return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete, unmodelled)
+        defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
+        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen))
+    return AttackStepResult(side, side in ai_factions, count, shown, complete, unmodelled)
+
+
+def _attack_step_by_groups(
+    position: Position, query: CombatQuery, limit: int, deadline: Deadline | None, progress: Progress | None
+) -> tuple[int, list[StepEnd], tuple[StepEnd, ...]] | None:
+    """The step as a product over groups of attacks that never meet (attack_groups.py), where it splits
+    into more than one and has more end states than ``limit``: the exact count, every group's own end
+    states (what may happen anywhere), and the first ``limit`` boards, each played whole. None where
+    the step is better solved whole."""
+    from adjudicator.questions import attack_groups  # imported here: combat only
+
+    try:
+        how = attack_groups.split(position, query, deadline)
+        if how.joined or len(how.groups) < 2:
+            return None
+        groups = attack_groups.group_ends(position, query, how.groups, deadline)
+        if groups is None:
+            return None
+        count = attack_groups.count(groups)
+        if progress is not None:
+            progress(count)
+        if count <= limit:  # every board is listed: one solve of the whole step finds them all
+            return None
+        shown = [attack_groups.replayed(position, query, line, deadline)
+                 for line in islice(attack_groups.combinations(groups), limit)]
+    except TimedOut:
+        return None
+    shown.sort(key=lambda e: e.end.sort_key)
+    return count, [e for g in groups for e, _ in g.ends], tuple(shown)
 
 
 def start_of_turn(
