@@ -14,7 +14,7 @@ from adjudicator.position.load import load_position, load_position_text
 from adjudicator.position.model import Position
 from adjudicator.position.readings import resolve
 from adjudicator.questions import attack_groups
-from adjudicator.questions.adjudicate import attack_step, combat_ai
+from adjudicator.questions.adjudicate import _may_attack, attack_step, combat_ai, step_summary
 from bench import boards
 
 from tests.comparisons import combat_ai as reference_ai
@@ -99,3 +99,23 @@ def test_a_split_field_board_agrees_with_the_reference(seed: int) -> None:
         assert shown.end in ends
         reached, problems = combat_ref.replay(position, ai, shown.sequence)
         assert not problems and reached == shown.end
+
+
+def test_the_summary_says_what_every_unit_may_or_must_attack_and_what_may_fall() -> None:
+    # By hand (the position's comment): each minion must attack one of its two; the drift and the wisp
+    # fall in some end states, none in all.
+    summary = attack_step(load_position(SPLIT_BOARD), limit=0).summary
+    assert summary is not None
+    assert [(a.unit, a.targets, a.forced) for a in summary.attackers] == [
+        ("harrier", ("drift", "ember"), True), ("jaelana", ("cinder", "wisp"), True)]
+    assert summary.may_fall == ("drift", "wisp") and summary.must_fall == ()
+
+
+@pytest.mark.generated
+@pytest.mark.parametrize("seed", FIELD_SEEDS[:4])
+def test_a_split_summary_agrees_with_the_whole_step(seed: int) -> None:
+    position = boards.armed(boards.field(seed, 150, 20), seed)
+    side = position.turn.faction
+    whole = CombatQuery(ATTACK, STEP, side, combat_ai(position, side, None), _may_attack(position, side),
+                        readings=resolve(position.readings))
+    assert attack_step(copy.deepcopy(position), limit=0).summary == step_summary(position, whole, None)

@@ -334,6 +334,32 @@ class StepEnd:
 
 
 @dataclass(frozen=True)
+class AttackerSummary:
+    """What one unit attacks over every line of a whole attack step."""
+
+    unit: str
+    targets: tuple[str, ...]  # every chip it attacks in some line, in name order
+    forced: bool  # it attacks (or uses its attack otherwise) in every line
+
+    def as_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "targets": list(self.targets), "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class StepSummary:
+    """A whole attack step over all its lines, from the solver's brave and cautious consequences: what
+    each unit may or must attack, and which chips may or must leave play."""
+
+    attackers: tuple[AttackerSummary, ...]
+    may_fall: tuple[str, ...]  # defeated or discarded in some end state
+    must_fall: tuple[str, ...]  # ... in every end state
+
+    def as_json(self) -> dict[str, Any]:
+        return {"attackers": [a.as_json() for a in self.attackers], "may_fall": list(self.may_fall),
+                "must_fall": list(self.must_fall)}
+
+
+@dataclass(frozen=True)
 class AttackStepResult:
     faction: str
     ai: bool
@@ -341,6 +367,7 @@ class AttackStepResult:
     outcomes: tuple[StepEnd, ...] = field(default=())
     complete: bool = True
     notices: tuple[Notice, ...] = ()
+    summary: StepSummary | None = None  # None when every end state is listed (no limit), or not complete
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -349,6 +376,7 @@ class AttackStepResult:
             "complete": self.complete,
             "count": self.count,
             "shown": len(self.outcomes),
+            "summary": None if self.summary is None else self.summary.as_json(),
             "outcomes": [o.as_json() for o in self.outcomes],
             "notices": notices_json(self.notices),
         }

@@ -12,6 +12,7 @@ from clingo import Symbol, SymbolType
 
 from adjudicator.answers.attacks import (
     ATTACK,
+    AttackerSummary,
     AttackOptions,
     AttackOutcome,
     ChipEnd,
@@ -24,6 +25,7 @@ from adjudicator.answers.attacks import (
     Shot,
     SpireTargets,
     StepEnd,
+    StepSummary,
     Target,
 )
 from adjudicator.facts.combat import Line
@@ -347,6 +349,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
     atoms = _CombatAtoms()
     for s in symbols:
         name, args = s.name, s.arguments
+        if name == "struck":  # read by decode_step_summary only
+            continue
         if name in _START:
             atoms.start.append(s)
             continue
@@ -618,6 +622,31 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
         )
         ends.append(StepEnd(_end_state(position, atoms.fin), sequence))
     return ends
+
+
+def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSummary:
+    """What each unit may or must attack and which chips may or must leave play, over every line of a
+    whole attack step: from the brave and the cautious consequences of its solve (output.lp, struck/1)."""
+    targets: dict[str, set[str]] = defaultdict(set)
+    for s in brave:
+        if s.name in ("act", "deed"):
+            targets[_name(s.arguments[1])].add(chip_name(s.arguments[2]))
+    forced = {_name(s.arguments[0]) for s in cautious if s.name == "struck"}
+
+    def falls(atoms: list[Symbol]) -> tuple[str, ...]:
+        return tuple(sorted(_name(s.arguments[0].arguments[0]) for s in atoms
+                            if s.name == "fin" and s.arguments[0].name in ("gone", "sgone", "discarded")))
+
+    attackers = tuple(AttackerSummary(u, tuple(sorted(ts)), u in forced) for u, ts in sorted(targets.items()))
+    return StepSummary(attackers, falls(brave), falls(cautious))
+
+
+def merged_summary(parts: Iterable[StepSummary]) -> StepSummary:
+    """The summary of a step made of groups that share no chip: the groups' side by side."""
+    every = list(parts)
+    return StepSummary(tuple(sorted((a for p in every for a in p.attackers), key=lambda a: a.unit)),
+                       tuple(sorted(c for p in every for c in p.may_fall)),
+                       tuple(sorted(c for p in every for c in p.must_fall)))
 
 
 @dataclass(frozen=True)

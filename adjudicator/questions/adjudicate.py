@@ -18,8 +18,17 @@ from adjudicator.answers.attacks import (
     FireResult,
     FireStepResult,
     StepEnd,
+    StepSummary,
 )
-from adjudicator.answers.decode import Answer, decode, decode_attack_step, decode_attacks, decode_fire
+from adjudicator.answers.decode import (
+    Answer,
+    decode,
+    decode_attack_step,
+    decode_attacks,
+    decode_fire,
+    decode_step_summary,
+    merged_summary,
+)
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions.coverage import MOVES, as_happened, notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
@@ -30,7 +39,7 @@ from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions.still import still_facts
-from adjudicator.solving.solve import Deadline, TimedOut, solve, solve_all
+from adjudicator.solving.solve import COMBAT, Deadline, TimedOut, consequences, ground, solve, solve_all
 
 if TYPE_CHECKING:
     from adjudicator.facts.combat import CombatQuery
@@ -244,14 +253,15 @@ def attack_step(
                         readings=resolve(position.readings), quick=quick)
     by_groups = None if limit is None else _attack_step_by_groups(position, query, limit, deadline, progress)
     if by_groups is not None:
-        count, seen, shown = by_groups
+        count, seen, shown, summary = by_groups
         complete = True
     else:
         try:
             found, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
                                         progress=progress), True
+            summary = None if limit is None else step_summary(position, query, deadline)
         except TimedOut as timeout:
-            found, complete = timeout.models, False
+            found, complete, summary = timeout.models, False, None
         seen = decode_attack_step(found, position, ai_factions)
         seen.sort(key=lambda e: e.end.sort_key)
         count, shown = len(seen), first_shown(seen, limit)
@@ -259,16 +269,16 @@ def attack_step(
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
         unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen))
-    return AttackStepResult(side, side in ai_factions, count, shown, complete, unmodelled)
+    return AttackStepResult(side, side in ai_factions, count, shown, complete, unmodelled, summary)
 
 
 def _attack_step_by_groups(
     position: Position, query: CombatQuery, limit: int, deadline: Deadline | None, progress: Progress | None
-) -> tuple[int, list[StepEnd], tuple[StepEnd, ...]] | None:
+) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], StepSummary] | None:
     """The step as a product over groups of attacks that never meet (attack_groups.py), where it splits
     into more than one and has more end states than ``limit``: the exact count, every group's own end
-    states (what may happen anywhere), and the first ``limit`` boards, each played whole. None where
-    the step is better solved whole."""
+    states (what may happen anywhere), the first ``limit`` boards, each played whole, and the summary.
+    None where the step is better solved whole."""
     from adjudicator.questions import attack_groups  # imported here: combat only
 
     try:
@@ -285,10 +295,20 @@ def _attack_step_by_groups(
             return None
         shown = [attack_groups.replayed(position, query, line, deadline)
                  for line in islice(attack_groups.combinations(groups), limit)]
+        summary = merged_summary(attack_groups.summary(position, query, how.groups, deadline))
     except TimedOut:
         return None
     shown.sort(key=lambda e: e.end.sort_key)
-    return count, [e for g in groups for e, _ in g.ends], tuple(shown)
+    return count, [e for g in groups for e, _ in g.ends], tuple(shown), summary
+
+
+def step_summary(position: Position, query: CombatQuery, deadline: Deadline | None) -> StepSummary:
+    """What each unit may or must attack, and which chips may or must fall, over the whole step's lines:
+    the brave and cautious consequences of one solve without the projection onto end states."""
+    from adjudicator.facts.combat import combat_facts  # imported here: combat only
+
+    control = ground(combat_facts(position, query), COMBAT, ["0"], projected=False)
+    return decode_step_summary(consequences(control, "brave", deadline), consequences(control, "cautious", deadline))
 
 
 def start_of_turn(

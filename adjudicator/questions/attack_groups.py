@@ -15,11 +15,11 @@ from math import prod
 
 from clingo import Function, String
 
-from adjudicator.answers.attacks import StepEnd
-from adjudicator.answers.decode import Split, decode_attack_step, decode_split, line_of
+from adjudicator.answers.attacks import StepEnd, StepSummary
+from adjudicator.answers.decode import Split, decode_attack_step, decode_split, decode_step_summary, line_of
 from adjudicator.facts.combat import SPLIT, STEP, CombatQuery, Line, combat_facts
 from adjudicator.position.model import Position
-from adjudicator.solving.solve import COMBAT, Deadline, ground, models, solve_all
+from adjudicator.solving.solve import COMBAT, Deadline, consequences, ground, models, solve_all
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,22 @@ def group_ends(
         if len({e.end.chips for e in ends}) < len(ends):
             return None
         found.append(GroupEnds(group, tuple(zip(ends, map(line_of, answer)))))
+    return found
+
+
+def summary(position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]],
+            deadline: Deadline | None) -> list[StepSummary]:
+    """Each group's summary: what may happen in a group is what may happen in the step, since no other
+    group touches its chips. From one grounding, without the projection onto end states."""
+    asked = replace(query, split=True, horizon=max(len(g) for g in groups))
+    control = ground(combat_facts(position, asked), COMBAT, ["0"], projected=False)
+    everyone = [a for g in groups for a in g]
+    found = []
+    for group in groups:
+        for unit in everyone:
+            control.assign_external(Function("active", [String(unit)]), unit in group)
+        found.append(decode_step_summary(consequences(control, "brave", deadline),
+                                         consequences(control, "cautious", deadline)))
     return found
 
 

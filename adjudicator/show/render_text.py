@@ -289,6 +289,13 @@ def attack_step(result: AttackStepResult) -> str:
 
 def _attacks(result: AttackStepResult, step: str) -> str:
     lines = [notices(result.notices) + _count_line(result, "end states", step)]
+    if result.summary is not None:
+        rows = [(a.unit, ", ".join(a.targets), "must attack" if a.forced else "may attack")
+                for a in result.summary.attackers]
+        lines.append("\nwhat each unit attacks, over every end state:\n" + _table(("unit", "targets", ""), rows))
+        falls = result.summary
+        lines.append(f"defeated in every end state: {', '.join(falls.must_fall) or 'none'}; "
+                     f"in some: {', '.join(c for c in falls.may_fall if c not in falls.must_fall) or 'none'}")
     for number, outcome in enumerate(result.outcomes, 1):
         lines += _numbered(number, attack_outcome(outcome))
     return "\n".join(lines)

@@ -82,9 +82,11 @@ def render(facts: Iterable[Symbol]) -> str:
 
 
 def _control(
-    arguments: list[str], facts: Sequence[Symbol], fixed: str, strict: bool, parts: tuple[str, ...]
+    arguments: list[str], facts: Sequence[Symbol], fixed: str, strict: bool, parts: tuple[str, ...],
+    projected: bool = True,
 ) -> clingo.Control:
-    """The encodings' ``parts`` plus ``facts`` (in the base part), grounded."""
+    """The encodings' ``parts`` plus ``facts`` (in the base part), grounded; without their #project
+    statements unless ``projected`` (clasp takes brave and cautious consequences over those atoms only)."""
     warnings: list[str] = []
 
     def log(code: clingo.MessageCode, message: str) -> None:
@@ -98,7 +100,8 @@ def _control(
         for program in programs:
             for part in parts:
                 for statement in program.get(part, ()):
-                    builder.add(statement)
+                    if projected or statement.ast_type is not ast.ASTType.ProjectSignature:
+                        builder.add(statement)
     # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
     # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
     control.add("base", [], fixed + render(facts))
@@ -108,9 +111,12 @@ def _control(
     return control
 
 
-def ground(facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[str] = ()) -> clingo.Control:
-    """The encodings' ``parts`` plus ``facts``, grounded, for a question that solves more than once."""
-    return _control(list(arguments), facts, "", False, parts)
+def ground(
+    facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[str] = (), projected: bool = True
+) -> clingo.Control:
+    """The encodings' ``parts`` plus ``facts``, grounded, for a question that solves more than once;
+    ``projected`` False for one that asks for consequences beyond the projected atoms."""
+    return _control(list(arguments), facts, "", False, parts, projected)
 
 
 def extend(control: clingo.Control, part: str) -> None:
@@ -185,6 +191,19 @@ def models(
             found += 1
             if progress is not None:
                 progress(found)
+
+
+def consequences(control: clingo.Control, kind: str, deadline: Deadline | None) -> list[Symbol]:
+    """The shown atoms true in some (``kind`` brave) or in every (cautious) answer set of ``control``'s
+    program, under its externals as they stand; none where it has no answer set."""
+    control.configuration.solve.enum_mode = kind  # type: ignore[union-attr]  # clingo's configuration is untyped
+    try:
+        found: list[Symbol] = []
+        for found in models(control, deadline, None):
+            pass
+        return found
+    finally:
+        control.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
 
 
 COMBAT = ("base", "combat")
