@@ -182,6 +182,26 @@ def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
     assert catalogue().get("Tough").status(ai=True) == catalogue().get("Evasive").status(ai=False) == MODELLED
 
 
+def test_a_part_left_out_of_a_covered_step_keeps_its_own_notice_where_it_can_act() -> None:
+    # Toxic Secretion's encoding covers the attack step, but not the damage to a unit that Eager's
+    # swap moves beside it: that part needs Eager in play (docs/talent-audit.md).
+    assert notices(board("[Toxic Secretion]"), "attack") == ()
+    [notice] = notices(board("[Toxic Secretion, Eager]"), "attack")
+    assert (notice.talent, notice.status, notice.steps) == ("Toxic Secretion", PARTLY, ("attack",))
+    assert "Eager's swap" in notice.left_out
+    assert notices(board("[Toxic Secretion, Eager]"), "movement") == ()
+    for name in ("Toxic Secretion", "Lahar", "Cumbersome", "Bio-Indefinite"):
+        assert catalogue().get(name).status(ai=False) == PARTLY, name
+
+
+def test_a_part_left_out_names_only_its_own_steps() -> None:
+    # Precious's return to the barracks acts when the wave ends: not on a defeat that leaves it going.
+    precious = catalogue().get("Precious")
+    assert precious.unmodelled_steps(ai=False) == ("movement", "end-of-wave")
+    [notice] = notices(board("[Precious]"), "attack")
+    assert notice.steps == ("end-of-wave",) and "barracks" in notice.left_out
+
+
 def test_the_holding_still_talents_are_noticed_only_outside_movement() -> None:
     # Rooted acts only in movement; Survival's "will not ... attack" and its healing at the end of
     # the turn are not modelled, so an attack question still names it.

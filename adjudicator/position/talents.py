@@ -42,6 +42,21 @@ class Movement:
 
 
 @dataclass(frozen=True)
+class Part:
+    """A part of a talent's wording that its encoding leaves out (the catalogue's `left_out`): it keeps
+    a notice in ``steps`` even where the encoding covers them, wherever ``when`` is empty or one of
+    its talents is on a chip of the position (a part that needs another talent to act at all: the
+    swap of Eager moving a unit beside Toxic Secretion)."""
+
+    text: str
+    steps: tuple[str, ...]
+    when: tuple[str, ...] = ()
+
+    def acts(self, present: frozenset[str]) -> bool:
+        return not self.when or bool(set(self.when) & present)
+
+
+@dataclass(frozen=True)
 class Talent:
     name: str
     was: tuple[str, ...]
@@ -58,7 +73,7 @@ class Talent:
     linked: tuple[str, ...]  # positions elsewhere than its own folder that test it (FAQ cases, …)
     hooks: tuple[str, ...] = ()  # the hooks (asp/core/hooks.lp) its encoding defines, as name/arity
     note: str = ""
-    left_out: str = ""  # what the encoding leaves out of its modelled steps: they stay noticed
+    left_out: tuple[Part, ...] = ()  # the parts of its wording the encoding leaves out: each keeps its notice
     movement: Movement = field(default_factory=Movement)  # what Python must know of its movement hooks
     reach: int = 0  # the farthest count of hexes its wording measures from its chip (fields.range_bound)
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
@@ -86,13 +101,22 @@ class Talent:
     def numbered(self) -> bool:
         return self.number != "none"
 
-    def unmodelled_steps(self, ai: bool) -> tuple[str, ...]:
+    def unmodelled_steps(self, ai: bool, present: frozenset[str] | None = None) -> tuple[str, ...]:
         """The board steps this talent acts in that the adjudicator does not take it into account in,
-        on a chip of that side."""
+        or not wholly, on a chip of that side; ``present``: the talents on the position's chips, which
+        leave out a part whose `when` names none of them (None: every part counts)."""
         if self.outside or (ai and self.ai_no_effect != "none"):
             return ()
-        covered = () if self.left_out else self._covered(ai)
-        return tuple(s for s in self.steps if s in BOARD_STEPS and s not in covered)
+        covered = self._covered(ai)
+        parts = {s for p in self.parts_left(ai, present) for s in p.steps}
+        return tuple(s for s in self.steps if s in BOARD_STEPS and (s not in covered or s in parts))
+
+    def parts_left(self, ai: bool, present: frozenset[str] | None = None) -> tuple[Part, ...]:
+        """The parts left out of the steps its encoding covers on a chip of that side, as they may act
+        with the talents ``present`` (None: all of them)."""
+        if not self._covered(ai):
+            return ()
+        return tuple(p for p in self.left_out if present is None or p.acts(present))
 
     def status(self, ai: bool) -> str:
         """How far the adjudicator takes this talent into account on a chip of that side."""
@@ -142,6 +166,10 @@ class Catalogue:
         return sorted({t.encoding for n in names if (t := self.talents.get(n)) and t.encoding not in (None, "core")})
 
 
+def _part(entry: dict) -> Part:
+    return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()))
+
+
 def _squash(name: str) -> str:
     return re.sub(r"\s+", " ", name.strip()).casefold()
 
@@ -168,7 +196,7 @@ def catalogue() -> Catalogue:
             linked=tuple(entry.get("positions") or ()),
             hooks=tuple(entry.get("hooks") or ()),
             note=entry.get("note") or "",
-            left_out=entry.get("left_out") or "",
+            left_out=tuple(_part(talent_part) for talent_part in entry.get("left_out") or ()),
             movement=Movement(**(entry.get("movement") or {})),
             reach=int(entry.get("reach", 0)),
             in_range=bool(entry.get("in_range", False)),
@@ -178,7 +206,14 @@ def catalogue() -> Catalogue:
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: bad steps {sorted(talent.steps)}")
+        # A part left out acts in steps the talent acts in and its encoding covers (else no notice is due).
+        for part in talent.left_out:
+            if not part.steps or not set(part.steps) <= set(talent.modelled_steps) & set(talent.steps):
+                raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: bad left_out steps {part.steps}")
         talents[talent.name] = talent
         for spelling in (talent.name, *talent.was):
             by_lower[_squash(spelling)] = talent.name
+    for talent in talents.values():
+        if not {n for p in talent.left_out for n in p.when} <= set(talents):
+            raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: left_out names an unknown talent")
     return Catalogue(talents, by_lower)

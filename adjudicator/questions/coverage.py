@@ -85,13 +85,17 @@ def notices_in(
     """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
     answer asked the combat encoding too; ``answer``: as for ``notices``."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
-    for label, on_ai, talents in _carriers(position, ai):
+    carriers = _carriers(position, ai)
+    # A part left out that needs another talent to act (its `when`) counts only where one is in play.
+    present = frozenset(name for _, _, talents in carriers for name in talents)
+    for label, on_ai, talents in carriers:
         for name in talents:
             talent = catalogue().get(name)
             steps = asked + QUESTION_STEPS["attack"] if combat and name not in still.HOLDING else asked
-            left = tuple(s for s in talent.unmodelled_steps(on_ai) if s in steps)
+            left = tuple(s for s in talent.unmodelled_steps(on_ai, present) if s in steps)
             if left:
-                found[(name, talent.status(on_ai), left, talent.left_out)].append(label)
+                parts = "; ".join(p.text for p in talent.parts_left(on_ai, present) if set(p.steps) & set(left))
+                found[(name, talent.status(on_ai), left, parts)].append(label)
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )

@@ -19,6 +19,7 @@ def row(talent: Talent) -> dict[str, Any]:
         "player_status": talent.status(ai=False),
         "ai_status": talent.status(ai=True),
         "modelled_steps": [s for s in talent.modelled_steps if talent.encoding],
+        "left_out": [{"part": p.text, "steps": list(p.steps), "when": list(p.when)} for p in talent.left_out],
         "encoding": talent.encoding,
         "hooks": list(talent.hooks),
         "positions": list(talent.positions),
