@@ -177,6 +177,28 @@ def attack_calls(position: Position) -> dict[str, Call]:
     return calls
 
 
+# Attack talents that act only in the attacks touching their chip (the catalogue's acts_on: self).
+FIVE_ATTACK_TALENTS = ("Tough", "Leech", "Riposte", "Poison", "Evasive")
+
+
+def attack_count_calls(position: Position) -> dict[str, Call]:
+    # attack-step --limit 0: the exact count and the summary, no board listed; the reference lists every
+    # end state, as in question 7.
+    armed = boards.armed(position, len(position.units))
+    calls: dict[str, Call] = {ASP: lambda: adjudicate.attack_step(armed, limit=0)}
+    if COMBAT_REFERENCE is not None:
+        calls[REF] = lambda: COMBAT_REFERENCE.attack_step(armed, False)
+    return calls
+
+
+def talented_count_calls(position: Position) -> dict[str, Call]:
+    # The same with five attack talents handed round the units (boards.with_talents), against the same
+    # question on the bare board as the reference column, for the ratio.
+    armed = boards.armed(position, len(position.units))
+    talented = boards.with_talents(armed, FIVE_ATTACK_TALENTS)
+    return {ASP: lambda: adjudicate.attack_step(talented, limit=0), REF: lambda: adjudicate.attack_step(armed, limit=0)}
+
+
 def attack_step_calls(position: Position) -> dict[str, Call]:
     armed = boards.armed(position, len(position.units))
     calls: dict[str, Call] = {ASP: lambda: adjudicate.attack_step(armed)}
@@ -256,6 +278,20 @@ QUESTIONS = (
         "the whole attack step on the armed boards: attack_step vs reference (every order)",
         "",
         attack_step_calls,
+        budgeted=True,
+    ),
+    Question(
+        12,
+        "the whole attack step's count and summary only: attack_step(limit=0) vs the reference's full step",
+        "exact count and per-unit summary <= 1 s at 250 hexes / 50 units",
+        attack_count_calls,
+        budgeted=True,
+    ),
+    Question(
+        13,
+        "the same with five attack talents on the units: attack_step(limit=0), talented (ASP) vs bare (ref column)",
+        "within 2x of the same board without them",
+        talented_count_calls,
         budgeted=True,
     ),
     Question(
@@ -477,7 +513,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="board sizes: 60, 150, 250 (with 5, 20, 50 units) or HEXES:UNITS")
     parser.add_argument("--seeds", type=int, default=5, help="boards per size (seeds 0 … N-1)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions per board and implementation")
-    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 12), default=list(range(1, 12)))
+    parser.add_argument("--questions", nargs="+", type=int, choices=range(1, 14), default=list(range(1, 14)))
     parser.add_argument("--step-budget-s", type=float, default=10.0,
                         help="question 3: a call running longer is killed and the size's remaining "
                              "repetitions for that implementation are skipped")

@@ -71,7 +71,7 @@ SPARK = """  spark:   {chip: Wisp, faction: narora, kind: minion, at: e1, health
     # Without the minion out of reach every minion could fall, and the wave then ends for both fights.
     (SPARK, "", "wave"),
     # A talent on a chip an attack touches may act beyond it (Cover, Hail): the step stays whole.
-    ("reward: {source: 3}}\n  ember", "reward: {source: 3}, talents: [Tough]}\n  ember", "talent"),
+    ("reward: {source: 3}}\n  ember", "reward: {source: 3}, talents: [Hail]}\n  ember", "talent"),
     # A fortress gate within reach: its defeat may end the game.
     ("narora: {beside: [e3]", "narora: {beside: [b3]", "gate"),
 ])
@@ -79,14 +79,23 @@ def test_a_step_stays_whole_where_its_fights_can_meet(old: str, new: str, why: s
     assert _split(_edited(old, new)).joined == (why,)
 
 
-# Field boards of 150 hexes and 20 units, armed, the odd seeds under AI control: every one splits.
+def test_a_talent_that_acts_only_on_its_own_attacks_still_splits() -> None:
+    # Tough caps the damage dealt to its own unit: nothing of another fight changes.
+    tough = _edited("reward: {source: 3}}\n  ember", "reward: {source: 3}, talents: [Tough]}\n  ember")
+    assert _split(tough) == attack_groups.Split((("harrier",), ("jaelana",)), ())
+
+
+# Field boards of 150 hexes and 20 units, armed, the odd seeds under AI control: every one splits, with
+# or without talents that act only in the attacks touching their chip (the catalogue's acts_on: self).
 FIELD_SEEDS = (0, 2, 3, 4, 5, 6, 7, 9)
+SELF_ONLY = ("Armored", "Tough", "Evasive", "Leech", "Riposte", "Poison", "Quick Counter")
 
 
 @pytest.mark.generated
+@pytest.mark.parametrize("talents", [(), SELF_ONLY], ids=["bare", "self-only-talents"])
 @pytest.mark.parametrize("seed", FIELD_SEEDS)
-def test_a_split_field_board_agrees_with_the_reference(seed: int) -> None:
-    position = boards.armed(boards.field(seed, 150, 20), seed)
+def test_a_split_field_board_agrees_with_the_reference(seed: int, talents: tuple[str, ...]) -> None:
+    position = boards.with_talents(boards.armed(boards.field(seed, 150, 20), seed), talents)
     if seed % 2:
         position = boards.as_ai(position)
     how = _split(position)

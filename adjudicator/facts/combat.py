@@ -19,6 +19,7 @@ from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Position, Reward, Stats
 from adjudicator.position.priorities import in_force
+from adjudicator.position.talents import catalogue
 
 ATTACK, FIRE = "attack", "fire"
 STEP, SINGLE, SPLIT = "step", "single", "split"
@@ -142,6 +143,17 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
 
 
+def locality_facts(position: Position) -> Iterator[Symbol]:
+    """self_only(T): talent T, as a chip of the position spells it, acts only in the attacks that touch
+    its own chip (its catalogue entry's acts_on)."""
+    names = {t for u in position.units.values() for chip in (u, *u.group) for t in chip.talents}
+    names |= {t for s in position.spires for t in s.talents}
+    for name in sorted(names):
+        talent = catalogue().resolve(name)
+        if talent is not None and talent.acts_on == "self":
+            yield fact("self_only", String(name))
+
+
 def priority_facts(position: Position) -> Iterator[Symbol]:
     for level, name in enumerate(in_force(position.ai_priority, "units"), 1):
         yield fact("upri", Number(level), category(name))
@@ -214,6 +226,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *unit_facts(position),
         *chip_facts(position),
         *structure_facts(position),
+        *locality_facts(position),
         *priority_facts(position),
         *range_facts(position, query),
         *query_facts(query),

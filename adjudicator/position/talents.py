@@ -79,6 +79,10 @@ class Talent:
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
     shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
+    # "self": it acts only in attacks that touch its own chip (by it, on it, or on the chips those reach),
+    # so attacks that touch no common chip still commute and split (asp/combat/attack_step.lp, plain/1);
+    # "beyond": it may act on attacks that do not touch its chip (Cover, Hail), or on Source (Swindle)
+    acts_on: str = "beyond"
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -202,7 +206,10 @@ def catalogue() -> Catalogue:
             in_range=bool(entry.get("in_range", False)),
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),
+            acts_on=entry.get("acts_on", "beyond"),
         )
+        if talent.acts_on not in ("self", "beyond"):
+            raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: bad steps {sorted(talent.steps)}")
