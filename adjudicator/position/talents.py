@@ -64,6 +64,7 @@ class Talent:
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
     shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
+    grants: tuple[str, ...] = ()  # talents its chip gives other units (hook granted/4: Lift, Flying)
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -139,7 +140,8 @@ class Catalogue:
 
     def encoding_files(self, names: set[str]) -> list[str]:
         """The talent files to ground for a position holding these talents, each once, sorted."""
-        return sorted({t.encoding for n in names if (t := self.talents.get(n)) and t.encoding not in (None, "core")})
+        given = {g for n in names if (t := self.talents.get(n)) for g in t.grants}  # Lift's Flying: its file too
+        return sorted({t.encoding for n in names | given if (t := self.talents.get(n)) and t.encoding not in (None, "core")})
 
 
 def _squash(name: str) -> str:
@@ -174,6 +176,7 @@ def catalogue() -> Catalogue:
             in_range=bool(entry.get("in_range", False)),
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),
+            grants=tuple(entry.get("grants") or ()),
         )
         unknown = set(talent.steps) - set(STEPS)
         if unknown or (talent.outside and not set(talent.steps) <= set(OUTSIDE_STEPS)):
