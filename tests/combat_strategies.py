@@ -317,3 +317,27 @@ def gifted(draw: st.DrawFn, boards: st.SearchStrategy[Position], pool: tuple[str
         for uid, u in position.units.items()
     }
     return replace(position, units=units)
+
+
+# The spire talents that give or take Flying and Range (reference N69), on boards where one side is
+# the shada, whose minions Lift gives Flying.
+WINDS = ("Lift", "Wind Turbine")
+
+
+@st.composite
+def winded(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with one side renamed shada and each spire given each of ``WINDS`` by a
+    coin toss."""
+    position = draw(boards)
+    names = {MOVER: MOVER, OPPONENT: OPPONENT, draw(st.sampled_from((MOVER, OPPONENT))): "shada"}
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in position.units.items()},
+        spires=tuple(replace(s, faction=names[s.faction],
+                             talents=tuple(sorted({*s.talents, *(t for t in WINDS if draw(st.booleans()))})))
+                     for s in position.spires),
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+    )

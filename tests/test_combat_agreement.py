@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Kind, Position
 
-from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted
+from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted, winded
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -158,4 +158,26 @@ def test_attack_options_agree_with_pacify(position: Position) -> None:
     # Pacify on half the units, a landmark minion on every board: drawn as every talent is, a unit
     # with it seldom stands beside one.
     problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@given(winded(combat_positions()))
+def test_attack_options_agree_with_lift_and_wind_turbine(position: Position) -> None:
+    # One side the shada, each spire with Lift and Wind Turbine by a coin toss (reference N69).
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(winded(combat_positions()))
+def test_attack_step_agrees_with_lift_and_wind_turbine(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None, report_multiple_bugs=False)
+@given(winded(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_lift_and_wind_turbine(position: Position) -> None:
+    problem = spires_fire_problem(position)
     assert problem is None, problem

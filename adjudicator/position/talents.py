@@ -83,6 +83,7 @@ class Talent:
     # so attacks that touch no common chip still commute and split (asp/combat/attack_step.lp, plain/1);
     # "beyond": it may act on attacks that do not touch its chip (Cover, Hail), or on Source (Swindle)
     acts_on: str = "beyond"
+    grants: tuple[str, ...] = ()  # talents its chip gives other units (hook granted/4: Lift, Flying)
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -167,7 +168,8 @@ class Catalogue:
 
     def encoding_files(self, names: set[str]) -> list[str]:
         """The talent files to ground for a position holding these talents, each once, sorted."""
-        return sorted({t.encoding for n in names if (t := self.talents.get(n)) and t.encoding not in (None, "core")})
+        given = {g for n in names if (t := self.talents.get(n)) for g in t.grants}  # Lift's Flying: its file too
+        return sorted({t.encoding for n in names | given if (t := self.talents.get(n)) and t.encoding not in (None, "core")})
 
 
 def _part(entry: dict) -> Part:
@@ -207,6 +209,7 @@ def catalogue() -> Catalogue:
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),
             acts_on=entry.get("acts_on", "beyond"),
+            grants=tuple(entry.get("grants") or ()),
         )
         if talent.acts_on not in ("self", "beyond"):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")

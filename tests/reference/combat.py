@@ -184,6 +184,12 @@ N67 Dodge: a hit on a unit with it from the attacking unit (its attack, a redire
     on, its health kept; it does not retaliate that attack (a Quick Counter's came first). A gate's
     retaliation, Spike and a spire's shot still defeat it. The AI ranks such a hit as neither defeat
     nor damage; an AI Riposte counts a Dodge attacker as one its retaliation cannot defeat.
+N69 Lift and Wind Turbine act on units within the range of their spire while it is in play, as the
+    board stands at each moment (after a displacement, once the spire lost a range upgrade or fell).
+    Lift, on a plains hex: a minion of the faction named "shada" (not in its gate, not muted) has
+    Flying, with N12 and N32 as for its own. Wind Turbine: any unit there has no Flying and a range
+    of 1, its range upgrades ignored with its Range (attacking, retaliating, Hail's and Evasive's
+    range); a player's hero there once the exchange is over is offered no range upgrade.
 """
 
 from __future__ import annotations
@@ -501,8 +507,34 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
 
 def _flies(rules: Rules, board: Board, f: Fighter) -> bool:
     """Flying, N12: a player's unit only while no chips wait beneath it; an AI's unit always; never
-    while an opposing Hail unit has it in range (N32)."""
-    return f.has("Flying") and (not f.group or rules.ai(f.faction)) and not _hailed(rules, board, f)
+    while an opposing Hail unit has it in range (N32); given by Lift, ignored by Wind Turbine (N69)."""
+    flying = f.has("Flying") or (_lifted(rules, board, f) and not f.in_gate and not f.muted)
+    return flying and (not f.group or rules.ai(f.faction)) and not _hailed(rules, board, f) and not _winded(rules, board, f)
+
+
+def _spire_reaches(rules: Rules, board: Board, talent: str, f: Fighter) -> bool:
+    """N69: the unit stands within the range of a spire in play with the talent."""
+    return any(s.has(talent) and not s.defeated and rules.within(s.at, f.node, s.range) for s in board.spires.values())
+
+
+def _lifted(rules: Rules, board: Board, f: Fighter) -> bool:
+    """Lift, N69: a shada minion within range of a Lift spire on a plains hex."""
+    hexes = rules.position.hexes
+    return f.faction == "shada" and f.kind is Kind.MINION and any(
+        s.has("Lift") and not s.defeated and s.at in hexes and hexes[s.at].terrain is Terrain.PLAINS
+        and rules.within(s.at, f.node, s.range)
+        for s in board.spires.values()
+    )
+
+
+def _winded(rules: Rules, board: Board, f: Fighter) -> bool:
+    """Wind Turbine, N69: the unit's Flying and Range are ignored."""
+    return _spire_reaches(rules, board, "Wind Turbine", f)
+
+
+def _range(rules: Rules, board: Board, f: Fighter) -> int:
+    """A unit's range, its range upgrades included; 1 while a Wind Turbine ignores its Range (N69)."""
+    return 1 if _winded(rules, board, f) else f.range
 
 
 def _hailed(rules: Rules, board: Board, f: Fighter) -> bool:
@@ -510,7 +542,7 @@ def _hailed(rules: Rules, board: Board, f: Fighter) -> bool:
     Flying talent is ignored." """
     return any(
         h.has("Hail") and not h.campfire and h.faction and f.faction and opposing(rules.position, h.faction, f.faction)
-        and rules.within(h.node, f.node, h.range)
+        and rules.within(h.node, f.node, _range(rules, board, h))
         for h in board.units.values()
     )
 
@@ -541,7 +573,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             and _flying_ok(rules, board, a, t)
             and not (t.has("Spyglass") and _flies(rules, board, a))  # Spyglass: "Flying units cannot attack this unit."
             and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
-            and rules.within(a.node, t.node, a.range)
+            and rules.within(a.node, t.node, _range(rules, board, a))
         ):
             chips.append(t.id)
     chips += [
@@ -550,12 +582,12 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         if opposing(rules.position, s.faction, a.faction)
         and not s.defeated
         and _camouflage_ok(rules, a.node, s.has("Camouflage"), s.at)
-        and rules.within(a.node, s.at, a.range)
+        and rules.within(a.node, s.at, _range(rules, board, a))
     ]
     chips += [
         gate_node(f)
         for f, g in board.gates.items()
-        if opposing(rules.position, f, a.faction) and g.health >= 1 and rules.within(a.node, gate_node(f), a.range)
+        if opposing(rules.position, f, a.faction) and g.health >= 1 and rules.within(a.node, gate_node(f), _range(rules, board, a))
     ]
     if a.kind is Kind.HERO:
         challengers = {
@@ -691,7 +723,7 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
     t = board.units.get(chip)
     hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
     amount = max(0, _stat(board, a, target or chip) + int(hunted) + extra - _armored(board, chip))
-    if t is not None and t.has("Evasive") and a.range >= 2:
+    if t is not None and t.has("Evasive") and _range(rules, board, a) >= 2:
         amount = min(amount, 1)
     if _held(rules, board, a.id, chip, ATTACK):  # N39
         amount = min(amount, 1)
@@ -1025,7 +1057,7 @@ def _game_over(board: Board) -> bool:
     return board.ended
 
 
-def level_options(rules: Rules, hero: Fighter) -> tuple[str, ...]:
+def level_options(rules: Rules, board: Board, hero: Fighter) -> tuple[str, ...]:
     """Leveling Up Heroes; the AI always takes an attack upgrade (N7). N41: Harbinger chapter 2, an
     heirs hero below its health stat recovers 1 health instead, or (a player's) declines."""
     scenario = rules.position.scenario
@@ -1036,7 +1068,7 @@ def level_options(rules: Rules, hero: Fighter) -> tuple[str, ...]:
     if hero.capacity is None:
         return ("not-adjudicated",)
     if len(hero.upgrades) < hero.capacity + hero.has("Train"):  # N48
-        extra = ("range",) if hero.side.range >= 2 else ()
+        extra = ("range",) if hero.side.range >= 2 and not _winded(rules, board, hero) else ()  # N69
         return tuple(sorted(("attack", "fortification", "none", *extra)))
     if hero.promoted:
         return ("none",)
@@ -1045,7 +1077,7 @@ def level_options(rules: Rules, hero: Fighter) -> tuple[str, ...]:
 
 def _level_up(rules: Rules, board: Board, log: Log, uid: str, chooser: Chooser) -> None:
     hero = board.units[uid]
-    options = level_options(rules, hero)
+    options = level_options(rules, board, hero)
     picked = None if options == ("not-adjudicated",) else chooser.pick(options)
     log.level_ups.append(LevelUp(uid, options, None if chooser.script is None else picked))
     if picked in ("attack", "fortification", "range"):
@@ -1065,7 +1097,7 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     a = board.units.get(attacker)
     if r is None or a is None or r.retaliated or r.campfire:
         return False
-    return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, r.range)
+    return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, _range(rules, board, r))
 
 
 def _retaliation(board: Board, r: Fighter, attacker: str) -> int:
