@@ -349,7 +349,7 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
     atoms = _CombatAtoms()
     for s in symbols:
         name, args = s.name, s.arguments
-        if name == "struck":  # read by decode_step_summary only
+        if name in ("struck", "sideless"):  # read by decode_step_summary and decode_sideless only
             continue
         if name in _START:
             atoms.start.append(s)
@@ -622,6 +622,12 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
         )
         ends.append(StepEnd(_end_state(position, atoms.fin), sequence))
     return ends
+
+
+def decode_sideless(models: Iterable[list[Symbol]]) -> tuple[str, ...]:
+    """The units that flipped to a basic side in some line whose later attacks could read that side's
+    talents, which the position does not give (combat/damage.lp sideless/1)."""
+    return tuple(sorted({_name(s.arguments[0]) for model in models for s in model if s.name == "sideless"}))
 
 
 def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSummary:

@@ -26,11 +26,12 @@ from adjudicator.answers.decode import (
     decode_attack_step,
     decode_attacks,
     decode_fire,
+    decode_sideless,
     decode_step_summary,
     merged_summary,
 )
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.questions.coverage import MOVES, as_happened, notices
+from adjudicator.questions.coverage import MOVES, as_happened, flipped, notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
@@ -253,7 +254,7 @@ def attack_step(
                         readings=resolve(position.readings), quick=quick)
     by_groups = None if limit is None else _attack_step_by_groups(position, query, limit, deadline, progress)
     if by_groups is not None:
-        count, seen, shown, summary = by_groups
+        count, seen, shown, summary, sideless = by_groups
         complete = True
     else:
         try:
@@ -264,8 +265,9 @@ def attack_step(
             found, complete, summary = timeout.models, False, None
         seen = decode_attack_step(found, position, ai_factions)
         seen.sort(key=lambda e: e.end.sort_key)
-        count, shown = len(seen), first_shown(seen, limit)
-    unmodelled = notices(position, "quick" if quick else "attack", ai)
+        count, shown, sideless = len(seen), first_shown(seen, limit), decode_sideless(found)
+    unmodelled = (*notices(position, "quick" if quick else "attack", ai),
+                  *flipped(sideless, "quick" if quick else "attack"))
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
         unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen))
@@ -274,11 +276,11 @@ def attack_step(
 
 def _attack_step_by_groups(
     position: Position, query: CombatQuery, limit: int, deadline: Deadline | None, progress: Progress | None
-) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], StepSummary] | None:
+) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], StepSummary, tuple[str, ...]] | None:
     """The step as a product over groups of attacks that never meet (attack_groups.py), where it splits
     into more than one and has more end states than ``limit``: the exact count, every group's own end
-    states (what may happen anywhere), the first ``limit`` boards, each played whole, and the summary.
-    None where the step is better solved whole."""
+    states (what may happen anywhere), the first ``limit`` boards, each played whole, the summary, and
+    the units that flipped sideless. None where the step is better solved whole."""
     from adjudicator.questions import attack_groups  # imported here: combat only
 
     try:
@@ -299,7 +301,8 @@ def _attack_step_by_groups(
     except TimedOut:
         return None
     shown.sort(key=lambda e: e.end.sort_key)
-    return count, [e for g in groups for e, _ in g.ends], tuple(shown), summary
+    return (count, [e for g in groups for e, _ in g.ends], tuple(shown), summary,
+            tuple(sorted(u for g in groups for u in g.sideless)))
 
 
 def step_summary(position: Position, query: CombatQuery, deadline: Deadline | None) -> StepSummary:

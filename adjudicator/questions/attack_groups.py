@@ -16,7 +16,7 @@ from math import prod
 from clingo import Function, String
 
 from adjudicator.answers.attacks import StepEnd, StepSummary
-from adjudicator.answers.decode import Split, decode_attack_step, decode_split, decode_step_summary, line_of
+from adjudicator.answers.decode import Split, decode_attack_step, decode_sideless, decode_split, decode_step_summary, line_of
 from adjudicator.facts.combat import SPLIT, STEP, CombatQuery, Line, combat_facts
 from adjudicator.position.model import Position
 from adjudicator.solving.solve import COMBAT, Deadline, consequences, ground, models, solve_all
@@ -28,6 +28,7 @@ class GroupEnds:
 
     attackers: tuple[str, ...]
     ends: tuple[tuple[StepEnd, Line], ...]
+    sideless: tuple[str, ...]  # units that flipped and could be read again (decode_sideless)
 
 
 def split(position: Position, query: CombatQuery, deadline: Deadline | None) -> Split:
@@ -53,7 +54,7 @@ def group_ends(
         ends = decode_attack_step(answer, position, query.ai_factions)
         if len({e.end.chips for e in ends}) < len(ends):
             return None
-        found.append(GroupEnds(group, tuple(zip(ends, map(line_of, answer)))))
+        found.append(GroupEnds(group, tuple(zip(ends, map(line_of, answer))), decode_sideless(answer)))
     return found
 
 

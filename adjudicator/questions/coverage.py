@@ -19,7 +19,7 @@ from adjudicator.position.chapter_rules import rock_rollers
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import catalogue
+from adjudicator.position.talents import PARTLY, catalogue
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -100,6 +100,16 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *_faction_notices(position, asked, answer))
+
+
+def flipped(units: tuple[str, ...], question: str) -> tuple[Notice, ...]:
+    """Dodge's part the position cannot give: a promoted unit that dodged shows its basic side, whose
+    talents only its promoted side's chip would print; later attacks of the step read the side given."""
+    if not units:
+        return ()
+    return (Notice("Dodge", PARTLY, ("quick-strike",) if question == "quick" else ("attack",), units,
+                   "the talents of the basic side a promoted unit flips to (the position gives its promoted "
+                   "side's): later attacks in the step that could reach it read those"),)
 
 
 def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:

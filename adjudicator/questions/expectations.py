@@ -311,7 +311,9 @@ def _compare_ends(where: str, actual: list[dict[str, Any]], wanted: list[dict[st
 def check_end_states(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    """`attack-step`, `start-of-turn`, `end-of-turn`: the end states, exactly, and their count."""
+    """`attack-step`, `start-of-turn`, `end-of-turn`: the end states, exactly, their count, and the
+    talents the answer itself names as not taken into account (`notices`, where given: those its lines
+    bring about, as a Dodge flip, besides what the board's talents leave out)."""
     result = _answer(doc, key, deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
@@ -319,6 +321,10 @@ def check_end_states(
     if "ends" in expected:
         actual = [end_dict(o.end) for o in result.outcomes]
         failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
+    if "notices" in expected:
+        have, want = sorted({n.name for n in result.notices}), sorted(str(w) for w in expected["notices"] or [])
+        if have != want:
+            failures.append(f"{key}: notices name {have}, expected {want}")
     return failures
 
 
