@@ -317,3 +317,23 @@ def gifted(draw: st.DrawFn, boards: st.SearchStrategy[Position], pool: tuple[str
         for uid, u in position.units.items()
     }
     return replace(position, units=units)
+
+
+@st.composite
+def spire_gifted(
+    draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str, terrain: Terrain,
+    readings: dict[str, tuple[str, ...]] | None = None,
+) -> Position:
+    """A board of ``boards`` whose spires each get ``talent``, and stand on ``terrain``, by coin tosses:
+    a spire talent that acts on one terrain (Inferno, Quake) seldom meets it in the fixed sample
+    otherwise; ``readings``, each drawn among its values."""
+    position = draw(boards)
+    spires, hexes = [], dict(position.hexes)
+    for s in position.spires:
+        if draw(st.booleans()):
+            s = replace(s, talents=tuple(sorted({*s.talents, talent})))
+        if draw(st.booleans()):
+            hexes[s.at] = replace(hexes[s.at], terrain=terrain)
+        spires.append(s)
+    chosen = {name: draw(st.sampled_from(values)) for name, values in (readings or {}).items()}
+    return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})

@@ -184,6 +184,9 @@ N67 Dodge: a hit on a unit with it from the attacking unit (its attack, a redire
     on, its health kept; it does not retaliate that attack (a Quick Counter's came first). A gate's
     retaliation, Spike and a spire's shot still defeat it. The AI ranks such a hit as neither defeat
     nor damage; an AI Riposte counts a Dodge attacker as one its retaliation cannot defeat.
+N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
+    it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
+    (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
 """
 
 from __future__ import annotations
@@ -235,6 +238,7 @@ READING_DEFAULTS = {
     "gate-redirect": "both",
     "campfire": "end-of-turn",
     "ai-spire-odds": "possible",
+    "inferno-upgrade": "attack",
 }
 
 T = TypeVar("T")
@@ -1693,6 +1697,7 @@ def _shoot(
             for shot in shots:
                 _silence(b, shot.target, hushed)
             _degrade(b, sid)
+            _inferno(rules, b, sid)
             yield picked, _Line(b, line.probability * p, line.shots + shots), not all(fell)
         return
     chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
@@ -1704,6 +1709,7 @@ def _shoot(
             fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             _silence(b, target, hushed)
             _degrade(b, sid)
+            _inferno(rules, b, sid)
             shot = Shot(sid, target, amount, False, chosen)
             yield picked, _Line(b, line.probability * p, line.shots + (shot,)), not fell
 
@@ -1740,6 +1746,15 @@ def _degrade(board: Board, sid: str) -> None:
     s = board.spires[sid]
     if s.has("Degradation"):
         board.spires[sid] = s.without({0, 1})
+
+
+def _inferno(rules: Rules, board: Board, sid: str) -> None:
+    """N68: Inferno, "If this spire is on a forest hex, after it attacks, it gains a ... upgrade"."""
+    s = board.spires[sid]
+    hexes = rules.position.hexes
+    if s.has("Inferno") and hexes[s.at].terrain is Terrain.FOREST:
+        gained = rules.readings["inferno-upgrade"]
+        board.spires[sid] = replace(s, upgrades=(*s.upgrades, gained), held=(*s.held, max(s.held, default=-1) + 1))
 
 
 def _silence(board: Board, uid: str, hushed: bool) -> None:
