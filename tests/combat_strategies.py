@@ -337,3 +337,18 @@ def spire_gifted(
         spires.append(s)
     chosen = {name: draw(st.sampled_from(values)) for name, values in (readings or {}).items()}
     return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})
+
+
+@st.composite
+def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where the first spire is the AI's, with Quake on a mountain hex, and each
+    other spire the turn's faction's by a coin toss, so that it has spires to quake, ties among them too."""
+    position = draw(boards)
+    if not position.spires:
+        return position
+    first, *rest = position.spires
+    hexes = {**position.hexes, first.at: replace(position.hexes[first.at], terrain=Terrain.MOUNTAINS)}
+    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*first.talents, "Quake"}))),
+              *(replace(s, faction=MOVER) if draw(st.booleans()) else s for s in rest))
+    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
+    return replace(position, spires=spires, hexes=hexes, factions=factions)

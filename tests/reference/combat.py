@@ -187,6 +187,10 @@ N67 Dodge: a hit on a unit with it from the attacking unit (its attack, a redire
 N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
     it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
     (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
+N69 Quake, AI side only: before each attack (shot, volley, Repeater's too) of an AI spire with it on
+    a mountain hex, the opposing spire within its range (not defeated) with the fewest upgrades, a bare
+    one too, loses its bottom upgrade, no damage; each spire tied for the fewest is an outcome, a
+    choice (the Quake spire, that spire) before the shot's. A spire with no target quakes nothing.
 """
 
 from __future__ import annotations
@@ -1674,15 +1678,23 @@ class _Line:
 
 
 def _shoot(
-    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False
+    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False, quaked: bool = False
 ) -> Iterator[tuple[Choices, _Line, bool]]:
     """One spire's shot: each allowed target, each total of its dice (no retaliation); with it, whether
     a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
-    spire's choice."""
+    spire's choice; ``quaked``: its Quake is done (N69)."""
     s = line.board.spires[sid]
     allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
+        return
+    fewest = [] if quaked else _quakes(rules, line.board, s)
+    for rid in fewest:  # N69: before the attack, each spire tied for the fewest an outcome
+        b = line.board.copy()
+        b.spires[rid] = b.spires[rid].without({0})
+        picked = choices + ((sid, rid),) if len(fewest) > 1 else choices
+        yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
+    if fewest:
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
@@ -1746,6 +1758,18 @@ def _degrade(board: Board, sid: str) -> None:
     s = board.spires[sid]
     if s.has("Degradation"):
         board.spires[sid] = s.without({0, 1})
+
+
+def _quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """N69: an AI spire with Quake on a mountain hex: the opposing spires within its range with the
+    fewest upgrades (a bare one too)."""
+    hexes = rules.position.hexes
+    if not (s.has("Quake") and rules.ai(s.faction) and hexes[s.at].terrain is Terrain.MOUNTAINS):
+        return []
+    near = [r for r in board.spires.values() if r.id != s.id and not r.defeated
+            and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range)]
+    least = min((len(r.upgrades) for r in near), default=0)
+    return sorted(r.id for r in near if len(r.upgrades) == least)
 
 
 def _inferno(rules: Rules, board: Board, sid: str) -> None:
