@@ -341,3 +341,37 @@ def winded(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
                      for s in position.spires),
         turn=replace(position.turn, faction=names[position.turn.faction]),
     )
+
+@st.composite
+def spire_gifted(
+    draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str, terrain: Terrain,
+    readings: dict[str, tuple[str, ...]] | None = None,
+) -> Position:
+    """A board of ``boards`` whose spires each get ``talent``, and stand on ``terrain``, by coin tosses:
+    a spire talent that acts on one terrain (Inferno, Quake) seldom meets it in the fixed sample
+    otherwise; ``readings``, each drawn among its values."""
+    position = draw(boards)
+    spires, hexes = [], dict(position.hexes)
+    for s in position.spires:
+        if draw(st.booleans()):
+            s = replace(s, talents=tuple(sorted({*s.talents, talent})))
+        if draw(st.booleans()):
+            hexes[s.at] = replace(hexes[s.at], terrain=terrain)
+        spires.append(s)
+    chosen = {name: draw(st.sampled_from(values)) for name, values in (readings or {}).items()}
+    return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})
+
+
+@st.composite
+def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where the first spire is the AI's, with Quake on a mountain hex, and each
+    other spire the turn's faction's by a coin toss, so that it has spires to quake, ties among them too."""
+    position = draw(boards)
+    if not position.spires:
+        return position
+    first, *rest = position.spires
+    hexes = {**position.hexes, first.at: replace(position.hexes[first.at], terrain=Terrain.MOUNTAINS)}
+    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*first.talents, "Quake"}))),
+              *(replace(s, faction=MOVER) if draw(st.booleans()) else s for s in rest))
+    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
+    return replace(position, spires=spires, hexes=hexes, factions=factions)

@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.position.model import Kind, Position
+from adjudicator.position.model import Kind, Position, Terrain
 
-from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted, winded
+from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted, quaking, spire_gifted, winded
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -65,6 +65,23 @@ def test_attack_step_agrees(position: Position) -> None:
 @given(combat_positions(firing=True))
 def test_spires_fire_agrees(position: Position) -> None:
     position = at_spires_fire(position)
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None, report_multiple_bugs=False)
+@given(spire_gifted(combat_positions(firing=True), "Inferno", Terrain.FOREST,
+                    {"inferno-upgrade": ("attack", "fortification", "range")}).map(at_spires_fire))
+def test_spires_fire_agrees_with_inferno(position: Position) -> None:
+    # A spire on a forest hex gains an upgrade after each attack; Repeater's second shot counts it.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None, report_multiple_bugs=False)
+@given(quaking(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_quake(position: Position) -> None:
+    # An AI spire on a mountain hex first strips the opposing spire in range with the fewest upgrades.
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

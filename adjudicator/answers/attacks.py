@@ -423,8 +423,9 @@ class SpireTargets:
 class FireResult:
     """A distinct result of the Spires Fire step, under one line of target choices.
 
-    ``choices`` is the sequence of (spire, target) choices made where a spire had several allowed
-    targets; for a fixed way of choosing, the probabilities of its results add up to 1.
+    ``choices`` is the sequence of (spire, chip) choices made where a spire had several allowed
+    targets, or its talent several chips to act on (Quake's ties, before its shot); for a fixed way
+    of choosing, the probabilities of its results add up to 1.
     """
 
     choices: tuple[tuple[str, str], ...]

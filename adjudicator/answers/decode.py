@@ -310,6 +310,7 @@ class _Moment:
     cap: int = 0
     dice: int = 0
     chosen: bool = False
+    picks: list[tuple[str, str]] = field(default_factory=list)  # a spire's talent's choice of chip (schoice/3)
     volley: list[tuple[str, str, int]] = field(default_factory=list)  # a volley's spire, each target, its damage
     total: int = 0  # a volley's dice total (asp/combat/fire.lp vtotal/2)
     silencing: bool | None = None  # whether the dice showed a miss or a 2, where a talent reads it (sil/1)
@@ -380,6 +381,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.dice = args[1].number
         elif name == "chosen":
             m.chosen = True
+        elif name == "schoice":
+            m.picks.append((_name(args[1]), chip_name(args[2])))
         elif name == "vshot":
             m.volley.append((_name(args[1]), chip_name(args[2]), args[3].number))
         elif name == "vtotal":
@@ -712,6 +715,7 @@ class FirePath:
     shots: tuple[Shot, ...]
     rolls: tuple[Roll, ...]
     end: EndState
+    choices: tuple[tuple[str, str], ...] = ()  # in order: a talent's choice of chip (Quake's), then the shot's target
 
 
 def decode_fire(
@@ -766,7 +770,9 @@ def decode_fire(
         )
         rolls = tuple(Roll(m.dice, m.cut, m.cap, m.deal, m.silencing) if m.shot
                       else Roll(m.dice, 0, None, m.total, m.silencing) for m in moments)
-        paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin)))
+        choices = tuple(c for m in moments for c in (*sorted(m.picks), *(
+            [m.shot] if m.shot and m.chosen else sorted((s, x) for s, x, _ in m.volley) if m.chosen else [])))
+        paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin), choices))
     return spires, paths
 
 

@@ -17,7 +17,7 @@ from adjudicator.facts import fields
 from adjudicator.position.dice import Die
 from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
-from adjudicator.position.model import GroupedChip, Position, Reward, Stats
+from adjudicator.position.model import GroupedChip, Position, Reward, Spire, Stats
 from adjudicator.position.priorities import in_force
 from adjudicator.position.talents import catalogue
 
@@ -232,6 +232,13 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *query_facts(query),
     ]
     if query.die is not None:
-        most = max((s.upgrades.count("attack") for s in position.spires), default=0)
+        most = max((s.upgrades.count("attack") + _gains(s) for s in position.spires), default=0)
         facts += dice_facts(query.die, most, query.readings.get("ai-spire-odds", "possible"))
     return facts
+
+
+def _gains(spire: Spire) -> int:
+    """How many upgrades, an attack one perhaps, the spire may gain in Spires Fire: one after each of its
+    shots where a talent of its gives it one (hook sgain/4: Inferno), so that its dice are counted."""
+    known = catalogue().known(spire.talents)
+    return max((t.shots for t in known), default=1) if any("sgain/4" in t.hooks for t in known) else 0

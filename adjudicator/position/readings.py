@@ -100,6 +100,13 @@ READINGS = {
             "blank, 1, 1, 2, 2 (docs/dice.md; replace both with cloudspire spires-fire --die FILE)",
         ),
         Reading(
+            "inferno-upgrade",
+            "attack",
+            ("attack", "fortification", "range"),
+            "which upgrade does an Inferno spire gain: its 'green-and-grey upgrade icon', which no text "
+            "names (harbinger-rulebook: Inferno; the shada sheet lost the icon; docs/combat.md, Inferno)",
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

@@ -389,7 +389,7 @@ def spires_fire(
             dealt = (die.totals(roll.dice, roll.silencing) if roll.cap is None
                      else die.dealt(roll.dice, roll.cut, roll.cap, roll.silencing))
             odds *= dealt[roll.value]
-        choices = tuple((s.spire, s.target) for s in path.shots if s.chosen)
+        choices = path.choices
         key = (choices, path.end)
         seen = merged.get(key)
         if seen is None:

@@ -190,6 +190,13 @@ N69 Lift and Wind Turbine act on units within the range of their spire while it 
     Flying, with N12 and N32 as for its own. Wind Turbine: any unit there has no Flying and a range
     of 1, its range upgrades ignored with its Range (attacking, retaliating, Hail's and Evasive's
     range); a player's hero there once the exchange is over is offered no range upgrade.
+N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
+    it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
+    (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
+N70 Quake, AI side only: before each attack (shot, volley, Repeater's too) of an AI spire with it on
+    a mountain hex, the opposing spire within its range (not defeated) with the fewest upgrades, a bare
+    one too, loses its bottom upgrade, no damage; each spire tied for the fewest is an outcome, a
+    choice (the Quake spire, that spire) before the shot's. A spire with no target quakes nothing.
 """
 
 from __future__ import annotations
@@ -241,6 +248,7 @@ READING_DEFAULTS = {
     "gate-redirect": "both",
     "campfire": "end-of-turn",
     "ai-spire-odds": "possible",
+    "inferno-upgrade": "attack",
 }
 
 T = TypeVar("T")
@@ -1702,15 +1710,23 @@ class _Line:
 
 
 def _shoot(
-    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False
+    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False, quaked: bool = False
 ) -> Iterator[tuple[Choices, _Line, bool]]:
     """One spire's shot: each allowed target, each total of its dice (no retaliation); with it, whether
     a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
-    spire's choice."""
+    spire's choice; ``quaked``: its Quake is done (N70)."""
     s = line.board.spires[sid]
     allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
+        return
+    fewest = [] if quaked else _quakes(rules, line.board, s)
+    for rid in fewest:  # N70: before the attack, each spire tied for the fewest an outcome
+        b = line.board.copy()
+        b.spires[rid] = b.spires[rid].without({0})
+        picked = choices + ((sid, rid),) if len(fewest) > 1 else choices
+        yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
+    if fewest:
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
@@ -1725,6 +1741,7 @@ def _shoot(
             for shot in shots:
                 _silence(b, shot.target, hushed)
             _degrade(b, sid)
+            _inferno(rules, b, sid)
             yield picked, _Line(b, line.probability * p, line.shots + shots), not all(fell)
         return
     chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
@@ -1736,6 +1753,7 @@ def _shoot(
             fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
             _silence(b, target, hushed)
             _degrade(b, sid)
+            _inferno(rules, b, sid)
             shot = Shot(sid, target, amount, False, chosen)
             yield picked, _Line(b, line.probability * p, line.shots + (shot,)), not fell
 
@@ -1772,6 +1790,27 @@ def _degrade(board: Board, sid: str) -> None:
     s = board.spires[sid]
     if s.has("Degradation"):
         board.spires[sid] = s.without({0, 1})
+
+
+def _quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """N70: an AI spire with Quake on a mountain hex: the opposing spires within its range with the
+    fewest upgrades (a bare one too)."""
+    hexes = rules.position.hexes
+    if not (s.has("Quake") and rules.ai(s.faction) and hexes[s.at].terrain is Terrain.MOUNTAINS):
+        return []
+    near = [r for r in board.spires.values() if r.id != s.id and not r.defeated
+            and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range)]
+    least = min((len(r.upgrades) for r in near), default=0)
+    return sorted(r.id for r in near if len(r.upgrades) == least)
+
+
+def _inferno(rules: Rules, board: Board, sid: str) -> None:
+    """N68: Inferno, "If this spire is on a forest hex, after it attacks, it gains a ... upgrade"."""
+    s = board.spires[sid]
+    hexes = rules.position.hexes
+    if s.has("Inferno") and hexes[s.at].terrain is Terrain.FOREST:
+        gained = rules.readings["inferno-upgrade"]
+        board.spires[sid] = replace(s, upgrades=(*s.upgrades, gained), held=(*s.held, max(s.held, default=-1) + 1))
 
 
 def _silence(board: Board, uid: str, hushed: bool) -> None:
