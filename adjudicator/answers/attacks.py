@@ -149,6 +149,8 @@ class AttackOutcome:
     dodged: tuple[str, ...] = ()  # units that took 0 instead of a defeat, lost their upgrades, flipped basic (Dodge)
     instead: str = ""  # the talent the unit used its attack for instead of attacking its target (Pacify)
     discarded: tuple[str, ...] = ()  # units that left play to the discard pile, not defeated (Pacify)
+    flipped: tuple[str, ...] = ()  # units that flipped to their other side once the hits were dealt (Pistoleer)
+    shed: tuple[tuple[str, str], ...] = ()  # (unit, upgrade): the upgrade a talent took from it (Pistoleer)
 
     @property
     def splashed(self) -> bool:
@@ -159,12 +161,12 @@ class AttackOutcome:
     def key(
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
-               tuple[tuple[str, int, str], ...], str]:
+               tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...]]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
-        Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram) and what
-        the unit did instead of attacking (Pacify)."""
+        Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
+        the unit did instead of attacking (Pacify) and the upgrade it gave up (Pistoleer)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled, self.stripped, self.instead)
+                self.cancelled, self.stripped, self.instead, self.shed)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -195,6 +197,8 @@ class AttackOutcome:
             "dodged": list(self.dodged),
             "instead": self.instead or None,
             "discarded": list(self.discarded),
+            "flipped": list(self.flipped),
+            "shed": {unit: upgrade for unit, upgrade in self.shed},
         }
 
 

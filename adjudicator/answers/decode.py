@@ -331,6 +331,8 @@ class _Moment:
     stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     instead: str = ""  # the talent a unit used its attack for instead of attacking (deed/4)
     discarded: list[str] = field(default_factory=list)  # units discarded, not defeated
+    flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
+    shed: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
     over: bool = False
     game_over: bool = False
 
@@ -431,6 +433,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.cancelled.append(_name(args[1]))
         elif name == "dodged":
             m.dodged.append(_name(args[1]))
+        elif name == "flip":
+            m.flipped.append(_name(args[1]))
+        elif name == "shed":
+            m.shed.append((_name(args[1]), args[2].name))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "over":
@@ -466,7 +472,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
     return AttackOutcome(attacker, target, redirected, tuple(sorted(m.damage)), defeated, revealed, gains,
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
                          tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
-                         tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)))
+                         tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)),
+                         tuple(sorted(m.flipped)), tuple(sorted(m.shed)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -627,10 +634,12 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
     return ends
 
 
-def decode_sideless(models: Iterable[list[Symbol]]) -> tuple[str, ...]:
-    """The units that flipped to a basic side in some line whose later attacks could read that side's
-    talents, which the position does not give (combat/damage.lp sideless/1)."""
-    return tuple(sorted({_name(s.arguments[0]) for model in models for s in model if s.name == "sideless"}))
+def decode_sideless(models: Iterable[list[Symbol]]) -> tuple[tuple[str, str], ...]:
+    """(unit, why): the units that flipped to their other side, by the talent ``why`` names (Dodge,
+    Pistoleer), in some line where what follows could read that side's talents or stats, which the
+    position does not give (combat/damage.lp and levelup.lp sideless/2)."""
+    return tuple(sorted({(_name(s.arguments[0]), _const_name(s.arguments[1]))
+                         for model in models for s in model if s.name == "sideless"}))
 
 
 def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSummary:

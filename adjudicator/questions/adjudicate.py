@@ -33,7 +33,7 @@ from adjudicator.answers.decode import (
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions.coverage import MOVES, as_happened, flipped, notices
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
-from adjudicator.position.model import Controller, Kind, Position
+from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
@@ -184,7 +184,8 @@ def _may_attack(position: Position, side: str) -> int:
     displacement moves units in the attack step (hook displace/4: an attacker and the unit it attacks
     trade hexes), so an opposing chip can only ever stand where one stands now or where a displacing
     attacker stands (that attacker itself only moves onto a foe's hex): a unit with none of those
-    hexes within its range never attacks."""
+    hexes within its range, nor as far as a talent lets it attack (hook afar/4, the catalogue's reach:
+    Pistoleer's 2), never attacks."""
     foes = set(position.foe_nodes(side))
     attackers = [
         u for u in position.units.values()
@@ -198,8 +199,14 @@ def _may_attack(position: Position, side: str) -> int:
     counts = fields.range_counts(position, [u.at for u in attackers if u.at], fields.range_bound(position))
     return sum(
         1 for u in attackers
-        if u.at and any(counts[u.at].get(n, 1 << 30) <= u.side.range + u.upgrades.count("range") for n in foes)
+        if u.at and any(counts[u.at].get(n, 1 << 30) <= _attack_reach(u) for n in foes)
     )
+
+
+def _attack_reach(unit: Unit) -> int:
+    """The farthest a unit may attack: its range, or the hexes a talent of its lets it attack (afar/4)."""
+    far = [t.reach for t in catalogue().known(unit.talents) if "afar/4" in t.hooks]
+    return max([unit.side.range + unit.upgrades.count("range"), *far])
 
 
 def attack_options(
@@ -276,7 +283,7 @@ def attack_step(
 
 def _attack_step_by_groups(
     position: Position, query: CombatQuery, limit: int, deadline: Deadline | None, progress: Progress | None
-) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], StepSummary, tuple[str, ...]] | None:
+) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], StepSummary, tuple[tuple[str, str], ...]] | None:
     """The step as a product over groups of attacks that never meet (attack_groups.py), where it splits
     into more than one and has more end states than ``limit``: the exact count, every group's own end
     states (what may happen anywhere), the first ``limit`` boards, each played whole, the summary, and

@@ -28,7 +28,7 @@ class GroupEnds:
 
     attackers: tuple[str, ...]
     ends: tuple[tuple[StepEnd, Line], ...]
-    sideless: tuple[str, ...]  # units that flipped and could be read again (decode_sideless)
+    sideless: tuple[tuple[str, str], ...]  # (unit, talent): flipped, and could be read again (decode_sideless)
 
 
 def split(position: Position, query: CombatQuery, deadline: Deadline | None) -> Split:

@@ -102,14 +102,25 @@ def notices_in(
     return (*talents, *_scenario_notices(position, asked, answer), *_faction_notices(position, asked, answer))
 
 
-def flipped(units: tuple[str, ...], question: str) -> tuple[Notice, ...]:
-    """Dodge's part the position cannot give: a promoted unit that dodged shows its basic side, whose
-    talents only its promoted side's chip would print; later attacks of the step read the side given."""
-    if not units:
-        return ()
-    return (Notice("Dodge", PARTLY, ("quick-strike",) if question == "quick" else ("attack",), units,
-                   "the talents of the basic side a promoted unit flips to (the position gives its promoted "
-                   "side's): later attacks in the step that could reach it read those"),)
+# What a flip shows that the position cannot give, by the talent that flips the unit (sideless/2's Why).
+_UNSEEN_SIDE = {
+    "dodge": ("Dodge", "the talents of the basic side a promoted unit flips to (the position gives its promoted "
+                       "side's): later attacks in the step that could reach it read those"),
+    "pistoleer": ("Pistoleer", "the talents of the side the unit flips to, and the stats of a promoted side the "
+                               "position does not give (a minion's, a hero's without promoted-stats): its "
+                               "level-up and later attacks in the step read the side given"),
+}
+
+
+def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
+    """The part of a flipping talent the position cannot give: the side a unit flips to, whose talents
+    (and stats) only that side's chip would print; what follows in the step reads the side given."""
+    steps = ("quick-strike",) if question == "quick" else ("attack",)
+    by_talent: dict[str, list[str]] = defaultdict(list)
+    for unit, why in units:
+        by_talent[why].append(unit)
+    return tuple(Notice(_UNSEEN_SIDE[why][0], PARTLY, steps, tuple(sorted(chips)), _UNSEEN_SIDE[why][1])
+                 for why, chips in sorted(by_talent.items()))
 
 
 def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:

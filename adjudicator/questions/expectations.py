@@ -178,13 +178,14 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "discarded": sorted(o.discarded),
         "wave-over": o.wave_over,
         "dodged": sorted(o.dodged),
+        "flipped": sorted(o.flipped),
     }
 
 
 def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
     value = entry[key]
-    if key in ("defeated", "dodged", "discarded"):
+    if key in ("defeated", "dodged", "discarded", "flipped"):
         return sorted(str(v) for v in value or [])
     if key == "level-up":
         return {str(h): sorted(str(o) for o in opts) for h, opts in (value or {}).items()}
@@ -217,14 +218,15 @@ def check_attacks(
         if "outcomes" not in spec:
             continue
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
-                   tuple((c, i) for c, i, _ in o.stripped), o.instead): o
+                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.shed): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
                    tuple(sorted(str(t) for t in e.get("pressed") or [])),
                    tuple(sorted(str(u) for u in e.get("cancelled") or [])),
                    tuple(sorted((str(s), int(i)) for s, ix in (e.get("stripped") or {}).items() for i in ix or [])),
-                   str(e.get("instead") or "")): e
+                   str(e.get("instead") or ""),
+                   tuple(sorted((str(u), str(y)) for u, y in (e.get("shed") or {}).items()))): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
@@ -257,14 +259,15 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 
 def _target(
     key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
-               str],
+               str, tuple[tuple[str, str], ...]],
 ) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed = key
+    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, shed = key
     if deed:
         return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
     instead += f" ({', '.join(cancelled)} paying Source to take no damage)" if cancelled else ""
     removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
+    removing += "".join(f" taking {u}'s {y} upgrade" for u, y in shed)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
             + "".join(f" with {t}" for t in pressed) + instead + removing)
 

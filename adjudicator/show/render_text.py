@@ -256,6 +256,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
               for u in o.cancelled]
     lines += [f"{indent}  {u} dodges: 0 instead of its defeat, no retaliation, its upgrades gone, basic side up (Dodge)"
               for u in o.dodged]
+    lines += [f"{indent}  {u} flips to its other side, its health kept" for u in o.flipped]
+    lines += [f"{indent}  {u} gives up its {y} upgrade" for u, y in o.shed]
     for lv in o.level_ups:
         chosen = f" (chose {lv.chosen})" if lv.chosen else ""
         lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")

@@ -197,6 +197,8 @@ N70 Quake, AI side only: before each attack (shot, volley, Repeater's too) of an
     a mountain hex, the opposing spire within its range (not defeated) with the fewest upgrades, a bare
     one too, loses its bottom upgrade, no damage; each spire tied for the fewest is an outcome, a
     choice (the Quake spire, that spire) before the shot's. A spire with no target quakes nothing.
+N74 Innovative: a unit with it (in use: not in its gate, not muted) ignores "Ungrouped only", so a
+    player's grouped unit's Flying works as an ungrouped one's (N12), for Spyglass too.
 """
 
 from __future__ import annotations
@@ -514,10 +516,12 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
 
 
 def _flies(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Flying, N12: a player's unit only while no chips wait beneath it; an AI's unit always; never
-    while an opposing Hail unit has it in range (N32); given by Lift, ignored by Wind Turbine (N69)."""
+    """Flying, N12: a player's unit only while no chips wait beneath it, or with Innovative (N74); an
+    AI's unit always; never while an opposing Hail unit has it in range (N32); given by Lift, ignored by
+    Wind Turbine (N69)."""
     flying = f.has("Flying") or (_lifted(rules, board, f) and not f.in_gate and not f.muted)
-    return flying and (not f.group or rules.ai(f.faction)) and not _hailed(rules, board, f) and not _winded(rules, board, f)
+    loose = not f.group or rules.ai(f.faction) or f.has("Innovative")
+    return flying and loose and not _hailed(rules, board, f) and not _winded(rules, board, f)
 
 
 def _spire_reaches(rules: Rules, board: Board, talent: str, f: Fighter) -> bool:
