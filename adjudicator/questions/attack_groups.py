@@ -13,10 +13,17 @@ from dataclasses import dataclass, replace
 from itertools import product
 from math import prod
 
-from clingo import Function, String
+from clingo import Control, Function, String
 
 from adjudicator.answers.attacks import StepEnd, StepSummary
-from adjudicator.answers.decode import Split, decode_attack_step, decode_sideless, decode_split, decode_step_summary, line_of
+from adjudicator.answers.decode import (
+    Split,
+    decode_attack_step,
+    decode_sideless,
+    decode_split,
+    decode_step_summary,
+    line_of,
+)
 from adjudicator.facts.combat import SPLIT, STEP, CombatQuery, Line, combat_facts
 from adjudicator.position.model import Position
 from adjudicator.solving.solve import COMBAT, Deadline, consequences, ground, models, solve_all
@@ -37,19 +44,32 @@ def split(position: Position, query: CombatQuery, deadline: Deadline | None) -> 
     return decode_split(solve_all(combat_facts(position, asked), deadline=deadline)[0])
 
 
-def group_ends(
-    position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]], deadline: Deadline | None
-) -> list[GroupEnds] | None:
-    """Every group's end states, from one grounding as long as the largest group's step. None where a
-    group's Source is not a function of its chips (two ends alike but for Source): the groups' ends
-    would then not tell the step's apart, and the step is solved whole."""
+def _grounded(position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]],
+              projected: bool) -> Control:
+    """The step as long as its largest group's, every unit of a group able to attack only while its
+    external active/1 is true; projected onto end states, or not (for consequences)."""
     asked = replace(query, split=True, horizon=max(len(g) for g in groups))
-    control = ground(combat_facts(position, asked), COMBAT, ["0", "--project"])
+    return ground(combat_facts(position, asked), COMBAT, ["0", "--project"] if projected else ["0"], projected)
+
+
+def _each(control: Control, groups: Sequence[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
+    """Each group in turn, with only its units active."""
     everyone = [a for g in groups for a in g]
-    found = []
     for group in groups:
         for unit in everyone:
             control.assign_external(Function("active", [String(unit)]), unit in group)
+        yield group
+
+
+def group_ends(
+    position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]], deadline: Deadline | None
+) -> list[GroupEnds] | None:
+    """Every group's end states, from one grounding. None where a group's Source is not a function of
+    its chips (two ends alike but for Source): the groups' ends would then not tell the step's apart,
+    and the step is solved whole."""
+    control = _grounded(position, query, groups, True)
+    found = []
+    for group in _each(control, groups):
         answer = list(models(control, deadline, None))
         ends = decode_attack_step(answer, position, query.ai_factions)
         if len({e.end.chips for e in ends}) < len(ends):
@@ -62,16 +82,9 @@ def summary(position: Position, query: CombatQuery, groups: Sequence[tuple[str, 
             deadline: Deadline | None) -> list[StepSummary]:
     """Each group's summary: what may happen in a group is what may happen in the step, since no other
     group touches its chips. From one grounding, without the projection onto end states."""
-    asked = replace(query, split=True, horizon=max(len(g) for g in groups))
-    control = ground(combat_facts(position, asked), COMBAT, ["0"], projected=False)
-    everyone = [a for g in groups for a in g]
-    found = []
-    for group in groups:
-        for unit in everyone:
-            control.assign_external(Function("active", [String(unit)]), unit in group)
-        found.append(decode_step_summary(consequences(control, "brave", deadline),
-                                         consequences(control, "cautious", deadline)))
-    return found
+    control = _grounded(position, query, groups, False)
+    return [decode_step_summary(consequences(control, "brave", deadline), consequences(control, "cautious", deadline))
+            for _ in _each(control, groups)]
 
 
 def count(groups: Sequence[GroupEnds]) -> int:
