@@ -126,7 +126,8 @@ N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit
     2 hexes (counted as range is) of another AI unit (no landmark minion) with it, in play as the
     attack or shot began; relics and a spire build stay.
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
-    gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI.
+    gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI; so does
+    a spire's shot at it, or a volley that includes it, whatever the dice roll.
 N54 Swashbuckler: the attack may deal 1 more for each opposing unit beside the attacker (not waiting
     in a gate, not campfired), before Armored and every cap; a player's unit may or may not (two
     attacks), an AI unit does when that and only that defeats its target (ranked with it). With it,
@@ -1743,6 +1744,8 @@ def _shoot(
             fell = [hurt(rules, b, Log(before=before), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
                     for shot in shots]
             for shot in shots:
+                _channel(rules, b, line.board, shot.target)
+            for shot in shots:
                 _silence(b, shot.target, hushed)
             _degrade(b, sid)
             _inferno(rules, b, sid)
@@ -1755,6 +1758,7 @@ def _shoot(
             b = line.board.copy()
             amount = _shot(rules, b, s, target, total)
             fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
+            _channel(rules, b, line.board, target)
             _silence(b, target, hushed)
             _degrade(b, sid)
             _inferno(rules, b, sid)
@@ -1787,6 +1791,13 @@ def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fracti
         key = (sum(f.damage for f in faces), silencer and any(f.face in SILENCING for f in faces))
         odds[key] = odds.get(key, Fraction(0)) + Fraction(1, len(die.faces) ** dice)
     return odds
+
+
+def _channel(rules: Rules, board: Board, before: Board, chip: str) -> None:
+    """N53: a spire's attack on a unit with Channel gains its faction 2 Source (not the AI's)."""
+    t = before.units[chip]
+    if t.has("Channel") and t.kind is not Kind.LANDMARK_MINION and not rules.ai(t.faction):
+        _gain(rules, board, Log(), t.faction, Reward(source=2))
 
 
 def _degrade(board: Board, sid: str) -> None:
