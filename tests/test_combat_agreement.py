@@ -178,6 +178,22 @@ def test_attack_options_agree_with_pacify(position: Position) -> None:
     assert problem is None, problem
 
 
+# Hidden Armor on half the units (reference N72): each hit on one of the mover's units is then a
+# choice, and on the opponent's in the AI's turn, where the player still discards it.
+@settings(max_examples=examples(40), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), ("Hidden Armor",)))
+def test_attack_options_agree_with_hidden_armor(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(10), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), ("Hidden Armor",)))
+def test_attack_step_agrees_with_hidden_armor(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
 @given(winded(combat_positions()))
 def test_attack_options_agree_with_lift_and_wind_turbine(position: Position) -> None:

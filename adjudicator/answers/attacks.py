@@ -150,7 +150,10 @@ class AttackOutcome:
     instead: str = ""  # the talent the unit used its attack for instead of attacking its target (Pacify)
     discarded: tuple[str, ...] = ()  # units that left play to the discard pile, not defeated (Pacify)
     flipped: tuple[str, ...] = ()  # units that flipped to their other side once the hits were dealt (Pistoleer)
-    shed: tuple[tuple[str, str], ...] = ()  # (unit, upgrade): the upgrade a talent took from it (Pistoleer)
+    unloaded: tuple[tuple[str, str], ...] = ()  # (unit, upgrade): the upgrade a talent took from it (Pistoleer)
+    # (unit, talent, how): a unit whose owner discarded that talent to have a hit, of that kind (ATTACK,
+    # RETALIATION, …), deal it 0 (Hidden Armor)
+    shed: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def splashed(self) -> bool:
@@ -161,12 +164,13 @@ class AttackOutcome:
     def key(
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
-               tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...]]:
+               tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...]]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
-        the unit did instead of attacking (Pacify) and the upgrade it gave up (Pistoleer)."""
+        the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer) and the talents
+        discarded against a hit (Hidden Armor)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled, self.stripped, self.instead, self.shed)
+                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -198,7 +202,8 @@ class AttackOutcome:
             "instead": self.instead or None,
             "discarded": list(self.discarded),
             "flipped": list(self.flipped),
-            "shed": {unit: upgrade for unit, upgrade in self.shed},
+            "unloaded": {unit: upgrade for unit, upgrade in self.unloaded},
+            "shed": [{"unit": unit, "talent": talent, "how": how} for unit, talent, how in self.shed],
         }
 
 
@@ -252,6 +257,7 @@ class ChipEnd:
     at: str | None = None  # the hex a displacement moved it to (Eager); None: where it stood
     basic: bool = False  # a promoted unit flipped back to its basic side (Dodge)
     discarded: bool = False  # it left play to the discard pile, not defeated (Pacify)
+    discarded_talents: tuple[str, ...] = ()  # talents it discarded, and lacks from now on (Hidden Armor)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -272,6 +278,8 @@ class ChipEnd:
             data["at"] = self.at
         if self.basic:
             data["basic"] = True
+        if self.discarded_talents:
+            data["discarded_talents"] = list(self.discarded_talents)
         return data
 
 
@@ -305,6 +313,7 @@ class EndState:
             bits += ["promoted"] if c.promoted else []
             bits += ["flipped to its basic side"] if c.basic else []
             bits += ["silenced: cannot attack this turn"] if c.silenced else []
+            bits += [f"discarded {', '.join(c.discarded_talents)}"] if c.discarded_talents else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         if self.wave_over:

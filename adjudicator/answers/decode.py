@@ -332,7 +332,8 @@ class _Moment:
     instead: str = ""  # the talent a unit used its attack for instead of attacking (deed/4)
     discarded: list[str] = field(default_factory=list)  # units discarded, not defeated
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
-    shed: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
+    unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
+    shed: list[tuple[str, str, str]] = field(default_factory=list)  # unit, the talent it discarded, the hit's how
     over: bool = False
     game_over: bool = False
 
@@ -435,8 +436,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.dodged.append(_name(args[1]))
         elif name == "flip":
             m.flipped.append(_name(args[1]))
+        elif name == "unloaded":
+            m.unloaded.append((_name(args[1]), args[2].name))
         elif name == "shed":
-            m.shed.append((_name(args[1]), args[2].name))
+            m.shed.append((_name(args[1]), _name(args[2]), _const_name(args[3])))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "over":
@@ -473,7 +476,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
                          tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
                          tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)),
-                         tuple(sorted(m.flipped)), tuple(sorted(m.shed)))
+                         tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -482,6 +485,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
     promoted, gone, spires_gone, silenced, discarded = set(), set(), set(), set(), set()
+    dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded (Hidden Armor)
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     gates: dict[str, int] = {}
@@ -505,6 +509,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             discarded.add(_name(a[0]))
         elif s.name == "silenced":
             silenced.add(_name(a[0]))
+        elif s.name == "dropped":
+            dropped[_name(a[0])].append(_name(a[1]))
         elif s.name == "at":
             moved[_name(a[0])] = _name(a[1])
         elif s.name == "sup":
@@ -533,9 +539,11 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         changed_ups = final_ups != tuple(sorted(unit.upgrades))
         newly_promoted = uid in promoted and not unit.promoted
         basic = unit.promoted and uid not in promoted and not name  # flipped back (Dodge)
-        if name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced or uid in moved:
+        shed = tuple(sorted(dropped[uid]))
+        if (name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced
+                or uid in moved or shed):
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
-                                 uid in silenced, moved.get(uid), basic))
+                                 uid in silenced, moved.get(uid), basic, discarded_talents=shed))
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))

@@ -62,6 +62,7 @@ class UnitEnd:
     promoted: bool = False  # promoted this turn
     basic: bool = False  # flipped back to its basic side this turn (Dodge)
     left: str = ""  # off the board: DEFEATED or RETURNED
+    discarded_talents: tuple[str, ...] = ()  # talents it discarded this turn (Hidden Armor)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
@@ -77,6 +78,8 @@ class UnitEnd:
             data["promoted"] = True
         if self.basic:
             data["basic"] = True
+        if self.discarded_talents:
+            data["discarded_talents"] = list(self.discarded_talents)
         return data
 
     def describe(self) -> str:

@@ -76,6 +76,8 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = replace(unit, done=replace(unit.done, attacked=True))
     if change.at is not None:  # displaced (Eager): it stands on another hex
         unit = replace(unit, at=change.at)
+    if change.discarded_talents:  # Hidden Armor: the equipment is gone for the rest of the turn
+        unit = replace(unit, talents=tuple(t for t in unit.talents if t not in change.discarded_talents))
     return unit
 
 

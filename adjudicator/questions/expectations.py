@@ -218,7 +218,7 @@ def check_attacks(
         if "outcomes" not in spec:
             continue
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
-                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.shed): o
+                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
@@ -226,7 +226,8 @@ def check_attacks(
                    tuple(sorted(str(u) for u in e.get("cancelled") or [])),
                    tuple(sorted((str(s), int(i)) for s, ix in (e.get("stripped") or {}).items() for i in ix or [])),
                    str(e.get("instead") or ""),
-                   tuple(sorted((str(u), str(y)) for u, y in (e.get("shed") or {}).items()))): e
+                   tuple(sorted((str(u), str(y)) for u, y in (e.get("unloaded") or {}).items())),
+                   tuple(sorted((str(u), str(t), str(h)) for u, t, h in e.get("shed") or []))): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
@@ -259,15 +260,16 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 
 def _target(
     key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
-               str, tuple[tuple[str, str], ...]],
+               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...]],
 ) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, shed = key
+    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed = key
     if deed:
         return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
     instead += f" ({', '.join(cancelled)} paying Source to take no damage)" if cancelled else ""
+    instead += "".join(f" ({u} discarding {t} against the {h})" for u, t, h in shed)
     removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
-    removing += "".join(f" taking {u}'s {y} upgrade" for u, y in shed)
+    removing += "".join(f" taking {u}'s {y} upgrade" for u, y in unloaded)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
             + "".join(f" with {t}" for t in pressed) + instead + removing)
 
@@ -284,6 +286,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("silenced", True if c.silenced else None),
             ("at", c.at),
             ("basic", True if c.basic else None),
+            ("discarded-talents", list(c.discarded_talents) if c.discarded_talents else None),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else {
             k: v for k, v in fields if v is not None}
@@ -361,7 +364,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
     for u in end.units:
         extra = (("health", u.health), ("chip", u.chip or None),
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
-                 ("promoted", True if u.promoted else None), ("basic", True if u.basic else None))
+                 ("promoted", True if u.promoted else None), ("basic", True if u.basic else None),
+                 ("discarded-talents", list(u.discarded_talents) if u.discarded_talents else None))
         extra_set = {k: v for k, v in extra if v is not None}
         data[u.unit] = u.left if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:

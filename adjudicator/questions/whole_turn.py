@@ -97,8 +97,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         upgrades = after.upgrades if after.upgrades != before.upgrades else None
         promoted = after.promoted and not before.promoted
         basic = before.promoted and not after.promoted and not chip  # flipped back (Dodge)
-        if node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic:
-            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic))
+        # Hidden Armor: a talent the unit discarded (a revealed chip's own talents are no discard).
+        shed = tuple(sorted(set(before.talents) - set(after.talents))) if not chip else ()
+        if (node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic
+                or shed):
+            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed))
     kept = {s.id: s for s in final.spires}
     spires = tuple(
         (s.id, kept[s.id].upgrades if s.id in kept else None)

@@ -254,10 +254,11 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  {u} does not retaliate: a talent of its acts instead (Riposte)" for u in o.forgone]
     lines += [f"{indent}  {u}'s faction pays Source equal to the damage, which becomes 0 (Sourcefield)"
               for u in o.cancelled]
+    lines += [f"{indent}  {u} discards its {t}: the {how} deals it 0" for u, t, how in o.shed]
     lines += [f"{indent}  {u} dodges: 0 instead of its defeat, no retaliation, its upgrades gone, basic side up (Dodge)"
               for u in o.dodged]
     lines += [f"{indent}  {u} flips to its other side, its health kept" for u in o.flipped]
-    lines += [f"{indent}  {u} gives up its {y} upgrade" for u, y in o.shed]
+    lines += [f"{indent}  {u} gives up its {y} upgrade" for u, y in o.unloaded]
     for lv in o.level_ups:
         chosen = f" (chose {lv.chosen})" if lv.chosen else ""
         lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")

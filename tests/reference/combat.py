@@ -200,6 +200,16 @@ N70 Quake, AI side only: before each attack (shot, volley, Repeater's too) of an
     choice (the Quake spire, that spire) before the shot's. A spire with no target quakes nothing.
 N74 Innovative: a unit with it (in use: not in its gate, not muted) ignores "Ungrouped only", so a
     player's grouped unit's Flying works as an ungrouped one's (N12), for Spyglass too.
+N71 Weak Point, a player's (no AI faction's) unit: one that may attack now (whatever its targets) may
+    instead remove the top two upgrades (fewer when it has fewer) of a spire in play on a node beside
+    it, of a faction opposing its own, with at least one upgrade (each such spire an outcome besides
+    its attacks, a minion's duty to attack so fulfilled). No attack: no damage, no defeat, no Spike,
+    no Assault first; the outcome names the spire, ``instead`` "Weak Point" and what it removed.
+N72 Hidden Armor, on a unit of a faction not played as the AI, not waiting in its gate: any hit about
+    to take 1 or more from it (an attack's, a splash, a retaliation, a gate's retaliation, Spike; as
+    the unit would take it, N39 and N58 included; no heal) may deal 0 instead, a 0 damage line, its
+    owner's choice whoever's turn it is, once: the unit then lacks the talent for the rest of the
+    step (``shed``; the end's ``discarded_talents``). No Dodge, Leech or Riposte recovery from it.
 """
 
 from __future__ import annotations
@@ -243,6 +253,7 @@ from adjudicator.position.readings import resolve
 from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
+HIDDEN_ARMOR = "Hidden Armor"  # N72
 GRAFT, HEIRS = "graft", "heirs"  # Harbinger chapter 2's factions (N40, N41)
 READING_DEFAULTS = {
     "spire-defeat": "bare",
@@ -802,6 +813,7 @@ class Choice:
     must: bool
     cannot: str
     calm: tuple[str, ...] = ()  # N66: the landmark minions it may (the AI: must) discard instead
+    weak: tuple[str, ...] = ()  # N71: the spires a player's Weak Point unit may strip instead
 
 
 def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
@@ -814,6 +826,17 @@ def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
                         if f.kind is Kind.LANDMARK_MINION and not f.in_gate and f.node in near))
 
 
+def _weak_spires(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
+    """N71: the opposing spires with an upgrade beside a player's unit with Weak Point."""
+    a = board.units[uid]
+    if not a.has("Weak Point") or rules.ai(a.faction):
+        return ()
+    near = set(rules.position.neighbours(a.node))
+    return tuple(sorted(s.id for s in board.spires.values()
+                        if not s.defeated and s.upgrades and s.at in near
+                        and opposing(rules.position, s.faction, a.faction)))
+
+
 def choice(rules: Rules, board: Board, uid: str) -> Choice:
     reason = cannot_attack(rules, board, uid)
     if reason:
@@ -822,11 +845,12 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     a = board.units[uid]
     calm = _beside_landmarks(rules, board, uid)
     ai = rules.ai(a.faction)
+    weak = _weak_spires(rules, board, uid)
     if not chips:
-        return Choice((), (), ai and bool(calm), "no valid target", calm)
+        return Choice((), (), ai and bool(calm), "no valid target", calm, weak)
     minion = a.kind is not Kind.HERO
     if not ai:
-        return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm)
+        return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm, weak)
     order = _unit_priorities(rules)
     def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage, nor a swindle (N65)
         if heals(rules, uid, c) or _swindles(a, board.units.get(c)):
@@ -895,6 +919,8 @@ class Log:
     dodged: list[str] = field(default_factory=list)  # N67
     offered: dict[str, int] = field(default_factory=dict)  # Source rewards offered a faction, before its cap (N65)
     stolen: list[tuple[str, str, int]] = field(default_factory=list)  # N65: victim, thief ("" none), amount
+    armour: frozenset[tuple[str, str]] = frozenset()  # N72: (unit, kind of hit) its owner discards Hidden Armor against
+    shed: list[tuple[str, str, str]] = field(default_factory=list)  # N72: unit, talent, the hit's kind
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -976,6 +1002,12 @@ def hurt(
     if heals(rules, by, uid):  # gained instead, fortifications untouched
         log.damage.append(Damage(uid, amount, by, how, u.health, u.health + amount, 0))
         board.units[uid] = replace(u, health=u.health + amount)
+        return False
+    if ((uid, how) in log.armour and amount >= 1 and u.has(HIDDEN_ARMOR) and u.faction
+            and not rules.ai(u.faction)):  # N72: ignored, and the equipment is gone
+        log.damage.append(Damage(uid, 0, by, how, u.health, u.health, 0))
+        log.shed.append((uid, HIDDEN_ARMOR, how))
+        board.units[uid] = replace(u, talents=tuple(t for t in u.talents if t != HIDDEN_ARMOR))
         return False
     if how in (ATTACK, SPLASH, RETALIATION) and u.has("Dodge") and amount >= u.health + u.forts:  # N67
         log.damage.append(Damage(uid, 0, by, how, u.health, u.health, 0))
@@ -1288,13 +1320,15 @@ def _leech(board: Board, log: Log, uid: str) -> None:
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
+    armour: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
     extra damage is taken (N54); ``cancel``: a Sourcefield unit's owner pays, where it can (N63); ``ram``:
-    a player's Ram removes that upgrade instead of the damage (N62)."""
+    a player's Ram removes that upgrade instead of the damage (N62); ``armour``: the units whose owner
+    discards Hidden Armor against their hit of that kind (N72)."""
     b = board.copy()
-    log = Log(before=dict(b.units))
+    log = Log(before=dict(b.units), armour=armour)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
@@ -1383,8 +1417,35 @@ def attack(
         cancelled=cancelled,
         stripped=tuple(sorted(stripped)),
         dodged=tuple(sorted(set(log.dodged))),
+        shed=tuple(sorted(log.shed)),
     )
     return outcome, b
+
+
+def armour_choices(rules: Rules, board: Board, uid: str, target: str, redirect: str | None,
+                   splash: bool) -> list[frozenset[tuple[str, str]]]:
+    """N72: for each unit with Hidden Armor the attack may hit, none or the one kind of hit its owner
+    discards it against: the attacker's retaliation, gate retaliation or Spike, the target's attack,
+    a splashed unit's splash (a choice a hit never meets plays out as none)."""
+    kinds = {uid: (RETALIATION, GATE_RETALIATION, SPIKE), redirect or target: (ATTACK,)}
+    kinds |= {c: (SPLASH,) for c in (splash_area(rules, board, uid, target) if splash else [])}
+    armoured = [(u, hows) for u, hows in kinds.items() if u in board.units and board.units[u].has(HIDDEN_ARMOR)
+                and board.units[u].faction and not rules.ai(board.units[u].faction)]
+    return [frozenset((u, how) for (u, _), how in zip(armoured, pick) if how)
+            for pick in product(*[("", *hows) for _, hows in armoured])]
+
+
+def weaken(rules: Rules, board: Board, uid: str, sid: str) -> tuple[AttackOutcome, Board]:
+    """N71: instead of attacking, the unit removes the spire's top two upgrades: no damage, no defeat."""
+    b = board.copy()
+    b.units[uid] = replace(b.units[uid], attacked=True)
+    s = b.spires[sid]
+    places = set(range(max(0, len(s.upgrades) - 2), len(s.upgrades)))
+    b.spires[sid] = s.without(places)
+    over = _game_over(b)
+    stripped = tuple(sorted((sid, s.held[i], s.upgrades[i]) for i in places))
+    return AttackOutcome(attacker=uid, target=sid, wave_over=_wave_over(b) and not over, game_over=over,
+                         stripped=stripped, instead="Weak Point"), b
 
 
 def pacify(rules: Rules, board: Board, uid: str, landmark: str) -> tuple[AttackOutcome, Board]:
@@ -1493,15 +1554,17 @@ def attack_branches(
         for press in press_choices(rules, board, uid, target)
         for cancel in (False, True)
         for ram in ram_choices(rules, board, uid, target)
+        for armour in armour_choices(rules, board, uid, target, redirect, splash)
         for branch in every_choice(
-            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram))
+            lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
+                                   armour))
     ]
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     outcomes = {
-        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram)[0]
+        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour)[0]
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -1509,7 +1572,9 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for press in press_choices(rules, board, uid, t)
         for cancel in (False, True)
         for ram in ram_choices(rules, board, uid, t)
-    } | {pacify(rules, board, uid, landmark)[0] for landmark in c.calm}
+        for armour in armour_choices(rules, board, uid, t, r, splash)
+    } | {pacify(rules, board, uid, landmark)[0] for landmark in c.calm} | {
+        weaken(rules, board, uid, sid)[0] for sid in c.weak}
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
 
 
@@ -1526,8 +1591,9 @@ def _unit_end(start: Fighter, now: Fighter | None, discarded: bool) -> ChipEnd |
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
     basic = start.promoted and not now.promoted and not now.revealed  # N67: flipped back
+    shed = () if now.revealed else tuple(sorted(set(start.talents) - set(now.talents)))  # N72
     if (now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now
-            and not now.silenced and now.node == start.node and not basic):
+            and not now.silenced and now.node == start.node and not basic and not shed):
         return None
     return ChipEnd(
         start.id,
@@ -1538,6 +1604,7 @@ def _unit_end(start: Fighter, now: Fighter | None, discarded: bool) -> ChipEnd |
         silenced=now.silenced,
         at=now.node if now.node != start.node else None,
         basic=basic,
+        discarded_talents=shed,
     )
 
 
@@ -1615,6 +1682,9 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
             for landmark in choice(rules, board, uid).calm:  # N66
                 calmed, after = pacify(rules, board, uid, landmark)
                 explore(after, sequence + (calmed,))
+            for sid in choice(rules, board, uid).weak:  # N71
+                weakened, after = weaken(rules, board, uid, sid)
+                explore(after, sequence + (weakened,))
             for target in choice(rules, board, uid).allowed:
                 for redirect in redirects(rules, board, target):
                     for outcome, after in attack_branches(rules, board, uid, target, redirect):
@@ -1897,10 +1967,13 @@ def replay(
     for i, given in enumerate(sequence, start=1):
         if _wave_over(board):
             return None, [f"attack {i}: the wave is already over"]
-        if given.instead:  # N66
-            if given.instead != "Pacify" or given.target not in choice(rules, board, given.attacker).calm:
+        if given.instead:  # N66, N71
+            now = choice(rules, board, given.attacker)
+            ways = {"Pacify": (now.calm, pacify), "Weak Point": (now.weak, weaken)}
+            chips, deed = ways.get(given.instead, ((), pacify))
+            if given.target not in chips:
                 return None, [f"attack {i}: {given.attacker} may not {given.instead} {given.target} now"]
-            played, board = pacify(rules, board, given.attacker, given.target)
+            played, board = deed(rules, board, given.attacker, given.target)
             if comparable(played) != comparable(given):
                 return None, [f"attack {i}: plays out as {played}, not {given}"]
             continue
@@ -1908,7 +1981,6 @@ def replay(
             return None, [f"attack {i}: {given.attacker} may not attack {given.target} now"]
         if given.redirected_to not in redirects(rules, board, given.target):
             return None, [f"attack {i}: no redirect to {given.redirected_to}"]
-        chooser = _Named([lv.chosen for lv in given.level_ups])
         try:
             # A splash shows only in its damage, and an attacker that fell to a Quick Counter (N55) deals
             # none: play the claimed choice where it is one, else the rules' own, and compare the outcome.
@@ -1919,9 +1991,10 @@ def replay(
             # N62: a player's Ram shows in what the attack removed; the rest of it is played and compared.
             rams = [r for r in ram_choices(rules, board, given.attacker, given.target)
                     if r is not None and any(r == index for _, index, _ in given.stripped)]
-            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to, chooser,
-                                   splash, bool(given.forgone), bool(given.pressed), bool(given.cancelled),
-                                   rams[0] if rams else None)
+            armour = frozenset((u, how) for u, _, how in given.shed)  # N72
+            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to,
+                                   _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
+                                   bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour)
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
