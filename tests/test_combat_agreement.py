@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Kind, Position, Terrain
 
-from tests.combat_strategies import SPIRE_HITS, combat_positions, gifted, quaking, spire_gifted, winded
+from tests.combat_strategies import SPIRE_HITS, UNGROUPED, combat_positions, gifted, quaking, spire_gifted, winded
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -175,6 +175,21 @@ def test_attack_options_agree_with_pacify(position: Position) -> None:
     # Pacify on half the units, a landmark minion on every board: drawn as every talent is, a unit
     # with it seldom stands beside one.
     problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(40), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), UNGROUPED))
+def test_attack_options_agree_with_innovative(position: Position) -> None:
+    # Innovative and Flying on half the units (reference N74): a grouped flier with it stays a flier.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(firing=True), UNGROUPED))
+def test_spires_fire_agrees_with_innovative(position: Position) -> None:
+    problem = spires_fire_problem(at_spires_fire(position))
     assert problem is None, problem
 
 
