@@ -87,7 +87,7 @@ def test_a_talent_that_acts_only_on_its_own_attacks_still_splits() -> None:
 
 # Field boards of 150 hexes and 20 units, armed, the odd seeds under AI control: every one splits, with
 # or without talents that act only in the attacks touching their chip (the catalogue's acts_on: self).
-FIELD_SEEDS = (0, 2, 3, 4, 5, 6, 7, 9)
+FIELD_SEEDS = (0, 3, 4, 7)
 SELF_ONLY = ("Armored", "Tough", "Evasive", "Leech", "Riposte", "Poison", "Quick Counter")
 
 
@@ -121,7 +121,7 @@ def test_the_summary_says_what_every_unit_may_or_must_attack_and_what_may_fall()
 
 
 @pytest.mark.generated
-@pytest.mark.parametrize("seed", FIELD_SEEDS[:4])
+@pytest.mark.parametrize("seed", FIELD_SEEDS[:2])
 def test_a_split_summary_agrees_with_the_whole_step(seed: int) -> None:
     position = boards.armed(boards.field(seed, 150, 20), seed)
     side = position.turn.faction

@@ -39,14 +39,14 @@ from tests.comparisons import (  # noqa: E402
 )
 
 
-@settings(max_examples=examples(200), deadline=None, report_multiple_bugs=False)  # the sweep draws more
+@settings(max_examples=examples(150), deadline=None, report_multiple_bugs=False)  # the sweep draws more
 @given(combat_positions())
 def test_attack_options_agree(position: Position) -> None:
     problem = attack_options_problem(position)
     assert problem is None, problem
 
 
-@settings(max_examples=examples(100), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(70), deadline=None, report_multiple_bugs=False)
 @given(combat_positions(), st.data())
 def test_one_unit_attack_options_agree(position: Position, data: st.DataObject) -> None:
     uid = data.draw(st.sampled_from(turn_units(position)))
@@ -54,14 +54,14 @@ def test_one_unit_attack_options_agree(position: Position, data: st.DataObject) 
     assert problem is None, problem
 
 
-@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(combat_positions())
 def test_attack_step_agrees(position: Position) -> None:
     problem = attack_step_problem(position)
     assert problem is None, problem
 
 
-@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(combat_positions(firing=True))
 def test_spires_fire_agrees(position: Position) -> None:
     position = at_spires_fire(position)
@@ -86,7 +86,7 @@ def test_spires_fire_agrees_with_quake(position: Position) -> None:
     assert problem is None, problem
 
 
-@settings(max_examples=examples(80), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
 @given(allied(combat_positions()))
 def test_attack_options_agree_among_allies(position: Position) -> None:
     # Harbinger chapter 7: no attack on an ally's chips; no Source from a gate.
@@ -125,7 +125,7 @@ def test_spires_fire_agrees_under_grafted_snare(position: Position) -> None:
     assert problem is None, problem
 
 
-@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(healing(combat_positions()))
 def test_attack_options_agree_as_narora_heal_the_graft(position: Position) -> None:
     # Harbinger chapter 8: a naroran unit's attack or retaliation heals a Graft unit.
@@ -133,7 +133,7 @@ def test_attack_options_agree_as_narora_heal_the_graft(position: Position) -> No
     assert problem is None, problem
 
 
-@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions()))
 def test_attack_options_agree_with_hit_talents(position: Position) -> None:
     # Leech, Riposte, ...: on half the units each, so that they meet the exchanges they change.
@@ -149,7 +149,7 @@ def test_attack_step_agrees_with_hit_talents(position: Position) -> None:
     assert problem is None, problem
 
 
-@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions(firing=True), SPIRE_HITS))
 def test_attack_options_agree_on_spires_with_spire_talents(position: Position) -> None:
     # Assault, Ram, Weak Point on half the units each, every spire with an attack upgrade at least.
@@ -209,7 +209,7 @@ def test_attack_step_agrees_with_hidden_armor(position: Position) -> None:
     assert problem is None, problem
 
 
-@settings(max_examples=examples(60), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(winded(combat_positions()))
 def test_attack_options_agree_with_lift_and_wind_turbine(position: Position) -> None:
     # One side the shada, each spire with Lift and Wind Turbine by a coin toss (reference N69).
