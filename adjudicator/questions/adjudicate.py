@@ -223,8 +223,11 @@ def attack_options(
     models = solve_all(combat_facts(position, query), deadline=deadline)
     fallback = len(in_force(position.ai_priority, "units")) + 1
     unmodelled = notices(position, "attack", ai)
-    return [replace(o, notices=as_happened(unmodelled, any(a.defeated for a in o.outcomes),
-                                           any(a.wave_over for a in o.outcomes)))
+    # A unit that flips in its own attack and then levels up reads a side the position does not give.
+    turned = decode_sideless(models)
+    return [replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
+                                             any(a.wave_over for a in o.outcomes)),
+                                *flipped(tuple(p for p in turned if p[0] == o.unit), "attack")))
             for o in decode_attacks(models, position, units, ai_factions, fallback)]
 
 
