@@ -1,7 +1,8 @@
 """Hypothesis profiles for the tests on generated boards, registered by tests/conftest.py.
 
 - ``default``: derandomized, so every normal run (CI included) draws the same examples and a
-  failure reproduces; each test keeps its own ``max_examples``, deadline and health checks.
+  failure reproduces; each test keeps its own deadline and health checks, and draws ``DEFAULT_SHARE``
+  of its ``max_examples`` (``examples``).
 - ``explore``: random examples, ``EXPLORE_FACTOR`` times as many, for long sweeps outside CI:
   ``HYPOTHESIS_PROFILE=explore pytest tests/test_agreement.py tests/test_combat_agreement.py``.
   A failure prints the board and a ``@reproduce_failure`` blob.
@@ -26,7 +27,15 @@ def register() -> None:
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+# The suite's budget (10 minutes on a 2-core machine, README): a normal run draws this share of each
+# test's ``n``; the explore profile and ``python -m bench.sweep`` draw the full numbers and more.
+DEFAULT_SHARE = 0.6
+
+
 def examples(n: int) -> int:
-    """A test's ``max_examples``: ``n`` normally, more under the explore profile. Read when the
-    test module is imported, after the profile is loaded."""
-    return n * EXPLORE_FACTOR if settings.get_current_profile_name() == EXPLORE else n
+    """A test's ``max_examples``: ``DEFAULT_SHARE`` of ``n`` normally (at least one), ``EXPLORE_FACTOR``
+    times ``n`` under the explore profile. Read when the test module is imported, after the profile is
+    loaded."""
+    if settings.get_current_profile_name() == EXPLORE:
+        return n * EXPLORE_FACTOR
+    return max(1, round(n * DEFAULT_SHARE))
