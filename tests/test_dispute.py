@@ -16,6 +16,7 @@ from adjudicator.position.claims import AttackClaim, MoveClaim
 from adjudicator.answers.notation import format_attack, format_move, parse
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY
 
+from tests.profiles import examples
 from tests.strategies import describe, positions
 from tests.test_positions import FILES
 
@@ -59,9 +60,7 @@ def test_a_hero_declining_to_attack_is_legal_a_minion_not() -> None:
     assert {r.id for r in check(position, AttackClaim("jaelana", None)).judgement.reasons} == {"must_attack.engage"}
 
 
-# Its full 60 boards, not the suite's share: 36 drew a board where explain and moves disagree on a
-# minion deploying from its gate (a disagreement to find and fix: the closing note of 2026-12-05).
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(positions())
 def test_explain_allows_exactly_the_listed_ends(position: Position) -> None:
     # A minion that does not lead may not move yet (not_leading), whatever `moves` lists for later.
