@@ -21,3 +21,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.generated)
         if item.module is not None and item.module.__name__.endswith("test_web_browser"):
             item.add_marker(pytest.mark.browser)
+    # The long tests first, so that the workers share them and the many short ones fill in after:
+    # collected in file order, a long test met last runs alone while the other workers wait.
+    items.sort(key=lambda item: not (item.get_closest_marker("generated") or item.get_closest_marker("browser")))

@@ -255,6 +255,11 @@ def unhurt(position: Position) -> Position:
     return replace(position, units=units)
 
 
+def without_talents(position: Position) -> Position:
+    """The position with no talent on any unit."""
+    return replace(position, units={uid: replace(u, talents=()) for uid, u in position.units.items()})
+
+
 @st.composite
 def positions(draw: st.DrawFn) -> Position:
     """A small movement position for ``heirs``: open field or corridor, units clustered."""

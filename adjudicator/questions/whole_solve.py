@@ -68,10 +68,10 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
     chips += [(s.id, t) for s in position.spires for t in s.talents]
     for chip, name in chips:
+        if not expressed(name):
+            return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
         talent = known.resolve(name)
         hooks = set(talent.hooks) & movement_hooks() if talent is not None else set()
-        if talent is None or ("movement" in talent.steps and not hooks) or not hooks <= HONOURED:
-            return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
         if hooks & PLACED and any(DISPLACEABLE in t.hooks for t in known.known(n for c, n in chips if c == chip)):
             return f"{chip} has the talent {name} and may be displaced, which moves where it acts (searched)"
         if hooks & MINIONS_ONLY and chip in units and position.units[chip].kind is Kind.HERO:
@@ -132,6 +132,16 @@ def _gate_distances(position: Position, unit: Unit) -> set[int | None]:
     gate = position.node_of(unit.id)
     through = fields.counts_through(unit)
     return {fields.mark_distances(position, a, unit.faction, through).get(gate) for a in allowances(unit)}
+
+
+def expressed(name: str) -> bool:
+    """Whether the one solve expresses what a talent does to movement: nothing, or only through the
+    hooks it honours."""
+    talent = catalogue().resolve(name)
+    if talent is None:
+        return False
+    hooks = set(talent.hooks) & movement_hooks()
+    return not ("movement" in talent.steps and not hooks) and hooks <= HONOURED
 
 
 @cache
