@@ -15,6 +15,8 @@ or ``python -m bench.sweep`` (bench/README.md).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,6 +67,21 @@ def test_attack_step_agrees(position: Position) -> None:
 @given(combat_positions(firing=True))
 def test_spires_fire_agrees(position: Position) -> None:
     position = at_spires_fire(position)
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+def _splashing(position: Position) -> Position:
+    """Splash on every spire: on a coin toss too few of the drawn boards had a unit beside a target."""
+    return replace(position, spires=tuple(replace(s, talents=tuple(sorted({*s.talents, "Splash"})))
+                                          for s in position.spires))
+
+
+@settings(max_examples=examples(16), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(firing=True), ("Sourcefield",)).map(_splashing).map(at_spires_fire))
+def test_spires_fire_agrees_with_splash_and_sourcefield(position: Position) -> None:
+    # Splash on every spire, Sourcefield on half the units (reference N75, N76): a player's spire's
+    # splash and each payment the Source allows are choices, an AI spire's splash is forced.
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

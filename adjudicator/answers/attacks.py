@@ -21,6 +21,9 @@ SPIKE = "spike"  # Spike's 1 damage to the unit that attacked it, after any reta
 SPLASH = "splash"  # Splash's 1 damage to each unit beside the target, with the attack's
 RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chapter 7's Nucleus): no damage
 SPIRE_FIRE = "spire-fire"
+# The talents whose use a chip's owner chooses in Spires Fire: a result's choices name them as (chip,
+# talent), after the shot they go with (a spire's Splash; Sourcefield, by the unit's owner, on its roll).
+TALENT_CHOICES = frozenset({"Splash", "Sourcefield"})
 
 # Level-up options (game-elements: Leveling Up).
 LEVEL_UPS = ("attack", "fortification", "range", "promote", "recover", "none", "not-adjudicated")
@@ -437,8 +440,9 @@ class FireResult:
     """A distinct result of the Spires Fire step, under one line of target choices.
 
     ``choices`` is the sequence of (spire, chip) choices made where a spire had several allowed
-    targets, or its talent several chips to act on (Quake's ties, before its shot); for a fixed way
-    of choosing, the probabilities of its results add up to 1.
+    targets, or its talent several chips to act on (Quake's ties, before its shot), and of (chip,
+    talent) where an owner chose to use a talent of ``TALENT_CHOICES``; for a fixed way of choosing,
+    the probabilities of its results add up to 1.
     """
 
     choices: tuple[tuple[str, str], ...]
@@ -448,7 +452,8 @@ class FireResult:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "choices": [{"spire": s, "target": t} for s, t in self.choices],
+            "choices": [{"chip": c, "talent": t} if t in TALENT_CHOICES else {"spire": c, "target": t}
+                        for c, t in self.choices],
             "probability": str(self.probability),
             "end": self.end.as_json(),
             "shots": [s.as_json() for s in self.shots],

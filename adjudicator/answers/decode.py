@@ -22,6 +22,7 @@ from adjudicator.answers.attacks import (
     Gain,
     LevelUp,
     Reveal,
+    SPLASH,
     Shot,
     SpireTargets,
     StepEnd,
@@ -788,9 +789,19 @@ def decode_fire(
         rolls = tuple(Roll(m.dice, m.cut, m.cap, m.deal, m.silencing) if m.shot
                       else Roll(m.dice, 0, None, m.total, m.silencing) for m in moments)
         choices = tuple(c for m in moments for c in (*sorted(m.picks), *(
-            [m.shot] if m.shot and m.chosen else sorted((s, x) for s, x, _ in m.volley) if m.chosen else [])))
+            [m.shot] if m.shot and m.chosen else sorted((s, x) for s, x, _ in m.volley) if m.chosen else []),
+            *_talent_choices(m, owners, ai_factions)))
         paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin), choices))
     return spires, paths
+
+
+def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -> list[tuple[str, str]]:
+    """A shot's talents its owners chose to use: a player's spire's Splash (an AI's must), then each
+    unit whose owner paid Source for Sourcefield."""
+    chosen: list[tuple[str, str]] = []
+    if m.shot and owners[m.shot[0]] not in ai_factions and any(d.how == SPLASH and d.by == m.shot[0] for d in m.damage):
+        chosen.append((m.shot[0], "Splash"))
+    return chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)]
 
 
 # ------------------------------------------------------------------------------------- verdicts

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from adjudicator.answers.attacks import (
     ATTACK,
     RECOVERY,
+    TALENT_CHOICES,
     AttackOptions,
     AttackOutcome,
     AttackStepResult,
@@ -351,15 +352,15 @@ def fire_step(result: FireStepResult) -> str:
     if result.decisions:
         # A later spire's choice can depend on an earlier roll (its first pick defeated), so one line
         # of choices is not always one whole way of choosing: its results add up to at most 1.
-        lines.append("  choices: the targets chosen along each line of play; for any fixed way of choosing,\n"
-                     "  the results it allows add up to 1")
+        lines.append("  choices: the targets chosen (and talents used by choice) along each line of play; for\n"
+                     "  any fixed way of choosing, the results it allows add up to 1")
     rows = ((str(r.probability), _choices(r) or "-", r.end.describe()) for r in result.results)
     lines.append(_table(("probability", "choices", "result"), rows))
     return "\n".join(lines)
 
 
 def _choices(result: FireResult) -> str:
-    return "; ".join(f"{s}→{t}" for s, t in result.choices)
+    return "; ".join(f"{c}: {t}" if t in TALENT_CHOICES else f"{c}→{t}" for c, t in result.choices)
 
 
 def fire_outcome(result: FireResult) -> list[str]:

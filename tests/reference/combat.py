@@ -210,6 +210,17 @@ N72 Hidden Armor, on a unit of a faction not played as the AI, not waiting in it
     the unit would take it, N39 and N58 included; no heal) may deal 0 instead, a 0 damage line, its
     owner's choice whoever's turn it is, once: the unit then lacks the talent for the rest of the
     step (``shed``; the end's ``discarded_talents``). No Dodge, Leech or Riposte recovery from it.
+N75 Splash on a spire: each shot (Repeater's too, whatever its dice total, a miss too) also deals 1
+    to every unit on a map hex beside its target (not the target, not waiting in a gate, not
+    campfired), whatever its side; no Dodge (no unit's damage). A player's spire may or may not (the
+    choice (spire, "Splash") after the shot's), an AI's does when one of them opposes its faction (a
+    landmark minion unless friendly to it). Credited to the spire's faction, rewarded only for a unit
+    that opposes it. A Multi-Target volley does not splash (left out: the solver keeps its notice).
+N76 Sourcefield in Spires Fire: a shot, or a volley, that would deal a non-AI faction's unit with it
+    (no landmark minion) 1 or more (N33, N39, N58 included) may be paid off by its faction, if it has
+    that much Source (a volley's units together), before any gain (N53): the unit takes 0; the choice
+    (unit, "Sourcefield") after the shot's. The damage dealt is what the dice deal, above the unit's
+    health too.
 """
 
 from __future__ import annotations
@@ -1009,7 +1020,8 @@ def hurt(
         log.shed.append((uid, HIDDEN_ARMOR, how))
         board.units[uid] = replace(u, talents=tuple(t for t in u.talents if t != HIDDEN_ARMOR))
         return False
-    if how in (ATTACK, SPLASH, RETALIATION) and u.has("Dodge") and amount >= u.health + u.forts:  # N67
+    if (how in (ATTACK, SPLASH, RETALIATION) and by not in board.spires and u.has("Dodge")
+            and amount >= u.health + u.forts):  # N67; N75: a spire's splash is no unit's damage
         log.damage.append(Damage(uid, 0, by, how, u.health, u.health, 0))
         log.dodged.append(uid)
         board.units[uid] = replace(u, upgrades=(), promoted=False, promoted_now=False)
@@ -1808,32 +1820,97 @@ def _shoot(
         mine = again and not rules.ai(s.faction)  # a player's additional volley is a choice
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
-            b = line.board.copy()
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            before = dict(b.units)
-            fell = [hurt(rules, b, Log(before=before), shot.target, shot.damage, sid, SPIRE_FIRE, s.faction)
-                    for shot in shots]
-            for shot in shots:
-                _channel(rules, b, line.board, shot.target)
-            for shot in shots:
-                _silence(b, shot.target, hushed)
-            _degrade(b, sid)
-            _inferno(rules, b, sid)
-            yield picked, _Line(b, line.probability * p, line.shots + shots), not all(fell)
+            for paid in _volley_payments(rules, line.board, shots):
+                b = line.board.copy()
+                _pay(b, shots, paid)
+                before = dict(b.units)
+                fell = [hurt(rules, b, Log(before=before), shot.target, 0 if shot.target in paid else shot.damage,
+                             sid, SPIRE_FIRE, s.faction) for shot in shots]
+                for shot in shots:
+                    _channel(rules, b, line.board, shot.target)
+                for shot in shots:
+                    _silence(b, shot.target, hushed)
+                _degrade(b, sid)
+                _inferno(rules, b, sid)
+                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)),
+                       _Line(b, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
     for target in allowed:
         picked = choices + ((sid, target),) if chosen else choices
+        area = _spire_splash_area(rules, line.board, s, target)
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
-            b = line.board.copy()
-            amount = _shot(rules, b, s, target, total)
-            fell = hurt(rules, b, Log(), target, amount, sid, SPIRE_FIRE, s.faction)
-            _channel(rules, b, line.board, target)
-            _silence(b, target, hushed)
-            _degrade(b, sid)
-            _inferno(rules, b, sid)
+            amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
-            yield picked, _Line(b, line.probability * p, line.shots + (shot,)), not fell
+            for splash, paid in product(_spire_splashes(rules, line.board, s, area),
+                                        _volley_payments(rules, line.board, (shot,))):
+                b = line.board.copy()
+                _pay(b, (shot,), paid)
+                fell = hurt(rules, b, Log(), target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
+                for c in area if splash else []:  # N75: distinct from the target, so in any order
+                    hurt(rules, b, Log(), c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
+                _channel(rules, b, line.board, target)
+                _silence(b, target, hushed)
+                _degrade(b, sid)
+                _inferno(rules, b, sid)
+                mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
+                yield (picked + mine + tuple((c, "Sourcefield") for c in paid),
+                       _Line(b, line.probability * p, line.shots + (shot,)), not fell)
+
+
+def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> list[str]:
+    """N75: the units beside the target of a spire with Splash."""
+    if not s.has("Splash"):
+        return []
+    near = rules.position.neighbours(board.units[target].node)
+    return sorted(u.id for u in board.units.values()
+                  if u.node in near and u.id != target and not u.in_gate and not u.campfire)
+
+
+def _spire_foe(rules: Rules, s: Tower, t: Fighter) -> bool:
+    """N75: ``t`` opposes the spire's faction: a landmark minion unless friendly to it."""
+    if t.kind is Kind.LANDMARK_MINION:
+        return t.friend != s.faction
+    return opposing(rules.position, t.faction, s.faction)
+
+
+def _spire_splashes(rules: Rules, board: Board, s: Tower, area: list[str]) -> list[bool]:
+    """N75: a player's spire may splash or not; an AI's does where an opposing unit is beside."""
+    if not area:
+        return [False]
+    if rules.ai(s.faction):
+        return [any(_spire_foe(rules, s, board.units[c]) for c in area)]
+    return [False, True]
+
+
+def _volley_payments(rules: Rules, board: Board, shots: tuple[Shot, ...]) -> list[tuple[str, ...]]:
+    """N76: each set of the units hit that their factions may pay off together (Sourcefield)."""
+    payable = [shot for shot in shots if _pays_off(rules, board, shot.target, shot.damage)]
+    found = []
+    for picks in product((False, True), repeat=len(payable)):
+        paid = [shot for shot, pick in zip(payable, picks) if pick]
+        owed: dict[str, int] = {}
+        for shot in paid:
+            faction = board.units[shot.target].faction
+            owed[faction] = owed.get(faction, 0) + shot.damage
+        if all(n <= board.source[f] for f, n in owed.items()):
+            found.append(tuple(sorted(shot.target for shot in paid)))
+    return found
+
+
+def _pays_off(rules: Rules, board: Board, chip: str, amount: int) -> bool:
+    """N76: a non-AI faction's unit with Sourcefield, shot for 1 or more its faction has."""
+    t = board.units[chip]
+    return (t.has("Sourcefield") and bool(t.faction) and t.kind is not Kind.LANDMARK_MINION
+            and not rules.ai(t.faction) and 1 <= amount <= board.source[t.faction])
+
+
+def _pay(board: Board, shots: tuple[Shot, ...], paid: tuple[str, ...]) -> None:
+    """N76: the Source for the shots paid off, before any gain."""
+    for shot in shots:
+        if shot.target in paid:
+            board.source[board.units[shot.target].faction] -= shot.damage
 
 
 def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> Iterator[tuple[Choices, _Line]]:
