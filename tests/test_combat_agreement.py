@@ -203,6 +203,15 @@ def test_attack_options_agree_with_innovative(position: Position) -> None:
     assert problem is None, problem
 
 
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), ("Relentless",)))
+def test_attack_options_agree_with_relentless(position: Position) -> None:
+    # Relentless on half the units (reference N78): each outcome of an attack it retaliates carries
+    # the exact odds of the totals that lead to it.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions(firing=True), UNGROUPED))
 def test_spires_fire_agrees_with_innovative(position: Position) -> None:

@@ -81,3 +81,22 @@ def test_rock_rolls_cost_one_health_a_miss_and_defeat_at_its_life() -> None:
     assert roll_odds(3, 1, shipped_die("standard")) == ((0, Fraction(125, 216)), (1, Fraction(91, 216)))
     # more health than dice: never defeated
     assert roll_odds(1, 3, shipped_die("standard")) == ((0, Fraction(5, 6)), (1, Fraction(1, 6)))
+
+
+def test_relentless_totals_follow_the_closed_form() -> None:
+    # Standard die: goes on after a miss (0, 1/6) or a 1 (1, 1/2), stops on a blank (0) or a 2 (2),
+    # each 1/6. By hand (docs/combat.md, Relentless): P(v) = (3/5)^v / 5 + (3/5)^(v-2) / 5 for v >= 2.
+    die = shipped_die("standard")
+    def exact(v: int) -> Fraction:
+        return Fraction(3, 5) ** v / 5 + (Fraction(3, 5) ** (v - 2) / 5 if v >= 2 else 0)
+    odds = die.rolled_until(6)
+    assert [odds[v] for v in range(6)] == [exact(v) for v in range(6)]
+    assert odds[6] == 1 - sum(exact(v) for v in range(6))
+    assert die.rolled_until(2) == {0: Fraction(1, 5), 1: Fraction(3, 25), 2: Fraction(17, 25)}
+
+
+def test_relentless_needs_a_face_that_stops_it() -> None:
+    die = replace(shipped_die("standard"), faces=tuple(f for f in shipped_die("standard").faces
+                                                       if f.face not in ("blank", "2")))
+    with pytest.raises(DieFileError, match="never stops"):
+        die.rolled_until(3)

@@ -157,6 +157,9 @@ class AttackOutcome:
     # (unit, talent, how): a unit whose owner discarded that talent to have a hit, of that kind (ATTACK,
     # RETALIATION, …), deal it 0 (Hidden Armor)
     shed: tuple[tuple[str, str, str], ...] = ()
+    # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
+    # sum over the totals that lead to it; None where chance plays no part
+    probability: Fraction | None = None
 
     @property
     def splashed(self) -> bool:
@@ -167,13 +170,15 @@ class AttackOutcome:
     def key(
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
-               tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...]]:
+               tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
+               str]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
-        the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer) and the talents
-        discarded against a hit (Hidden Armor)."""
+        the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
+        discarded against a hit (Hidden Armor) and the chance of a rolled retaliation's result (Relentless)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed)
+                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed,
+                "" if self.probability is None else str(self.probability))
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -207,6 +212,7 @@ class AttackOutcome:
             "flipped": list(self.flipped),
             "unloaded": {unit: upgrade for unit, upgrade in self.unloaded},
             "shed": [{"unit": unit, "talent": talent, "how": how} for unit, talent, how in self.shed],
+            "probability": None if self.probability is None else str(self.probability),
         }
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cmp_to_key
 from itertools import product
 
@@ -30,6 +32,7 @@ from adjudicator.answers.attacks import (
     Target,
 )
 from adjudicator.facts.combat import Line
+from adjudicator.position.dice import Die
 from adjudicator.position.model import Controller, Position, gate_node
 from adjudicator.position.talents import PARTLY
 from adjudicator.answers.moves import Displacement, MoveOutcome, UnitOptions
@@ -583,9 +586,10 @@ def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[s
 
 
 def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterable[str],
-                   ai: frozenset[str], fallback: int) -> list[AttackOptions]:
+                   ai: frozenset[str], fallback: int, die: Die) -> list[AttackOptions]:
     """Every attack each of ``units`` may (or, for the AI, must) make, from the answer sets of one
-    attack (asp/combat/attack_step.lp, mode single). ``fallback`` is the rank of "any valid target"."""
+    attack (asp/combat/attack_step.lp, mode single). ``fallback`` is the rank of "any valid target";
+    ``die`` gives the odds of a retaliation rolled with it (Relentless)."""
     first = _combat_atoms(models[0]) if models else _CombatAtoms()
     ranked, _ = _start_targets(first)
     must = {_name(s.arguments[0]) for s in first.start if s.name == "must"}
@@ -593,17 +597,26 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
     for s in first.start:
         if s.name == "noattack":
             why[_name(s.arguments[0])].append(s.arguments[1].name)
-    outcomes: dict[str, set[AttackOutcome]] = defaultdict(set)
+    # Each outcome with the rolls that lead to it (rroll/4: time, unit, total, the top total), each set
+    # of rolls once: answer sets that differ in what the outcome does not show repeat them.
+    outcomes: dict[str, dict[AttackOutcome, dict[tuple[tuple[int, str, int, int], ...], Fraction]]] = \
+        defaultdict(dict)
     for model in models:
         atoms = _combat_atoms(model)
         m = atoms.moments.get(1)
         if m is not None and m.act is not None:
-            outcomes[m.act[0]].add(_outcome(position, m, *m.act, ai=ai, choose=False))
+            rolls = tuple(sorted((s.arguments[0].number, _name(s.arguments[1]), s.arguments[2].number,
+                                  s.arguments[3].number) for s in model if s.name == "rroll"))
+            odds = math.prod((die.rolled_until(top)[total] for _, _, total, top in rolls), start=Fraction(1))
+            found = outcomes[m.act[0]].setdefault(_outcome(position, m, *m.act, ai=ai, choose=False), {})
+            found[rolls] = odds
     result = []
     for uid in units:
         targets = tuple(_ranked(t.chip, t.priority, t.category, fallback) for t in ranked.get(uid, []))
         reason = min(why[uid], key=NOATTACK_ORDER.index) if why[uid] else ""
-        ordered = tuple(sorted(outcomes[uid], key=lambda o: (o.target, o.redirected_to or "")))
+        chanced = (replace(o, probability=sum(lines.values(), Fraction(0))) if any(lines) else o
+                   for o, lines in outcomes[uid].items())
+        ordered = tuple(sorted(chanced, key=lambda o: (o.target, o.redirected_to or "")))
         result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
     return result
 
@@ -649,6 +662,12 @@ def decode_sideless(models: Iterable[list[Symbol]]) -> tuple[tuple[str, str], ..
     position does not give (combat/damage.lp and levelup.lp sideless/2)."""
     return tuple(sorted({(_name(s.arguments[0]), _const_name(s.arguments[1]))
                          for model in models for s in model if s.name == "sideless"}))
+
+
+def decode_unbounded(models: Iterable[list[Symbol]]) -> tuple[str, ...]:
+    """The units whose retaliation, rolled with the spire die (Relentless), healed the attacker in some
+    answer set, so that every total past the highest told apart would heal it more (retaliation.lp ropen/2)."""
+    return tuple(sorted({_name(s.arguments[1]) for model in models for s in model if s.name == "ropen"}))
 
 
 def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSummary:

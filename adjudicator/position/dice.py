@@ -21,6 +21,9 @@ from adjudicator.position.data import parse_yaml, shipped
 # on any of its attack dice" (docs/dice.md).
 SILENCING = frozenset({"miss", "2"})
 
+# The faces that end Relentless's rolling: "Continue rolling the die until you roll a blank or a 2".
+STOPPING = frozenset({"blank", "2"})
+
 
 @dataclass(frozen=True)
 class Face:
@@ -49,6 +52,29 @@ class Die:
             damage = min(max(total - cut, 0), cap)
             odds[damage] = odds.get(damage, Fraction(0)) + p
         return odds
+
+    def rolled_until(self, top: int) -> dict[int, Fraction]:
+        """Relentless: the exact odds of the total of rolling this die until a STOPPING face shows, that
+        face's damage counted (docs/combat.md, Relentless), each total below ``top`` alone and ``top``
+        standing for every total from it on. A die without a STOPPING face never stops: an error."""
+        if not any(f.face in STOPPING for f in self.faces):
+            raise DieFileError(f"{self.name}: no face named {' or '.join(sorted(STOPPING))}: Relentless never stops rolling")
+        return _rolled_until(tuple((f.damage, f.face in STOPPING) for f in self.faces), top)
+
+
+@cache
+def _rolled_until(faces: tuple[tuple[int, bool], ...], top: int) -> dict[int, Fraction]:
+    # ways[w]: the chance that the faces rolled before the stopping one add up to w, over any number
+    # of them; a 0 face that goes on (a miss) is a geometric series, 1 / (1 - its chance).
+    each = Fraction(1, len(faces))
+    stay = 1 / (1 - sum((each for damage, stops in faces if damage == 0 and not stops), Fraction(0)))
+    ways: list[Fraction] = []
+    for w in range(top):
+        ways.append(stay * (Fraction(w == 0) + sum((each * ways[w - d] for d, stops in faces if not stops and 0 < d <= w),
+                                           Fraction(0))))
+    odds = {v: sum((each * ways[v - d] for d, stops in faces if stops and d <= v), Fraction(0)) for v in range(top)}
+    odds[top] = 1 - sum(odds.values(), Fraction(0))
+    return odds
 
 
 @cache

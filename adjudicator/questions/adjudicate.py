@@ -28,10 +28,11 @@ from adjudicator.answers.decode import (
     decode_fire,
     decode_sideless,
     decode_step_summary,
+    decode_unbounded,
     merged_summary,
 )
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.questions.coverage import MOVES, as_happened, flipped, notices
+from adjudicator.questions.coverage import MOVES, as_happened, flipped, notices, unbounded
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
@@ -219,16 +220,21 @@ def attack_options(
     side = position.units[unit].faction if unit else position.turn.faction
     units = (unit,) if unit else present_units(position, side)
     ai_factions = combat_ai(position, side, ai)
-    query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=resolve(position.readings))
+    readings = resolve(position.readings)
+    query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=readings)
     models = solve_all(combat_facts(position, query), deadline=deadline)
     fallback = len(in_force(position.ai_priority, "units")) + 1
     unmodelled = notices(position, "attack", ai)
     # A unit that flips in its own attack and then levels up reads a side the position does not give.
     turned = decode_sideless(models)
+    # A rolled retaliation that heals its attacker: its totals past what the solver tells apart differ.
+    healing = decode_unbounded(models)
     return [replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
                                              any(a.wave_over for a in o.outcomes)),
-                                *flipped(tuple(p for p in turned if p[0] == o.unit), "attack")))
-            for o in decode_attacks(models, position, units, ai_factions, fallback)]
+                                *flipped(tuple(p for p in turned if p[0] == o.unit), "attack"),
+                                *unbounded(healing if any(a.probability is not None for a in o.outcomes) else ())))
+            for o in decode_attacks(models, position, units, ai_factions, fallback,
+                                    shipped_die(readings["spire-die"]))]
 
 
 def quick_strike(

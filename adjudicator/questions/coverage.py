@@ -123,6 +123,15 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
                  for why, chips in sorted(by_talent.items()))
 
 
+def unbounded(units: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Relentless's retaliation that heals the attacker instead (a chapter's heals/3): each total heals
+    it more, and the totals from the highest the answer tells apart on are shown as that one."""
+    if not units:
+        return ()
+    return (Notice("Relentless", PARTLY, ("attack",), units,
+                   "a rolled retaliation that heals the attacker: totals past the highest shown are counted as it"),)
+
+
 def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
     """The rules of the position's chapter that the answer leaves out, in the chapter's order."""
     scenario = position.scenario

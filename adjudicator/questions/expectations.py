@@ -218,7 +218,8 @@ def check_attacks(
         if "outcomes" not in spec:
             continue
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
-                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed): o
+                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed,
+                   "" if o.probability is None else str(o.probability)): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
@@ -227,7 +228,8 @@ def check_attacks(
                    tuple(sorted((str(s), int(i)) for s, ix in (e.get("stripped") or {}).items() for i in ix or [])),
                    str(e.get("instead") or ""),
                    tuple(sorted((str(u), str(y)) for u, y in (e.get("unloaded") or {}).items())),
-                   tuple(sorted((str(u), str(t), str(h)) for u, t, h in e.get("shed") or []))): e
+                   tuple(sorted((str(u), str(t), str(h)) for u, t, h in e.get("shed") or [])),
+                   str(e.get("probability") or "")): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
@@ -260,9 +262,9 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 
 def _target(
     key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
-               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...]],
+               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], str],
 ) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed = key
+    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed, chance = key
     if deed:
         return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
@@ -271,7 +273,7 @@ def _target(
     removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
     removing += "".join(f" taking {u}'s {y} upgrade" for u, y in unloaded)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
-            + "".join(f" with {t}" for t in pressed) + instead + removing)
+            + "".join(f" with {t}" for t in pressed) + instead + removing + (f" (probability {chance})" if chance else ""))
 
 
 def end_dict(end: EndState) -> dict[str, Any]:

@@ -241,7 +241,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     """What one attack leads to, a line per consequence."""
     target = o.target + (f", damage taken by {o.redirected_to} in the gate" if o.redirected_to else "")
     pressed = f" with {', '.join(o.pressed)}" if o.pressed else ""
-    lines = [f"{indent}{o.attacker} attacks {target}{pressed}" if not o.instead
+    chance = "" if o.probability is None else f" (probability {o.probability}: a retaliation rolled the spire die)"
+    lines = [f"{indent}{o.attacker} attacks {target}{pressed}{chance}" if not o.instead
              else f"{indent}{o.attacker} does not attack: {o.instead} instead, on {o.target}"]
     lines += [f"{indent}  discarded: {u} (not defeated: no reward)" for u in o.discarded]
     if o.moved:  # Eager: the two trade hexes before the damage

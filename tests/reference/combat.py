@@ -221,6 +221,13 @@ N76 Sourcefield in Spires Fire: a shot, or a volley, that would deal a non-AI fa
     that much Source (a volley's units together), before any gain (N53): the unit takes 0; the choice
     (unit, "Sourcefield") after the shot's. The damage dealt is what the dice deal, above the unit's
     health too.
+N78 Relentless: a unit's retaliation deals the total of rolling the spire die until a blank or a 2
+    shows, that face counted, in place of its stat; Prepared, Tough, Poison, Dexterity and the rest
+    apply to it as to any retaliation (N25). ``attack_options`` plays each total from 0 to the
+    attacker's health, fortifications and Prepared's 1 (and its faction's Source, under Swindle) and
+    gives the outcome the summed odds of the totals that lead to it (a negative binomial: the die's
+    goes-on faces deal 0 or 1), the last total standing for every total from it on. An AI Riposte
+    weighs the total rolled. The attack step is not played with it.
 """
 
 from __future__ import annotations
@@ -932,6 +939,8 @@ class Log:
     stolen: list[tuple[str, str, int]] = field(default_factory=list)  # N65: victim, thief ("" none), amount
     armour: frozenset[tuple[str, str]] = frozenset()  # N72: (unit, kind of hit) its owner discards Hidden Armor against
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # N72: unit, talent, the hit's kind
+    roll: int | None = None  # N78: the total a Relentless retaliation rolls
+    rolled: bool = False  # N78: one did
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1157,17 +1166,19 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, _range(rules, board, r))
 
 
-def _retaliation(board: Board, r: Fighter, attacker: str) -> int:
-    """What r's retaliation deals the attacker before the attacker's own hold (N25), Poison's half (N58) included."""
+def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = None) -> int:
+    """What r's retaliation deals the attacker before the attacker's own hold (N25), Poison's half (N58)
+    included; a Relentless one, the total ``roll`` (N78)."""
     a = board.units[attacker]
-    amount = max(0, _stat(board, r, attacker) - int(a.has("Prepared")))
+    base = roll if r.has("Relentless") and roll is not None else _stat(board, r, attacker)
+    amount = max(0, base - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
     amount = _poisoned(board, r.has("Poison"), attacker, amount)  # N58, before Dexterity looks at it
     return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
 
 
-def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool) -> bool:
+def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool, roll: int | None = None) -> bool:
     """N47 Riposte: a player's unit (a landmark minion's too) recovers instead of retaliating when
     ``chosen``; an AI unit whenever its retaliation would not defeat the attacker."""
     r = board.units[uid]
@@ -1176,7 +1187,7 @@ def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool)
     if not rules.ai(r.faction):
         return chosen
     a = board.units[attacker]
-    amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker)  # N65: a swindle defeats no one
+    amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
     if _held(rules, board, uid, attacker, RETALIATION):
         amount = min(amount, 1)
     return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
@@ -1198,7 +1209,8 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     whether the attacker's chip fell (then a hero levels up)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
-    amount = _retaliation(board, r, attacker)
+    amount = _retaliation(board, r, attacker, log.roll)
+    log.rolled |= r.has("Relentless") and log.roll is not None  # N78
     a = board.units[attacker]
     if _swindles(r, a):  # N65
         _steal(rules, board, log, r, attacker, amount, RETALIATION)
@@ -1332,15 +1344,16 @@ def _leech(board: Board, log: Log, uid: str) -> None:
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
-    armour: frozenset[tuple[str, str]] = frozenset(),
+    armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None,
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
     extra damage is taken (N54); ``cancel``: a Sourcefield unit's owner pays, where it can (N63); ``ram``:
     a player's Ram removes that upgrade instead of the damage (N62); ``armour``: the units whose owner
-    discards Hidden Armor against their hit of that kind (N72)."""
+    discards Hidden Armor against their hit of that kind (N72); ``roll``: the total a Relentless
+    retaliation rolls and the top total, which stands for every total from it on (N78)."""
     b = board.copy()
-    log = Log(before=dict(b.units), armour=armour)
+    log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
@@ -1356,7 +1369,7 @@ def attack(
     fell = False
     forgone: tuple[str, ...] = ()
     first = _counters_first(rules, b, uid, target)
-    if first and _ripostes(rules, b, hit, uid, riposte):
+    if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
         forgone = (hit,)
     elif first:
         fell = _retaliate(rules, b, log, hit, uid, chooser)
@@ -1387,7 +1400,7 @@ def attack(
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
     if (not first and not _is_gate(hit) and hit in b.units and not defeated and hit not in log.dodged
             and _can_retaliate(rules, b, hit, uid)):
-        if _ripostes(rules, b, hit, uid, riposte):
+        if _ripostes(rules, b, hit, uid, riposte, log.roll):
             forgone = (hit,)
         else:
             fell = _retaliate(rules, b, log, hit, uid, chooser)
@@ -1430,8 +1443,37 @@ def attack(
         stripped=tuple(sorted(stripped)),
         dodged=tuple(sorted(set(log.dodged))),
         shed=tuple(sorted(log.shed)),
+        probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
+
+
+def _relentless_odds(total: int, top: int, die: Die | None = None) -> Fraction:
+    """N78: the chance that rolling until a blank or a 2 totals ``total`` (``top``: that or more). Before
+    the stopping face, k faces of 1 among any number of 0s: C(n+k, k) orders of n 0s, summed over n,
+    give p1^k / (1 - p0)^(k+1); then the stopping face s, its damage d, with its chance: total k + d."""
+    faces = (die or standard_die()).faces
+    each = Fraction(1, len(faces))
+    goes = [f.damage for f in faces if f.face not in ("blank", "2")]
+    assert set(goes) <= {0, 1}, "the reference knows dice whose goes-on faces deal 0 or 1"
+    p0, p1 = each * goes.count(0), each * goes.count(1)
+    stops = [f.damage for f in faces if f.face in ("blank", "2")]
+
+    def exactly(v: int) -> Fraction:
+        return sum((each * p1 ** (v - d) / (1 - p0) ** (v - d + 1) for d in stops if d <= v), Fraction(0))
+
+    return exactly(total) if total < top else 1 - sum((exactly(v) for v in range(top)), Fraction(0))
+
+
+def _roll_choices(board: Board, uid: str, hit: str) -> list[tuple[int, int] | None]:
+    """N78: each total a Relentless unit attacked may retaliate with, up to the least that takes all
+    the attacker can lose after Prepared (and, under Swindle, all its faction's Source), which the
+    answer shows for every total from it on (docs/output-format.md)."""
+    if hit not in board.units or not board.units[hit].has("Relentless"):
+        return [None]
+    a, r = board.units[uid], board.units[hit]
+    top = a.health + a.forts + int(a.has("Prepared")) + (board.source.get(a.faction, 0) if r.has("Swindle") else 0)
+    return [(total, top) for total in range(top + 1)]
 
 
 def armour_choices(rules: Rules, board: Board, uid: str, target: str, redirect: str | None,
@@ -1575,8 +1617,9 @@ def attack_branches(
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
-    outcomes = {
-        attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour)[0]
+    played = {
+        (roll and roll[0], attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour,
+                                  roll)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -1585,6 +1628,14 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for cancel in (False, True)
         for ram in ram_choices(rules, board, uid, t)
         for armour in armour_choices(rules, board, uid, t, r, splash)
+        for roll in _roll_choices(board, uid, r or t)
+    }
+    # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each.
+    chance: dict[AttackOutcome, dict[int | None, Fraction]] = {}
+    for total, o in played:
+        chance.setdefault(replace(o, probability=None), {})[None if o.probability is None else total] = o.probability or Fraction(1)
+    outcomes = {
+        replace(o, probability=sum(by.values(), Fraction(0))) if None not in by else o for o, by in chance.items()
     } | {pacify(rules, board, uid, landmark)[0] for landmark in c.calm} | {
         weaken(rules, board, uid, sid)[0] for sid in c.weak}
     return AttackOptions(uid, c.must, c.targets, tuple(sorted(outcomes, key=_sort_key)), cannot=c.cannot)
