@@ -202,6 +202,15 @@ def test_a_part_left_out_names_only_its_own_steps() -> None:
     assert notice.steps == ("end-of-wave",) and "barracks" in notice.left_out
 
 
+def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
+    # Relentless: the attacks question gives each outcome's odds; the attack step lists its ends
+    # without their chance, so there the part keeps its notice (catalogue counted_by).
+    position = load_position("positions/talents/relentless/relentless-rolled-retaliation.yaml")
+    assert [o.notices for o in attack_options(position)] == [()]
+    [notice] = notices(position, "attack")
+    assert notice.talent == "Relentless" and "chance" in notice.left_out
+
+
 def test_the_holding_still_talents_are_noticed_only_outside_movement() -> None:
     # Rooted acts only in movement; Survival's "will not ... attack" and its healing at the end of
     # the turn are not modelled, so an attack question still names it.

@@ -46,11 +46,14 @@ class Part:
     """A part of a talent's wording that its encoding leaves out (the catalogue's `left_out`): it keeps
     a notice in ``steps`` even where the encoding covers them, wherever ``when`` is empty or one of
     its talents is on a chip of the position (a part that needs another talent to act at all: the
-    swap of Eager moving a unit beside Toxic Secretion)."""
+    swap of Eager moving a unit beside Toxic Secretion). An answer named in ``counted_by`` takes the
+    part into account itself (the attacks question gives a rolled retaliation's odds), so it gives no
+    notice for it."""
 
     text: str
     steps: tuple[str, ...]
     when: tuple[str, ...] = ()
+    counted_by: tuple[str, ...] = ()
 
     def acts(self, present: frozenset[str]) -> bool:
         return not self.when or bool(set(self.when) & present)
@@ -106,22 +109,23 @@ class Talent:
     def numbered(self) -> bool:
         return self.number != "none"
 
-    def unmodelled_steps(self, ai: bool, present: frozenset[str] | None = None) -> tuple[str, ...]:
+    def unmodelled_steps(self, ai: bool, present: frozenset[str] | None = None, answer: str = "") -> tuple[str, ...]:
         """The board steps this talent acts in that the adjudicator does not take it into account in,
         or not wholly, on a chip of that side; ``present``: the talents on the position's chips, which
-        leave out a part whose `when` names none of them (None: every part counts)."""
+        leave out a part whose `when` names none of them (None: every part counts); ``answer``: the
+        command answering, which leaves out the parts it counts itself."""
         if self.outside or (ai and self.ai_no_effect != "none"):
             return ()
         covered = self._covered(ai)
-        parts = {s for p in self.parts_left(ai, present) for s in p.steps}
+        parts = {s for p in self.parts_left(ai, present, answer) for s in p.steps}
         return tuple(s for s in self.steps if s in BOARD_STEPS and (s not in covered or s in parts))
 
-    def parts_left(self, ai: bool, present: frozenset[str] | None = None) -> tuple[Part, ...]:
+    def parts_left(self, ai: bool, present: frozenset[str] | None = None, answer: str = "") -> tuple[Part, ...]:
         """The parts left out of the steps its encoding covers on a chip of that side, as they may act
-        with the talents ``present`` (None: all of them)."""
+        with the talents ``present`` (None: all of them), and as ``answer`` does not count them."""
         if not self._covered(ai):
             return ()
-        return tuple(p for p in self.left_out if present is None or p.acts(present))
+        return tuple(p for p in self.left_out if (present is None or p.acts(present)) and answer not in p.counted_by)
 
     def status(self, ai: bool) -> str:
         """How far the adjudicator takes this talent into account on a chip of that side."""
@@ -173,7 +177,7 @@ class Catalogue:
 
 
 def _part(entry: dict) -> Part:
-    return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()))
+    return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()))
 
 
 def _squash(name: str) -> str:

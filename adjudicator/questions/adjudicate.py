@@ -32,7 +32,7 @@ from adjudicator.answers.decode import (
     merged_summary,
 )
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.questions.coverage import MOVES, as_happened, flipped, notices, unbounded
+from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
@@ -224,7 +224,7 @@ def attack_options(
     query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=readings)
     models = solve_all(combat_facts(position, query), deadline=deadline)
     fallback = len(in_force(position.ai_priority, "units")) + 1
-    unmodelled = notices(position, "attack", ai)
+    unmodelled = notices(position, "attack", ai, ATTACKS)
     # A unit that flips in its own attack and then levels up reads a side the position does not give.
     turned = decode_sideless(models)
     # A rolled retaliation that heals its attacker: its totals past what the solver tells apart differ.

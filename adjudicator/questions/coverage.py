@@ -30,7 +30,7 @@ QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 # judges a claimed move, which chance never overturns; `movement-step` and `turn` play each result of
 # the dice out, with its probability. Neither `moves` nor `check` depends on what follows a move
 # (the keel's promotion).
-MOVES, CHECK, STEP, TURN = "moves", "check", "movement-step", "turn"
+MOVES, CHECK, STEP, TURN, ATTACKS = "moves", "check", "movement-step", "turn", "attacks"
 
 
 def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tuple[str, ...]]]:
@@ -92,9 +92,9 @@ def notices_in(
         for name in talents:
             talent = catalogue().get(name)
             steps = asked + QUESTION_STEPS["attack"] if combat and name not in still.HOLDING else asked
-            left = tuple(s for s in talent.unmodelled_steps(on_ai, present) if s in steps)
+            left = tuple(s for s in talent.unmodelled_steps(on_ai, present, answer) if s in steps)
             if left:
-                parts = "; ".join(p.text for p in talent.parts_left(on_ai, present) if set(p.steps) & set(left))
+                parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
                 found[(name, talent.status(on_ai), left, parts)].append(label)
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
