@@ -37,7 +37,7 @@ def test_two_fights_apart_split_and_every_combination_plays_to_an_end_of_the_who
     position = load_position(SPLIT_BOARD)
     how = _split(position)
     assert how.groups == (("harrier",), ("jaelana",)) and how.joined == ()
-    groups = attack_groups.group_ends(position, _query(position), how.groups, None)
+    _, groups = attack_groups.solved(position, _query(position), how.groups, None)
     assert groups is not None and [len(g.ends) for g in groups] == [2, 2]
     whole = {e.end for e in attack_step(position).outcomes}
     played = {attack_groups.replayed(position, _query(position), line, None).end

@@ -268,15 +268,17 @@ def attack_step(
     ai_factions = combat_ai(position, side, ai)
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
                         readings=resolve(position.readings), quick=quick)
-    by_groups = None if limit is None else _attack_step_by_groups(position, query, limit, deadline, progress)
+    summary, by_groups = (None, None) if limit is None else _attack_step_by_groups(position, query, limit, deadline,
+                                                                                    progress)
     if by_groups is not None:
-        count, seen, shown, summary, sideless = by_groups
+        count, seen, shown, sideless = by_groups
         complete = True
     else:
         try:
             found, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
                                         progress=progress), True
-            summary = None if limit is None else step_summary(position, query, deadline)
+            if limit is not None and summary is None:
+                summary = step_summary(position, query, deadline)
         except TimedOut as timeout:
             found, complete, summary = timeout.models, False, None
         seen = decode_attack_step(found, position, ai_factions)
@@ -292,33 +294,34 @@ def attack_step(
 
 def _attack_step_by_groups(
     position: Position, query: CombatQuery, limit: int, deadline: Deadline | None, progress: Progress | None
-) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], StepSummary, tuple[tuple[str, str], ...]] | None:
+) -> tuple[StepSummary | None, tuple[int, list[StepEnd], tuple[StepEnd, ...], tuple[tuple[str, str], ...]] | None]:
     """The step as a product over groups of attacks that never meet (attack_groups.py), where it splits
-    into more than one and has more end states than ``limit``: the exact count, every group's own end
-    states (what may happen anywhere), the first ``limit`` boards, each played whole, the summary, and
-    the units that flipped sideless. None where the step is better solved whole."""
+    into more than one: the summary, merged from the groups' (None where it does not split), and, where
+    it also has more end states than ``limit``, the exact count, every group's own end states (what may
+    happen anywhere), the first ``limit`` boards, each played whole, and the units that flipped
+    sideless (None where the step's boards are better solved whole)."""
     from adjudicator.questions import attack_groups  # imported here: combat only
 
     try:
         how = attack_groups.split(position, query, deadline)
         if how.joined or len(how.groups) < 2:
-            return None
-        groups = attack_groups.group_ends(position, query, how.groups, deadline)
+            return None, None
+        summaries, groups = attack_groups.solved(position, query, how.groups, deadline)
+        summary = merged_summary(summaries)
         if groups is None:
-            return None
+            return summary, None
         count = attack_groups.count(groups)
         if progress is not None:
             progress(count)
         if count <= limit:  # every board is listed: one solve of the whole step finds them all
-            return None
+            return summary, None
         shown = [attack_groups.replayed(position, query, line, deadline)
                  for line in islice(attack_groups.combinations(groups), limit)]
-        summary = merged_summary(attack_groups.summary(position, query, how.groups, deadline))
     except TimedOut:
-        return None
+        return None, None
     shown.sort(key=lambda e: e.end.sort_key)
-    return (count, [e for g in groups for e, _ in g.ends], tuple(shown), summary,
-            tuple(sorted(u for g in groups for u in g.sideless)))
+    return summary, (count, [e for g in groups for e, _ in g.ends], tuple(shown),
+                     tuple(sorted(u for g in groups for u in g.sideless)))
 
 
 def step_summary(position: Position, query: CombatQuery, deadline: Deadline | None) -> StepSummary:

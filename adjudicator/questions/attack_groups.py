@@ -1,7 +1,7 @@
 """The whole attack step as a product over groups of attacks that never meet (asp/combat/split.lp).
 
 Where the step splits, each group is solved alone on one grounding (the external active/1 says whose
-turn it is to attack), with a projected solve; the exact count is the product of the groups' counts,
+turn it is to attack): its summary from consequences, then its end states with a projected solve; the exact count is the product of the groups' counts,
 and a board is shown by playing its groups' lines one after another in a single solve, so that what it
 shows (Source after capped gains, campfire mode) comes from the solver, not from adding groups up here.
 """
@@ -26,7 +26,7 @@ from adjudicator.answers.decode import (
 )
 from adjudicator.facts.combat import SPLIT, STEP, CombatQuery, Line, combat_facts
 from adjudicator.position.model import Position
-from adjudicator.solving.solve import COMBAT, Deadline, consequences, ground, models, solve_all
+from adjudicator.solving.solve import COMBAT, Deadline, consequences, ground, models, project, solve_all
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,28 @@ def split(position: Position, query: CombatQuery, deadline: Deadline | None) -> 
     return decode_split(solve_all(combat_facts(position, asked), deadline=deadline)[0])
 
 
-def _grounded(position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]],
-              projected: bool) -> Control:
-    """The step as long as its largest group's, every unit of a group able to attack only while its
-    external active/1 is true; projected onto end states, or not (for consequences)."""
+def solved(position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]],
+           deadline: Deadline | None) -> tuple[list[StepSummary], list[GroupEnds] | None]:
+    """Every group's summary and end states, from one grounding of the step as long as its largest
+    group's (each unit of a group able to attack only while its external active/1 is true). The
+    summaries first: clasp takes brave and cautious consequences over the projected atoms only, so
+    the projection onto end states is added after them. What may happen in a group is what may happen
+    in the step, since no other group touches its chips. The ends are None where a group's Source is
+    not a function of its chips (two ends alike but for Source): they would then not tell the step's
+    apart, and the step is solved whole."""
     asked = replace(query, split=True, horizon=max(len(g) for g in groups))
-    return ground(combat_facts(position, asked), COMBAT, ["0", "--project"] if projected else ["0"], projected)
+    control = ground(combat_facts(position, asked), COMBAT, ["0", "--project"], projected=False)
+    summaries = [decode_step_summary(consequences(control, "brave", deadline), consequences(control, "cautious", deadline))
+                 for _ in _each(control, groups)]
+    project(control, "fin", 1)
+    found = []
+    for group in _each(control, groups):
+        answer = list(models(control, deadline, None))
+        ends = decode_attack_step(answer, position, query.ai_factions)
+        if len({e.end.chips for e in ends}) < len(ends):
+            return summaries, None
+        found.append(GroupEnds(group, tuple(zip(ends, map(line_of, answer))), decode_sideless(answer)))
+    return summaries, found
 
 
 def _each(control: Control, groups: Sequence[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
@@ -59,32 +75,6 @@ def _each(control: Control, groups: Sequence[tuple[str, ...]]) -> Iterator[tuple
         for unit in everyone:
             control.assign_external(Function("active", [String(unit)]), unit in group)
         yield group
-
-
-def group_ends(
-    position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]], deadline: Deadline | None
-) -> list[GroupEnds] | None:
-    """Every group's end states, from one grounding. None where a group's Source is not a function of
-    its chips (two ends alike but for Source): the groups' ends would then not tell the step's apart,
-    and the step is solved whole."""
-    control = _grounded(position, query, groups, True)
-    found = []
-    for group in _each(control, groups):
-        answer = list(models(control, deadline, None))
-        ends = decode_attack_step(answer, position, query.ai_factions)
-        if len({e.end.chips for e in ends}) < len(ends):
-            return None
-        found.append(GroupEnds(group, tuple(zip(ends, map(line_of, answer))), decode_sideless(answer)))
-    return found
-
-
-def summary(position: Position, query: CombatQuery, groups: Sequence[tuple[str, ...]],
-            deadline: Deadline | None) -> list[StepSummary]:
-    """Each group's summary: what may happen in a group is what may happen in the step, since no other
-    group touches its chips. From one grounding, without the projection onto end states."""
-    control = _grounded(position, query, groups, False)
-    return [decode_step_summary(consequences(control, "brave", deadline), consequences(control, "cautious", deadline))
-            for _ in _each(control, groups)]
 
 
 def count(groups: Sequence[GroupEnds]) -> int:

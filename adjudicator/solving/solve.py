@@ -119,6 +119,14 @@ def ground(
     return _control(list(arguments), facts, "", False, parts, projected)
 
 
+def project(control: clingo.Control, name: str, arity: int) -> None:
+    """From now on, enumerate ``control``'s answer sets projected onto the atoms ``name/arity`` (as a
+    #project statement would, added after solves that needed consequences beyond them). The control
+    must have been made with --project."""
+    with control.backend() as backend:
+        backend.add_project([a.literal for a in control.symbolic_atoms.by_signature(name, arity)])
+
+
 def extend(control: clingo.Control, part: str) -> None:
     """Ground one more part of the encodings onto a control that has already solved (multi-shot): its
     rules read what the earlier parts derived, and what it shows is read only from then on."""
