@@ -366,6 +366,31 @@ def spire_gifted(
 
 
 @st.composite
+def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose first spire has Wallop (no Multi-Target) and fires at the turn's
+    units, one of which, a hero unless grouped, is moved beside it where a hex there is free; each other
+    spire has Wallop by a coin toss (reference N77)."""
+    position = draw(boards)
+    if not position.spires:
+        return position
+    first, *rest = position.spires
+    kept = {t for t in first.talents if t != "Multi-Target"}  # an AI volley does not wallop (left out)
+    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*kept, "Wallop"}))),
+              *(replace(s, talents=tuple(sorted({*s.talents, "Wallop"}))) if draw(st.booleans()) else s
+                for s in rest))
+    held = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    held |= {lm.at for lm in position.landmarks}
+    free = sorted(h for h in position.adjacency[first.at] if h in position.hexes and h not in held)
+    ours = sorted(uid for uid, u in position.units.items() if u.faction == MOVER and u.at is not None)
+    units = dict(position.units)
+    if free and ours:
+        uid = draw(st.sampled_from(ours))
+        kind = Kind.HERO if not units[uid].group else units[uid].kind  # no grouped hero
+        units[uid] = replace(units[uid], at=draw(st.sampled_from(free)), kind=kind)
+    return replace(position, spires=spires, units=units)
+
+
+@st.composite
 def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` where the first spire is the AI's, with Quake on a mountain hex, and each
     other spire the turn's faction's by a coin toss, so that it has spires to quake, ties among them too."""

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Kind, Position, Terrain
 
-from tests.combat_strategies import SPIRE_HITS, UNGROUPED, combat_positions, gifted, quaking, spire_gifted, winded
+from tests.combat_strategies import (SPIRE_HITS, UNGROUPED, combat_positions, gifted, quaking, spire_gifted, walloping,
+                                     winded)
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -99,6 +100,15 @@ def test_spires_fire_agrees_with_inferno(position: Position) -> None:
 @given(quaking(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_quake(position: Position) -> None:
     # An AI spire on a mountain hex first strips the opposing spire in range with the fewest upgrades.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(16), deadline=None, report_multiple_bugs=False)
+@given(walloping(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_wallop(position: Position) -> None:
+    # A Wallop spire deals 1 to a unit beside it and teleports it instead of its shot: a player's may,
+    # an AI's must, at a hero it would shoot at and cannot defeat; the spire flips.
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

@@ -267,6 +267,7 @@ class ChipEnd:
     basic: bool = False  # a promoted unit flipped back to its basic side (Dodge)
     discarded: bool = False  # it left play to the discard pile, not defeated (Pacify)
     discarded_talents: tuple[str, ...] = ()  # talents it discarded, and lacks from now on (Hidden Armor)
+    flipped: bool = False  # a spire flipped to its other side, its upgrades kept (Wallop)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -289,6 +290,8 @@ class ChipEnd:
             data["basic"] = True
         if self.discarded_talents:
             data["discarded_talents"] = list(self.discarded_talents)
+        if self.flipped:
+            data["flipped"] = True
         return data
 
 
@@ -323,6 +326,7 @@ class EndState:
             bits += ["flipped to its basic side"] if c.basic else []
             bits += ["silenced: cannot attack this turn"] if c.silenced else []
             bits += [f"discarded {', '.join(c.discarded_talents)}"] if c.discarded_talents else []
+            bits += ["flipped to its other side"] if c.flipped else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         if self.wave_over:
@@ -406,17 +410,25 @@ class AttackStepResult:
 
 @dataclass(frozen=True, order=True)
 class Shot:
-    """One spire's shot in a Spires Fire sequence: its target and the damage its dice dealt."""
+    """One spire's shot in a Spires Fire sequence: its target and the damage its dice dealt; or what it
+    did instead of attacking (``instead``: the talent, Wallop), the damage that dealt and where it
+    teleported the unit (``to``)."""
 
     spire: str
     target: str
     damage: int  # after Armored
     at_least: bool  # the target could lose no more (a Poison shot: it takes the same): the dice may have rolled more
     chosen: bool  # the target was a choice (several targets allowed), not forced
+    instead: str = ""
+    to: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {"spire": self.spire, "target": self.target, "damage": self.damage,
-                "at_least": self.at_least, "chosen": self.chosen}
+        data: dict[str, Any] = {"spire": self.spire, "target": self.target, "damage": self.damage,
+                                "at_least": self.at_least, "chosen": self.chosen}
+        if self.instead:
+            data["instead"] = self.instead
+            data["to"] = self.to
+        return data
 
 
 @dataclass(frozen=True)
@@ -446,9 +458,12 @@ class FireResult:
     """A distinct result of the Spires Fire step, under one line of target choices.
 
     ``choices`` is the sequence of (spire, chip) choices made where a spire had several allowed
-    targets, or its talent several chips to act on (Quake's ties, before its shot), and of (chip,
-    talent) where an owner chose to use a talent of ``TALENT_CHOICES``; for a fixed way of choosing,
-    the probabilities of its results add up to 1.
+    targets, or its talent several chips to act on (Quake's ties, before its shot), or a player's spire
+    acted instead of attacking, (spire, talent) and (spire, chip) (a player's Wallop; an AI spire's
+    chip only where its priority left several), then (spire, hex) where it could teleport the unit to
+    several; a player's spire that could have so acted chose its shot; and of (chip, talent) where an
+    owner chose to use a talent of ``TALENT_CHOICES``; for a fixed way of choosing, the probabilities
+    of its results add up to 1.
     """
 
     choices: tuple[tuple[str, str], ...]
@@ -475,6 +490,9 @@ class FireStepResult:
     die: str = ""  # the die table used (name or file)
     complete: bool = True  # False: cut short, so the probabilities are lower bounds
     notices: tuple[Notice, ...] = ()
+    # (spire, why): spires that flipped in some result, by the talent why names (Wallop), to a side the
+    # position does not give, which the rest of the turn would read (the whole turn's notices)
+    flips: tuple[tuple[str, str], ...] = ()
 
     @property
     def decisions(self) -> bool:

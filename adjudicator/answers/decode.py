@@ -334,6 +334,8 @@ class _Moment:
     dodged: list[str] = field(default_factory=list)  # units that took 0 instead of a defeat (Dodge)
     stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     instead: str = ""  # the talent a unit used its attack for instead of attacking (deed/4)
+    sdeed: tuple[str, str, str] | None = None  # a spire acted instead of attacking: spire, chip, talent (sdeed/4)
+    landing: str = ""  # the hex a unit was teleported to, where there were several (tchoice/3)
     discarded: list[str] = field(default_factory=list)  # units discarded, not defeated
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
     unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
@@ -357,7 +359,7 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
     atoms = _CombatAtoms()
     for s in symbols:
         name, args = s.name, s.arguments
-        if name in ("struck", "sideless"):  # read by decode_step_summary and decode_sideless only
+        if name in ("struck", "sideless", "sflipped"):  # read by decode_step_summary and decode_sideless only
             continue
         if name in _START:
             atoms.start.append(s)
@@ -378,6 +380,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.discarded.append(_name(args[1]))
         elif name == "shot":
             m.shot = (_name(args[1]), chip_name(args[2]))
+        elif name == "sdeed":
+            m.sdeed = (_name(args[1]), chip_name(args[2]), _name(args[3]))
+        elif name == "tchoice":
+            m.landing = _name(args[2])
         elif name == "deal":
             m.deal = args[1].number
         elif name == "shotcut":
@@ -488,7 +494,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     hp: dict[str, int] = {}
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
-    promoted, gone, spires_gone, silenced, discarded = set(), set(), set(), set(), set()
+    promoted, gone, spires_gone, silenced, discarded, turned = set(), set(), set(), set(), set(), set()
     dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded (Hidden Armor)
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
@@ -521,6 +527,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
             spires_gone.add(_name(a[0]))
+        elif s.name == "sflip":
+            turned.add(_name(a[0]))
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "src":
@@ -553,8 +561,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(spire.id, defeated=True))
         else:
             left = tuple(y for _, y in sorted(spire_left[spire.id].items()))
-            if left != spire.upgrades:
-                chips.append(ChipEnd(spire.id, upgrades=left))
+            if left != spire.upgrades or spire.id in turned:
+                chips.append(ChipEnd(spire.id, upgrades=left if left != spire.upgrades else None,
+                                     flipped=spire.id in turned))
     for faction, health in gates.items():
         if health != position.gates[faction].health:
             chips.append(ChipEnd(gate_node(faction), health=health))
@@ -656,12 +665,13 @@ def decode_attack_step(models: list[list[Symbol]], position: Position, ai: froze
     return ends
 
 
-def decode_sideless(models: Iterable[list[Symbol]]) -> tuple[tuple[str, str], ...]:
-    """(unit, why): the units that flipped to their other side, by the talent ``why`` names (Dodge,
-    Pistoleer), in some line where what follows could read that side's talents or stats, which the
-    position does not give (combat/damage.lp and levelup.lp sideless/2)."""
+def decode_sideless(models: Iterable[list[Symbol]], name: str = "sideless") -> tuple[tuple[str, str], ...]:
+    """(chip, why): the units (spires: Wallop) that flipped to their other side, by the talent ``why``
+    names (Dodge, Pistoleer), in some line where what follows could read that side's talents or stats,
+    which the position does not give (combat/damage.lp, levelup.lp and fire.lp sideless/2); with
+    ``name`` sflipped, every spire that flipped (output.lp), which the rest of a turn could read."""
     return tuple(sorted({(_name(s.arguments[0]), _const_name(s.arguments[1]))
-                         for model in models for s in model if s.name == "sideless"}))
+                         for model in models for s in model if s.name == name}))
 
 
 def decode_unbounded(models: Iterable[list[Symbol]]) -> tuple[str, ...]:
@@ -798,17 +808,20 @@ def decode_fire(
     paths = []
     for model in models:
         atoms = _combat_atoms(model)
-        moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None or m.volley]
+        moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None or m.volley or m.sdeed]
         shots = tuple(
             shot
             for m in moments
             for shot in ([Shot(m.shot[0], m.shot[1], m.deal, m.deal == m.cap, m.chosen)] if m.shot else
+                         [_deed(m, m.sdeed)] if m.sdeed else
                          [Shot(spire, target, damage, False, m.chosen) for spire, target, damage in sorted(m.volley)])
         )
         rolls = tuple(Roll(m.dice, m.cut, m.cap, m.deal, m.silencing) if m.shot
-                      else Roll(m.dice, 0, None, m.total, m.silencing) for m in moments)
+                      else Roll(m.dice, 0, None, m.total, m.silencing) for m in moments if not m.sdeed)
         choices = tuple(c for m in moments for c in (*sorted(m.picks), *(
-            [m.shot] if m.shot and m.chosen else sorted((s, x) for s, x, _ in m.volley) if m.chosen else []),
+            [m.shot] if m.shot and m.chosen
+            else _deed_choices(m, m.sdeed, owners[m.sdeed[0]] in ai_factions) if m.sdeed
+            else sorted((s, x) for s, x, _ in m.volley) if m.chosen else []),
             *_talent_choices(m, owners, ai_factions)))
         paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin), choices))
     return spires, paths
@@ -821,6 +834,22 @@ def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -
     if m.shot and owners[m.shot[0]] not in ai_factions and any(d.how == SPLASH and d.by == m.shot[0] for d in m.damage):
         chosen.append((m.shot[0], "Splash"))
     return chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)]
+
+
+def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:
+    """What a spire did instead of attacking (sdeed/4): the damage it dealt its chip, where it teleported it."""
+    spire, target, talent = deed
+    dealt = sum(d.amount for d in m.damage if d.chip == target)
+    return Shot(spire, target, dealt, False, m.chosen, talent, dict(m.moved).get(target))
+
+
+def _deed_choices(m: _Moment, deed: tuple[str, str, str], ai: bool) -> list[tuple[str, str]]:
+    """What a spire acting instead of attacking chose: a player's spire its talent and the chip, (spire,
+    talent), (spire, chip); an AI spire the chip only where its priority left several; then the hex it
+    teleported the chip to where there were several, (spire, hex)."""
+    spire, target, talent = deed
+    made = [(spire, target)] if m.chosen else []
+    return ([(spire, talent)] if not ai else []) + made + ([(spire, m.landing)] if m.landing else [])
 
 
 # ------------------------------------------------------------------------------------- verdicts

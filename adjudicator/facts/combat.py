@@ -17,7 +17,7 @@ from adjudicator.facts import fields
 from adjudicator.position.dice import Die
 from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
-from adjudicator.position.model import GroupedChip, Position, Reward, Spire, Stats
+from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
 from adjudicator.position.priorities import in_force
 from adjudicator.position.talents import catalogue
 
@@ -187,6 +187,7 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
     chips = {position.node_of(uid) for uid in position.units if position.placed(uid)}
     chips |= {s.at for s in position.spires}
     targets = chips | {g.node for g in position.gates.values()}
+    targets |= {node for near in _teleport_hexes(position).values() for node in near}  # a unit may land there
     counts = fields.range_counts(position, chips, fields.range_bound(position))
     if query.measure_from is not None:
         node = position.node_of(query.measure_from)
@@ -194,6 +195,38 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
     for source, dist in sorted(counts.items()):
         for node in sorted(targets & dist.keys()):
             yield fact("rmin", String(source), String(node), Number(dist[node]))
+
+
+def teleport_facts(position: Position) -> Iterator[Symbol]:
+    """Where a spire's talent may teleport a unit (its catalogue entry's teleports: Wallop's 3 hexes):
+    hnear(S,H,D), map hex H is D real hexes from spire S, counted as range is, up to that count;
+    mdist(U,H,D), unit U, on the map, would be D steps from its mark at such a hex (docs/movement.md d(n),
+    by its terrain allowance), only where that hex leads to its mark: every faction unit, as a teleport
+    may bring one beside another such spire."""
+    near: set[str] = set()
+    for sid, hexes in _teleport_hexes(position).items():
+        for node, steps in sorted(hexes.items()):
+            near.add(node)
+            yield fact("hnear", String(sid), String(node), Number(steps))
+    if not near:
+        return
+    for unit in position.units.values():
+        if unit.at is None or unit.at not in position.hexes or unit.kind is Kind.LANDMARK_MINION:
+            continue  # in its gate, or no faction's: never teleported
+        dist = fields.mark_distances(position, unit.terrain, unit.faction, False, fields.own_mark(unit))
+        for node in sorted(near & dist.keys()):
+            yield fact("mdist", String(unit.id), String(node), Number(dist[node]))
+
+
+def _teleport_hexes(position: Position) -> dict[str, dict[str, int]]:
+    """Spire → the map hexes a talent of it may teleport a unit to, with their count of real hexes from it."""
+    found = {}
+    for spire in position.spires:
+        reach = max((t.teleports for t in catalogue().known(spire.talents)), default=0)
+        if reach:
+            counts = fields.range_counts(position, [spire.at], reach)[spire.at]
+            found[spire.id] = {n: d for n, d in counts.items() if n in position.hexes and n != spire.at}
+    return found
 
 
 def query_facts(query: CombatQuery) -> Iterator[Symbol]:
@@ -229,6 +262,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *locality_facts(position),
         *priority_facts(position),
         *range_facts(position, query),
+        *teleport_facts(position),
         *query_facts(query),
     ]
     if query.die is not None:

@@ -82,6 +82,7 @@ class Talent:
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
     shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
+    teleports: int = 0  # the farthest count of hexes from its spire it teleports a unit to (hnear/3: Wallop, 3)
     # "self": it acts only in attacks that touch its own chip (by it, on it, or on the chips those reach),
     # so attacks that touch no common chip still commute and split (asp/combat/attack_step.lp, plain/1);
     # "beyond": it may act on attacks that do not touch its chip (Cover, Hail), or on Source (Swindle)
@@ -212,6 +213,7 @@ def catalogue() -> Catalogue:
             in_range=bool(entry.get("in_range", False)),
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),
+            teleports=int(entry.get("teleports", 0)),
             acts_on=entry.get("acts_on", "beyond"),
             grants=tuple(entry.get("grants") or ()),
         )

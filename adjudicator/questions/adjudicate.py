@@ -420,5 +420,6 @@ def spires_fire(
     if complete:  # a shot that took all the target could lose may have defeated it
         defeats = any(s.at_least for p in paths for s in p.shots) or any(c.defeated for p in paths for c in p.end.chips)
         unmodelled = as_happened(unmodelled, defeats, any(p.end.wave_over for p in paths))
+    unmodelled = (*unmodelled, *flipped(decode_sideless(models), "fire"))  # a spire flipped (Wallop)
     return FireStepResult(side, tuple(spires), len(results), first_shown(results, limit), die.name, complete,
-                          unmodelled)
+                          unmodelled, decode_sideless(models, "sflipped"))

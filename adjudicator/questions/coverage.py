@@ -109,13 +109,16 @@ _UNSEEN_SIDE = {
     "pistoleer": ("Pistoleer", "the talents of the side the unit flips to, and the stats of a promoted side the "
                                "position does not give (a minion's, a hero's without promoted-stats): its "
                                "level-up and later attacks in the step read the side given"),
+    "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
+                         "it, the rest of the turn) reads the side given"),
 }
 
 
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
     """The part of a flipping talent the position cannot give: the side a unit flips to, whose talents
     (and stats) only that side's chip would print; what follows in the step reads the side given."""
-    steps = ("quick-strike",) if question == "quick" else ("attack",)
+    steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack")}.get(
+        question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
     for unit, why in units:
         by_talent[why].append(unit)

@@ -289,6 +289,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("at", c.at),
             ("basic", True if c.basic else None),
             ("discarded-talents", list(c.discarded_talents) if c.discarded_talents else None),
+            ("flipped", True if c.flipped else None),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else {
             k: v for k, v in fields if v is not None}
@@ -339,6 +340,8 @@ def check_end_states(
 def check_fire(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
+    """`spires-fire`: the results, exactly, their count, and (`notices`, where given) the talents the
+    answer names as not taken into account."""
     result = _answer(doc, key, deadline)
     failures = []
     if "count" in expected and expected["count"] != result.count:
@@ -354,6 +357,10 @@ def check_fire(
             for e in expected["results"] or []
         ]
         failures += _compare_ends(key, actual, wanted)
+    if "notices" in expected:  # the answer's own, as a Wallop flip, besides what the board leaves out
+        have, want = sorted({n.name for n in result.notices}), sorted(str(w) for w in expected["notices"] or [])
+        if have != want:
+            failures.append(f"{key}: notices name {have}, expected {want}")
     return failures
 
 

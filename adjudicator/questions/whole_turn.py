@@ -42,7 +42,7 @@ from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import TURN, notices_in
+from adjudicator.questions.coverage import TURN, flipped, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -167,6 +167,8 @@ def whole_turn(
         if not result.complete:
             raise _Cut
         uncounted.update(dict.fromkeys(result.notices))
+        if isinstance(result, FireStepResult):  # a spire flipped (Wallop): the steps after read the side given
+            uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(_fells(board.sequence) for board in result.outcomes):
             fallen.add(FALLEN)
         for after, chance, record, end in _branches(pos, result):

@@ -221,6 +221,17 @@ N76 Sourcefield in Spires Fire: a shot, or a volley, that would deal a non-AI fa
     that much Source (a volley's units together), before any gain (N53): the unit takes 0; the choice
     (unit, "Sourcefield") after the shot's. The damage dealt is what the dice deal, above the unit's
     health too.
+N77 Wallop, in Spires Fire, at a spire's first turn to fire (not Repeater's second), with a die to roll:
+    a player's spire may, instead of its shot, deal 1 to a unit of the turn's faction on a node beside
+    it (on the map, not campfired, no landmark minion; valid target or not), a choice (spire, Wallop),
+    (spire, unit), its shot then a choice too; an AI spire (not Multi-Target) does so to a hero its
+    priority would shoot at, beside it, that no roll it counts on (ai-spire-odds) defeats, and then
+    does not Quake. The 1 is no attack (no reduction, Channel, Silencer, Degradation, Inferno,
+    Repeater). A unit left standing moves to a map hex up to 3 from the spire (counted as range),
+    its printed terrain allowance admitting it, with a finite distance to its mark (the movement
+    reference's d), no unit, spire, landmark or chip on it: the player's pick, the AI's among the
+    farthest by d; a choice (spire, hex) where there are several; none, and it stays. The spire
+    shows its other side (``flipped``), its upgrades kept.
 N78 Relentless: a unit's retaliation deals the total of rolling the spire die until a blank or a 2
     shows, that face counted, in place of its stat; Prepared, Tough, Poison, Dexterity and the rest
     apply to it as to any retaliation (N25). ``attack_options`` plays each total from 0 to the
@@ -268,6 +279,7 @@ from adjudicator.position.dice import Die, standard_die
 from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, Terrain, gate_node
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
+from tests.reference.movement import distances
 from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
@@ -353,6 +365,7 @@ class Tower:
     defeated: bool = False
     arrow: str = ""  # Directional Attack's (N56)
     held: tuple[int, ...] = ()  # N60: the index in the position's list of each upgrade still on it
+    flipped: bool = False  # N77: it shows its other side
 
     def without(self, places: set[int]) -> Tower:
         """N60: the spire without its upgrades at these places (0 the bottom one it still has)."""
@@ -1690,8 +1703,9 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
         now = board.spires[sid]
         if now.defeated:
             chips.append(ChipEnd(sid, defeated=True))
-        elif now.upgrades != s.upgrades:
-            chips.append(ChipEnd(sid, upgrades=now.upgrades))
+        elif now.upgrades != s.upgrades or now.flipped:
+            chips.append(ChipEnd(sid, upgrades=now.upgrades if now.upgrades != s.upgrades else None,
+                                 flipped=now.flipped))
     chips += [
         ChipEnd(gate_node(f), health=board.gates[f].health)
         for f, g in start.gates.items()
@@ -1806,20 +1820,25 @@ def _fire_ranked(
     rules: Rules, board: Board, s: Tower, die: Die, chips: list[str]
 ) -> dict[str, tuple[int, str]]:
     """AI spire priority, defeat/damage read by ai-spire-odds (possible or likely)."""
+    ranked = {}
+    for c in chips:
+        defeat, damage = _spire_can(rules, board, s, die, c)
+        ranked[c] = _rank(_spire_priorities(rules), board.units[c].kind.value, defeat, damage)
+    return ranked
+
+
+def _spire_can(rules: Rules, board: Board, s: Tower, die: Die, chip: str) -> tuple[bool, bool]:
+    """Whether an AI spire counts on defeating, and on damaging, the unit (ai-spire-odds)."""
     odds = die.totals(s.dice)
     likely = rules.readings["ai-spire-odds"] == "likely"
+    t = board.units[chip]
 
     def holds(test: Callable[[int], bool]) -> bool:
         p = sum((q for total, q in odds.items() if test(total)), Fraction(0))
         return p >= Fraction(1, 2) if likely else p > 0
 
-    ranked = {}
-    for c in chips:
-        t = board.units[c]
-        defeat = holds(lambda total: _shot(rules, board, s, c, total) >= t.health + t.forts)
-        damage = holds(lambda total: _shot(rules, board, s, c, total) >= 1)
-        ranked[c] = _rank(_spire_priorities(rules), t.kind.value, defeat, damage)
-    return ranked
+    return (holds(lambda total: _shot(rules, board, s, chip, total) >= t.health + t.forts),
+            holds(lambda total: _shot(rules, board, s, chip, total) >= 1))
 
 
 def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[str], tuple[Target, ...]]:
@@ -1848,15 +1867,24 @@ class _Line:
 
 
 def _shoot(
-    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False, quaked: bool = False
+    rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False, quaked: bool = False,
+    wallops: bool = False,
 ) -> Iterator[tuple[Choices, _Line, bool]]:
     """One spire's shot: each allowed target, each total of its dice (no retaliation); with it, whether
     a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
-    spire's choice; ``quaked``: its Quake is done (N70)."""
+    spire's choice; ``quaked``: its Quake is done (N70); ``wallops``: it could have used Wallop instead,
+    so its shot is a choice too (N77)."""
     s = line.board.spires[sid]
     allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
+        return
+    walloped = _ai_wallops(rules, line.board, s, die, allowed)  # N77: instead of the shot, no Quake
+    for target in [] if quaked else walloped:
+        picked = choices + ((sid, target),) if len(allowed) > 1 else choices
+        for more, after in _wallop(rules, line, s, target):
+            yield picked + more, after, False
+    if walloped == allowed:
         return
     fewest = [] if quaked else _quakes(rules, line.board, s)
     for rid in fewest:  # N70: before the attack, each spire tied for the fewest an outcome
@@ -1868,7 +1896,7 @@ def _shoot(
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
-        mine = again and not rules.ai(s.faction)  # a player's additional volley is a choice
+        mine = (again or wallops) and not rules.ai(s.faction)  # a player's additional volley is a choice
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
@@ -1887,8 +1915,10 @@ def _shoot(
                 yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)),
                        _Line(b, line.probability * p, line.shots + shots), not all(fell))
         return
-    chosen = len(allowed) > 1 or (again and not rules.ai(s.faction))
+    chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
     for target in allowed:
+        if target in walloped:
+            continue
         picked = choices + ((sid, target),) if chosen else choices
         area = _spire_splash_area(rules, line.board, s, target)
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
@@ -1966,8 +1996,13 @@ def _pay(board: Board, shots: tuple[Shot, ...], paid: tuple[str, ...]) -> None:
 
 def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> Iterator[tuple[Choices, _Line]]:
     """A spire's turn to fire: its shot, then Repeater's additional attack (N45) where a unit it hit
-    still stands: a player's spire may make it, an AI's does."""
-    for picked, shot, standing in _shoot(rules, line, s.id, die, choices):
+    still stands: a player's spire may make it, an AI's does. A player's Wallop spire may use that
+    instead of its shot (N77)."""
+    beside = _player_wallops(rules, line.board, line.board.spires[s.id])
+    for uid in beside:
+        for more, after in _wallop(rules, line, line.board.spires[s.id], uid):
+            yield choices + ((s.id, "Wallop"), (s.id, uid)) + more, after
+    for picked, shot, standing in _shoot(rules, line, s.id, die, choices, wallops=bool(beside)):
         now = shot.board.spires[s.id]  # N50: Degradation may have left it no die
         aim = not _finished(shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
         if not (standing and s.has("Repeater") and aim):
@@ -1977,6 +2012,66 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
             yield picked, shot
         for picked_again, shot_again, _ in _shoot(rules, shot, s.id, die, picked, again=True):
             yield picked_again, shot_again
+
+
+def _beside(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """N77: the units of the turn's faction on the map beside the spire, landmark minions and campfired
+    units aside."""
+    return sorted(u.id for u in board.units.values()
+                  if u.faction == rules.faction and u.kind is not Kind.LANDMARK_MINION and not u.in_gate
+                  and not u.campfire and rules.distance(s.at, u.node) == 1)
+
+
+def _player_wallops(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """N77: the units a player's Wallop spire, about to fire, may wallop."""
+    if not s.has("Wallop") or rules.ai(s.faction) or s.defeated or s.dice < 1 or _finished(board):
+        return []
+    return _beside(rules, board, s)
+
+
+def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[str]) -> list[str]:
+    """N77: the targets an AI Wallop spire (no volley) would shoot at that it wallops instead: heroes
+    beside it that it does not count on defeating."""
+    if not s.has("Wallop") or not rules.ai(s.faction) or s.has("Multi-Target"):
+        return []
+    near = _beside(rules, board, s)
+    return [c for c in allowed if c in near and board.units[c].kind is Kind.HERO
+            and not _spire_can(rules, board, s, die, c)[0]]
+
+
+def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Choices, _Line]]:
+    """N77: 1 damage to the unit, then, standing, a teleport to each hex allowed (a choice where
+    several), and the spire flipped."""
+    b = line.board.copy()
+    hurt(rules, b, Log(), uid, 1, s.id, SPIRE_FIRE, s.faction)
+    b.spires[s.id] = replace(b.spires[s.id], flipped=True)
+    shot = Shot(s.id, uid, 1, False, not rules.ai(s.faction), "Wallop")
+    landings = _landings(rules, b, s, uid) if uid in b.units else []  # a group's next chip stands
+    if not landings:
+        yield (), _Line(b, line.probability, line.shots + (shot,))
+        return
+    for node in landings:
+        moved = b.copy()
+        moved.units[uid] = replace(moved.units[uid], node=node)
+        yield ((s.id, node),) if len(landings) > 1 else (), _Line(moved, line.probability,
+                                                                    line.shots + (replace(shot, to=node),))
+
+
+def _landings(rules: Rules, board: Board, s: Tower, uid: str) -> list[str]:
+    """N77: the free map hexes up to 3 from the spire that the unit's printed allowance admits and that
+    lead to its mark; the AI's, the farthest from its mark."""
+    position = rules.position
+    unit = position.units[uid]
+    held = {u.node for u in board.units.values()} | {t.at for t in board.spires.values()}
+    held |= {landmark.at for landmark in position.landmarks} | {chip.at for chip in position.chips}
+    to_mark = distances(position, unit)
+    free = [h for h, hx in position.hexes.items()
+            if h != s.at and h not in held and h in to_mark and hx.terrain.level <= unit.terrain.level
+            and (rules.distance(s.at, h) or 4) <= 3]
+    if rules.ai(s.faction) and free:
+        far = max(to_mark[h] for h in free)
+        free = [h for h in free if to_mark[h] == far]
+    return sorted(free)
 
 
 SILENCING = ("miss", "2")  # Silencer: "If this spire rolls a miss or a 2 on any of its attack dice"
