@@ -202,6 +202,13 @@ def test_a_part_left_out_names_only_its_own_steps() -> None:
     assert notice.steps == ("end-of-wave",) and "barracks" in notice.left_out
 
 
+def test_the_audit_has_the_parts_of_every_partly_modelled_talent() -> None:
+    audit = (Path(__file__).resolve().parent.parent / "docs" / "talent-audit.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip() for line in audit.splitlines() if line.startswith("| ")}
+    partly = {t.name for t in catalogue().talents.values() if PARTLY in (t.status(ai=False), t.status(ai=True))}
+    assert partly - rows == set()
+
+
 def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
     # Relentless: the attacks question gives each outcome's odds; the attack step lists its ends
     # without their chance, so there the part keeps its notice (catalogue counted_by).
