@@ -213,7 +213,7 @@ def test_attack_options_agree_with_innovative(position: Position) -> None:
     assert problem is None, problem
 
 
-@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@settings(max_examples=examples(30), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions(), ("Relentless",)))
 def test_attack_options_agree_with_relentless(position: Position) -> None:
     # Relentless on half the units (reference N78): each outcome of an attack it retaliates carries
