@@ -877,8 +877,8 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     calm = _beside_landmarks(rules, board, uid)
     ai = rules.ai(a.faction)
     weak = _weak_spires(rules, board, uid)
-    if not chips:
-        return Choice((), (), ai and bool(calm), "no valid target", calm, weak)
+    if not chips:  # a unit that may use its attack otherwise (N66, N71) has something to do with it
+        return Choice((), (), ai and bool(calm), "" if calm or weak else "no valid target", calm, weak)
     minion = a.kind is not Kind.HERO
     if not ai:
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm, weak)
