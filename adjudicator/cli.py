@@ -6,11 +6,15 @@ import inspect
 import json
 import os
 import sys
+import threading
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
+
+# A command run as its own program counts its timeout from here: its start-up is included.
+_STARTED = time.monotonic()
 
 import typer
 from typer.core import TyperGroup
@@ -84,6 +88,7 @@ class _Commands(TyperGroup):
 
 
 def _report(ctx: Any, error: CliError) -> NoReturn:
+    _answered()  # the error is the answer: not said twice
     if ctx.meta.get(_JSON):
         _emit({"error": {"kind": error.kind, "message": error.message, "problems": error.problems}})
     else:
@@ -171,10 +176,67 @@ def _emit(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _deadline(seconds: float | None) -> Deadline | None:
-    from adjudicator.solving.solve import Deadline  # imported here: only the solving commands take a timeout
+class _Watchdog:
+    """The hard stop of `--timeout`: clingo cannot interrupt a grounding, so a question still busy
+    MARGIN seconds past its deadline (solving/solve.py) is abandoned; the command says it timed out,
+    before any answer, and the process ends with status 4. Only where the command is the process's
+    own program (`cloudspire`, `python -m adjudicator`): a program that calls it in-process, a test's
+    runner, is not ended under it."""
 
-    return None if seconds is None else Deadline(seconds)
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+
+    def arm(self, seconds: float, after: float, json_out: bool) -> None:
+        self._timer = threading.Timer(after, self._stop, (seconds, json_out))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def disarm(self) -> None:
+        """The answer is ready: printing it is not cut off."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+    def _stop(self, seconds: float, json_out: bool) -> None:
+        with self._lock:  # held until the process ends: the answer is not printed after this
+            if self._timer is None:
+                return
+            message = f"timed out after {seconds:g} s, before any answer"
+            if json_out:
+                _emit({"error": {"kind": "timeout", "message": message, "problems": []}})
+            else:
+                typer.echo(message, err=True)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(exit_codes.TIMED_OUT)
+
+
+_WATCHDOG = _Watchdog()
+
+
+def _own_program() -> bool:
+    """The command runs as the process's program: its __main__ is the `cloudspire` script or
+    adjudicator/__main__.py, both of which import ``app``."""
+    return getattr(sys.modules.get("__main__"), "app", None) is app
+
+
+def _deadline(seconds: float | None, json_out: bool = False) -> Deadline | None:
+    from adjudicator.solving.solve import MARGIN, Deadline  # imported here: only the solving commands take a timeout
+
+    if seconds is None:
+        return None
+    if not _own_program():  # called in-process: counted from the call, and never ends the process
+        return Deadline(seconds)
+    deadline = Deadline(seconds, _STARTED)
+    _WATCHDOG.arm(seconds, deadline.remaining() + MARGIN, json_out)
+    return deadline
+
+
+def _answered() -> None:
+    """The question is answered: from here the command only prints, whatever the time."""
+    _WATCHDOG.disarm()
 
 
 def _limit(limit: int | None, every: bool, default: int) -> int | None:
@@ -323,13 +385,14 @@ def moves(
     from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
     from adjudicator.show import render_text  # imported here: only the solving commands print answers
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     if unit is not None:
         results = [adjudicate.unit_options(pos, unit, _ai_flag(ai), deadline)]
     else:
         results = adjudicate.faction_options(pos, _ai_flag(ai), deadline)
+    _answered()
     if json_out:
         _emit([r.as_json() for r in results])
     else:
@@ -346,10 +409,11 @@ def faq(
     """Run the FAQ cases in positions/ and report every ruling FAQ-01 … FAQ-30."""
     from adjudicator.questions import faq as faq_report  # imported here: only `faq` runs the cases
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     if not root.is_dir():
         _fail(f"{root}: no such folder; run from the repository root or pass --root")
     report = faq_report.run(root, deadline)
+    _answered()
     cut = any(r.status == faq_report.INCOMPLETE for r in report)
     if cut and not json_out:
         typer.echo(f"timed out after {timeout:g} s: the report below is incomplete")
@@ -411,10 +475,11 @@ def attacks(
     from adjudicator.questions import adjudicate  # imported here: only the solving commands ask questions
     from adjudicator.show import render_text  # imported here: only the solving commands print answers
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     pos = _load(position, reading)
     _check_unit(position, pos, unit)
     results = adjudicate.attack_options(pos, unit, _ai_flag(ai), deadline)
+    _answered()
     if json_out:
         _emit([r.as_json() for r in results])
     else:
@@ -442,7 +507,7 @@ def _step_command(step: Step) -> None:
     ) -> None:
         from adjudicator.show import render_text  # imported here: only the solving commands print answers
 
-        deadline = _deadline(timeout)
+        deadline = _deadline(timeout, json_out)
         shown = _limit(limit, every, step.limit)
         pos = _load(position, reading)
         options: dict[str, Any] = {}
@@ -454,6 +519,7 @@ def _step_command(step: Step) -> None:
             except DieFileError as error:
                 _fail(str(error), "die-file")
         result = step.ask(pos, _ai_flag(ai), shown, deadline, _progress(progress, step.noun), **options)
+        _answered()
         _print_step(result, json_out, getattr(render_text, step.renderer), timeout)
         _settle((*result.notices, *getattr(result, "gaps", ())))
 
@@ -498,9 +564,10 @@ def check(
     from adjudicator.questions import dispute  # imported here: only `check` and `explain` judge a claim
     from adjudicator.show import render_text  # imported here: only the solving commands print answers
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     pos = _load(position, reading)
     result = dispute.check(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
+    _answered()
     if json_out:
         _emit(result.as_json())
     else:
@@ -524,9 +591,10 @@ def explain(
     from adjudicator.questions import dispute  # imported here: only `check` and `explain` judge a claim
     from adjudicator.show import render_text  # imported here: only the solving commands print answers
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     pos = _load(position, reading)
     result = dispute.explain(pos, _claim(position, pos, move), _ai_flag(ai), deadline)
+    _answered()
     if json_out:
         _emit(result.as_json())
     else:
@@ -541,9 +609,10 @@ def readings(position: PositionArg, timeout: TimeoutOpt = None, json_out: JsonOp
     """Where switching an interpretation (docs/readings.md) changes the outcomes of this position."""
     from adjudicator.questions import reading_effects  # imported here: only `readings` compares them
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     pos = _load(position)
     effects = reading_effects.reading_effects(pos, deadline)
+    _answered()
     if json_out:
         _emit([e.as_json() for e in effects])
         return
@@ -590,7 +659,7 @@ def render(
     from adjudicator.show import render_svg  # imported here: only `render` draws
     from adjudicator.show.overlay import overlay_of
 
-    deadline = _deadline(timeout)
+    deadline = _deadline(timeout, json_out)
     if image not in ("svg", "png"):
         _fail(f"--format: expected svg or png, not {image!r}")
     _check_output(position, output)
@@ -598,6 +667,7 @@ def render(
     _check_unit(position, pos, unit)
     claim = _claim(position, pos, move) if move is not None else None
     overlay = overlay_of(pos, claim, unit, _ai_flag(ai), deadline)
+    _answered()
     svg = render_svg.render(pos, **overlay, narrow=narrow)
     try:
         output.write_bytes(render_svg.to_png(svg) if image == "png" else svg.encode("utf-8"))

@@ -1,6 +1,10 @@
 """Deadlines in the question layer: a running solve is interrupted, and what was found is kept."""
 
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import clingo
 import pytest
@@ -9,7 +13,10 @@ from adjudicator.position.load import load_position_text
 from adjudicator.questions.whole_step import movement_step
 from adjudicator.solving.solve import Deadline, TimedOut, models
 
+from adjudicator.web.api import Limits
+from bench import boards
 from tests.test_cli import BOARD, OPEN
+from tests.web_server import running, send
 
 
 def test_a_running_search_is_interrupted() -> None:
@@ -55,3 +62,49 @@ def test_bad_limits_and_deadlines_are_refused() -> None:
         Deadline(0)
     with pytest.raises(ValueError):
         movement_step(load_position_text(BOARD), limit=-1)
+
+
+# ------------------------------------------------------------------- the preparation bounded too
+
+ROOT = Path(__file__).resolve().parent.parent
+STOPPED = 10  # seconds a command given --timeout 0.5 may run before it counts as not stopping (was 12-40 s)
+
+
+@pytest.fixture(scope="module")
+def slow_boards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A 26x99 board of 200 units, whose grounding takes seconds, and a 600-hex board at Spires Fire
+    whose results take seconds to decode: each overran --timeout by many times before."""
+    where = tmp_path_factory.mktemp("slow")
+    large = boards.field(1, 2530, 200)
+    files = {"move": large, "fire": boards.armed(boards.field(2, 600, 150), 2)}
+    for name, position in files.items():
+        (where / f"{name}.yaml").write_text(boards.position_yaml(position), encoding="utf-8")
+    return {name: where / f"{name}.yaml" for name in files}
+
+
+@pytest.mark.parametrize("command, board", [
+    (["moves"], "move"),
+    (["check", "--move", "m01 stay"], "move"),
+    (["explain", "--move", "m01 stay"], "move"),
+    (["spires-fire"], "fire"),
+])
+def test_a_command_stops_though_its_preparation_is_long(
+    slow_boards: dict[str, Path], command: list[str], board: str
+) -> None:
+    # Run as its own program: the watchdog ends only such a process (adjudicator/cli.py).
+    ran = subprocess.run([sys.executable, "-m", "adjudicator", command[0], str(slow_boards[board]), *command[1:],
+                          "--timeout", "0.5", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=STOPPED)
+    assert ran.returncode == 4, ran.stderr
+    answer = json.loads(ran.stdout)
+    assert answer.get("complete") is False or answer["error"]["kind"] == "timeout"
+
+
+def test_a_page_job_stops_though_its_preparation_is_long(slow_boards: dict[str, Path]) -> None:
+    text = slow_boards["fire"].read_text(encoding="utf-8")
+    with running(Limits(seconds=0.3)) as hurried:
+        started = time.monotonic()
+        _, job = send(hurried, "/api/jobs", {"position": {"yaml": text}, "question": "spires-fire"})
+        while job["state"] == "running" and time.monotonic() - started < STOPPED:
+            time.sleep(0.1)
+            _, job = send(hurried, f"/api/jobs/{job['job']}")
+    assert (job["state"] == "done" and not job["answer"]["complete"]) or job["error"]["kind"] == "timeout", job

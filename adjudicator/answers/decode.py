@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cmp_to_key
-from itertools import product
+from itertools import chain, product
 
 from clingo import Symbol, SymbolType
 
@@ -651,7 +651,7 @@ def _ranked(chip: str, level: int | None, category: str, fallback: int) -> Targe
     return Target(chip, level, category)
 
 
-def decode_attack_step(models: list[list[Symbol]], position: Position, ai: frozenset[str]) -> list[StepEnd]:
+def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: frozenset[str]) -> list[StepEnd]:
     """One StepEnd per projected answer set of the whole attack step (asp/combat/attack_step.lp, mode step)."""
     ends = []
     for model in models:
@@ -766,12 +766,14 @@ class FirePath:
 
 
 def decode_fire(
-    models: list[list[Symbol]], position: Position, fallback: int
+    models: Iterable[list[Symbol]], position: Position, fallback: int
 ) -> tuple[list[SpireTargets], list[FirePath]]:
     """The spires that fire with their first targets, in the order they fire, and every path through the
     step. ``fallback`` is the rank of "any valid target", after the spire priority list."""
     ai_factions = {f.name for f in position.factions.values() if f.controller is Controller.AI}
-    first = _combat_atoms(models[0]) if models else _CombatAtoms()
+    models = iter(models)  # read once: a timed-out question stops handing them out (solve.decodable)
+    head = next(models, None)
+    first = _combat_atoms(head) if head is not None else _CombatAtoms()
     dice: dict[str, int] = {}
     ranges: dict[str, int] = {}
     targets: dict[str, list[str]] = defaultdict(list)
@@ -806,8 +808,7 @@ def decode_fire(
         if targets[sid]
     ]
     paths = []
-    for model in models:
-        atoms = _combat_atoms(model)
+    for atoms in chain([first] if head is not None else [], map(_combat_atoms, models)):
         moments = [m for _, m in sorted(atoms.moments.items()) if m.shot is not None or m.volley or m.sdeed]
         shots = tuple(
             shot

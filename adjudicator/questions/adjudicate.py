@@ -41,7 +41,9 @@ from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions.still import still_facts
-from adjudicator.solving.solve import COMBAT, Deadline, TimedOut, consequences, ground, solve, solve_all
+from adjudicator.solving.solve import (
+    COMBAT, Deadline, TimedOut, consequences, decodable, ground, solve, solve_all
+)
 
 if TYPE_CHECKING:
     from adjudicator.facts.combat import CombatQuery
@@ -281,9 +283,11 @@ def attack_step(
                 summary = step_summary(position, query, deadline)
         except TimedOut as timeout:
             found, complete, summary = timeout.models, False, None
-        seen = decode_attack_step(found, position, ai_factions)
+        # Cut short, each end state found is counted (one answer set each: projected), and as many
+        # decoded as the margin allows.
+        seen = decode_attack_step(decodable(found, None if complete else deadline), position, ai_factions)
         seen.sort(key=lambda e: e.end.sort_key)
-        count, shown, sideless = len(seen), first_shown(seen, limit), decode_sideless(found)
+        count, shown, sideless = len(found), first_shown(seen, limit), decode_sideless(found)
     unmodelled = (*notices(position, "quick" if quick else "attack", ai),
                   *flipped(sideless, "quick" if quick else "attack"))
     if complete:
@@ -372,9 +376,9 @@ def _turn_edge(
                                      progress=progress), True
     except TimedOut as timeout:
         models, complete = timeout.models, False
-    ends = decode_attack_step(models, position, ai_factions)
+    ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions)
     ends.sort(key=lambda e: e.end.sort_key)
-    return AttackStepResult(side, side in ai_factions, len(ends), first_shown(ends, limit), complete,
+    return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             notices(position, moment, ai))
 
 
@@ -400,7 +404,7 @@ def spires_fire(
         models, complete = solve_all(combat_facts(position, query), deadline=deadline), True
     except TimedOut as timeout:
         models, complete = timeout.models, False
-    spires, paths = decode_fire(models, position, fallback)
+    spires, paths = decode_fire(decodable(models, None if complete else deadline), position, fallback)
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = Fraction(1)

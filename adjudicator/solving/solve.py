@@ -145,16 +145,28 @@ class TimedOut(Exception):
         self.models = list(models)
 
 
+# How long past its deadline a question may take (README, Timeouts). Half of it is for making an
+# incomplete answer of what was found (decoding stops at ``Deadline.late``); a grounding, which
+# clingo cannot interrupt, is cut off at the whole margin by the caller's own stop (the CLI's
+# watchdog, the page's job), which then answers "timed out" with nothing found.
+MARGIN = 0.5
+
+
 class Deadline:
     """A time limit for a question, counted from its creation; questions check it between solver
-    calls and interrupt a running solve when it passes. Grounding cannot be interrupted, so a
-    question may overrun by one grounding."""
+    calls and interrupt a running solve when it passes. A grounding cannot be interrupted: the
+    caller stops a question still busy ``MARGIN`` seconds past it."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, started: float | None = None) -> None:
+        """``started``: the time.monotonic() the count began, if before now (a command's start-up)."""
         if not seconds > 0:
             raise ValueError(f"a deadline needs a positive number of seconds, not {seconds!r}")
         self.seconds = seconds
-        self._end = time.monotonic() + seconds
+        self._end = (time.monotonic() if started is None else started) + seconds
+
+    def overdue(self) -> bool:
+        """Past the deadline by the whole margin: a question still busy is abandoned."""
+        return time.monotonic() > self._end + MARGIN
 
     def remaining(self) -> float:
         return max(0.0, self._end - time.monotonic())
@@ -162,6 +174,19 @@ class Deadline:
     def check(self) -> None:
         if self.remaining() <= 0:
             raise TimedOut(self.seconds)
+
+    def late(self) -> bool:
+        """Past the deadline by half the margin: no more of what was found is decoded."""
+        return time.monotonic() > self._end + MARGIN / 2
+
+
+def decodable(found: Iterable[list[Symbol]], deadline: Deadline | None) -> Iterator[list[Symbol]]:
+    """The answer sets found, to decode, until the deadline is late: a question cut short by its
+    deadline answers with as many as can be decoded within the margin (decoding one may take 20 ms)."""
+    for model in found:
+        if deadline is not None and deadline.late():
+            return
+        yield model
 
 
 # With a deadline or a progress report, how long a wait for the next answer set may block.

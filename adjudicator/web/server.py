@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from adjudicator.solving.solve import TimedOut
+from adjudicator.solving.solve import MARGIN, TimedOut
 from adjudicator.web import api, lan
 
 STATIC = {"/": "index.html", "/index.html": "index.html", "/board.js": "board.js", "/forms.js": "forms.js",
@@ -39,20 +39,35 @@ MAX_RUNNING = 2  # questions solving at once: the solver takes a core each
 
 @dataclass
 class Job:
-    """A whole-step question being answered: how many results so far, then the answer or the error."""
+    """A whole-step question being answered: how many results so far, then the answer or the error.
+
+    A question still busy MARGIN seconds past its ``seconds`` (in a grounding, which clingo cannot
+    interrupt) is answered "timed out" at once; its thread works on, still counted as ``working``
+    (a core is busy), and what it then finds is dropped."""
 
     id: str
+    seconds: float
     started: float = field(default_factory=time.monotonic)
     found: int = 0
     answer: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
     picture: Callable[[int | None, bool], str] | None = None  # draws outcome N (None: the summary)
+    working: bool = True  # its thread has not returned
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    @property
-    def done(self) -> bool:
-        return self.answer is not None or self.error is not None
+    def _give_up(self) -> None:
+        if self.working and time.monotonic() - self.started > self.seconds + MARGIN:
+            self.settle(error=api.timed_out(TimedOut(self.seconds)).as_json())
+
+    def settle(self, answer: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
+               picture: Callable[[int | None, bool], str] | None = None) -> None:
+        """The answer or the error, unless the job was already settled (given up for its time)."""
+        with self.lock:
+            if self.answer is None and self.error is None:
+                self.answer, self.error, self.picture = answer, error, picture
 
     def as_json(self) -> dict[str, Any]:
+        self._give_up()
         state = "failed" if self.error else "done" if self.answer is not None else "running"
         return {"job": self.id, "state": state, "found": self.found,
                 "seconds": round(time.monotonic() - self.started, 1), "answer": self.answer, **(self.error or {})}
@@ -94,14 +109,14 @@ class Board(ThreadingHTTPServer):
     def start_job(self, body: dict[str, Any]) -> Job:
         position, question, ai, limit = api.step_question(body, self.limits)
         with self.lock:
-            running = sum(not j.done for j in self.jobs.values())
+            running = sum(j.working for j in self.jobs.values())  # a job given up for its time still works
             if running >= MAX_RUNNING:
                 raise api.ApiError("busy", f"{running} questions are being answered; ask again when one is done",
                                    status=503)
-            answered = [k for k, j in self.jobs.items() if j.done]
+            answered = [k for k, j in self.jobs.items() if not j.working]
             while len(self.jobs) >= MAX_JOBS and answered:
                 del self.jobs[answered.pop(0)]
-            job = Job(uuid.uuid4().hex)
+            job = Job(uuid.uuid4().hex, self.limits.seconds)
             self.jobs[job.id] = job
 
         def progress(found: int) -> None:
@@ -109,11 +124,14 @@ class Board(ThreadingHTTPServer):
 
         def run() -> None:
             try:
-                job.answer, job.picture = api.answer_step(position, question, ai, limit, self.limits, progress)
+                answer, picture = api.answer_step(position, question, ai, limit, self.limits, progress)
+                job.settle(answer, picture=picture)
             except TimedOut as error:
-                job.error = api.timed_out(error).as_json()
+                job.settle(error=api.timed_out(error).as_json())
             except Exception as error:  # a bug: said as such, never a traceback on the page
-                job.error = _internal(error).as_json()
+                job.settle(error=_internal(error).as_json())
+            finally:
+                job.working = False
 
         threading.Thread(target=run, daemon=True).start()
         return job
