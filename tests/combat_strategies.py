@@ -403,3 +403,23 @@ def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
               *(replace(s, faction=MOVER) if draw(st.booleans()) else s for s in rest))
     factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
     return replace(position, spires=spires, hexes=hexes, factions=factions)
+
+
+# Peaceful (reference N79), with the hits it must stop beside the attack's own (Splash, Spike), kept
+# out of TALENTS: drawn there it would change every board of the fixed sample. Peaceful twice: two
+# tosses, so three units in four have it.
+PEACEFUL = ("Peaceful", "Peaceful", "Splash", "Spike")
+
+
+@st.composite
+def peaceful(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose units each get Peaceful (often), Splash and Spike by coin tosses, and
+    whose units and spires are each a merc by a coin toss: a group's chips all or none, so that a hit
+    is a merc's whichever of its chips deals it."""
+    position = draw(gifted(boards, PEACEFUL))
+    units = {}
+    for uid, u in position.units.items():
+        merc = draw(st.booleans())
+        units[uid] = replace(u, merc=merc, group=tuple(replace(g, merc=merc) for g in u.group))
+    spires = tuple(replace(s, merc=draw(st.booleans())) for s in position.spires)
+    return replace(position, units=units, spires=spires)

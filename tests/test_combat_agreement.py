@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Kind, Position, Terrain
 
-from tests.combat_strategies import (SPIRE_HITS, UNGROUPED, combat_positions, gifted, quaking, spire_gifted, walloping,
-                                     winded)
+from tests.combat_strategies import (
+    SPIRE_HITS, UNGROUPED, combat_positions, gifted, peaceful, quaking, spire_gifted, walloping, winded,
+)
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
 
@@ -225,6 +226,22 @@ def test_attack_options_agree_with_relentless(position: Position) -> None:
 @settings(max_examples=examples(20), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions(firing=True), UNGROUPED))
 def test_spires_fire_agrees_with_innovative(position: Position) -> None:
+    problem = spires_fire_problem(at_spires_fire(position))
+    assert problem is None, problem
+
+
+# Peaceful on most units, mercs on half the units and spires (reference N79): a hit of no merc's
+# deals it 0, the attack's, a splash, Spike, a retaliation, a gate's, a shot; the AI weighs it so.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(peaceful(combat_positions()))
+def test_attack_step_agrees_with_peaceful(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(peaceful(combat_positions(firing=True)))
+def test_spires_fire_agrees_with_peaceful(position: Position) -> None:
     problem = spires_fire_problem(at_spires_fire(position))
     assert problem is None, problem
 

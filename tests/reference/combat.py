@@ -216,6 +216,11 @@ N75 Splash on a spire: each shot (Repeater's too, whatever its dice total, a mis
     choice (spire, "Splash") after the shot's), an AI's does when one of them opposes its faction (a
     landmark minion unless friendly to it). Credited to the spire's faction, rewarded only for a unit
     that opposes it. A Multi-Target volley does not splash (left out: the solver keeps its notice).
+N79 Peaceful: a unit with it (in use: not in its gate, not muted) takes 0 from every hit (an attack,
+    a splash, Fury Kick, a retaliation, a gate's, Spike, a shot) of a chip that is no merc: a unit
+    whose chip in play is not marked merc (Spike's unit as it stands once the attack is dealt), a
+    spire not marked merc, a gate; a heal still heals (chapter 8). It is still a valid target and
+    still retaliates; the AI weighs such a hit as 0 (no damage, no defeat), no Sourcefield is paid.
 N76 Sourcefield in Spires Fire: a shot, or a volley, that would deal a non-AI faction's unit with it
     (no landmark minion) 1 or more (N33, N39, N58 included) may be paid off by its faction, if it has
     that much Source (a volley's units together), before any gain (N53): the unit takes 0; the choice
@@ -775,6 +780,8 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
     """A unit's attack on the chip (``target``: the gate whose hit the chip took): its stat against
     the target (N29), Hunter's +1 on a landmark minion (N28), ``extra`` (N54), less Armored, then
     Evasive's cap against a unit with Range (N26) and Cover's (N33); last, Poison's half (N58)."""
+    if _peaceful(rules, board, a.id, chip):  # N79
+        return 0
     t = board.units.get(chip)
     hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
     amount = max(0, _stat(board, a, target or chip) + int(hunted) + extra - _armored(board, chip))
@@ -785,6 +792,19 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
     if _covered(rules, board, chip):
         amount = min(amount, 1)
     return _poisoned(board, a.has("Poison"), chip, amount)
+
+
+def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
+    """N79: ``by``'s hit takes nothing from the unit ``chip``: it has Peaceful and ``by`` is no merc."""
+    t = board.units.get(chip)
+    if t is None or not t.has("Peaceful") or heals(rules, by, chip):
+        return False
+    if by in board.spires:
+        return not board.spires[by].merc
+    if by in board.units:
+        return not board.units[by].merc
+    fallen = rules.position.units.get(by)  # a chip that fell still deals its Spike
+    return fallen is None or not fallen.merc  # a gate is no merc
 
 
 def _poisoned(board: Board, poison: bool, chip: str, amount: int) -> int:
@@ -828,7 +848,9 @@ def _spire_cut(board: Board, chip: str) -> int:
 
 def _shot(rules: Rules, board: Board, s: Tower, chip: str, total: int) -> int:
     """What spire ``s``'s dice totalling ``total`` deal the unit: less its cut, then Cover's cap (N33),
-    then Poison's half (N58)."""
+    then Poison's half (N58); nothing to a Peaceful unit unless the spire is a merc (N79)."""
+    if _peaceful(rules, board, s.id, chip):
+        return 0
     amount = max(0, total - _spire_cut(board, chip))
     if _covered(rules, board, chip) or _held(rules, board, "", chip, SPIRE_FIRE):
         amount = min(amount, 1)
@@ -1032,6 +1054,8 @@ def hurt(
     u = board.units[uid]
     if _held(rules, board, by, uid, how):  # N39
         amount = min(amount, 1)
+    if _peaceful(rules, board, by, uid):  # N79
+        amount = 0
     if heals(rules, by, uid):  # gained instead, fortifications untouched
         log.damage.append(Damage(uid, amount, by, how, u.health, u.health + amount, 0))
         board.units[uid] = replace(u, health=u.health + amount)
