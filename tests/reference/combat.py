@@ -284,7 +284,7 @@ from adjudicator.position.dice import Die, standard_die
 from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, Terrain, gate_node
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
-from tests.reference.movement import distances
+from tests.reference import movement  # a module: movement imports this one too
 from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
@@ -2088,7 +2088,7 @@ def _landings(rules: Rules, board: Board, s: Tower, uid: str) -> list[str]:
     unit = position.units[uid]
     held = {u.node for u in board.units.values()} | {t.at for t in board.spires.values()}
     held |= {landmark.at for landmark in position.landmarks} | {chip.at for chip in position.chips}
-    to_mark = distances(position, unit)
+    to_mark = movement.distances(position, unit)
     free = [h for h, hx in position.hexes.items()
             if h != s.at and h not in held and h in to_mark and hx.terrain.level <= unit.terrain.level
             and (rules.distance(s.at, h) or 4) <= 3]
