@@ -281,7 +281,8 @@ def test_a_rule_notice_names_its_text_in_json() -> None:
 def test_chapter_files_come_with_the_scenario_fact_only() -> None:
     assert scenario_files([Function("faction", [String("heirs")])]) == []
     assert scenario_files([Function("scenario", [Number(2)])]) == ["scenarios/chapter_2.lp"]
-    assert scenario_files([Function("scenario", [Number(3)])]) == []  # chapter 3 has no file yet
+    assert scenario_files([Function("scenario", [Number(3)])]) == ["scenarios/chapter_3.lp"]
+    assert scenario_files([Function("scenario", [Number(4)])]) == []  # chapter 4 has no file yet
 
 
 def test_every_chapter_file_is_the_encoding_of_a_rule_of_its_chapter() -> None:
@@ -301,7 +302,7 @@ def test_the_wind_shear_spire_gives_shada_minions_flying_in_chapter_1_only() -> 
 
 
 def test_a_chip_a_rule_needs_is_matched_by_any_name_that_contains_it() -> None:
-    # Chapter 5: "Nucleus does not move on its turn, unless ..."; a position may print it otherwise.
+    # Chapter 5: "Nucleus takes its movement after The Graft minions have moved"; a position may print it otherwise.
     board = CHAPTER_1.replace("horizons-wrath", "shada").replace("shada: {controller: ai", "graft: {controller: ai")
     board = board.replace("shada: {beside: [c1]}", "graft: {beside: [c1]}").replace("turn: {faction: shada}",
                                                                                   "turn: {faction: graft}")
@@ -309,8 +310,8 @@ def test_a_chip_a_rule_needs_is_matched_by_any_name_that_contains_it() -> None:
 units:
   nuc: {chip: The Nucleus, faction: graft, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1}}
 """
-    assert "chapter 5: nucleus-stays" in _rules(board, "movement")
-    assert "chapter 5: nucleus-stays" not in _rules(board.replace("The Nucleus", "Keeper"), "movement")
+    assert "chapter 5: nucleus-moves-last" in _rules(board, "movement")
+    assert "chapter 5: nucleus-moves-last" not in _rules(board.replace("The Nucleus", "Keeper"), "movement")
 
 
 # --- chapter 5: Bydra Graam's marks, by what is placed under her

@@ -352,7 +352,7 @@ class _CombatAtoms:
 
 
 _START = {"allowed", "cand", "level", "category", "must", "noattack", "notarget", "starget", "spick",
-          "slevel", "scategory", "sdice", "srange", "sord", "damaging"}
+          "slevel", "scategory", "sdice", "srange", "sord", "damaging", "defeating"}
 
 
 def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
@@ -630,14 +630,17 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
     return result
 
 
-def decode_start_attacks(symbols: Iterable[Symbol], unit: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The chips ``unit`` may attack as the step begins, and those its attack would damage (the AI's
-    weighing, asp/combat/ai_attack.lp): for the pre-questions of adjudicator/questions/still.py."""
-    found: dict[str, set[str]] = {"allowed": set(), "damaging": set()}
+def decode_start_attacks(
+    symbols: Iterable[Symbol], unit: str
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The chips ``unit`` may attack as the step begins, those its attack would damage and the units
+    and spires it would defeat (the AI's weighing, asp/combat/ai_attack.lp): for the pre-questions of
+    adjudicator/questions/still.py."""
+    found: dict[str, set[str]] = {"allowed": set(), "damaging": set(), "defeating": set()}
     for s in symbols:
         if s.name in found and _name(s.arguments[0]) == unit:
             found[s.name].add(chip_name(s.arguments[1]))
-    return frozenset(found["allowed"]), frozenset(found["damaging"])
+    return frozenset(found["allowed"]), frozenset(found["damaging"]), frozenset(found["defeating"])
 
 
 NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "no_attack_stat", "no_target"]

@@ -78,12 +78,15 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
                 if kept(h):
                     yield fact("adj", String(gate.node), String(h))
                     yield fact("adj", String(h), String(gate.node))
+    # Harbinger chapter 3's Nucleus moves when a spire has it in range, and flees their ranges
+    # (asp/scenarios/chapter_3.lp): every spire's range is read there.
+    ranges_read = position.scenario is not None and position.scenario.chapter == 3
     for spire in position.spires:
         if kept(spire.at):
             yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
             if spire.chip:  # a chapter's rule may name the spire (chapter 8)
                 yield fact("schip", String(spire.id), String(spire.chip.casefold()))
-        if spire.talents:  # a talent may act on the units within its range (Snare), kept or not
+        if spire.talents or ranges_read:  # a talent may act on the units within its range (Snare), kept or not
             for node in fields.range_counts(position, [spire.at], fields.spire_range(spire))[spire.at]:
                 if kept(node):
                     yield fact("swithin", String(spire.id), String(spire.faction), String(node))

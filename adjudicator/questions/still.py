@@ -1,10 +1,12 @@
-"""Combat pre-questions for the talents that hold an AI unit still (asp/talents/rooted.lp, survival.lp).
+"""Combat pre-questions for the rules that hold an AI unit still: the talents Rooted and Survival
+(asp/talents/rooted.lp, survival.lp) and the Nucleus of Harbinger chapters 3 and 5 (asp/scenarios/).
 
 Whether such a unit moves depends on its attacks: Rooted (AI) "can make an attack that deals damage
-without moving", Survival (AI) "would not be able to attack after moving this turn". Both are asked
-of the combat encoding itself, on the board as it stands when the unit moves (each state of a whole
-step asks afresh), and handed to the movement encoding as facts: harms_here/1, wounded/1,
-no_target_after/1 (asp/doc.lp).
+without moving", Survival (AI) "would not be able to attack after moving this turn", Nucleus moves
+when "it cannot defeat an opposing unit or spire from its current hex, but moving would allow it to
+do so". Each is asked of the combat encoding itself, on the board as it stands when the unit moves
+(each state of a whole step asks afresh), and handed to the movement encoding as facts: harms_here/1,
+wounded/1, no_target_after/1, defeats_here/1, no_defeat_after/1 (asp/doc.lp).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from adjudicator.solving.solve import COMBAT, Deadline, solve
 ROOTED = "Rooted"
 SURVIVAL = "Survival"
 HOLDING = (ROOTED, SURVIVAL)
+# The chapters whose AI rules hold Nucleus, The Graft's hero, still unless moving lets it defeat
+# something (chapter 3: "moves on its turn only if ...", chapter 5: "does not move on its turn, unless").
+NUCLEUS_CHAPTERS = (3, 5)
 
 # The AI outcomes of one unit's move on a board, given the facts found so far (not Survival's own).
 Outcomes = Callable[[Position, str, list[Symbol]], tuple[MoveOutcome, ...]]
@@ -36,7 +41,14 @@ def depends_on_combat(position: Position, units: tuple[str, ...], ai_factions: f
 
 def _holding(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:
     unit = position.units[uid]
-    return unit.faction in ai_factions and bool(set(HOLDING) & set(unit.talents))
+    return unit.faction in ai_factions and (bool(set(HOLDING) & set(unit.talents)) or chapter_nucleus(position, uid))
+
+
+def chapter_nucleus(position: Position, uid: str) -> bool:
+    """The Graft's Nucleus (its chip so named, as asp/scenarios/ finds it) in a chapter that holds it."""
+    unit = position.units[uid]
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    return chapter in NUCLEUS_CHAPTERS and unit.faction == "graft" and unit.chip.casefold() == "nucleus"
 
 
 def _holder(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:
@@ -48,7 +60,8 @@ def _holder(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:
 def still_facts(
     position: Position, query: Query, outcomes: Outcomes, deadline: Deadline | None = None
 ) -> Iterator[Symbol]:
-    """The pre-question facts for the AI units of ``query`` that carry Rooted or Survival."""
+    """The pre-question facts for the AI units of ``query`` that carry Rooted or Survival, or are a
+    chapter's Nucleus."""
     for uid in query.units:
         if not _holder(position, uid, query.ai_factions) or position.units[uid].done.moved:
             continue
@@ -65,7 +78,29 @@ def still_facts(
             ends = outcomes(position, uid, found) if near else ()
             if not any(_targets(_after(position, move), uid, deadline) for move in ends):
                 found.append(fact("no_target_after", u))
+        if chapter_nucleus(position, uid):
+            found.extend(_nucleus_facts(position, uid, outcomes, deadline))
         yield from found
+
+
+def _nucleus_facts(position: Position, uid: str, outcomes: Outcomes, deadline: Deadline | None) -> list[Symbol]:
+    """Whether Nucleus would defeat an opposing unit or spire from where it stands (defeats_here), and
+    from none of the ends of its AI outcomes (no_defeat_after; reading: the ends the AI rules would
+    move it to, as Survival's, docs/movement.md). The second is asked only where it decides something:
+    where it defeats nothing from here, and in chapter 3 always, whose Nucleus moves anyway when a
+    spire has it in range, and flees when it cannot move to defeat."""
+    u = String(uid)
+    here = _defeats(position, uid, deadline)
+    found = [fact("defeats_here", u)] if here else []
+    if here and position.scenario is not None and position.scenario.chapter != 3:
+        return found
+    # No chip within its movement and range (and one more, for a chip a move may push): no end need
+    # be asked about. Its outcomes are asked without these facts: as the AI rules alone would move it.
+    near = _foe_in_range(position, uid, position.units[uid].side.movement + 1)
+    ends = outcomes(position, uid, []) if near else ()
+    if not any(_defeats(_after(position, move), uid, deadline) for move in ends):
+        found.append(fact("no_defeat_after", u))
+    return found
 
 
 def _beside_spire(position: Position, uid: str) -> bool:
@@ -95,6 +130,12 @@ def _start_atoms(position: Position, uid: str, deadline: Deadline | None) -> lis
 def _damaging(position: Position, uid: str, deadline: Deadline | None) -> bool:
     """An attack from where it stands would deal damage (asp/combat/ai_attack.lp, would/4)."""
     return _foe_in_range(position, uid) and bool(decode_start_attacks(_start_atoms(position, uid, deadline), uid)[1])
+
+
+def _defeats(position: Position, uid: str, deadline: Deadline | None) -> bool:
+    """Its attack from where it stands would defeat an opposing unit or spire, as the AI weighs it
+    (asp/combat/ai_attack.lp, fits/4 defeat(_)): a gate is neither."""
+    return _foe_in_range(position, uid) and bool(decode_start_attacks(_start_atoms(position, uid, deadline), uid)[2])
 
 
 def _targets(position: Position, uid: str, deadline: Deadline | None) -> bool:

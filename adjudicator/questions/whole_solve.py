@@ -28,6 +28,7 @@ from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
+from adjudicator.questions.still import chapter_nucleus
 from adjudicator.solving.solve import Deadline, TimedOut, encoding_dir, extend, ground, models
 
 Board = tuple[tuple[str, str], ...]
@@ -60,6 +61,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
         unit = position.units[uid]
         if unit.mark is not None:
             return f"{uid} has a mark of its own (searched)"
+        if chapter_nucleus(position, uid):
+            return f"{uid} is Nucleus, whose chapter holds it still by what it can defeat (searched)"
         if unit.at is None and unit.kind is Kind.MINION and None in _gate_distances(position, unit):
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
