@@ -13,7 +13,7 @@ from adjudicator.questions.dispute import check, explain
 from adjudicator.position.load import load_position
 from adjudicator.position.model import Position
 from adjudicator.position.claims import AttackClaim, MoveClaim
-from adjudicator.answers.notation import format_attack, format_move, parse
+from adjudicator.answers.notation import NotationError, format_attack, format_move, parse
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY
 
 from tests.profiles import examples
@@ -22,27 +22,39 @@ from tests.test_positions import FILES
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_every_printed_outcome_checks_legal_or_mandatory(path) -> None:  # type: ignore[no-untyped-def]
-    # The outcomes of the position's own step: a move claimed at the attack step is wrong_step.
+def test_every_printed_outcome_reads_back_and_checks_legal_or_mandatory(path) -> None:  # type: ignore[no-untyped-def]
+    # Every outcome printed reads back as the claim it states; those of the position's own step check
+    # legal or mandatory (a move claimed at the attack step is wrong_step).
     position = load_position(path)
     ai = is_ai(position, position.turn.faction)
     step = position.turn.step
-    for options in faction_options(position) if step == "movement" else ():
-        for move in options.outcomes if options.leading else ():
-            result = check(position, parse(format_move(move), position))
+    for options in faction_options(position):
+        for move in options.outcomes:
+            claim = parse(format_move(move), position)
+            assert isinstance(claim, MoveClaim)
+            assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
+            assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
+            if step != "movement" or not options.leading:
+                continue
+            result = check(position, claim)
             # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.
             verdict = result.judgement.core_verdict or result.judgement.verdict
             assert verdict in (LEGAL, MANDATORY), (format_move(move), result.judgement)
             # An AI minion's only end is mandatory; among tied ends the player chooses (FAQ-30).
             if ai and move.kind == "progress":
                 assert verdict == (MANDATORY if len(options.outcomes) == 1 else LEGAL)
-    for options in attack_options(position) if step == "attack" else ():
+    for options in attack_options(position):
         for attack in options.outcomes:
-            if attack.instead:  # a claim cannot state what a unit does instead of attacking (Pacify)
+            if attack.instead:  # no claim states it (Pacify): never read back as an attack on the chip
+                with pytest.raises(NotationError):
+                    parse(format_attack(attack), position)
                 continue
-            result = check(position, parse(format_attack(attack), position))
-            verdict = result.judgement.core_verdict or result.judgement.verdict
-            assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
+            claim = parse(format_attack(attack), position)
+            assert claim == AttackClaim(attack.attacker, attack.target, attack.redirected_to)
+            if step == "attack":
+                result = check(position, claim)
+                verdict = result.judgement.core_verdict or result.judgement.verdict
+                assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
 
 
 def test_an_illegal_claim_lists_the_legal_alternatives() -> None:

@@ -1,19 +1,12 @@
-"""Move notation (docs/notation.md): every printed outcome reads back to the same claim."""
+"""Move notation (docs/notation.md). That every outcome a position prints reads back to the claim it
+states is checked beside the verdicts, in test_dispute.py."""
 
 import pytest
 
-from adjudicator.questions.adjudicate import attack_options, faction_options
 from adjudicator.position.load import load_position, load_position_text
 from adjudicator.position.claims import AttackClaim, MoveClaim
-from adjudicator.answers.notation import (
-    NotationError,
-    format_attack,
-    format_claim,
-    format_move,
-    parse,
-)
+from adjudicator.answers.notation import NotationError, format_claim, parse
 
-from tests.test_positions import FILES
 
 BOARD = """
 format: cloudspire-position/1
@@ -27,25 +20,6 @@ turn: {faction: my-side}
 units:
   UID: {chip: Harrier, faction: my-side, kind: minion, at: b1, health: 1, stats: {health: 1, movement: 2}}
 """
-
-
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_printed_outcomes_read_back(path) -> None:  # type: ignore[no-untyped-def]
-    position = load_position(path)
-    for options in faction_options(position):
-        for move in options.outcomes:
-            claim = parse(format_move(move), position)
-            assert isinstance(claim, MoveClaim)
-            assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
-            assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
-    for options in attack_options(position):
-        for attack in options.outcomes:
-            if attack.instead:  # no claim states it (Pacify): never read back as an attack on the chip
-                with pytest.raises(NotationError):
-                    parse(format_attack(attack), position)
-                continue
-            claim = parse(format_attack(attack), position)
-            assert claim == AttackClaim(attack.attacker, attack.target, attack.redirected_to)
 
 
 @pytest.mark.parametrize("uid", ["x). #false.", "stay", "a b", 'q"uote', "-dash", "gate:my-side"])

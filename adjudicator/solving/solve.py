@@ -112,11 +112,13 @@ def _control(
 
 
 def ground(
-    facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[str] = (), projected: bool = True
+    facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[str] = (), projected: bool = True,
+    strict: bool = False,
 ) -> clingo.Control:
     """The encodings' ``parts`` plus ``facts``, grounded, for a question that solves more than once;
-    ``projected`` False for one that asks for consequences beyond the projected atoms."""
-    return _control(list(arguments), facts, "", False, parts, projected)
+    ``projected`` False for one that asks for consequences beyond the projected atoms; ``strict``
+    raises EncodingWarning on any grounder warning (the tests' check for misspelt predicates)."""
+    return _control(list(arguments), facts, "", strict, parts, projected)
 
 
 def project(control: clingo.Control, name: str, arity: int) -> None:
@@ -246,7 +248,6 @@ def solve_all(
     facts: Sequence[Symbol],
     *,
     project: bool = False,
-    strict: bool = False,
     deadline: Deadline | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[list[Symbol]]:
@@ -255,7 +256,7 @@ def solve_all(
     TimedOut carries the answer sets found so far."""
     if deadline is not None:
         deadline.check()
-    control = _control(["0", "--project"] if project else ["0"], facts, "", strict, COMBAT)
+    control = _control(["0", "--project"] if project else ["0"], facts, "", False, COMBAT)
     found: list[list[Symbol]] = []
     try:
         for model in models(control, deadline, progress):
@@ -269,7 +270,6 @@ def solve(
     facts: Sequence[Symbol],
     *,
     fixed: str = "",
-    strict: bool = False,
     parts: tuple[str, ...] = ("base",),
     deadline: Deadline | None = None,
 ) -> list[Symbol]:
@@ -280,7 +280,7 @@ def solve(
     """
     if deadline is not None:
         deadline.check()
-    control = _control([], facts, fixed, strict, parts)
+    control = _control([], facts, fixed, False, parts)
     answers = models(control, deadline, None)
     try:
         return next(answers, [])
