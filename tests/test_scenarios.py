@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from clingo import Function, Number, String
 
+from adjudicator.position.chapter_rules import chip_name
 from adjudicator.position.load import PositionFileError, load_position_text
 from adjudicator.position.priorities import presets
 from adjudicator.position.scenarios import Scenario, chapters
 from adjudicator.questions.adjudicate import attack_options, attack_step, spires_fire
-from adjudicator.questions.coverage import notices
+from adjudicator.questions.coverage import notices, notices_in
 from adjudicator.solving.solve import encoding_dir, scenario_files
 
 # Chapter 6: the uprising (the player) against the keel and the shada.
@@ -301,17 +302,25 @@ def test_the_wind_shear_spire_gives_shada_minions_flying_in_chapter_1_only() -> 
     assert load_position_text(board.replace("horizons-wrath", "heirs")).units["wind"].talents == ()
 
 
-def test_a_chip_a_rule_needs_is_matched_by_any_name_that_contains_it() -> None:
-    # Chapter 5: "Nucleus takes its movement after The Graft minions have moved"; a position may print it otherwise.
-    board = CHAPTER_1.replace("horizons-wrath", "shada").replace("shada: {controller: ai", "graft: {controller: ai")
-    board = board.replace("shada: {beside: [c1]}", "graft: {beside: [c1]}").replace("turn: {faction: shada}",
-                                                                                  "turn: {faction: graft}")
+def test_a_chip_a_rule_needs_is_matched_by_its_printed_name_as_the_encodings_match_it() -> None:
+    # Chapter 5: "At the start of the naroran turn, Bydra Graam triggers the talent Call Minion" (not
+    # modelled): its notice follows the name the encodings know (uchip/2), and no other.
+    assert chip_name("  The   Nucleus ") == chip_name("nucleus") == "nucleus"
+    board = CHAPTER_1.replace("horizons-wrath", "shada").replace("shada: {controller: ai", "narora: {controller: ai")
+    board = board.replace("shada: {beside: [c1]}", "narora: {beside: [c1]}").replace("turn: {faction: shada}",
+                                                                                   "turn: {faction: narora}")
     board += """scenario: {chapter: 5}
 units:
-  nuc: {chip: The Nucleus, faction: graft, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1}}
+  bydra: {chip: the Bydra Graam, faction: narora, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1},
+         mark: {beside: {gate: narora}}}
 """
-    assert "chapter 5: nucleus-moves-last" in _rules(board, "movement")
-    assert "chapter 5: nucleus-moves-last" not in _rules(board.replace("The Nucleus", "Keeper"), "movement")
+
+    def start_rules(text: str) -> list[str]:
+        return [n.rule for n in notices_in(load_position_text(text), ("start-of-turn",), None, False) if n.rule]
+
+    assert "chapter 5: bydra-call-minion" in start_rules(board)
+    for other in ("Bydra Graam's Ghost", "Keeper"):
+        assert "chapter 5: bydra-call-minion" not in start_rules(board.replace("the Bydra Graam", other))
 
 
 # --- chapter 5: Bydra Graam's marks, by what is placed under her

@@ -44,6 +44,7 @@ WAIT_TEXT = {
     "moved": "has already moved this turn",
     "campfire": "is in campfire mode",
     "landmark": "is a landmark minion; landmark minions do not move",
+    "nucleus_moves_last": "moves after The Graft minions (chapter 5), and some have yet to move",
 }
 # What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
 ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"

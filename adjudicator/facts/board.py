@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
+from adjudicator.position.chapter_rules import chip_name
 from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
@@ -85,7 +86,7 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         if kept(spire.at):
             yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
             if spire.chip:  # a chapter's rule may name the spire (chapter 8)
-                yield fact("schip", String(spire.id), String(spire.chip.casefold()))
+                yield fact("schip", String(spire.id), String(chip_name(spire.chip)))
         if spire.talents or ranges_read:  # a talent may act on the units within its range (Snare), kept or not
             for node in fields.range_counts(position, [spire.at], fields.spire_range(spire))[spire.at]:
                 if kept(node):
@@ -149,7 +150,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
         if position.scenario is not None:  # a chapter's rules name some units (chapter 5: Bydra Graam, Nucleus)
-            yield fact("uchip", u, String(unit.chip.casefold()))
+            yield fact("uchip", u, String(chip_name(unit.chip)))
         if unit.carrying:
             yield fact("carries", u, Number(len(unit.carrying)))
         yield fact("kind", u, const(KIND_NAMES[unit.kind]))

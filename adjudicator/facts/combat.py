@@ -14,6 +14,7 @@ from fractions import Fraction
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
+from adjudicator.position.chapter_rules import chip_name
 from adjudicator.position.dice import Die
 from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
@@ -91,7 +92,7 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
         for index, chip in enumerate((top, *unit.group)):
             i = Number(index)
             yield fact("layer", u, i)
-            yield fact("lchip", u, i, String(chip.chip.casefold()))  # a talent may name a chip (Cover: taproot)
+            yield fact("lchip", u, i, String(chip_name(chip.chip)))  # a talent may name a chip (Cover: taproot)
             yield from _stats(u, index, chip.stats)
             for talent in chip.talents:
                 yield fact("ltalent", u, i, String(talent))

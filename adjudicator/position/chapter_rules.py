@@ -3,6 +3,7 @@ and who rolls for the floating rocks (adjudicator/data/scenarios.yaml lists each
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from adjudicator.position.model import Controller, Gate, Kind, Mark, Position, Spire, Unit
@@ -11,10 +12,18 @@ from adjudicator.position.scenarios import Scenario
 FLYING = "Flying"
 HAIL = "Hail"  # ignores Flying (asp/talents/hail.lp): a flier within its range rolls after all
 NO_ROCK_ROLLS = (1, 2)  # chapter 1's event die: "Horizon's Wrath units do not need to roll"
-WIND_SHEAR = "wind shear"  # a spire's chip name, compared without case
-BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, compared without case (chapter 5)
+WIND_SHEAR = "wind shear"  # a spire's chip name, as chip_name gives it
+BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, as chip_name gives them (chapter 5)
 ROTTEN_WORMS = "rotten worms"  # chapter 4: "Rotten worms are inactive": other chips, no units
 NARORA, GRAFT = "narora", "graft"
+
+
+def chip_name(name: str) -> str:
+    """A chip's printed name as a chapter's rules know it: case, runs of spaces and a leading "The" aside
+    ("The Nucleus" is the chip the rulebook calls Nucleus). The one comparison for a chip a chapter
+    names: the facts the encodings read (uchip/2, schip/2, lchip/3), the loader's checks and the notices
+    (adjudicator/questions/coverage.py) all take it, so no chip gets a rule's notice without its rule."""
+    return re.sub(r"\s+", " ", name.strip()).casefold().removeprefix("the ")
 
 
 def _flying(talents: tuple[str, ...]) -> tuple[str, ...]:
@@ -31,7 +40,7 @@ def scenario_talents(scenario: Scenario, units: dict[str, Unit], spires: dict[st
     A spire in the position is in play; the grouped minions beneath a shada minion are shada minions too."""
     if scenario.chapter != 1:
         return units
-    if not any(s.faction == "shada" and s.chip.casefold() == WIND_SHEAR for s in spires.values()):
+    if not any(s.faction == "shada" and chip_name(s.chip) == WIND_SHEAR for s in spires.values()):
         return units
     return {uid: _gains_flying(u) if u.faction == "shada" and u.kind is Kind.MINION else u for uid, u in units.items()}
 
@@ -64,9 +73,9 @@ def bydra_mark(unit: Unit, units: dict[str, Unit], gates: dict[str, Gate]) -> Ma
     """Chapter 5's mark for ``unit`` if it is Bydra Graam: "when she does not have a minion placed under
     her: Hex adjacent to the naroran fortress gate"; "when she has a minion placed under her: Hex
     adjacent to Nucleus". None where it is not her, or the chip her mark is beside is not in play."""
-    if unit.chip.casefold() != BYDRA_GRAAM or unit.faction != NARORA:
+    if chip_name(unit.chip) != BYDRA_GRAAM or unit.faction != NARORA:
         return None
     if not unit.carrying:
         return Mark(beside=Mark(gate=NARORA)) if NARORA in gates else None
-    nucleus = [u.id for u in units.values() if u.chip.casefold() == NUCLEUS and u.faction == GRAFT and u.at]
+    nucleus = [u.id for u in units.values() if chip_name(u.chip) == NUCLEUS and u.faction == GRAFT and u.at]
     return Mark(beside=Mark(unit=nucleus[0])) if len(nucleus) == 1 else None

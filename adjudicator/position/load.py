@@ -36,7 +36,7 @@ from adjudicator.position.hexmap import COLUMNS, MAX_ROW, line_from, parse_map, 
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
-from adjudicator.position.chapter_rules import ROTTEN_WORMS, bydra_mark, scenario_talents
+from adjudicator.position.chapter_rules import ROTTEN_WORMS, bydra_mark, chip_name, scenario_talents
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
     AiPriority,
@@ -1136,7 +1136,7 @@ class _PositionReader(_Reader):
         if scenario.chapter == 2 and unit.faction == player and unit.kind is not Kind.HERO:
             # "All heir-controlled units are considered to be heroes."
             self.report(key, f"units.{unit.id}.kind", f"in chapter 2 every {player} unit is kind: hero")
-        if scenario.chapter == 4 and unit.chip.casefold() == ROTTEN_WORMS:
+        if scenario.chapter == 4 and chip_name(unit.chip) == ROTTEN_WORMS:
             self.report(key, f"units.{unit.id}.chip", "in chapter 4 rotten worms are inactive: write them "
                         "under chips ({id: {at: hex, name: Rotten Worms}}), which no rule moves or attacks")
         # Chapter 5: Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).

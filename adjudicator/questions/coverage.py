@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
-from adjudicator.position.chapter_rules import rock_rollers
+from adjudicator.position.chapter_rules import chip_name, rock_rollers
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
@@ -169,15 +169,16 @@ def _side(unit: Unit) -> str:
 
 def may_act(when: When | None, position: Position) -> bool:
     """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer.
-    A chip is matched cautiously: its name, as printed or as its id, need only contain the one the
-    rule names, in any case ("the nucleus", nucleus_1); a spire whose printed name the position does
-    not give may be any."""
+    A chip is matched by its printed name as the encodings match it (chapter_rules.chip_name: "The
+    Nucleus" is Nucleus, a chip printed otherwise is not); a spire or other chip whose printed name
+    the position does not give may be any."""
     if when is None:
         return True
     units = {uid: u for uid, u in position.units.items() if position.placed(uid) is not None}
     waiting = {u.faction for u in units.values() if u.at is None}
-    chips = {n.casefold() for uid, u in units.items() for n in (uid, u.chip, *(g.chip for g in u.group))}
-    spires = {n.casefold() for s in position.spires for n in (s.id, s.chip)}
+    chips = {chip_name(n) for u in units.values() for n in (u.chip, *(g.chip for g in u.group))}
+    spires = {chip_name(s.chip) for s in position.spires}
+    others = {chip_name(c.name) for c in position.chips}
     talents = {t for u in units.values() for t in (*u.talents, *(t for g in u.group for t in g.talents))}
     talents |= {t for s in position.spires for t in s.talents}
 
@@ -185,11 +186,11 @@ def may_act(when: When | None, position: Position) -> bool:
         return not wanted or bool(set(wanted) & found)
 
     def named(wanted: tuple[str, ...], names: set[str]) -> bool:
-        return not wanted or any(w.casefold() in n for w in wanted for n in names)
+        return not wanted or any(chip_name(w) in names for w in wanted)
 
     return (
         named(when.chips, chips)
-        and named(when.others, {n.casefold() for c in position.chips for n in (c.id, c.name)})
+        and (named(when.others, others) or (bool(when.others) and any(not c.name for c in position.chips)))
         and (named(when.spires, spires) or (bool(when.spires) and any(not s.chip for s in position.spires)))
         and any_of(when.talents, talents)
         and set(when.units) <= {u.faction for u in units.values()}

@@ -19,6 +19,7 @@ from adjudicator.answers.decode import decode_start_attacks
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact
+from adjudicator.position.chapter_rules import GRAFT, NUCLEUS, chip_name
 from adjudicator.position.model import Position
 from adjudicator.solving.solve import COMBAT, Deadline, solve
 
@@ -48,7 +49,7 @@ def chapter_nucleus(position: Position, uid: str) -> bool:
     """The Graft's Nucleus (its chip so named, as asp/scenarios/ finds it) in a chapter that holds it."""
     unit = position.units[uid]
     chapter = position.scenario.chapter if position.scenario is not None else None
-    return chapter in NUCLEUS_CHAPTERS and unit.faction == "graft" and unit.chip.casefold() == "nucleus"
+    return chapter in NUCLEUS_CHAPTERS and unit.faction == GRAFT and chip_name(unit.chip) == NUCLEUS
 
 
 def _holder(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:

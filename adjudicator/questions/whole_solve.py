@@ -62,7 +62,7 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
         if unit.mark is not None:
             return f"{uid} has a mark of its own (searched)"
         if chapter_nucleus(position, uid):
-            return f"{uid} is Nucleus, whose chapter holds it still by what it can defeat (searched)"
+            return f"{uid} is Nucleus, whose chapter holds it still by what it can defeat, moves it last or has it flee spires (searched)"
         if unit.at is None and unit.kind is Kind.MINION and None in _gate_distances(position, unit):
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
