@@ -673,6 +673,19 @@ def test_must_move_needs_rooted() -> None:
     assert "Rooted" in problems[0].message
 
 
+def test_held_needs_survival_and_no_move() -> None:
+    # Only Survival's AI wording holds a unit still so that it does not attack (done: held).
+    held = MINIMAL + "units:\n  sage: {chip: S, faction: heirs, kind: minion, at: b2, health: 1,\n" \
+        "    stats: {health: 2}, talents: [Survival], done: {held: true, displaced: true}}\n"
+    assert load_position_text(held).units["sage"].done.held
+    assert load_position_text(held).units["sage"].done.displaced
+    problems = problems_of(held.replace("talents: [Survival], ", ""))
+    assert [(p.line, p.field) for p in problems] == [(10, "units.sage.done.held")]
+    assert "Survival" in problems[0].message
+    moved = problems_of(held.replace("held: true", "held: true, moved: true"))
+    assert [(p.line, p.field) for p in moved] == [(10, "units.sage.done.held")]
+
+
 def test_a_file_longer_than_the_bound_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     from adjudicator.position.load import MAX_FILE_CHARACTERS
 

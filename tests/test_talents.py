@@ -223,12 +223,16 @@ def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
     assert notice.talent == "Relentless" and "Riposte" in notice.left_out and "chance" not in notice.left_out
 
 
-def test_the_holding_still_talents_are_noticed_only_outside_movement() -> None:
+def test_the_holding_still_talents_are_noticed_only_beside_silencer() -> None:
     # Rooted acts only in movement; Survival's "will not ... attack" and its healing at the end of
-    # the turn are not modelled, so an attack question still names it.
+    # the turn are encoded, save a silenced unit's (written as having attacked): only the end of the
+    # turn names it, and only where a Silencer spire is in play.
     position = board("[Rooted, Survival]")
-    assert notices(position, "movement") == ()
-    assert [n.talent for n in notices(position, "attack")] == ["Survival"]
+    for moment in ("movement", "attack", "end"):
+        assert notices(position, moment) == ()
+    silencer = BOARD.replace("TALENTS", "[Survival]") + "spires:\n  hush: {faction: narora, at: c1, talents: [Silencer]}\n"
+    assert [n.talent for n in notices(load_position_text(silencer), "end")] == ["Survival"]
+    assert notices(load_position_text(silencer), "attack") == ()
     assert catalogue().get("Rooted").status(ai=True) == MODELLED
     assert catalogue().get("Survival").status(ai=True) == PARTLY
 

@@ -118,6 +118,10 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             yield fact("attacked", u)
         if unit.done.retaliated:
             yield fact("retaliated", u)
+        if unit.done.displaced:  # moving, for Survival (FAQ-25)
+            yield fact("displaced", u)
+        if unit.done.held:  # held still by Survival's AI wording: no attack either
+            yield fact("stilled", u)
 
 
 def structure_facts(position: Position) -> Iterator[Symbol]:

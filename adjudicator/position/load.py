@@ -79,6 +79,8 @@ MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
 # The talents that leave a unit owing a move after it stayed put (`must-move`).
 MUST_MOVE_TALENTS = ("Rooted",)
+# The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
+HOLDING_TALENT = "Survival"
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
 NAME = (
@@ -782,7 +784,7 @@ class _PositionReader(_Reader):
         campfire = self.boolean(f["campfire"])
         if campfire and kind not in (None, Kind.HERO.value):
             self.problem(f["campfire"], f"only a hero can be in campfire mode; this unit is a {kind}")
-        done = self.done(f["done"])
+        done = self.done(f["done"], talents.names if talents else (None if f["talents"].node is not None else ()))
         must_move = self.boolean(f["must-move"])
         held_by = set(talents.names) if talents else set()
         if must_move and (talents or f["talents"].node is None) and not held_by & set(MUST_MOVE_TALENTS):
@@ -959,12 +961,20 @@ class _PositionReader(_Reader):
             talents.numbers if talents else (),
         )
 
-    def done(self, value: _Value) -> Done | None:
-        f = self.fields(value, (), ("moved", "attacked", "retaliated"))
+    def done(self, value: _Value, talents: tuple[str, ...] | None) -> Done | None:
+        keys = ("moved", "attacked", "retaliated", "displaced", "held")
+        f = self.fields(value, (), keys)
         if f is None:
             return None
-        moved, attacked, retaliated = (self.boolean(f[key]) for key in ("moved", "attacked", "retaliated"))
-        return Done(_or(moved, Done.moved), _or(attacked, Done.attacked), _or(retaliated, Done.retaliated))
+        moved, attacked, retaliated, displaced, held = (self.boolean(f[key]) for key in keys)
+        # Only Survival's AI wording holds a unit still so that it does not attack either.
+        if held and talents is not None and HOLDING_TALENT not in talents:
+            self.problem(f["held"], f"expected a unit with {HOLDING_TALENT}: only its AI wording keeps a unit "
+                         "from moving and attacking (docs/position-format.md)")
+        if held and moved:
+            self.problem(f["held"], "a unit held still did not move")
+        return Done(_or(moved, Done.moved), _or(attacked, Done.attacked), _or(retaliated, Done.retaliated),
+                    _or(displaced, Done.displaced), _or(held, Done.held))
 
     # --- the other sections
 

@@ -92,6 +92,11 @@ class Done:
     moved: bool = False
     attacked: bool = False
     retaliated: bool = False
+    # Moved off its hex this turn by another's move or talent (FAQ-25: that counts as moving for
+    # Survival, though not as the unit's own move for the turn).
+    displaced: bool = False
+    # Kept in place this turn by Survival's AI wording, "it will not move or attack": it does not attack.
+    held: bool = False
 
 
 @dataclass(frozen=True)

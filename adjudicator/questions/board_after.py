@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import MoveOutcome
-from adjudicator.position.model import Done, Gate, Position, Unit
+from adjudicator.position.model import Gate, Position, Unit
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
@@ -21,7 +21,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
 
     def place(uid: str, node: str, damage: int, defeated: bool, *, moved: bool) -> None:
         unit = units[uid]
-        done = Done(True, unit.done.attacked, unit.done.retaliated) if moved else unit.done
+        # A displaced unit has not had its move, but has moved for Survival (FAQ-25).
+        done = replace(unit.done, moved=True) if moved else replace(unit.done, displaced=True)
         on_board = node if node in position.hexes else None
         units[uid] = _hurt(replace(unit, at=on_board, done=done), damage, defeated)
         gate = gates.get(unit.faction)
@@ -74,8 +75,8 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = replace(unit, promoted=False)
     if change.silenced:  # Silencer: "cannot attack for the remainder of the turn", as if it had attacked
         unit = replace(unit, done=replace(unit.done, attacked=True))
-    if change.at is not None:  # displaced (Eager): it stands on another hex
-        unit = replace(unit, at=change.at)
+    if change.at is not None:  # displaced (Eager), teleported (Wallop): it stands on another hex
+        unit = replace(unit, at=change.at, done=replace(unit.done, displaced=True))
     if change.discarded_talents:  # Hidden Armor: the equipment is gone for the rest of the turn
         unit = replace(unit, talents=tuple(t for t in unit.talents if t not in change.discarded_talents))
     return unit

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -40,10 +41,13 @@ from adjudicator.answers.turns import (
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
-from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
+from adjudicator.facts.board import Query
+from adjudicator.position.readings import resolve
+from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, holding_facts, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, flipped, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
+from adjudicator.questions.still import SURVIVAL
 from adjudicator.solving.solve import Deadline, TimedOut
 
 
@@ -171,7 +175,7 @@ def whole_turn(
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(_fells(board.sequence) for board in result.outcomes):
             fallen.add(FALLEN)
-        for after, chance, record, end in _branches(pos, result):
+        for after, chance, record, end in _branches(pos, result, as_ai, deadline):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
@@ -211,7 +215,7 @@ def _fells(sequence: Sequence[MoveOutcome]) -> bool:
     return any(m.defeated or any(d.defeated for d in m.displaced) for m in sequence)
 
 
-def _branches(position: Position, result: Any) -> list[Branch]:
+def _branches(position: Position, result: Any, ai: bool, deadline: Deadline | None) -> list[Branch]:
     """Each outcome of one step's answer: the board after it, its probability, the outcome itself (the
     turn's record of that step), and the end state that says whether the wave or the game ended."""
     if isinstance(result, FireStepResult):
@@ -222,12 +226,36 @@ def _branches(position: Position, result: Any) -> list[Branch]:
         branches: list[Branch] = []
         for board in result.outcomes:
             moved = position
+            stayed: dict[str, bool] = {}  # each unit whose move was to stay: whether Survival held it
             for move in board.sequence:
+                if len(move.path) <= 1:
+                    stayed[move.unit] = _held(moved, move.unit, ai, deadline)
                 moved = apply_move(moved, move)
-            branches.append((moved, board.chance, board, None))
+            branches.append((_stayed(moved, stayed), board.chance, board, None))
         return branches
     return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)), Fraction(1), e, e.end)
             for e in result.outcomes]
+
+
+def _held(position: Position, uid: str, ai: bool, deadline: Deadline | None) -> bool:
+    """Survival's AI wording held ``uid`` still on this board, the one it stood on as it moved: the
+    combat pre-question's facts that asp/talents/survival.lp holds it by (questions/still.py)."""
+    if not ai or SURVIVAL not in position.units[uid].talents:
+        return False
+    query = Query((uid,), frozenset({position.turn.faction}), readings=resolve(position.readings))
+    found = {f.name for f in holding_facts(position, query, deadline)}
+    return {"wounded", "no_target_after"} <= found
+
+
+def _stayed(position: Position, stayed: dict[str, bool]) -> Position:
+    """The board after the movement step, each unit that stayed where it was written as not having
+    moved (FAQ-25: it moved only if it moved in the movement step; Survival reads that at the end of
+    the turn), and as held where Survival held it (it does not attack either)."""
+    units = dict(position.units)
+    for uid, held in stayed.items():
+        unit = units[uid]
+        units[uid] = replace(unit, done=replace(unit.done, moved=False, held=held))
+    return replace(position, units=units)
 
 
 def _summary(position: Position, side: str, outcomes: list[TurnOutcome]) -> tuple[TurnSummary, ...]:
