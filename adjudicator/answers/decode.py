@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cmp_to_key
+import itertools
 from itertools import chain, product
 
 from clingo import Symbol, SymbolType
@@ -35,7 +36,7 @@ from adjudicator.facts.combat import Line
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Controller, Position, gate_node
 from adjudicator.position.talents import PARTLY
-from adjudicator.answers.moves import Displacement, MoveOutcome, UnitOptions
+from adjudicator.answers.moves import Displacement, MoveOutcome, Strike, UnitOptions
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.rolls import escape_rock_notice, rolls_uncounted
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
@@ -48,6 +49,8 @@ WAIT_TEXT = {
 }
 # What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
 ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"
+# What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
+DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 
 
 _NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
@@ -96,6 +99,13 @@ class _UnitAtoms:
     rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rolls_unknown: bool = False
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
+    # Once its move ends (asp/movement/after.lp): the damage each talent deals each chip beside each end,
+    # the talents its player may leave unused, the life of each unit struck, whether a stay strikes,
+    # and whether a displaced unit's damage is left uncounted.
+    struck: dict[str, dict[str, dict[str, int]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
+    optional: set[str] = field(default_factory=set)
+    stay_strikes: bool = False
+    after_unknown: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,7 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
     atoms: dict[str, _UnitAtoms] = defaultdict(_UnitAtoms)
     next_units: set[str] = set()
     leading: set[str] = set()
+    lives: dict[str, int] = {}
     for s in symbols:
         args = s.arguments
         unit = _name(args[0]) if args else ""
@@ -153,15 +164,25 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.rolls_unknown = True
         elif s.name == "escape_rock":
             a.escape_rock = True
+        elif s.name == "struck":
+            a.struck[_name(args[1])][_name(args[4])][_name(args[2])] = args[3].number
+        elif s.name == "slife":
+            lives[unit] = args[1].number
+        elif s.name == "aftermove_may":
+            a.optional.add(_name(args[1]))
+        elif s.name == "after_stay":
+            a.stay_strikes = True
+        elif s.name == "after_unknown":
+            a.after_unknown = True
         elif s.name == "next":
             next_units.add(unit)
         elif s.name == "leading":
             leading.add(unit)
-    options = {uid: _unit_options(uid, atoms[uid], starts[uid], uid in leading) for uid in queried}
+    options = {uid: _unit_options(uid, atoms[uid], starts[uid], uid in leading, lives) for uid in queried}
     return Answer(options, frozenset(next_units))
 
 
-def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOptions:
+def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dict[str, int]) -> UnitOptions:
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome → {witness path: how many routes it stands for}
@@ -172,9 +193,11 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOpt
             grouped[key][path] = routes
             kinds[key] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated, rolls)
+        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated, rolls,
+                    struck=struck)
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
+        for struck in _strikes(a, end, kinds[key], defeated, lives)
     )
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
@@ -183,7 +206,29 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool) -> UnitOpt
         uncounted += (rolls_uncounted(),)
     if a.escape_rock:
         uncounted += (escape_rock_notice(),)
+    if a.after_unknown:
+        uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
+                           for talent in sorted({w for end in a.struck.values() for w in end}))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
+
+
+def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, lives: dict[str, int]) -> list[tuple[Strike, ...]]:
+    """What the move deals once it ends on ``end`` (asp/movement/after.lp): one choice for each set of
+    the talents its player may leave unused; nothing from a unit defeated on its way, or one that
+    stayed without a walk away and back."""
+    talents = a.struck.get(end, {})
+    if defeated or not talents or (kind == "stay" and not a.stay_strikes):
+        return [()]
+    optional = sorted(set(talents) & a.optional)
+    forced = [w for w in talents if w not in a.optional]
+    choices = []
+    for k in range(len(optional) + 1):
+        for used in itertools.combinations(optional, k):
+            dealt: Counter[str] = Counter()
+            for why in (*forced, *used):
+                dealt.update(talents[why])
+            choices.append(tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in dealt.items())))
+    return sorted(set(choices))
 
 
 def _wait_text(reason: Symbol) -> str:

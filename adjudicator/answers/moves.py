@@ -37,6 +37,18 @@ class Displacement:
 
 
 @dataclass(frozen=True, order=True)
+class Strike:
+    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura)."""
+
+    chip: str  # a unit, a spire, or a gate node
+    damage: int
+    defeated: bool = False  # a unit's: that damage is all its life
+
+    def as_json(self) -> dict[str, Any]:
+        return {"chip": self.chip, "damage": self.damage, "defeated": self.defeated}
+
+
+@dataclass(frozen=True, order=True)
 class MoveOutcome:
     """One legal outcome of one unit's move.
 
@@ -56,10 +68,11 @@ class MoveOutcome:
     defeated: bool = False
     rolls: int = 0  # spire attack dice rolled on the way (chapter 1's floating rocks): chance, not choice
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
+    struck: tuple[Strike, ...] = ()  # what it deals the chips beside it once its move ends, by chip
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int]:
-        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls)
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...]]:
+        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -74,6 +87,8 @@ class MoveOutcome:
             shape["rolls"] = self.rolls
         if self.odds:
             shape["odds"] = [{"lost": j, "probability": str(p)} for j, p in self.odds]
+        if self.struck:
+            shape["struck"] = [s.as_json() for s in self.struck]
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

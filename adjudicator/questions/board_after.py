@@ -15,7 +15,8 @@ from adjudicator.position.model import Gate, Position, Unit
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after ``move``: the unit on its end node, displaced units where they landed, each
-    with the damage it took on the way (Toxic Secretion, Lahar)."""
+    with the damage it took on the way (Toxic Secretion, Lahar), and the damage it dealt once its move
+    ended (Impale, Source Aura)."""
     units = dict(position.units)
     gates = dict(position.gates)
 
@@ -32,6 +33,11 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.end, move.damage, move.defeated, moved=True)
+    # Once its move ends (Impale, Source Aura): the units beside it take what it deals them. What it
+    # deals a spire is left out (a notice, the talent's catalogue entry): the spire stays as it was.
+    for strike in move.struck:
+        if strike.chip in units:
+            units[strike.chip] = _hurt(units[strike.chip], strike.damage, strike.defeated)
     return replace(position, units=units, gates=gates)
 
 

@@ -47,8 +47,9 @@ class CaseResult:
 
 
 # An outcome: its end, each displaced unit's landing with the damage it takes there (-1: that
-# defeats it), the damage the unit takes as it moves, whether that defeats it, and the dice it rolls.
-_Key = tuple[str, tuple[tuple[str, str, int], ...], int, bool, int]
+# defeats it), the damage the unit takes as it moves, whether that defeats it, the dice it rolls, and
+# what it deals each chip beside it once its move ends (-1: that defeats it).
+_Key = tuple[str, tuple[tuple[str, str, int], ...], int, bool, int, tuple[tuple[str, int], ...]]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -56,13 +57,16 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     fell = set(entry.get("displaced-defeated") or ())
     displaced = tuple(sorted((str(u), str(h), -1 if u in fell else int(hurt.get(u, 0)))
                              for u, h in (entry.get("displaced") or {}).items()))
+    downed = set(entry.get("struck-defeated") or ())
+    struck = tuple(sorted((str(x), -1 if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
-            int(entry.get("rolls", 0)))
+            int(entry.get("rolls", 0)), struck)
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
     displaced = tuple(sorted((d.unit, d.to, -1 if d.defeated else d.damage) for d in move.displaced))
-    return (move.end, displaced, move.damage, move.defeated, move.rolls)
+    struck = tuple(sorted((s.chip, -1 if s.defeated else s.damage) for s in move.struck))
+    return (move.end, displaced, move.damage, move.defeated, move.rolls, struck)
 
 
 def check_moves(
@@ -149,11 +153,13 @@ def _show_final(final: _Final) -> str:
 
 
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated, rolls = key
+    end, displaced, damage, defeated, rolls, struck = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n < 0 else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
-    return f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
+    dealt = ", ".join(f"{x} " + ("defeated" if n < 0 else f"{n} damage") for x, n in struck)
+    return (f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
+            + (f" then dealing {dealt}" if dealt else ""))
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:

@@ -94,6 +94,11 @@ def _displaced(move: MoveOutcome) -> str:
     return ", ".join(f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced) or "-"
 
 
+def _struck(move: MoveOutcome) -> str:
+    """What a unit deals the chips beside it once its move ends (Impale, Source Aura)."""
+    return ", ".join(f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "") for s in move.struck) or "-"
+
+
 def _unnamed(chip: str) -> str:
     """What a defeated chip with no printed name is: a gate or a spire."""
     return "gate" if chip.startswith("gate:") else "spire"
@@ -140,10 +145,12 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     # move rolls some (chapter 1's floating rocks).
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
+    # What it deals once its move ends, where some outcome deals something (Impale, Source Aura).
+    struck = any(m.struck for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
-              "displaced")
+              "displaced", *(("then deals",) if struck else ()))
     rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
-             *((_dice(m, unit.life),) if rolled else ()), _displaced(m))
+             *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
@@ -194,6 +201,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
+        extra += f"  then dealing {_struck(move)}" if move.struck else ""
         lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{hurt}{extra}")
     return lines
 
