@@ -73,7 +73,10 @@ def test_unwritable_folder_still_parses(tmp_path: Path, monkeypatch: pytest.Monk
     assert _fresh("talents.yaml") == _parsed("talents.yaml")
 
 
-def test_what_json_cannot_hold_is_not_kept(tmp_path: Path) -> None:
+@pytest.mark.parametrize("value", [{1: "a key that is no string"}, data.parse_yaml("when: 2024-01-01"),
+                                   float("nan")])
+def test_what_json_cannot_hold_is_not_kept(tmp_path: Path, value: object) -> None:
     path = tmp_path / "x.yaml.0.json"
-    data._keep(path, {"sha256": "0", "data": {1: "a key that is no string"}})
+    data._keep(path, {"sha256": "0", "data": value})
     assert not path.exists()
+    assert list(tmp_path.iterdir()) == []

@@ -66,8 +66,11 @@ def shipped(name: str) -> Any:
 def _keep(path: Path, content: dict[str, Any]) -> None:
     """Writes ``content`` to ``path`` whole or not at all (a reader never sees half of it), then
     removes the parses kept of the file's other versions; a folder that cannot be written is left be."""
-    text = json.dumps(content, ensure_ascii=False)
-    if json.loads(text) != content:
+    try:
+        text = json.dumps(content, ensure_ascii=False)
+    except (TypeError, ValueError):  # a value JSON cannot write at all (a date)
+        return
+    if json.loads(text) != content:  # one it writes as another (an int key as a string)
         return
     source = path.name.rsplit(".", 2)[0]  # talents.yaml of talents.yaml.<digest>.json
     written = None
