@@ -68,9 +68,12 @@ def _name(symbol: Symbol) -> str:
 def _route(symbol: Symbol) -> tuple[str, ...]:
     """A nested route (Hk,(...,(O,start))) as its nodes in order, origin first."""
     nodes = []
-    while symbol.type is SymbolType.Function and symbol.name == "" and len(symbol.arguments) == 2:
-        nodes.append(_name(symbol.arguments[0]))
-        symbol = symbol.arguments[1]
+    while symbol.type is SymbolType.Function and symbol.name == "":
+        pair = symbol.arguments  # read once: each read builds the list anew through clingo's C API
+        if len(pair) != 2:
+            break
+        nodes.append(_name(pair[0]))
+        symbol = pair[1]
     return tuple(reversed(nodes))
 
 

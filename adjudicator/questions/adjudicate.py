@@ -90,10 +90,12 @@ def present_units(position: Position, faction: str) -> tuple[str, ...]:
 
 
 def ask(
-    position: Position, query: Query, fixed: str | None = None, deadline: Deadline | None = None
+    position: Position, query: Query, fixed: str | None = None, deadline: Deadline | None = None,
+    wanted: Sequence[str] | None = None,
 ) -> Answer:
-    """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position."""
-    return _ask(position, query, fixed, deadline, holding_facts(position, query, deadline))
+    """Solve ``query``; ``fixed``, when given, is the rendered board and field facts of this position.
+    The options of ``wanted`` only are decoded (default: every unit of the query)."""
+    return _ask(position, query, fixed, deadline, holding_facts(position, query, deadline), wanted)
 
 
 def holding_facts(position: Position, query: Query, deadline: Deadline | None = None) -> list[Symbol]:
@@ -106,7 +108,7 @@ def holding_facts(position: Position, query: Query, deadline: Deadline | None = 
 
 
 def _ask(position: Position, query: Query, fixed: str | None, deadline: Deadline | None,
-         extra: list[Symbol]) -> Answer:
+         extra: list[Symbol], wanted: Sequence[str] | None = None) -> Answer:
     """``ask`` with ``extra`` facts (the pre-questions' answers, adjudicator/questions/still.py)."""
     starts = {uid: position.node_of(uid) for uid in query.units}
     if fixed is None:
@@ -116,7 +118,9 @@ def _ask(position: Position, query: Query, fixed: str | None, deadline: Deadline
         symbols = solve([*position_facts(position, query, nodes), *extra], deadline=deadline)
     else:
         symbols = solve([*unit_facts(position), *query_facts(query), *extra], fixed=fixed, deadline=deadline)
-    return decode(symbols, starts, query.units)
+    # A unit's question solves for its whole faction (moves_query): decoding the others' options
+    # would cost ten times what decoding its own does.
+    return decode(symbols, starts, query.units if wanted is None else wanted)
 
 
 def moves_query(position: Position, unit_id: str | None = None, ai: bool | None = None) -> Query:
@@ -140,7 +144,7 @@ def unit_options(
     position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = ask(position, moves_query(position, unit_id, ai), deadline=deadline).options[unit_id]
+    options = ask(position, moves_query(position, unit_id, ai), deadline=deadline, wanted=(unit_id,)).options[unit_id]
     unmodelled = notices(position, "movement", ai, MOVES)
     return _with_odds(position, replace(options, notices=(*unmodelled, *options.notices)))
 

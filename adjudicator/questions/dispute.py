@@ -70,7 +70,7 @@ def _judge_move(
     facts = [*position_facts(position, query), *holding_facts(position, query, deadline), *facts]
     symbols = solve(facts, parts=("base", "explain"), deadline=deadline)
     starts = {uid: position.node_of(uid) for uid in query.units}
-    options = decode(symbols, starts, query.units).options[claim.unit]
+    options = decode(symbols, starts, (claim.unit,)).options[claim.unit]  # the claimed unit's alone
     return decode_verdicts(symbols), tuple(format_move(m) for m in options.outcomes)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from adjudicator.answers.attacks import (
     ATTACK,
@@ -21,9 +22,11 @@ from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
 from adjudicator.answers.notation import format_attack
-from adjudicator.answers.turns import TurnOutcome, TurnResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
+
+if TYPE_CHECKING:  # a whole turn's answer is only read here: `moves` does not build its classes
+    from adjudicator.answers.turns import TurnOutcome, TurnResult
 
 
 TERRAIN_LETTER = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}

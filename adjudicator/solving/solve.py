@@ -44,6 +44,8 @@ def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
 # The facts that name a chip's talent, and the argument that holds the name (asp/doc.lp).
 _TALENT_FACTS = {("talent", 2): 1, ("ltalent", 3): 2, ("stalent", 2): 1}
 _TALENT_NAMES = frozenset(name for name, _ in _TALENT_FACTS)
+# How the facts that choose encoding files (talent_files, scenario_files) begin, rendered.
+_CHOOSING = tuple(f"{name}(" for name in (*_TALENT_NAMES, "scenario"))
 
 
 def talent_files(facts: Iterable[Symbol]) -> list[str]:
@@ -81,6 +83,13 @@ def render(facts: Iterable[Symbol]) -> str:
     return "".join(f"{fact}.\n" for fact in facts)
 
 
+def _rendered(facts: Sequence[Symbol]) -> tuple[str, list[Symbol]]:
+    """``render(facts)``, and those of the facts that choose encoding files: picked by their text,
+    which is read anyway, for reading each Symbol's name through clingo's C API costs more."""
+    lines = [f"{fact}.\n" for fact in facts]
+    return "".join(lines), [fact for fact, line in zip(facts, lines) if line.startswith(_CHOOSING)]
+
+
 def _control(
     arguments: list[str], facts: Sequence[Symbol], fixed: str, strict: bool, parts: tuple[str, ...],
     projected: bool = True,
@@ -95,7 +104,8 @@ def _control(
     control = clingo.Control(
         [*arguments, "--warn=all" if strict else "--warn=none"], logger=log if strict else None
     )
-    programs = [_program(), *(_program(name) for name in [*talent_files(facts), *scenario_files(facts)])]
+    text, choosing = _rendered(facts)
+    programs = [_program(), *(_program(name) for name in [*talent_files(choosing), *scenario_files(choosing)])]
     with ast.ProgramBuilder(control) as builder:
         for program in programs:
             for part in parts:
@@ -104,7 +114,7 @@ def _control(
                         builder.add(statement)
     # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
     # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
-    control.add("base", [], fixed + render(facts))
+    control.add("base", [], fixed + text)
     control.ground([(part, []) for part in parts])
     if strict and warnings:
         raise EncodingWarning("\n".join(warnings))
