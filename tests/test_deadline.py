@@ -108,3 +108,18 @@ def test_a_page_job_stops_though_its_preparation_is_long(slow_boards: dict[str, 
             time.sleep(0.1)
             _, job = send(hurried, f"/api/jobs/{job['job']}")
     assert (job["state"] == "done" and not job["answer"]["complete"]) or job["error"]["kind"] == "timeout", job
+
+
+def test_a_page_call_answers_timed_out_while_its_grounding_runs_on() -> None:
+    # A unit's options on a 600-hex board ground for seconds; the page's call is answered "timed out"
+    # MARGIN past its 0.3 s while the grounding works on (it was answered only once that was done).
+    position = boards.field(1, 600, 60)
+    body = {"position": {"yaml": boards.position_yaml(position)}, "unit": sorted(position.units)[0]}
+    with running(Limits(seconds=0.3)) as hurried:
+        status, answer = send(hurried, "/api/options", body)
+        assert (status, answer["error"]["kind"]) == (503, "timeout")
+        assert hurried.overrunning  # still grounding: counted as busy
+        started = time.monotonic()
+        while hurried.overrunning and time.monotonic() - started < 60:
+            time.sleep(0.1)
+        assert not hurried.overrunning  # and let go of once it returns

@@ -84,6 +84,7 @@ class Board(ThreadingHTTPServer):
         self.public = public  # the page's address for other devices (serve --lan), else None
         self.jobs: dict[str, Job] = {}
         self.shared: dict[str, str] = {}  # short link id -> position file text
+        self.overrunning: set[threading.Event] = set()  # one-off calls answered "timed out", still working
         self.lock = threading.Lock()
 
     @property
@@ -106,10 +107,39 @@ class Board(ThreadingHTTPServer):
         url = f"{self.public or here}#p={key}"
         return {"id": key, "url": url, "qr": lan.qr_svg(url)}
 
+    def answer_call(self, call: Callable[[dict[str, Any], api.Limits], dict[str, Any]],
+                    body: dict[str, Any]) -> dict[str, Any]:
+        """A one-off call's answer, or TimedOut once it is MARGIN seconds past its time (in a
+        grounding, which clingo cannot interrupt): its thread works on, counted as busy like a job
+        given up for its time, and what it then finds is dropped."""
+        outcome: dict[str, Any] = {}
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                outcome["answer"] = call(body, self.limits)
+            except Exception as error:  # raised again in the request's own thread
+                outcome["error"] = error
+            finally:
+                with self.lock:
+                    self.overrunning.discard(done)
+                done.set()
+
+        threading.Thread(target=run, daemon=True).start()
+        if not done.wait(self.limits.seconds + MARGIN):
+            with self.lock:
+                if not done.is_set():
+                    self.overrunning.add(done)
+            raise TimedOut(self.limits.seconds)
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["answer"]  # type: ignore[no-any-return]
+
     def start_job(self, body: dict[str, Any]) -> Job:
         position, question, ai, limit = api.step_question(body, self.limits)
         with self.lock:
-            running = sum(j.working for j in self.jobs.values())  # a job given up for its time still works
+            # A job or a one-off call given up for its time still works: a core is busy.
+            running = sum(j.working for j in self.jobs.values()) + len(self.overrunning)
             if running >= MAX_RUNNING:
                 raise api.ApiError("busy", f"{running} questions are being answered; ask again when one is done",
                                    status=503)
@@ -222,7 +252,7 @@ class Handler(BaseHTTPRequestHandler):
             call = api.CALLS.get(name)
             if call is None:
                 raise api.ApiError("path", f"no call {name!r}; calls: {', '.join([*api.CALLS, 'jobs', 'share'])}", status=404)
-            self._json(HTTPStatus.OK, call(body, self.server.limits))
+            self._json(HTTPStatus.OK, self.server.answer_call(call, body))
         except api.ApiError as error:
             self._json(error.status, error.as_json())
         except TimedOut as error:
