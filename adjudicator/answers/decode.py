@@ -51,6 +51,8 @@ WAIT_TEXT = {
 ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
+# What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
+ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
 
 
 _NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
@@ -104,8 +106,12 @@ class _UnitAtoms:
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
     # Once its move ends (asp/movement/after.lp): the damage each talent deals each chip beside each end,
     # the talents its player may leave unused, the life of each unit struck, whether a stay strikes,
-    # and whether a displaced unit's damage is left uncounted.
+    # and whether a displaced unit's damage is left uncounted. Immolate, Eruption: the chips each talent
+    # deals the unit's health at each end, the most health it acts with there, and how the unit leaves.
     struck: dict[str, dict[str, dict[str, int]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
+    struck_life: dict[str, dict[str, set[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(set)))
+    low: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
+    exits: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
     optional: set[str] = field(default_factory=set)
     stay_strikes: bool = False
     after_unknown: bool = False
@@ -169,6 +175,12 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.escape_rock = True
         elif s.name == "struck":
             a.struck[_name(args[1])][_name(args[4])][_name(args[2])] = args[3].number
+        elif s.name == "struck_life":
+            a.struck_life[_name(args[1])][_name(args[3])].add(_name(args[2]))
+        elif s.name == "after_low":
+            a.low[_name(args[1])][_name(args[2])] = args[3].number
+        elif s.name == "after_exit":
+            a.exits[_name(args[1])][_name(args[3])] = args[2].name
         elif s.name == "slife":
             lives[unit] = args[1].number
         elif s.name == "aftermove_may":
@@ -197,10 +209,10 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
             kinds[key] = kind
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated, rolls,
-                    struck=struck)
+                    struck=struck, exit=exit)
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
-        for struck in _strikes(a, end, kinds[key], defeated, lives)
+        for struck, exit in _strikes(a, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives)
     )
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
@@ -211,27 +223,45 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (escape_rock_notice(),)
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
-                           for talent in sorted({w for end in a.struck.values() for w in end}))
+                           for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values()) for w in end}))
+    # Dice rolled on the way (chapter 1's floating rocks) leave the unit's health then to chance.
+    reading = {w for m in outcomes if m.rolls for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}))}
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
 
 
-def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, lives: dict[str, int]) -> list[tuple[Strike, ...]]:
-    """What the move deals once it ends on ``end`` (asp/movement/after.lp): one choice for each set of
-    the talents its player may leave unused; nothing from a unit defeated on its way, or one that
-    stayed without a walk away and back."""
-    talents = a.struck.get(end, {})
+def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, health: int,
+             lives: dict[str, int]) -> list[tuple[tuple[Strike, ...], str]]:
+    """What the move deals once it ends on ``end`` (asp/movement/after.lp), and how the unit then leaves
+    the board ('' where it stays on it): one choice for each set of the talents its player may leave
+    unused; nothing from a unit defeated on its way, or one that stayed without a walk away and back.
+    ``health``: the unit's health once its move ends (its life less what it took on its way), which a
+    talent may deal (Immolate) or need to be low enough (Eruption)."""
+    fixed = a.struck.get(end, {})
+    by_life = a.struck_life.get(end, {})
+    exits = a.exits.get(end, {})
+    low = a.low.get(end, {})
+    talents = {w for w in (*fixed, *by_life, *exits) if w not in low or health <= low[w]}
     if defeated or not talents or (kind == "stay" and not a.stay_strikes):
-        return [()]
-    optional = sorted(set(talents) & a.optional)
-    forced = [w for w in talents if w not in a.optional]
+        return [((), "")]
+    optional = sorted(talents & a.optional)
+    forced = sorted(talents - a.optional)
     choices = []
     for k in range(len(optional) + 1):
         for used in itertools.combinations(optional, k):
             dealt: Counter[str] = Counter()
             for why in (*forced, *used):
-                dealt.update(talents[why])
-            choices.append(tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in dealt.items())))
+                dealt.update(fixed.get(why, {}))
+                dealt.update(dict.fromkeys(by_life.get(why, ()), health))
+            # A defeat goes before a return to the barracks where two talents would both act (none do yet).
+            exit = min((exits[w] for w in (*forced, *used) if w in exits), default="", key=_EXITS.index)
+            strikes = tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in dealt.items() if n > 0))
+            choices.append((strikes, exit))
     return sorted(set(choices))
+
+
+# How a unit leaves the board once its move ends (after_exit/4), the first that applies.
+_EXITS = ("defeated", "barracks")
 
 
 def _wait_text(reason: Symbol) -> str:

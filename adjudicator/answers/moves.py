@@ -38,7 +38,7 @@ class Displacement:
 
 @dataclass(frozen=True, order=True)
 class Strike:
-    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura)."""
+    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura, Immolate, Eruption)."""
 
     chip: str  # a unit, a spire, or a gate node
     damage: int
@@ -69,10 +69,11 @@ class MoveOutcome:
     rolls: int = 0  # spire attack dice rolled on the way (chapter 1's floating rocks): chance, not choice
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
     struck: tuple[Strike, ...] = ()  # what it deals the chips beside it once its move ends, by chip
+    exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...]]:
-        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck)
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str]:
+        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -89,6 +90,8 @@ class MoveOutcome:
             shape["odds"] = [{"lost": j, "probability": str(p)} for j, p in self.odds]
         if self.struck:
             shape["struck"] = [s.as_json() for s in self.struck]
+        if self.exit:
+            shape["exit"] = self.exit
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

@@ -15,8 +15,9 @@ from adjudicator.position.model import Gate, Position, Unit
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after ``move``: the unit on its end node, displaced units where they landed, each
-    with the damage it took on the way (Toxic Secretion, Lahar), and the damage it dealt once its move
-    ended (Impale, Source Aura)."""
+    with the damage it took on the way (Toxic Secretion, Lahar), the damage it dealt once its move
+    ended (Impale, Source Aura, Immolate, Eruption) and, where it then leaves the board (Immolate's
+    defeat, Eruption's return to the barracks), the board without it."""
     units = dict(position.units)
     gates = dict(position.gates)
 
@@ -33,11 +34,19 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.end, move.damage, move.defeated, moved=True)
-    # Once its move ends (Impale, Source Aura): the units beside it take what it deals them. What it
-    # deals a spire is left out (a notice, the talent's catalogue entry): the spire stays as it was.
+    # Once its move ends (Impale, Source Aura, Immolate, Eruption): the units and gates beside it take
+    # what it deals them. What it deals a spire is left out (a notice, the talent's catalogue entry):
+    # the spire stays as it was.
     for strike in move.struck:
         if strike.chip in units:
             units[strike.chip] = _hurt(units[strike.chip], strike.damage, strike.defeated)
+        elif strike.chip.startswith("gate:"):
+            faction = strike.chip.removeprefix("gate:")
+            gates[faction] = replace(gates[faction], health=max(0, gates[faction].health - strike.damage))
+    if move.exit == "defeated":  # Immolate: as a defeat by damage, the group's next chip shows
+        units[move.unit] = _hurt(units[move.unit], 0, True)
+    elif move.exit == "barracks":  # Eruption: off the board, not defeated (its health kept)
+        units[move.unit] = replace(units[move.unit], at=None)
     return replace(position, units=units, gates=gates)
 
 

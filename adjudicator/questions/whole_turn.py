@@ -202,7 +202,7 @@ Branch = tuple[Position, Fraction, Any, "EndState | None"]
 # its own (rewards, the talents that act then) is still to come (docs/turn.md).
 FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves or is displaced (Toxic Secretion, "
              "Lahar, Crush, a floating rock's die), or that a unit deals once its move ends (Impale, Source "
-             "Aura): what its defeat brings (rewards, talents acting on defeat) is not adjudicated")
+             "Aura, Immolate), or Immolate's own: what its defeat brings (rewards, talents acting on defeat) is not adjudicated")
 # The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
 Dice = tuple[tuple[str, int, int], ...]
 
@@ -212,8 +212,8 @@ def _dice(movement: StepOutcome | None) -> Dice:
 
 
 def _fells(sequence: Sequence[MoveOutcome]) -> bool:
-    return any(m.defeated or any(d.defeated for d in m.displaced) or any(s.defeated for s in m.struck)
-               for m in sequence)
+    return any(m.defeated or m.exit == "defeated" or any(d.defeated for d in m.displaced)
+               or any(s.defeated for s in m.struck) for m in sequence)
 
 
 def _branches(position: Position, result: Any, ai: bool, deadline: Deadline | None) -> list[Branch]:
