@@ -557,6 +557,34 @@ def _renamed_1(mark: Mark) -> Mark:
     return replace(mark, gate=CHAPTER_1.get(mark.gate, mark.gate)) if mark.gate else mark
 
 
+# Talents that deal damage once a unit's move ends: handed out by ``striking`` only, never from the
+# common pools (drawn there they would change every board of the suite's fixed sample).
+AFTERMOVE = (("Impale",), ("Source Aura",), ("Impale", "Source Aura"))
+
+
+@st.composite
+def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where one or more units of the moving faction have Impale, Source Aura
+    or both, some of them mercs (whose damage Peaceful does not stop); opposing units are sometimes
+    down to 1 health or wear a fortification upgrade, so that the damage may defeat them or not."""
+    position = draw(boards)
+    units = dict(position.units)
+    movers = sorted(uid for uid, u in units.items()
+                    if u.faction == position.turn.faction and u.kind is not Kind.LANDMARK_MINION)
+    for uid in draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else ():
+        u = units[uid]
+        units[uid] = replace(u, talents=u.talents + draw(st.sampled_from(AFTERMOVE)),
+                             merc=draw(st.integers(0, 3)) == 0)
+    for uid, u in sorted(units.items()):
+        if u.faction != position.turn.faction:
+            worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
+            if worn == "wounded":
+                units[uid] = replace(u, health=1)
+            elif worn == "fortified":
+                units[uid] = replace(u, upgrades=("fortification",))
+    return replace(position, units=units)
+
+
 # The whole step's tests list every board by the order search. Its cost grows with the orders and
 # routes of the faction's units; CI keeps to boards where it stays affordable, and `python -m
 # bench.sweep` draws every board.

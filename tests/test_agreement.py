@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import affordable_step, allied, crowded_lanes, positions, rocky
+from tests.strategies import affordable_step, allied, crowded_lanes, positions, rocky, striking
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -87,3 +87,27 @@ def test_unit_options_agree_among_floating_rocks(position: Position, ai: bool) -
     problem = unit_options_problem(position, ai)
     assert problem is None, problem
 
+
+
+# Impale and Source Aura: what a unit deals the chips beside it once its move ends, on boards of
+# their own (tests/strategies.py, striking), few of them: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(striking(positions()), st.booleans())
+def test_unit_options_agree_on_what_a_move_strikes(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(striking(positions()))
+def test_faction_options_agree_on_what_a_move_strikes(position: Position) -> None:
+    problem = faction_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(striking(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_on_what_moves_strike(position: Position, ai: bool) -> None:
+    # Each move's damage applied before the next: a unit it defeats leaves its hex to later moves.
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem

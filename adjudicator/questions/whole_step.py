@@ -193,10 +193,17 @@ def _search(
     """Every distinct final board of one group's step, the group's units alone moving."""
     readings = resolve(position.readings)
     die = shipped_die(readings["spire-die"])
-    # Board, spires, landmarks and distance fields do not change during the step.
-    # Only the nodes the group's moves can read or change are sent.
+    # Board, spires, landmarks and distance fields do not change during the step, but where a move's
+    # damage defeats a landmark minion (Impale, Source Aura): an obstacle gone, they are rendered again
+    # for each set of landmark minions standing. Only the nodes the group's moves can read or change are sent.
     nodes = fields.reach(position, fields.step_radii(position, units))
-    fixed = render([*board_facts(position, nodes), *field_facts(position, units, ai_factions, nodes)])
+    rendered: dict[frozenset[str], str] = {}
+
+    def fixed(pos: Position) -> str:
+        standing = frozenset(uid for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at)
+        if standing not in rendered:
+            rendered[standing] = render([*board_facts(pos, nodes), *field_facts(pos, units, ai_factions, nodes)])
+        return rendered[standing]
     finals: dict[Final, tuple[_Move, ...]] = {}
     uncounted: set[Notice] = set()  # what a move's own answer left out (damage along an escape)
     seen: set[tuple[object, ...]] = set()
@@ -221,7 +228,7 @@ def _search(
         seen.add(key)
         progress(len(finals))
         query = Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
-        answer = ask(pos, query, fixed, deadline)
+        answer = ask(pos, query, fixed(pos), deadline)
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
             return

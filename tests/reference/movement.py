@@ -29,6 +29,7 @@ from adjudicator.answers.moves import (
     MoveOutcome,
     StepOutcome,
     StepResult,
+    Strike,
     UnitOptions,
 )
 
@@ -875,7 +876,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = _ai_end_choice(position, unit, outcomes)
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
-    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced)))
+    outcomes = [dataclasses.replace(o, struck=s) for o in outcomes for s in strike_choices(position, unit, o, ai)]
+    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck)))
     return UnitOptions(unit_id, ordered, d0, wait)
 
 
@@ -896,6 +898,77 @@ def _bydra_holds(position: Position, unit: Unit) -> bool:
     if not unit.carrying:
         return gate_node("narora") in near
     return any(u.chip.casefold() == "nucleus" and u.faction == "graft" and u.at in near for u in position.units.values())
+
+
+# ---------------------------------------------------------------- once a unit's move ends
+
+
+def _beside_end(position: Position, node: str) -> list[str]:
+    """The map hexes beside a node; a unit in a gate is beside nothing (FAQ-15: "Adjacent effects
+    skip units in the gate"), so neither is one that ends its move there."""
+    return [] if _is_gate(node) else [h for h in position.neighbours(node) if h in position.hexes]
+
+
+def _struck_units(position: Position, mover: Unit, end: str) -> list[Unit]:
+    """The opposing units on the map beside ``end`` as the move began (Once a unit's move ends): not a
+    campfired hero (game-elements, Campfire Mode: they "cannot be interacted with in any way"; FAQ-18:
+    displacement aside), not a Peaceful unit unless the mover is a merc (Peaceful: damage from mercs
+    only); Flying ones too (FAQ-28)."""
+    near = set(_beside_end(position, end))
+    return [
+        u for u in position.units.values()
+        if u.id != mover.id and u.at in near and opposing(position, u.faction, mover.faction)
+        and not u.campfire and ("Peaceful" not in u.talents or mover.merc)
+    ]
+
+
+def _walks_back(position: Position, hero: Unit, ai: bool) -> bool:
+    """A player's hero's stay may be a walk away and back (Once a unit's move ends): from a map hex
+    it may enter again, with movement 2 or more, to a free hex beside it that it may enter and leave
+    (no Mire stop) and back, for no damage and no die, which ends a move on its start."""
+    start = position.node_of(hero.id)
+    if ai or hero.kind is not Kind.HERO or _is_gate(start) or movement_stat(position, hero, ai) < 2:
+        return False
+    if not _admits(position, hero, start) or hurt(position, hero, start, ai):
+        return False
+    taken = _chip_hexes(position) | set(_units_by_hex(position, hero.id)) | stop_hexes(position, hero)
+    return any(
+        h not in taken and _admits(position, hero, h) and not hurt(position, hero, h, ai)
+        and not rolls_on(position, hero, h, ai)
+        for h in _beside_end(position, start)
+    )
+
+
+def strike_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: bool) -> list[tuple[Strike, ...]]:
+    """What the unit deals the chips beside its end once this move ends, one tuple per choice, by chip.
+
+    Impale (both sides): "At the end of this unit's movement, deal 1 damage to all adjacent opposing
+    units it was not adjacent to prior to moving." Source Aura: "After this unit's movement, it may
+    deal 1 damage to all adjacent opposing spires and units" (a player's: with and without), the AI's
+    "deals". Nothing where the unit fell on its way, returned to its gate, or stayed (no movement),
+    unless a player's hero could walk away and back. Damage to a chip adds up over the talents; a unit
+    whose health and fortifications it takes is defeated (FAQ-29)."""
+    if outcome.defeated or (outcome.kind == STAY and not _walks_back(position, unit, ai)):
+        return [()]
+    start = position.node_of(unit.id)
+    before = {u.id for u in _struck_units(position, unit, start)} if not _is_gate(start) else set()
+    beside = _struck_units(position, unit, outcome.end)
+    dealt: list[tuple[dict[str, int], bool]] = []  # each talent's damage by chip, and whether it may be left
+    if "Impale" in unit.talents:
+        dealt.append(({u.id: 1 for u in beside if u.id not in before}, False))
+    if "Source Aura" in unit.talents:
+        near = set(_beside_end(position, outcome.end))
+        spires = {s.id: 1 for s in position.spires if s.at in near and opposing(position, s.faction, unit.faction)}
+        dealt.append(({**{u.id: 1 for u in beside}, **spires}, not ai))
+    lives = {u.id: life(u) for u in position.units.values()}
+    choices: set[tuple[Strike, ...]] = set()
+    for used in product(*[(True, False) if optional else (True,) for _, optional in dealt]):
+        total: dict[str, int] = {}
+        for (chips, _), on in zip(dealt, used):
+            for chip, n in chips.items() if on else ():
+                total[chip] = total.get(chip, 0) + n
+        choices.add(tuple(sorted(Strike(c, n, c in lives and n >= lives[c]) for c, n in total.items())))
+    return sorted(choices)
 
 
 # ---------------------------------------------------------------------------- the whole step
@@ -928,6 +1001,12 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     units[move.unit] = _placed(units[move.unit], move.end, True, move.damage, move.defeated)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
+    # What it dealt once its move ended, to the units wherever they stand now; a spire stays as it was
+    # (Once a unit's move ends: left out, noticed).
+    for strike in move.struck:
+        struck = units.get(strike.chip)
+        if struck is not None and struck.at is not None:
+            units[strike.chip] = _placed(struck, struck.at, False, strike.damage, strike.defeated)
     gates = {
         faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
         for faction, gate in position.gates.items()
