@@ -108,9 +108,12 @@ def _unnamed(chip: str) -> str:
 
 
 def _hurt(damage: int, defeated: bool) -> str:
-    """Damage taken as a unit moves or is displaced (Toxic Secretion, Lahar)."""
+    """Damage taken as a unit moves or is displaced (Toxic Secretion, Lahar); negative, health gained
+    instead (chapter 8)."""
     if defeated:
         return " (defeated there)"
+    if damage < 0:
+        return f" (healed {-damage})"
     return f" ({damage} damage)" if damage else ""
 
 
