@@ -47,9 +47,10 @@ class CaseResult:
 
 
 # An outcome: its end, each displaced unit's landing with the damage it takes there (negative: health
-# gained instead, chapter 8; None: that defeats it), the damage the unit takes as it moves, whether that defeats it, the dice it rolls, and
-# what it deals each chip beside it once its move ends (-1: that defeats it).
-_Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int], ...]]
+# gained instead, chapter 8; None: that defeats it), the damage the unit takes as it moves, whether
+# that defeats it, the dice it rolls, and what it deals each chip beside it once its move ends
+# (negative: a heal; None: that defeats it).
+_Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...]]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -58,14 +59,14 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     displaced = tuple(sorted((str(u), str(h), None if u in fell else int(hurt.get(u, 0)))
                              for u, h in (entry.get("displaced") or {}).items()))
     downed = set(entry.get("struck-defeated") or ())
-    struck = tuple(sorted((str(x), -1 if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
+    struck = tuple(sorted((str(x), None if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
             int(entry.get("rolls", 0)), struck)
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
     displaced = tuple(sorted((d.unit, d.to, None if d.defeated else d.damage) for d in move.displaced))
-    struck = tuple(sorted((s.chip, -1 if s.defeated else s.damage) for s in move.struck))
+    struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck)
 
 
@@ -157,7 +158,7 @@ def _show(key: _Key) -> str:
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
-    dealt = ", ".join(f"{x} " + ("defeated" if n < 0 else f"{n} damage") for x, n in struck)
+    dealt = ", ".join(f"{x} " + ("defeated" if n is None else f"{n} damage") for x, n in struck)
     return (f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then dealing {dealt}" if dealt else ""))
 

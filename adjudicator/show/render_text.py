@@ -20,7 +20,7 @@ from adjudicator.answers.attacks import (
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
-from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, Strike, UnitOptions
 from adjudicator.answers.notation import format_attack
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
@@ -99,7 +99,12 @@ def _displaced(move: MoveOutcome) -> str:
 
 def _struck(move: MoveOutcome) -> str:
     """What a unit deals the chips beside it once its move ends (Impale, Source Aura)."""
-    return ", ".join(f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "") for s in move.struck) or "-"
+    def one(s: Strike) -> str:
+        if s.damage < 0:  # healed instead (chapter 8)
+            return f"{s.chip} healed {-s.damage}"
+        return f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "")
+
+    return ", ".join(one(s) for s in move.struck) or "-"
 
 
 def _unnamed(chip: str) -> str:
