@@ -553,6 +553,15 @@ def healing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
+def naroran_lahar(position: Position) -> Position:
+    """A ``healing`` board whose naroran units all hold Lahar, so that a Graft unit moving beside one
+    gains the health it would have lost (chapter 8; reference/movement.py, _heals)."""
+    def lahar(u: Unit) -> Unit:
+        return replace(u, talents=(*u.talents, "Lahar")) if u.faction == "narora" and "Lahar" not in u.talents else u
+
+    return replace(position, units={uid: lahar(u) for uid, u in position.units.items()})
+
+
 def _renamed_1(mark: Mark) -> Mark:
     return replace(mark, gate=CHAPTER_1.get(mark.gate, mark.gate)) if mark.gate else mark
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import affordable_step, allied, crowded_lanes, positions, rocky, striking
+from tests.strategies import affordable_step, allied, crowded_lanes, healing, naroran_lahar, positions, rocky, striking
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -76,6 +76,14 @@ def test_faction_options_agree_among_allies(position: Position) -> None:
 def test_passing_talents_agree_among_allies(position: Position) -> None:
     # Crush and Incorporeal pass opposing units only: an ally's unit stands in the way.
     problem = faction_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(healing(positions()).map(naroran_lahar), st.booleans())
+def test_unit_options_agree_where_naroran_lahar_heals(position: Position, ai: bool) -> None:
+    # Harbinger chapter 8: a naroran unit's damage to a moving Graft unit is health gained instead.
+    problem = unit_options_problem(position, ai)
     assert problem is None, problem
 
 

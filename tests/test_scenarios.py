@@ -168,21 +168,31 @@ def test_the_uprising_s_waygates_are_noticed_only_on_the_turns_of_those_who_atta
     assert not set(waygates) & set(_rules(keel, "fire"))
 
 
-def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_talent_on_the_grafts_turn() -> None:
+def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_moving_talent_on_the_grafts_turn() -> None:
     board = Path(__file__).resolve().parents[1] / "positions/harbinger/2/scenario-2-merc-stack-blocks.yaml"
     text = board.read_text(encoding="utf-8")
     moving = "chapter 2: grafted-snare-all-moving"
     assert moving not in _rules(text, "movement")
-    talented = text.replace("stats: {health: 5, attack: 2, movement: 3}}", "stats: {health: 5, attack: 2, movement: 3},\n talents: [Armored]}")
+
+    def holding(talent: str) -> str:
+        return text.replace("stats: {health: 5, attack: 2, movement: 3}}",
+                            f"stats: {{health: 5, attack: 2, movement: 3}},\n talents: [{talent}]}}")
+
+    talented = holding("Stubborn")
     assert moving in _rules(talented, "movement")
+    # a talent acting only in combat changes no move, ignored or not
+    assert moving not in _rules(holding("Armored"), "movement")
     # encoded in combat: no notice there
-    assert "chapter 2: grafted-snare-all" not in _rules(talented, "attack")
+    assert "chapter 2: grafted-snare-all" not in _rules(holding("Armored"), "attack")
     theirs = talented.replace("turn: {faction: graft, step: movement}", "turn: {faction: heirs, step: attack}")
     assert moving not in _rules(theirs, "movement")
     # landmark minions are "opposing units to every faction" (game-elements: Landmarks)
-    landmark = text.replace("units:\n", "units:\n  imp: {chip: Imp, kind: landmark-minion, at: d2, health: 1,\n"
-                            "        stats: {health: 1, attack: 0}, talents: [Engage]}\n")
-    assert moving in _rules(landmark, "movement")
+    def landmark(talent: str) -> str:
+        return text.replace("units:\n", "units:\n  imp: {chip: Imp, kind: landmark-minion, at: d2, health: 1,\n"
+                            f"        stats: {{health: 1, attack: 0}}, talents: [{talent}]}}\n")
+
+    assert moving in _rules(landmark("Toxic Secretion"), "movement")
+    assert moving not in _rules(landmark("Engage"), "movement")
 
 
 CHAPTER_2 = Path(__file__).resolve().parents[1] / "positions/harbinger/2"

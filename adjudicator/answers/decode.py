@@ -35,6 +35,7 @@ from adjudicator.answers.attacks import (
 from adjudicator.facts.combat import Line
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Controller, Position, gate_node
+from adjudicator.position.scenarios import chapters
 from adjudicator.position.talents import PARTLY
 from adjudicator.answers.moves import Displacement, MoveOutcome, Strike, UnitOptions
 from adjudicator.answers.notices import Notice
@@ -53,6 +54,17 @@ ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the 
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 # What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
 ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
+# Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
+MEND_RULE = "narora-heal-graft-moving"
+MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
+
+
+def _mend_notice() -> Notice:
+    """Chapter 8's heal while moving where the unit healed may be hurt too (asp/movement/harm.lp,
+    mend_unknown/1): which comes first on one hex, and what its fortifications keep, is not counted."""
+    rule = chapters()[8].rule(MEND_RULE)
+    return Notice("", PARTLY, ("movement",), (), left_out=MEND_LEFT_OUT,
+                  rule=f"chapter 8: {MEND_RULE}", text=rule.text)
 
 
 _NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
@@ -96,6 +108,7 @@ class _UnitAtoms:
     hurt_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
+    mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
     rolls: dict[Symbol, int] = field(default_factory=dict)
@@ -171,6 +184,8 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.rpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif s.name == "roll_unknown":
             a.rolls_unknown = True
+        elif s.name == "mend_unknown":
+            a.mend_unknown = True
         elif s.name == "escape_rock":
             a.escape_rock = True
         elif s.name == "struck":
@@ -221,6 +236,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (rolls_uncounted(),)
     if a.escape_rock:
         uncounted += (escape_rock_notice(),)
+    if a.mend_unknown:
+        uncounted += (_mend_notice(),)
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values()) for w in end}))
@@ -255,7 +272,8 @@ def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, health: int,
                 dealt.update(dict.fromkeys(by_life.get(why, ()), health))
             # A defeat goes before a return to the barracks where two talents would both act (none do yet).
             exit = min((exits[w] for w in (*forced, *used) if w in exits), default="", key=_EXITS.index)
-            strikes = tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in dealt.items() if n > 0))
+            # A negative n is a heal (chapter 8).
+            strikes = tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in dealt.items() if n != 0))
             choices.append((strikes, exit))
     return sorted(set(choices))
 

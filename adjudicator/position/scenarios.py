@@ -37,6 +37,8 @@ class When:
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent
+    # The same, a talent that acts in movement (its catalogue steps): ignoring any other changes no move.
+    moving_talented: tuple[str, ...] = ()
     rock_rollers: tuple[str, ...] = ()  # a unit of one of these may roll for a floating rock (chapter_rules)
     # A basic minion of one of these could end its move beside a Source well: one lies within its
     # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
@@ -45,7 +47,7 @@ class When:
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)
-LANDMARK_MINIONS = "landmark-minions"  # in `talented`: any landmark minion, no faction's
+LANDMARK_MINIONS = "landmark-minions"  # in `talented`, `moving_talented`: any landmark minion, no faction's
 
 
 @dataclass(frozen=True)

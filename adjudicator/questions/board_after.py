@@ -59,6 +59,8 @@ def _hurt(unit: Unit, damage: int, defeated: bool) -> Unit:
         if unit.group:
             return replace(_revealed(unit, unit.group[0].chip), health=unit.group[0].stats.health)
         return replace(unit, at=None, health=0)
+    if damage < 0:  # healed instead (chapter 8, heals/3): health gained, past its stat; upgrades kept
+        return replace(unit, health=unit.health - damage)
     fortified = unit.upgrades.count("fortification")
     kept = list(unit.upgrades)
     for _ in range(min(damage, fortified)):

@@ -200,9 +200,17 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
+        and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
         and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
         and any_of(when.beside_wells, _near_wells(position, units))
     )
+
+
+def _moving_talent(unit: Unit) -> bool:
+    """The unit, or a chip beneath it, holds a talent whose catalogue steps include movement
+    (When.moving_talented; the loader refuses a name the catalogue does not know)."""
+    names = (*unit.talents, *(t for g in unit.group for t in g.talents))
+    return any("movement" in t.steps for t in catalogue().known(names))
 
 
 def _near_wells(position: Position, units: dict[str, Unit]) -> set[str]:

@@ -46,27 +46,28 @@ class CaseResult:
         return self.complete and not self.failures
 
 
-# An outcome: its end, each displaced unit's landing with the damage it takes there (-1: that
-# defeats it), the damage the unit takes as it moves, whether that defeats it, the dice it rolls, and
-# what it deals each chip beside it once its move ends (-1: that defeats it), and how it then leaves
-# the board ('' where it stays on it: Immolate's defeat, Eruption's barracks).
-_Key = tuple[str, tuple[tuple[str, str, int], ...], int, bool, int, tuple[tuple[str, int], ...], str]
+# An outcome: its end, each displaced unit's landing with the damage it takes there (negative: health
+# gained instead, chapter 8; None: that defeats it), the damage the unit takes as it moves, whether
+# that defeats it, the dice it rolls, what it deals each chip beside it once its move ends (negative: a
+# heal; None: that defeats it), and how it then leaves the board ('' where it stays on it: Immolate's
+# defeat, Eruption's barracks).
+_Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
     hurt = dict(entry.get("displaced-damage") or {})
     fell = set(entry.get("displaced-defeated") or ())
-    displaced = tuple(sorted((str(u), str(h), -1 if u in fell else int(hurt.get(u, 0)))
+    displaced = tuple(sorted((str(u), str(h), None if u in fell else int(hurt.get(u, 0)))
                              for u, h in (entry.get("displaced") or {}).items()))
     downed = set(entry.get("struck-defeated") or ())
-    struck = tuple(sorted((str(x), -1 if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
+    struck = tuple(sorted((str(x), None if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
             int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
-    displaced = tuple(sorted((d.unit, d.to, -1 if d.defeated else d.damage) for d in move.displaced))
-    struck = tuple(sorted((s.chip, -1 if s.defeated else s.damage) for s in move.struck))
+    displaced = tuple(sorted((d.unit, d.to, None if d.defeated else d.damage) for d in move.displaced))
+    struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit)
 
 
@@ -155,10 +156,10 @@ def _show_final(final: _Final) -> str:
 
 def _show(key: _Key) -> str:
     end, displaced, damage, defeated, rolls, struck, exit = key
-    pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n < 0 else f" ({n} damage)" if n else "") for u, h, n in displaced)
+    pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
-    dealt = ", ".join(f"{x} " + ("defeated" if n < 0 else f"{n} damage") for x, n in struck)
+    dealt = ", ".join(f"{x} " + ("defeated" if n is None else f"{n} damage") for x, n in struck)
     return (f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else ""))
 

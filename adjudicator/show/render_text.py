@@ -20,7 +20,7 @@ from adjudicator.answers.attacks import (
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
-from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, Strike, UnitOptions
 from adjudicator.answers.notation import format_attack
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
@@ -100,7 +100,12 @@ def _displaced(move: MoveOutcome) -> str:
 def _struck(move: MoveOutcome) -> str:
     """What a unit deals the chips beside it once its move ends (Impale, Source Aura), and whether it
     then leaves the board (Immolate, Eruption)."""
-    dealt = ", ".join(f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "") for s in move.struck)
+    def one(s: Strike) -> str:
+        if s.damage < 0:  # healed instead (chapter 8)
+            return f"{s.chip} healed {-s.damage}"
+        return f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "")
+
+    dealt = ", ".join(one(s) for s in move.struck)
     gone = {"defeated": "itself defeated", "barracks": "itself to its barracks"}.get(move.exit, "")
     return ", ".join(x for x in (dealt, gone) if x) or "-"
 
@@ -111,9 +116,12 @@ def _unnamed(chip: str) -> str:
 
 
 def _hurt(damage: int, defeated: bool) -> str:
-    """Damage taken as a unit moves or is displaced (Toxic Secretion, Lahar)."""
+    """Damage taken as a unit moves or is displaced (Toxic Secretion, Lahar); negative, health gained
+    instead (chapter 8)."""
     if defeated:
         return " (defeated there)"
+    if damage < 0:
+        return f" (healed {-damage})"
     return f" ({damage} damage)" if damage else ""
 
 

@@ -324,18 +324,30 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
     """What moving, or being displaced, onto ``node`` costs the unit (FAQ-07): 1 for each chip beside
     it, where the chips stood as the move began, with Toxic Secretion ("If a non-griege unit moves
     onto a hex adjacent to this unit, deal it 1 damage") or Lahar ("When an opposing unit without
-    Flying moves onto a hex adjacent ..."); Peaceful takes damage from merc chips only."""
+    Flying moves onto a hex adjacent ..."); Peaceful takes damage from merc chips only. Negative:
+    health gained instead (chapter 8, _heals)."""
     if node not in position.hexes:
         return 0
-    chips = [(u.faction, u.at, u.talents, u.merc) for u in position.units.values() if u.id != unit.id and u.at in position.hexes]
-    chips += [(s.faction, s.at, s.talents, s.merc) for s in position.spires]
+    chips = [(u, u.faction, u.at, u.talents, u.merc) for u in position.units.values() if u.id != unit.id and u.at in position.hexes]
+    chips += [(None, s.faction, s.at, s.talents, s.merc) for s in position.spires]
     total = 0
-    for faction, at, talents, merc in chips:
-        if node not in position.neighbours(at) or ("Peaceful" in unit.talents and not merc):
+    for source, faction, at, talents, merc in chips:
+        healing = source is not None and _heals(position, source, unit)
+        if node not in position.neighbours(at) or ("Peaceful" in unit.talents and not merc and not healing):
             continue
-        total += "Toxic Secretion" in talents and unit.faction != "griege"
-        total += "Lahar" in talents and opposing(position, faction, unit.faction) and not _flies(position, unit, ai)
+        dealt = ("Toxic Secretion" in talents and unit.faction != "griege") + (
+            "Lahar" in talents and opposing(position, faction, unit.faction) and not _flies(position, unit, ai))
+        total += -dealt if healing else dealt
     return total
+
+
+def _heals(position: Position, source: Unit, unit: Unit) -> bool:
+    """Harbinger chapter 8: "When a naroran unit would cause a Graft unit to lose health, The Graft
+    unit instead gains that amount of health. This may exceed its health stat." A unit's, not a
+    spire's; landmark minions are no faction's."""
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    return (chapter == 8 and source.faction == "narora" and unit.faction == "graft"
+            and Kind.LANDMARK_MINION not in (source.kind, unit.kind))
 
 
 def _hurts_any(position: Position, unit: Unit, ai: bool) -> bool:
@@ -489,7 +501,9 @@ def _landed(position: Position, mover: Unit, push: Displacement, ai: bool) -> Di
     from a merc."""
     pushed = position.units[push.unit]
     taken = hurt(position, pushed, push.to, ai and pushed.faction == position.turn.faction)
-    if "Crush" in mover.talents and opposing(position, pushed.faction, mover.faction) and ("Peaceful" not in pushed.talents or mover.merc):
+    if _heals(position, mover, pushed) and "Crush" in mover.talents and opposing(position, pushed.faction, mover.faction):
+        taken -= 2
+    elif "Crush" in mover.talents and opposing(position, pushed.faction, mover.faction) and ("Peaceful" not in pushed.talents or mover.merc):
         taken += 2
     return dataclasses.replace(push, damage=taken, defeated=taken >= life(pushed)) if taken else push
 
@@ -988,6 +1002,8 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
                                    capacity=None, health=below.stats.health)
     if defeated:
         return dataclasses.replace(placed, at=None, health=0)
+    if damage < 0:  # healed instead (chapter 8): past its health stat, upgrades kept
+        return dataclasses.replace(placed, health=unit.health - damage)
     shield = min(damage, unit.upgrades.count("fortification"))
     upgrades = list(unit.upgrades)
     for _ in range(shield):
