@@ -21,6 +21,9 @@ from tests.strategies import describe, positions
 from tests.test_positions import FILES
 
 
+CHECKED = 4
+
+
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_every_printed_outcome_reads_back_and_checks_legal_or_mandatory(path) -> None:  # type: ignore[no-untyped-def]
     # Every outcome printed reads back as the claim it states; those of the position's own step check
@@ -28,13 +31,14 @@ def test_every_printed_outcome_reads_back_and_checks_legal_or_mandatory(path) ->
     position = load_position(path)
     ai = is_ai(position, position.turn.faction)
     step = position.turn.step
+    # The first few of each unit's outcomes are checked by `check`: each check solves again.
     for options in faction_options(position):
-        for move in options.outcomes:
+        for index, move in enumerate(options.outcomes):
             claim = parse(format_move(move), position)
             assert isinstance(claim, MoveClaim)
             assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
             assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
-            if step != "movement" or not options.leading:
+            if step != "movement" or not options.leading or index >= CHECKED:
                 continue
             result = check(position, claim)
             # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.
@@ -44,14 +48,14 @@ def test_every_printed_outcome_reads_back_and_checks_legal_or_mandatory(path) ->
             if ai and move.kind == "progress":
                 assert verdict == (MANDATORY if len(options.outcomes) == 1 else LEGAL)
     for options in attack_options(position):
-        for attack in options.outcomes:
+        for index, attack in enumerate(options.outcomes):
             if attack.instead:  # no claim states it (Pacify): never read back as an attack on the chip
                 with pytest.raises(NotationError):
                     parse(format_attack(attack), position)
                 continue
             claim = parse(format_attack(attack), position)
             assert claim == AttackClaim(attack.attacker, attack.target, attack.redirected_to)
-            if step == "attack":
+            if step == "attack" and index < CHECKED:
                 result = check(position, claim)
                 verdict = result.judgement.core_verdict or result.judgement.verdict
                 assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)

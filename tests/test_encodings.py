@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.facts.combat import ATTACK, FIRE, SINGLE, STEP, CombatQuery, combat_facts
+from adjudicator.facts.combat import ATTACK, FIRE, STEP, CombatQuery, combat_facts
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.readings import resolve
 from adjudicator.questions.adjudicate import combat_ai, present_units
@@ -36,14 +36,14 @@ def test_no_warnings_and_the_grounder_decides_everything(path: Path) -> None:
         # Every rule of the movement part reaching the solver is a fact: no rule has a body left.
         assert control.statistics["problem"]["lp"]["bodies"] == 0
     # The combat part and every talent file the position grounds: a misspelt predicate there would
-    # silently derive nothing, just as in the movement part.
+    # silently derive nothing, just as in the movement part. The attack step grounds the rules a
+    # single unit's attack does (the mode is a fact), so it stands for both.
     side = position.turn.faction
     units = present_units(position, side)
     readings = resolve(position.readings)
     ai = combat_ai(position, side, None)
     spires = tuple(s.id for s in position.spires if s.faction != side)
     for combat in (
-        CombatQuery(ATTACK, SINGLE, side, ai, 1, units=units, readings=readings),
         CombatQuery(ATTACK, STEP, side, ai, len(units), readings=readings),
         CombatQuery(FIRE, STEP, side, ai, len(spires), fire_order=spires, readings=readings,
                     die=shipped_die(readings["spire-die"])),
