@@ -8,8 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cmp_to_key
-import itertools
-from itertools import chain, product
+from itertools import chain, combinations, product
 
 from clingo import Symbol, SymbolType
 
@@ -265,7 +264,7 @@ def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, health: int,
     forced = sorted(talents - a.optional)
     choices = []
     for k in range(len(optional) + 1):
-        for used in itertools.combinations(optional, k):
+        for used in combinations(optional, k):
             dealt: Counter[str] = Counter()
             for why in (*forced, *used):
                 dealt.update(fixed.get(why, {}))
