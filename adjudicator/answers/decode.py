@@ -116,6 +116,7 @@ class _UnitAtoms:
     rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rolls_unknown: bool = False
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
+    held: str = ""  # what keeps an AI unit still (holds/2)
     # Once its move ends (asp/movement/after.lp): the damage each talent deals each chip beside each end,
     # the talents its player may leave unused, the life of each unit struck, whether a stay strikes,
     # and whether a displaced unit's damage is left uncounted. Immolate, Eruption: the chips each talent
@@ -150,6 +151,8 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
             a.offers.append((args[1].name, _name(args[2]), args[3]))
         elif s.name == "d0":
             a.d0 = args[1].number
+        elif s.name == "holds":
+            a.held = args[1].name
         elif s.name == "wait":
             a.waits.append(args[1])
         elif s.name == "rdisp":
@@ -223,7 +226,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
             kinds[key] = kind
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated, rolls,
-                    struck=struck, exit=exit)
+                    struck=struck, exit=exit, held=a.held if kinds[key] == "stay" else "")
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
         for struck, exit in _strikes(a, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives)
@@ -1032,6 +1035,7 @@ class _Witness:
     go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
     lat: dict[str, str] = field(default_factory=dict)
     still: dict[str, str] = field(default_factory=dict)
+    held: dict[str, str] = field(default_factory=dict)  # what keeps an AI unit still (holds/2)
     bef: set[tuple[str, str]] = field(default_factory=set)  # minion pairs, the first moving first
     push: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     late: set[str] = field(default_factory=set)
@@ -1065,6 +1069,8 @@ def decode_whole_witness(
             w.lat[unit] = _name(args[1])
         elif name == "still":
             w.still[unit] = _name(args[1])
+        elif name == "holds":
+            w.held[unit] = args[1].name
         elif name == "bef":
             w.bef.add((unit, _name(args[1])))
         elif name == "push":
@@ -1132,7 +1138,7 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
         path = _walk_path(w.walks[uid], start, w.lat[uid], neighbours, w.stops[uid])
         return MoveOutcome(uid, w.lat[uid], "lateral", (), path)
     if uid in w.still:
-        return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],))
+        return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],), held=w.held.get(uid, ""))
     route = min(_route(t) for t in w.go[uid])
     entered = {left: route[i + 1] for i, left in enumerate(route[:-1])}
     displaced = tuple(sorted(Displacement(x, entered[left], left) for x, left in w.push[uid]))
@@ -1144,7 +1150,7 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
 def _whole_hero(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
     start, end, layers, stops = w.hfrom[uid], w.hend[uid], w.walks[uid], w.stops[uid]
     if end == start:
-        return MoveOutcome(uid, end, "stay", (), (start,))
+        return MoveOutcome(uid, end, "stay", (), (start,), held=w.held.get(uid, ""))
     if end in layers:
         return MoveOutcome(uid, end, "free", (), _walk_path(layers, start, end, neighbours, stops))
     # Its own gate: from where it began or a hex reached with a step to spare (hero.lp, via/4).

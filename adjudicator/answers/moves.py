@@ -70,6 +70,7 @@ class MoveOutcome:
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
     struck: tuple[Strike, ...] = ()  # what it deals the chips beside it once its move ends, by chip
     exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
+    held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
 
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str]:
@@ -92,6 +93,8 @@ class MoveOutcome:
             shape["struck"] = [s.as_json() for s in self.struck]
         if self.exit:
             shape["exit"] = self.exit
+        if self.held:
+            shape["held"] = self.held
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

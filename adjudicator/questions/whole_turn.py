@@ -41,13 +41,10 @@ from adjudicator.answers.turns import (
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
-from adjudicator.facts.board import Query
-from adjudicator.position.readings import resolve
-from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, holding_facts, is_ai
+from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, flipped, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
-from adjudicator.questions.still import SURVIVAL
 from adjudicator.solving.solve import Deadline, TimedOut
 
 
@@ -175,7 +172,7 @@ def whole_turn(
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(_fells(board.sequence) for board in result.outcomes):
             fallen.add(FALLEN)
-        for after, chance, record, end in _branches(pos, result, as_ai, deadline):
+        for after, chance, record, end in _branches(pos, result):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
@@ -216,7 +213,7 @@ def _fells(sequence: Sequence[MoveOutcome]) -> bool:
                or any(s.defeated for s in m.struck) for m in sequence)
 
 
-def _branches(position: Position, result: Any, ai: bool, deadline: Deadline | None) -> list[Branch]:
+def _branches(position: Position, result: Any) -> list[Branch]:
     """Each outcome of one step's answer: the board after it, its probability, the outcome itself (the
     turn's record of that step), and the end state that says whether the wave or the game ended."""
     if isinstance(result, FireStepResult):
@@ -229,23 +226,13 @@ def _branches(position: Position, result: Any, ai: bool, deadline: Deadline | No
             moved = position
             stayed: dict[str, bool] = {}  # each unit whose move was to stay: whether Survival held it
             for move in board.sequence:
-                if len(move.path) <= 1:
-                    stayed[move.unit] = _held(moved, move.unit, ai, deadline)
+                if len(move.path) <= 1:  # the solver's own reason for the stay (holds/2)
+                    stayed[move.unit] = move.held == "survival"
                 moved = apply_move(moved, move)
             branches.append((_stayed(moved, stayed), board.chance, board, None))
         return branches
     return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)), Fraction(1), e, e.end)
             for e in result.outcomes]
-
-
-def _held(position: Position, uid: str, ai: bool, deadline: Deadline | None) -> bool:
-    """Survival's AI wording held ``uid`` still on this board, the one it stood on as it moved: the
-    combat pre-question's facts that asp/talents/survival.lp holds it by (questions/still.py)."""
-    if not ai or SURVIVAL not in position.units[uid].talents:
-        return False
-    query = Query((uid,), frozenset({position.turn.faction}), readings=resolve(position.readings))
-    found = {f.name for f in holding_facts(position, query, deadline)}
-    return {"wounded", "no_target_after"} <= found
 
 
 def _stayed(position: Position, stayed: dict[str, bool]) -> Position:

@@ -163,7 +163,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     struck = any(m.struck or m.exit for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("then deals",) if struck else ()))
-    rows = ((m.end, m.kind, "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
+    rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()))
             for m in options.outcomes)
     table = _table(header, rows)
@@ -216,8 +216,13 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
         extra += f"  then dealing {_struck(move)}" if move.struck or move.exit else ""
-        lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {move.kind}{hurt}{extra}")
+        lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
     return lines
+
+
+def _kind(move: MoveOutcome) -> str:
+    """A move's kind, with what held an AI unit still: "stay (held: survival)"."""
+    return f"{move.kind} (held: {move.held.replace('_', ' ')})" if move.held else move.kind
 
 
 def _numbered(number: int, lines: list[str]) -> list[str]:
