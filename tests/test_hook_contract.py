@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
+from adjudicator.position.readings import READINGS
 from adjudicator.position.talents import catalogue
 from tests.asp_predicates import ASP, Predicate, core_files, extension_files, hooks, uses
 
@@ -92,3 +93,29 @@ def test_the_catalogue_gives_python_what_each_movement_stat_hook_changes() -> No
         assert ("mv_add/3" in hooks_used) == (effect.adds > 0), talent.name
         assert ("allow_set/3" in hooks_used) == (effect.gains is not None or effect.only is not None), talent.name
         assert effect.sets is None or "mv_set/3" in hooks_used, talent.name
+
+
+def _reading_parts() -> dict[str, set[str]]:
+    """Which part of the encodings reads each reading: a line's `#program combat` or its file under
+    asp/combat/ makes it combat; every other line is the movement step's (base, explain, reach)."""
+    parts: dict[str, set[str]] = {}
+    for path in ASP.rglob("*.lp"):
+        if path.name == "doc.lp":
+            continue
+        program = "base"
+        for line in path.read_text().splitlines():
+            if started := re.match(r"#program (\w+)", line):
+                program = started[1]
+            for name in re.findall(r"reading\((\w+),", line.split("%")[0]):
+                combat = program == "combat" or path.parent.name == "combat"
+                parts.setdefault(name.replace("_", "-"), set()).add("combat" if combat else "movement")
+    return parts
+
+
+def test_each_reading_names_the_parts_of_the_encodings_that_read_it() -> None:
+    # `cloudspire readings` re-asks only the questions of a reading's parts: a part it leaves out would
+    # hide an effect. Readings only Python reads (spire-die, ai-spire-odds) are declared by hand.
+    read = _reading_parts()
+    assert set(read) <= set(READINGS)
+    for name, parts in read.items():
+        assert parts <= set(READINGS[name].parts), name

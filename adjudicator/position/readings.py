@@ -13,6 +13,9 @@ class Reading:
     default: str
     values: tuple[str, ...]
     summary: str
+    # The questions it can change: the movement encodings read it, the combat ones, or both (a test
+    # checks this against where asp/ reads it); `cloudspire readings` re-asks only those.
+    parts: tuple[str, ...] = ("movement",)
 
 
 READINGS = {
@@ -62,6 +65,7 @@ READINGS = {
             ("bare", "last-upgrade"),
             "is a spire defeated by damage once it has no upgrades left, or as soon as its last upgrade "
             "is removed? (game-elements: Attacking; the texts do not say; docs/combat.md)",
+            ("combat",),
         ),
         Reading(
             "reveal-retaliation",
@@ -69,6 +73,7 @@ READINGS = {
             ("fresh", "inherited"),
             "may a chip revealed in a group retaliate when the defeated chip already had? "
             "(game-elements: Deployment, 'still retaliate as normal' vs 'continues from the same point')",
+            ("combat",),
         ),
         Reading(
             "eager-landmark",
@@ -76,6 +81,7 @@ READINGS = {
             ("stays", "swap"),
             "does Eager displace a landmark minion it attacks? (game-elements: Landmarks, 'Landmark "
             "minions do not move'; Eager: 'When this unit attacks a minion, displace the minion')",
+            ("combat",),
         ),
         Reading(
             "gate-redirect",
@@ -83,6 +89,7 @@ READINGS = {
             ("both", "unit"),
             "when a gate's damage goes to the top unit in it, does the gate still retaliate? "
             "(game-elements: Fortress Gate; FAQ-15)",
+            ("combat",),
         ),
         Reading(
             "campfire",
@@ -91,6 +98,7 @@ READINGS = {
             "do heroes go into campfire mode at the end of a turn in which only their faction has units, "
             "or at the start of their turn with no opposing units? (game-elements: Campfire Mode vs the "
             "CTG support article, ai-rules.md)",
+            ("movement", "combat"),
         ),
         Reading(
             "spire-die",
@@ -98,6 +106,7 @@ READINGS = {
             die_names(),
             "the spire attack die's faces, which no text prints: miss, blank, 1, 1, 1, 2 or miss, "
             "blank, 1, 1, 2, 2 (docs/dice.md; replace both with cloudspire spires-fire --die FILE)",
+            ("movement", "combat"),  # chapter 1's floating rocks roll it as units move
         ),
         Reading(
             "inferno-upgrade",
@@ -105,6 +114,7 @@ READINGS = {
             ("attack", "fortification", "range"),
             "which upgrade does an Inferno spire gain: its 'green-and-grey upgrade icon', which no text "
             "names (harbinger-rulebook: Inferno; the shada sheet lost the icon; docs/combat.md, Inferno)",
+            ("combat",),
         ),
         Reading(
             "ai-spire-odds",
@@ -112,6 +122,7 @@ READINGS = {
             ("possible", "likely"),
             "for an AI spire, is a target one it 'can defeat' (or damage) when some roll would do it, or "
             "when at least half the rolls would? (ai-rules.md, AI spire attack priority, secondary)",
+            ("combat",),
         ),
     )
 }

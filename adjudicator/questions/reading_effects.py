@@ -2,7 +2,8 @@
 
 Each reading's other values are tried one at a time against the position's own readings, on every
 question that does not explode with the board (a unit's moves, attacks, the attack step, Spires
-Fire); what only one side lists is reported, in the notation and words the other commands use.
+Fire) and that the reading can change (Reading.parts); what only one side lists is reported, in the
+notation and words the other commands use.
 """
 
 from __future__ import annotations
@@ -62,22 +63,26 @@ def _fire(position: Position, deadline: Deadline | None) -> set[str]:
     }
 
 
-QUESTIONS: dict[str, Callable[[Position, Deadline | None], set[str]]] = {
-    "moves": _moves, "attacks": _attacks, "attack-step": _step, "spires-fire": _fire,
+# Each question with the part of the encodings that answers it (Reading.parts).
+QUESTIONS: dict[str, tuple[str, Callable[[Position, Deadline | None], set[str]]]] = {
+    "moves": ("movement", _moves), "attacks": ("combat", _attacks), "attack-step": ("combat", _step),
+    "spires-fire": ("combat", _fire),
 }
 
 
 def reading_effects(position: Position, deadline: Deadline | None = None) -> list[ReadingEffect]:
     """Every effect of switching one reading; TimedOut when ``deadline`` passes first."""
     baseline = resolve(position.readings)
-    answers = {name: ask(position, deadline) for name, ask in QUESTIONS.items()}
+    answers = {name: ask(position, deadline) for name, (_, ask) in QUESTIONS.items()}
     effects = []
     for name, reading in READINGS.items():
         for value in reading.values:
             if value == baseline[name]:
                 continue
             switched = replace(position, readings={**position.readings, name: value})
-            for question, ask in QUESTIONS.items():
+            for question, (part, ask) in QUESTIONS.items():
+                if part not in reading.parts:  # a question the reading cannot change
+                    continue
                 other = ask(switched, deadline)
                 if other != answers[question]:
                     effects.append(ReadingEffect(
