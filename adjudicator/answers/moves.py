@@ -73,6 +73,13 @@ class MoveOutcome:
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
 
     @property
+    def fells(self) -> bool:
+        """Some unit is defeated in this move: the mover on its way or by its own talent (Immolate), a
+        unit it displaced, or one its damage struck once the move ended."""
+        return (self.defeated or self.exit == "defeated" or any(d.defeated for d in self.displaced)
+                or any(s.defeated for s in self.struck))
+
+    @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit)
 

@@ -145,8 +145,7 @@ def unit_options(
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
     options = ask(position, moves_query(position, unit_id, ai), deadline=deadline, wanted=(unit_id,)).options[unit_id]
-    unmodelled = notices(position, "movement", ai, MOVES)
-    return _with_odds(position, replace(options, notices=(*unmodelled, *options.notices)))
+    return _with_odds(position, _noticed(position, options, ai))
 
 
 def faction_options(
@@ -156,9 +155,14 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    unmodelled = notices(position, "movement", ai, MOVES)
-    return [_with_odds(position, replace(o, notices=(*unmodelled, *o.notices))) for uid in units
-            for o in [answer.options[uid]]]
+    return [_with_odds(position, _noticed(position, answer.options[uid], ai)) for uid in units]
+
+
+def _noticed(position: Position, options: UnitOptions, ai: bool | None) -> UnitOptions:
+    """``options`` with the unmodelled talents its answer may depend on: what acts on a defeat only
+    where one of its outcomes defeats a unit."""
+    unmodelled = notices(position, "movement", ai, MOVES, defeats=any(m.fells for m in options.outcomes))
+    return replace(options, notices=(*unmodelled, *options.notices))
 
 
 

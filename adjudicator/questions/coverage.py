@@ -60,14 +60,19 @@ def _asks_combat(position: Position, ai: bool | None) -> bool:
     return wanted and still.depends_on_combat(position, units, frozenset({faction}))
 
 
-def notices(position: Position, question: str, ai: bool | None = None, answer: str = "") -> tuple[Notice, ...]:
+def notices(
+    position: Position, question: str, ai: bool | None = None, answer: str = "", defeats: bool = False
+) -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
     ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI); ``answer``,
-    the command answering it, which may count a chapter's rule itself (scenarios.yaml, counted_by)."""
+    the command answering it, which may count a chapter's rule itself (scenarios.yaml, counted_by);
+    ``defeats``: some outcome of a movement answer defeats a chip (damage taken or dealt as units
+    move), so what acts on a defeat, or at the end of the wave it may bring, counts too."""
     # A move that an attack may hold still (Rooted, Survival, AI) asks the combat encoding: what that
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
-    return notices_in(position, QUESTION_STEPS[question], ai, combat, answer)
+    asked = QUESTION_STEPS[question]
+    return notices_in(position, asked + tuple(s for s in EVENTS if defeats and s not in asked), ai, combat, answer)
 
 
 def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:

@@ -87,7 +87,6 @@ def movement_step(
     faction = position.turn.faction
     wanted = is_ai(position, faction) if ai is None else ai
     ai_factions = frozenset({faction}) if wanted else frozenset()
-    unmodelled = notices(position, "movement", ai, STEP)
     searched: list[_Group] = []
     because: list[str] = []
     parts = groups(position, present_units(position, faction))
@@ -118,7 +117,9 @@ def movement_step(
     shown, all_shown = _boards(position, searched, limit, deadline) if whole else ((), True)
     complete = complete and all_shown
     method = "search" if because else "solve"
-    unmodelled += tuple(sorted({n for g in searched for n in g.notices}))
+    # What acts on a defeat counts where some board has one, or where not every board is known.
+    defeats = not complete or any(_defeats(final) for g in searched for final in g.finals)
+    unmodelled = (*notices(position, "movement", ai, STEP, defeats), *sorted({n for g in searched for n in g.notices}))
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
 
 
@@ -257,6 +258,12 @@ def _search(
 def _node(position: Position, uid: str) -> str:
     """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py)."""
     return DEFEATED if position.units[uid].health == 0 else position.node_of(uid)
+
+
+def _defeats(final: Final) -> bool:
+    """Some unit of this final board was defeated, or a gate brought to 0 health, in the step."""
+    board, health, _ = final
+    return any(node == DEFEATED for _, node in board) or any(left == 0 for _, left in health)
 
 
 def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.answers.attacks import EndState, FireStepResult
-from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult
+from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
     DEFEATED,
@@ -170,7 +170,7 @@ def whole_turn(
         uncounted.update(dict.fromkeys(result.notices))
         if isinstance(result, FireStepResult):  # a spire flipped (Wallop): the steps after read the side given
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
-        if isinstance(result, StepResult) and any(_fells(board.sequence) for board in result.outcomes):
+        if isinstance(result, StepResult) and any(m.fells for board in result.outcomes for m in board.sequence):
             fallen.add(FALLEN)
         for after, chance, record, end in _branches(pos, result):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
@@ -206,11 +206,6 @@ Dice = tuple[tuple[str, int, int], ...]
 
 def _dice(movement: StepOutcome | None) -> Dice:
     return tuple((m.unit, m.rolls, m.damage) for m in movement.sequence if m.rolls) if movement else ()
-
-
-def _fells(sequence: Sequence[MoveOutcome]) -> bool:
-    return any(m.defeated or m.exit == "defeated" or any(d.defeated for d in m.displaced)
-               or any(s.defeated for s in m.struck) for m in sequence)
 
 
 def _branches(position: Position, result: Any) -> list[Branch]:
