@@ -562,6 +562,44 @@ def naroran_lahar(position: Position) -> Position:
     return replace(position, units={uid: lahar(u) for uid, u in position.units.items()})
 
 
+CHAPTER_4 = ("narora", "griege")
+
+
+@st.composite
+def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 4, the narora moving against the griege, with the Source
+    vein (an other chip, 1 to 3 health chips) on a free map hex: naroran units whose moves end beside
+    it may strike it (reference/movement.py, _vein_struck). Some naroran units are wounded or
+    fortified, so that the damage dealt may or may not remove its last chip."""
+    position = draw(boards)
+    names = dict(zip((MOVER, OPPONENT), CHAPTER_4))
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in taken)
+    chips = position.chips
+    if free:
+        chips += (Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3))),)
+
+    def unit(u: Unit) -> Unit:
+        u = replace(u, faction=names.get(u.faction, u.faction))
+        if u.faction != "narora":
+            return u
+        worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
+        return replace(u, health=1) if worn == "wounded" else replace(u, upgrades=("fortification",)) if worn == "fortified" else u
+
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: unit(u) for uid, u in sorted(position.units.items())},
+        spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
+        chips=chips,
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(4, 1),
+    )
+
+
 def _renamed_1(mark: Mark) -> Mark:
     return replace(mark, gate=CHAPTER_1.get(mark.gate, mark.gate)) if mark.gate else mark
 

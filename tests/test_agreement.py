@@ -19,7 +19,17 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import affordable_step, allied, crowded_lanes, healing, naroran_lahar, positions, rocky, striking
+from tests.strategies import (
+    affordable_step,
+    allied,
+    crowded_lanes,
+    healing,
+    naroran_lahar,
+    positions,
+    rocky,
+    striking,
+    veined,
+)
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -83,6 +93,14 @@ def test_passing_talents_agree_among_allies(position: Position) -> None:
 @given(healing(positions()).map(naroran_lahar), st.booleans())
 def test_unit_options_agree_where_naroran_lahar_heals(position: Position, ai: bool) -> None:
     # Harbinger chapter 8: a naroran unit's damage to a moving Graft unit is health gained instead.
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(veined(positions()), st.booleans())
+def test_unit_options_agree_beside_the_source_vein(position: Position, ai: bool) -> None:
+    # Harbinger chapter 4: a naroran unit whose move ends beside the Source vein may deal it its health.
     problem = unit_options_problem(position, ai)
     assert problem is None, problem
 

@@ -294,7 +294,8 @@ def test_chapter_files_come_with_the_scenario_fact_only() -> None:
     assert scenario_files([Function("faction", [String("heirs")])]) == []
     assert scenario_files([Function("scenario", [Number(2)])]) == ["scenarios/chapter_2.lp"]
     assert scenario_files([Function("scenario", [Number(3)])]) == ["scenarios/chapter_3.lp"]
-    assert scenario_files([Function("scenario", [Number(4)])]) == []  # chapter 4 has no file yet
+    assert scenario_files([Function("scenario", [Number(4)])]) == ["scenarios/chapter_4.lp"]
+    assert scenario_files([Function("scenario", [Number(6)])]) == []  # chapter 6 has no file yet
 
 
 def test_every_chapter_file_is_the_encoding_of_a_rule_of_its_chapter() -> None:
@@ -378,6 +379,37 @@ def test_chapter_4_s_rotten_worms_are_chips_not_units() -> None:
         load_position_text(as_unit.replace("  griege: {controller: ai", "  graft: {controller: ai, mark: {gate: narora}}\n"
                                            "  griege: {controller: ai"))
     assert [p.field for p in raised.value.problems] == ["units.worms.chip"]
+
+
+def test_the_keel_s_promotion_bar_is_noticed_only_where_a_keel_and_a_graft_spire_are_both_in_play() -> None:
+    # Chapter 3: "Keel minions cannot promote while occupying an isle adjacent to an active Graft
+    # spire"; a keel minion promotes only through a keel spire (keel.txt), so without one the bar
+    # changes nothing, and without a Graft spire it bars nothing.
+    text = (Path(__file__).resolve().parents[1]
+            / "positions/harbinger/3/scenario-3-keel-promotion-beside-graft-spire-noticed.yaml").read_text()
+    rule = "chapter 3: keel-no-promotion"
+    assert rule in _rules(text, "movement")
+    assert rule not in _rules(text.replace("  anchor: {faction: keel, at: e2}\n", ""), "movement")
+    assert rule not in _rules(text.replace("  golgi:  {faction: graft, at: c2, chip: Golgi Apparatus}\n", ""), "movement")
+
+
+def test_chapter_4_s_source_vein_alone_gives_health_chips() -> None:
+    # "Then, place 3 health chips on the Source vein": the vein gives them; no other chip has any.
+    text = (Path(__file__).resolve().parents[1] / "positions/harbinger/4/scenario-4-source-vein-struck.yaml").read_text()
+    assert [(c.name, c.health) for c in load_position_text(text).chips] == [("Source Vein", 3)]
+    vein = "  vein: {at: a1, name: Source Vein, health: 3}\n"
+    for wrong, field in [("  vein: {at: a1, name: Source Vein}\n", "chips.vein.health"),
+                         ("  vein: {at: a1, name: Rotten Worms, health: 3}\n", "chips.vein.health"),
+                         ("  vein: {at: a1, name: Source Vein, health: 4}\n", "chips.vein.health")]:
+        with pytest.raises(PositionFileError) as raised:
+            load_position_text(text.replace(vein, wrong))
+        assert {p.field for p in raised.value.problems} == {field}
+    with pytest.raises(PositionFileError) as raised:  # another chapter's board has no Source vein
+        load_position_text(text.replace("scenario: {chapter: 4, wave: 1}", "scenario: {chapter: 3, wave: 1}")
+                           .replace("griege: {controller: ai, mark: {gate: narora}}", "graft: {controller: ai, mark: {gate: narora}}")
+                           .replace("narora:", "keel:").replace("faction: narora", "faction: keel")
+                           .replace("gate: narora", "gate: keel"))
+    assert "chips.vein.health" in {p.field for p in raised.value.problems}
 
 
 def test_bydra_graam_s_return_is_noticed_on_the_narora_s_turn_only() -> None:

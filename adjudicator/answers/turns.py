@@ -105,6 +105,7 @@ class TurnEnd:
     wave_over: bool = False
     game_over: bool = False
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
+    chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
 
     @property
     def sort_key(self) -> str:
@@ -115,6 +116,7 @@ class TurnEnd:
             "units": [u.as_json() for u in self.units],
             "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires},
             "gates": dict(self.gates),
+            "chips": dict(self.chips),
             "source": dict(self.source),
             "wave_over": self.wave_over,
             "game_over": self.game_over,
@@ -125,6 +127,7 @@ class TurnEnd:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
+        parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += ["the wave ends"] if self.wave_over else []
         parts += ["the game ends"] if self.game_over else []

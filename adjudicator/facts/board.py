@@ -97,6 +97,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     for chip in position.chips:
         if kept(chip.at):
             yield fact("chip", String(chip.id), String(chip.at))
+            if position.scenario is not None and chip.name:  # a chapter's rule may name it (chapter 4's Source vein)
+                yield fact("ochip", String(chip.id), String(chip_name(chip.name)))
     for name, faction in sorted(position.factions.items()):
         if faction.controller is Controller.AI:
             yield fact("ai_controlled", String(name))
@@ -132,7 +134,13 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
     # a Peaceful unit takes only from a merc).
-    healths = any(t.reads_health for t in fields.active_talents(position))
+    # Chapter 4's Source vein takes a naroran unit's health (asp/scenarios/chapter_4.lp): its health chips
+    # change as units strike it, so they go with the unit facts too.
+    veins = [c for c in position.chips if c.health is not None]
+    healths = bool(veins) or any(t.reads_health for t in fields.active_talents(position))
+    for chip in veins:  # none left: its last chip removed this step (a notice: source-vein-earthscape)
+        if chip.health:
+            yield fact("life", String(chip.id), Number(chip.health))
     if healths:
         for spire in position.spires:
             if spire.merc:

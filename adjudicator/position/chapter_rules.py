@@ -15,6 +15,8 @@ NO_ROCK_ROLLS = (1, 2)  # chapter 1's event die: "Horizon's Wrath units do not n
 WIND_SHEAR = "wind shear"  # a spire's chip name, as chip_name gives it
 BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, as chip_name gives them (chapter 5)
 ROTTEN_WORMS = "rotten worms"  # chapter 4: "Rotten worms are inactive": other chips, no units
+# Chapter 4: "place 3 health chips on the Source vein"; an other chip so named, with its health.
+SOURCE_VEIN, VEIN_HEALTH = "source vein", 3
 NARORA, GRAFT = "narora", "graft"
 
 

@@ -36,7 +36,7 @@ from adjudicator.position.hexmap import COLUMNS, MAX_ROW, line_from, parse_map, 
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
-from adjudicator.position.chapter_rules import ROTTEN_WORMS, bydra_mark, chip_name, scenario_talents
+from adjudicator.position.chapter_rules import ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, bydra_mark, chip_name, scenario_talents
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
     AiPriority,
@@ -542,6 +542,7 @@ class _PositionReader(_Reader):
         if scenario is not None:
             self.scenario_units(scenario, top["scenario"], top["units"], units, gates)
             self.scenario_spires(scenario, top["spires"], spires)
+            self.scenario_chips(scenario, top["chips"], chips)
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
@@ -1025,12 +1026,14 @@ class _PositionReader(_Reader):
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed))
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
-        f = self.fields(value, ("at",), ("name",))
+        f = self.fields(value, ("at",), ("name", "health"))
         if f is None:
             return None
         at = self.placed(f["at"], f"chip {shown(chip_id)}")
         name = self.name(f["name"])
-        return None if at is None else Chip(chip_id, at, _or(name, Chip.name))
+        # Chapter 4's Source vein: "place 3 health chips on the Source vein" (checked in scenario_chips).
+        health = self.bounded(f["health"], 1, VEIN_HEALTH, "the Source vein's health chips")
+        return None if at is None else Chip(chip_id, at, _or(name, Chip.name), health)
 
     def turn(self, value: _Value) -> Turn | None:
         f = self.fields(value, ("faction",), ("step",))
@@ -1166,6 +1169,23 @@ class _PositionReader(_Reader):
             if spire is not None and not spire.chip:
                 self.report(key, f"spires.{spire.id}.chip", "in chapter 8 every spire gives its printed name "
                             "(chip:), since four spires oppose every faction")
+
+    def scenario_chips(self, scenario: Scenario, chips_value: _Value, chips: dict[str, Chip]) -> None:
+        """Chapter 4's Source vein is the one chip with health: "place 3 health chips on the Source
+        vein" (set-up), which it must give; no other chip, and no chip of another chapter, has any."""
+        if not isinstance(chips_value.node, MappingNode):
+            return
+        for key, _ in chips_value.node.value:
+            chip = chips.get(str(key.value))
+            if chip is None:
+                continue
+            vein = scenario.chapter == 4 and chip_name(chip.name) == SOURCE_VEIN
+            if vein and chip.health is None:
+                self.report(key, f"chips.{chip.id}.health", "in chapter 4 the Source vein gives its health chips "
+                            f"(health: 1 to {VEIN_HEALTH})")
+            elif not vein and chip.health is not None:
+                self.report(key, f"chips.{chip.id}.health", "only chapter 4's Source vein (name: Source Vein) "
+                            "has health chips")
 
     def bounded(self, value: _Value, low: int, high: int, what: str) -> int | None:
         node = value.node

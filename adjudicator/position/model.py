@@ -171,11 +171,13 @@ class Chip:
     """Any other chip on a hex, one no rule moves or attacks: a defeated Graft spire left in place
     (Harbinger chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements:
     "Units cannot move on or through a hex that contains any other units, spires, landmarks, or other
-    chips"."""
+    chips". Harbinger chapter 4's Source vein is one with health chips (``health``; None: no chip
+    of health, every other chip)."""
 
     id: str
     at: str
     name: str = ""
+    health: int | None = None
 
 
 @dataclass(frozen=True)

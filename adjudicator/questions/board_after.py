@@ -34,11 +34,15 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.end, move.damage, move.defeated, moved=True)
-    # Once its move ends (Impale, Source Aura, Immolate, Eruption): the units and gates beside it take
-    # what it deals them. What it deals a spire is left out (a notice, the talent's catalogue entry):
-    # the spire stays as it was.
+    # Once its move ends (Impale, Source Aura, Immolate, Eruption; chapter 4's Source vein): the units,
+    # gates and the vein beside it take what it deals them. What it deals a spire is left out (a
+    # notice, the talent's catalogue entry): the spire stays as it was.
+    chips = {c.id: c for c in position.chips}
     for strike in move.struck:
-        if strike.chip in units:
+        chip = chips.get(strike.chip)
+        if chip is not None and chip.health:  # chapter 4's Source vein: its health chips removed
+            chips[chip.id] = replace(chip, health=max(0, chip.health - strike.damage))
+        elif strike.chip in units:
             units[strike.chip] = _hurt(units[strike.chip], strike.damage, strike.defeated)
         elif strike.chip.startswith("gate:"):
             faction = strike.chip.removeprefix("gate:")
@@ -47,7 +51,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         units[move.unit] = _hurt(units[move.unit], 0, True)
     elif move.exit == "barracks":  # Eruption: off the board, not defeated (its health kept)
         units[move.unit] = replace(units[move.unit], at=None)
-    return replace(position, units=units, gates=gates)
+    return replace(position, units=units, gates=gates, chips=tuple(chips.values()))
 
 
 def _hurt(unit: Unit, damage: int, defeated: bool) -> Unit:

@@ -389,6 +389,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[spire] = "defeated" if upgrades is None else {"upgrades": list(upgrades)}
     for faction, health in end.gates:
         data[f"gate:{faction}"] = {"health": health}
+    for chip, health in end.chips:  # chapter 4's Source vein
+        data[chip] = {"health": health}
     if end.source:
         data["source"] = dict(end.source)
     if end.wave_over:

@@ -67,6 +67,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
             return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
+    if any(c.health for c in position.chips) and any(position.units[u].faction == "narora" for u in units):
+        return "a naroran unit may end its move beside the Source vein and strike it (searched)"
     known = catalogue()
     chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
     chips += [(s.id, t) for s in position.spires for t in s.talents]

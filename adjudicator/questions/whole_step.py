@@ -32,7 +32,7 @@ from adjudicator.solving.solve import Deadline, TimedOut, render
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
 # A final board: where units stand, the health of each whose health the step changed, in id order
 # (damage taken while moving: Toxic Secretion, Lahar, a floating rock's die; 0 when that defeated it),
-# then each gate's so changed (Immolate, Eruption),
+# then each gate's so changed (Immolate, Eruption), then chapter 4's Source vein's,
 # and the fortification upgrades left to each that lost one so (FAQ-29).
 Health = tuple[tuple[str, int], ...]
 Final = tuple[Board, Health, Health]
@@ -217,6 +217,8 @@ def _search(
         health = tuple((uid, u.health) for uid, u in sorted(pos.units.items()) if u.health != position.units[uid].health)
         # A gate a unit dealt damage once its move ended (Immolate, Eruption), by its node.
         health += tuple((g.node, g.health) for f, g in sorted(pos.gates.items()) if g.health != position.gates[f].health)
+        # Chapter 4's Source vein, its health chips a naroran unit's move removed.
+        health += tuple((c.id, c.health or 0) for c, was in zip(pos.chips, position.chips) if c.health != was.health)
         forts = tuple((uid, u.fortifications) for uid, u in sorted(pos.units.items())
                       if u.fortifications != position.units[uid].fortifications)
         return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health, forts

@@ -113,9 +113,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
     )
     campfire = next((e.campfire for e in reversed(ends) if e.campfire), ())
+    was = {c.id: c.health for c in start.chips}
+    chips = tuple((c.id, c.health or 0) for c in final.chips if c.health != was.get(c.id))  # the Source vein
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
-        game_over=any(e.game_over for e in ends), campfire=campfire,
+        game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips,
     )
 
 

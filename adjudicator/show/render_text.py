@@ -210,6 +210,8 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
         return f" ({', '.join(said)})" if said else ""
 
     board_text = ", ".join(f"{u} {n}{after(u)}" for u, n in outcome.final)
+    # A gate or chapter 4's Source vein a move struck: the health it is left with.
+    board_text += "".join(f", {x} health {h}" for x, h in outcome.health if x not in dict(outcome.final))
     rolled = any(m.rolls for m in outcome.sequence)
     lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
     for move in outcome.sequence:

@@ -936,6 +936,20 @@ def _struck_units(position: Position, mover: Unit, end: str) -> list[Unit]:
     ]
 
 
+def _vein_struck(position: Position, unit: Unit, outcome: MoveOutcome) -> dict[str, int]:
+    """Harbinger chapter 4, Scenario Rules: "If a naroran unit is adjacent to the Source vein at the end
+    of its movement, it may deal damage to the Source vein equal to the naroran unit's health. Then,
+    the naroran unit is defeated." The vein: the other chip so named, while it has a health chip; the
+    unit's health: its life less what it took on its way; "may", either way (docs/movement.md, The
+    Source vein)."""
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    if chapter != 4 or unit.faction != "narora" or unit.kind is Kind.LANDMARK_MINION:
+        return {}
+    near = set(_beside_end(position, outcome.end))
+    return {c.id: life(unit) - outcome.damage for c in position.chips
+            if c.at in near and c.health and " ".join(c.name.split()).casefold() == "source vein"}
+
+
 def _walks_back(position: Position, hero: Unit, ai: bool) -> bool:
     """A player's hero's stay may be a walk away and back (Once a unit's move ends): from a map hex
     it may enter again, with movement 2 or more, to a free hex beside it that it may enter and leave
@@ -961,7 +975,8 @@ def strike_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: boo
     deal 1 damage to all adjacent opposing spires and units" (a player's: with and without), the AI's
     "deals". Nothing where the unit fell on its way, returned to its gate, or stayed (no movement),
     unless a player's hero could walk away and back. Damage to a chip adds up over the talents; a unit
-    whose health and fortifications it takes is defeated (FAQ-29)."""
+    whose health and fortifications it takes is defeated (FAQ-29); chapter 4's Source vein, its last
+    health chip removed, is shown defeated."""
     if outcome.defeated or (outcome.kind == STAY and not _walks_back(position, unit, ai)):
         return [()]
     start = position.node_of(unit.id)
@@ -974,7 +989,10 @@ def strike_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: boo
         near = set(_beside_end(position, outcome.end))
         spires = {s.id: 1 for s in position.spires if s.at in near and opposing(position, s.faction, unit.faction)}
         dealt.append(({**{u.id: 1 for u in beside}, **spires}, not ai))
-    lives = {u.id: life(u) for u in position.units.values()}
+    vein = _vein_struck(position, unit, outcome)
+    if vein:
+        dealt.append((vein, True))
+    lives = {u.id: life(u) for u in position.units.values()} | {c.id: c.health or 0 for c in position.chips}
     choices: set[tuple[Strike, ...]] = set()
     for used in product(*[(True, False) if optional else (True,) for _, optional in dealt]):
         total: dict[str, int] = {}
