@@ -39,6 +39,16 @@ def test_keel_promotion_needs_a_keel_spire_and_leaves_a_unit_s_moves_alone() -> 
     assert _named(no_spire, "movement") == []
 
 
+def test_keel_demotion_is_named_wherever_a_keel_minion_is_promoted() -> None:
+    # "if a promoted minion is no longer occupying a hex group with a keel spire, it demotes": with
+    # or without a keel spire in play (the last one may fall), hex groups not being modelled.
+    promoted = KEEL.replace("movement: 2}}", "movement: 2}, promoted: true}")
+    assert _named(promoted, "attack") == ["keel: minion-promotion", "keel: minion-demotion"]
+    no_spire = promoted.replace("spires:\n  outpost: {faction: keel, at: e1, upgrades: []}\n", "")
+    assert _named(no_spire, "movement") == _named(no_spire, "attack") == ["keel: minion-demotion"]
+    assert _named(no_spire, "movement", MOVES) == []  # it assesses once its full movement is done
+
+
 def test_the_shada_s_well_is_noticed_only_within_reach_on_their_turn() -> None:
     assert _named(SHADA, "movement", MOVES) == ["shada: minion-promotion"]
     distant = SHADA.replace("movement: 2}", "movement: 1}").replace("at: d1", "at: e1")

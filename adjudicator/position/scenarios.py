@@ -33,6 +33,7 @@ class When:
     units: tuple[str, ...] = ()  # each of these factions has a unit in play
     heroes: tuple[str, ...] = ()  # a hero of one of these factions
     minions: tuple[str, ...] = ()  # a minion of one of these factions
+    promoted: tuple[str, ...] = ()  # a minion of one of these factions on its promoted side (the keel's demotion)
     spires_of: tuple[str, ...] = ()  # a spire of one of these factions
     spires_each: tuple[str, ...] = ()  # each of these factions has a spire (chapter 3: a keel and a Graft one)
     turn: tuple[str, ...] = ()  # it is one of these factions' turn

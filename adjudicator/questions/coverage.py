@@ -201,6 +201,7 @@ def may_act(when: When | None, position: Position) -> bool:
         and set(when.units) <= {u.faction for u in units.values()}
         and any_of(when.heroes, {u.faction for u in units.values() if u.kind is Kind.HERO})
         and any_of(when.minions, {u.faction for u in units.values() if u.kind is Kind.MINION})
+        and any_of(when.promoted, {u.faction for u in units.values() if u.kind is Kind.MINION and u.promoted})
         and any_of(when.spires_of, {s.faction for s in position.spires})
         and set(when.spires_each) <= {s.faction for s in position.spires}
         and any_of(when.turn, {position.turn.faction})
