@@ -1033,7 +1033,9 @@ class _PositionReader(_Reader):
         name = self.name(f["name"])
         # Chapter 4's Source vein: "place 3 health chips on the Source vein" (checked in scenario_chips).
         health = self.bounded(f["health"], 1, VEIN_HEALTH, "the Source vein's health chips")
-        return None if at is None else Chip(chip_id, at, _or(name, Chip.name), health)
+        if at is None or (f["health"].node is not None and health is None):  # reported once, above
+            return None
+        return Chip(chip_id, at, _or(name, Chip.name), health)
 
     def turn(self, value: _Value) -> Turn | None:
         f = self.fields(value, ("faction",), ("step",))
