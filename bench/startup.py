@@ -26,8 +26,9 @@ HEXES, UNITS = 150, 20
 CLINGO = [sys.executable, "-c", "import clingo"]
 
 # Run in a fresh process: the position loaded (untimed), then one unit's first question, the same
-# question asked again of the loaded position, and the whole faction's; wall and CPU milliseconds of
-# each, as JSON (on a busy machine the CPU time varies less).
+# question asked again of the loaded position, each other unit of its faction once (a tap on another
+# unit of the browser board: the same solve, kept, and that unit's options decoded), and the whole
+# faction's; wall and CPU milliseconds of each, as JSON (on a busy machine the CPU time varies less).
 QUESTIONS = """
 import json, sys, time
 from pathlib import Path
@@ -41,8 +42,10 @@ def ms(call):
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 first = ms(lambda: adjudicate.unit_options(position, unit))
 again = [ms(lambda: adjudicate.unit_options(position, unit)) for _ in range(reps)]
+others = [u for u in adjudicate.moves_query(position, unit).units if u != unit][:reps]
+other = [ms(lambda: adjudicate.unit_options(position, u)) for u in others]
 faction = [ms(lambda: adjudicate.faction_options(position)) for _ in range(reps)]
-print(json.dumps({"first": first, "again": again, "faction": faction}))
+print(json.dumps({"first": first, "again": again, "other": other, "faction": faction}))
 """
 
 
@@ -84,14 +87,16 @@ def _processes(files: Sequence[Path], runs: int) -> dict[str, list[tuple[float, 
 
 def _questions(files: Sequence[Path], units: Sequence[str], reps: int) -> dict[str, list[tuple[float, float]]]:
     """The in-process questions, one fresh process per board: (wall, CPU) milliseconds of each."""
-    found: dict[str, list[tuple[float, float]]] = {"first": [], "again": [], "faction": []}
+    found: dict[str, list[tuple[float, float]]] = {"first": [], "again": [], "other": [], "built": [], "faction": []}
     for path, unit in zip(files, units):
         done = subprocess.run([sys.executable, "-c", QUESTIONS, str(path), unit, str(reps)], cwd=ROOT,
                               env=_environment(), capture_output=True, text=True, check=True)
         answer = json.loads(done.stdout)
         found["first"].append(tuple(answer["first"]))
         found["again"] += map(tuple, answer["again"])
-        found["faction"] += map(tuple, answer["faction"])
+        found["other"] += map(tuple, answer["other"])
+        found["built"].append(tuple(answer["faction"][0]))  # every unit's options built from the kept answer
+        found["faction"] += map(tuple, answer["faction"][1:])
     return found
 
 
@@ -127,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, label, target in (
         ("first", "one unit's options, a fresh process's first question", "<= 10 ms"),
         ("again", "one unit's options, asked again of the loaded position", "<= 5 ms"),
+        ("other", "another unit's options, asked after the first", "<= 5 ms"),
+        ("built", "every unit of the faction, its first time", "<= 20 ms"),
         ("faction", "every unit of the faction, asked again", "<= 20 ms"),
     ):
         row(label, statistics.median(w for w, _ in questions[name]), statistics.median(c for _, c in questions[name]),

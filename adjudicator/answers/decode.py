@@ -138,7 +138,31 @@ class Answer:
     next_units: frozenset[str]
 
 
+@dataclass(frozen=True)
+class Atoms:
+    """A movement answer's shown atoms gathered by unit: read once, then each unit's options built
+    from its own (a question asked again of a kept answer, adjudicator/questions/kept.py)."""
+
+    units: dict[str, _UnitAtoms]
+    next_units: frozenset[str]
+    leading: frozenset[str]
+    lives: dict[str, int]
+
+
 def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[str]) -> Answer:
+    """The options of the ``queried`` units in a movement answer's shown atoms."""
+    return unit_answer(gather(symbols), starts, queried)
+
+
+def unit_answer(gathered: Atoms, starts: dict[str, str], queried: Iterable[str]) -> Answer:
+    """The options of the ``queried`` units, from their atoms."""
+    options = {uid: _unit_options(uid, gathered.units[uid], starts[uid], uid in gathered.leading, gathered.lives)
+               for uid in queried}
+    return Answer(options, gathered.next_units)
+
+
+def gather(symbols: Iterable[Symbol]) -> Atoms:
+    """Each unit's atoms of a movement answer, and who may move next, who leads and struck lives."""
     atoms: dict[str, _UnitAtoms] = defaultdict(_UnitAtoms)
     next_units: set[str] = set()
     leading: set[str] = set()
@@ -147,71 +171,71 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
         args = s.arguments
         unit = _name(args[0]) if args else ""
         a = atoms[unit]
-        if s.name == "offer":
+        name = s.name  # read once: each read goes through clingo's C API
+        if name == "offer":
             a.offers.append((args[1].name, _name(args[2]), args[3]))
-        elif s.name == "d0":
+        elif name == "d0":
             a.d0 = args[1].number
-        elif s.name == "holds":
+        elif name == "holds":
             a.held = args[1].name
-        elif s.name == "wait":
+        elif name == "wait":
             a.waits.append(args[1])
-        elif s.name == "rdisp":
+        elif name == "rdisp":
             a.disp[args[1]].append((_name(args[2]), _name(args[3]), _name(args[4])))
-        elif s.name == "landing":
+        elif name == "landing":
             a.landing[(args[1], _name(args[2]), _name(args[3]))].append(_name(args[4]))
-        elif s.name == "pred":
+        elif name == "pred":
             atoms[_name(args[1])].pred[args[0].name][_name(args[2])].append(_name(args[3]))
-        elif s.name == "origin":
+        elif name == "origin":
             a.origin[_name(args[1])] = args[2].number
-        elif s.name == "via":
+        elif name == "via":
             a.via[_name(args[1])].append((args[3].number, _name(args[2])))
-        elif s.name == "hurt_by":
+        elif name == "hurt_by":
             fell = args[3]
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
-        elif s.name == "lhurt":
+        elif name == "lhurt":
             a.lhurt[(args[1], _name(args[2]), _name(args[3]))] = (args[4].number, args[5].name == "fell")
-        elif s.name == "hurt_end":
+        elif name == "hurt_end":
             a.hurt_ends[_name(args[1])].append(args[2].number)
-        elif s.name == "hpred":
+        elif name == "hpred":
             a.hpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
-        elif s.name == "hurt_unknown":
+        elif name == "hurt_unknown":
             a.unknown.add((_name(args[1]), _name(args[2])))
-        elif s.name == "rolls":
+        elif name == "rolls":
             a.rolls[args[1]] = args[2].number
-        elif s.name == "roll_end":
+        elif name == "roll_end":
             a.roll_ends[_name(args[1])].append(args[2].number)
-        elif s.name == "roll_home":
+        elif name == "roll_home":
             a.roll_home[_name(args[1])].append((_name(args[2]), args[3].number))
-        elif s.name == "rpred":
+        elif name == "rpred":
             a.rpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
-        elif s.name == "roll_unknown":
+        elif name == "roll_unknown":
             a.rolls_unknown = True
-        elif s.name == "mend_unknown":
+        elif name == "mend_unknown":
             a.mend_unknown = True
-        elif s.name == "escape_rock":
+        elif name == "escape_rock":
             a.escape_rock = True
-        elif s.name == "struck":
+        elif name == "struck":
             a.struck[_name(args[1])][_name(args[4])][_name(args[2])] = args[3].number
-        elif s.name == "struck_life":
+        elif name == "struck_life":
             a.struck_life[_name(args[1])][_name(args[3])].add(_name(args[2]))
-        elif s.name == "after_low":
+        elif name == "after_low":
             a.low[_name(args[1])][_name(args[2])] = args[3].number
-        elif s.name == "after_exit":
+        elif name == "after_exit":
             a.exits[_name(args[1])][_name(args[3])] = args[2].name
-        elif s.name == "slife":
+        elif name == "slife":
             lives[unit] = args[1].number
-        elif s.name == "aftermove_may":
+        elif name == "aftermove_may":
             a.optional.add(_name(args[1]))
-        elif s.name == "after_stay":
+        elif name == "after_stay":
             a.stay_strikes = True
-        elif s.name == "after_unknown":
+        elif name == "after_unknown":
             a.after_unknown = True
-        elif s.name == "next":
+        elif name == "next":
             next_units.add(unit)
-        elif s.name == "leading":
+        elif name == "leading":
             leading.add(unit)
-    options = {uid: _unit_options(uid, atoms[uid], starts[uid], uid in leading, lives) for uid in queried}
-    return Answer(options, frozenset(next_units))
+    return Atoms(atoms, frozenset(next_units), frozenset(leading), lives)
 
 
 def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dict[str, int]) -> UnitOptions:

@@ -32,6 +32,7 @@ from adjudicator.answers.decode import (
     merged_summary,
 )
 from adjudicator.position.dice import Die, shipped_die
+from adjudicator.questions import kept
 from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
@@ -111,16 +112,23 @@ def _ask(position: Position, query: Query, fixed: str | None, deadline: Deadline
          extra: list[Symbol], wanted: Sequence[str] | None = None) -> Answer:
     """``ask`` with ``extra`` facts (the pre-questions' answers, adjudicator/questions/still.py)."""
     starts = {uid: position.node_of(uid) for uid in query.units}
-    if fixed is None:
+    # A unit's question solves for its whole faction (moves_query): decoding the others' options
+    # would cost ten times what decoding its own does.
+    units = query.units if wanted is None else tuple(wanted)
+    if fixed is not None:
+        symbols = solve([*unit_facts(position), *query_facts(query), *extra], fixed=fixed, deadline=deadline)
+        return decode(symbols, starts, units)
+    if deadline is not None:
+        deadline.check()
+
+    def fresh() -> list[Symbol]:
         # One unit's question is sent only the nodes its move can read or change. A whole faction's
         # moves reach most of the board, and measuring that reach costs more than it saves.
         nodes = fields.reach(position, fields.move_radii(position, query.units)) if len(query.units) == 1 else None
-        symbols = solve([*position_facts(position, query, nodes), *extra], deadline=deadline)
-    else:
-        symbols = solve([*unit_facts(position), *query_facts(query), *extra], fixed=fixed, deadline=deadline)
-    # A unit's question solves for its whole faction (moves_query): decoding the others' options
-    # would cost ten times what decoding its own does.
-    return decode(symbols, starts, query.units if wanted is None else wanted)
+        return solve([*position_facts(position, query, nodes), *extra], deadline=deadline)
+
+    # Asked again of this position (the page, a sweep): the answer kept from the first time.
+    return kept.answer(position, query, extra, fresh).options(units, query.units, starts)
 
 
 def moves_query(position: Position, unit_id: str | None = None, ai: bool | None = None) -> Query:

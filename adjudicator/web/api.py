@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -121,12 +121,22 @@ def _read(text: str) -> Position:
 
 def load(body: dict[str, Any]) -> Position:
     """The call's position, with the readings it switches (``{"readings": {name: value}}``)."""
-    position = _read(position_text(body))
-    chosen = dict(position.readings)
-    for name, value in (_field(body, "readings", dict) or {}).items():
+    text = position_text(body)
+    switched = _field(body, "readings", dict) or {}
+    for name, value in switched.items():
         if not isinstance(value, str):
+            _read(text)  # a position the loader refuses is told first
             raise ApiError("request", f"readings.{name}: expected one of the reading's values as text")
-        chosen[name] = value
+    return _loaded(text, tuple(sorted(switched.items())))
+
+
+@lru_cache(maxsize=8)
+def _loaded(text: str, switched: tuple[tuple[str, str], ...]) -> Position:
+    """``load``'s position, read once for the page's calls about the same text and readings: the
+    same Position each time, so that the answers kept for it (adjudicator/questions/kept.py) serve
+    the calls that follow (each tap of a unit asks its faction's moves). A refusal is not kept."""
+    position = _read(text)
+    chosen = {**position.readings, **dict(switched)}
     try:
         resolve(chosen)
     except ValueError as error:

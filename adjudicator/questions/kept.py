@@ -1,0 +1,78 @@
+"""The movement encoding's answers kept for the positions a process holds loaded (issue 24, section 3).
+
+The browser board and a sweep ask many questions of one position, and most of them are one solve: a
+unit's options are solved for its whole faction (adjudicate.moves_query), so every unit of the
+faction, and the faction itself, asks the same. Building the facts and grounding them is nearly all a
+question's cost (on a 150-hex board some 7 and 50 ms of CPU; solving the grounded program again takes
+0.2 ms), and the answer set is unique: its atoms, gathered by unit, are kept instead of a grounded
+program, and the options built from them, so that a question asked again pays only for the units
+not built before. A position is a frozen value, told apart by its identity; it is held weakly, and an
+entry whose position is gone is never matched (a new position may reuse its id).
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+from clingo import Symbol
+
+from adjudicator.answers.decode import Answer, Atoms, gather, unit_answer
+from adjudicator.facts.board import Query
+from adjudicator.position.model import Position
+
+# Answers kept, the least recently asked dropped first: a page's few positions, each with its legal,
+# its AI and its pre-questions' answers, fit many times over; an entry is a few thousand atoms.
+SIZE = 64
+
+
+class Kept:
+    """One question's answer: its atoms by unit, and the answers built from them so far, by the
+    units asked about (an answer is a function of the atoms and the units' starts alone)."""
+
+    def __init__(self, symbols: Sequence[Symbol]) -> None:
+        self._atoms: Atoms = gather(symbols)
+        self._built: dict[tuple[str, ...], Answer] = {}
+        # Building reads the gathered atoms' default dicts, which add what they lack: one at a time.
+        self._lock = threading.Lock()
+
+    def options(self, units: tuple[str, ...], every: tuple[str, ...], starts: dict[str, str]) -> Answer:
+        """The options of ``units``, of the question's ``every`` unit; an answer built for all of
+        them serves any."""
+        with self._lock:
+            built = self._built.get(units) or self._built.get(every)
+            if built is None:
+                built = self._built[units] = unit_answer(self._atoms, starts, units)
+            return built
+
+
+_Key = tuple[int, tuple[object, ...], tuple[Symbol, ...]]
+_kept: OrderedDict[_Key, tuple[weakref.ref[Position], Kept]] = OrderedDict()
+_lock = threading.Lock()  # the page's server answers each request in a thread of its own
+
+
+def _question(query: Query) -> tuple[object, ...]:
+    """Everything of ``query`` that reaches the solver (board.query_facts), as a hashable value."""
+    return (query.units, query.ai_factions, query.stepping, query.begun, query.over, query.whole,
+            tuple(sorted(query.readings.items())))
+
+
+def answer(position: Position, query: Query, extra: Sequence[Symbol], solve: Callable[[], list[Symbol]]) -> Kept:
+    """The answer to ``query`` on ``position`` with the ``extra`` facts: kept from an earlier
+    ``solve()`` of the same question, or solved now and kept. A solve that raises (a deadline passed)
+    keeps nothing."""
+    key = (id(position), _question(query), tuple(extra))
+    with _lock:
+        found = _kept.get(key)
+        if found is not None and found[0]() is position:
+            _kept.move_to_end(key)
+            return found[1]
+    kept = Kept(solve())
+    with _lock:
+        _kept[key] = (weakref.ref(position), kept)
+        _kept.move_to_end(key)
+        while len(_kept) > SIZE:
+            _kept.popitem(last=False)
+    return kept
