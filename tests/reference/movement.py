@@ -137,6 +137,7 @@ def teleports(position: Position, unit: Unit) -> dict[str, tuple[str, ...]]:
 
 
 def _landings(position: Position, unit: Unit) -> set[str]:
+    """The hexes a teleport may land the unit on, where it may then stand."""
     return {to for tos in teleports(position, unit).values() for to in tos}
 
 
@@ -557,7 +558,8 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
             _landed(position, unit, d, ai) for d in route.displaced))
         by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add(nodes)
     return [
-        MoveOutcome(unit.id, end, kind, displaced, shown_path(position, unit, min(paths)), len(paths), taken, fell, rolls)
+        MoveOutcome(unit.id, end, kind, displaced, shown_path(position, unit, min(paths)), len(paths), taken, fell,
+                    rolls)
         for (end, displaced, taken, fell, rolls), paths in by_key.items()
     ]
 
