@@ -632,6 +632,35 @@ def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units)
 
 
+# Talents no rift board holds: Breakneck passes chips, which only a teleport enters there; damage while
+# moving is not counted through a teleport (a notice, docs/movement.md, Riftwalk and Naroran Rift).
+_NOT_BY_RIFTS = frozenset({"Breakneck", "Toxic Secretion", "Lahar"})
+
+
+@st.composite
+def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with one or two more spires on free hexes (no marked hex), each with Riftwalk (any
+    faction's) or Naroran Rift (the moving faction's, which only its units take), and none of the
+    talents a teleport is not modelled beside. One chip alone is a path hex ("if able")."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    # Not on a marked hex: a unit's distance there is 0, not counted from beside (not read either way).
+    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
+                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
+    free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    rifts = []
+    for i, at in enumerate(hexes):
+        naroran = draw(st.integers(0, 2)) == 0
+        faction = position.turn.faction if naroran else draw(st.sampled_from(sorted(position.factions)))
+        rifts.append(Spire(f"rift{i}", faction, at, (), ("Naroran Rift",) if naroran else ("Riftwalk",)))
+    units = {uid: replace(u, talents=tuple(t for t in u.talents if t not in _NOT_BY_RIFTS))
+             for uid, u in position.units.items()}
+    spires = tuple(replace(s, talents=tuple(t for t in s.talents if t not in _NOT_BY_RIFTS)) for s in position.spires)
+    return replace(position, units=units, spires=(*spires, *rifts))
+
+
 # The whole step's tests list every board by the order search. Its cost grows with the orders and
 # routes of the faction's units; CI keeps to boards where it stays affordable, and `python -m
 # bench.sweep` draws every board.

@@ -26,6 +26,7 @@ from tests.strategies import (
     healing,
     naroran_lahar,
     positions,
+    rifted,
     rocky,
     striking,
     veined,
@@ -113,6 +114,15 @@ def test_unit_options_agree_among_floating_rocks(position: Position, ai: bool) -
     problem = unit_options_problem(position, ai)
     assert problem is None, problem
 
+
+
+# Riftwalk and Naroran Rift: a unit's move through teleporting spires, on boards of their own
+# (tests/strategies.py, rifted), few of them: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(rifted(positions()), st.booleans())
+def test_unit_options_agree_through_rifts(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
 
 
 # Impale and Source Aura: what a unit deals the chips beside it once its move ends, on boards of

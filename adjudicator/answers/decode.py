@@ -100,6 +100,8 @@ class _UnitAtoms:
     pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     origin: dict[str, int] = field(default_factory=dict)
     via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+    # A teleport (asp/core/reach.lp, jump/4): (node left, hex landed on) → the chip entered between them.
+    rifts: dict[tuple[str, str], str] = field(default_factory=dict)
     # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
@@ -190,6 +192,9 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.origin[_name(args[1])] = args[2].number
         elif name == "via":
             a.via[_name(args[1])].append((args[3].number, _name(args[2])))
+        elif name == "jump":
+            step, chip = (_name(args[1]), _name(args[2])), _name(args[3])
+            a.rifts[step] = min(chip, a.rifts.get(step, chip))
         elif name == "hurt_by":
             fell = args[3]
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
@@ -249,8 +254,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
             grouped[key][path] = routes
             kinds[key] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[key], displaced, min(paths), sum(paths.values()), damage, defeated, rolls,
-                    struck=struck, exit=exit, held=a.held if kinds[key] == "stay" else "")
+        MoveOutcome(uid, end, kinds[key], displaced, _entering(a, min(paths)), sum(paths.values()), damage, defeated,
+                    rolls, struck=struck, exit=exit, held=a.held if kinds[key] == "stay" else "")
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
         for struck, exit in _strikes(a, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives)
@@ -271,6 +276,19 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     reading = {w for m in outcomes if m.rolls for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}))}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
+
+
+def _entering(a: _UnitAtoms, path: tuple[str, ...]) -> tuple[str, ...]:
+    """``path`` with the chip each teleport entered shown before the hex it landed on: only a teleport
+    enters a chip's hex, so a step onto one is always one."""
+    if not a.rifts:
+        return path
+    shown = list(path[:1])
+    for left, landed in zip(path, path[1:]):
+        if (left, landed) in a.rifts:
+            shown.append(a.rifts[(left, landed)])
+        shown.append(landed)
+    return tuple(shown)
 
 
 def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, health: int,

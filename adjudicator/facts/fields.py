@@ -153,6 +153,12 @@ def active_talents(position: Position) -> list[Talent]:
     return catalogue().known(carried)
 
 
+def teleports_units(position: Position) -> bool:
+    """A chip's talent may teleport a moving unit to another chip anywhere on the board (hook warps/4:
+    Riftwalk): a unit's move then reads further than its movement."""
+    return any("warps/4" in t.hooks for t in active_talents(position))
+
+
 def range_bound(position: Position) -> int:
     """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
     carries, and one more for a range upgrade a hero may gain by leveling up; at least as far as a
@@ -180,10 +186,12 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     # A talent that hurts a unit moving or displaced onto a hex beside its chip (hook hurts/4: Toxic
     # Secretion) reads one hex past the farthest landing.
     beside = int(any("hurts/4" in t.hooks for t in active_talents(position)))
+    # A teleport (hook warps/4: Riftwalk) may take a move to a chip anywhere: it reads the whole board.
+    anywhere = len(position.hexes) + len(position.gates) if teleports_units(position) else 0
     radii = {}
     for uid in units:
         unit = position.units[uid]
-        radius = movement_bound(unit) + 1 + beside
+        radius = max(movement_bound(unit) + 1 + beside, anywhere)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius

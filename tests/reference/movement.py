@@ -117,6 +117,58 @@ def _other_chips(position: Position) -> set[str]:
     return {chip.at for chip in position.chips}
 
 
+def teleports(position: Position, unit: Unit) -> dict[str, tuple[str, ...]]:
+    """The chips the unit may step onto as onto a path hex, each with the hexes it may land on (Riftwalk
+    and Naroran Rift): a Riftwalk chip sends it to another Riftwalk chip, unless Stubborn ("cannot ...
+    use Riftwalk"); a Naroran Rift spire sends its own faction's units to another chip with either
+    talent, unless Cumbersome holds the hero (only Riftwalk is excepted). With nowhere to go, the chip
+    is a path hex: it lands where it stepped."""
+    riftwalk = {s.at for s in position.spires if "Riftwalk" in s.talents}
+    naroran = {s.at for s in position.spires if "Naroran Rift" in s.talents}
+    chips: dict[str, set[str]] = {}
+    if "Stubborn" not in unit.talents:
+        for at in riftwalk:
+            chips.setdefault(at, set()).update(riftwalk - {at} or {at})
+    if not _cumbersome(unit):
+        for spire in position.spires:
+            if "Naroran Rift" in spire.talents and spire.faction == unit.faction:
+                chips.setdefault(spire.at, set()).update((riftwalk | naroran) - {spire.at} or {spire.at})
+    return {at: tuple(sorted(to)) for at, to in chips.items()}
+
+
+def _landings(position: Position, unit: Unit) -> set[str]:
+    """The hexes a teleport may land the unit on, where it may then stand."""
+    return {to for tos in teleports(position, unit).values() for to in tos}
+
+
+def _with_landings(position: Position, unit: Unit, d: dict[str, int]) -> dict[str, int]:
+    """``d`` and the distance of each chip the unit may land on, where it may stand: counted from it as
+    from a start, one more than the nearest hex beside it the count reaches (or the mark node)."""
+    d = dict(d)
+    for chip in _landings(position, unit):
+        near = [d[n] for n in position.neighbours(chip) if n in d and (n in position.hexes or d[n] == 0)]
+        if near:
+            d[chip] = 1 + min(near)
+    return d
+
+
+def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[str, ...]:
+    """A route as the answers show it (docs/output-format.md): before each hex landed on by a
+    teleport, the chip stepped onto (the first in name order where two would do)."""
+    entered: dict[tuple[str, str], str] = {}
+    for chip, tos in teleports(position, unit).items():
+        for to in tos:
+            for left in position.neighbours(chip):
+                if to != chip:
+                    entered[(left, to)] = min(chip, entered.get((left, to), chip))
+    shown = list(nodes[:1])
+    for left, landed in zip(nodes, nodes[1:]):
+        if landed in _landings(position, unit) and (left, landed) in entered:
+            shown.append(entered[(left, landed)])
+        shown.append(landed)
+    return tuple(shown)
+
+
 def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
     """Every unit on the map but the mover, by hex."""
     return {u.at: u for u in position.units.values() if u.at is not None and u.id != mover}
@@ -245,11 +297,16 @@ class Route:
     nodes: tuple[str, ...]  # start first
     displaced: tuple[Displacement, ...]
     passed: tuple[str, ...] = ()  # hexes it moved through by a talent (Incorporeal)
+    rifts: int = 0  # steps onto a teleporting chip (Riftwalk); ``nodes`` names the hex landed on
 
     @property
     def plain(self) -> bool:
         """Uses no talent and displaces no one (FAQ-24 weighs both alike)."""
-        return not self.displaced and not self.passed
+        return not self.displaced and not self.passed and not self.rifts
+
+    def plain_for(self, ai: bool) -> bool:
+        """Plain as FAQ-24 weighs it: an AI minion's teleport is weighed by the AI wording instead."""
+        return not self.displaced and not self.passed and (ai or not self.rifts)
 
     @property
     def steps(self) -> int:
@@ -424,6 +481,7 @@ def minion_routes(
     start = position.node_of(unit.id)
     others = _units_by_hex(position, unit.id)
     stops = stop_hexes(position, unit)
+    chutes = teleports(position, unit)
 
     def landings(
         nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...]
@@ -443,14 +501,24 @@ def minion_routes(
             if len(ends) == len(set(ends)):
                 yield tuple(sorted(combo))
 
-    def extend(nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = ()) -> Iterator[Route]:
+    def extend(
+        nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = (), rifts: int = 0
+    ) -> Iterator[Route]:
         if nodes[-1] not in passed and not rock(position, nodes[-1]):
             for displaced in landings(nodes, pushes, passed):
-                yield Route(nodes, displaced, passed)
+                yield Route(nodes, displaced, passed, rifts)
         if len(nodes) - 1 == max_steps or nodes[-1] in stops:  # Mire: its move ends there
             return
         for near in sorted(position.neighbours(nodes[-1])):
             if near in nodes[escaped:] or near not in position.hexes or near in inert:
+                continue
+            if near in chutes:
+                # Onto the chip as onto a path hex, landing on another, never where it has been; an
+                # escape from invalid terrain takes no teleport.
+                if len(nodes) > escaped and near not in nodes:
+                    for landed in chutes[near]:
+                        if landed == near or landed not in nodes:
+                            yield from extend((*nodes, landed), pushes, passed, rifts + 1)
                 continue
             if near in chips and not breakneck(unit):
                 continue
@@ -460,13 +528,13 @@ def minion_routes(
                 continue
             occupant = others.get(near)
             if near in chips:
-                yield from extend((*nodes, near), pushes, (*passed, near))
+                yield from extend((*nodes, near), pushes, (*passed, near), rifts)
             elif occupant is None:
-                yield from extend((*nodes, near), pushes, passed)
+                yield from extend((*nodes, near), pushes, passed, rifts)
             elif may_displace(position, unit, occupant, ai):
-                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed)
+                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed, rifts)
             elif may_pass(position, unit, occupant):
-                yield from extend((*nodes, near), pushes, (*passed, near))
+                yield from extend((*nodes, near), pushes, (*passed, near), rifts)
 
     yield from extend((start,), [])
 
@@ -490,7 +558,8 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
             _landed(position, unit, d, ai) for d in route.displaced))
         by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add(nodes)
     return [
-        MoveOutcome(unit.id, end, kind, displaced, min(paths), len(paths), taken, fell, rolls)
+        MoveOutcome(unit.id, end, kind, displaced, shown_path(position, unit, min(paths)), len(paths), taken, fell,
+                    rolls)
         for (end, displaced, taken, fell, rolls), paths in by_key.items()
     ]
 
@@ -529,7 +598,7 @@ class _Plan:
 
 def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
     """Start distance and route restrictions (A minion's move; Invalid terrain)."""
-    d = distances(position, unit)
+    d = _with_landings(position, unit, distances(position, unit))
     start = position.node_of(unit.id)
 
     def valid(n: str) -> bool:
@@ -568,9 +637,9 @@ def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
     return _Plan(d, d0, k_star, may_enter, escape=k_star > movement_stat(position, unit, ai), escaping=k_star)
 
 
-def _needed(position: Position, routes: list[Route]) -> list[Route]:
+def _needed(position: Position, routes: list[Route], ai: bool) -> list[Route]:
     """Displacing routes only when no plain one does as well (displacement=needed; FAQ-24)."""
-    plain = [r for r in routes if r.plain]
+    plain = [r for r in routes if r.plain_for(ai)]
     return plain if plain and position.readings.get("displacement", "needed") == "needed" else routes
 
 
@@ -617,6 +686,8 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         return _group(position, unit, chosen, ESCAPE, ai, movement)
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
+    if ai:  # "if they have enough movement to move off of the chip they teleport to"
+        progressing = [r for r in progressing if r.end not in _landings(position, unit)]
     if not progressing and stopped:
         # Every shortest route to valid terrain is stopped before it: a stopped escape.
         return _group(position, unit, stopped, ESCAPE, ai, movement)
@@ -631,10 +702,12 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         longest = max(used(r) for r in progressing)
         longest_routes = [r for r in progressing if used(r) == longest]
         # Breakneck's own "must" outweighs FAQ-24's "not required": any route of the longest.
-        chosen = longest_routes if breakneck(unit) else _needed(position, longest_routes)
+        chosen = longest_routes if breakneck(unit) else _needed(position, longest_routes, ai)
         if ai or breakneck(unit):  # the AI (FAQ-30), and Breakneck, take the ends closest to the mark
             best = min(plan.d[r.end] for r in chosen)
             chosen = [r for r in chosen if plan.d[r.end] == best]
+        if ai and any(not r.rifts for r in chosen):  # Riftwalk (AI): only for greater progress
+            chosen = [r for r in chosen if not r.rifts]
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
     if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai):
@@ -665,6 +738,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
     stops = stop_hexes(position, hero)
+    chutes = teleports(position, hero)
 
     def enterable(n: str) -> bool:
         if n in position.hexes:
@@ -677,6 +751,11 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
         reached: dict[str, tuple[str, ...]] = {}
         for node in layer:
             for near in position.neighbours(node):
+                # A teleporting chip: one step onto it lands the hero on the hex it sends it to.
+                for landed in chutes.get(near, ()):
+                    if landed not in best:
+                        route = (*best[node], landed)
+                        reached[landed] = min(reached.get(landed, route), route)
                 if near not in best and enterable(near):
                     route = (*best[node], near)
                     reached[near] = min(reached.get(near, route), route)
@@ -825,7 +904,7 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
-        outcomes.append(MoveOutcome(hero.id, end, kind, (), route, 1))
+        outcomes.append(MoveOutcome(hero.id, end, kind, (), shown_path(position, hero, route), 1))
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -837,6 +916,8 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
     Returning to the fortress is no move toward the mark, so the AI never returns.
     """
     outcomes = [o for o in outcomes if o.kind != RETURN]
+    # Riftwalk (AI): never ending on the chip it lands on ("enough movement to move off").
+    outcomes = [o for o in outcomes if o.end not in _landings(position, hero)]
     if position.readings.get("ai-hero-approach", "range") == "range":
         r = range_distances(position, hero)
         reach = {o: r.get(o.end, math.inf) for o in outcomes}
