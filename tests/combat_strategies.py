@@ -423,3 +423,66 @@ def peaceful(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         units[uid] = replace(u, merc=merc, group=tuple(replace(g, merc=merc) for g in u.group))
     spires = tuple(replace(s, merc=draw(st.booleans())) for s in position.spires)
     return replace(position, units=units, spires=spires)
+
+
+@st.composite
+def held_still(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose turn's units on the map each, by a coin toss, have Survival and were
+    held still by its AI wording in the movement step (``done: held``, reference N80); the drawn
+    controllers have it keep an AI unit from attacking, and not a player's."""
+    position = draw(boards)
+    units = dict(position.units)
+    for uid, u in position.units.items():
+        if u.faction == MOVER and u.at is not None and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()):
+            units[uid] = replace(u, talents=tuple(sorted({*u.talents, "Survival"})),
+                                 done=replace(u.done, moved=False, attacked=False, held=True))
+    return replace(position, units=units)
+
+
+def _two_apart(position: Position, a: str, b: str) -> bool:
+    """Two map hexes exactly 2 steps apart through the map (a gate's node aside: never a unit's)."""
+    near = position.adjacency.get(a, frozenset())
+    return b not in near and b != a and any(b in position.adjacency.get(n, frozenset()) for n in near)
+
+
+SPARE = ((), ("attack",), ("fortification",))  # an upgrade a Pistoleer unit may give up, or none
+
+
+@st.composite
+def pistoleers(draw: st.DrawFn, boards: st.SearchStrategy[Position], ai: bool = False) -> Position:
+    """A board of ``boards`` whose turn's units all have Pistoleer, range 1, no range upgrade, often another
+    upgrade to give up, and have not attacked (reference N73), one of them an opposing unit exactly 2
+    hexes away: drawn as other talents are, few of a handful of boards met a shot. ``ai``: the turn's
+    faction plays as the AI, whose choice of a shot turns on what is within range."""
+    position = draw(boards.filter(lambda p: any(
+        _two_apart(p, u.at, v.at) for u in p.units.values() for v in p.units.values()
+        if u.faction == MOVER and u.at is not None and v.faction != MOVER and v.at is not None)))
+    units = {
+        uid: replace(u, talents=tuple(sorted({*u.talents, "Pistoleer"})), stats=replace(u.stats, range=1),
+                     promoted_stats=u.promoted_stats and replace(u.promoted_stats, range=1),
+                     upgrades=tuple(y for y in u.upgrades if y != "range") + draw(st.sampled_from(SPARE)),
+                     done=replace(u.done, attacked=False))
+        if u.faction == MOVER else u
+        for uid, u in position.units.items()
+    }
+    if ai:
+        factions = {**position.factions, MOVER: replace(position.factions[MOVER], controller=Controller.AI)}
+        position = replace(position, factions=factions)
+    return replace(position, units=units)
+
+
+@st.composite
+def cumbersome(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose heroes all hold Cumbersome and whose units each get Eager by a coin
+    toss (reference N81), each side's first ungrouped minion on the map made a hero: given to half the
+    units, few heroes of a handful of boards took a hit."""
+    position = draw(gifted(boards, ("Eager",)))
+    units = dict(position.units)
+    for side in (MOVER, OPPONENT):
+        minions = [uid for uid, u in sorted(units.items())
+                   if u.faction == side and u.kind is Kind.MINION and u.at is not None and not u.group]
+        if minions:
+            units[minions[0]] = replace(units[minions[0]], kind=Kind.HERO, campfire=False)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Cumbersome"}))) if u.kind is Kind.HERO else u
+             for uid, u in units.items()}
+    return replace(position, units=units)

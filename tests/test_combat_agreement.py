@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, combat_positions, gifted, peaceful, quaking, spire_gifted, walloping, winded,
+    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, pistoleers, quaking,
+    spire_gifted, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing
 from tests.profiles import examples
@@ -227,6 +228,55 @@ def test_attack_options_agree_with_relentless(position: Position) -> None:
 @given(gifted(combat_positions(firing=True), UNGROUPED))
 def test_spires_fire_agrees_with_innovative(position: Position) -> None:
     problem = spires_fire_problem(at_spires_fire(position))
+    assert problem is None, problem
+
+
+# Pistoleer on half the units (reference N73): a unit 2 hexes away is a target too, which the AI takes
+# only when nothing within its range would take damage; the attacker then flips and gives up an
+# upgrade, a player's choice.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(pistoleers(combat_positions()))
+def test_attack_options_agree_with_pistoleer(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(pistoleers(combat_positions(), ai=True))
+def test_ai_attack_options_agree_with_pistoleer(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(pistoleers(combat_positions()))
+def test_attack_step_agrees_with_pistoleer(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Cumbersome and Eager on half the units (reference N81): a hero holding the item drops it when a hit
+# takes from it, and does not swap with the minion it attacks.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(cumbersome(combat_positions()))
+def test_attack_options_agree_with_cumbersome(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(cumbersome(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_cumbersome(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Survival's AI wording held half the turn's units still (reference N80): an AI unit so held does not
+# attack, a player's may.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(held_still(combat_positions()))
+def test_attack_step_agrees_with_survival_held(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

@@ -673,6 +673,38 @@ def fire_odds(position: Position) -> dict[EndState, Fraction]:
     return {r.end: r.probability for r in result.results}
 
 
+def test_pistoleer_shoots_two_hexes_away_then_flips_and_gives_up_an_upgrade() -> None:
+    # Pistoleer: "may attack an opposing unit 2 hexes away. If it does, flip this unit to its other side
+    # and remove an upgrade of your choice"; the AI's "if there are no adjacent units, spires, or
+    # fortress gates that this unit would damage", upgrades "fortification, range, attack" (N73).
+    # gun (b1, attack 1 + 1) shoots foe (d1, health 3): 3 -> 1; foe's range 1 does not reach b1.
+    gun = fighter("gun", MOVER, "b1", talents=("Pistoleer",), upgrades=("attack", "fortification"))
+    foe = fighter("foe", OPPONENT, "d1", health=3)
+    player = attack_options(board([gun, foe]), "gun", False)
+    assert player.must_attack and [t.chip for t in player.targets] == ["foe"]
+    assert sorted(o.unloaded for o in player.outcomes) == [(("gun", "attack"),), (("gun", "fortification"),)]
+    assert all(o.flipped == ("gun",) and o.damage_by_chip() == {"foe": 2} for o in player.outcomes)
+    ai = attack_options(board([gun, foe], controllers={MOVER: AI, OPPONENT: PLAYER}), "gun", True)
+    assert [o.unloaded for o in ai.outcomes] == [(("gun", "fortification"),)]
+    # A unit beside it that its attack damages (c1): the AI attacks that one, no flip; a player either.
+    near = fighter("near", OPPONENT, "c1", health=3, attack=0)
+    ai = attack_options(board([gun, foe, near], controllers={MOVER: AI, OPPONENT: PLAYER}), "gun", True)
+    assert [(o.target, o.flipped) for o in ai.outcomes] == [("near", ())]
+    player = attack_options(board([gun, foe, near]), "gun", False)
+    assert sorted({o.target for o in player.outcomes}) == ["foe", "near"]
+
+
+def test_survival_held_ai_unit_does_not_attack() -> None:
+    # Survival (AI): "it will not move or attack"; done: held says the movement step held it (N80). A
+    # player's unit so written still attacks (the player's wording has no such rule).
+    held = fighter("held", MOVER, "c1", talents=("Survival",), done=Done(held=True))
+    foe = fighter("foe", OPPONENT, "d1")
+    ai = attack_options(board([held, foe], controllers={MOVER: AI, OPPONENT: PLAYER}), "held", True)
+    assert ai.cannot and not ai.must_attack and not ai.outcomes
+    player = attack_options(board([held, foe]), "held", False)
+    assert player.must_attack and [o.target for o in player.outcomes] == ["foe"]
+
+
 def test_one_die_at_a_one_health_minion() -> None:
     # The default die: miss, blank, 1, 1, 1, 2.  1 health falls to any hit: 4/6.  Armored needs the
     # 2: 1/6.  A spire with no attack upgrade (tower2) does not fire; a heirs spire does not fire

@@ -157,6 +157,8 @@ class AttackOutcome:
     # (unit, talent, how): a unit whose owner discarded that talent to have a hit, of that kind (ATTACK,
     # RETALIATION, …), deal it 0 (Hidden Armor)
     shed: tuple[tuple[str, str, str], ...] = ()
+    # (unit, item): a unit that took damage and so lost that item, a talent, placed on its hex (Cumbersome)
+    lost: tuple[tuple[str, str], ...] = ()
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -212,6 +214,7 @@ class AttackOutcome:
             "flipped": list(self.flipped),
             "unloaded": {unit: upgrade for unit, upgrade in self.unloaded},
             "shed": [{"unit": unit, "talent": talent, "how": how} for unit, talent, how in self.shed],
+            "lost": [{"unit": unit, "item": item} for unit, item in self.lost],
             "probability": None if self.probability is None else str(self.probability),
         }
 
@@ -266,7 +269,8 @@ class ChipEnd:
     at: str | None = None  # the hex a displacement moved it to (Eager); None: where it stood
     basic: bool = False  # a promoted unit flipped back to its basic side (Dodge)
     discarded: bool = False  # it left play to the discard pile, not defeated (Pacify)
-    discarded_talents: tuple[str, ...] = ()  # talents it discarded, and lacks from now on (Hidden Armor)
+    # talents it discarded (Hidden Armor) or items it lost (Cumbersome), and lacks from now on
+    discarded_talents: tuple[str, ...] = ()
     flipped: bool = False  # a spire flipped to its other side, its upgrades kept (Wallop)
 
     def as_json(self) -> dict[str, Any]:

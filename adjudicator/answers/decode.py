@@ -481,6 +481,7 @@ class _Moment:
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
     unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # unit, the talent it discarded, the hit's how
+    lost: list[tuple[str, str]] = field(default_factory=list)  # unit, the item its damage made it lose (hook drops/3)
     over: bool = False
     game_over: bool = False
 
@@ -591,6 +592,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.unloaded.append((_name(args[1]), args[2].name))
         elif name == "shed":
             m.shed.append((_name(args[1]), _name(args[2]), _const_name(args[3])))
+        elif name == "lost_item":
+            m.lost.append((_name(args[1]), _name(args[2])))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "over":
@@ -627,7 +630,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          level_ups, m.over and not m.game_over, m.game_over, tuple(sorted(m.forgone)),
                          tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
                          tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)),
-                         tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)))
+                         tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)),
+                         lost=tuple(sorted(m.lost)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -636,7 +640,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
     promoted, gone, spires_gone, silenced, discarded, turned = set(), set(), set(), set(), set(), set()
-    dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded (Hidden Armor)
+    dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded or items it lost
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     gates: dict[str, int] = {}

@@ -62,7 +62,7 @@ class UnitEnd:
     promoted: bool = False  # promoted this turn
     basic: bool = False  # flipped back to its basic side this turn (Dodge)
     left: str = ""  # off the board: DEFEATED or RETURNED
-    discarded_talents: tuple[str, ...] = ()  # talents it discarded this turn (Hidden Armor)
+    discarded_talents: tuple[str, ...] = ()  # talents it discarded (Hidden Armor) or items it lost (Cumbersome) this turn
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}

@@ -91,6 +91,11 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             for node in fields.range_counts(position, [spire.at], fields.spire_range(spire))[spire.at]:
                 if kept(node):
                     yield fact("swithin", String(spire.id), String(spire.faction), String(node))
+    # A spire's talent may act on the units on its hex group (Imbue: Flying): each hex's, numbered.
+    if any(spire.talents for spire in position.spires):
+        for h, group in sorted(position.hex_group().items()):
+            if kept(h):
+                yield fact("isle", String(h), Number(group))
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))

@@ -512,7 +512,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected"),
+             "scenario", "expected", "hex-groups"),
         )
         if top is None:
             return None
@@ -535,6 +535,7 @@ class _PositionReader(_Reader):
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         chips = self.section(top["chips"], "chip id → chip", self.chip)
+        hex_groups = self.hex_groups(top["hex-groups"], hexes)
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
@@ -568,6 +569,7 @@ class _PositionReader(_Reader):
             spires=tuple(spires.values()),
             landmarks=tuple(landmarks.values()),
             chips=tuple(chips.values()),
+            hex_groups=hex_groups,
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
@@ -742,6 +744,33 @@ class _PositionReader(_Reader):
         if items == []:
             self.expected(value, "at least one hex name")
         return _complete([self.hex(item) for item in items]) if items else None
+
+    def hex_groups(self, value: _Value, hexes: dict[str, Any] | None) -> tuple[tuple[str, ...], ...]:
+        """The hex groups, each a list of hexes: every map hex in exactly one; none given, () (the map's
+        connected parts)."""
+        groups = self.items(value, "hex groups, each a list of hex names")
+        if not groups:
+            return ()
+        read: list[tuple[str, ...]] = []
+        seen: set[str] = set()
+        for group in groups:
+            items = self.items(group, "hex names")
+            if not items:
+                self.expected(group, "a list of at least one hex name")
+                continue
+            mine: list[str] = []
+            for item in items:
+                name = self.hex(item)
+                if name is not None and name in seen:
+                    self.problem(item, f"{shown(name)} is already in a hex group; a hex is in one only")
+                elif name is not None:
+                    seen.add(name)
+                    mine.append(name)
+            read.append(tuple(sorted(mine)))
+        missing = sorted(set(hexes or ()) - seen)
+        if missing:
+            self.problem(value, f"every hex is in one; these are in none: {_listing(set(missing))}")
+        return tuple(read)
 
     def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:
         """The unit ids waiting in a gate, top first; a unit waits in one place only."""

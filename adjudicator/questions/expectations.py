@@ -187,6 +187,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "wave-over": o.wave_over,
         "dodged": sorted(o.dodged),
         "flipped": sorted(o.flipped),
+        "lost": sorted([u, x] for u, x in o.lost),
     }
 
 
@@ -195,6 +196,8 @@ def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     value = entry[key]
     if key in ("defeated", "dodged", "discarded", "flipped"):
         return sorted(str(v) for v in value or [])
+    if key == "lost":
+        return sorted([str(u), str(x)] for u, x in value or [])
     if key == "level-up":
         return {str(h): sorted(str(o) for o in opts) for h, opts in (value or {}).items()}
     if key == "gains":

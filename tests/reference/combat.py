@@ -237,6 +237,22 @@ N77 Wallop, in Spires Fire, at a spire's first turn to fire (not Repeater's seco
     reference's d), no unit, spire, landmark or chip on it: the player's pick, the AI's among the
     farthest by d; a choice (spire, hex) where there are several; none, and it stays. The spire
     shows its other side (``flipped``), its upgrades kept.
+N73 Pistoleer: a unit with it (in use) may also attack an opposing unit exactly 2 hexes away (counted
+    as range is) that its range does not reach, a valid target by every other rule (Flying, Spyglass,
+    Camouflage, Challenge, Engage); no spire, no gate. A player's unit may take it (a minion must
+    attack something); an AI unit only when no target within its range would take damage as the AI
+    ranks it, and then one of them it must, a hero too (its priority list among those alone). Once
+    the exchange is dealt (retaliation, a gate's, Spike), before its level-up and Leech, the attacker,
+    if its chip stands, flips to its other side, its health kept (a side whose stats the position does
+    not give keeps the stats given), and loses one upgrade it still has: a player's choice (each an
+    outcome, ``unloaded``), the AI's fortification, then range, then attack.
+N81 Cumbersome, on a hero (in use: not in its gate, not muted): any hit that takes 1 or more from it
+    (fortifications too; as it takes it, N39 and N79 included; no heal, no 0 from Dodge, Hidden Armor,
+    Sourcefield or Swindle), whatever deals it, drops the item: the hero lacks the talent from then on
+    (``lost``; the end's ``discarded_talents``), a defeated one too. While it holds it, its Eager
+    swap does not happen (N57): no talent moves it.
+N80 Survival, attack half: a unit written ``done: held`` (Survival's AI wording held it still in the
+    movement step) does not attack while its faction plays as the AI; a player's held unit may.
 N78 Relentless: a unit's retaliation deals the total of rolling the spire die until a blank or a 2
     shows, that face counted, in place of its stat; Prepared, Tough, Poison, Dexterity and the rest
     apply to it as to any retaliation (N25). ``attack_options`` plays each total from 0 to the
@@ -289,6 +305,7 @@ from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
 HIDDEN_ARMOR = "Hidden Armor"  # N72
+CUMBERSOME = "Cumbersome"  # N81
 GRAFT, HEIRS = "graft", "heirs"  # Harbinger chapter 2's factions (N40, N41)
 READING_DEFAULTS = {
     "spire-defeat": "bare",
@@ -333,6 +350,7 @@ class Fighter:
     promoted_now: bool = False
     muted: bool = False  # every talent ignored for now (N40: Harbinger chapter 2's Grafted Snare)
     silenced: bool = False  # N44: it cannot attack for the rest of the turn
+    held: bool = False  # N80: Survival's AI wording held it still this turn
 
     @property
     def side(self) -> Stats:
@@ -447,6 +465,7 @@ def start_board(position: Position) -> Board:
             attacked=u.done.attacked,
             retaliated=u.done.retaliated,
             capacity=u.capacity,
+            held=u.done.held,
         )
     spires = {
         s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc, arrow=s.arrow,
@@ -558,6 +577,8 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "in campfire mode (FAQ-18)"
     if a.attacked:
         return "has already attacked this turn"
+    if a.held and rules.ai(a.faction):  # N80
+        return "held still by Survival"
     if a.attack < 1 and not a.has("Slap"):
         return "attack 0 and no Slap"
     return ""
@@ -633,7 +654,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             and _flying_ok(rules, board, a, t)
             and not (t.has("Spyglass") and _flies(rules, board, a))  # Spyglass: "Flying units cannot attack this unit."
             and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
-            and rules.within(a.node, t.node, _range(rules, board, a))
+            and (rules.within(a.node, t.node, _range(rules, board, a)) or _far(rules, board, a, t.id))
         ):
             chips.append(t.id)
     chips += [
@@ -660,6 +681,14 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         if challengers:
             chips = [c for c in chips if c in challengers]  # N30
     return sorted(chips)
+
+
+def _far(rules: Rules, board: Board, a: Fighter, chip: str) -> bool:
+    """N73 Pistoleer: ``chip`` is a unit exactly 2 hexes from ``a`` that its range does not reach."""
+    if not a.has("Pistoleer") or chip not in board.units:
+        return False
+    node = board.units[chip].node
+    return rules.distance(a.node, node) == 2 and not rules.within(a.node, node, _range(rules, board, a))
 
 
 def _engaging(board: Board, chips: list[str]) -> list[str]:
@@ -915,12 +944,16 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
     if calm and not any(effect(c)[1] for c in chips if _kind(board, c) != Kind.LANDMARK_MINION.value):
         return Choice(targets, (), True, "", calm)  # N66: it cannot damage a faction's chip
-    best = min(p for p, _ in ranked.values())
-    allowed = [c for c in chips if ranked[c][0] == best]
+    # N73: a Pistoleer unit's targets 2 hexes away only when none within its range would take damage.
+    far = {c for c in chips if _far(rules, board, a, c)}
+    near_harm = any(effect(c)[1] for c in chips if c not in far)
+    pool = sorted(far) if far and not near_harm else [c for c in chips if c not in far]
+    best = min(ranked[c][0] for c in pool)
+    allowed = [c for c in pool if ranked[c][0] == best]
     if best <= len(order) and order[best - 1].startswith("closest-"):  # N38
         away = {c: rules.distance(a.node, _chip_node(board, c)) for c in allowed}
         allowed = [c for c in allowed if away[c] == min(away.values())]
-    if not minion and not engaged:  # N6: an AI hero skips an attack that would do no damage
+    if not minion and not engaged and not (far and not near_harm):  # N6; N73: "it will attack"
         allowed = [c for c in allowed if effect(c)[1]]
         if not allowed:
             return Choice(targets, (), False, "")
@@ -974,6 +1007,7 @@ class Log:
     stolen: list[tuple[str, str, int]] = field(default_factory=list)  # N65: victim, thief ("" none), amount
     armour: frozenset[tuple[str, str]] = frozenset()  # N72: (unit, kind of hit) its owner discards Hidden Armor against
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # N72: unit, talent, the hit's kind
+    lost: list[tuple[str, str]] = field(default_factory=list)  # N81: unit, the item its damage made it drop
     roll: int | None = None  # N78: the total a Relentless retaliation rolls
     rolled: bool = False  # N78: one did
 
@@ -1072,6 +1106,9 @@ def hurt(
         log.dodged.append(uid)
         board.units[uid] = replace(u, upgrades=(), promoted=False, promoted_now=False)
         return False
+    if amount >= 1 and u.has(CUMBERSOME) and u.kind is Kind.HERO:  # N81: the item is placed on its hex
+        log.lost.append((uid, CUMBERSOME))
+        u = replace(u, talents=tuple(t for t in u.talents if t != CUMBERSOME))
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
     log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
@@ -1381,14 +1418,15 @@ def _leech(board: Board, log: Log, uid: str) -> None:
 def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
-    armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None,
+    armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
     extra damage is taken (N54); ``cancel``: a Sourcefield unit's owner pays, where it can (N63); ``ram``:
     a player's Ram removes that upgrade instead of the damage (N62); ``armour``: the units whose owner
     discards Hidden Armor against their hit of that kind (N72); ``roll``: the total a Relentless
-    retaliation rolls and the top total, which stands for every total from it on (N78)."""
+    retaliation rolls and the top total, which stands for every total from it on (N78); ``unload``: the
+    upgrade a player's Pistoleer unit gives up, where it has one (N73)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
@@ -1402,6 +1440,7 @@ def attack(
     extra = swash(rules, board, uid) if press else 0
     # What the attack deals a unit is fixed as it is declared, before Eager's swap (N57: Cover).
     dealt = _hit(rules, b, a, hit, target, extra) if hit in b.units else 0
+    pistol = _far(rules, b, a, target)  # N73: as declared, before any swap
     moved = _eager(rules, b, uid, target)
     fell = False
     forgone: tuple[str, ...] = ()
@@ -1453,6 +1492,7 @@ def attack(
         # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
         if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
             _level_up(rules, b, log, target, chooser)
+    flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
     leeches = [uid] if a.has("Leech") and not fell else []
@@ -1480,9 +1520,45 @@ def attack(
         stripped=tuple(sorted(stripped)),
         dodged=tuple(sorted(set(log.dodged))),
         shed=tuple(sorted(log.shed)),
+        flipped=flipped,
+        unloaded=unloaded,
+        lost=tuple(sorted(log.lost)),
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
+
+
+UNLOAD_ORDER = ("fortification", "range", "attack")  # N73: the AI's preference
+
+
+def _pistol(rules: Rules, b: Board, uid: str, unload: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """N73: the attacker flips to its other side, its health kept, and gives up one upgrade it still has:
+    ``unload`` where it has one (a player's choice; any other stands for the first it has, the same
+    outcome as that choice), the AI's by its order. Who flipped, and what it gave up."""
+    u = b.units[uid]
+    promoted = not u.promoted
+    u = replace(u, promoted=promoted, promoted_now=promoted and not rules.position.units[uid].promoted)
+    have = [y for y in UNLOAD_ORDER if y in u.upgrades]
+    if not have:
+        b.units[uid] = u
+        return (uid,), ()
+    if rules.ai(u.faction):
+        gone = have[0]
+    else:
+        gone = unload if unload in have else sorted(have)[0]
+    upgrades = list(u.upgrades)
+    upgrades.remove(gone)
+    b.units[uid] = replace(u, upgrades=tuple(upgrades))
+    return (uid,), ((uid, gone),)
+
+
+def unload_choices(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
+    """N73: the upgrade a player's Pistoleer unit attacking 2 hexes away may give up, each a branch
+    (one it lacks plays as another's); none to choose otherwise."""
+    a = board.units[uid]
+    if rules.ai(a.faction) or not _far(rules, board, a, target):
+        return [""]
+    return sorted(UNLOAD_ORDER)
 
 
 def _relentless_odds(total: int, top: int, die: Die | None = None) -> Fraction:
@@ -1606,8 +1682,8 @@ def _settle(rules: Rules, b: Board, log: Log, purse: dict[str, int]) -> None:
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
     """N57: the attack is an Eager unit's on a minion (a landmark minion as the reading says)."""
-    t = board.units.get(target)
-    if t is None or not board.units[uid].has("Eager"):
+    t, a = board.units.get(target), board.units[uid]
+    if t is None or not a.has("Eager") or (a.has(CUMBERSOME) and a.kind is Kind.HERO):  # N81: no talent moves it
         return False
     return t.kind is Kind.MINION or (t.kind is Kind.LANDMARK_MINION and rules.readings["eager-landmark"] == "swap")
 
@@ -1646,9 +1722,10 @@ def attack_branches(
         for cancel in (False, True)
         for ram in ram_choices(rules, board, uid, target)
         for armour in armour_choices(rules, board, uid, target, redirect, splash)
+        for unload in unload_choices(rules, board, uid, target)
         for branch in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour))
+                                   armour, unload=unload))
     ]
 
 
@@ -1656,7 +1733,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     played = {
         (roll and roll[0], attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour,
-                                  roll)[0])
+                                  roll, unload)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -1666,6 +1743,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for ram in ram_choices(rules, board, uid, t)
         for armour in armour_choices(rules, board, uid, t, r, splash)
         for roll in _roll_choices(board, uid, r or t)
+        for unload in unload_choices(rules, board, uid, t)
     }
     # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each.
     chance: dict[AttackOutcome, dict[int | None, Fraction]] = {}
@@ -1691,7 +1769,7 @@ def _unit_end(start: Fighter, now: Fighter | None, discarded: bool) -> ChipEnd |
     ups = tuple(sorted(now.upgrades))
     changed_ups = ups != tuple(sorted(start.upgrades))
     basic = start.promoted and not now.promoted and not now.revealed  # N67: flipped back
-    shed = () if now.revealed else tuple(sorted(set(start.talents) - set(now.talents)))  # N72
+    shed = () if now.revealed else tuple(sorted(set(start.talents) - set(now.talents)))  # N72, N81
     if (now.health == start.health and not changed_ups and not now.revealed and not now.promoted_now
             and not now.silenced and now.node == start.node and not basic and not shed):
         return None
@@ -2239,9 +2317,11 @@ def replay(
             rams = [r for r in ram_choices(rules, board, given.attacker, given.target)
                     if r is not None and any(r == index for _, index, _ in given.stripped)]
             armour = frozenset((u, how) for u, _, how in given.shed)  # N72
+            unload = given.unloaded[0][1] if given.unloaded else ""  # N73
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to,
                                    _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
-                                   bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour)
+                                   bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
+                                   unload=unload)
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
