@@ -92,7 +92,7 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
                 if kept(node):
                     yield fact("swithin", String(spire.id), String(spire.faction), String(node))
     # A spire's talent may act on the units on its hex group (Imbue: Flying): each hex's, numbered.
-    if any(spire.talents for spire in position.spires):
+    if any(spire.talents for spire in position.spires):  # hex groups the file lists (Position.hex_groups)
         for h, group in sorted(position.hex_group().items()):
             if kept(h):
                 yield fact("isle", String(h), Number(group))

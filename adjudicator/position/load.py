@@ -536,6 +536,13 @@ class _PositionReader(_Reader):
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         chips = self.section(top["chips"], "chip id → chip", self.chip)
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
+        # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
+        # groups"), so the map alone does not tell a rule naming a hex group where one ends.
+        grouping = sorted(sid for sid, s in (spires or {}).items() if "Imbue: Flying" in s.talents)
+        if grouping and top["hex-groups"].node is None:
+            self.problem(top["spires"], f"{_listing(set(grouping))} has Imbue: Flying, which acts on its hex group: "
+                         "list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles are "
+                         "separate groups, so the map alone does not tell them")
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
@@ -746,8 +753,7 @@ class _PositionReader(_Reader):
         return _complete([self.hex(item) for item in items]) if items else None
 
     def hex_groups(self, value: _Value, hexes: dict[str, Any] | None) -> tuple[tuple[str, ...], ...]:
-        """The hex groups, each a list of hexes: every map hex in exactly one; none given, () (the map's
-        connected parts)."""
+        """The hex groups, each a list of hexes: every map hex in exactly one; none given, ()."""
         groups = self.items(value, "hex groups, each a list of hex names")
         if not groups:
             return ()

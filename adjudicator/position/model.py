@@ -253,7 +253,7 @@ class Position:
     landmarks: tuple[Landmark, ...] = ()
     chips: tuple[Chip, ...] = ()  # other chips (Chip)
     # The hex groups (isles, earthscapes) as the file lists them, each a tuple of hexes; () where it
-    # lists none: then each connected part of the map is one (``hex_group``)
+    # lists none (the loader asks for them where a rule names a hex group: Imbue: Flying)
     hex_groups: tuple[tuple[str, ...], ...] = ()
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
@@ -270,21 +270,8 @@ class Position:
         return frozenset(near)
 
     def hex_group(self) -> dict[str, int]:
-        """Each map hex's hex group, numbered from 0: as listed, or else the map's connected parts, which
-        gaps separate (game-elements: a gap between hex groups is no hex)."""
-        if self.hex_groups:
-            return {h: i for i, group in enumerate(self.hex_groups) for h in group}
-        group: dict[str, int] = {}
-        for start in sorted(self.hexes):
-            if start in group:
-                continue
-            number, todo = len(set(group.values())), [start]
-            while todo:
-                h = todo.pop()
-                if h not in group:
-                    group[h] = number
-                    todo.extend(n for n in self.adjacency.get(h, ()) if n not in group)
-        return group
+        """Each map hex's hex group, numbered from 0, as the file lists them (none: empty)."""
+        return {h: i for i, group in enumerate(self.hex_groups) for h in group}
 
     def mark_of(self, unit_id: str) -> Mark:
         """The unit's mark: its own, or its faction's."""
