@@ -131,7 +131,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("snumber", String(spire.id), String(talent), Number(number))
     # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
-    # a Peaceful unit takes only from a merc).
+    # a Peaceful unit takes only from a merc; Refresh heals a wounded unit only).
     healths = any(t.reads_health for t in fields.active_talents(position))
     if healths:
         for spire in position.spires:
@@ -147,6 +147,12 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("life", u, Number(unit.life))
             if unit.merc:
                 yield fact("merc", u)
+            # A recovery never passes the health stat (Refresh), and comes once per unit per turn:
+            # a unit displaced earlier this turn may have had it already.
+            if unit.health < unit.side.health:
+                yield fact("wounded", u)
+            if unit.done.displaced:
+                yield fact("displaced", u)
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
         if position.scenario is not None:  # a chapter's rules name some units (chapter 5: Bydra Graam, Nucleus)
