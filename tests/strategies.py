@@ -661,6 +661,46 @@ def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units, spires=(*spires, *rifts))
 
 
+@st.composite
+def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction is the shada, played by the AI or a player, with one
+    or two shada Refresh spires on free hexes made water (a recovery only on water) and shada units
+    below their health stat, some with a fortification upgrade: the boards where Refresh heals. Not
+    in the common pools (drawn there it would change every board of the suite's fixed sample)."""
+    position = draw(boards)
+    shada = "shada"
+
+    def renamed(name: str) -> str:
+        return shada if name == MOVER else name
+
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires} \
+        | {m.at for m in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(n for n in position.hexes if n not in taken)
+    places = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    hexes = {n: replace(h, terrain=Terrain.WATER) if n in places else h for n, h in position.hexes.items()}
+    towers = tuple(Spire(f"tower{i}", shada, at, talents=("Refresh",)) for i, at in enumerate(places))
+    controller = draw(st.sampled_from((Controller.AI, Controller.PLAYER)))
+
+    def worn(u: Unit) -> Unit:
+        if u.faction != MOVER or u.kind is Kind.LANDMARK_MINION or u.side.health < 2:
+            return replace(u, faction=renamed(u.faction))
+        health = draw(st.integers(1, u.side.health))
+        upgrades = ("fortification",) if draw(st.integers(0, 3)) == 0 else u.upgrades
+        return replace(u, faction=shada, health=health, upgrades=upgrades)
+
+    return replace(
+        position,
+        hexes=hexes,
+        gates={renamed(f): replace(g, faction=renamed(g.faction)) for f, g in position.gates.items()},
+        factions={renamed(n): replace(f, name=renamed(n), controller=controller if n == MOVER else f.controller,
+                                      mark=replace(f.mark, gate=renamed(f.mark.gate)) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: worn(u) for uid, u in sorted(position.units.items())},
+        spires=(*(replace(s, faction=renamed(s.faction)) for s in position.spires), *towers),
+        turn=replace(position.turn, faction=renamed(position.turn.faction)),
+    )
+
+
 # The whole step's tests list every board by the order search. Its cost grows with the orders and
 # routes of the faction's units; CI keeps to boards where it stays affordable, and `python -m
 # bench.sweep` draws every board.

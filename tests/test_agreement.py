@@ -26,6 +26,7 @@ from tests.strategies import (
     healing,
     naroran_lahar,
     positions,
+    refreshing,
     rifted,
     rocky,
     striking,
@@ -145,5 +146,22 @@ def test_faction_options_agree_on_what_a_move_strikes(position: Position) -> Non
 @given(striking(positions().filter(affordable_step)), st.booleans())
 def test_movement_step_agrees_on_what_moves_strike(position: Position, ai: bool) -> None:
     # Each move's damage applied before the next: a unit it defeats leaves its hex to later moves.
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Refresh: a wounded shada unit recovers 1, once in its move, beside a water spire, on boards of
+# their own (tests/strategies.py, refreshing), few of them.
+@settings(max_examples=examples(12), deadline=None)
+@given(refreshing(positions()), st.booleans())
+def test_unit_options_agree_where_refresh_heals(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(refreshing(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_where_refresh_heals(position: Position, ai: bool) -> None:
+    # Each move's recovery applied before the next, a displaced unit's where it lands.
     problem = movement_step_problem(position, ai)
     assert problem is None, problem

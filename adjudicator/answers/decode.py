@@ -56,6 +56,11 @@ ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
+# A recovery while moving (hook mends/4: Refresh) that the answer does not count (mend_open/4).
+MEND_OPEN = {
+    "harmed": "a unit that recovers and is hurt while moving: their order, and whether it has room below its health stat",
+    "again": "a second recovery in one turn, of a unit displaced earlier in the turn",
+}
 
 
 def _mend_notice() -> Notice:
@@ -110,6 +115,7 @@ class _UnitAtoms:
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
+    mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
     rolls: dict[Symbol, int] = field(default_factory=dict)
@@ -218,6 +224,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
+        elif name == "mend_open":
+            a.mend_open.add((_name(args[1]), _name(args[2]), args[3].name))
         elif name == "escape_rock":
             a.escape_rock = True
         elif name == "struck":
@@ -269,6 +277,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (escape_rock_notice(),)
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
+                       for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values()) for w in end}))

@@ -138,7 +138,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("snumber", String(spire.id), String(talent), Number(number))
     # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
-    # a Peaceful unit takes only from a merc).
+    # a Peaceful unit takes only from a merc; Refresh heals a wounded unit only).
     # Chapter 4's Source vein takes a naroran unit's health (asp/scenarios/chapter_4.lp): its health chips
     # change as units strike it, so they go with the unit facts too.
     veins = [c for c in position.chips if c.health is not None]
@@ -160,6 +160,12 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("life", u, Number(unit.life))
             if unit.merc:
                 yield fact("merc", u)
+            # A recovery never passes the health stat (Refresh), and comes once per unit per turn:
+            # a unit displaced earlier this turn may have had it already.
+            if unit.health < unit.side.health:
+                yield fact("wounded", u)
+            if unit.done.displaced:
+                yield fact("displaced", u)
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
         if position.scenario is not None:  # a chapter's rules name some units (chapter 5: Bydra Graam, Nucleus)

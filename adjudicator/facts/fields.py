@@ -183,9 +183,9 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     hurts units landing beside it; an escape from invalid terrain (for any allowance it may have)
     looks further."""
     blocked = obstacles(position)
-    # A talent that hurts a unit moving or displaced onto a hex beside its chip (hook hurts/4: Toxic
-    # Secretion) reads one hex past the farthest landing.
-    beside = int(any("hurts/4" in t.hooks for t in active_talents(position)))
+    # A talent that hurts or heals a unit moving or displaced onto a hex beside its chip (hooks hurts/4,
+    # mends/4: Toxic Secretion, Refresh) reads one hex past the farthest landing.
+    beside = int(any({"hurts/4", "mends/4"} & set(t.hooks) for t in active_talents(position)))
     # A teleport (hook warps/4: Riftwalk) may take a move to a chip anywhere: it reads the whole board.
     anywhere = len(position.hexes) + len(position.gates) if teleports_units(position) else 0
     radii = {}

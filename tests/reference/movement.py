@@ -395,7 +395,39 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
         dealt = ("Toxic Secretion" in talents and unit.faction != "griege") + (
             "Lahar" in talents and opposing(position, faction, unit.faction) and not _flies(position, unit, ai))
         total += -dealt if healing else dealt
-    return total
+    return total - _refreshed(position, unit, node, ai)
+
+
+def _refresh_spires(position: Position, ai: bool) -> list[str]:
+    """The hexes of the spires whose Refresh acts (harbinger-rulebook, AI Talents: "If this spire is on
+    a water hex ..."): on water, of a faction played by the AI (AI-controlled, or the one moving when
+    ``ai``); a player's wording is not modelled."""
+    def as_ai(faction: str) -> bool:
+        controlled = faction in position.factions and position.factions[faction].controller is Controller.AI
+        return controlled or (ai and faction == position.turn.faction)
+
+    return [s.at for s in position.spires if "Refresh" in s.talents and as_ai(s.faction)
+            and s.at in position.hexes and position.hexes[s.at].terrain is Terrain.WATER]
+
+
+def _refreshed(position: Position, unit: Unit, node: str, ai: bool) -> int:
+    """Refresh: "shada units recover 1 health when they move into a hex adjacent to this spire (once
+    per unit per turn)": 1 where ``node`` is beside such a spire, for a shada unit below its health
+    stat (a recovery never passes it). Once per move: ``floor``."""
+    if unit.faction != "shada" or unit.health >= unit.side.health:
+        return 0
+    return int(any(node in position.neighbours(at) for at in _refresh_spires(position, ai)))
+
+
+def floor(position: Position, unit: Unit, ai: bool) -> int | None:
+    """The least a unit may have taken as it moves: -1 for one Refresh may heal (once per move),
+    None (no bound) for any other."""
+    healable = unit.faction == "shada" and unit.health < unit.side.health
+    return -1 if healable and _refresh_spires(position, ai) else None
+
+
+def _floored(taken: int, least: int | None) -> int:
+    return taken if least is None else max(taken, least)
 
 
 def _heals(position: Position, source: Unit, unit: Unit) -> bool:
@@ -546,11 +578,12 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     the damage defeats stops there, and displaces no one it had not yet reached."""
     by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int], set[tuple[str, ...]]] = {}
     counted = not uncounted and _rolls_counted(position, unit, ai)
+    least = floor(position, unit, ai)
     for route in routes:
         taken, nodes, fell = 0, route.nodes, False
         rolls = sum(rolls_on(position, unit, n, ai) for n in route.nodes[1:]) if counted else 0
         for i, node in enumerate(route.nodes[1 + uncounted:], start=1 + uncounted):
-            taken += hurt(position, unit, node, ai)
+            taken = _floored(taken + hurt(position, unit, node, ai), least)
             if taken >= life(unit):
                 taken, nodes, fell = life(unit), route.nodes[: i + 1], True
                 break
@@ -569,11 +602,13 @@ def _landed(position: Position, mover: Unit, push: Displacement, ai: bool) -> Di
     each unit it displaces", to an opposing unit (docs/movement.md, Crush), not to a Peaceful one but
     from a merc."""
     pushed = position.units[push.unit]
-    taken = hurt(position, pushed, push.to, ai and pushed.faction == position.turn.faction)
+    own = ai and pushed.faction == position.turn.faction
+    taken = hurt(position, pushed, push.to, own)
     if _heals(position, mover, pushed) and "Crush" in mover.talents and opposing(position, pushed.faction, mover.faction):
         taken -= 2
     elif "Crush" in mover.talents and opposing(position, pushed.faction, mover.faction) and ("Peaceful" not in pushed.talents or mover.merc):
         taken += 2
+    taken = _floored(taken, floor(position, pushed, own))
     return dataclasses.replace(push, damage=taken, defeated=taken >= life(pushed)) if taken else push
 
 
@@ -796,8 +831,9 @@ def _state_walks(
 def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
     """A hero that moving may hurt: the damage taken, capped at its life, where it is defeated and
     walks no further."""
-    full = life(hero)
-    return _state_walks(position, hero, movement, lambda taken, near: min(taken + hurt(position, hero, near, ai), full),
+    full, least = life(hero), floor(position, hero, ai)
+    return _state_walks(position, hero, movement,
+                        lambda taken, near: min(_floored(taken + hurt(position, hero, near, ai), least), full),
                         lambda taken: taken >= full)
 
 
@@ -811,7 +847,7 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     walks = _hurt_walks(position, hero, movement, ai)
     outcomes = [_stay(hero.id, start)]
     for (end, taken), route in walks.items():
-        if len(route) > 1 and (end != start or taken > 0) and (taken >= full or not rock(position, end)):
+        if len(route) > 1 and (end != start or taken != 0) and (taken >= full or not rock(position, end)):
             outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, taken, taken >= full))
     # The hexes it reaches undefeated, each at its fewest steps, and the first route in name order
     # through them: the way home shown (Heroes: Returning).
