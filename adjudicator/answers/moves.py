@@ -38,7 +38,8 @@ class Displacement:
 
 @dataclass(frozen=True, order=True)
 class Strike:
-    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura, Immolate, Eruption)."""
+    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura, Immolate, Eruption),
+    or beside where it then places itself (Disperse: itself too)."""
 
     chip: str  # a unit, a spire, or a gate node
     damage: int
@@ -70,10 +71,12 @@ class MoveOutcome:
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
     struck: tuple[Strike, ...] = ()  # what it deals the chips beside it once its move ends, by chip
     exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
+    placed: str = ""  # the hex it then places itself on (Disperse); '' where it stays on its end
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str]:
-        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit)
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str]:
+        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
+                self.placed)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -92,6 +95,8 @@ class MoveOutcome:
             shape["struck"] = [s.as_json() for s in self.struck]
         if self.exit:
             shape["exit"] = self.exit
+        if self.placed:
+            shape["placed"] = self.placed
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 
