@@ -701,6 +701,51 @@ def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     )
 
 
+@st.composite
+def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
+    Disperse (some Impale too, some mercs, some down to 1 health, so that the damage to itself may
+    defeat it); opposing heroes are mostly made minions and one more opposing minion stands on a free
+    hex, so that there is a minion to place beside; opposing units are sometimes down to 1 health or
+    wear a fortification upgrade. Handed out here only, never from the common pools (as ``striking``)."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    for uid in chosen:
+        u = units[uid]
+        extra = draw(st.sampled_from((("Disperse",),) * 3 + (("Disperse", "Impale"),)))
+        units[uid] = replace(u, talents=u.talents + extra, merc=draw(st.integers(0, 3)) == 0,
+                             health=draw(st.sampled_from((u.health,) * 2 + (1,))))
+    for uid, u in sorted(units.items()):
+        if u.faction != faction:
+            if u.kind is Kind.HERO and draw(st.integers(0, 3)) > 0:
+                u = replace(u, kind=Kind.MINION, campfire=False)
+            worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
+            units[uid] = replace(u, health=1) if worn == "wounded" else (
+                replace(u, upgrades=("fortification",)) if worn == "fortified" else u)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    free = set(position.hexes) - taken - {c.at for c in position.chips}
+    # Mostly a few hexes from a Disperse minion on the map, where its moves may end 2 hexes from it.
+    near = {n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 4)}
+    free = sorted(free & near if free & near and draw(st.integers(0, 3)) > 0 else free)
+    if free:
+        units["e9"] = unit("e9", OPPONENT, draw(st.sampled_from(free)), 2, terrain=Terrain.WATER,
+                           health=draw(st.sampled_from((1, 2))))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
+    return replace(position, units=units, factions=factions)
+
+
+def _within(position: Position, start: str, steps: int) -> set[str]:
+    """The nodes up to ``steps`` hexes from ``start``."""
+    seen, frontier = {start}, {start}
+    for _ in range(steps):
+        frontier = {n for f in frontier for n in position.neighbours(f)} - seen
+        seen |= frontier
+    return seen
+
+
 # The whole step's tests list every board by the order search. Its cost grows with the orders and
 # routes of the faction's units; CI keeps to boards where it stays affordable, and `python -m
 # bench.sweep` draws every board.

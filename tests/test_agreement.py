@@ -23,6 +23,7 @@ from tests.strategies import (
     affordable_step,
     allied,
     crowded_lanes,
+    dispersing,
     healing,
     naroran_lahar,
     positions,
@@ -35,7 +36,13 @@ from tests.strategies import (
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
-from tests.comparisons import faction_options_problem, movement_step_problem, unit_options_problem  # noqa: E402
+from tests.comparisons import (  # noqa: E402
+    faction_options_problem,
+    mover_units,
+    movement_step_problem,
+    unit_options_problem,
+)
+from tests.reference import movement as movement_ref  # noqa: E402
 
 
 @settings(max_examples=examples(80), deadline=None)
@@ -164,4 +171,33 @@ def test_unit_options_agree_where_refresh_heals(position: Position, ai: bool) ->
 def test_movement_step_agrees_where_refresh_heals(position: Position, ai: bool) -> None:
     # Each move's recovery applied before the next, a displaced unit's where it lands.
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Disperse (AI): where a minion places itself once its move ends, and what it deals the minion beside
+# it and itself, on boards of their own (tests/strategies.py, dispersing), few of them, each with a
+# move the reference says Disperse acts on (about one drawn board in five).
+def _disperses(position: Position) -> bool:
+    return any(m.placed for u in mover_units(position) for m in movement_ref.unit_options(position, u, True).outcomes)
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(dispersing(positions()).filter(_disperses))
+def test_unit_options_agree_on_where_disperse_places(position: Position) -> None:
+    problem = unit_options_problem(position, True)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(dispersing(positions()).filter(_disperses))
+def test_faction_options_agree_on_where_disperse_places(position: Position) -> None:
+    problem = faction_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(dispersing(positions().filter(affordable_step)).filter(_disperses))
+def test_movement_step_agrees_on_where_disperse_places(position: Position) -> None:
+    # Each placement made before the next move: the hex it takes is held for the later moves.
+    problem = movement_step_problem(position, True)
     assert problem is None, problem

@@ -133,6 +133,9 @@ class _UnitAtoms:
     struck_life: dict[str, dict[str, set[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(set)))
     low: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
     exits: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
+    # Disperse: the hexes each talent places the unit on at each end, and the chips it picks among there.
+    places: dict[str, dict[str, dict[str, dict[str, int]]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
     optional: set[str] = field(default_factory=set)
     stay_strikes: bool = False
     after_unknown: bool = False
@@ -236,6 +239,11 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.low[_name(args[1])][_name(args[2])] = args[3].number
         elif name == "after_exit":
             a.exits[_name(args[1])][_name(args[3])] = args[2].name
+        elif name == "after_place":
+            a.places[_name(args[1])][_name(args[3])].setdefault(_name(args[2]), {})
+        elif name == "after_pick":
+            picks = a.places[_name(args[1])][_name(args[5])].setdefault(_name(args[2]), {})
+            picks[_name(args[3])] = args[4].number
         elif name == "slife":
             lives[unit] = args[1].number
         elif name == "aftermove_may":
@@ -263,10 +271,11 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
             kinds[key] = kind
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[key], displaced, _entering(a, min(paths)), sum(paths.values()), damage, defeated,
-                    rolls, struck=struck, exit=exit, held=a.held if kinds[key] == "stay" else "")
+                    rolls, struck=struck, exit=exit, placed=placed, held=a.held if kinds[key] == "stay" else "")
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
-        for struck, exit in _strikes(a, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives)
+        for struck, exit, placed in _strikes(a, uid, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives,
+                                             {d.to for d in displaced})
     )
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
@@ -281,9 +290,11 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
-                           for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values()) for w in end}))
+                           for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values(),
+                                                               *a.places.values()) for w in end}))
     # Dice rolled on the way (chapter 1's floating rocks) leave the unit's health then to chance.
-    reading = {w for m in outcomes if m.rolls for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}))}
+    reading = {w for m in outcomes if m.rolls
+               for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}), *a.places.get(m.end, {}))}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
 
@@ -301,20 +312,29 @@ def _entering(a: _UnitAtoms, path: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(shown)
 
 
-def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, health: int,
-             lives: dict[str, int]) -> list[tuple[tuple[Strike, ...], str]]:
-    """What the move deals once it ends on ``end`` (asp/movement/after.lp), and how the unit then leaves
-    the board ('' where it stays on it): one choice for each set of the talents its player may leave
-    unused; nothing from a unit defeated on its way, or one that stayed without a walk away and back.
-    ``health``: the unit's health once its move ends (its life less what it took on its way), which a
-    talent may deal (Immolate) or need to be low enough (Eruption)."""
+def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, health: int,
+             lives: dict[str, int], landed: set[str]) -> list[tuple[tuple[Strike, ...], str, str]]:
+    """What the move deals once it ends on ``end`` (asp/movement/after.lp), how the unit then leaves
+    the board ('' where it stays on it) and the hex it places itself on ('' where none): one choice for
+    each set of the talents its player may leave unused, and for each hex and chip a placing talent
+    picks among (Disperse); nothing from a unit defeated on its way, or one that stayed without a walk
+    away and back. ``health``: the unit's health once its move ends (its life less what it took on its
+    way), which a talent may deal (Immolate), need to be low enough (Eruption) or take (Disperse).
+    ``landed``: the hexes the units this move displaces land on, where it places itself on none."""
     fixed = a.struck.get(end, {})
     by_life = a.struck_life.get(end, {})
     exits = a.exits.get(end, {})
     low = a.low.get(end, {})
-    talents = {w for w in (*fixed, *by_life, *exits) if w not in low or health <= low[w]}
+    # The solver offers the hexes free as the move began: one a unit this move displaced landed on is
+    # not. A placing talent left no hex does not act at all (its other damage, Disperse's own, neither).
+    places = {w: {spot: picks for spot, picks in spots.items() if spot not in landed}
+              for w, spots in a.places.get(end, {}).items()}
+    talents = {w for w in (*fixed, *by_life, *exits, *places)
+               if (w not in low or health <= low[w]) and (w not in places or places[w])}
     if defeated or not talents or (kind == "stay" and not a.stay_strikes):
-        return [((), "")]
+        return [((), "", "")]
+    # The unit's own life is its health once its move ends (Disperse's damage to itself).
+    lives = {**lives, uid: health}
     optional = sorted(talents & a.optional)
     forced = sorted(talents - a.optional)
     choices = []
@@ -326,10 +346,21 @@ def _strikes(a: _UnitAtoms, end: str, kind: str, defeated: bool, health: int,
                 dealt.update(dict.fromkeys(by_life.get(why, ()), health))
             # A defeat goes before a return to the barracks where two talents would both act (none do yet).
             exit = min((exits[w] for w in (*forced, *used) if w in exits), default="", key=_EXITS.index)
-            # A negative n is a heal (chapter 8).
-            strikes = tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in dealt.items() if n != 0))
-            choices.append((strikes, exit))
+            for placed, picked in _placings(places, (*forced, *used)):
+                total = dealt.copy()
+                total.update(picked)  # update, not +, which would drop a heal
+                # A negative n is a heal (chapter 8).
+                strikes = tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in total.items() if n != 0))
+                choices.append((strikes, exit, placed))
     return sorted(set(choices))
+
+
+def _placings(places: dict[str, dict[str, dict[str, int]]], used: tuple[str, ...]) -> list[tuple[str, dict[str, int]]]:
+    """Where the talents used place the unit once its move ends, and what the chip each picks there
+    takes: one choice for each hex and each chip (Disperse); ('', nothing) where none places it."""
+    found = [(spot, {x: n} if x else {}) for why in used for spot, picks in places.get(why, {}).items()
+             for x, n in (sorted(picks.items()) or [("", 0)])]
+    return found or [("", {})]
 
 
 # How a unit leaves the board once its move ends (after_exit/4), the first that applies.

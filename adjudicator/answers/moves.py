@@ -38,7 +38,8 @@ class Displacement:
 
 @dataclass(frozen=True, order=True)
 class Strike:
-    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura, Immolate, Eruption)."""
+    """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura, Immolate, Eruption),
+    or beside where it then places itself (Disperse: itself too)."""
 
     chip: str  # a unit, a spire, or a gate node
     damage: int
@@ -70,6 +71,7 @@ class MoveOutcome:
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
     struck: tuple[Strike, ...] = ()  # what it deals the chips beside it once its move ends, by chip
     exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
+    placed: str = ""  # the hex it then places itself on (Disperse); '' where it stays on its end
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
 
     @property
@@ -80,8 +82,9 @@ class MoveOutcome:
                 or any(s.defeated for s in self.struck))
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str]:
-        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit)
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str]:
+        return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
+                self.placed)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -100,6 +103,8 @@ class MoveOutcome:
             shape["struck"] = [s.as_json() for s in self.struck]
         if self.exit:
             shape["exit"] = self.exit
+        if self.placed:
+            shape["placed"] = self.placed
         if self.held:
             shape["held"] = self.held
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape

@@ -181,7 +181,8 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     """How far from where it stands each unit's move reads or changes the board: its movement (the
     most talents can make it), plus one for a displaced unit's landing, and one more for a chip that
     hurts units landing beside it; an escape from invalid terrain (for any allowance it may have)
-    looks further."""
+    looks further; a talent placing the unit once its move ends (aftermove_place/4: Disperse) as far
+    again as its catalogue's ``places``."""
     blocked = obstacles(position)
     # A talent that hurts or heals a unit moving or displaced onto a hex beside its chip (hooks hurts/4,
     # mends/4: Toxic Secretion, Refresh) reads one hex past the farthest landing.
@@ -191,7 +192,8 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     radii = {}
     for uid in units:
         unit = position.units[uid]
-        radius = max(movement_bound(unit) + 1 + beside, anywhere)
+        radius = max(movement_bound(unit) + 1 + beside + max((t.places for t in catalogue().known(unit.talents)),
+                                                           default=0), anywhere)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius

@@ -17,7 +17,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after ``move``: the unit on its end node, displaced units where they landed, each
     with the damage it took on the way (Toxic Secretion, Lahar), the damage it dealt once its move
     ended (Impale, Source Aura, Immolate, Eruption) and, where it then leaves the board (Immolate's
-    defeat, Eruption's return to the barracks), the board without it."""
+    defeat, Eruption's return to the barracks), the board without it; where it then places itself
+    (Disperse), the unit there before that damage (its own included) is dealt."""
     units = dict(position.units)
     gates = dict(position.gates)
 
@@ -33,7 +34,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
 
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
-    place(move.unit, move.end, move.damage, move.defeated, moved=True)
+    place(move.unit, move.placed or move.end, move.damage, move.defeated, moved=True)
     # Once its move ends (Impale, Source Aura, Immolate, Eruption; chapter 4's Source vein): the units,
     # gates and the vein beside it take what it deals them. What it deals a spire is left out (a
     # notice, the talent's catalogue entry): the spire stays as it was.

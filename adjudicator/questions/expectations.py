@@ -51,7 +51,8 @@ class CaseResult:
 # that defeats it, the dice it rolls, what it deals each chip beside it once its move ends (negative: a
 # heal; None: that defeats it), and how it then leaves the board ('' where it stays on it: Immolate's
 # defeat, Eruption's barracks).
-_Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str]
+# The hex it then places itself on ('' where none: Disperse) comes last.
+_Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str, str]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -62,13 +63,13 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     downed = set(entry.get("struck-defeated") or ())
     struck = tuple(sorted((str(x), None if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
-            int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")))
+            int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")), str(entry.get("placed", "")))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
     displaced = tuple(sorted((d.unit, d.to, None if d.defeated else d.damage) for d in move.displaced))
     struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
-    return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit)
+    return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit, move.placed)
 
 
 def check_moves(
@@ -155,12 +156,13 @@ def _show_final(final: _Final) -> str:
 
 
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated, rolls, struck, exit = key
+    end, displaced, damage, defeated, rolls, struck, exit, placed = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
     dealt = ", ".join(f"{x} " + ("defeated" if n is None else f"{n} damage") for x, n in struck)
     return (f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
+            + (f" then placed on {placed}" if placed else "")
             + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else ""))
 
 

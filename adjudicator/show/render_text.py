@@ -98,8 +98,8 @@ def _displaced(move: MoveOutcome) -> str:
 
 
 def _struck(move: MoveOutcome) -> str:
-    """What a unit deals the chips beside it once its move ends (Impale, Source Aura), and whether it
-    then leaves the board (Immolate, Eruption)."""
+    """What a unit deals the chips beside it once its move ends (Impale, Source Aura), where it then
+    places itself first (Disperse), and whether it then leaves the board (Immolate, Eruption)."""
     def one(s: Strike) -> str:
         if s.damage < 0:  # healed instead (chapter 8)
             return f"{s.chip} healed {-s.damage}"
@@ -107,7 +107,8 @@ def _struck(move: MoveOutcome) -> str:
 
     dealt = ", ".join(one(s) for s in move.struck)
     gone = {"defeated": "itself defeated", "barracks": "itself to its barracks"}.get(move.exit, "")
-    return ", ".join(x for x in (dealt, gone) if x) or "-"
+    placed = f"placed on {move.placed}" if move.placed else ""
+    return ", ".join(x for x in (placed, dealt, gone) if x) or "-"
 
 
 def _unnamed(chip: str) -> str:
@@ -160,7 +161,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
     # What it deals once its move ends, where some outcome deals something (Impale, Source Aura).
-    struck = any(m.struck or m.exit for m in options.outcomes)
+    struck = any(m.struck or m.exit or m.placed for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("then deals",) if struck else ()))
     rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
@@ -217,7 +218,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
-        extra += f"  then dealing {_struck(move)}" if move.struck or move.exit else ""
+        extra += f"  then dealing {_struck(move)}" if move.struck or move.exit or move.placed else ""
         lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
     return lines
 

@@ -1005,10 +1005,16 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
     if ai:
         outcomes = _ai_end_choice(position, unit, outcomes)
+    # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
+    outcomes = [
+        dataclasses.replace(o, struck=_merged(position, s, d, unit.id, life(unit) - o.damage), placed=p)
+        for o in outcomes
+        for s in strike_choices(position, unit, o, ai)
+        for p, d in disperse_choices(position, unit, o, ai)
+    ]
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
-    outcomes = [dataclasses.replace(o, struck=s) for o in outcomes for s in strike_choices(position, unit, o, ai)]
-    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck)))
+    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed)))
     return UnitOptions(unit_id, ordered, d0, wait)
 
 
@@ -1120,6 +1126,56 @@ def strike_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: boo
     return sorted(choices)
 
 
+def disperse_choices(
+    position: Position, unit: Unit, outcome: MoveOutcome, ai: bool
+) -> list[tuple[str, dict[str, int]]]:
+    """Where Disperse places the unit once this move ends, and what it deals then, one pair per choice
+    ('', nothing: not placed).
+
+    harbinger-rulebook, Disperse (AI): "At the end of this unit's movement, if it is not adjacent to an
+    opposing faction minion, this unit will place itself on a valid hex up to 2 hexes away that is
+    adjacent to an opposing faction minion. This unit will then deal 2 damage to the opposing unit and
+    1 damage to itself." An AI minion's only (the player's wording is another). The minions are where
+    they stood as the move began; 2 hexes are counted as range counts them, through any node; a valid
+    hex is a map hex it admits, with a distance to its mark, no chip and no other unit on it, as the
+    move began, nor a unit the move displaced where it landed (the answer notices that case). Each
+    such hex and each minion beside it is a choice (docs/movement.md, Once a unit's move ends).
+    Peaceful spares a minion, and the unit itself, unless the unit is a merc."""
+    none: list[tuple[str, dict[str, int]]] = [("", {})]
+    if not ai or unit.kind is not Kind.MINION or "Disperse" not in unit.talents:
+        return none
+    if outcome.defeated or outcome.kind == STAY or _is_gate(outcome.end):
+        return none
+    foes = {u.at: u for u in position.units.values()
+            if u.kind is Kind.MINION and u.at is not None and opposing(position, u.faction, unit.faction)}
+    if any(h in foes for h in _beside_end(position, outcome.end)):
+        return none
+    within = _bfs(position, [outcome.end], lambda _n: True)
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id)) | {d.to for d in outcome.displaced}
+    reach = distances(position, unit)
+    spots = sorted(h for h, steps in within.items() if 0 < steps <= 2 and h in position.hexes and h not in held
+                   and h in reach and _admits(position, unit, h))
+
+    def hit(x: Unit) -> int:
+        return 0 if "Peaceful" in x.talents and not unit.merc else 1
+
+    return [(spot, {foes[h].id: 2 * hit(foes[h]), unit.id: hit(unit)})
+            for spot in spots for h in position.neighbours(spot) if h in foes] or none
+
+
+def _merged(position: Position, strikes: tuple[Strike, ...], dealt: dict[str, int], mover: str,
+            health: int) -> tuple[Strike, ...]:
+    """What a move deals once it ends, Disperse's added by chip; a unit whose life it takes is defeated,
+    the mover by its health once its move ends (its life less what it took on its way)."""
+    if not dealt:
+        return strikes
+    total = {s.chip: s.damage for s in strikes}
+    for chip, n in dealt.items():
+        total[chip] = total.get(chip, 0) + n
+    lives = {u.id: life(u) for u in position.units.values()} | {mover: health}
+    return tuple(sorted(Strike(c, n, c in lives and n >= lives[c]) for c, n in total.items() if n > 0))
+
+
 # ---------------------------------------------------------------------------- the whole step
 
 
@@ -1149,11 +1205,11 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after a move; a hero put on its gate has left the board and moves no more."""
     units = dict(position.units)
-    units[move.unit] = _placed(units[move.unit], move.end, True, move.damage, move.defeated)
+    units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
-    # What it dealt once its move ended, to the units wherever they stand now; a spire stays as it was
-    # (Once a unit's move ends: left out, noticed).
+    # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
+    # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
     for strike in move.struck:
         struck = units.get(strike.chip)
         if struck is not None and struck.at is not None:
