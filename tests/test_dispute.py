@@ -13,6 +13,7 @@ from adjudicator.questions.dispute import check, explain
 from adjudicator.position.load import load_position
 from adjudicator.position.model import Position
 from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notation import NotationError, format_attack, format_move, parse
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY
 
@@ -22,6 +23,14 @@ from tests.test_positions import FILES
 
 
 CHECKED = 4
+
+
+def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
+    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift) or a
+    placement once it ends (Disperse); `check` names those talents as not taken into account for
+    claims (their catalogue left_out), so its verdict is no test of the outcome."""
+    rifts = {s.at for s in position.spires if {"Riftwalk", "Naroran Rift"} & set(s.talents)}
+    return bool(move.placed) or bool(rifts & set(move.path))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
@@ -38,7 +47,7 @@ def test_every_printed_outcome_reads_back_and_checks_legal_or_mandatory(path) ->
             assert isinstance(claim, MoveClaim)
             assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
             assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
-            if step != "movement" or not options.leading or index >= CHECKED:
+            if step != "movement" or not options.leading or index >= CHECKED or _beyond_claims(position, move):
                 continue
             result = check(position, claim)
             # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.
