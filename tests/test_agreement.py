@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Position
 
 from tests.profiles import examples
-from tests.strategies import affordable_step, allied, crowded_lanes, healing, naroran_lahar, positions, rocky, striking
+from tests.strategies import (
+    affordable_step, allied, crowded_lanes, healing, motile, naroran_lahar, positions, rocky, striking,
+)
 
 pytest.importorskip("adjudicator.questions.adjudicate")
 
@@ -84,6 +86,15 @@ def test_passing_talents_agree_among_allies(position: Position) -> None:
 def test_unit_options_agree_where_naroran_lahar_heals(position: Position, ai: bool) -> None:
     # Harbinger chapter 8: a naroran unit's damage to a moving Graft unit is health gained instead.
     problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None)  # Motility acts on about one board in six
+@given(motile(positions()))
+def test_unit_options_agree_where_motility_spends(position: Position) -> None:
+    # Motility (AI): the moving heroes hold it, the reservoir given, some hexes rough (tests/strategies.py,
+    # motile); asked as the AI, whose wording it is.
+    problem = unit_options_problem(position, True)
     assert problem is None, problem
 
 
