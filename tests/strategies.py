@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 import yaml
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from adjudicator.position.hexmap import hex_name, neighbour_cells, parse_map
@@ -130,7 +131,8 @@ def describe(position: Position) -> str:
             for g in position.gates.values()
         },
         "factions": {
-            f.name: {"controller": f.controller.value, "mark": mark(f.mark)}
+            f.name: {"controller": f.controller.value, "mark": mark(f.mark),
+                     **({"motility": f.motility} if f.motility is not None else {})}
             for f in position.factions.values()
         },
         "turn": {"faction": position.turn.faction, "step": position.turn.step},
@@ -598,6 +600,39 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         turn=replace(position.turn, faction=names[position.turn.faction]),
         scenario=Scenario(4, 1),
     )
+
+
+@st.composite
+def motile(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving heroes hold Motility and move 1 or 2 (some promoted, so the
+    mountain allowance is bought), their faction's Motility Reservoir given, 0 to 4 (the dearest use costs 4),
+    and some hexes forest or mountains for the allowance to open. Only here, never in the common pools:
+    drawn there it would change every board of the suite's fixed sample."""
+    position = draw(boards)
+    faction = position.turn.faction
+    # Motility acts on the map only: a board whose heroes all wait in the gate checks nothing.
+    assume(any(u.faction == faction and u.kind is Kind.HERO and u.at for u in position.units.values()))
+
+    def slowed(u: Unit, movement: int) -> Unit:
+        # Slow heroes (movement 1 or 2) whose plain move often leaves them short of an attack.
+        return replace(u, talents=(*u.talents, "Motility"), promoted=draw(st.booleans()), promoted_stats=None,
+                       stats=replace(u.stats, movement=movement))
+
+    units = {uid: slowed(u, draw(st.integers(1, 2)))
+             if u.faction == faction and u.kind is Kind.HERO and "Motility" not in u.talents else u
+             for uid, u in sorted(position.units.items())}
+    # Few targets: the other factions' units on the map kept one time in three (a mark always), their
+    # spires one time in two.
+    marked = {f.mark.unit for f in position.factions.values()} | {u.mark.unit for u in units.values() if u.mark}
+    units = {uid: u for uid, u in units.items()
+             if u.faction == faction or u.at is None or uid in marked or draw(st.integers(0, 2)) == 0}
+    spires = tuple(s for s in position.spires if s.faction == faction or draw(st.booleans()))
+    rough = (Terrain.PATH,) * 2 + (Terrain.FOREST, Terrain.MOUNTAINS)
+    taken = {u.at for u in position.units.values()}
+    hexes = {name: replace(h, terrain=draw(st.sampled_from(rough))) if h.terrain is Terrain.PATH and name not in taken
+             else h for name, h in sorted(position.hexes.items())}
+    factions = {**position.factions, faction: replace(position.factions[faction], motility=draw(st.integers(0, 4)))}
+    return replace(position, units=units, hexes=hexes, factions=factions, spires=spires)
 
 
 def _renamed_1(mark: Mark) -> Mark:

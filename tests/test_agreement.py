@@ -25,6 +25,7 @@ from tests.strategies import (
     crowded_lanes,
     dispersing,
     healing,
+    motile,
     naroran_lahar,
     positions,
     refreshing,
@@ -111,6 +112,15 @@ def test_unit_options_agree_where_naroran_lahar_heals(position: Position, ai: bo
 def test_unit_options_agree_beside_the_source_vein(position: Position, ai: bool) -> None:
     # Harbinger chapter 4: a naroran unit whose move ends beside the Source vein may deal it its health.
     problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(30), deadline=None)  # Motility acts on about one board in six
+@given(motile(positions()))
+def test_unit_options_agree_where_motility_spends(position: Position) -> None:
+    # Motility (AI): the moving heroes hold it, the reservoir given, some hexes rough (tests/strategies.py,
+    # motile); asked as the AI, whose wording it is.
+    problem = unit_options_problem(position, True)
     assert problem is None, problem
 
 

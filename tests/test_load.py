@@ -437,7 +437,7 @@ gates:
   narora: {beside: [d1]}
 factions:
   heirs: {controller: player, mark: {gate: narora}, source: {source}, source-capacity: {source_capacity}}
-  narora: {controller: player, mark: {gate: heirs}}
+  narora: {controller: player, mark: {gate: heirs}, motility: {motility}}
 turn: {faction: heirs, step: attack}
 spires:
   tower: {faction: narora, at: d1, reward: {source: {spire_source}, relics: {spire_relics}}}
@@ -469,6 +469,7 @@ BOUNDED_FIELDS = {
     "gate_health": ("gates.heirs.health", 30),
     "source": ("factions.heirs.source", 30),
     "source_capacity": ("factions.heirs.source-capacity", 30),
+    "motility": ("factions.narora.motility", 15),
     "spire_source": ("spires.tower.reward.source", 30),
     "spire_relics": ("spires.tower.reward.relics", 30),
     "health": ("units.lord.health", 30),
@@ -505,6 +506,7 @@ def test_every_number_at_its_bound_loads() -> None:
     lord = position.units["lord"]
     assert (lord.health, lord.stats, lord.capacity) == (30, Stats(30, 30, 8, 20), 10)
     assert position.gates["heirs"].health == 30 and position.factions["heirs"].source == 30
+    assert position.factions["narora"].motility == 15
 
 
 @pytest.mark.parametrize("name", sorted(BOUNDED_FIELDS))
@@ -537,6 +539,7 @@ def test_schema_bounds_are_the_loaders() -> None:
     assert maximum(defs["gate"]["properties"]["health"]) == 30
     assert maximum(defs["faction"]["properties"]["source"]) == 30
     assert maximum(defs["faction"]["properties"]["source-capacity"]) == 30
+    assert maximum(defs["faction"]["properties"]["motility"]) == 15
     assert maximum(defs["unit"]["properties"]["health"]) == 30
     assert maximum(defs["unit"]["properties"]["capacity"]) == 10
     assert [maximum(defs["reward"]["properties"][k]) for k in ("source", "relics")] == [30, 30]

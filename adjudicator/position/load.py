@@ -77,6 +77,8 @@ BESIDE_KINDS = ("gate", "unit")
 HEIRS, MINARET = "heirs", "minaret"  # chapter 1: the heirs deploy from "the minaret spire" of the wave
 MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
+# The Motility Reservoir: "a maximum of 10", 15 with Metabolic Energy (the-graft.txt).
+MAX_MOTILITY = 15
 # The talents that leave a unit owing a move after it stayed put (`must-move`).
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
@@ -677,13 +679,14 @@ class _PositionReader(_Reader):
     # --- factions and gates
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
-        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity"))
+        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility"))
         if f is None:
             return None
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"], none=True)
         source = self.integer(f["source"], MAX_SOURCE)
         capacity = self.integer(f["source-capacity"], MAX_SOURCE)
+        motility = self.integer(f["motility"], MAX_MOTILITY)
         limit = _or(capacity, Faction.source_capacity)
         readable = capacity is not None or f["source-capacity"].node is None  # a bad one is reported already
         if source is not None and readable and source > limit:
@@ -696,6 +699,7 @@ class _PositionReader(_Reader):
             mark,
             _or(source, Faction.source),
             _or(capacity, Faction.source_capacity),
+            motility,
         )
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:

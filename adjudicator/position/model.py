@@ -225,6 +225,9 @@ class Faction:
     mark: Mark
     source: int = 0
     source_capacity: int = 20  # game-elements: Source ("a default maximum capacity of 20")
+    # The Graft's Motility Reservoir (the-graft.txt, Nucleus), which Motility spends; None: not given,
+    # and Motility keeps its notice.
+    motility: int | None = None
 
 
 @dataclass(frozen=True)

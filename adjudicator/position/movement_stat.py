@@ -26,8 +26,9 @@ def allowances(unit: Unit) -> frozenset[Terrain]:
     (Sure-Footed gains mountains, docs/readings.md; Cumbersome only path)."""
     found = {unit.terrain}
     for effect in _movements(unit):
-        if effect.gains is not None:
-            found.add(max(unit.terrain, Terrain(effect.gains), key=lambda t: t.level))
+        gains = effect.promoted_gains if unit.promoted and effect.promoted_gains is not None else effect.gains
+        if gains is not None:
+            found.add(max(unit.terrain, Terrain(gains), key=lambda t: t.level))
         if effect.only is not None:
             found.add(Terrain(effect.only))
     return frozenset(found)

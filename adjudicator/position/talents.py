@@ -38,6 +38,7 @@ class Movement:
     adds: int = 0  # the most it adds to the stat (mv_add/3)
     sets: int | None = None  # a stat it may set, above the chip's own (mv_set/3)
     gains: str | None = None  # an allowance it raises the unit's to, if harder (allow_set/3)
+    promoted_gains: str | None = None  # the one it raises it to instead on a promoted unit (Motility)
     only: str | None = None  # an allowance it lowers the unit's to (allow_set/3)
 
 
@@ -54,9 +55,18 @@ class Part:
     steps: tuple[str, ...]
     when: tuple[str, ...] = ()
     counted_by: tuple[str, ...] = ()
+    # A counter the part needs the position to give (Motility's reservoir): it counts only where the
+    # position does not, ``present`` then lacking ``tracked(untracked)``.
+    untracked: str = ""
 
     def acts(self, present: frozenset[str]) -> bool:
-        return not self.when or bool(set(self.when) & present)
+        return (not self.when or bool(set(self.when) & present)) and (
+            not self.untracked or tracked(self.untracked) not in present)
+
+
+def tracked(counter: str) -> str:
+    """How a counter the position gives shows among the names ``Part.acts`` is handed (no talent's name)."""
+    return f"counter:{counter}"
 
 
 @dataclass(frozen=True)
@@ -179,7 +189,8 @@ class Catalogue:
 
 
 def _part(entry: dict) -> Part:
-    return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()))
+    return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()),
+                entry.get("untracked", ""))
 
 
 def _squash(name: str) -> str:

@@ -19,7 +19,7 @@ from adjudicator.position.chapter_rules import chip_name, rock_rollers
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import PARTLY, catalogue
+from adjudicator.position.talents import PARTLY, catalogue, tracked
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -91,8 +91,9 @@ def notices_in(
     answer asked the combat encoding too; ``answer``: as for ``notices``."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     carriers = _carriers(position, ai)
-    # A part left out that needs another talent to act (its `when`) counts only where one is in play.
-    present = frozenset(name for _, _, talents in carriers for name in talents)
+    # A part left out that needs another talent to act (its `when`) counts only where one is in play;
+    # one that needs a counter the position does not give (its `untracked`), only where it does not.
+    present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position)
     for label, on_ai, talents in carriers:
         for name in talents:
             talent = catalogue().get(name)
@@ -105,6 +106,11 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *_faction_notices(position, asked, answer))
+
+
+def _counters(position: Position) -> frozenset[str]:
+    """The counters the position gives that an encoding reads, as ``Part.acts`` takes them."""
+    return frozenset({tracked("motility")}) if still.reservoir_known(position) else frozenset()
 
 
 # What a flip shows that the position cannot give, by the talent that flips the unit (sideless/2's Why).

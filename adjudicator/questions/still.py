@@ -12,20 +12,29 @@ wounded/1, no_target_after/1, defeats_here/1, no_defeat_after/1 (asp/doc.lp).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
-from clingo import String, Symbol
+from clingo import Function, Number, String, Symbol
 
 from adjudicator.answers.decode import decode_start_attacks
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact
 from adjudicator.position.chapter_rules import GRAFT, NUCLEUS, chip_name
-from adjudicator.position.model import Position
+from adjudicator.position.model import Position, Terrain
+from adjudicator.position.movement_stat import movement_bound
 from adjudicator.solving.solve import COMBAT, Deadline, solve
 
 ROOTED = "Rooted"
 SURVIVAL = "Survival"
 HOLDING = (ROOTED, SURVIVAL)
+MOTILITY = "Motility"
+# Motility's effects: "1: Nucleus has a forest terrain allowance ... If promoted, ... a mountain terrain
+# allowance instead", "2: Nucleus moves one additional hex", "up to 2 ..., including the same effect
+# twice". As (allowance bought, hexes added, cost), cheapest first: every pair of different use has a
+# cost of its own (the allowance twice does no more than once), so "the needed amount" is one choice;
+# it is 0 where a hex to attack from is within the plain move's reach (docs/movement.md, Motility).
+MOTILITY_USES = ((False, 0, 0), (True, 0, 1), (False, 1, 2), (True, 1, 3), (False, 2, 4))
 # The chapters whose AI rules hold Nucleus, The Graft's hero, still unless moving lets it defeat
 # something (chapter 3: "moves on its turn only if ...", chapter 5: "does not move on its turn, unless").
 NUCLEUS_CHAPTERS = (3, 5)
@@ -42,7 +51,23 @@ def depends_on_combat(position: Position, units: tuple[str, ...], ai_factions: f
 
 def _holding(position: Position, uid: str, ai_factions: frozenset[str]) -> bool:
     unit = position.units[uid]
-    return unit.faction in ai_factions and (bool(set(HOLDING) & set(unit.talents)) or chapter_nucleus(position, uid))
+    return unit.faction in ai_factions and (
+        bool(set(HOLDING) & set(unit.talents)) or chapter_nucleus(position, uid) or motile(position, uid))
+
+
+def motile(position: Position, uid: str) -> bool:
+    """A unit with Motility whose faction's Motility Reservoir is known: its move may spend it."""
+    unit = position.units[uid]
+    return MOTILITY in unit.talents and reservoir_known(position, unit.faction)
+
+
+def reservoir_known(position: Position, faction: str | None = None) -> bool:
+    """The position gives the Motility Reservoir (of ``faction``; None: of any), outside Harbinger
+    chapters 3 and 5, whose Nucleus holds factor in Motility's effects, which they do not ask: there,
+    as without the reservoir, Motility is not adjudicated (its notice)."""
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    given = [f for f in position.factions.values() if faction in (None, f.name) and f.motility is not None]
+    return bool(given) and chapter not in NUCLEUS_CHAPTERS
 
 
 def chapter_nucleus(position: Position, uid: str) -> bool:
@@ -81,7 +106,44 @@ def still_facts(
                 found.append(fact("no_target_after", u))
         if chapter_nucleus(position, uid):
             found.extend(_nucleus_facts(position, uid, outcomes, deadline))
+        if motile(position, uid):
+            found.extend(_motility_facts(position, uid, outcomes, deadline))
         yield from found
+
+
+def _motility_facts(position: Position, uid: str, outcomes: Outcomes, deadline: Deadline | None) -> list[Symbol]:
+    """Motility's effects, where its AI ends (the plain move's) allow it no attack: the cheapest use
+    the reservoir pays for whose ends are hexes it can attack from, closer to its mark (asp/talents/
+    motility.lp chooses them among the ends the AI rules allow). Readings in docs/movement.md, Motility."""
+    unit = position.units[uid]
+    if any(_targets(_after(position, move), uid, deadline) for move in outcomes(position, uid, [])):
+        return []
+    u = String(uid)
+    gain = Terrain.MOUNTAINS if unit.promoted else Terrain.FOREST
+    raises = gain.level > unit.terrain.level
+    reservoir = position.factions[unit.faction].motility or 0
+    uses = [use for use in MOTILITY_USES if use[2] <= reservoir and (raises or not use[0])]
+    # As far as any of its uses could take it (movement_bound counts Motility's two hexes, Speed's too).
+    spots = _attack_spots(position, uid, movement_bound(unit), deadline)
+    spotted = [fact("attacks_from", u, String(h)) for h in sorted(spots)]
+    for allowance, more, _ in uses:
+        bought = [fact("motility_use", u, Function(gain.value if allowance else "none"), Number(more)), *spotted]
+        ends = {move.end for move in outcomes(position, uid, bought)}
+        if ends and ends <= spots:
+            return bought
+    return []
+
+
+def _attack_spots(position: Position, uid: str, steps: int, deadline: Deadline | None) -> set[str]:
+    """The empty hexes within ``steps`` of ``uid`` from which it would have a valid target."""
+    unit = position.units[uid]
+    taken = {u.at for u in position.units.values()} | fields.obstacles(position)
+    spots = set()
+    for hex_ in sorted(fields.ball(position, unit.at or "", steps) & set(position.hexes) - taken):
+        moved = replace(position, units={**position.units, uid: replace(unit, at=hex_)})
+        if _targets(moved, uid, deadline):
+            spots.add(hex_)
+    return spots
 
 
 def _nucleus_facts(position: Position, uid: str, outcomes: Outcomes, deadline: Deadline | None) -> list[Symbol]:

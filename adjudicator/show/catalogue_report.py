@@ -19,7 +19,8 @@ def row(talent: Talent) -> dict[str, Any]:
         "player_status": talent.status(ai=False),
         "ai_status": talent.status(ai=True),
         "modelled_steps": [s for s in talent.modelled_steps if talent.encoding],
-        "left_out": [{"part": p.text, "steps": list(p.steps), "when": list(p.when), "counted_by": list(p.counted_by)}
+        "left_out": [{"part": p.text, "steps": list(p.steps), "when": list(p.when), "counted_by": list(p.counted_by),
+                      "untracked": p.untracked}
                      for p in talent.left_out],
         "encoding": talent.encoding,
         "hooks": list(talent.hooks),

@@ -1003,6 +1003,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         plan = _minion_plan(position, unit, ai)
         d0 = plan.d0
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
+    if ai and outcomes and unit.kind is Kind.HERO:
+        outcomes = _motility(position, unit, outcomes)
     if ai:
         outcomes = _ai_end_choice(position, unit, outcomes)
     # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
@@ -1016,6 +1018,43 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = [_stay(unit_id, start)]
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+def _motility(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """Motility (AI): "if its destination hex would not allow it to make an attack, reduce the Motility
+    Reservoir tracker by the needed amount to utilize up to 2 of the effects ... so long as doing so
+    will let this unit reach a hex where it can attack ..., while still making progress towards its
+    mark. - 1: ... a forest terrain allowance ... If promoted, ... a mountain terrain allowance
+    instead. - 2: ... one additional hex" (docs/movement.md, Motility). Not where the position lacks
+    the reservoir, nor in chapters 3 and 5 (their Nucleus holds leave it noticed). No effect, one or
+    two tried, cheapest first: the first whose reachable hexes closer to the mark (by the distance of
+    that allowance) include some with a valid target sends the hero to those, chosen as an AI hero
+    chooses."""
+    reservoir = position.factions[hero.faction].motility
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    if "Motility" not in hero.talents or reservoir is None or chapter in (3, 5) or hero.at is None:
+        return outcomes
+    if any(combat.damage_now(apply_move(position, o), hero.id) for o in outcomes):
+        return outcomes
+    gained = Terrain.MOUNTAINS if hero.promoted else Terrain.FOREST
+    allowance, extra = 1, 2  # the costs of the two effects
+    tries = []
+    for uses in ((), (allowance,), (extra,), (allowance, allowance), (allowance, extra), (extra, extra)):
+        if sum(uses) <= reservoir:
+            terrain = gained if allowance in uses and gained.level > hero.terrain.level else hero.terrain
+            tries.append((sum(uses), terrain, uses.count(extra)))
+    for _, terrain, more in sorted(tries, key=lambda t: t[0]):
+        side = hero.side
+        bought = dataclasses.replace(hero, terrain=terrain, stats=dataclasses.replace(side, movement=side.movement + more),
+                                     promoted_stats=None)
+        board = dataclasses.replace(position, units={**position.units, hero.id: bought})
+        d = distances(board, bought)
+        start = d.get(hero.at, math.inf)
+        fits = [o for o in _hero_outcomes(board, bought, False)
+                if o.kind == FREE and d.get(o.end, math.inf) < start and combat.damage_now(apply_move(board, o), hero.id)]
+        if fits:
+            return _ai_hero_choice(board, bought, fits)
+    return outcomes
 
 
 def _survival_holds(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> bool:
