@@ -115,7 +115,7 @@ def test_unit_options_agree_beside_the_source_vein(position: Position, ai: bool)
     assert problem is None, problem
 
 
-@settings(max_examples=examples(30), deadline=None)  # Motility acts on about one board in six
+@settings(max_examples=examples(12), deadline=None)  # Motility acts on about one board in six: bench.sweep draws more
 @given(motile(positions()))
 def test_unit_options_agree_where_motility_spends(position: Position) -> None:
     # Motility (AI): the moving heroes hold it, the reservoir given, some hexes rough (tests/strategies.py,
