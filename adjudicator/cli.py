@@ -24,7 +24,7 @@ from typer.core import TyperGroup
 from adjudicator.position.talents import STATUSES, catalogue
 from adjudicator.position.load import PositionFileError, load_position
 from adjudicator.position.model import Position
-from adjudicator.position.readings import resolve
+from adjudicator.position.readings import READINGS, resolve
 from adjudicator.questions.steps import STEPS, Step
 from adjudicator.show import exit_codes
 
@@ -605,13 +605,21 @@ def explain(
 
 
 @app.command()
-def readings(position: PositionArg, timeout: TimeoutOpt = None, json_out: JsonOpt = False) -> None:
+def readings(
+    position: PositionArg,
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Switch only this reading (repeatable).")] = None,
+    timeout: TimeoutOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Where switching an interpretation (docs/readings.md) changes the outcomes of this position."""
     from adjudicator.questions import reading_effects  # imported here: only `readings` compares them
 
     deadline = _deadline(timeout, json_out)
+    unknown = sorted(set(only or ()) - set(READINGS))
+    if unknown:
+        _fail(f"--only: unknown reading {', '.join(unknown)}; known: {', '.join(sorted(READINGS))}")
     pos = _load(position)
-    effects = reading_effects.reading_effects(pos, deadline)
+    effects = reading_effects.reading_effects(pos, deadline, tuple(only or READINGS))
     _answered()
     if json_out:
         _emit([e.as_json() for e in effects])

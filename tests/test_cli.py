@@ -164,9 +164,12 @@ def test_render_draws_svg_and_png(tmp_path: Path) -> None:
 
 def test_readings_shows_where_a_reading_changes_the_outcomes() -> None:
     path = str(ROOT / "positions" / "faq" / "faq-15-player-gate-redirect.yaml")
-    effects = json.loads(runner.invoke(app, ["readings", path, "--json"]).output)
+    effects = json.loads(runner.invoke(app, ["readings", path, "--only", "gate-redirect", "--json"]).output)
     changed = {(e["reading"], e["value"], e["question"]) for e in effects}
     assert ("gate-redirect", "unit", "attacks") in changed
+    assert {e["reading"] for e in effects} == {"gate-redirect"}
+    refused = runner.invoke(app, ["readings", path, "--only", "nope"])
+    assert refused.exit_code == 2 and "unknown reading nope" in refused.output
 
 
 def test_readings_compares_where_moves_lead_not_the_route_shown() -> None:

@@ -8,7 +8,7 @@ notation and words the other commands use.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -70,12 +70,16 @@ QUESTIONS: dict[str, tuple[str, Callable[[Position, Deadline | None], set[str]]]
 }
 
 
-def reading_effects(position: Position, deadline: Deadline | None = None) -> list[ReadingEffect]:
-    """Every effect of switching one reading; TimedOut when ``deadline`` passes first."""
+def reading_effects(
+    position: Position, deadline: Deadline | None = None, names: Sequence[str] = tuple(READINGS)
+) -> list[ReadingEffect]:
+    """Every effect of switching one of the readings ``names``; TimedOut when ``deadline`` passes first."""
     baseline = resolve(position.readings)
-    answers = {name: ask(position, deadline) for name, (_, ask) in QUESTIONS.items()}
+    chosen = {name: READINGS[name] for name in READINGS if name in names}
+    parts = {part for reading in chosen.values() for part in reading.parts}
+    answers = {name: ask(position, deadline) for name, (part, ask) in QUESTIONS.items() if part in parts}
     effects = []
-    for name, reading in READINGS.items():
+    for name, reading in chosen.items():
         for value in reading.values:
             if value == baseline[name]:
                 continue
