@@ -176,7 +176,7 @@ def test_readings_compares_where_moves_lead_not_the_route_shown() -> None:
     # By stop-counts=full the harrier may also stop on a2, and b2 gains a shorter route, which
     # changes the route shown for b2 but not the outcome: only a2 is an effect.
     path = str(ROOT / "positions" / "talents" / "mire" / "mire-stop-counts-walked.yaml")
-    effects = json.loads(runner.invoke(app, ["readings", path, "--json"]).output)
+    effects = json.loads(runner.invoke(app, ["readings", path, "--only", "stop-counts", "--json"]).output)
     assert [(e["reading"], e["question"], e["gained"], e["lost"]) for e in effects] == [
         ("stop-counts", "moves", ["harrier a2"], [])]
 
