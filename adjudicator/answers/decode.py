@@ -52,6 +52,7 @@ ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the 
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 # What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
+REENTERED = "a minion's route with three or more such chips may enter again a chip it entered, which is not excluded"
 ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
@@ -115,6 +116,7 @@ class _UnitAtoms:
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
+    rift_unknown: set[str] = field(default_factory=set)  # teleporting talents whose re-entry is not excluded
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -227,6 +229,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
+        elif name == "rift_unknown":
+            a.rift_unknown.add(args[1].string)
         elif name == "mend_open":
             a.mend_open.add((_name(args[1]), _name(args[2]), args[3].name))
         elif name == "escape_rock":
@@ -286,6 +290,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (escape_rock_notice(),)
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=REENTERED) for talent in sorted(a.rift_unknown))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
