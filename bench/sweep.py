@@ -40,7 +40,9 @@ from adjudicator.position.model import Position  # noqa: E402
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
-from tests.strategies import allied, describe, grafted_boards, healing, positions, rocky, unhurt  # noqa: E402
+from tests.strategies import (  # noqa: E402
+    allied, describe, dispersing, grafted_boards, healing, motile, positions, refreshing, rifted, rocky, unhurt, veined,
+)
 
 # ------------------------------------------------------------------------------------ the checks
 
@@ -175,22 +177,32 @@ def among_allies(check: Check) -> Check:
                    strategy=lambda: allied(check.strategy()))
 
 
-def _rocky_sample(sample: Any) -> st.SearchStrategy[Any]:
-    """The sample's board with floating rocks; a (board, flag) sample keeps its flag."""
-    if isinstance(sample, tuple):
-        return st.tuples(rocky(st.just(sample[0])), *(st.just(s) for s in sample[1:]))
-    return rocky(st.just(sample))
+Boards = Callable[[st.SearchStrategy[Position]], st.SearchStrategy[Position]]
 
 
-def among_rocks(check: Check) -> Check:
-    """The check on its boards played in Harbinger chapter 1, some free hexes floating rocks
-    (tests/strategies.py, rocky)."""
-    return replace(check, name=f"rocky-{check.name}", what=f"{check.what}, in Harbinger chapter 1 among floating rocks",
-                   strategy=lambda: check.strategy().flatmap(_rocky_sample))
+def remade(check: Check, prefix: str, where: str, make: Boards) -> Check:
+    """The check on its boards remade by ``make`` (a strategy of tests/strategies.py taking boards);
+    a (board, flag) sample keeps its flag."""
+    def sample(drawn: Any) -> st.SearchStrategy[Any]:
+        if isinstance(drawn, tuple):
+            return st.tuples(make(st.just(drawn[0])), *(st.just(s) for s in drawn[1:]))
+        return make(st.just(drawn))
+
+    return replace(check, name=f"{prefix}-{check.name}", what=f"{check.what}, {where}",
+                   strategy=lambda: check.strategy().flatmap(sample))
 
 
 CHECKS |= {c.name: c for c in (among_allies(CHECKS[n]) for n in ("faction-options", "attack-options", "spires-fire"))}
-CHECKS |= {c.name: c for c in (among_rocks(CHECKS[n]) for n in ("unit-options", "faction-options", "movement-step"))}
+CHECKS |= {c.name: c for c in (remade(CHECKS[n], "rocky", "in Harbinger chapter 1 among floating rocks", rocky)
+                               for n in ("unit-options", "faction-options", "movement-step"))}
+# The talents' own boards, kept out of the common pools (tests/test_agreement.py checks each on a few).
+CHECKS |= {c.name: c for c in (
+    remade(CHECKS["unit-options"], "rifted", "with Riftwalk or Naroran Rift spires", rifted),
+    remade(CHECKS["unit-options"], "refreshing", "shada units beside Refresh spires on water", refreshing),
+    remade(CHECKS["unit-options"], "dispersing", "AI minions with Disperse", dispersing),
+    remade(CHECKS["unit-options"], "motile", "heroes with Motility and the reservoir given", motile),
+    remade(CHECKS["unit-options"], "veined", "in Harbinger chapter 4 beside the Source vein", veined),
+)}
 
 
 def among_healers(check: Check) -> Check:
