@@ -75,6 +75,11 @@ class MoveOutcome:
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
 
     @property
+    def acts_after(self) -> bool:
+        """It deals something, places itself or leaves the board once its move ends (after.lp)."""
+        return bool(self.struck or self.exit or self.placed)
+
+    @property
     def fells(self) -> bool:
         """Some unit is defeated in this move: the mover on its way or by its own talent (Immolate), a
         unit it displaced, or one its damage struck once the move ended."""

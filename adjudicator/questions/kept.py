@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from clingo import Symbol
 
 from adjudicator.answers.decode import Answer, Atoms, gather, unit_answer
-from adjudicator.facts.board import Query
+from adjudicator.facts.board import Query, query_facts
 from adjudicator.position.model import Position
 
 # Answers kept, the least recently asked dropped first: a page's few positions, each with its legal,
@@ -48,22 +48,17 @@ class Kept:
             return built
 
 
-_Key = tuple[int, tuple[object, ...], tuple[Symbol, ...]]
+_Key = tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]
 _kept: OrderedDict[_Key, tuple[weakref.ref[Position], Kept]] = OrderedDict()
 _lock = threading.Lock()  # the page's server answers each request in a thread of its own
-
-
-def _question(query: Query) -> tuple[object, ...]:
-    """Everything of ``query`` that reaches the solver (board.query_facts), as a hashable value."""
-    return (query.units, query.ai_factions, query.stepping, query.begun, query.over, query.whole,
-            tuple(sorted(query.readings.items())))
 
 
 def answer(position: Position, query: Query, extra: Sequence[Symbol], solve: Callable[[], list[Symbol]]) -> Kept:
     """The answer to ``query`` on ``position`` with the ``extra`` facts: kept from an earlier
     ``solve()`` of the same question, or solved now and kept. A solve that raises (a deadline passed)
     keeps nothing."""
-    key = (id(position), _question(query), tuple(extra))
+    # The query as the solver receives it: a field the query gains reaches the key with its facts.
+    key = (id(position), tuple(query_facts(query)), tuple(extra))
     with _lock:
         found = _kept.get(key)
         if found is not None and found[0]() is position:

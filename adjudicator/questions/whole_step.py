@@ -263,7 +263,8 @@ def _node(position: Position, uid: str) -> str:
 
 
 def _defeats(final: Final) -> bool:
-    """Some unit of this final board was defeated, or a gate brought to 0 health, in the step."""
+    """Some unit of this final board was defeated, or a gate or chapter 4's Source vein brought to 0
+    health, in the step."""
     board, health, _ = final
     return any(node == DEFEATED for _, node in board) or any(left == 0 for _, left in health)
 

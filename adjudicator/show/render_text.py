@@ -161,7 +161,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
     # What it deals once its move ends, where some outcome deals something (Impale, Source Aura).
-    struck = any(m.struck or m.exit or m.placed for m in options.outcomes)
+    struck = any(m.acts_after for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("then deals",) if struck else ()))
     rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
@@ -218,7 +218,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
-        extra += f"  then dealing {_struck(move)}" if move.struck or move.exit or move.placed else ""
+        extra += f"  then dealing {_struck(move)}" if move.acts_after else ""
         lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
     return lines
 
