@@ -41,6 +41,24 @@ def test_a_question_asked_again_is_kept_and_answers_as_a_fresh_one(name: str, mo
                                         for ai in (False, True)}
 
 
+def test_an_attack_question_asked_again_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    name = "positions/faq/faq-27-engage-in-and-out-of-range.yaml"
+    position = load_position(ROOT / name)
+    units = adjudicate.present_units(position, position.turn.faction)
+    asked = [(uid, ai) for uid in (None, *units) for ai in (False, True)]
+    first = [adjudicate.attack_options(position, uid, ai) for uid, ai in asked]
+
+    def unasked(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an attack question asked again was solved again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(adjudicate, "solve_all", unasked)
+        again = [adjudicate.attack_options(position, uid, ai) for uid, ai in asked]
+    assert again == first == [adjudicate.attack_options(load_position(ROOT / name), uid, ai) for uid, ai in asked]
+    # The AI's answer and the player's differ here, and neither was served for the other.
+    assert first[0] != first[1]
+
+
 def test_the_page_reads_a_text_once_for_each_choice_of_readings() -> None:
     text = (ROOT / FILES[0]).read_text(encoding="utf-8")
     body = {"position": {"yaml": text}}

@@ -1,5 +1,5 @@
 """Move notation (docs/notation.md). That every outcome a position prints reads back to the claim it
-states is checked beside the verdicts, in test_dispute.py."""
+states is checked beside the verdicts, in tests/position_checks.py."""
 
 import pytest
 

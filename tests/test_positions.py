@@ -1,10 +1,15 @@
-"""Every position in positions/ against the outcome set it carries (docs/position-format.md)."""
+"""Every position in positions/ against the outcome set it carries (docs/position-format.md), and
+against what every position must show besides (tests/position_checks.py), on the one loaded position
+whose kept answers serve all three."""
 
 from pathlib import Path
 
 import pytest
 
-from adjudicator.questions.expectations import check_file, position_files
+from adjudicator.position.load import load_document
+from adjudicator.questions.expectations import check_document, position_files
+
+from tests.position_checks import grounds_cleanly, reads_back
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = position_files(ROOT)
@@ -15,6 +20,9 @@ def test_there_are_positions() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT)) for p in FILES])
-def test_position_holds_its_expected_outcomes(path: Path) -> None:
-    result = check_file(path)
+def test_position_holds_its_outcomes_reads_back_and_grounds_cleanly(path: Path) -> None:
+    doc = load_document(path)
+    result = check_document(doc, str(path))
     assert result.passed, "\n".join(result.failures)
+    reads_back(doc.position)
+    grounds_cleanly(doc.position)

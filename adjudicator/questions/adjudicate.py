@@ -239,20 +239,27 @@ def attack_options(
     units = (unit,) if unit else present_units(position, side)
     ai_factions = combat_ai(position, side, ai)
     readings = resolve(position.readings)
-    query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=readings)
-    models = solve_all(combat_facts(position, query), deadline=deadline)
-    fallback = len(in_force(position.ai_priority, "units")) + 1
-    unmodelled = notices(position, "attack", ai, ATTACKS)
-    # A unit that flips in its own attack and then levels up reads a side the position does not give.
-    turned = decode_sideless(models)
-    # A rolled retaliation that heals its attacker: its totals past what the solver tells apart differ.
-    healing = decode_unbounded(models)
-    return [replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
+
+    def fresh() -> tuple[AttackOptions, ...]:
+        query = CombatQuery(ATTACK, SINGLE, side, ai_factions, 1, units=units, readings=readings)
+        models = solve_all(combat_facts(position, query), deadline=deadline)
+        fallback = len(in_force(position.ai_priority, "units")) + 1
+        unmodelled = notices(position, "attack", ai, ATTACKS)
+        # A unit that flips in its own attack and then levels up reads a side the position does not give.
+        turned = decode_sideless(models)
+        # A rolled retaliation that heals its attacker: its totals past what the solver tells apart differ.
+        healing = decode_unbounded(models)
+        return tuple(
+            replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
                                              any(a.wave_over for a in o.outcomes)),
                                 *flipped(tuple(p for p in turned if p[0] == o.unit), "attack"),
                                 *unbounded(healing if any(a.probability is not None for a in o.outcomes) else ())))
             for o in decode_attacks(models, position, units, ai_factions, fallback,
-                                    shipped_die(readings["spire-die"]))]
+                                    shipped_die(readings["spire-die"])))
+
+    # Asked again of this position (`check` of each claimed attack asks its unit's): the options kept.
+    key = ("attack", units, ai_factions, ai, tuple(sorted(readings.items())))
+    return list(kept.remembered(position, key, fresh))
 
 
 def quick_strike(

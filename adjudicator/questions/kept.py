@@ -1,4 +1,5 @@
-"""The movement encoding's answers kept for the positions a process holds loaded (issue 24, section 3).
+"""The answers kept for the positions a process holds loaded (issue 24, section 3): the movement
+encoding's, and each attack question's options.
 
 The browser board and a sweep ask many questions of one position, and most of them are one solve: a
 unit's options are solved for its whole faction (adjudicate.moves_query), so every unit of the
@@ -6,7 +7,8 @@ faction, and the faction itself, asks the same. Building the facts and grounding
 question's cost (on a 150-hex board some 7 and 50 ms of CPU; solving the grounded program again takes
 0.2 ms), and the answer set is unique: its atoms, gathered by unit, are kept instead of a grounded
 program, and the options built from them, so that a question asked again pays only for the units
-not built before. A position is a frozen value, told apart by its identity; it is held weakly, and an
+not built before. An attack question's options are kept as built: the same question asked again (`check`
+of each claimed attack asks its unit's options) costs nothing. A position is a frozen value, told apart by its identity; it is held weakly, and an
 entry whose position is gone is never matched (a new position may reuse its id).
 """
 
@@ -15,7 +17,8 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar, cast
 
 from clingo import Symbol
 
@@ -48,26 +51,32 @@ class Kept:
             return built
 
 
-_Key = tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]
-_kept: OrderedDict[_Key, tuple[weakref.ref[Position], Kept]] = OrderedDict()
+_kept: OrderedDict[tuple[int, Hashable], tuple[weakref.ref[Position], object]] = OrderedDict()
 _lock = threading.Lock()  # the page's server answers each request in a thread of its own
+
+T = TypeVar("T")
+
+
+def remembered(position: Position, key: Hashable, make: Callable[[], T]) -> T:
+    """What ``make()`` gave for the question ``key`` on ``position`` earlier, or makes now and keeps.
+    A ``make`` that raises (a deadline passed) keeps nothing."""
+    full = (id(position), key)
+    with _lock:
+        found = _kept.get(full)
+        if found is not None and found[0]() is position:
+            _kept.move_to_end(full)
+            return cast(T, found[1])
+    made = make()
+    with _lock:
+        _kept[full] = (weakref.ref(position), made)
+        _kept.move_to_end(full)
+        while len(_kept) > SIZE:
+            _kept.popitem(last=False)
+    return made
 
 
 def answer(position: Position, query: Query, extra: Sequence[Symbol], solve: Callable[[], list[Symbol]]) -> Kept:
     """The answer to ``query`` on ``position`` with the ``extra`` facts: kept from an earlier
-    ``solve()`` of the same question, or solved now and kept. A solve that raises (a deadline passed)
-    keeps nothing."""
+    ``solve()`` of the same question, or solved now and kept."""
     # The query as the solver receives it: a field the query gains reaches the key with its facts.
-    key = (id(position), tuple(query_facts(query)), tuple(extra))
-    with _lock:
-        found = _kept.get(key)
-        if found is not None and found[0]() is position:
-            _kept.move_to_end(key)
-            return found[1]
-    kept = Kept(solve())
-    with _lock:
-        _kept[key] = (weakref.ref(position), kept)
-        _kept.move_to_end(key)
-        while len(_kept) > SIZE:
-            _kept.popitem(last=False)
-    return kept
+    return remembered(position, (tuple(query_facts(query)), tuple(extra)), lambda: Kept(solve()))

@@ -1,0 +1,92 @@
+"""What every position file must also show beside its expected outcomes, checked on the position the
+expectations loaded (tests/test_positions.py), so that the answers kept for it serve each check.
+
+- Every printed outcome reads back as the claim it states, and `check` finds the first few legal or
+  mandatory.
+- The encodings it grounds draw no warning from clingo and leave the solver no rule: a warning usually
+  means a misspelt predicate (it then silently derives nothing); a rule left for the solver means part of
+  the program is unstratified, which costs the grounder most of its speed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.answers.moves import MoveOutcome
+from adjudicator.answers.notation import NotationError, format_attack, format_move, parse
+from adjudicator.answers.verdicts import LEGAL, MANDATORY
+from adjudicator.facts.board import Query, position_facts
+from adjudicator.facts.combat import ATTACK, FIRE, STEP, CombatQuery, combat_facts
+from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.position.dice import shipped_die
+from adjudicator.position.model import Position
+from adjudicator.position.readings import resolve
+from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_options, is_ai, present_units
+from adjudicator.questions.dispute import check
+from adjudicator.solving.solve import COMBAT, ground
+
+CHECKED = 4  # the first few of each unit's outcomes are checked by `check`: each check solves again
+
+
+def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
+    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift) or a
+    placement once it ends (Disperse); `check` names those talents as not taken into account for
+    claims (their catalogue left_out), so its verdict is no test of the outcome."""
+    rifts = {s.at for s in position.spires if {"Riftwalk", "Naroran Rift"} & set(s.talents)}
+    return bool(move.placed) or bool(rifts & set(move.path))
+
+
+def reads_back(position: Position) -> None:
+    """Every printed outcome reads back as the claim it states; those of the position's own step check
+    legal or mandatory (a move claimed at the attack step is wrong_step)."""
+    ai = is_ai(position, position.turn.faction)
+    step = position.turn.step
+    for options in faction_options(position):
+        for index, move in enumerate(options.outcomes):
+            claim = parse(format_move(move), position)
+            assert isinstance(claim, MoveClaim)
+            assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
+            assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
+            if step != "movement" or not options.leading or index >= CHECKED or _beyond_claims(position, move):
+                continue
+            result = check(position, claim)
+            # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.
+            verdict = result.judgement.core_verdict or result.judgement.verdict
+            assert verdict in (LEGAL, MANDATORY), (format_move(move), result.judgement)
+            # An AI minion's only end is mandatory; among tied ends the player chooses (FAQ-30).
+            if ai and move.kind == "progress":
+                assert verdict == (MANDATORY if len(options.outcomes) == 1 else LEGAL)
+    for options in attack_options(position):
+        for index, attack in enumerate(options.outcomes):
+            if attack.instead:  # no claim states it (Pacify): never read back as an attack on the chip
+                with pytest.raises(NotationError):
+                    parse(format_attack(attack), position)
+                continue
+            claim = parse(format_attack(attack), position)
+            assert claim == AttackClaim(attack.attacker, attack.target, attack.redirected_to)
+            if step == "attack" and index < CHECKED:
+                result = check(position, claim)
+                verdict = result.judgement.core_verdict or result.judgement.verdict
+                assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
+
+
+def grounds_cleanly(position: Position) -> None:
+    """The movement part, and the combat part with every talent file the position grounds."""
+    faction = position.turn.faction
+    units = present_units(position, faction)
+    for query in (Query(units), Query(units, frozenset({faction}), stepping=True)):
+        control = ground(position_facts(position, query), ("base",), strict=True)
+        control.solve()
+        # Every rule of the movement part reaching the solver is a fact: no rule has a body left.
+        assert control.statistics["problem"]["lp"]["bodies"] == 0
+    # The attack step grounds the rules a single unit's attack does (the mode is a fact), so it
+    # stands for both.
+    readings = resolve(position.readings)
+    ai = combat_ai(position, faction, None)
+    spires = tuple(s.id for s in position.spires if s.faction != faction)
+    for combat in (
+        CombatQuery(ATTACK, STEP, faction, ai, len(units), readings=readings),
+        CombatQuery(FIRE, STEP, faction, ai, len(spires), fire_order=spires, readings=readings,
+                    die=shipped_die(readings["spire-die"])),
+    ):
+        ground(combat_facts(position, combat), COMBAT, strict=True)
