@@ -1,5 +1,6 @@
 """Hypothesis profiles: derandomized by default, HYPOTHESIS_PROFILE=explore for random sweeps
-(tests/profiles.py).
+(tests/profiles.py). Every grounding any test makes raises on a grounder warning (solve.STRICT): a
+warning usually means a misspelt predicate, which then silently derives nothing.
 
 The suite's tiers (README, "Tests"): every test on generated boards is marked ``generated`` and
 every test that drives Chromium ``browser``, so that ``pytest -m "not generated and not browser"``
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.solving import solve
 from tests.profiles import register
 
 register()
+solve.STRICT = True
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

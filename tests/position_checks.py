@@ -3,9 +3,9 @@ expectations loaded (tests/test_positions.py), so that the answers kept for it s
 
 - Every printed outcome reads back as the claim it states, and `check` finds the first few legal or
   mandatory.
-- The encodings it grounds draw no warning from clingo and leave the solver no rule: a warning usually
-  means a misspelt predicate (it then silently derives nothing); a rule left for the solver means part of
-  the program is unstratified, which costs the grounder most of its speed.
+- The movement part leaves the solver no rule: a rule left for the solver means part of the program is
+  unstratified, which costs the grounder most of its speed. (No grounding in the tests draws a warning
+  from clingo: tests/conftest.py makes every one strict.)
 """
 
 from __future__ import annotations
@@ -16,14 +16,11 @@ from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notation import NotationError, format_attack, format_move, parse
 from adjudicator.answers.verdicts import LEGAL, MANDATORY
 from adjudicator.facts.board import Query, position_facts
-from adjudicator.facts.combat import ATTACK, FIRE, STEP, CombatQuery, combat_facts
 from adjudicator.position.claims import AttackClaim, MoveClaim
-from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Position
-from adjudicator.position.readings import resolve
-from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_options, is_ai, present_units
+from adjudicator.questions.adjudicate import attack_options, faction_options, is_ai, present_units
 from adjudicator.questions.dispute import check
-from adjudicator.solving.solve import COMBAT, ground
+from adjudicator.solving.solve import ground
 
 CHECKED = 4  # the first few of each unit's outcomes are checked by `check`: each check solves again
 
@@ -70,23 +67,11 @@ def reads_back(position: Position) -> None:
                 assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
 
 
-def grounds_cleanly(position: Position) -> None:
-    """The movement part, and the combat part with every talent file the position grounds."""
+def grounds_to_facts(position: Position) -> None:
+    """Every rule of the movement part reaching the solver is a fact: no rule has a body left."""
     faction = position.turn.faction
     units = present_units(position, faction)
     for query in (Query(units), Query(units, frozenset({faction}), stepping=True)):
-        control = ground(position_facts(position, query), ("base",), strict=True)
+        control = ground(position_facts(position, query), ("base",))
         control.solve()
-        # Every rule of the movement part reaching the solver is a fact: no rule has a body left.
         assert control.statistics["problem"]["lp"]["bodies"] == 0
-    # The attack step grounds the rules a single unit's attack does (the mode is a fact), so it
-    # stands for both.
-    readings = resolve(position.readings)
-    ai = combat_ai(position, faction, None)
-    spires = tuple(s.id for s in position.spires if s.faction != faction)
-    for combat in (
-        CombatQuery(ATTACK, STEP, faction, ai, len(units), readings=readings),
-        CombatQuery(FIRE, STEP, faction, ai, len(spires), fire_order=spires, readings=readings,
-                    die=shipped_die(readings["spire-die"])),
-    ):
-        ground(combat_facts(position, combat), COMBAT, strict=True)

@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
+from clingo import Function, Number, String, Symbol
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.position.readings import READINGS
+from adjudicator.facts.board import Query, position_facts
+from adjudicator.facts.combat import ATTACK, FIRE, STEP, CombatQuery, combat_facts
+from adjudicator.position.dice import shipped_die
+from adjudicator.position.load import load_position
+from adjudicator.questions.adjudicate import present_units
+from adjudicator.questions.whole_solve import WHOLE
+from adjudicator.solving.solve import COMBAT, ground
+from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.talents import catalogue
 from tests.asp_predicates import ASP, Predicate, core_files, extension_files, hooks, uses
 
@@ -45,6 +54,34 @@ def test_a_talent_or_chapter_file_defines_only_hooks_and_predicates_of_its_own(p
     defined, read = _core()
     wrong = sorted(p for p in uses(path).heads - hooks() if p in defined or p in read)
     assert not wrong, f"{path.name} defines core predicates {wrong}: a talent may define only hooks"
+
+
+def _naming(path: Path, unit: str) -> Symbol:
+    """The fact that makes a question ground ``path``: its chapter, or a talent of its on ``unit``."""
+    if path.parent.name == "scenarios":
+        return Function("scenario", [Number(int(path.stem.removeprefix("chapter_")))])
+    name = next(t.name for t in catalogue().talents.values() if t.encoding == path.name)
+    return Function("talent", [String(unit), String(name)])
+
+
+@pytest.mark.parametrize("path", extension_files(), ids=lambda p: p.name)
+def test_a_talent_or_chapter_file_grounds_without_a_warning_in_every_part(path: Path) -> None:
+    # Grounded alone beside the core, every part a question grounds: a predicate misspelt, or read from
+    # another talent's file, draws a warning (solve.STRICT, set for the tests, raises it). Which
+    # predicates the program defines decides the warnings, not the board: one small board serves.
+    position = load_position(ASP.parent / "positions/rulebook/joust-harrier-jaelana.yaml")
+    side = position.turn.faction
+    units = present_units(position, side)
+    naming = _naming(path, units[0])
+    movement = position_facts(position, Query(units, frozenset({side}), stepping=True, whole=True))
+    for parts in (("base",), ("base", "explain"), WHOLE):
+        ground([*movement, naming], parts)
+    readings = resolve(position.readings)
+    spires = tuple(s.id for s in position.spires if s.faction != side)
+    for combat in (CombatQuery(ATTACK, STEP, side, frozenset({side}), 2, readings=readings),
+                   CombatQuery(FIRE, STEP, side, frozenset(), len(spires), fire_order=spires, readings=readings,
+                               die=shipped_die(readings["spire-die"]))):
+        ground([*combat_facts(position, combat), naming], COMBAT)
 
 
 def test_each_talent_file_belongs_to_the_catalogue_and_each_entry_has_its_file() -> None:

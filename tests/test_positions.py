@@ -9,7 +9,7 @@ import pytest
 from adjudicator.position.load import load_document
 from adjudicator.questions.expectations import check_document, position_files
 
-from tests.position_checks import grounds_cleanly, reads_back
+from tests.position_checks import grounds_to_facts, reads_back
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = position_files(ROOT)
@@ -20,9 +20,9 @@ def test_there_are_positions() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT)) for p in FILES])
-def test_position_holds_its_outcomes_reads_back_and_grounds_cleanly(path: Path) -> None:
+def test_position_holds_its_outcomes_reads_back_and_grounds_to_facts(path: Path) -> None:
     doc = load_document(path)
     result = check_document(doc, str(path))
     assert result.passed, "\n".join(result.failures)
     reads_back(doc.position)
-    grounds_cleanly(doc.position)
+    grounds_to_facts(doc.position)

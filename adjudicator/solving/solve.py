@@ -78,6 +78,12 @@ class EncodingWarning(Exception):
     """clingo warned about the program itself (an undefined atom is usually a misspelt predicate)."""
 
 
+# Set, every grounding raises EncodingWarning on any grounder warning: the tests set it
+# (tests/conftest.py), so that each program any test grounds, with whichever talent and chapter files,
+# is checked for misspelt predicates.
+STRICT = False
+
+
 def render(facts: Iterable[Symbol]) -> str:
     """Facts as clingo itself prints the Symbols: every string quoted and escaped by clingo."""
     return "".join(f"{fact}.\n" for fact in facts)
@@ -91,8 +97,7 @@ def _rendered(facts: Sequence[Symbol]) -> tuple[str, list[Symbol]]:
 
 
 def _control(
-    arguments: list[str], facts: Sequence[Symbol], fixed: str, strict: bool, parts: tuple[str, ...],
-    projected: bool = True,
+    arguments: list[str], facts: Sequence[Symbol], fixed: str, parts: tuple[str, ...], projected: bool = True,
 ) -> clingo.Control:
     """The encodings' ``parts`` plus ``facts`` (in the base part), grounded; without their #project
     statements unless ``projected`` (clasp takes brave and cautious consequences over those atoms only)."""
@@ -102,7 +107,7 @@ def _control(
         warnings.append(message)
 
     control = clingo.Control(
-        [*arguments, "--warn=all" if strict else "--warn=none"], logger=log if strict else None
+        [*arguments, "--warn=all" if STRICT else "--warn=none"], logger=log if STRICT else None
     )
     text, choosing = _rendered(facts)
     programs = [_program(), *(_program(name) for name in [*talent_files(choosing), *scenario_files(choosing)])]
@@ -116,19 +121,17 @@ def _control(
     # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
     control.add("base", [], fixed + text)
     control.ground([(part, []) for part in parts])
-    if strict and warnings:
+    if STRICT and warnings:
         raise EncodingWarning("\n".join(warnings))
     return control
 
 
 def ground(
     facts: Sequence[Symbol], parts: tuple[str, ...], arguments: Sequence[str] = (), projected: bool = True,
-    strict: bool = False,
 ) -> clingo.Control:
     """The encodings' ``parts`` plus ``facts``, grounded, for a question that solves more than once;
-    ``projected`` False for one that asks for consequences beyond the projected atoms; ``strict``
-    raises EncodingWarning on any grounder warning (the tests' check for misspelt predicates)."""
-    return _control(list(arguments), facts, "", strict, parts, projected)
+    ``projected`` False for one that asks for consequences beyond the projected atoms."""
+    return _control(list(arguments), facts, "", parts, projected)
 
 
 def project(control: clingo.Control, name: str, arity: int) -> None:
@@ -266,7 +269,7 @@ def solve_all(
     TimedOut carries the answer sets found so far."""
     if deadline is not None:
         deadline.check()
-    control = _control(["0", "--project"] if project else ["0"], facts, "", False, COMBAT)
+    control = _control(["0", "--project"] if project else ["0"], facts, "", COMBAT)
     found: list[list[Symbol]] = []
     try:
         for model in models(control, deadline, progress):
@@ -290,7 +293,7 @@ def solve(
     """
     if deadline is not None:
         deadline.check()
-    control = _control([], facts, fixed, False, parts)
+    control = _control([], facts, fixed, parts)
     answers = models(control, deadline, None)
     try:
         return next(answers, [])
