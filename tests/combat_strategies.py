@@ -70,8 +70,14 @@ def _reward(r: Reward) -> dict[str, object]:
     return {"source": r.source, "relics": r.relics, "spire": r.spire}
 
 
+def _written(talents: tuple[str, ...], numbers: tuple[tuple[str, int], ...]) -> list[str]:
+    """Talents as a file writes them, a numbered one with its # ("2 Roost")."""
+    given = dict(numbers)
+    return [f"{given[t]} {t}" if t in given else t for t in talents]
+
+
 def _unit_fields(u: Unit) -> dict[str, object]:
-    extra: dict[str, object] = {"talents": list(u.talents), "upgrades": list(u.upgrades),
+    extra: dict[str, object] = {"talents": _written(u.talents, u.talent_numbers), "upgrades": list(u.upgrades),
                                 "reward": _reward(u.reward), "merc": u.merc, "promoted": u.promoted,
                                 "done": {"moved": u.done.moved, "attacked": u.done.attacked,
                                          "retaliated": u.done.retaliated}}
@@ -79,6 +85,8 @@ def _unit_fields(u: Unit) -> dict[str, object]:
         extra["capacity"] = u.capacity
     if u.promoted_stats is not None:
         extra["promoted-stats"] = _stats(u.promoted_stats)
+    if u.rides is not None:  # it stands on its roost's hex (reference N82)
+        extra["rides"] = u.rides
     if u.group:
         extra["group"] = [{"chip": g.chip, "stats": _stats(g.stats), "talents": list(g.talents),
                            "reward": _reward(g.reward), "merc": g.merc} for g in u.group]
@@ -103,8 +111,11 @@ def describe_combat(position: Position) -> str:
         if u.kind is Kind.LANDMARK_MINION and not u.faction:
             del entry["faction"]
         entry.update(_unit_fields(u))
+        if u.rides is not None:
+            del entry["at"]
     document["spires"] = {
-        s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents),
+        s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades),
+               "talents": _written(s.talents, s.talent_numbers),
                "reward": _reward(s.reward), "merc": s.merc} | ({"arrow": s.arrow} if s.arrow else {})
         for s in position.spires
     }
@@ -486,3 +497,46 @@ def cumbersome(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Cumbersome"}))) if u.kind is Kind.HERO else u
              for uid, u in units.items()}
     return replace(position, units=units)
+
+
+# Elfinkaze riding roosts (reference N82, N83), kept out of the common pools: drawn there they would
+# change every board of the fixed sample.
+ROOST = 2  # the roosts' number, so the riders' movement stat
+MAX_RIDERS = 3  # more made a whole attack step slow
+
+
+Numbers = tuple[tuple[str, int], ...]
+
+
+def _roosted(talents: tuple[str, ...], numbers: Numbers) -> tuple[tuple[str, ...], Numbers]:
+    """The talents with ROOST Roost added."""
+    return tuple(sorted({*talents, "Roost"})), (*((t, n) for t, n in numbers if t != "Roost"), ("Roost", ROOST))
+
+
+@st.composite
+def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose units and spires on the map (no landmark minion) each, by a coin toss,
+    get Roost and an elfinkaze of their faction riding them: Flying and Roost Roam, health 1 or 2,
+    attack 0 to 2; two riders on one roost now and then, three riders at most."""
+    position = draw(boards)
+    units = dict(position.units)
+    roosts: list[tuple[str, str, str]] = []  # (id, faction, hex)
+    for uid, u in position.units.items():
+        if u.at is not None and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()):
+            talents, numbers = _roosted(u.talents, u.talent_numbers)
+            units[uid] = replace(u, talents=talents, talent_numbers=numbers)
+            roosts.append((uid, u.faction, u.at))
+    spires = []
+    for s in position.spires:
+        if draw(st.booleans()):
+            talents, numbers = _roosted(s.talents, s.talent_numbers)
+            s = replace(s, talents=talents, talent_numbers=numbers)
+            roosts.append((s.id, s.faction, s.at))
+        spires.append(s)
+    riders = [r for r in roosts for _ in range(draw(st.sampled_from((1, 1, 1, 2))))][:MAX_RIDERS]
+    for i, (roost, faction, at) in enumerate(riders):
+        health = draw(st.integers(1, 2))
+        units[f"e{i + 1}"] = Unit(f"e{i + 1}", "Elfinkaze", faction, Kind.MINION, health,
+                                  Stats(health, draw(st.integers(0, 2)), ROOST), at,
+                                  talents=("Flying", "Roost Roam"), rides=roost)
+    return replace(position, units=units, spires=tuple(spires))

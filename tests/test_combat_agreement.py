@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, pistoleers, quaking,
+    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers, quaking,
     spire_gifted, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing
@@ -331,4 +331,27 @@ def test_attack_step_agrees_with_lift_and_wind_turbine(position: Position) -> No
 @given(winded(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_lift_and_wind_turbine(position: Position) -> None:
     problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Elfinkaze riding roosts (reference N82, N83): both chips of a hex are targets, neither is beside the
+# other, and a player's elfinkaze attacks at will, an AI's not at all.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(perched(gifted(combat_positions(), ("Splash", "Air Defense"))))
+def test_attack_options_agree_with_riders(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(perched(combat_positions()))
+def test_attack_step_agrees_with_riders(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(perched(combat_positions(firing=True)))
+def test_spires_fire_agrees_with_riders(position: Position) -> None:
+    problem = spires_fire_problem(at_spires_fire(position))
     assert problem is None, problem

@@ -834,8 +834,10 @@ def decode_start_attacks(
     return frozenset(found["allowed"]), frozenset(found["damaging"]), frozenset(found["defeating"])
 
 
-# The order a unit's reasons for not attacking are named in; "survival": hook rests/2's Why (Survival's AI).
-NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "survival", "no_attack_stat", "no_target"]
+# The order a unit's reasons for not attacking are named in; "survival", "roost_roam": hook rests/2's Why
+# (Survival's AI, Roost Roam's AI).
+NOATTACK_ORDER = ["in_gate", "campfire", "landmark", "attacked", "survival", "roost_roam", "no_attack_stat",
+                  "no_target"]
 FALLBACK = 1000  # the rank asp/combat/ai_attack.lp and asp/combat/fire.lp give "any valid target"
 
 

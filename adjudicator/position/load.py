@@ -83,6 +83,7 @@ MAX_MOTILITY = 15
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
 HOLDING_TALENT = "Survival"
+ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
 NAME = (
@@ -505,6 +506,7 @@ class _PositionReader(_Reader):
         self.unit_ids: set[str] | None = None
         self.stacked: dict[str, _Stacked] = {}
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
+        self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
 
     def document(self, root: Node | None) -> PositionDocument | None:
         if root is None:
@@ -535,6 +537,7 @@ class _PositionReader(_Reader):
                 self.problem(top["units"], f"{uid} is a minion of {unit.faction}, which has no mark (mark: none); "
                              "a minion's move needs one")
         spires = self.section(top["spires"], "spire id → spire", self.spire)
+        units = self.perch(units, spires, self.keys(top["spires"], absent=set()))
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         chips = self.section(top["chips"], "chip id → chip", self.chip)
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
@@ -804,7 +807,7 @@ class _PositionReader(_Reader):
             value,
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
-             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying"),
+             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides"),
         )
         if f is None:
             return None
@@ -936,16 +939,61 @@ class _PositionReader(_Reader):
         return Reward(_or(source, Reward.source), _or(relics, Reward.relics), _or(spire, Reward.spire))
 
     def unit_place(self, unit_id: str, f: _Fields) -> str | None:
-        """The unit's hex: a unit is either on the map (``at``) or in its gate's stack."""
+        """The unit's hex: a unit is either on the map (``at``), on a roost (``rides``: its hex, once the
+        roost is read, ``perch``) or in its gate's stack."""
         stacked = self.stacked.get(unit_id)
+        if f["rides"].node is not None:
+            roost = self.text(f["rides"], "the id of the unit or spire with Roost it rides")
+            if f["at"].node is not None:
+                self.problem(f["at"], "a unit that rides a roost stands on the roost's hex: give `rides` or `at`, "
+                             "not both")
+            elif stacked is not None:
+                self.problem(f["rides"], f"the unit is also in {stacked.entry.path}; it rides a roost or waits "
+                             "in a stack, not both")
+            elif roost is not None:
+                self.riding[unit_id] = (roost, f["rides"])
+            return None
         if f["at"].node is None:
             if stacked is None:
-                self.report(f.node, f["at"].path, "is required unless the unit waits in its gate's stack")
+                self.report(f.node, f["at"].path,
+                            "is required unless the unit waits in its gate's stack or rides a roost")
             return None
         if stacked is not None:
             where = stacked.entry.path
             self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
         return self.placed(f["at"], f"unit {shown(unit_id)}")
+
+    def perch(self, units: dict[str, Unit], spires: dict[str, Spire], spire_ids: set[str] | None) -> dict[str, Unit]:
+        """Riders on their roosts' hexes. Only an elfinkaze (Roost Roam) rides, a chip of its faction
+        with Roost that stands on the map (master-talent-list, Roost: "Any number of elfinkaze may share
+        a hex with this unit or spire"; FAQ-05: two active chips on one hex)."""
+        placed = dict(units)
+        for uid, (roost, value) in self.riding.items():
+            rider = units.get(uid)
+            chip: Unit | Spire | None = units.get(roost) or spires.get(roost)
+            if chip is None:  # a chip declared but unread has its own problem reported
+                if self.unit_ids is not None and spire_ids is not None and roost not in self.unit_ids | spire_ids:
+                    self.problem(value, f"no unit or spire {shown(roost)} to ride")
+                continue
+            if rider is not None and ROOST_RIDER not in rider.talents:
+                self.problem(value, f"only an elfinkaze ({ROOST_RIDER}) rides a roost")
+            if ROOST not in chip.talents:
+                self.problem(value, f"{shown(roost)} has no {ROOST}: an elfinkaze shares a hex only with a chip "
+                             "that has it")
+            elif chip.at is None:
+                self.problem(value, f"{shown(roost)} is not on the map (it rides, or waits in a stack)")
+            elif rider is not None and rider.faction != chip.faction:
+                self.problem(value, f"{shown(roost)} belongs to {shown(chip.faction)}; an elfinkaze rides only "
+                             "its own faction's roost")
+            elif rider is not None:
+                # Roost Roam: "Its movement stat is the Roost value of the chip with which it most
+                # recently shared a hex": on a roost, that roost's.
+                number = dict(chip.talent_numbers).get(ROOST)
+                if number is not None and rider.side.movement != number:
+                    self.problem(value, f"its movement stat is {rider.side.movement}, but {shown(roost)} has "
+                                 f"{number} {ROOST}: a rider's movement stat is its roost's number (Roost Roam)")
+                placed[uid] = replace(rider, at=chip.at, rides=roost)
+        return placed
 
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
         stacked = self.stacked.get(unit_id)

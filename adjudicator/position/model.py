@@ -127,6 +127,9 @@ class Unit:
     # Chips placed under it that are no group, by printed name: the naroran minions under Bydra Graam
     # (Harbinger chapter 5), inactive until the chapter's rules remove them.
     carrying: tuple[str, ...] = ()
+    # The chip with Roost it rides (an elfinkaze perched on a unit or spire: master-talent-list, Roost,
+    # "Any number of elfinkaze may share a hex with this unit or spire"); ``at`` is then that chip's hex.
+    rides: str | None = None
 
     @property
     def side(self) -> Stats:

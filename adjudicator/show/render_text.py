@@ -36,10 +36,13 @@ def board(position: Position) -> str:
     """The map picture with hex names, and what stands on each hex."""
     chips: dict[str, str] = {}
     for unit in position.units.values():
-        if unit.at:
+        if unit.at and unit.rides is None:
             chips[unit.at] = unit.id
     for spire in position.spires:
         chips[spire.at] = f"spire {spire.id}"
+    for unit in position.units.values():  # an elfinkaze on its roost's hex (FAQ-05: two chips, one hex)
+        if unit.at and unit.rides is not None:
+            chips[unit.at] += f", {unit.id} riding it"
     for landmark in position.landmarks:
         chips[landmark.at] = f"landmark {landmark.id}"
     for chip in position.chips:

@@ -260,6 +260,11 @@ N78 Relentless: a unit's retaliation deals the total of rolling the spire die un
     gives the outcome the summed odds of the totals that lead to it (a negative binomial: the die's
     goes-on faces deal 0 or 1), the last total standing for every total from it on. An AI Riposte
     weighs the total rolled. The attack step is not played with it.
+N82 An elfinkaze riding its roost (a unit's ``rides``) stands on the roost's node: two chips on one
+    node, each attacked, shot at, splashed and counted as any other; a node is not beside itself, so
+    neither is beside the other (FAQ-05), and both are beside the nodes around it.
+N83 Roost Roam: a player's minion with it (in use) attacks as a hero, at will: ``must_attack`` False,
+    and the step may end without its attack; an AI unit with it does not attack (``cannot``).
 """
 
 from __future__ import annotations
@@ -579,6 +584,8 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "has already attacked this turn"
     if a.held and rules.ai(a.faction):  # N80
         return "held still by Survival"
+    if a.has("Roost Roam") and rules.ai(a.faction):  # N83
+        return "an AI elfinkaze does not attack (Roost Roam)"
     if a.attack < 1 and not a.has("Slap"):
         return "attack 0 and no Slap"
     return ""
@@ -931,7 +938,8 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
     if not chips:  # a unit that may use its attack otherwise (N66, N71) has something to do with it
         return Choice((), (), ai and bool(calm), "" if calm or weak else "no valid target", calm, weak)
     minion = a.kind is not Kind.HERO
-    if not ai:
+    if not ai:  # N83: a player's Roost Roam minion attacks as a hero, at will
+        minion = minion and not a.has("Roost Roam")
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm, weak)
     order = _unit_priorities(rules)
     def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage, nor a swindle (N65)
