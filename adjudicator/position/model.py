@@ -307,6 +307,7 @@ class Position:
         """Where the chips stand that the side's units might attack (a superset, as ``may_oppose``)."""
         foes = [u.at for u in self.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
         foes += [s.at for s in self.spires if self.may_oppose(s, side)]
+        foes += [c.at for c in self.chips if c.health]  # a standing waygate (Harbinger chapter 6)
         return foes + [g.node for g in self.gates.values() if g.faction != side]
 
     def placed(self, unit_id: str) -> str | None:
