@@ -168,11 +168,11 @@ class Landmark:
 
 @dataclass(frozen=True)
 class Chip:
-    """Any other chip on a hex, one no rule moves or attacks: a defeated Graft spire left in place
-    (Harbinger chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements:
-    "Units cannot move on or through a hex that contains any other units, spires, landmarks, or other
-    chips". Harbinger chapter 4's Source vein is one with health chips (``health``; None: no chip
-    of health, every other chip)."""
+    """Any other chip on a hex, one no rule moves: a defeated Graft spire left in place (Harbinger
+    chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements: "Units cannot
+    move on or through a hex that contains any other units, spires, landmarks, or other chips".
+    Harbinger chapter 4's Source vein has health chips, and chapter 6's waygates, which are attacked,
+    their health (``health``, 0 a destroyed waygate; None: no health, every other chip)."""
 
     id: str
     at: str
