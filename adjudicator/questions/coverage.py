@@ -158,39 +158,26 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
     )
 
 
-# Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). Two parts are
-# left out: a moving unit's damage to a fortress gate beside its end (these talents' encodings know only
-# the gate node), and which waygate the Uprising's waiting units stand on (the position's one gate).
-_GATE_HURTING = ("Eruption", "Immolate")
-_WAYGATE_PARTS = {
-    "movement": "a waygate beside a moving unit's end: Eruption's and Immolate's damage to an adjacent "
-                "fortress gate does not reach it",
-    "waiting": "which waygate the Uprising's waiting units stand on, which the position does not say: an "
-               "attack on any waygate may send its damage to the top one",
-}
+# Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). One part is
+# left out: which waygate the Uprising's waiting units stand on (the position's one gate holds them).
+_WAITING_ON = ("which waygate the Uprising's waiting units stand on, which the position does not say: an "
+               "attack on any waygate may send its damage to the top one")
 
 
 def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """Chapter 6's waygate-health where a part it leaves out could act: on the keel's or the shada's
-    turn, with a waygate standing."""
+    """Chapter 6's waygate-health where the part it leaves out could act: on the keel's or the shada's
+    turn, in Quick Strike or the attack step, with a waygate standing and the Uprising's units waiting."""
     scenario = position.scenario
     if scenario is None or scenario.chapter != 6 or position.turn.faction == UPRISING:
         return ()
     if not any(c.health and chip_name(c.name) == WAYGATE for c in position.chips):
         return ()
     rule = next(r for r in scenario.book.rules if r.id == "waygate-health")
-    label = f"chapter 6: {rule.id}"
-    side = position.turn.faction
-    found = []
-    moving = [s for s in asked if s == "movement"]
-    if moving and any(u.faction == side and set(_GATE_HURTING) & {*u.talents, *(t for g in u.group for t in g.talents)}
-                      for u in position.units.values() if position.placed(u.id) is not None):
-        found.append(Notice("", PARTLY, tuple(moving), (), _WAYGATE_PARTS["movement"], label, rule.text))
     attacking = tuple(s for s in asked if s in rule.acts)
     gate = position.gates.get(UPRISING)
-    if attacking and gate is not None and gate.stack:
-        found.append(Notice("", PARTLY, attacking, (), _WAYGATE_PARTS["waiting"], label, rule.text))
-    return tuple(found)
+    if not attacking or gate is None or not gate.stack:
+        return ()
+    return (Notice("", PARTLY, attacking, (), _WAITING_ON, f"chapter 6: {rule.id}", rule.text),)
 
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
