@@ -602,6 +602,40 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
+CHAPTER_6 = {MOVER: "keel", OPPONENT: "uprising"}
+
+
+@st.composite
+def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 6, the keel against the Uprising, with one or two
+    waygates (other chips named Waygate, 0 to 4 health) on free map hexes, beside the keel's units
+    where it can be, so that they are attacked, destroyed, or stand out of reach (reference N82)."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in taken)
+    near = sorted({n for u in position.units.values() if u.faction == MOVER and u.at
+                   for n in position.adjacency.get(u.at, ()) if n in free})
+    chips = position.chips
+    for index in range(draw(st.integers(1, 2)) if free else 0):
+        used = {c.at for c in chips}
+        left = [h for h in near if h not in used] or [h for h in free if h not in used]
+        if left:
+            chips += (Chip(f"wg{index}", draw(st.sampled_from(left)), "Waygate", draw(st.integers(0, 4))),)
+    names = CHAPTER_6
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in sorted(position.units.items())},
+        spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
+        chips=chips,
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(6, 1),
+    )
+
+
 @st.composite
 def motile(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving heroes hold Motility and move 1 or 2 (some promoted, so the

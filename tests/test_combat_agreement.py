@@ -27,7 +27,7 @@ from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers, quaking,
     spire_gifted, walloping, winded,
 )
-from tests.strategies import allied, grafted_boards, healing
+from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -159,6 +159,21 @@ def test_spires_fire_agrees_under_grafted_snare(position: Position) -> None:
 def test_attack_options_agree_as_narora_heal_the_graft(position: Position) -> None:
     # Harbinger chapter 8: a naroran unit's attack or retaliation heals a Graft unit.
     problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+# Harbinger chapter 6 (reference N82): the keel against the Uprising, one or two waygates on the board.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(waygated(combat_positions()))
+def test_attack_options_agree_with_waygates(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(waygated(combat_positions()))
+def test_attack_step_agrees_with_waygates(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

@@ -51,7 +51,7 @@ def test_forms() -> None:
         ("h", "expected a unit and its move"),
         ("nobody b1-c1", "no unit 'nobody'"),
         ("h b1-z9", "not a hex or gate"),
-        ("h x nobody", "no unit, spire or gate"),
+        ("h x nobody", "no unit, spire, gate or waygate"),
         ("h x gate:my-side +wings", "level-up"),
         ('h "unterminated b1', "unterminated"),
         ("h b1-c1 nobody>c1", "displaced unit"),

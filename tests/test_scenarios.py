@@ -155,17 +155,40 @@ def test_a_rule_is_noticed_only_when_what_it_needs_is_in_play() -> None:
     assert "chapter 2: deploy-health-chips" not in _rules(on_their_turn, "movement")
 
 
-def test_the_uprising_s_waygates_are_noticed_only_on_the_turns_of_those_who_attack_them() -> None:
-    # Chapter 6: the keel and the shada attack the Uprising's waygates; the Uprising never its own,
-    # and spires fire at units only.
+def test_the_waygates_part_left_out_is_noticed_only_where_it_could_act() -> None:
+    # Chapter 6's waygates are encoded (asp/scenarios/chapter_6.lp); one part is not: which waygate the
+    # Uprising's waiting units stand on. Only on the keel's or the shada's turn, with a waygate standing.
     waygates = ["chapter 6: casualties", "chapter 6: waygate-health", "chapter 6: waygate-destroyed"]
-    keel = CHAPTER_6 + "scenario: {chapter: 6, wave: 1}\n"
+    board = CHAPTER_6.replace("1  p  p  p", "1  p  p* p") + "scenario: {chapter: 6, wave: 1}\n"
+    assert not set(waygates) & set(_rules(board, "attack") + _rules(board, "movement"))
+    standing = board + "chips:\n  wg: {at: b1, name: Waygate, health: 2}\n"
+    assert not set(waygates) & set(_rules(standing, "attack") + _rules(standing, "movement"))
+    waiting = standing.replace("uprising: {beside: [a1]}", "uprising: {beside: [a1], stack: [lock]}") + (
+        "units:\n  lock: {chip: Flintlock, faction: uprising, kind: hero, health: 4, stats: {health: 4, attack: 2, movement: 3}}\n")
     for question in ("attack", "quick"):
-        assert set(waygates) <= set(_rules(keel, question))
-    uprising = keel.replace("turn: {faction: keel}", "turn: {faction: uprising}")
-    assert not set(waygates) & set(_rules(uprising, "attack"))
-    assert "chapter 6: earthscapes-removed" in _rules(uprising, "attack")  # the wave may still end
-    assert not set(waygates) & set(_rules(keel, "fire"))
+        assert "chapter 6: waygate-health" in _rules(waiting, question)
+    assert "chapter 6: waygate-health" not in _rules(waiting, "fire")  # spires fire at units only
+    destroyed = waiting.replace("health: 2}", "health: 0}")
+    assert "chapter 6: waygate-health" not in _rules(destroyed, "attack")
+    uprising = waiting.replace("turn: {faction: keel}", "turn: {faction: uprising}")
+    assert "chapter 6: waygate-health" not in _rules(uprising, "attack")
+    burning = standing + (  # Immolate's damage to a waygate beside its end is encoded (immolate.lp)
+        "units:\n  fire: {chip: Burner, faction: keel, kind: minion, at: c1, health: 2, talents: [Immolate],\n"
+        "         stats: {health: 2, attack: 1, movement: 2}}\n")
+    assert "chapter 6: waygate-health" not in _rules(burning, "movement")
+
+
+def test_a_waygate_gives_its_health_on_a_source_well() -> None:
+    board = CHAPTER_6.replace("1  p  p  p", "1  p  p* p") + "scenario: {chapter: 6, wave: 1}\n"
+    chip = "chips:\n  wg: {at: b1, name: Waygate, health: 4}\n"
+    assert [(c.name, c.health) for c in load_position_text(board + chip).chips] == [("Waygate", 4)]
+    for wrong, field in [("{at: b1, name: Waygate}", "chips.wg.health"),
+                         ("{at: a1, name: Waygate, health: 4}", "chips.wg.at"),
+                         ("{at: b1, name: Waygate, health: 5}", "chips.wg.health"),
+                         ("{at: b1, name: Rubble, health: 4}", "chips.wg.health")]:
+        with pytest.raises(PositionFileError) as raised:
+            load_position_text(board + chip.replace("{at: b1, name: Waygate, health: 4}", wrong))
+        assert field in {p.field for p in raised.value.problems}, wrong
 
 
 def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_moving_talent_on_the_grafts_turn() -> None:
@@ -295,7 +318,7 @@ def test_chapter_files_come_with_the_scenario_fact_only() -> None:
     assert scenario_files([Function("scenario", [Number(2)])]) == ["scenarios/chapter_2.lp"]
     assert scenario_files([Function("scenario", [Number(3)])]) == ["scenarios/chapter_3.lp"]
     assert scenario_files([Function("scenario", [Number(4)])]) == ["scenarios/chapter_4.lp"]
-    assert scenario_files([Function("scenario", [Number(6)])]) == []  # chapter 6 has no file yet
+    assert scenario_files([Function("scenario", [Number(6)])]) == ["scenarios/chapter_6.lp"]
 
 
 def test_every_chapter_file_is_the_encoding_of_a_rule_of_its_chapter() -> None:

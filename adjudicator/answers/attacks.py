@@ -71,11 +71,11 @@ class Damage:
 class Defeat:
     """A chip defeated: which, by which faction, and where it goes (game-elements: Defeat)."""
 
-    chip: str  # unit id, spire id or gate node
-    name: str  # the printed chip name ("" for a gate)
+    chip: str  # unit id, spire id, gate node or a waygate's chip id (Harbinger chapter 6)
+    name: str  # the printed chip name ("" for a gate or a waygate)
     by: str  # the faction responsible
     # barracks, discard, removed-from-game, stays (chapter 8's Nucleus); a gate: pillaged, or fallen when
-    # the game ends or a chapter denies the pillage
+    # the game ends or a chapter denies the pillage; a waygate: destroyed (flipped, it stays)
     goes_to: str
 
     def as_json(self) -> dict[str, Any]:

@@ -474,7 +474,7 @@ def _first(a: _UnitAtoms, walk: str, end: str, start: str) -> tuple[str, ...]:
 
 
 def chip_name(symbol: Symbol) -> str:
-    """u("x") → x, s("t") → t, g("heirs") → gate:heirs."""
+    """u("x") → x, s("t") → t, w("wg") → wg (a waygate, Harbinger chapter 6), g("heirs") → gate:heirs."""
     inner = _name(symbol.arguments[0])
     return gate_node(inner) if symbol.name == "g" else inner
 
@@ -606,6 +606,9 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             _, faction, amount, by, before, after = args
             m.damage.append(Damage(gate_node(_name(faction)), amount.number, chip_name(by), ATTACK,
                                    before.number, after.number))
+        elif name == "wdmg":  # a waygate (Harbinger chapter 6): its own health
+            _, waygate, amount, by, before, after = args
+            m.damage.append(Damage(_name(waygate), amount.number, chip_name(by), ATTACK, before.number, after.number))
         elif name == "defeat":
             _, chip, layer, by, goes = args
             by_name = "" if by.type is SymbolType.Function else _name(by)
@@ -690,6 +693,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     gates: dict[str, int] = {}
+    waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
     over = game_over = False
     campfire: list[str] = []
@@ -722,6 +726,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             turned.add(_name(a[0]))
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
+        elif s.name == "wh":
+            waygates[_name(a[0])] = a[1].number
         elif s.name == "src":
             source[_name(a[0])] = a[1].number
         elif s.name == "over":
@@ -758,6 +764,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     for faction, health in gates.items():
         if health != position.gates[faction].health:
             chips.append(ChipEnd(gate_node(faction), health=health))
+    was = {c.id: c.health or 0 for c in position.chips}
+    chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
     return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over)
 
@@ -1054,7 +1062,7 @@ def _deed_choices(m: _Moment, deed: tuple[str, str, str], ai: bool) -> list[tupl
 
 
 def _reason_arg(symbol: Symbol) -> str:
-    if symbol.type is SymbolType.Function and symbol.name in ("u", "s", "g", "l") and len(symbol.arguments) == 1:
+    if symbol.type is SymbolType.Function and symbol.name in ("u", "s", "g", "w", "l") and len(symbol.arguments) == 1:
         return chip_name(symbol) if symbol.name != "l" else _name(symbol.arguments[0])
     if symbol.type is SymbolType.Function and not symbol.arguments:
         return _const_name(symbol)

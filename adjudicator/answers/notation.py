@@ -192,8 +192,9 @@ def _attack(unit: str, rest: list[str], position: Position, text: str) -> Attack
         raise NotationError(f"at most one '>' after the target in {text!r}")
     target = _name(parts[0], "target", text)
     chips = {*position.units, *(s.id for s in position.spires), *(f"gate:{f}" for f in position.gates)}
+    chips |= {c.id for c in position.chips if c.health is not None}  # a waygate (Harbinger chapter 6)
     if target not in chips:
-        raise NotationError(f"target: no unit, spire or gate {target!r}")
+        raise NotationError(f"target: no unit, spire, gate or waygate {target!r}")
     redirected = _name(parts[1], "redirected to", text) if len(parts) == 2 else None
     if redirected is not None and redirected not in position.units:
         raise NotationError(f"redirected to: no unit {redirected!r}")

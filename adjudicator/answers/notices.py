@@ -14,7 +14,7 @@ class Notice:
     status: str  # not modelled, or partly modelled (adjudicator/position/talents.py)
     steps: tuple[str, ...]  # the steps of this question it acts in and is not modelled in
     chips: tuple[str, ...]  # the chips carrying it: unit ids ("kram/Scout" for a grouped chip), spire ids
-    left_out: str = ""  # a partly modelled talent: what its encoding leaves out
+    left_out: str = ""  # a partly modelled talent or chapter rule: what its encoding leaves out
     rule: str = ""  # a chapter's rule instead of a talent: "chapter 2: grafted-snare-all" (cloudspire scenarios)
     text: str = ""  # that rule's wording, as printed
 
@@ -25,13 +25,15 @@ class Notice:
 
     def as_json(self) -> dict[str, Any]:
         if self.rule:
-            return {"rule": self.rule, "text": self.text, "status": self.status, "steps": list(self.steps)}
+            shape = {"rule": self.rule, "text": self.text, "status": self.status, "steps": list(self.steps)}
+            return {**shape, "left_out": self.left_out} if self.left_out else shape
         shape = {"talent": self.talent, "status": self.status, "steps": list(self.steps), "chips": list(self.chips)}
         return {**shape, "left_out": self.left_out} if self.left_out else shape
 
     def __str__(self) -> str:
         if self.rule:
-            return f"{self.rule}: {self.status} ({', '.join(self.steps)}): \"{self.text}\""
+            missing = f"; left out: {self.left_out}" if self.left_out else ""
+            return f"{self.rule}: {self.status} ({', '.join(self.steps)}): \"{self.text}\"{missing}"
         missing = f": {self.left_out}" if self.left_out else ""
         return f"{self.talent} on {', '.join(self.chips)}: {self.status} ({', '.join(self.steps)}{missing})"
 

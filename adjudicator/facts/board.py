@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
-from adjudicator.position.chapter_rules import chip_name
+from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
 from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
@@ -140,10 +140,12 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
     # a Peaceful unit takes only from a merc; Refresh heals a wounded unit only).
     # Chapter 4's Source vein takes a naroran unit's health (asp/scenarios/chapter_4.lp): its health chips
-    # change as units strike it, so they go with the unit facts too.
-    veins = [c for c in position.chips if c.health is not None]
+    # change as units strike it, so they go with the unit facts too, and the units' health with them.
+    # Chapter 6's waygates have health too, which only attacks take (asp/scenarios/chapter_6.lp).
+    healthy = [c for c in position.chips if c.health is not None]
+    veins = [c for c in healthy if chip_name(c.name) == SOURCE_VEIN]
     healths = bool(veins) or any(t.reads_health for t in fields.active_talents(position))
-    for chip in veins:  # none left: its last chip removed this step (a notice: source-vein-earthscape)
+    for chip in healthy:  # none left: the vein's last chip removed this step, a waygate destroyed
         if chip.health:
             yield fact("life", String(chip.id), Number(chip.health))
     if healths:

@@ -16,18 +16,20 @@ from adjudicator.position.claims import Claim, MoveClaim
 ROUTE_CAP = 32
 
 
-def _chip(position_units: frozenset[str], name: str) -> Symbol:
-    """A chip as the combat encodings name it: u(Unit), g(Faction) or s(Spire)."""
-    if name in position_units:
+def _chip(position: Position, name: str) -> Symbol:
+    """A chip as the combat encodings name it: u(Unit), g(Faction), w(Chip) for another chip with
+    health (a Harbinger chapter 6 waygate), or s(Spire)."""
+    if name in position.units:
         return Function("u", [String(name)])
     if name.startswith("gate:"):
         return Function("g", [String(name[5:])])
+    if any(c.id == name and c.health is not None for c in position.chips):
+        return Function("w", [String(name)])
     return Function("s", [String(name)])
 
 
 def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator[Symbol]:
     """The claim, whose turn and which step it is, and whether to judge every alternative too."""
-    units = frozenset(position.units)
     yield fact("turn_of", String(position.turn.faction))
     yield fact("step_now", Function(position.turn.step.replace("-", "_")))
     if isinstance(claim, MoveClaim):
@@ -43,7 +45,7 @@ def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator
     else:
         yield fact("aclaim", String(claim.unit))
         if claim.target is not None:
-            yield fact("ctarget", _chip(units, claim.target))
+            yield fact("ctarget", _chip(position, claim.target))
         if claim.redirected_to is not None:
             yield fact("credirect", String(claim.redirected_to))
         if claim.level_up is not None:

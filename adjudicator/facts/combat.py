@@ -192,6 +192,7 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
     chips = {position.node_of(uid) for uid in position.units if position.placed(uid)}
     chips |= {s.at for s in position.spires}
     targets = chips | {g.node for g in position.gates.values()}
+    targets |= {c.at for c in position.chips if c.health is not None}  # a waygate (Harbinger chapter 6)
     targets |= {node for near in _teleport_hexes(position).values() for node in near}  # a unit may land there
     counts = fields.range_counts(position, chips, fields.range_bound(position))
     if query.measure_from is not None:

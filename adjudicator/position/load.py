@@ -36,7 +36,9 @@ from adjudicator.position.hexmap import COLUMNS, MAX_ROW, line_from, parse_map, 
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, catalogue
 from adjudicator.position.readings import READINGS
-from adjudicator.position.chapter_rules import ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, bydra_mark, chip_name, scenario_talents
+from adjudicator.position.chapter_rules import (
+    ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH, bydra_mark, chip_name, scenario_talents,
+)
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
     AiPriority,
@@ -555,7 +557,7 @@ class _PositionReader(_Reader):
         if scenario is not None:
             self.scenario_units(scenario, top["scenario"], top["units"], units, gates)
             self.scenario_spires(scenario, top["spires"], spires)
-            self.scenario_chips(scenario, top["chips"], chips)
+            self.scenario_chips(scenario, top["chips"], chips, hexes)
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
@@ -1118,8 +1120,9 @@ class _PositionReader(_Reader):
             return None
         at = self.placed(f["at"], f"chip {shown(chip_id)}")
         name = self.name(f["name"])
-        # Chapter 4's Source vein: "place 3 health chips on the Source vein" (checked in scenario_chips).
-        health = self.bounded(f["health"], 1, VEIN_HEALTH, "the Source vein's health chips")
+        # Chapter 4's Source vein, "place 3 health chips on the Source vein", and chapter 6's waygates,
+        # "placed with 4 health" (checked in scenario_chips).
+        health = self.bounded(f["health"], 0, WAYGATE_HEALTH, "a chip's health")
         if at is None or (f["health"].node is not None and health is None):  # reported once, above
             return None
         return Chip(chip_id, at, _or(name, Chip.name), health)
@@ -1259,9 +1262,12 @@ class _PositionReader(_Reader):
                 self.report(key, f"spires.{spire.id}.chip", "in chapter 8 every spire gives its printed name "
                             "(chip:), since four spires oppose every faction")
 
-    def scenario_chips(self, scenario: Scenario, chips_value: _Value, chips: dict[str, Chip]) -> None:
-        """Chapter 4's Source vein is the one chip with health: "place 3 health chips on the Source
-        vein" (set-up), which it must give; no other chip, and no chip of another chapter, has any."""
+    def scenario_chips(self, scenario: Scenario, chips_value: _Value, chips: dict[str, Chip],
+                       hexes: dict[str, Hex]) -> None:
+        """The chips with health, which each must give: chapter 4's Source vein ("place 3 health chips on
+        the Source vein", set-up: 1 to 3) and chapter 6's waygates ("placed with 4 health": 0 to 4, 0 its
+        destroyed side), each on a Source well (Build Waygate: "place a waygate ... onto an adjacent
+        Source well"). No other chip, and no chip of another chapter, has any."""
         if not isinstance(chips_value.node, MappingNode):
             return
         for key, _ in chips_value.node.value:
@@ -1269,12 +1275,19 @@ class _PositionReader(_Reader):
             if chip is None:
                 continue
             vein = scenario.chapter == 4 and chip_name(chip.name) == SOURCE_VEIN
-            if vein and chip.health is None:
-                self.report(key, f"chips.{chip.id}.health", "in chapter 4 the Source vein gives its health chips "
-                            f"(health: 1 to {VEIN_HEALTH})")
-            elif not vein and chip.health is not None:
-                self.report(key, f"chips.{chip.id}.health", "only chapter 4's Source vein (name: Source Vein) "
-                            "has health chips")
+            waygate = scenario.chapter == 6 and chip_name(chip.name) == WAYGATE
+            field = f"chips.{chip.id}.health"
+            if vein and (chip.health is None or not 1 <= chip.health <= VEIN_HEALTH):
+                self.report(key, field, f"in chapter 4 the Source vein gives its health chips (health: 1 to {VEIN_HEALTH})")
+            elif waygate and chip.health is None:
+                self.report(key, field, f"in chapter 6 a waygate gives its health (health: 0 to {WAYGATE_HEALTH}, "
+                            "0 for a destroyed waygate)")
+            elif not vein and not waygate and chip.health is not None:
+                self.report(key, field, "only chapter 4's Source vein (name: Source Vein) and chapter 6's waygates "
+                            "(name: Waygate) have health")
+            if waygate and chip.at in hexes and not hexes[chip.at].well:
+                self.report(key, f"chips.{chip.id}.at", "a waygate stands on a Source well (Build Waygate: "
+                            '"onto an adjacent Source well"): mark its hex with * in the map')
 
     def bounded(self, value: _Value, low: int, high: int, what: str) -> int | None:
         node = value.node

@@ -171,11 +171,11 @@ class Landmark:
 
 @dataclass(frozen=True)
 class Chip:
-    """Any other chip on a hex, one no rule moves or attacks: a defeated Graft spire left in place
-    (Harbinger chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements:
-    "Units cannot move on or through a hex that contains any other units, spires, landmarks, or other
-    chips". Harbinger chapter 4's Source vein is one with health chips (``health``; None: no chip
-    of health, every other chip)."""
+    """Any other chip on a hex, one no rule moves: a defeated Graft spire left in place (Harbinger
+    chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements: "Units cannot
+    move on or through a hex that contains any other units, spires, landmarks, or other chips".
+    Harbinger chapter 4's Source vein has health chips, and chapter 6's waygates, which are attacked,
+    their health (``health``, 0 a destroyed waygate; None: no health, every other chip)."""
 
     id: str
     at: str
@@ -310,6 +310,7 @@ class Position:
         """Where the chips stand that the side's units might attack (a superset, as ``may_oppose``)."""
         foes = [u.at for u in self.units.values() if u.at and (u.faction != side or u.kind is Kind.LANDMARK_MINION)]
         foes += [s.at for s in self.spires if self.may_oppose(s, side)]
+        foes += [c.at for c in self.chips if c.health]  # a standing waygate (Harbinger chapter 6)
         return foes + [g.node for g in self.gates.values() if g.faction != side]
 
     def placed(self, unit_id: str) -> str | None:

@@ -36,6 +36,10 @@ class When:
     promoted: tuple[str, ...] = ()  # a minion of one of these factions on its promoted side (the keel's demotion)
     spires_of: tuple[str, ...] = ()  # a spire of one of these factions
     spires_each: tuple[str, ...] = ()  # each of these factions has a spire (chapter 3: a keel and a Graft one)
+    # Two factions: a hex group holding a spire of the first that is on or beside a spire of the second,
+    # where the position lists its hex groups (hex-groups); any board where it does not (chapter 3: an
+    # isle where keel minions promote, beside a Graft spire).
+    isle_spires: tuple[str, ...] = ()
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent

@@ -111,6 +111,7 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
     units = dict(position.units)
     gates: dict[str, Gate] = dict(position.gates)
     spires = {s.id: s for s in position.spires}
+    others = {c.id: c for c in position.chips}
     for change in end.chips:
         if change.chip in units:
             unit = units[change.chip]
@@ -129,6 +130,8 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
         elif change.chip.startswith("gate:") and change.health is not None:
             faction = change.chip.removeprefix("gate:")
             gates[faction] = replace(gates[faction], health=change.health)
+        elif change.chip in others and change.health is not None:  # a waygate (chapter 6), 0 destroyed
+            others[change.chip] = replace(others[change.chip], health=change.health)
         else:
             raise ValueError(f"an end state names {change.chip!r}, which this position does not hold")
     for uid in attacked:
@@ -138,4 +141,5 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
     for name, amount in end.source:
         factions[name] = replace(factions[name], source=amount)
     return replace(position, units=units, gates=gates, factions=factions,
-                   spires=tuple(spires[s.id] for s in position.spires if s.id in spires))
+                   spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
+                   chips=tuple(others[c.id] for c in position.chips))

@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
-from adjudicator.position.chapter_rules import chip_name, rock_rollers
+from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, rock_rollers
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
@@ -105,7 +105,8 @@ def notices_in(
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
-    return (*talents, *_scenario_notices(position, asked, answer), *_faction_notices(position, asked, answer))
+    return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
+            *_faction_notices(position, asked, answer))
 
 
 def _counters(position: Position) -> frozenset[str]:
@@ -155,6 +156,28 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
         notice for rule in scenario.book.rules if rule.status in UNMODELLED and rule.in_force(scenario.event)
         for notice in _left_out(rule, f"chapter {scenario.chapter}: {rule.id}", position, asked, answer)
     )
+
+
+# Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). One part is
+# left out: which waygate the Uprising's waiting units stand on (the position's one gate holds them).
+_WAITING_ON = ("which waygate the Uprising's waiting units stand on, which the position does not say: an "
+               "attack on any waygate may send its damage to the top one")
+
+
+def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 6's waygate-health where the part it leaves out could act: on the keel's or the shada's
+    turn, in Quick Strike or the attack step, with a waygate standing and the Uprising's units waiting."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 6 or position.turn.faction == UPRISING:
+        return ()
+    if not any(c.health and chip_name(c.name) == WAYGATE for c in position.chips):
+        return ()
+    rule = next(r for r in scenario.book.rules if r.id == "waygate-health")
+    attacking = tuple(s for s in asked if s in rule.acts)
+    gate = position.gates.get(UPRISING)
+    if not attacking or gate is None or not gate.stack:
+        return ()
+    return (Notice("", PARTLY, attacking, (), _WAITING_ON, f"chapter 6: {rule.id}", rule.text),)
 
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
@@ -210,6 +233,7 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.promoted, {u.faction for u in units.values() if u.kind is Kind.MINION and u.promoted})
         and any_of(when.spires_of, {s.faction for s in position.spires})
         and set(when.spires_each) <= {s.faction for s in position.spires}
+        and _isle_spires(position, when.isle_spires)
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
@@ -217,6 +241,19 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
         and any_of(when.beside_wells, _near_wells(position, units))
     )
+
+
+def _isle_spires(position: Position, factions: tuple[str, ...]) -> bool:
+    """When.isle_spires: a hex group holding a spire of the first faction, on or beside a spire of the
+    second; where the position lists no hex groups, any board (the map alone does not tell them)."""
+    if not factions or not position.hex_groups:
+        return True
+    first, second = factions
+    group = position.hex_group()
+    held = {group[s.at] for s in position.spires if s.faction == first and s.at in group}
+    near = {group[n] for s in position.spires if s.faction == second
+            for n in (s.at, *position.neighbours(s.at)) if n in group}
+    return bool(held & near)
 
 
 def _moving_talent(unit: Unit) -> bool:

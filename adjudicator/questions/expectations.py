@@ -270,7 +270,9 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
     if chip in position.units:
         return position.units[chip].health
     gate = position.gates.get(chip.removeprefix("gate:"))
-    return gate.health if gate is not None and chip.startswith("gate:") else None
+    if gate is not None and chip.startswith("gate:"):
+        return gate.health
+    return next((c.health for c in position.chips if c.id == chip), None)  # a waygate (chapter 6)
 
 
 def _target(

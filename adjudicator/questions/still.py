@@ -38,6 +38,10 @@ MOTILITY_USES = ((False, 0, 0), (True, 0, 1), (False, 1, 2), (True, 1, 3), (Fals
 # The chapters whose AI rules hold Nucleus, The Graft's hero, still unless moving lets it defeat
 # something (chapter 3: "moves on its turn only if ...", chapter 5: "does not move on its turn, unless").
 NUCLEUS_CHAPTERS = (3, 5)
+# Of them, the one whose hold does not yet factor in Motility's effects: chapter 3's Nucleus also
+# flees the spires' ranges "factoring in any Motility effects", which the talent's wording spends
+# only to reach a hex to attack from (docs/movement.md, Motility).
+UNMOTILE_CHAPTERS = (3,)
 
 # The AI outcomes of one unit's move on a board, given the facts found so far (not Survival's own).
 Outcomes = Callable[[Position, str, list[Symbol]], tuple[MoveOutcome, ...]]
@@ -63,11 +67,11 @@ def motile(position: Position, uid: str) -> bool:
 
 def reservoir_known(position: Position, faction: str | None = None) -> bool:
     """The position gives the Motility Reservoir (of ``faction``; None: of any), outside Harbinger
-    chapters 3 and 5, whose Nucleus holds factor in Motility's effects, which they do not ask: there,
+    chapter 3, whose Nucleus flees "factoring in any Motility effects", which it does not ask: there,
     as without the reservoir, Motility is not adjudicated (its notice)."""
     chapter = position.scenario.chapter if position.scenario is not None else None
     given = [f for f in position.factions.values() if faction in (None, f.name) and f.motility is not None]
-    return bool(given) and chapter not in NUCLEUS_CHAPTERS
+    return bool(given) and chapter not in UNMOTILE_CHAPTERS
 
 
 def chapter_nucleus(position: Position, uid: str) -> bool:
@@ -104,11 +108,11 @@ def still_facts(
             ends = outcomes(position, uid, found) if near else ()
             if not any(_targets(_after(position, move), uid, deadline) for move in ends):
                 found.append(fact("no_target_after", u))
+        # Motility's effects, where it spends them: chapter 5's Nucleus hold factors them in.
+        motility = _motility_facts(position, uid, outcomes, deadline) if motile(position, uid) else []
         if chapter_nucleus(position, uid):
-            found.extend(_nucleus_facts(position, uid, outcomes, deadline))
-        if motile(position, uid):
-            found.extend(_motility_facts(position, uid, outcomes, deadline))
-        yield from found
+            found.extend(_nucleus_facts(position, uid, outcomes, deadline, motility))
+        yield from found + motility
 
 
 def _motility_facts(position: Position, uid: str, outcomes: Outcomes, deadline: Deadline | None) -> list[Symbol]:
@@ -146,21 +150,25 @@ def _attack_spots(position: Position, uid: str, steps: int, deadline: Deadline |
     return spots
 
 
-def _nucleus_facts(position: Position, uid: str, outcomes: Outcomes, deadline: Deadline | None) -> list[Symbol]:
+def _nucleus_facts(position: Position, uid: str, outcomes: Outcomes, deadline: Deadline | None,
+                   motility: list[Symbol]) -> list[Symbol]:
     """Whether Nucleus would defeat an opposing unit or spire from where it stands (defeats_here), and
     from none of the ends of its AI outcomes (no_defeat_after; reading: the ends the AI rules would
-    move it to, as Survival's, docs/movement.md). The second is asked only where it decides something:
-    where it defeats nothing from here, and in chapter 3 always, whose Nucleus moves anyway when a
-    spire has it in range, and flees when it cannot move to defeat."""
+    move it to, as Survival's, docs/movement.md), with the Motility effects it would spend on the move
+    (``motility``: chapter 5's "factoring in any Motility effects it can utilize to do so"). The second
+    is asked only where it decides something: where it defeats nothing from here, and in chapter 3
+    always, whose Nucleus moves anyway when a spire has it in range, and flees when it cannot move to
+    defeat."""
     u = String(uid)
     here = _defeats(position, uid, deadline)
     found = [fact("defeats_here", u)] if here else []
     if here and position.scenario is not None and position.scenario.chapter != 3:
         return found
     # No chip within its movement and range (and one more, for a chip a move may push): no end need
-    # be asked about. Its outcomes are asked without these facts: as the AI rules alone would move it.
-    near = _foe_in_range(position, uid, position.units[uid].side.movement + 1)
-    ends = outcomes(position, uid, []) if near else ()
+    # be asked about. Its outcomes are asked without these facts: as the AI rules alone would move it,
+    # with the Motility effects it would buy (movement_bound counts their hexes).
+    near = _foe_in_range(position, uid, movement_bound(position.units[uid]) + 1)
+    ends = outcomes(position, uid, motility) if near else ()
     if not any(_defeats(_after(position, move), uid, deadline) for move in ends):
         found.append(fact("no_defeat_after", u))
     return found

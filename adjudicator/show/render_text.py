@@ -114,9 +114,10 @@ def _struck(move: MoveOutcome) -> str:
     return ", ".join(x for x in (placed, dealt, gone) if x) or "-"
 
 
-def _unnamed(chip: str) -> str:
-    """What a defeated chip with no printed name is: a gate or a spire."""
-    return "gate" if chip.startswith("gate:") else "spire"
+def _unnamed(chip: str, goes_to: str) -> str:
+    """What a defeated chip with no printed name is: a gate, a waygate (chapter 6: it is destroyed) or
+    a spire."""
+    return "gate" if chip.startswith("gate:") else "waygate" if goes_to == "destroyed" else "spire"
 
 
 def _hurt(damage: int, defeated: bool) -> str:
@@ -283,7 +284,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  {chip} loses its {upgrade} upgrade (upgrade {index}, 0 the bottom one), no damage"
               for chip, index, upgrade in o.stripped]
     lines += [f"{indent}  {_hit(d)}" for d in o.damage]
-    lines += [f"{indent}  defeated: {d.chip} ({d.name or _unnamed(d.chip)}) → {d.goes_to}" for d in o.defeated]
+    lines += [f"{indent}  defeated: {d.chip} ({d.name or _unnamed(d.chip, d.goes_to)}) → {d.goes_to}" for d in o.defeated]
     lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
     lines += [f"{indent}  gains: {_gain(g)}" for g in o.gains]
     lines += [f"{indent}  {u} does not retaliate: a talent of its acts instead (Riposte)" for u in o.forgone]
