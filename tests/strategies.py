@@ -609,7 +609,7 @@ CHAPTER_6 = {MOVER: "keel", OPPONENT: "uprising"}
 def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played in chapter 6, the keel against the Uprising, with one or two
     waygates (other chips named Waygate, 0 to 4 health) on free map hexes, beside the keel's units
-    where it can be, so that they are attacked, destroyed, or stand out of reach (reference N82)."""
+    where it can be, so that they are attacked, destroyed, or stand out of reach (reference N84)."""
     position = draw(boards)
     taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
     taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}

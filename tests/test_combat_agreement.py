@@ -162,7 +162,7 @@ def test_attack_options_agree_as_narora_heal_the_graft(position: Position) -> No
     assert problem is None, problem
 
 
-# Harbinger chapter 6 (reference N82): the keel against the Uprising, one or two waygates on the board.
+# Harbinger chapter 6 (reference N84): the keel against the Uprising, one or two waygates on the board.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(waygated(combat_positions()))
 def test_attack_options_agree_with_waygates(position: Position) -> None:

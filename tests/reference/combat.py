@@ -253,13 +253,6 @@ N81 Cumbersome, on a hero (in use: not in its gate, not muted): any hit that tak
     swap does not happen (N57): no talent moves it.
 N80 Survival, attack half: a unit written ``done: held`` (Survival's AI wording held it still in the
     movement step) does not attack while its faction plays as the AI; a player's held unit may.
-N82 Harbinger chapter 6: a chip named Waygate with health (0 to 4) stands as the Uprising's fortress gate
-    in combat (docs/combat.md, Waygates): a valid target of the units opposing the Uprising within
-    range while it has 1 or more; the damage comes off its own health, never the gate's; its last
-    health gone, it is defeated ("destroyed"), no pillage, no game end, and stays; it strikes back as
-    the gate (1, from ``gate:uprising``; Peaceful spares that hit as a gate's); the AI counts it in
-    the gate category; a hero that destroys one levels up; the player may send its damage to the top
-    unit waiting in the Uprising's gate. The Uprising's gate itself is no target in this chapter.
 N78 Relentless: a unit's retaliation deals the total of rolling the spire die until a blank or a 2
     shows, that face counted, in place of its stat; Prepared, Tough, Poison, Dexterity and the rest
     apply to it as to any retaliation (N25). ``attack_options`` plays each total from 0 to the
@@ -272,6 +265,13 @@ N82 An elfinkaze riding its roost (a unit's ``rides``) stands on the roost's nod
     neither is beside the other (FAQ-05), and both are beside the nodes around it.
 N83 Roost Roam: a player's minion with it (in use) attacks as a hero, at will: ``must_attack`` False,
     and the step may end without its attack; an AI unit with it does not attack (``cannot``).
+N84 Harbinger chapter 6: a chip named Waygate with health (0 to 4) stands as the Uprising's fortress gate
+    in combat (docs/combat.md, Waygates): a valid target of the units opposing the Uprising within
+    range while it has 1 or more; the damage comes off its own health, never the gate's; its last
+    health gone, it is defeated ("destroyed"), no pillage, no game end, and stays; it strikes back as
+    the gate (1, from ``gate:uprising``; Peaceful spares that hit as a gate's); the AI counts it in
+    the gate category; a hero that destroys one levels up; the player may send its damage to the top
+    unit waiting in the Uprising's gate. The Uprising's gate itself is no target in this chapter.
 """
 
 from __future__ import annotations
@@ -434,7 +434,7 @@ class Board:
     source: dict[str, int]
     ended: bool = False  # a gate fell and at most one still has health: the game is over
     discarded: frozenset[str] = frozenset()  # units that left play, not defeated (N66)
-    waygates: dict[str, tuple[str, int]] = field(default_factory=dict)  # N82: chip id -> (hex, health)
+    waygates: dict[str, tuple[str, int]] = field(default_factory=dict)  # N84: chip id -> (hex, health)
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
@@ -491,7 +491,7 @@ def start_board(position: Position) -> Board:
         for f, g in position.gates.items()
     }
     board = Board(units, spires, gates, {f.name: f.source for f in position.factions.values()})
-    if position.scenario is not None and position.scenario.chapter == 6:  # N82
+    if position.scenario is not None and position.scenario.chapter == 6:  # N84
         board.waygates = {c.id: (c.at, c.health) for c in position.chips
                           if c.name.strip().casefold() == "waygate" and c.health is not None}
     _snare(position, board)
@@ -568,7 +568,7 @@ def _is_gate(chip: str) -> bool:
     return chip.startswith("gate:")
 
 
-UPRISING = "uprising"  # N82
+UPRISING = "uprising"  # N84
 
 
 def _chip_node(board: Board, chip: str) -> str:
@@ -694,9 +694,9 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         gate_node(f)
         for f, g in board.gates.items()
         if opposing(rules.position, f, a.faction) and g.health >= 1 and rules.within(a.node, gate_node(f), _range(rules, board, a))
-        and not (chapter_6 and f == UPRISING)  # N82: its tracker counts casualties
+        and not (chapter_6 and f == UPRISING)  # N84: its tracker counts casualties
     ]
-    chips += [  # N82
+    chips += [  # N84
         w for w, (at, health) in board.waygates.items()
         if opposing(rules.position, UPRISING, a.faction) and health >= 1 and rules.within(a.node, at, _range(rules, board, a))
     ]
@@ -754,7 +754,7 @@ def damage_now(position: Position, unit_id: str) -> dict[str, int]:
 
 
 def _kind(board: Board, chip: str) -> str:
-    if _is_gate(chip) or chip in board.waygates:  # N82
+    if _is_gate(chip) or chip in board.waygates:  # N84
         return "gate"
     if chip in board.spires:
         return "spire"
@@ -783,7 +783,7 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
     A spire is damaged when it loses an upgrade, whatever removes it (N61, N62)."""
     if _is_gate(chip):
         return amount >= board.gates[chip[5:]].health, amount >= 1
-    if chip in board.waygates:  # N82
+    if chip in board.waygates:  # N84
         return amount >= board.waygates[chip][1], amount >= 1
     if chip in board.spires:
         ups = board.spires[chip].upgrades
@@ -1214,7 +1214,7 @@ def _hurt_gate(rules: Rules, board: Board, log: Log, faction: str, amount: int, 
 
 
 def _hurt_waygate(board: Board, log: Log, chip: str, amount: int, by: str, credit: str) -> bool:
-    """N82: its own health, down to 0; its last gone, it is destroyed, and stays."""
+    """N84: its own health, down to 0; its last gone, it is destroyed, and stays."""
     at, health = board.waygates[chip]
     after = max(0, health - amount)
     log.damage.append(Damage(chip, amount, by, ATTACK, health, after))
@@ -1530,7 +1530,7 @@ def attack(
     if forgone and not defeated:  # N47: it recovers what the attack dealt it, after the attack (N55 too)
         took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
         _recover(b, log, hit, sum(took))
-    gated = _is_gate(target) or target in b.waygates  # N82: a waygate strikes back as its gate
+    gated = _is_gate(target) or target in b.waygates  # N84: a waygate strikes back as its gate
     gate_hits = gated and (redirect is None or rules.readings["gate-redirect"] == "both")
     if gate_hits and not fell:  # N3: nothing is dealt once the attacking chip has fallen
         owner = target[5:] if _is_gate(target) else UPRISING
@@ -1749,7 +1749,7 @@ def redirects(rules: Rules, board: Board, target: str) -> list[str | None]:
     """FAQ-15: a player's gate with a unit waiting may have the topmost unit take the damage."""
     if not _is_gate(target) and target not in board.waygates:
         return [None]
-    owner = target[5:] if _is_gate(target) else UPRISING  # N82: the Uprising's gate holds its waiting units
+    owner = target[5:] if _is_gate(target) else UPRISING  # N84: the Uprising's gate holds its waiting units
     if owner not in board.gates:
         return [None]
     stack = board.gates[owner].stack
@@ -1863,7 +1863,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
         for f, g in start.gates.items()
         if board.gates[f].health != g.health
     ]
-    chips += [ChipEnd(w, health=h) for w, (_, h) in board.waygates.items() if h != start.waygates[w][1]]  # N82
+    chips += [ChipEnd(w, health=h) for w, (_, h) in board.waygates.items() if h != start.waygates[w][1]]  # N84
     fire = campfire(rules, board) if with_campfire else ()
     over = _game_over(board)
     return EndState(
