@@ -22,6 +22,7 @@ from tests.profiles import examples
 from tests.strategies import (
     affordable_step,
     allied,
+    consuming,
     crowded_lanes,
     dispersing,
     healing,
@@ -210,4 +211,30 @@ def test_faction_options_agree_on_where_disperse_places(position: Position) -> N
 def test_movement_step_agrees_on_where_disperse_places(position: Position) -> None:
     # Each placement made before the next move: the hex it takes is held for the later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+# Consume: a hero defeated before a move (which is then made on the board without it) or after it, on
+# boards of their own (tests/strategies.py, consuming), few of them, each with a move the reference
+# says Consume acts in.
+def _consumes(position: Position, ai: bool) -> bool:
+    return any(m.acts for u in mover_units(position) for m in movement_ref.unit_options(position, u, ai).outcomes)
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(st.booleans().flatmap(lambda ai: st.tuples(consuming(positions()).filter(lambda p: _consumes(p, ai)),
+                                                  st.just(ai))))
+def test_unit_options_agree_on_what_consume_does(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(st.booleans().flatmap(lambda ai: st.tuples(consuming(positions().filter(affordable_step)).filter(
+    lambda p: _consumes(p, ai)), st.just(ai))))
+def test_movement_step_agrees_on_what_consume_does(drawn: tuple[Position, bool]) -> None:
+    # A hero consumed before a move no longer stands in the way of that move and the later ones.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem

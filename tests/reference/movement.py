@@ -20,6 +20,7 @@ from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
     ESCAPE,
+    Act,
     FREE,
     LATERAL,
     PROGRESS,
@@ -1016,8 +1017,61 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     ]
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
-    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed)))
+    if not wait:
+        outcomes = consume_choices(position, unit, outcomes, ai)
+    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+def consume_targets(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """The heroes Consume may defeat from ``node``.
+
+    master-talent-list, Consume: "Before or after this unit's movement, it may defeat an adjacent hero
+    with 2 health or fewer"; the AI's: "if it is adjacent to an opposing hero with 2 health or fewer, it
+    defeats that hero". A hero on a map hex beside the node (one in a gate is beside nothing, FAQ-15),
+    not campfired (it cannot be interacted with), whose health and fortifications are 2 or fewer (a
+    fortification "effectively acts as an extra health chip"); any hero for a player, an opposing one
+    for the AI (docs/movement.md, An action before or after a move)."""
+    if "Consume" not in unit.talents or node not in position.hexes:
+        return []
+    beside = set(position.neighbours(node))
+    return sorted(u.id for u in position.units.values()
+                  if u.id != unit.id and u.kind is Kind.HERO and u.at in beside and u.at in position.hexes
+                  and not u.campfire and life(u) <= 2 and (not ai or opposing(position, u.faction, unit.faction)))
+
+
+def _consumed(position: Position, unit: Unit, chip: str) -> Position:
+    """The board once the unit consumed ``chip``: that hero off the board, defeated; the unit flipped
+    to its other side with no upgrades, its health kept, and Consume used up for this move."""
+    units = dict(position.units)
+    units[chip] = _placed(units[chip], units[chip].at or "", False, 0, True)
+    units[unit.id] = dataclasses.replace(unit, promoted=not unit.promoted, upgrades=(),
+                                         talents=tuple(t for t in unit.talents if t != "Consume"))
+    return dataclasses.replace(position, units=units)
+
+
+def consume_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
+    """The moves with what Consume does before or after them, once per move: before, the move made
+    anew on the board without the hero; after, beside its end (a stay's too), the heroes where they
+    stood as it began; nothing after a move that defeated the unit or ended in its gate. A player may
+    also leave it unused; the AI must, before its move where it can, else after it where it can. A
+    stay followed by the act is listed as the act followed by the stay (the same board)."""
+    start = position.node_of(unit.id)
+    first = consume_targets(position, unit, start, ai)
+    before = [dataclasses.replace(o, acts=(Act("before", "Consume", x, "defeat", "flip"), *o.acts))
+              for x in first
+              for o in unit_options(_consumed(position, unit, x), unit.id, ai).outcomes]
+    if ai and first:
+        return before
+    done = {(o.end, o.acts[0].chip) for o in before if o.kind == STAY}
+    later = []
+    for o in outcomes:
+        targets = [] if o.defeated else consume_targets(position, unit, o.end, ai)
+        if not ai or not targets:
+            later.append(o)
+        later += [dataclasses.replace(o, acts=(*o.acts, Act("after", "Consume", x, "defeat", "flip")))
+                  for x in targets if not (o.kind == STAY and (o.end, x) in done)]
+    return later + before
 
 
 def _motility(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
@@ -1243,6 +1297,8 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after a move; a hero put on its gate has left the board and moves no more."""
+    for act in move.acts:  # Consume, before or after: the hero defeated, the unit flipped
+        position = _consumed(position, position.units[move.unit], act.chip)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
