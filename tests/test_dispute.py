@@ -27,7 +27,7 @@ CHECKED = 4
 
 def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
     """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift), a
-    placement once it ends (Disperse) or an act before or after it (Consume); `check` names those
+    placement once it ends (Disperse) or an act before or after it (Consume, Yrtel's Way); `check` names those
     talents as not taken into account for claims (their catalogue left_out), so its verdict is no test
     of the outcome."""
     rifts = {s.at for s in position.spires if {"Riftwalk", "Naroran Rift"} & set(s.talents)}

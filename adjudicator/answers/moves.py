@@ -51,9 +51,9 @@ class Strike:
 
 @dataclass(frozen=True, order=True)
 class Act:
-    """What a unit's talent does before its move or once it ends (Consume: asp/movement/after.lp): it
-    acts on ``chip`` (``how``: 'defeat'), then the unit changes (``then``: 'flip', its upgrades removed;
-    '' none)."""
+    """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way:
+    asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated),
+    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; '' none)."""
 
     when: str  # 'before' or 'after'
     talent: str

@@ -160,7 +160,8 @@ def unit_options(
 
 
 # What a move made after a flip (act_then/3) leaves out where the position gives one side only.
-OTHER_SIDE = "its promoted side's stats, which the position does not give: the move after the flip uses its basic stats"
+OTHER_SIDE = ("its promoted side's stats, which the position does not give: the move after the flip or promotion uses its "
+              "basic stats, and a promotion gains no health")
 
 
 def _asked(position: Position, unit_id: str, ai: bool | None, deadline: Deadline | None) -> UnitOptions:
@@ -169,10 +170,10 @@ def _asked(position: Position, unit_id: str, ai: bool | None, deadline: Deadline
 
 def acting(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
     """``options`` with the moves made after each act the unit's talents may take before it
-    (before_act/4, Consume): the move asked ``again`` on the board that act leaves, the talent used up
+    (before_act/4, Consume, Yrtel's Way): the move asked ``again`` on the board that act leaves, the talent used up
     (one act per move, before or after). A talent it must use (the AI's) that can act before the move
     does so: then only those outcomes stand (docs/movement.md, An action before or after a move)."""
-    if not options.before:
+    if not options.before and not any(m.acts for m in options.outcomes):
         return options
     made: list[MoveOutcome] = []
     found = list(options.notices)
@@ -184,16 +185,21 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
         then = again(board)
         made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
         found += then.notices
-        if unit.promoted and unit.promoted_stats is None:  # flipped to a promoted side the position does not give
-            found.append(Notice(act.talent, PARTLY, ("movement",), (options.unit,), left_out=OTHER_SIDE))
     first = {a.talent for a in options.before} & set(options.must_act)
     # Staying, then acting, leaves the board acting, then staying leaves: the one before is kept.
     stays = {(m.end, a.talent, a.chip) for m in made if m.kind == "stay" for a in m.acts[:1]}
     after = (m for m in options.outcomes
              if not (m.kind == "stay" and any((m.end, a.talent, a.chip) in stays for a in m.acts)))
     outcomes = {m.key: m for m in (*(() if first else after), *made)}
-    return replace(options, outcomes=tuple(outcomes[k] for k in sorted(outcomes)),
-                   notices=tuple(dict.fromkeys(found)))
+    # A basic unit turned to a promoted side the position does not give: the move after it (an act
+    # before), or the health a promotion gains, is not known.
+    unit = position.units[options.unit]
+    if not unit.promoted and unit.promoted_stats is None:
+        found += [Notice(a.talent, PARTLY, ("movement",), (options.unit,), left_out=OTHER_SIDE)
+                  for m in outcomes.values() for a in m.acts
+                  if a.then == "promote" or (a.then == "flip" and a.when == "before")]
+    listed = tuple(outcomes[k] for k in sorted(outcomes)) if made else tuple(outcomes.values())
+    return replace(options, outcomes=listed, notices=tuple(dict.fromkeys(found)))
 
 
 def faction_options(

@@ -167,9 +167,9 @@ def _show(key: _Key) -> str:
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
     dealt = ", ".join(f"{x} " + ("defeated" if n is None else f"{n} damage") for x, n in struck)
-    first = "".join(f"{talent} {how}s {chip}{' and ' + then + 's' if then else ''}, then "
+    first = "".join(f"{talent} {how} {chip}{' and ' + then if then else ''}, then "
                     for when, talent, chip, how, then in acts if when == "before")
-    later = "".join(f" then {talent} {how}s {chip}{' and ' + then + 's' if then else ''}"
+    later = "".join(f" then {talent} {how} {chip}{' and ' + then if then else ''}"
                     for when, talent, chip, how, then in acts if when == "after")
     return (first + f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then placed on {placed}" if placed else "")

@@ -118,7 +118,7 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         chip = position.units.get(act.chip) if position is not None else None
         where = f" at {chip.at}" if chip is not None and chip.at else ""
         then = f" ({act.then}s)" if act.then else ""
-        return f"{act.talent} {act.how}s {act.chip}{where}{then}"
+        return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}") + then
 
     if not move.acts:
         return "-"
@@ -126,6 +126,10 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
     later = [one(a) for a in move.acts if a.when == "after"]
     moved = f"stays on {move.end}" if move.kind == "stay" else f"moves {'-'.join(move.path)}"
     return ", then ".join((*first, moved, *later))
+
+
+# How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
+_ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks"}
 
 
 def _unnamed(chip: str) -> str:
