@@ -41,7 +41,8 @@ from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
 from tests.strategies import (  # noqa: E402
-    allied, describe, dispersing, grafted_boards, healing, motile, positions, refreshing, rifted, rocky, unhurt, veined,
+    acting, allied, describe, dispersing, grafted_boards, healing, motile, positions, refreshing, rifted, rocky, unhurt,
+    veined,
 )
 
 # ------------------------------------------------------------------------------------ the checks
@@ -202,6 +203,10 @@ CHECKS |= {c.name: c for c in (
     remade(CHECKS["unit-options"], "dispersing", "AI minions with Disperse", dispersing),
     remade(CHECKS["unit-options"], "motile", "heroes with Motility and the reservoir given", motile),
     remade(CHECKS["unit-options"], "veined", "in Harbinger chapter 4 beside the Source vein", veined),
+    remade(CHECKS["unit-options"], "consuming", "units with Consume beside wounded heroes",
+           lambda boards: acting(boards, "Consume")),
+    remade(CHECKS["unit-options"], "returning", "units with Yrtel's Way beside wounded minions",
+           lambda boards: acting(boards, "Yrtel's Way")),
 )}
 
 

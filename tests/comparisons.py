@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Target
-from adjudicator.answers.moves import ESCAPE, PROGRESS, Displacement, MoveOutcome, StepResult, Strike, UnitOptions
+from adjudicator.answers.moves import ESCAPE, PROGRESS, Act, Displacement, MoveOutcome, StepResult, Strike, UnitOptions
 from adjudicator.position.model import Controller, Position
 from adjudicator.questions import adjudicate as solver
 from adjudicator.questions import whole_solve
@@ -34,14 +34,15 @@ V = TypeVar("V")
 
 # ===================================================================================== movement
 
-Key = tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str]
+Key = tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, tuple[Act, ...]]
 Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]
 
 
 def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
-        (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed): (
+        (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed,
+         o.acts): (
             o.kind,
             o.path,
             o.paths if o.kind in (PROGRESS, ESCAPE) else None,
@@ -51,12 +52,13 @@ def _compared(options: UnitOptions) -> Compared:
 
 
 def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
-    (unit, end, displaced, damage, defeated, rolls, struck, placed), (kind, path, paths) = key, seen
+    (unit, end, displaced, damage, defeated, rolls, struck, placed, acts), (kind, path, paths) = key, seen
     pushed = ", ".join(f"{d.unit} {d.source}->{d.to}" + (f" ({d.damage} damage)" if d.damage else "") for d in displaced)
     hurt = (" defeated" if defeated else f" {damage} damage" if damage else "") + (f" {rolls} dice" if rolls else "")
     dealt = ", ".join(f"{x.chip} {x.damage}" + (" defeated" if x.defeated else "") for x in struck)
     return (f"{unit} -> {end}{hurt} [{kind}] path {'-'.join(path)} paths {paths} displaced {{{pushed}}}"
-            + (f" placed {placed}" if placed else "") + (f" struck {{{dealt}}}" if dealt else ""))
+            + (f" placed {placed}" if placed else "") + (f" struck {{{dealt}}}" if dealt else "")
+            + "".join(f" {a.when}: {a.talent} {a.how}s {a.chip}" for a in acts))
 
 
 def options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:

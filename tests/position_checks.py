@@ -26,11 +26,12 @@ CHECKED = 4  # the first few of each unit's outcomes are checked by `check`: eac
 
 
 def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
-    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift) or a
-    placement once it ends (Disperse); `check` names those talents as not taken into account for
-    claims (their catalogue left_out), so its verdict is no test of the outcome."""
+    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift), a
+    placement once it ends (Disperse) or an act before or after it (Consume, Yrtel's Way); `check` names
+    those talents as not taken into account for claims (their catalogue left_out), so its verdict is no
+    test of the outcome."""
     rifts = {s.at for s in position.spires if {"Riftwalk", "Naroran Rift"} & set(s.talents)}
-    return bool(move.placed) or bool(rifts & set(move.path))
+    return bool(move.placed) or bool(move.acts) or bool(rifts & set(move.path))
 
 
 def reads_back(position: Position) -> None:

@@ -806,6 +806,40 @@ def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     return replace(position, units=units, factions=factions)
 
 
+@st.composite
+def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -> Position:
+    """A board of ``boards`` where some of the moving faction's units hold ``talent``, one that acts
+    before or after a move (Consume: on heroes; Yrtel's Way: on minions; a hero among the holders where
+    there is one, some with a promoted side of more movement and health), and the units it acts on, of
+    every faction, one more of the opponent's on a free hex near them, are often down to 1 or 2 health
+    (some with a fortification, which counts as health). Handed out here only, never from the common
+    pools."""
+    position = draw(boards)
+    prey = Kind.HERO if talent == "Consume" else Kind.MINION
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and position.placed(uid))
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    for uid in chosen:
+        u = units[uid]
+        side = replace(u.stats, movement=u.stats.movement + 1, health=u.stats.health + 1) if draw(st.booleans()) else None
+        units[uid] = replace(u, talents=(*u.talents, talent), promoted_stats=side,
+                             upgrades=draw(st.sampled_from(((), ("attack",)))))
+    for uid, u in sorted(units.items()):
+        if u.kind is prey and uid not in chosen:
+            worn = draw(st.sampled_from(("whole", "wounded", "wounded", "fortified")))
+            units[uid] = replace(u, health=draw(st.sampled_from((1, 2)))) if worn == "wounded" else (
+                replace(u, health=2, upgrades=("fortification",)) if worn == "fortified" else u)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    free = set(position.hexes) - taken - {c.at for c in position.chips}
+    near = {n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 3)}
+    free = sorted(free & near if free & near and draw(st.integers(0, 3)) > 0 else free)
+    if free:
+        units["e8"] = unit("e8", OPPONENT, draw(st.sampled_from(free)), 2, kind=prey,
+                           health=draw(st.sampled_from((1, 2, 3))))
+    return replace(position, units=units)
+
+
 def _within(position: Position, start: str, steps: int) -> set[str]:
     """The nodes up to ``steps`` hexes from ``start``."""
     seen, frontier = {start}, {start}

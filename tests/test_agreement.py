@@ -22,6 +22,7 @@ from tests.profiles import examples
 from tests.strategies import (
     affordable_step,
     allied,
+    acting,
     crowded_lanes,
     dispersing,
     healing,
@@ -210,4 +211,51 @@ def test_faction_options_agree_on_where_disperse_places(position: Position) -> N
 def test_movement_step_agrees_on_where_disperse_places(position: Position) -> None:
     # Each placement made before the next move: the hex it takes is held for the later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+# Consume, Yrtel's Way: a chip acted on before a move (which is then made on the board that act
+# leaves) or after it, on boards of their own (tests/strategies.py, acting), few of them, each with a
+# move the reference says the talent acts in, player or AI.
+def _acts(position: Position, ai: bool) -> bool:
+    return any(m.acts for u in mover_units(position) for m in movement_ref.unit_options(position, u, ai).outcomes)
+
+
+def _acting(talent: str, affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    boards = positions().filter(affordable_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(acting(boards, talent).filter(lambda p: _acts(p, ai)),
+                                                      st.just(ai)))
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Consume"))
+def test_unit_options_agree_on_what_consume_does(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Consume", affordable=True))
+def test_movement_step_agrees_on_what_consume_does(drawn: tuple[Position, bool]) -> None:
+    # A hero consumed before a move no longer stands in the way of that move and the later ones.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Yrtel's Way"))
+def test_unit_options_agree_on_what_yrtels_way_does(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Yrtel's Way", affordable=True))
+def test_movement_step_agrees_on_what_yrtels_way_does(drawn: tuple[Position, bool]) -> None:
+    # A minion returned to its barracks before a move no longer stands in the way of the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem

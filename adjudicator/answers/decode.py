@@ -36,7 +36,7 @@ from adjudicator.position.dice import Die
 from adjudicator.position.model import Controller, Position, gate_node
 from adjudicator.position.scenarios import chapters
 from adjudicator.position.talents import PARTLY
-from adjudicator.answers.moves import Displacement, MoveOutcome, Strike, UnitOptions
+from adjudicator.answers.moves import Act, Displacement, MoveOutcome, Strike, UnitOptions
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.rolls import escape_rock_notice, rolls_uncounted
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
@@ -141,6 +141,13 @@ class _UnitAtoms:
     optional: set[str] = field(default_factory=set)
     stay_strikes: bool = False
     after_unknown: bool = False
+    # An action before or after the move (after.lp): the chips each talent may act on before it, and at
+    # each end after it, with how; what the unit then becomes; the talents its player may leave unused.
+    before: list[tuple[str, str, str]] = field(default_factory=list)  # (talent, chip, how)
+    acts: dict[str, dict[str, list[tuple[str, str]]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how)
+    then: dict[str, str] = field(default_factory=dict)
+    act_optional: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -256,6 +263,14 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.stay_strikes = True
         elif name == "after_unknown":
             a.after_unknown = True
+        elif name == "before_act":
+            a.before.append((args[3].string, _name(args[1]), args[2].name))
+        elif name == "after_act":
+            a.acts[_name(args[1])][args[4].string].append((_name(args[2]), args[3].name))
+        elif name == "act_then":
+            a.then[args[2].string] = args[1].name
+        elif name == "act_may":
+            a.act_optional.add(args[1].string)
         elif name == "next":
             next_units.add(unit)
         elif name == "leading":
@@ -275,12 +290,16 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
             kinds[key] = kind
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[key], displaced, _entering(a, min(paths)), sum(paths.values()), damage, defeated,
-                    rolls, struck=struck, exit=exit, placed=placed, held=a.held if kinds[key] == "stay" else "")
+                    rolls, struck=struck, exit=exit, placed=placed, held=a.held if kinds[key] == "stay" else "",
+                    acts=acts)
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
         for struck, exit, placed in _strikes(a, uid, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives,
                                              {d.to for d in displaced})
+        for acts in _acts_after(a, end, defeated)
     )
+    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, "")) for why, chip, how in a.before))
+    acting = {why for why, _, _ in a.before} | {why for end in a.acts.values() for why in end}
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
     )
@@ -301,7 +320,24 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     reading = {w for m in outcomes if m.rolls
                for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}), *a.places.get(m.end, {}))}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
-    return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
+    return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
+                       must_act=tuple(sorted(acting - a.act_optional)))
+
+
+def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]]:
+    """What the unit's talents may do once its move ends on ``end`` (after_act/5): for each talent, one
+    chip it acts on, each an outcome, or none where its player may leave it unused; nothing from a unit
+    defeated on its way. A talent the unit must use acts wherever it can (before its move where it can
+    then: adjudicate.py keeps only those outcomes)."""
+    by_talent = a.acts.get(end, {})
+    if defeated or not by_talent:
+        return [()]
+    choices: list[tuple[Act, ...]] = [()]
+    for why, targets in sorted(by_talent.items()):
+        acts = [Act("after", why, chip, how, a.then.get(why, "")) for chip, how in sorted(set(targets))]
+        options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
+        choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
+    return choices
 
 
 def _entering(a: _UnitAtoms, path: tuple[str, ...]) -> tuple[str, ...]:

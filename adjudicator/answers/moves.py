@@ -50,6 +50,27 @@ class Strike:
 
 
 @dataclass(frozen=True, order=True)
+class Act:
+    """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way:
+    asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated),
+    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; '' none)."""
+
+    when: str  # 'before' or 'after'
+    talent: str
+    chip: str
+    how: str
+    then: str = ""
+
+    @property
+    def defeats(self) -> bool:
+        return self.how == "defeat"
+
+    def as_json(self) -> dict[str, Any]:
+        shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}
+        return {**shape, "then": self.then} if self.then else shape
+
+
+@dataclass(frozen=True, order=True)
 class MoveOutcome:
     """One legal outcome of one unit's move.
 
@@ -73,6 +94,7 @@ class MoveOutcome:
     exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
     placed: str = ""  # the hex it then places itself on (Disperse); '' where it stays on its end
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
+    acts: tuple[Act, ...] = ()  # what its talents do before its move or once it ends (Consume)
 
     @property
     def acts_after(self) -> bool:
@@ -84,12 +106,13 @@ class MoveOutcome:
         """Some unit is defeated in this move: the mover on its way or by its own talent (Immolate), a
         unit it displaced, or one its damage struck once the move ended."""
         return (self.defeated or self.exit == "defeated" or any(d.defeated for d in self.displaced)
-                or any(s.defeated for s in self.struck))
+                or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts))
 
     @property
-    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str]:
+    def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
+                           tuple[Act, ...]]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
-                self.placed)
+                self.placed, self.acts)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -112,6 +135,8 @@ class MoveOutcome:
             shape["placed"] = self.placed
         if self.held:
             shape["held"] = self.held
+        if self.acts:
+            shape["acts"] = [a.as_json() for a in self.acts]
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 
@@ -125,6 +150,10 @@ class UnitOptions:
     must_wait: str = ""  # why the unit may not move now (empty when it may)
     leading: bool = False  # a minion closest to its mark; the others move after it, on a changed board
     notices: tuple[Notice, ...] = ()  # talents the answer may depend on that are not modelled
+    # What its talents may do before it moves (before_act/4), each made then on the board it leaves:
+    # adjudicate.py asks the move again there; its outcomes carry the act (MoveOutcome.acts).
+    before: tuple[Act, ...] = ()
+    must_act: tuple[str, ...] = ()  # talents it must use, before its move where it can (act_may/2 absent)
 
     def as_json(self) -> dict[str, Any]:
         return {

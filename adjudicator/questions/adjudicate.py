@@ -33,6 +33,7 @@ from adjudicator.answers.decode import (
 )
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
+from adjudicator.questions.board_after import apply_act
 from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
@@ -40,7 +41,8 @@ from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
-from adjudicator.position.talents import catalogue
+from adjudicator.position.talents import PARTLY, catalogue
+from adjudicator.answers.notices import Notice
 from adjudicator.questions.still import still_facts
 from adjudicator.solving.solve import (
     COMBAT, Deadline, TimedOut, consequences, decodable, ground, solve, solve_all
@@ -152,8 +154,52 @@ def unit_options(
     position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = ask(position, moves_query(position, unit_id, ai), deadline=deadline, wanted=(unit_id,)).options[unit_id]
+    options = acting(position, _asked(position, unit_id, ai, deadline),
+                     lambda board: _asked(board, unit_id, ai, deadline))
     return _with_odds(position, _noticed(position, options, ai))
+
+
+# What a move made after a flip (act_then/3) leaves out where the position gives one side only.
+OTHER_SIDE = ("its promoted side's stats, which the position does not give: the move after the flip or promotion uses its "
+              "basic stats, and a promotion gains no health")
+
+
+def _asked(position: Position, unit_id: str, ai: bool | None, deadline: Deadline | None) -> UnitOptions:
+    return ask(position, moves_query(position, unit_id, ai), deadline=deadline, wanted=(unit_id,)).options[unit_id]
+
+
+def acting(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
+    """``options`` with the moves made after each act the unit's talents may take before it
+    (before_act/4, Consume, Yrtel's Way): the move asked ``again`` on the board that act leaves, the talent used up
+    (one act per move, before or after). A talent it must use (the AI's) that can act before the move
+    does so: then only those outcomes stand (docs/movement.md, An action before or after a move)."""
+    if not options.before and not any(m.acts for m in options.outcomes):
+        return options
+    made: list[MoveOutcome] = []
+    found = list(options.notices)
+    for act in options.before:
+        board = apply_act(position, options.unit, act)
+        unit = board.units[options.unit]
+        board = replace(board, units={**board.units, options.unit: replace(
+            unit, talents=tuple(t for t in unit.talents if t != act.talent))})
+        then = again(board)
+        made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
+        found += then.notices
+    first = {a.talent for a in options.before} & set(options.must_act)
+    # Staying, then acting, leaves the board acting, then staying leaves: the one before is kept.
+    stays = {(m.end, a.talent, a.chip) for m in made if m.kind == "stay" for a in m.acts[:1]}
+    after = (m for m in options.outcomes
+             if not (m.kind == "stay" and any((m.end, a.talent, a.chip) in stays for a in m.acts)))
+    outcomes = {m.key: m for m in (*(() if first else after), *made)}
+    # A basic unit turned to a promoted side the position does not give: the move after it (an act
+    # before), or the health a promotion gains, is not known.
+    unit = position.units[options.unit]
+    if not unit.promoted and unit.promoted_stats is None:
+        found += [Notice(a.talent, PARTLY, ("movement",), (options.unit,), left_out=OTHER_SIDE)
+                  for m in outcomes.values() for a in m.acts
+                  if a.then == "promote" or (a.then == "flip" and a.when == "before")]
+    listed = tuple(outcomes[k] for k in sorted(outcomes)) if made else tuple(outcomes.values())
+    return replace(options, outcomes=listed, notices=tuple(dict.fromkeys(found)))
 
 
 def faction_options(
@@ -163,7 +209,9 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    return [_with_odds(position, _noticed(position, answer.options[uid], ai)) for uid in units]
+    return [_with_odds(position, _noticed(position, acting(
+                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline)), ai))
+            for uid in units]
 
 
 def _noticed(position: Position, options: UnitOptions, ai: bool | None) -> UnitOptions:

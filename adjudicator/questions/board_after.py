@@ -9,8 +9,30 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
-from adjudicator.answers.moves import MoveOutcome
+from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.model import Gate, Position, Unit
+
+
+def apply_act(position: Position, uid: str, act: Act) -> Position:
+    """The board after unit ``uid``'s talent acted (asp/movement/after.lp, before_act/4, after_act/5):
+    the chip it defeats off the board as one defeated (a group's next chip shows), or returns to its
+    barracks undefeated (its whole group, as Eruption's return); then the unit flipped to its other side
+    with its upgrades removed, its health kept, or promoted: a basic unit flipped to its promoted side,
+    its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
+    none known where the position gives one side); a promoted one stays as it is (docs/movement.md, An
+    action before or after a move)."""
+    units = dict(position.units)
+    if act.how == "defeat":
+        units[act.chip] = _hurt(units[act.chip], 0, True)
+    elif act.how == "barracks":
+        units[act.chip] = replace(units[act.chip], at=None)
+    unit = units[uid]
+    if act.then == "flip":
+        units[uid] = replace(unit, promoted=not unit.promoted, upgrades=())
+    elif act.then == "promote" and not unit.promoted:
+        gained = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats is not None else 0
+        units[uid] = replace(unit, promoted=True, upgrades=(), health=unit.health + max(0, gained))
+    return replace(position, units=units)
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
@@ -18,7 +40,10 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     with the damage it took on the way (Toxic Secretion, Lahar), the damage it dealt once its move
     ended (Impale, Source Aura, Immolate, Eruption) and, where it then leaves the board (Immolate's
     defeat, Eruption's return to the barracks), the board without it; where it then places itself
-    (Disperse), the unit there before that damage (its own included) is dealt."""
+    (Disperse), the unit there before that damage (its own included) is dealt; what its talents did
+    before or after it (Consume: apply_act)."""
+    for act in move.acts:  # before or after the move: neither changes where the move ends
+        position = apply_act(position, move.unit, act)
     units = dict(position.units)
     gates = dict(position.gates)
 

@@ -71,7 +71,8 @@ def _judge_move(
     symbols = solve(facts, parts=("base", "explain"), deadline=deadline)
     starts = {uid: position.node_of(uid) for uid in query.units}
     options = decode(symbols, starts, (claim.unit,)).options[claim.unit]  # the claimed unit's alone
-    return decode_verdicts(symbols), tuple(format_move(m) for m in options.outcomes)
+    # A move listed with and without an act a claim cannot state (Consume) reads alike: listed once.
+    return decode_verdicts(symbols), tuple(dict.fromkeys(format_move(m) for m in options.outcomes))
 
 
 def _judge_attack(

@@ -23,7 +23,7 @@ from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
-from adjudicator.questions.adjudicate import Progress, ask, check_limit, is_ai, present_units
+from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, is_ai, present_units
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import STEP, notices
@@ -237,7 +237,10 @@ def _search(
             return
         for uid in sorted(answer.next_units):
             minion = pos.units[uid].kind is Kind.MINION
-            options = answer.options[uid]
+            # What its talents may do before it moves (Consume): its move asked again on the board left.
+            options = acting(pos, answer.options[uid], lambda board, uid=uid: ask(
+                board, Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings),
+                fixed(board), deadline).options[uid])
             uncounted.update(options.notices)
             unit = pos.units[uid]
             for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):

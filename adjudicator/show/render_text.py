@@ -20,7 +20,7 @@ from adjudicator.answers.attacks import (
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
-from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, Strike, UnitOptions
+from adjudicator.answers.moves import Act, MoveOutcome, StepOutcome, StepResult, Strike, UnitOptions
 from adjudicator.answers.notation import format_attack
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
@@ -114,6 +114,27 @@ def _struck(move: MoveOutcome) -> str:
     return ", ".join(x for x in (placed, dealt, gone) if x) or "-"
 
 
+def acts_text(move: MoveOutcome, position: Position | None) -> str:
+    """What its talents do before or after the move, in order: "Consume defeats jaelana at b3 (flips),
+    then moves a3-b3"; "-" where none. Without the position the move began on, no hex is named."""
+    def one(act: Act) -> str:
+        chip = position.units.get(act.chip) if position is not None else None
+        where = f" at {chip.at}" if chip is not None and chip.at else ""
+        then = f" ({act.then}s)" if act.then else ""
+        return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}") + then
+
+    if not move.acts:
+        return "-"
+    first = [one(a) for a in move.acts if a.when == "before"]
+    later = [one(a) for a in move.acts if a.when == "after"]
+    moved = f"stays on {move.end}" if move.kind == "stay" else f"moves {'-'.join(move.path)}"
+    return ", then ".join((*first, moved, *later))
+
+
+# How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
+_ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks"}
+
+
 def _unnamed(chip: str, goes_to: str) -> str:
     """What a defeated chip with no printed name is: a gate, a waygate (chapter 6: it is destroyed) or
     a spire."""
@@ -166,10 +187,13 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     rolled = any(m.rolls for m in options.outcomes)
     # What it deals once its move ends, where some outcome deals something (Impale, Source Aura).
     struck = any(m.acts_after for m in options.outcomes)
+    # What its talents do before or after the move, where some outcome has one act (Consume).
+    acting = any(m.acts for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
-              "displaced", *(("then deals",) if struck else ()))
+              "displaced", *(("then deals",) if struck else ()), *(("acts",) if acting else ()))
     rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
-             *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()))
+             *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()),
+             *((acts_text(m, position),) if acting else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
@@ -223,6 +247,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
         extra += f"  then dealing {_struck(move)}" if move.acts_after else ""
+        extra += f"  ({acts_text(move, None)})" if move.acts else ""
         lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
     return lines
 

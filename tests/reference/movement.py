@@ -20,6 +20,7 @@ from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
     ESCAPE,
+    Act,
     FREE,
     LATERAL,
     PROGRESS,
@@ -1016,8 +1017,88 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     ]
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
-    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed)))
+    if not wait:
+        outcomes = act_choices(position, unit, outcomes, ai)
+    ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool) -> list[str]:
+    """The chips the unit's ``talent`` may act on from ``node`` (docs/movement.md, An action before or
+    after a move): units on map hexes beside the node (one in a gate is beside nothing, FAQ-15), not
+    campfired (they cannot be interacted with); health counts fortifications ("effectively acts as an
+    extra health chip").
+
+    Consume (master-talent-list): "it may defeat an adjacent hero with 2 health or fewer"; the AI's: "if
+    it is adjacent to an opposing hero with 2 health or fewer, it defeats that hero".
+    Yrtel's Way: "you may return an adjacent faction minion with equal or less health to its barracks";
+    the AI's: "if it is adjacent to an opposing faction minion with equal or less health than it" (the
+    unit's health as its move began). Any for a player, an opposing one for the AI."""
+    if talent not in unit.talents or node not in position.hexes:
+        return []
+    beside = set(position.neighbours(node))
+
+    def fits(u: Unit) -> bool:
+        if talent == "Consume":
+            return u.kind is Kind.HERO and life(u) <= 2
+        return u.kind is Kind.MINION and life(u) <= life(unit)  # Yrtel's Way
+
+    return sorted(u.id for u in position.units.values()
+                  if u.id != unit.id and u.at in beside and u.at in position.hexes and not u.campfire and fits(u)
+                  and (not ai or opposing(position, u.faction, unit.faction)))
+
+
+# Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
+ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote")}
+
+
+def _acted(position: Position, unit: Unit, act: Act) -> Position:
+    """The board once the unit's talent acted: a hero defeated off the board (Consume), a minion back to
+    its barracks undefeated, with its group (Yrtel's Way); the unit flipped with no upgrades, its health
+    kept (Consume), or promoted: a basic unit to its promoted side, no upgrades, the health between the
+    sides' health stats where the position gives both (game-elements: Leveling Up); the talent used up
+    for this move."""
+    units = dict(position.units)
+    target = units[act.chip]
+    if act.how == "defeat":
+        units[act.chip] = _placed(target, target.at or "", False, 0, True)
+    else:
+        units[act.chip] = dataclasses.replace(target, at=None)
+    talents = tuple(t for t in unit.talents if t != act.talent)
+    if act.then == "flip":
+        unit = dataclasses.replace(unit, promoted=not unit.promoted, upgrades=())
+    elif not unit.promoted:
+        gain = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats else 0
+        unit = dataclasses.replace(unit, promoted=True, upgrades=(), health=unit.health + max(gain, 0))
+    units[unit.id] = dataclasses.replace(unit, talents=talents)
+    return dataclasses.replace(position, units=units)
+
+
+def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
+    """The moves with what the unit's acting talents (ACTS) do before or after them, once per move:
+    before, the move made anew on the board the act leaves; after, beside its end (a stay's too), the
+    chips where they stood as it began; nothing after a move that defeated the unit or ended in its
+    gate. A player may also leave it unused; the AI must, before its move where it can, else after it
+    where it can. A stay followed by the act is listed as the act followed by the stay (the same board)."""
+    start = position.node_of(unit.id)
+    for talent, (how, then) in ACTS.items():
+        first = act_targets(position, unit, talent, start, ai)
+        before = [dataclasses.replace(o, acts=(act, *o.acts))
+                  for x in first for act in [Act("before", talent, x, how, then)]
+                  for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
+        if ai and first:
+            outcomes = before
+            continue
+        done = {(o.end, o.acts[0].chip) for o in before if o.kind == STAY}
+        later = []
+        for o in outcomes:
+            targets = [] if o.defeated else act_targets(position, unit, talent, o.end, ai)
+            if not ai or not targets:
+                later.append(o)
+            later += [dataclasses.replace(o, acts=(*o.acts, Act("after", talent, x, how, then)))
+                      for x in targets if not (o.kind == STAY and (o.end, x) in done)]
+        outcomes = later + before
+    return outcomes
 
 
 def _motility(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
@@ -1243,6 +1324,8 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after a move; a hero put on its gate has left the board and moves no more."""
+    for act in move.acts:  # before or after: the chip acted on, the unit flipped or promoted
+        position = _acted(position, position.units[move.unit], act)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
