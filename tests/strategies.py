@@ -840,6 +840,33 @@ def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) ->
     return replace(position, units=units)
 
 
+@st.composite
+def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
+    Blaze with an allowance that admits forest (some mercs), a few free hexes near them made forest, and
+    opposing units sometimes down to 1 health, so that a route may enter a forest hex beside one and its
+    damage may defeat it. Handed out here only, never from the common pools (as ``dispersing``)."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    for uid in chosen:
+        u = units[uid]
+        terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST
+        units[uid] = replace(u, talents=u.talents + ("Blaze",), terrain=terrain, merc=draw(st.integers(0, 3)) == 0)
+    for uid, u in sorted(units.items()):
+        if u.faction != faction and draw(st.integers(0, 2)) == 0:
+            units[uid] = replace(u, health=1)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    near = {n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 3)}
+    free = sorted((set(position.hexes) - taken - {c.at for c in position.chips}) & near)
+    forests = draw(st.lists(st.sampled_from(free), min_size=1, max_size=4, unique=True)) if free else []
+    hexes = {n: replace(h, terrain=Terrain.FOREST) if n in forests else h for n, h in position.hexes.items()}
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
+    return replace(position, hexes=hexes, units=units, factions=factions)
+
+
 def _within(position: Position, start: str, steps: int) -> set[str]:
     """The nodes up to ``steps`` hexes from ``start``."""
     seen, frontier = {start}, {start}

@@ -12,6 +12,8 @@ or ``python -m bench.sweep`` (bench/README.md).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +25,7 @@ from tests.strategies import (
     affordable_step,
     allied,
     acting,
+    blazing,
     crowded_lanes,
     dispersing,
     healing,
@@ -258,4 +261,34 @@ def test_movement_step_agrees_on_what_yrtels_way_does(drawn: tuple[Position, boo
     # A minion returned to its barracks before a move no longer stands in the way of the later moves.
     position, ai = drawn
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Blaze (AI): a route onto a forest hex where one is, and 1 damage to an opposing unit beside the first
+# such hex, on boards of their own (tests/strategies.py, blazing), few of them, each with a Blaze
+# minion whose move the talent changes by the reference: a route left, or damage dealt.
+def _blazes(position: Position) -> bool:
+    for uid in mover_units(position):
+        unit = position.units[uid]
+        if "Blaze" not in unit.talents:
+            continue
+        plain = replace(unit, talents=tuple(t for t in unit.talents if t != "Blaze"))
+        without = replace(position, units={**position.units, uid: plain})
+        if movement_ref.unit_options(position, uid, True) != movement_ref.unit_options(without, uid, True):
+            return True
+    return False
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(blazing(positions()).filter(_blazes))
+def test_unit_options_agree_where_blaze_acts(position: Position) -> None:
+    problem = unit_options_problem(position, True)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(blazing(positions().filter(affordable_step)).filter(_blazes))
+def test_movement_step_agrees_where_blaze_acts(position: Position) -> None:
+    # Each move's damage applied before the next: a unit it defeats leaves its hex to later moves.
+    problem = movement_step_problem(position, True)
     assert problem is None, problem

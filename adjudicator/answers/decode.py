@@ -51,6 +51,14 @@ WAIT_TEXT = {
 ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
+# What a talent dealing damage as its unit moves leaves out (asp/movement/scorch.lp, scorch_unknown/3),
+# and where the unit is defeated on the hex where it deals it.
+SCORCH_UNKNOWN = {
+    "walk": "the damage it deals as a hero walks: a walk is no route, its first such hex is not counted",
+    "escape": "the damage it deals as it escapes invalid terrain, along the escape",
+    "displaced": "the damage it deals on a route that displaces an opposing unit: where that unit then stands",
+    "fell": "whether a unit defeated as it moves onto a hex deals its damage there first",
+}
 # What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
 REENTERED = "a minion's route with three or more such chips may enter again a chip it entered, which is not excluded"
 ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
@@ -148,6 +156,10 @@ class _UnitAtoms:
         default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how)
     then: dict[str, str] = field(default_factory=dict)
     act_optional: set[str] = field(default_factory=set)
+    # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's first hex where each talent
+    # deals, and the chips it picks among there; what is not counted, (talent, why).
+    scorch: dict[Symbol, dict[str, tuple[str, dict[str, int]]]] = field(default_factory=lambda: defaultdict(dict))
+    scorch_unknown: set[tuple[str, str]] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -255,6 +267,11 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
         elif name == "after_pick":
             picks = a.places[_name(args[1])][_name(args[5])].setdefault(_name(args[2]), {})
             picks[_name(args[3])] = args[4].number
+        elif name == "scorched":
+            _, picks = a.scorch[args[1]].setdefault(_name(args[5]), (_name(args[2]), {}))
+            picks[_name(args[3])] = args[4].number
+        elif name == "scorch_unknown":
+            a.scorch_unknown.add((_name(args[1]), args[2].name))
         elif name == "slife":
             lives[unit] = args[1].number
         elif name == "aftermove_may":
@@ -293,9 +310,9 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                     rolls, struck=struck, exit=exit, placed=placed, held=a.held if kinds[key] == "stay" else "",
                     acts=acts)
         for key, paths in sorted(grouped.items())
-        for end, displaced, damage, defeated, rolls in [key]
+        for end, displaced, damage, defeated, rolls, scorch in [key]
         for struck, exit, placed in _strikes(a, uid, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives,
-                                             {d.to for d in displaced})
+                                             {d.to for d in displaced}, scorch)
         for acts in _acts_after(a, end, defeated)
     )
     before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, "")) for why, chip, how in a.before))
@@ -309,6 +326,10 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (escape_rock_notice(),)
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
+    scorch_open = a.scorch_unknown | {(why, "fell") for route, whys in a.scorch.items()
+                                      for why, (spot, _) in whys.items() if a.hurt.get(route, (0, None))[1] == spot}
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
+                       for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=REENTERED) for talent in sorted(a.rift_unknown))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
@@ -353,15 +374,16 @@ def _entering(a: _UnitAtoms, path: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(shown)
 
 
-def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, health: int,
-             lives: dict[str, int], landed: set[str]) -> list[tuple[tuple[Strike, ...], str, str]]:
+def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, health: int, lives: dict[str, int],
+             landed: set[str], scorch: tuple[tuple[str, int], ...]) -> list[tuple[tuple[Strike, ...], str, str]]:
     """What the move deals once it ends on ``end`` (asp/movement/after.lp), how the unit then leaves
     the board ('' where it stays on it) and the hex it places itself on ('' where none): one choice for
     each set of the talents its player may leave unused, and for each hex and chip a placing talent
     picks among (Disperse); nothing from a unit defeated on its way, or one that stayed without a walk
     away and back. ``health``: the unit's health once its move ends (its life less what it took on its
     way), which a talent may deal (Immolate), need to be low enough (Eruption) or take (Disperse).
-    ``landed``: the hexes the units this move displaces land on, where it places itself on none."""
+    ``landed``: the hexes the units this move displaces land on, where it places itself on none.
+    ``scorch``: what it dealt on its way (scorch.lp: Blaze), added to each choice."""
     fixed = a.struck.get(end, {})
     by_life = a.struck_life.get(end, {})
     exits = a.exits.get(end, {})
@@ -372,8 +394,11 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
               for w, spots in a.places.get(end, {}).items()}
     talents = {w for w in (*fixed, *by_life, *exits, *places)
                if (w not in low or health <= low[w]) and (w not in places or places[w])}
+    burnt: Counter[str] = Counter()
+    for chip, n in scorch:
+        burnt[chip] += n
     if defeated or not talents or (kind == "stay" and not a.stay_strikes):
-        return [((), "", "")]
+        return [(_tally(burnt, lives), "", "")]
     # The unit's own life is its health once its move ends (Disperse's damage to itself).
     lives = {**lives, uid: health}
     optional = sorted(talents & a.optional)
@@ -390,10 +415,15 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
             for placed, picked in _placings(places, (*forced, *used)):
                 total = dealt.copy()
                 total.update(picked)  # update, not +, which would drop a heal
-                # A negative n is a heal (chapter 8).
-                strikes = tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in total.items() if n != 0))
-                choices.append((strikes, exit, placed))
+                total.update(burnt)
+                choices.append((_tally(total, lives), exit, placed))
     return sorted(set(choices))
+
+
+def _tally(total: Counter[str], lives: dict[str, int]) -> tuple[Strike, ...]:
+    """The strikes of what each chip takes in all, defeated where that is all its life; a negative n
+    is a heal (chapter 8)."""
+    return tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in total.items() if n != 0))
 
 
 def _placings(places: dict[str, dict[str, dict[str, int]]], used: tuple[str, ...]) -> list[tuple[str, dict[str, int]]]:
@@ -414,8 +444,9 @@ def _wait_text(reason: Symbol) -> str:
     return WAIT_TEXT.get(reason.name, reason.name)
 
 
-# An outcome: its end, displacements, damage taken and whether that defeats it, dice rolled on the way.
-_Key = tuple[str, tuple[Displacement, ...], int, bool, int]
+# An outcome: its end, displacements, damage taken and whether that defeats it, dice rolled on the way,
+# and the chips it deals damage to on its way (scorch.lp), with that damage.
+_Key = tuple[str, tuple[Displacement, ...], int, bool, int, tuple[tuple[str, int], ...]]
 
 
 def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
@@ -427,23 +458,23 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         if kind == "return" and end in a.roll_home:
             for rolls in sorted({k for _, k in a.roll_home[end]}):
                 ways = [_state_path(a.rpred, h, k, start) for h, k in a.roll_home[end] if k == rolls]
-                yield (end, (), 0, False, rolls), min(ways, key=lambda w: (len(w), w)) + (end,), 1
+                yield (end, (), 0, False, rolls, ()), min(ways, key=lambda w: (len(w), w)) + (end,), 1
         elif kind == "return":
             steps = min(steps for steps, _ in a.via[end])
             way = min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps)
-            yield (end, (), 0, False, 0), way + (end,), 1
+            yield (end, (), 0, False, 0, ()), way + (end,), 1
         elif walk == "fell":
             damage = max(d for h, d in a.hpred if h == end)
-            yield (end, (), damage, True, 0), _state_path(a.hpred, end, damage, start), 1
+            yield (end, (), damage, True, 0, ()), _state_path(a.hpred, end, damage, start), 1
         elif walk == "hero" and end in a.hurt_ends:
             for damage in sorted(set(a.hurt_ends[end])):
-                yield (end, (), damage, False, 0), _state_path(a.hpred, end, damage, start), 1
+                yield (end, (), damage, False, 0, ()), _state_path(a.hpred, end, damage, start), 1
         elif walk == "hero" and end in a.roll_ends:
             for rolls in sorted(set(a.roll_ends[end])):
-                yield (end, (), 0, False, rolls), _state_path(a.rpred, end, rolls, start), 1
+                yield (end, (), 0, False, rolls, ()), _state_path(a.rpred, end, rolls, start), 1
         else:
             routes = _count(a, walk, end, start) if kind == "escape" else 1
-            yield (end, (), 0, False, 0), _first(a, walk, end, start), routes
+            yield (end, (), 0, False, 0, ()), _first(a, walk, end, start), routes
         return
     nodes = _route(route)
     escaped = a.origin.get(nodes[0], 0) > 0
@@ -452,7 +483,9 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     damage, fell = a.hurt.get(route, (0, None))
     rolls = a.rolls.get(route, 0)
     if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
-        yield (fell, (), damage, True, 0), prefix + nodes[: nodes.index(fell) + 1], routes
+        walked = nodes[: nodes.index(fell) + 1]
+        for scorch in _scorchings(a, route, walked):
+            yield (fell, (), damage, True, 0, scorch), prefix + walked, routes
         return
     pushes = a.disp.get(route, [])
     choices = [[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
@@ -460,7 +493,15 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     for combo in product(*choices):
         ends = [d.to for d in combo if not d.to.startswith("gate:")]
         if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
-            yield (end, tuple(sorted(combo)), damage, fell is not None, rolls), prefix + nodes, routes
+            for scorch in _scorchings(a, route, nodes):
+                yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch), prefix + nodes, routes
+
+
+def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
+    """What the route deals on its way (asp/movement/scorch.lp): one chip of each talent's picks, each an
+    outcome; none from a talent whose hex lies beyond ``walked`` (the unit fell before it)."""
+    picks = [sorted(chips.items()) for spot, chips in a.scorch.get(route, {}).values() if spot in walked[1:]]
+    return [tuple(sorted(choice)) for choice in product(*picks)]
 
 
 def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:

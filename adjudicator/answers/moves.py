@@ -39,7 +39,7 @@ class Displacement:
 @dataclass(frozen=True, order=True)
 class Strike:
     """Damage a unit deals a chip beside it once its move ends (Impale, Source Aura, Immolate, Eruption),
-    or beside where it then places itself (Disperse: itself too)."""
+    or beside where it then places itself (Disperse: itself too), or on its way (Blaze)."""
 
     chip: str  # a unit, a spire, or a gate node
     damage: int
@@ -90,7 +90,7 @@ class MoveOutcome:
     defeated: bool = False
     rolls: int = 0  # spire attack dice rolled on the way (chapter 1's floating rocks): chance, not choice
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
-    struck: tuple[Strike, ...] = ()  # what it deals the chips beside it once its move ends, by chip
+    struck: tuple[Strike, ...] = ()  # what it deals on its way and the chips beside it once its move ends, by chip
     exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
     placed: str = ""  # the hex it then places itself on (Disperse); '' where it stays on its end
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
@@ -98,7 +98,8 @@ class MoveOutcome:
 
     @property
     def acts_after(self) -> bool:
-        """It deals something, places itself or leaves the board once its move ends (after.lp)."""
+        """It deals something (on its way too: scorch.lp), places itself or leaves the board once its move
+        ends (after.lp)."""
         return bool(self.struck or self.exit or self.placed)
 
     @property

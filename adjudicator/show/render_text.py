@@ -101,8 +101,9 @@ def _displaced(move: MoveOutcome) -> str:
 
 
 def _struck(move: MoveOutcome) -> str:
-    """What a unit deals the chips beside it once its move ends (Impale, Source Aura), where it then
-    places itself first (Disperse), and whether it then leaves the board (Immolate, Eruption)."""
+    """What a unit deals on its way (Blaze) and the chips beside it once its move ends (Impale, Source
+    Aura), where it then places itself first (Disperse), and whether it then leaves the board
+    (Immolate, Eruption)."""
     def one(s: Strike) -> str:
         if s.damage < 0:  # healed instead (chapter 8)
             return f"{s.chip} healed {-s.damage}"
@@ -185,12 +186,13 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     # move rolls some (chapter 1's floating rocks).
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
-    # What it deals once its move ends, where some outcome deals something (Impale, Source Aura).
+    # What it deals on its way (Blaze) or once its move ends (Impale, Source Aura), where some outcome
+    # deals something.
     struck = any(m.acts_after for m in options.outcomes)
     # What its talents do before or after the move, where some outcome has one act (Consume).
     acting = any(m.acts for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
-              "displaced", *(("then deals",) if struck else ()), *(("acts",) if acting else ()))
+              "displaced", *(("deals",) if struck else ()), *(("acts",) if acting else ()))
     rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()),
              *((acts_text(m, position),) if acting else ()))
@@ -246,7 +248,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
-        extra += f"  then dealing {_struck(move)}" if move.acts_after else ""
+        extra += f"  dealing {_struck(move)}" if move.acts_after else ""
         extra += f"  ({acts_text(move, None)})" if move.acts else ""
         lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
     return lines

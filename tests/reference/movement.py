@@ -236,6 +236,48 @@ def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) 
     return [o for o in outcomes if o.end in position.hexes and position.hexes[o.end].terrain in wanted] or outcomes
 
 
+def _blazes(unit: Unit, ai: bool) -> bool:
+    """Blaze (AI), on an AI minion: its routes are what it moves onto (a hero walks)."""
+    return ai and unit.kind is Kind.MINION and "Blaze" in unit.talents
+
+
+def _forest(position: Position, node: str) -> bool:
+    return node in position.hexes and position.hexes[node].terrain is Terrain.FOREST
+
+
+def _onto_forest(position: Position, unit: Unit, routes: list[Route], skip: int, ai: bool) -> list[Route]:
+    """Blaze (AI): "If this unit can move onto a forest hex while adhering to AI movement rules, it will
+    do so": of the routes the AI rules leave, those that enter a forest hex, its end too, when any does
+    (docs/movement.md, Damage dealt while moving). The first ``skip`` steps, an escape's, are not
+    counted (a notice says so)."""
+    if not _blazes(unit, ai):
+        return routes
+    return [r for r in routes if _enters_forest(position, r, skip)] or routes
+
+
+def _enters_forest(position: Position, route: Route, skip: int) -> bool:
+    return any(_forest(position, n) for n in route.nodes[1 + skip:])
+
+
+def _blaze_picks(
+    position: Position, unit: Unit, nodes: tuple[str, ...], skip: int, ai: bool
+) -> list[tuple[tuple[str, int], ...]]:
+    """Blaze (AI): "The first time it moves onto a forest hex that is adjacent to an opposing unit, it
+    will deal 1 damage to that adjacent unit": on the first such hex of ``nodes`` (the hexes it walked,
+    start first, the first ``skip`` an escape's), one of the opposing units beside it as the move
+    began, each a choice; a campfired hero, or a Peaceful unit from a unit that is no merc, takes 0."""
+    if not _blazes(unit, ai):
+        return [()]
+    foes = [u for u in position.units.values()
+            if u.id != unit.id and u.at in position.hexes and opposing(position, u.faction, unit.faction)]
+    for node in nodes[1 + skip:]:
+        near = set(position.neighbours(node))
+        beside = [u for u in foes if u.at in near]
+        if _forest(position, node) and beside:
+            return [((u.id, 0 if u.campfire or ("Peaceful" in u.talents and not unit.merc) else 1),) for u in beside]
+    return [()]
+
+
 # ------------------------------------------------------------------------------------ distances
 
 
@@ -577,7 +619,7 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
     the damage defeats stops there, and displaces no one it had not yet reached."""
-    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int], set[tuple[str, ...]]] = {}
+    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...]], set[tuple[str, ...]]] = {}
     counted = not uncounted and _rolls_counted(position, unit, ai)
     least = floor(position, unit, ai)
     for route in routes:
@@ -590,11 +632,13 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
-        by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add(nodes)
+        for picks in _blaze_picks(position, unit, nodes, uncounted, ai):
+            struck = tuple(Strike(x, n, n >= life(position.units[x])) for x, n in picks if n)
+            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck), set()).add(nodes)
     return [
         MoveOutcome(unit.id, end, kind, displaced, shown_path(position, unit, min(paths)), len(paths), taken, fell,
-                    rolls)
-        for (end, displaced, taken, fell, rolls), paths in by_key.items()
+                    rolls, struck=struck)
+        for (end, displaced, taken, fell, rolls, struck), paths in by_key.items()
     ]
 
 
@@ -744,13 +788,17 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
             chosen = [r for r in chosen if plan.d[r.end] == best]
         if ai and any(not r.rifts for r in chosen):  # Riftwalk (AI): only for greater progress
             chosen = [r for r in chosen if not r.rifts]
+        chosen = _onto_forest(position, unit, chosen, plan.escaping, ai)
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
-    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai):
-        # Where moving may hurt it, or roll dice, each route's damage or dice are part of its outcome:
-        # every simple route.
+    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _blazes(unit, ai):
+        # Where moving may hurt it, roll dice or deal damage, each route's damage or dice are part of
+        # its outcome: every simple route. Blaze takes one onto a forest hex where one is (no stay then).
         sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
-        return _group(position, unit, sideways, LATERAL, ai) + [_stay(unit.id, start)]
+        blazing = _onto_forest(position, unit, sideways, 0, ai)
+        onto = _blazes(unit, ai) and any(_enters_forest(position, r, 0) for r in blazing)
+        stay = [] if onto else [_stay(unit.id, start)]
+        return _group(position, unit, blazing, LATERAL, ai) + stay
     lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
     for r in routes:
         if r.plain and r.end != start and plan.d.get(r.end) == plan.d0:
@@ -1010,7 +1058,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = _ai_end_choice(position, unit, outcomes)
     # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
     outcomes = [
-        dataclasses.replace(o, struck=_merged(position, s, d, unit.id, life(unit) - o.damage), placed=p)
+        dataclasses.replace(o, struck=_merged(position, s, _added(d, o.struck), unit.id, life(unit) - o.damage),
+                            placed=p)
         for o in outcomes
         for s in strike_choices(position, unit, o, ai)
         for p, d in disperse_choices(position, unit, o, ai)
@@ -1281,6 +1330,14 @@ def disperse_choices(
 
     return [(spot, {foes[h].id: 2 * hit(foes[h]), unit.id: hit(unit)})
             for spot in spots for h in position.neighbours(spot) if h in foes] or none
+
+
+def _added(dealt: dict[str, int], strikes: tuple[Strike, ...]) -> dict[str, int]:
+    """What Disperse deals, and what the unit dealt on its way (Blaze), by chip."""
+    total = dict(dealt)
+    for s in strikes:
+        total[s.chip] = total.get(s.chip, 0) + s.damage
+    return total
 
 
 def _merged(position: Position, strikes: tuple[Strike, ...], dealt: dict[str, int], mover: str,
