@@ -52,7 +52,6 @@ ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the 
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 # What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
-REENTERED = "a minion's route with three or more such chips may enter again a chip it entered, which is not excluded"
 ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
@@ -106,8 +105,8 @@ class _UnitAtoms:
     pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     origin: dict[str, int] = field(default_factory=dict)
     via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
-    # A teleport (asp/core/reach.lp, jump/4): (node left, hex landed on) → the chip entered between them.
-    rifts: dict[tuple[str, str], str] = field(default_factory=dict)
+    # A teleport (asp/core/reach.lp, jump/4): (node left, hex landed on) → the chips it may enter between them.
+    rifts: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
     # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
@@ -116,7 +115,6 @@ class _UnitAtoms:
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
-    rift_unknown: set[str] = field(default_factory=set)  # teleporting talents whose re-entry is not excluded
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -204,8 +202,7 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
         elif name == "via":
             a.via[_name(args[1])].append((args[3].number, _name(args[2])))
         elif name == "jump":
-            step, chip = (_name(args[1]), _name(args[2])), _name(args[3])
-            a.rifts[step] = min(chip, a.rifts.get(step, chip))
+            a.rifts[(_name(args[1]), _name(args[2]))].add(_name(args[3]))
         elif name == "hurt_by":
             fell = args[3]
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
@@ -229,8 +226,6 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
-        elif name == "rift_unknown":
-            a.rift_unknown.add(args[1].string)
         elif name == "mend_open":
             a.mend_open.add((_name(args[1]), _name(args[2]), args[3].name))
         elif name == "escape_rock":
@@ -274,7 +269,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
             grouped[key][path] = routes
             kinds[key] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[key], displaced, _entering(a, min(paths)), sum(paths.values()), damage, defeated,
+        MoveOutcome(uid, end, kinds[key], displaced, _entering(a, min(paths), kinds[key] == "progress"), sum(paths.values()), damage, defeated,
                     rolls, struck=struck, exit=exit, placed=placed, held=a.held if kinds[key] == "stay" else "")
         for key, paths in sorted(grouped.items())
         for end, displaced, damage, defeated, rolls in [key]
@@ -290,7 +285,6 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (escape_rock_notice(),)
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
-    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=REENTERED) for talent in sorted(a.rift_unknown))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
@@ -304,16 +298,33 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted)
 
 
-def _entering(a: _UnitAtoms, path: tuple[str, ...]) -> tuple[str, ...]:
+def _entering(a: _UnitAtoms, path: tuple[str, ...], route: bool) -> tuple[str, ...]:
     """``path`` with the chip each teleport entered shown before the hex it landed on: only a teleport
-    enters a chip's hex, so a step onto one is always one."""
-    if not a.rifts:
-        return path
+    enters a chip's hex, so a step onto one is always one. Where two chips would do, the first in name
+    order; along a minion's route (``route``), the first sequence it may take (asp/movement/minion.lp):
+    no chip entered twice or where the route stood, no landing on a chip it entered."""
+    steps = list(zip(path, path[1:]))
+
+    def chosen(i: int, entered: tuple[str, ...]) -> tuple[str, ...] | None:
+        if i == len(steps):
+            return ()
+        left, landed = steps[i]
+        if (left, landed) not in a.rifts:
+            rest = chosen(i + 1, entered)
+            return None if rest is None else ("", *rest)
+        for chip in sorted(a.rifts[(left, landed)]):
+            if route and (chip in entered or chip in path[: i + 1] or landed in entered):
+                continue
+            rest = chosen(i + 1, (*entered, chip))
+            if rest is not None:
+                return (chip, *rest)
+        return None
+
+    # A legal route was taken along some such sequence, and a hero's walk takes any chip: one is found.
+    chips = chosen(0, ()) or ("",) * len(steps)
     shown = list(path[:1])
-    for left, landed in zip(path, path[1:]):
-        if (left, landed) in a.rifts:
-            shown.append(a.rifts[(left, landed)])
-        shown.append(landed)
+    for chip, landed in zip(chips, path[1:]):
+        shown.extend((chip, landed) if chip else (landed,))
     return tuple(shown)
 
 

@@ -144,16 +144,17 @@ def _landings(position: Position, unit: Unit) -> set[str]:
 def _with_landings(position: Position, unit: Unit, d: dict[str, int]) -> dict[str, int]:
     """``d`` and the distance of each chip the unit may land on, where it may stand: counted from it as
     from a start, one more than the nearest hex beside it the count reaches (or the mark node)."""
-    d = dict(d)
+    landed = dict(d)
     for chip in _landings(position, unit):
+        # From the count alone: a chip beside another landed on is not reached through it.
         near = [d[n] for n in position.neighbours(chip) if n in d and (n in position.hexes or d[n] == 0)]
         if near:
-            d[chip] = 1 + min(near)
-    return d
+            landed[chip] = 1 + min(near)
+    return landed
 
 
 def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[str, ...]:
-    """A route as the answers show it (docs/output-format.md): before each hex landed on by a
+    """A hero's walk as the answers show it (docs/output-format.md): before each hex landed on by a
     teleport, the chip stepped onto (the first in name order where two would do)."""
     entered: dict[tuple[str, str], str] = {}
     for chip, tos in teleports(position, unit).items():
@@ -167,6 +168,13 @@ def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[
             shown.append(entered[(left, landed)])
         shown.append(landed)
     return tuple(shown)
+
+
+def _route_shown(nodes: tuple[str, ...], rifts: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """A minion's route as the answers show it: the chip it entered before each hex a teleport landed
+    it on (none where the chip, alone, is the hex stepped onto)."""
+    chips = {i: chip for i, chip in rifts if i < len(nodes) and chip != nodes[i]}
+    return tuple(h for i, node in enumerate(nodes) for h in ((chips[i], node) if i in chips else (node,)))
 
 
 def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
@@ -297,7 +305,8 @@ class Route:
     nodes: tuple[str, ...]  # start first
     displaced: tuple[Displacement, ...]
     passed: tuple[str, ...] = ()  # hexes it moved through by a talent (Incorporeal)
-    rifts: int = 0  # steps onto a teleporting chip (Riftwalk); ``nodes`` names the hex landed on
+    # Steps onto a teleporting chip (Riftwalk): (index in ``nodes`` of the hex landed on, chip entered).
+    rifts: tuple[tuple[int, str], ...] = ()
 
     @property
     def plain(self) -> bool:
@@ -514,6 +523,7 @@ def minion_routes(
     others = _units_by_hex(position, unit.id)
     stops = stop_hexes(position, unit)
     chutes = teleports(position, unit)
+    counted = _with_landings(position, unit, distances(position, unit))  # a chip landed on leads to the mark
 
     def landings(
         nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...]
@@ -534,7 +544,8 @@ def minion_routes(
                 yield tuple(sorted(combo))
 
     def extend(
-        nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = (), rifts: int = 0
+        nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = (),
+        rifts: tuple[tuple[int, str], ...] = (),
     ) -> Iterator[Route]:
         if nodes[-1] not in passed and not rock(position, nodes[-1]):
             for displaced in landings(nodes, pushes, passed):
@@ -545,12 +556,14 @@ def minion_routes(
             if near in nodes[escaped:] or near not in position.hexes or near in inert:
                 continue
             if near in chutes:
-                # Onto the chip as onto a path hex, landing on another, never where it has been; an
-                # escape from invalid terrain takes no teleport.
-                if len(nodes) > escaped and near not in nodes:
+                # Onto the chip as onto a path hex, landing on another, never where it has been nor on a
+                # chip it entered (Making Progress: not "back onto a hex they have already moved out
+                # of"); an escape from invalid terrain takes no teleport.
+                entered = {chip for _, chip in rifts}
+                if len(nodes) > escaped and near not in nodes and near not in entered:
                     for landed in chutes[near]:
-                        if landed == near or landed not in nodes:
-                            yield from extend((*nodes, landed), pushes, passed, rifts + 1)
+                        if (landed == near or landed not in nodes) and landed not in entered and landed in counted:
+                            yield from extend((*nodes, landed), pushes, passed, (*rifts, (len(nodes), near)))
                 continue
             if near in chips and not breakneck(unit):
                 continue
@@ -576,7 +589,8 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
     the damage defeats stops there, and displaces no one it had not yet reached."""
-    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int], set[tuple[str, ...]]] = {}
+    # outcome -> {(nodes, the route as shown)}
+    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int], set[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
     counted = not uncounted and _rolls_counted(position, unit, ai)
     least = floor(position, unit, ai)
     for route in routes:
@@ -589,9 +603,9 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
-        by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add(nodes)
+        by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add((nodes, _route_shown(nodes, route.rifts)))
     return [
-        MoveOutcome(unit.id, end, kind, displaced, shown_path(position, unit, min(paths)), len(paths), taken, fell,
+        MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, _ in paths}), taken, fell,
                     rolls)
         for (end, displaced, taken, fell, rolls), paths in by_key.items()
     ]
@@ -640,7 +654,10 @@ def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
         return n in position.hexes and n in d and _admits(position, unit, n)
 
     if start in d and (_is_gate(start) or _admits(position, unit, start)):
-        return _Plan(d, d[start], 1, lambda _i, n: _admits(position, unit, n), escape=False)
+        # A hex that does not lead to its mark is invalid terrain, which no route enters (Invalid terrain):
+        # once a teleport may land a minion apart from the hexes the distance counts, not every hex its
+        # terrain admits leads there.
+        return _Plan(d, d[start], 1, lambda _i, n: valid(n), escape=False)
     if _is_gate(start):
         # Not on terrain, so the invalid-terrain rule does not apply: a gate that does not lead to
         # the mark is never left.
