@@ -162,10 +162,13 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     rolled = any(m.rolls for m in options.outcomes)
     # What it deals once its move ends, where some outcome deals something (Impale, Source Aura).
     struck = any(m.acts_after for m in options.outcomes)
+    # The units a teleport defeats on the chip it lands on (Riftwalk), where some outcome does.
+    felled = any(m.felled for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
-              "displaced", *(("then deals",) if struck else ()))
+              "displaced", *(("defeated on a chip",) if felled else ()), *(("then deals",) if struck else ()))
     rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
-             *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()))
+             *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
+             *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
@@ -217,6 +220,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
+        extra += f"  defeating {', '.join(move.felled)} on the chip it lands on" if move.felled else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
         extra += f"  then dealing {_struck(move)}" if move.acts_after else ""
         lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")

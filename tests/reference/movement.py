@@ -153,28 +153,37 @@ def _with_landings(position: Position, unit: Unit, d: dict[str, int]) -> dict[st
     return landed
 
 
-def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[str, ...]:
+def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """A hero's walk as the answers show it (docs/output-format.md): before each hex landed on by a
-    teleport, the chip stepped onto (the first in name order where two would do)."""
+    teleport, the chip stepped onto (the first in name order where two would do); and the index of
+    each such hex."""
     entered: dict[tuple[str, str], str] = {}
     for chip, tos in teleports(position, unit).items():
         for to in tos:
             for left in position.neighbours(chip):
                 if to != chip:
                     entered[(left, to)] = min(chip, entered.get((left, to), chip))
-    shown = list(nodes[:1])
+    shown, landings = list(nodes[:1]), []
     for left, landed in zip(nodes, nodes[1:]):
         if landed in _landings(position, unit) and (left, landed) in entered:
             shown.append(entered[(left, landed)])
+            landings.append(len(shown))
         shown.append(landed)
-    return tuple(shown)
+    return tuple(shown), tuple(landings)
 
 
-def _route_shown(nodes: tuple[str, ...], rifts: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+def _route_shown(nodes: tuple[str, ...], rifts: tuple[tuple[int, str], ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """A minion's route as the answers show it: the chip it entered before each hex a teleport landed
-    it on (none where the chip, alone, is the hex stepped onto)."""
+    it on (none where the chip, alone, is the hex stepped onto); and the index of each such hex."""
     chips = {i: chip for i, chip in rifts if i < len(nodes) and chip != nodes[i]}
-    return tuple(h for i, node in enumerate(nodes) for h in ((chips[i], node) if i in chips else (node,)))
+    shown: list[str] = []
+    landed: list[int] = []
+    for i, node in enumerate(nodes):
+        if i in chips:
+            shown.append(chips[i])
+            landed.append(len(shown))
+        shown.append(node)
+    return tuple(shown), tuple(landed)
 
 
 def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
@@ -588,9 +597,11 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     """One outcome per (end, displaced, damage taken): its first route in name order, and how many
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
-    the damage defeats stops there, and displaces no one it had not yet reached."""
-    # outcome -> {(nodes, the route as shown)}
-    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int], set[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    the damage defeats stops there, and displaces no one it had not yet reached. A teleport onto a chip
+    a unit stands on defeats that unit (Riftwalk: "those units are defeated")."""
+    # outcome -> {(nodes, the route as shown, where that shows a teleport's landing)}
+    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int, tuple[str, ...]],
+                 set[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]]] = {}
     counted = not uncounted and _rolls_counted(position, unit, ai)
     least = floor(position, unit, ai)
     for route in routes:
@@ -603,11 +614,14 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
-        by_key.setdefault((nodes[-1], displaced, taken, fell, rolls), set()).add((nodes, _route_shown(nodes, route.rifts)))
+        landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
+        felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
+        by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, felled), set()).add(
+            (nodes, *_route_shown(nodes, route.rifts)))
     return [
-        MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, _ in paths}), taken, fell,
-                    rolls)
-        for (end, displaced, taken, fell, rolls), paths in by_key.items()
+        MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, *_ in paths}), taken, fell,
+                    rolls, felled=felled, landed=min(paths)[2])
+        for (end, displaced, taken, fell, rolls, felled), paths in by_key.items()
     ]
 
 
@@ -957,7 +971,8 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
-        outcomes.append(MoveOutcome(hero.id, end, kind, (), shown_path(position, hero, route), 1))
+        path, landed = shown_path(position, hero, route)
+        outcomes.append(MoveOutcome(hero.id, end, kind, (), path, 1, landed=landed))
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -1264,6 +1279,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
+    for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
+        units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
     # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
     for strike in move.struck:
