@@ -93,6 +93,11 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
     return "\n".join(out)
 
 
+def _route(move: MoveOutcome) -> str:
+    """The route shown, a teleport's landing after '~' (docs/notation.md)."""
+    return move.path[0] + "".join(("~" if i in move.landed else "-") + n for i, n in enumerate(move.path) if i)
+
+
 def _displaced(move: MoveOutcome) -> str:
     return ", ".join(f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced) or "-"
 
@@ -166,7 +171,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     felled = any(m.felled for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("defeated on a chip",) if felled else ()), *(("then deals",) if struck else ()))
-    rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
+    rows = ((m.end, _kind(m), _route(m), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()))
             for m in options.outcomes)
@@ -223,7 +228,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
         extra += f"  defeating {', '.join(move.felled)} on the chip it lands on" if move.felled else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
         extra += f"  then dealing {_struck(move)}" if move.acts_after else ""
-        lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
+        lines.append(f"  {move.unit:<12} {_route(move):<28} {_kind(move)}{hurt}{extra}")
     return lines
 
 
