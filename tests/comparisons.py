@@ -128,10 +128,11 @@ def _show_final(final: Board, sequence: tuple[MoveOutcome, ...]) -> str:
     return f"{{{board}}} by {moves or 'no move'}"
 
 
-def movement_step_problem(position: Position, ai: bool) -> str | None:
-    """The whole movement step: the count and the set of final boards."""
+def movement_step_problem(position: Position, ai: bool, got: StepResult | None = None) -> str | None:
+    """The whole movement step: the count and the set of final boards (``got``: the solver's, where
+    the caller has it already)."""
     expected = movement_ref.movement_step(position, ai)
-    got = movement_step(copy.deepcopy(position), ai=ai)
+    got = got or movement_step(copy.deepcopy(position), ai=ai)
     want, have = _finals(expected), _finals(got)
     if expected.count == got.count and want.keys() == have.keys():
         return None

@@ -25,13 +25,11 @@ from adjudicator.solving.solve import ground
 CHECKED = 4  # the first few of each unit's outcomes are checked by `check`: each check solves again
 
 
-def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
-    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift), a
-    placement once it ends (Disperse) or an act before or after it (Consume, Yrtel's Way); `check` names
-    those talents as not taken into account for claims (their catalogue left_out), so its verdict is no
-    test of the outcome."""
-    rifts = {s.at for s in position.spires if {"Riftwalk", "Naroran Rift"} & set(s.talents)}
-    return bool(move.placed) or bool(move.acts) or bool(rifts & set(move.path))
+def _beyond_claims(move: MoveOutcome) -> bool:
+    """A move a claim cannot state yet: a placement once it ends (Disperse) or an act before or after it
+    (Consume, Yrtel's Way); `check` names those talents as not taken into account for claims (their
+    catalogue left_out), so its verdict is no test of the outcome."""
+    return bool(move.placed) or bool(move.acts)
 
 
 def reads_back(position: Position) -> None:
@@ -43,9 +41,9 @@ def reads_back(position: Position) -> None:
         for index, move in enumerate(options.outcomes):
             claim = parse(format_move(move), position)
             assert isinstance(claim, MoveClaim)
-            assert (claim.unit, claim.end, claim.path) == (move.unit, move.end, move.path)
+            assert (claim.unit, claim.end, claim.path, claim.landed) == (move.unit, move.end, move.path, move.landed)
             assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
-            if step != "movement" or not options.leading or index >= CHECKED or _beyond_claims(position, move):
+            if step != "movement" or not options.leading or index >= CHECKED or _beyond_claims(move):
                 continue
             result = check(position, claim)
             # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.

@@ -708,7 +708,7 @@ _NOT_BY_RIFTS = frozenset({"Breakneck", "Toxic Secretion", "Lahar"})
 
 @st.composite
 def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` with one or two more spires on free hexes (no marked hex), each with Riftwalk (any
+    """A board of ``boards`` with one to four more spires on free hexes (no marked hex), each with Riftwalk (any
     faction's) or Naroran Rift (the moving faction's, which only its units take), and none of the
     talents a teleport is not modelled beside. One chip alone is a path hex ("if able")."""
     position = draw(boards)
@@ -718,7 +718,7 @@ def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
                               *(u.mark for u in position.units.values() if u.mark)) if m.hex}
     free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
-    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=4, unique=True)) if free else []
     rifts = []
     for i, at in enumerate(hexes):
         naroran = draw(st.integers(0, 2)) == 0

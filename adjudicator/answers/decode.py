@@ -60,8 +60,10 @@ SCORCH_UNKNOWN = {
     "fell": "whether a unit defeated as it moves onto a hex deals its damage there first",
 }
 # What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
-REENTERED = "a minion's route with three or more such chips may enter again a chip it entered, which is not excluded"
 ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
+# A teleport onto a chip a unit stands on that the answer does not follow (core/reach.lp, rift_held/1).
+RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a lone chip a unit stands on: "
+             "the units it defeats or meets there are not counted")
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -114,8 +116,10 @@ class _UnitAtoms:
     pred: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     origin: dict[str, int] = field(default_factory=dict)
     via: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
-    # A teleport (asp/core/reach.lp, jump/4): (node left, hex landed on) → the chip entered between them.
-    rifts: dict[tuple[str, str], str] = field(default_factory=dict)
+    # A teleport (asp/core/reach.lp, jump/4): (node left, hex landed on) → the chips it may enter between them.
+    rifts: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
+    felling: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # chip landed on → units there
+    rift_held: set[str] = field(default_factory=set)  # teleporting talents whose defeats are not followed
     # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
@@ -124,7 +128,6 @@ class _UnitAtoms:
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
-    rift_unknown: set[str] = field(default_factory=set)  # teleporting talents whose re-entry is not excluded
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -223,8 +226,11 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
         elif name == "via":
             a.via[_name(args[1])].append((args[3].number, _name(args[2])))
         elif name == "jump":
-            step, chip = (_name(args[1]), _name(args[2])), _name(args[3])
-            a.rifts[step] = min(chip, a.rifts.get(step, chip))
+            a.rifts[(_name(args[1]), _name(args[2]))].add(_name(args[3]))
+        elif name == "felling":
+            a.felling[_name(args[1])].add(_name(args[2]))
+        elif name == "rift_held":
+            a.rift_held.add(args[1].string)
         elif name == "hurt_by":
             fell = args[3]
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
@@ -248,8 +254,6 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
-        elif name == "rift_unknown":
-            a.rift_unknown.add(args[1].string)
         elif name == "mend_open":
             a.mend_open.add((_name(args[1]), _name(args[2]), args[3].name))
         elif name == "escape_rock":
@@ -298,20 +302,23 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
 def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dict[str, int]) -> UnitOptions:
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
-    # outcome → {witness path: how many routes it stands for}
-    grouped: dict[_Key, dict[tuple[str, ...], int]] = defaultdict(dict)
-    kinds: dict[_Key, str] = {}
+    # outcome (and the units its teleports defeat) → {witness path: how many routes it stands for}
+    grouped: dict[tuple[_Key, tuple[str, ...]], dict[tuple[str, ...], int]] = defaultdict(dict)
+    kinds: dict[tuple[_Key, tuple[str, ...]], str] = {}
     for kind, end, route in a.offers:
         for key, path, routes in _paths(a, start, kind, end, route):
-            grouped[key][path] = routes
-            kinds[key] = kind
+            # A minion's route defeats the units on each chip it lands on (felling/3: never its start).
+            felled = tuple(sorted({x for node in path[1:] for x in a.felling.get(node, ())})) if kind == "progress" else ()
+            grouped[(key, felled)][path] = routes
+            kinds[(key, felled)] = kind
     outcomes = tuple(
-        MoveOutcome(uid, end, kinds[key], displaced, _entering(a, min(paths)), sum(paths.values()), damage, defeated,
-                    rolls, struck=struck, exit=exit, placed=placed, held=a.held if kinds[key] == "stay" else "",
-                    acts=acts)
-        for key, paths in sorted(grouped.items())
-        for end, displaced, damage, defeated, rolls, scorch in [key]
-        for struck, exit, placed in _strikes(a, uid, end, kinds[key], defeated, lives.get(uid, 0) - damage, lives,
+        MoveOutcome(uid, end, kinds[full], displaced, path, sum(paths.values()), damage, defeated, rolls,
+                    struck=struck, exit=exit, placed=placed, held=a.held if kinds[full] == "stay" else "",
+                    felled=felled, landed=landed, acts=acts)
+        for full, paths in sorted(grouped.items())
+        for (end, displaced, damage, defeated, rolls, scorch), felled in [full]
+        for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]
+        for struck, exit, placed in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage, lives,
                                              {d.to for d in displaced}, scorch)
         for acts in _acts_after(a, end, defeated)
     )
@@ -330,7 +337,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                                       for why, (spot, _) in whys.items() if a.hurt.get(route, (0, None))[1] == spot}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
-    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=REENTERED) for talent in sorted(a.rift_unknown))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
@@ -361,17 +368,37 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
     return choices
 
 
-def _entering(a: _UnitAtoms, path: tuple[str, ...]) -> tuple[str, ...]:
-    """``path`` with the chip each teleport entered shown before the hex it landed on: only a teleport
-    enters a chip's hex, so a step onto one is always one."""
-    if not a.rifts:
-        return path
-    shown = list(path[:1])
-    for left, landed in zip(path, path[1:]):
-        if (left, landed) in a.rifts:
-            shown.append(a.rifts[(left, landed)])
-        shown.append(landed)
-    return tuple(shown)
+def _entering(a: _UnitAtoms, path: tuple[str, ...], route: bool) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``path`` with the chip each teleport entered shown before the hex it landed on, and the indices
+    of those hexes: only a teleport enters a chip's hex, so a step onto one is always one. Where two
+    chips would do, the first in name order; along a minion's route (``route``), the first sequence it
+    may take (asp/movement/minion.lp): no chip entered twice or where the route stood, no landing on a
+    chip it entered."""
+    steps = list(zip(path, path[1:]))
+
+    def chosen(i: int, entered: tuple[str, ...]) -> tuple[str, ...] | None:
+        if i == len(steps):
+            return ()
+        left, landed = steps[i]
+        if (left, landed) not in a.rifts:
+            rest = chosen(i + 1, entered)
+            return None if rest is None else ("", *rest)
+        for chip in sorted(a.rifts[(left, landed)]):
+            if route and (chip in entered or chip in path[: i + 1] or landed in entered):
+                continue
+            rest = chosen(i + 1, (*entered, chip))
+            if rest is not None:
+                return (chip, *rest)
+        return None
+
+    # A legal route was taken along some such sequence, and a hero's walk takes any chip: one is found.
+    chips = chosen(0, ()) or ("",) * len(steps)
+    shown, landings = list(path[:1]), []
+    for chip, landed in zip(chips, path[1:]):
+        if chip:
+            landings.append(len(shown) + 1)
+        shown.extend((chip, landed) if chip else (landed,))
+    return tuple(shown), tuple(landings)
 
 
 def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, health: int, lives: dict[str, int],

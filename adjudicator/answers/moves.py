@@ -95,6 +95,10 @@ class MoveOutcome:
     placed: str = ""  # the hex it then places itself on (Disperse); '' where it stays on its end
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
     acts: tuple[Act, ...] = ()  # what its talents do before its move or once it ends (Consume)
+    # The units on a chip a teleport landed it on, defeated there, each whole (Riftwalk, Naroran Rift).
+    felled: tuple[str, ...] = ()
+    # Where ``path`` shows a teleport: the index of each hex landed on, the chip stepped onto just before.
+    landed: tuple[int, ...] = ()
 
     @property
     def acts_after(self) -> bool:
@@ -105,15 +109,16 @@ class MoveOutcome:
     @property
     def fells(self) -> bool:
         """Some unit is defeated in this move: the mover on its way or by its own talent (Immolate), a
-        unit it displaced, or one its damage struck once the move ended."""
+        unit it displaced, one on a chip it was teleported onto, or one its damage struck once the move
+        ended."""
         return (self.defeated or self.exit == "defeated" or any(d.defeated for d in self.displaced)
-                or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts))
+                or bool(self.felled) or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts))
 
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
-                           tuple[Act, ...]]:
+                           tuple[str, ...], tuple[Act, ...]]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
-                self.placed, self.acts)
+                self.placed, self.felled, self.acts)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -138,6 +143,8 @@ class MoveOutcome:
             shape["held"] = self.held
         if self.acts:
             shape["acts"] = [a.as_json() for a in self.acts]
+        if self.felled:
+            shape["felled"] = list(self.felled)
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

@@ -38,8 +38,13 @@ def quote(name: str) -> str:
 
 def format_move(move: MoveOutcome) -> str:
     """The notation of a listed move outcome."""
-    route = "-".join(quote(n) for n in move.path) if len(move.path) > 1 else "stay"
+    route = _joined(move.path, move.landed) if len(move.path) > 1 else "stay"
     return f"{quote(move.unit)} {route}{_pushes(move)}"
+
+
+def _joined(path: tuple[str, ...], landed: tuple[int, ...]) -> str:
+    """A route's nodes joined by '-', and by '~' before each hex a teleport landed on."""
+    return quote(path[0]) + "".join(("~" if i in landed else "-") + quote(n) for i, n in enumerate(path) if i)
 
 
 def format_end(move: MoveOutcome) -> str:
@@ -74,7 +79,7 @@ def format_claim(claim: Claim) -> str:
     if claim.path is None:
         route = quote(claim.end)
     else:
-        route = "-".join(quote(n) for n in claim.path) if len(claim.path) > 1 else "stay"
+        route = _joined(claim.path, claim.landed) if len(claim.path) > 1 else "stay"
     pushes = "".join(f" {quote(u)}>{quote(h)}" for u, h in claim.displaced or ())
     return f"{quote(claim.unit)} {route}{pushes}"
 
@@ -138,9 +143,25 @@ def _name(part: str, what: str, text: str) -> str:
     return part
 
 
-def _route(token: str, position: Position, text: str) -> list[str]:
-    """A route's nodes. Hex names have no '-'; a gate node's faction may, so rejoin greedily, but
-    never more pieces than the longest gate name has (the work stays linear in the route)."""
+def _route(token: str, position: Position, text: str) -> tuple[list[str], list[int]]:
+    """A route's nodes, and the index of each a teleport landed on (written after '~'). Hex names have
+    no '-'; a gate node's faction may, so rejoin greedily, but never more pieces than the longest gate
+    name has (the work stays linear in the route)."""
+    nodes: list[str] = []
+    landed: list[int] = []
+    for k, part in enumerate(_split(token, "~")):
+        if k:
+            landed.append(len(nodes))
+        nodes += _nodes(part, position, text)
+    # '~' stands between the chip stepped onto and the hex landed on: a chip is stepped onto from
+    # somewhere, and is no hex landed on itself.
+    if any(i < 2 or i - 1 in landed for i in landed):
+        raise NotationError(f"route: '~' must follow a chip stepped onto from the hex before it, as in 'd4-e5~f1'; got {token!r}")
+    return nodes, landed
+
+
+def _nodes(token: str, position: Position, text: str) -> list[str]:
+    """The nodes of a route written with '-' alone."""
     pieces = _split(token, "-")
     widest = 1 + max((faction.count("-") for faction in position.gates), default=0)
     nodes: list[str] = []
@@ -208,10 +229,11 @@ def _attack(unit: str, rest: list[str], position: Position, text: str) -> Attack
 
 def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClaim:
     start = position.node_of(unit)
+    landed: list[int] = []
     if rest[0] == "stay":
         path: list[str] | None = [start]
     else:
-        path = _route(rest[0], position, text)
+        path, landed = _route(rest[0], position, text)
     pushes = []
     for token in rest[1:]:
         parts = _split(token, ">")
@@ -226,4 +248,5 @@ def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClai
     end = path[-1]
     if len(path) == 1 and rest[0] != "stay" and path[0] != start:
         path = None  # only the end hex was given
-    return MoveClaim(unit, end, tuple(path) if path else None, tuple(sorted(pushes)) if pushes else None)
+    return MoveClaim(unit, end, tuple(path) if path else None, tuple(sorted(pushes)) if pushes else None,
+                     tuple(landed) if path else ())

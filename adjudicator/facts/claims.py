@@ -35,9 +35,16 @@ def claim_facts(claim: Claim, position: Position, explain_all: bool) -> Iterator
     if isinstance(claim, MoveClaim):
         yield fact("claim", String(claim.unit))
         yield fact("cend", String(claim.end))
-        path = claim.path or ()
+        # A teleport is one step of the route, onto the hex landed on; the chip stepped onto is named
+        # with it (cjump/2), as the routes keep it (asp/movement/minion.lp).
+        entered = {i - 1 for i in claim.landed}
+        path = tuple(node for i, node in enumerate(claim.path or ()) if i not in entered)
+        chips = [(claim.path or ())[i - 1] for i in claim.landed]
         for index, node in enumerate(path[:ROUTE_CAP + 1]):
             yield fact("cstep", Number(index), String(node))
+        for index, chip in zip((i - n for n, i in enumerate(claim.landed, start=1)), chips):
+            if index <= ROUTE_CAP:
+                yield fact("cjump", Number(index), String(chip))
         if len(path) > ROUTE_CAP + 1:
             yield fact("clong", Number(len(path) - 1))
         for pushed, to in claim.displaced or ():

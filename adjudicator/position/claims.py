@@ -16,6 +16,9 @@ class MoveClaim:
     end: str
     path: tuple[str, ...] | None = None  # None: only the end is given
     displaced: tuple[tuple[str, str], ...] | None = None  # (unit, lands on); None: not stated
+    # The index in ``path`` of each hex a teleport landed it on (written after '~'); the node before
+    # it is the chip stepped onto (Riftwalk, Naroran Rift).
+    landed: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,9 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.placed or move.end, move.damage, move.defeated, moved=True)
+    # A teleport onto a chip a unit stands on defeats it, its group with it ("those units are defeated").
+    for uid in move.felled:
+        units[uid] = replace(units[uid], at=None, health=0)
     # Once its move ends (Impale, Source Aura, Immolate, Eruption; chapter 4's Source vein): the units,
     # gates and the vein beside it take what it deals them. What it deals a spire is left out (a
     # notice, the talent's catalogue entry): the spire stays as it was.

@@ -135,6 +135,10 @@ def check_turn(
             if chance is not None and final in actual and str(actual[final].chance) != chance:
                 failures.append(f"{key}: final board {_show_final(final)} has chance {actual[final].chance}, "
                                 f"expected {chance}")
+    if "notices" in expected:  # the step's own answer: what acts on a defeat only where a board has one
+        have, want = sorted({n.name for n in result.notices}), sorted(str(w) for w in expected["notices"] or [])
+        if have != want:
+            failures.append(f"{key}: notices name {have}, expected {want}")
     return failures
 
 

@@ -202,8 +202,8 @@ Branch = tuple[Position, Fraction, Any, "EndState | None"]
 FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves or is displaced (Toxic Secretion, "
              "Lahar, Crush, a floating rock's die), or that a unit deals once its move ends (Impale, Source "
              "Aura, Immolate, Disperse), or Immolate's or Disperse's own, or a hero a unit's talent defeats "
-             "before or after its move (Consume): what its defeat brings (rewards, talents acting on defeat) is "
-             "not adjudicated")
+             "before or after its move (Consume), or standing on a chip a minion is teleported onto (Riftwalk, "
+             "Naroran Rift): what its defeat brings (rewards, talents acting on defeat) is not adjudicated")
 # The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
 Dice = tuple[tuple[str, int, int], ...]
 

@@ -96,6 +96,11 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
     return "\n".join(out)
 
 
+def _route(move: MoveOutcome) -> str:
+    """The route shown, a teleport's landing after '~' (docs/notation.md)."""
+    return move.path[0] + "".join(("~" if i in move.landed else "-") + n for i, n in enumerate(move.path) if i)
+
+
 def _displaced(move: MoveOutcome) -> str:
     return ", ".join(f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced) or "-"
 
@@ -191,10 +196,14 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     struck = any(m.acts_after for m in options.outcomes)
     # What its talents do before or after the move, where some outcome has one act (Consume).
     acting = any(m.acts for m in options.outcomes)
+    # The units a teleport defeats on the chip it lands on (Riftwalk), where some outcome does.
+    felled = any(m.felled for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
-              "displaced", *(("deals",) if struck else ()), *(("acts",) if acting else ()))
-    rows = ((m.end, _kind(m), "-".join(m.path), str(m.paths), *((_taken(m),) if hurt else ()),
-             *((_dice(m, unit.life),) if rolled else ()), _displaced(m), *((_struck(m),) if struck else ()),
+              "displaced", *(("defeated on a chip",) if felled else ()), *(("deals",) if struck else ()),
+              *(("acts",) if acting else ()))
+    rows = ((m.end, _kind(m), _route(m), str(m.paths), *((_taken(m),) if hurt else ()),
+             *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
+             *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
              *((acts_text(m, position),) if acting else ()))
             for m in options.outcomes)
     table = _table(header, rows)
@@ -247,10 +256,11 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
+        extra += f"  defeating {', '.join(move.felled)} on the chip it lands on" if move.felled else ""
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
         extra += f"  dealing {_struck(move)}" if move.acts_after else ""
         extra += f"  ({acts_text(move, None)})" if move.acts else ""
-        lines.append(f"  {move.unit:<12} {'-'.join(move.path):<28} {_kind(move)}{hurt}{extra}")
+        lines.append(f"  {move.unit:<12} {_route(move):<28} {_kind(move)}{hurt}{extra}")
     return lines
 
 

@@ -145,29 +145,46 @@ def _landings(position: Position, unit: Unit) -> set[str]:
 def _with_landings(position: Position, unit: Unit, d: dict[str, int]) -> dict[str, int]:
     """``d`` and the distance of each chip the unit may land on, where it may stand: counted from it as
     from a start, one more than the nearest hex beside it the count reaches (or the mark node)."""
-    d = dict(d)
+    landed = dict(d)
     for chip in _landings(position, unit):
+        # From the count alone: a chip beside another landed on is not reached through it.
         near = [d[n] for n in position.neighbours(chip) if n in d and (n in position.hexes or d[n] == 0)]
         if near:
-            d[chip] = 1 + min(near)
-    return d
+            landed[chip] = 1 + min(near)
+    return landed
 
 
-def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[str, ...]:
-    """A route as the answers show it (docs/output-format.md): before each hex landed on by a
-    teleport, the chip stepped onto (the first in name order where two would do)."""
+def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A hero's walk as the answers show it (docs/output-format.md): before each hex landed on by a
+    teleport, the chip stepped onto (the first in name order where two would do); and the index of
+    each such hex."""
     entered: dict[tuple[str, str], str] = {}
     for chip, tos in teleports(position, unit).items():
         for to in tos:
             for left in position.neighbours(chip):
                 if to != chip:
                     entered[(left, to)] = min(chip, entered.get((left, to), chip))
-    shown = list(nodes[:1])
+    shown, landings = list(nodes[:1]), []
     for left, landed in zip(nodes, nodes[1:]):
         if landed in _landings(position, unit) and (left, landed) in entered:
             shown.append(entered[(left, landed)])
+            landings.append(len(shown))
         shown.append(landed)
-    return tuple(shown)
+    return tuple(shown), tuple(landings)
+
+
+def _route_shown(nodes: tuple[str, ...], rifts: tuple[tuple[int, str], ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A minion's route as the answers show it: the chip it entered before each hex a teleport landed
+    it on (none where the chip, alone, is the hex stepped onto); and the index of each such hex."""
+    chips = {i: chip for i, chip in rifts if i < len(nodes) and chip != nodes[i]}
+    shown: list[str] = []
+    landed: list[int] = []
+    for i, node in enumerate(nodes):
+        if i in chips:
+            shown.append(chips[i])
+            landed.append(len(shown))
+        shown.append(node)
+    return tuple(shown), tuple(landed)
 
 
 def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
@@ -340,7 +357,8 @@ class Route:
     nodes: tuple[str, ...]  # start first
     displaced: tuple[Displacement, ...]
     passed: tuple[str, ...] = ()  # hexes it moved through by a talent (Incorporeal)
-    rifts: int = 0  # steps onto a teleporting chip (Riftwalk); ``nodes`` names the hex landed on
+    # Steps onto a teleporting chip (Riftwalk): (index in ``nodes`` of the hex landed on, chip entered).
+    rifts: tuple[tuple[int, str], ...] = ()
 
     @property
     def plain(self) -> bool:
@@ -557,6 +575,7 @@ def minion_routes(
     others = _units_by_hex(position, unit.id)
     stops = stop_hexes(position, unit)
     chutes = teleports(position, unit)
+    counted = _with_landings(position, unit, distances(position, unit))  # a chip landed on leads to the mark
 
     def landings(
         nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...]
@@ -577,7 +596,8 @@ def minion_routes(
                 yield tuple(sorted(combo))
 
     def extend(
-        nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = (), rifts: int = 0
+        nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...] = (),
+        rifts: tuple[tuple[int, str], ...] = (),
     ) -> Iterator[Route]:
         if nodes[-1] not in passed and not rock(position, nodes[-1]):
             for displaced in landings(nodes, pushes, passed):
@@ -588,12 +608,14 @@ def minion_routes(
             if near in nodes[escaped:] or near not in position.hexes or near in inert:
                 continue
             if near in chutes:
-                # Onto the chip as onto a path hex, landing on another, never where it has been; an
-                # escape from invalid terrain takes no teleport.
-                if len(nodes) > escaped and near not in nodes:
+                # Onto the chip as onto a path hex, landing on another, never where it has been nor on a
+                # chip it entered (Making Progress: not "back onto a hex they have already moved out
+                # of"); an escape from invalid terrain takes no teleport.
+                entered = {chip for _, chip in rifts}
+                if len(nodes) > escaped and near not in nodes and near not in entered:
                     for landed in chutes[near]:
-                        if landed == near or landed not in nodes:
-                            yield from extend((*nodes, landed), pushes, passed, rifts + 1)
+                        if (landed == near or landed not in nodes) and landed not in entered and landed in counted:
+                            yield from extend((*nodes, landed), pushes, passed, (*rifts, (len(nodes), near)))
                 continue
             if near in chips and not breakneck(unit):
                 continue
@@ -618,8 +640,11 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     """One outcome per (end, displaced, damage taken): its first route in name order, and how many
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
-    the damage defeats stops there, and displaces no one it had not yet reached."""
-    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...]], set[tuple[str, ...]]] = {}
+    the damage defeats stops there, and displaces no one it had not yet reached. A teleport onto a chip
+    a unit stands on defeats that unit (Riftwalk: "those units are defeated")."""
+    # outcome -> {(nodes, the route as shown, where that shows a teleport's landing)}
+    by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], tuple[str, ...]],
+                 set[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]]] = {}
     counted = not uncounted and _rolls_counted(position, unit, ai)
     least = floor(position, unit, ai)
     for route in routes:
@@ -632,13 +657,16 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
+        landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
+        felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
         for picks in _blaze_picks(position, unit, nodes, uncounted, ai):
             struck = tuple(Strike(x, n, n >= life(position.units[x])) for x, n in picks if n)
-            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck), set()).add(nodes)
+            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled), set()).add(
+                (nodes, *_route_shown(nodes, route.rifts)))
     return [
-        MoveOutcome(unit.id, end, kind, displaced, shown_path(position, unit, min(paths)), len(paths), taken, fell,
-                    rolls, struck=struck)
-        for (end, displaced, taken, fell, rolls, struck), paths in by_key.items()
+        MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, *_ in paths}), taken, fell,
+                    rolls, struck=struck, felled=felled, landed=min(paths)[2])
+        for (end, displaced, taken, fell, rolls, struck, felled), paths in by_key.items()
     ]
 
 
@@ -685,7 +713,10 @@ def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
         return n in position.hexes and n in d and _admits(position, unit, n)
 
     if start in d and (_is_gate(start) or _admits(position, unit, start)):
-        return _Plan(d, d[start], 1, lambda _i, n: _admits(position, unit, n), escape=False)
+        # A hex that does not lead to its mark is invalid terrain, which no route enters (Invalid terrain):
+        # once a teleport may land a minion apart from the hexes the distance counts, not every hex its
+        # terrain admits leads there.
+        return _Plan(d, d[start], 1, lambda _i, n: valid(n), escape=False)
     if _is_gate(start):
         # Not on terrain, so the invalid-terrain rule does not apply: a gate that does not lead to
         # the mark is never left.
@@ -989,7 +1020,8 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
-        outcomes.append(MoveOutcome(hero.id, end, kind, (), shown_path(position, hero, route), 1))
+        path, landed = shown_path(position, hero, route)
+        outcomes.append(MoveOutcome(hero.id, end, kind, (), path, 1, landed=landed))
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -1387,6 +1419,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
+    for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
+        units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
     # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
     for strike in move.struck:
