@@ -24,6 +24,7 @@ from tests.strategies import (
     allied,
     crowded_lanes,
     dispersing,
+    fumed,
     healing,
     motile,
     naroran_lahar,
@@ -31,6 +32,7 @@ from tests.strategies import (
     refreshing,
     rifted,
     rocky,
+    spire_shooting,
     striking,
     veined,
 )
@@ -140,6 +142,32 @@ def test_unit_options_agree_among_floating_rocks(position: Position, ai: bool) -
 @given(rifted(positions()), st.booleans())
 def test_unit_options_agree_through_rifts(position: Position, ai: bool) -> None:
     problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+# Spire Shot: a player's unit may step onto its faction's spires, on boards of their own
+# (tests/strategies.py, spire_shooting), few of them: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(spire_shooting(positions()), st.booleans())
+def test_unit_options_agree_onto_spires(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+# Exposure: toxic fumes chips entered as path hexes, each hurting a unit moving onto it, on boards of
+# their own (tests/strategies.py, fumed), few of them: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(fumed(positions()), st.booleans())
+def test_unit_options_agree_over_toxic_fumes(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(fumed(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_over_toxic_fumes(position: Position, ai: bool) -> None:
+    # Each move's damage applied before the next; a unit may end on a chip, where later moves find it.
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

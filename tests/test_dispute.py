@@ -26,10 +26,13 @@ CHECKED = 4
 
 
 def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
-    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift) or a
-    placement once it ends (Disperse); `check` names those talents as not taken into account for
-    claims (their catalogue left_out), so its verdict is no test of the outcome."""
+    """A move a claim cannot state yet: a step onto a teleporting chip (Riftwalk, Naroran Rift), onto
+    a spire of its own faction (Spire Shot) or a placement once it ends (Disperse); `check` names those
+    talents as not taken into account for claims (their catalogue left_out), so its verdict is no test
+    of the outcome."""
     rifts = {s.at for s in position.spires if {"Riftwalk", "Naroran Rift"} & set(s.talents)}
+    if "Spire Shot" in position.units[move.unit].talents:
+        rifts |= {s.at for s in position.spires if s.faction == position.units[move.unit].faction}
     return bool(move.placed) or bool(rifts & set(move.path))
 
 
