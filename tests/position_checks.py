@@ -25,11 +25,14 @@ from adjudicator.solving.solve import ground
 CHECKED = 4  # the first few of each unit's outcomes are checked by `check`: each check solves again
 
 
-def _beyond_claims(move: MoveOutcome) -> bool:
-    """A move a claim cannot state yet: a placement once it ends (Disperse) or an act before or after it
-    (Consume, Yrtel's Way); `check` names those talents as not taken into account for claims (their
-    catalogue left_out), so its verdict is no test of the outcome."""
-    return bool(move.placed) or bool(move.acts)
+def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
+    """A move a claim cannot state yet: a step onto a spire of its own faction (Spire Shot), a placement
+    once it ends (Disperse) or an act before or after it (Consume, Yrtel's Way); `check` names those
+    talents as not taken into account for claims (their catalogue left_out), so its verdict is no test
+    of the outcome."""
+    unit = position.units[move.unit]
+    spires = {s.at for s in position.spires if s.faction == unit.faction} if "Spire Shot" in unit.talents else set()
+    return bool(move.placed) or bool(move.acts) or bool(spires & set(move.path))
 
 
 def reads_back(position: Position) -> None:
@@ -43,7 +46,7 @@ def reads_back(position: Position) -> None:
             assert isinstance(claim, MoveClaim)
             assert (claim.unit, claim.end, claim.path, claim.landed) == (move.unit, move.end, move.path, move.landed)
             assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
-            if step != "movement" or not options.leading or index >= CHECKED or _beyond_claims(move):
+            if step != "movement" or not options.leading or index >= CHECKED or _beyond_claims(position, move):
                 continue
             result = check(position, claim)
             # Undetermined when an unmodelled talent takes part: the modelled rules' verdict must agree.

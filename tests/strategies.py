@@ -141,7 +141,7 @@ def describe(position: Position) -> str:
             for s in position.spires
         },
         "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed} for lm in position.landmarks},
-        "chips": {c.id: {"at": c.at, "name": c.name} if c.name else {"at": c.at} for c in position.chips},
+        "chips": {c.id: _chip_document(c) for c in position.chips},
         "units": {u.id: _unit_document(u) for u in position.units.values()},
         "readings": dict(position.readings),
     }
@@ -161,6 +161,19 @@ def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
 
 
 _Dumper.add_representer(str, _text)
+
+
+def _chip_document(c: Chip) -> dict[str, object]:
+    doc: dict[str, object] = {"at": c.at}
+    if c.name:
+        doc["name"] = c.name
+    if c.health is not None:
+        doc["health"] = c.health
+    if c.talents:
+        doc["talents"] = list(c.talents)
+    if c.count != 1:
+        doc["count"] = c.count
+    return doc
 
 
 def _unit_document(u: Unit) -> dict[str, object]:
@@ -728,6 +741,51 @@ def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
              for uid, u in position.units.items()}
     spires = tuple(replace(s, talents=tuple(t for t in s.talents if t not in _NOT_BY_RIFTS)) for s in position.spires)
     return replace(position, units=units, spires=(*spires, *rifts))
+
+
+@st.composite
+def spire_shooting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some units of the moving faction have Spire Shot, with one or two more
+    spires of that faction on free hexes (no marked hex), and none of the talents a step onto a spire is
+    not modelled beside (as for ``rifted``). Played by a player or the AI (for which it does not trigger)."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
+                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
+    free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    faction = position.turn.faction
+    towers = tuple(Spire(f"tower{i}", faction, at) for i, at in enumerate(hexes))
+    movers = sorted(uid for uid, u in position.units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
+    shooters = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+
+    def kept(talents: tuple[str, ...], shooter: bool) -> tuple[str, ...]:
+        left = tuple(t for t in talents if t not in _NOT_BY_RIFTS)
+        return left + ("Spire Shot",) if shooter and "Spire Shot" not in left else left
+
+    units = {uid: replace(u, talents=kept(u.talents, uid in shooters)) for uid, u in position.units.items()}
+    spires = tuple(replace(s, talents=kept(s.talents, False)) for s in position.spires)
+    return replace(position, units=units, spires=(*spires, *towers))
+
+
+@st.composite
+def fumed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with one or two toxic fumes chips (Exposure) on free hexes of any terrain (no
+    marked hex), one to three on each, which every unit may move onto as onto a path hex and which hurt
+    every unit moving onto them (no faction here is the griege). Not in the common pools (drawn there it
+    would change every board of the suite's fixed sample)."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    # Not on a marked hex: the mark is no hex to pass on the way (not read either way).
+    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
+                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
+    free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    fumes = tuple(Chip(f"fumes{i}", at, "Toxic Fumes", talents=("Exposure",), count=draw(st.integers(1, 3)))
+                  for i, at in enumerate(hexes))
+    return replace(position, chips=(*position.chips, *fumes))
 
 
 @st.composite

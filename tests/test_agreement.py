@@ -29,6 +29,7 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     dispersing,
+    fumed,
     healing,
     motile,
     naroran_lahar,
@@ -36,6 +37,7 @@ from tests.strategies import (
     refreshing,
     rifted,
     rocky,
+    spire_shooting,
     striking,
     veined,
 )
@@ -158,6 +160,32 @@ def test_movement_step_agrees_through_rifts(position: Position, ai: bool) -> Non
     got = movement_step(copy.deepcopy(position), ai=ai)
     assume(not any(n.left_out == RIFT_HELD for n in got.notices))
     problem = movement_step_problem(position, ai, got)
+    assert problem is None, problem
+
+
+# Spire Shot: a player's unit may step onto its faction's spires, on boards of their own
+# (tests/strategies.py, spire_shooting), few of them: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(spire_shooting(positions()), st.booleans())
+def test_unit_options_agree_onto_spires(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+# Exposure: toxic fumes chips entered as path hexes, each hurting a unit moving onto it, on boards of
+# their own (tests/strategies.py, fumed), few of them: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(fumed(positions()), st.booleans())
+def test_unit_options_agree_over_toxic_fumes(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(fumed(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_over_toxic_fumes(position: Position, ai: bool) -> None:
+    # Each move's damage applied before the next; a unit may end on a chip, where later moves find it.
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

@@ -88,7 +88,7 @@ def test_every_encoded_talent_names_positions_that_hold_it() -> None:
         for name in t.positions:
             position = load_position(ROOT / name)
             held = {n for u in position.units.values() for n in (*u.talents, *(n for g in u.group for n in g.talents))}
-            held |= {n for s in position.spires for n in s.talents}
+            held |= {n for s in position.spires for n in s.talents} | {n for c in position.chips for n in c.talents}
             assert t.name in held, f"{name} does not hold {t.name}"
 
 

@@ -136,6 +136,11 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("stalent", String(spire.id), String(talent))
         for talent, number in spire.talent_numbers:  # a numbered talent's # ("Absorb 1")
             yield fact("snumber", String(spire.id), String(talent), Number(number))
+    for chip in position.chips:  # and other chips' (Exposure: the toxic fumes chip, how many on its hex)
+        for talent in chip.talents:
+            yield fact("otalent", String(chip.id), String(talent))
+        if chip.talents:
+            yield fact("ocount", String(chip.id), Number(chip.count))
     # Only a talent's encoding reads health while units move (its catalogue entry's reads_health: Crush
     # compares it; Toxic Secretion, Lahar deal damage, which a fortification takes first, FAQ-29, and
     # a Peaceful unit takes only from a merc; Refresh heals a wounded unit only).

@@ -28,8 +28,15 @@ def obstacles(position: Position) -> frozenset[str]:
 
 def other_chips(position: Position) -> frozenset[str]:
     """Hexes of other chips (Position.chips): not counted through even by a unit that passes through
-    spires and landmarks (docs/movement.md, Other chips)."""
-    return frozenset(c.at for c in position.chips)
+    spires and landmarks (docs/movement.md, Other chips); but not those entered as path hexes."""
+    return frozenset(c.at for c in position.chips) - paved(position)
+
+
+def paved(position: Position) -> frozenset[str]:
+    """Hexes of chips whose talent lets units move onto them as if they were path hexes (hook paved/2:
+    Exposure, the toxic fumes chip): counted through, and as path terrain (docs/movement.md, Exposure)."""
+    return frozenset(c.at for c in position.chips
+                     if any("paved/2" in t.hooks for t in catalogue().known(c.talents)))
 
 
 def _bfs(position: Position, goals: tuple[str, ...], passable: Callable[[str], bool]) -> dict[str, int]:
@@ -92,10 +99,12 @@ def _count_marks(
     if not goals:
         return {}
     blocked = other_chips(position) if through else obstacles(position)
+    paths = paved(position)
 
     def countable(node: str) -> bool:
         hex_ = position.hexes.get(node)
-        return hex_ is not None and hex_.terrain.level <= allowance.level and node not in blocked
+        admitted = hex_ is not None and (hex_.terrain.level <= allowance.level or node in paths)
+        return admitted and node not in blocked
 
     dist = _bfs(position, goals, countable)
     # A unit waiting in its own gate counts from the gate node.
@@ -148,8 +157,10 @@ def spire_range(spire: Spire) -> int:
 
 
 def active_talents(position: Position) -> list[Talent]:
-    """The known talents of every unit's active chip and every spire (chips waiting in a group act not)."""
+    """The known talents of every unit's active chip, every spire and every other chip (chips waiting in a
+    group act not)."""
     carried = [t for u in position.units.values() for t in u.talents] + [t for s in position.spires for t in s.talents]
+    carried += [t for c in position.chips for t in c.talents]
     return catalogue().known(carried)
 
 
@@ -208,8 +219,9 @@ def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None
         return False
     if blocked is None:
         blocked = obstacles(position)
+    paths = paved(position)
     return start in blocked or any(
-        position.hexes[start].terrain.level > allowance.level
+        (position.hexes[start].terrain.level > allowance.level and start not in paths)
         or start not in mark_distances(position, allowance, unit.faction, counts_through(unit), own_mark(unit))
         for allowance in allowances(unit)
     )

@@ -88,6 +88,9 @@ HOLDING_TALENT = "Survival"
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
+# Toxic fumes chips on one hex: the texts give no number; 10 deal more than any unit's health and
+# fortifications (docs/position-format.md, Numbers).
+MAX_PILE = 10
 NAME = (
     f"a name of 1 to {MAX_NAME} printable characters, with no control characters and no space at either end"
 )
@@ -1115,7 +1118,7 @@ class _PositionReader(_Reader):
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed))
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
-        f = self.fields(value, ("at",), ("name", "health"))
+        f = self.fields(value, ("at",), ("name", "health", "talents", "count"))
         if f is None:
             return None
         at = self.placed(f["at"], f"chip {shown(chip_id)}")
@@ -1123,9 +1126,18 @@ class _PositionReader(_Reader):
         # Chapter 4's Source vein, "place 3 health chips on the Source vein", and chapter 6's waygates,
         # "placed with 4 health" (checked in scenario_chips).
         health = self.bounded(f["health"], 0, WAYGATE_HEALTH, "a chip's health")
+        talents = self.talents(f["talents"])
+        count = self.bounded(f["count"], 1, MAX_PILE, "the alike chips on its hex")
+        # Only a chip entered as a path hex (hook paved/2: Exposure, the toxic fumes chip) lies with
+        # others like it: "A hex can contain multiple toxic fumes"; every other chip, one per hex.
+        paved = any("paved/2" in t.hooks for t in catalogue().known(talents.names if talents else ()))
+        if count is not None and count > 1 and not paved:
+            self.problem(f["count"], "only a chip entered as a path hex (Exposure: the toxic fumes chip) lies "
+                         "several to a hex; expected no count, or 1")
         if at is None or (f["health"].node is not None and health is None):  # reported once, above
             return None
-        return Chip(chip_id, at, _or(name, Chip.name), health)
+        return Chip(chip_id, at, _or(name, Chip.name), health, talents.names if talents else Chip.talents,
+                    _or(count, Chip.count))
 
     def turn(self, value: _Value) -> Turn | None:
         f = self.fields(value, ("faction",), ("step",))

@@ -175,12 +175,16 @@ class Chip:
     chapter 3), a revealed merc spire not yet constructed (chapter 2). game-elements: "Units cannot
     move on or through a hex that contains any other units, spires, landmarks, or other chips".
     Harbinger chapter 4's Source vein has health chips, and chapter 6's waygates, which are attacked,
-    their health (``health``, 0 a destroyed waygate; None: no health, every other chip)."""
+    their health (``health``, 0 a destroyed waygate; None: no health, every other chip). A chip may
+    hold talents: the griege toxic fumes chip's Exposure makes it a path hex to move onto, and
+    ``count`` of them may lie on its hex ("A hex can contain multiple toxic fumes")."""
 
     id: str
     at: str
     name: str = ""
     health: int | None = None
+    talents: tuple[str, ...] = ()
+    count: int = 1
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,9 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
             chips.append((f"{uid}/{grouped.chip}", is_ai(faction), grouped.talents))
     for spire in position.spires:
         chips.append((spire.id, is_ai(spire.faction), spire.talents))
+    for chip in position.chips:  # an other chip has no side: the player wording, the cautious one
+        if chip.talents:
+            chips.append((chip.id, False, chip.talents))
     return chips
 
 
@@ -214,7 +217,7 @@ def may_act(when: When | None, position: Position) -> bool:
     spires = {chip_name(s.chip) for s in position.spires}
     others = {chip_name(c.name) for c in position.chips}
     talents = {t for u in units.values() for t in (*u.talents, *(t for g in u.group for t in g.talents))}
-    talents |= {t for s in position.spires for t in s.talents}
+    talents |= {t for s in position.spires for t in s.talents} | {t for c in position.chips for t in c.talents}
 
     def any_of(wanted: tuple[str, ...], found: set[str]) -> bool:
         return not wanted or bool(set(wanted) & found)

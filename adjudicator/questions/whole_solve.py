@@ -72,6 +72,7 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     known = catalogue()
     chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
     chips += [(s.id, t) for s in position.spires for t in s.talents]
+    chips += [(c.id, t) for c in position.chips for t in c.talents]
     for chip, name in chips:
         if not expressed(name):
             return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"

@@ -64,8 +64,16 @@ def _cumbersome(unit: Unit) -> bool:
 
 
 def _admits(position: Position, unit: Unit, hex_name: str) -> bool:
-    """The unit's terrain allowance admits the hex (game-elements: Terrain Types)."""
-    return position.hexes[hex_name].terrain.level <= allowance_level(unit)
+    """The unit's terrain allowance admits the hex (game-elements: Terrain Types); a toxic fumes chip's
+    hex is a path hex to every unit (Exposure)."""
+    return position.hexes[hex_name].terrain.level <= allowance_level(unit) or hex_name in _fumes(position)
+
+
+def _fumes(position: Position) -> dict[str, int]:
+    """Exposure (the toxic fumes chip): "Units may move onto this chip as if it were a path hex": hex →
+    the chips on it ("A hex can contain multiple toxic fumes"), each dealing its 1 (docs/movement.md,
+    Exposure)."""
+    return {chip.at: chip.count for chip in position.chips if "Exposure" in chip.talents}
 
 
 def _returns(position: Position, hero: Unit) -> bool:
@@ -114,16 +122,19 @@ def _chip_hexes(position: Position) -> set[str]:
 
 def _other_chips(position: Position) -> set[str]:
     """Hexes of other chips: "Units cannot move on or through a hex that contains any other units,
-    spires, landmarks, or other chips"; Breakneck passes "units, spires, and landmarks" only."""
-    return {chip.at for chip in position.chips}
+    spires, landmarks, or other chips"; Breakneck passes "units, spires, and landmarks" only. Not a
+    toxic fumes chip, a path hex (Exposure)."""
+    return {chip.at for chip in position.chips} - set(_fumes(position))
 
 
-def teleports(position: Position, unit: Unit) -> dict[str, tuple[str, ...]]:
+def teleports(position: Position, unit: Unit, ai: bool) -> dict[str, tuple[str, ...]]:
     """The chips the unit may step onto as onto a path hex, each with the hexes it may land on (Riftwalk
     and Naroran Rift): a Riftwalk chip sends it to another Riftwalk chip, unless Stubborn ("cannot ...
     use Riftwalk"); a Naroran Rift spire sends its own faction's units to another chip with either
     talent, unless Cumbersome holds the hero (only Riftwalk is excepted). With nowhere to go, the chip
-    is a path hex: it lands where it stepped."""
+    is a path hex: it lands where it stepped. Spire Shot ("may move onto friendly non–fortress
+    spires"; not for AI units): a player's unit steps onto a spire of its faction whose hex its
+    allowance admits, and stays there (docs/movement.md, Spire Shot), unless Cumbersome holds it."""
     riftwalk = {s.at for s in position.spires if "Riftwalk" in s.talents}
     naroran = {s.at for s in position.spires if "Naroran Rift" in s.talents}
     chips: dict[str, set[str]] = {}
@@ -134,19 +145,25 @@ def teleports(position: Position, unit: Unit) -> dict[str, tuple[str, ...]]:
         for spire in position.spires:
             if "Naroran Rift" in spire.talents and spire.faction == unit.faction:
                 chips.setdefault(spire.at, set()).update((riftwalk | naroran) - {spire.at} or {spire.at})
+    faction = position.factions.get(unit.faction)
+    on_ai = ai or (faction is not None and faction.controller is Controller.AI)
+    if "Spire Shot" in unit.talents and not on_ai and not _cumbersome(unit):
+        for spire in position.spires:
+            if spire.faction == unit.faction and _admits(position, unit, spire.at):
+                chips.setdefault(spire.at, set()).add(spire.at)
     return {at: tuple(sorted(to)) for at, to in chips.items()}
 
 
-def _landings(position: Position, unit: Unit) -> set[str]:
+def _landings(position: Position, unit: Unit, ai: bool) -> set[str]:
     """The hexes a teleport may land the unit on, where it may then stand."""
-    return {to for tos in teleports(position, unit).values() for to in tos}
+    return {to for tos in teleports(position, unit, ai).values() for to in tos}
 
 
-def _with_landings(position: Position, unit: Unit, d: dict[str, int]) -> dict[str, int]:
+def _with_landings(position: Position, unit: Unit, d: dict[str, int], ai: bool) -> dict[str, int]:
     """``d`` and the distance of each chip the unit may land on, where it may stand: counted from it as
     from a start, one more than the nearest hex beside it the count reaches (or the mark node)."""
     landed = dict(d)
-    for chip in _landings(position, unit):
+    for chip in _landings(position, unit, ai):
         # From the count alone: a chip beside another landed on is not reached through it.
         near = [d[n] for n in position.neighbours(chip) if n in d and (n in position.hexes or d[n] == 0)]
         if near:
@@ -154,19 +171,19 @@ def _with_landings(position: Position, unit: Unit, d: dict[str, int]) -> dict[st
     return landed
 
 
-def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def shown_path(position: Position, unit: Unit, nodes: tuple[str, ...], ai: bool) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """A hero's walk as the answers show it (docs/output-format.md): before each hex landed on by a
     teleport, the chip stepped onto (the first in name order where two would do); and the index of
     each such hex."""
     entered: dict[tuple[str, str], str] = {}
-    for chip, tos in teleports(position, unit).items():
+    for chip, tos in teleports(position, unit, ai).items():
         for to in tos:
             for left in position.neighbours(chip):
                 if to != chip:
                     entered[(left, to)] = min(chip, entered.get((left, to), chip))
     shown, landings = list(nodes[:1]), []
     for left, landed in zip(nodes, nodes[1:]):
-        if landed in _landings(position, unit) and (left, landed) in entered:
+        if landed in _landings(position, unit, ai) and (left, landed) in entered:
             shown.append(entered[(left, landed)])
             landings.append(len(shown))
         shown.append(landed)
@@ -442,10 +459,12 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
     """What moving, or being displaced, onto ``node`` costs the unit (FAQ-07): 1 for each chip beside
     it, where the chips stood as the move began, with Toxic Secretion ("If a non-griege unit moves
     onto a hex adjacent to this unit, deal it 1 damage") or Lahar ("When an opposing unit without
-    Flying moves onto a hex adjacent ..."); Peaceful takes damage from merc chips only. Negative:
-    health gained instead (chapter 8, _heals)."""
+    Flying moves onto a hex adjacent ..."); 1 for each toxic fumes chip on it ("When a non-griege unit
+    moves onto this chip, deal 1 damage to it", Exposure: no merc, so none to a Peaceful unit);
+    Peaceful takes damage from merc chips only. Negative: health gained instead (chapter 8, _heals)."""
     if node not in position.hexes:
         return 0
+    fumes = _fumes(position).get(node, 0) if unit.faction != "griege" and "Peaceful" not in unit.talents else 0
     chips = [(u, u.faction, u.at, u.talents, u.merc) for u in position.units.values() if u.id != unit.id and u.at in position.hexes]
     chips += [(None, s.faction, s.at, s.talents, s.merc) for s in position.spires]
     total = 0
@@ -456,7 +475,7 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
         dealt = ("Toxic Secretion" in talents and unit.faction != "griege") + (
             "Lahar" in talents and opposing(position, faction, unit.faction) and not _flies(position, unit, ai))
         total += -dealt if healing else dealt
-    return total - _refreshed(position, unit, node, ai)
+    return fumes + total - _refreshed(position, unit, node, ai)
 
 
 def _refresh_spires(position: Position, ai: bool) -> list[str]:
@@ -574,8 +593,8 @@ def minion_routes(
     start = position.node_of(unit.id)
     others = _units_by_hex(position, unit.id)
     stops = stop_hexes(position, unit)
-    chutes = teleports(position, unit)
-    counted = _with_landings(position, unit, distances(position, unit))  # a chip landed on leads to the mark
+    chutes = teleports(position, unit, ai)
+    counted = _with_landings(position, unit, distances(position, unit), ai)  # a chip landed on leads to the mark
 
     def landings(
         nodes: tuple[str, ...], pushes: list[tuple[Unit, int]], passed: tuple[str, ...]
@@ -706,7 +725,7 @@ class _Plan:
 
 def _minion_plan(position: Position, unit: Unit, ai: bool) -> _Plan:
     """Start distance and route restrictions (A minion's move; Invalid terrain)."""
-    d = _with_landings(position, unit, distances(position, unit))
+    d = _with_landings(position, unit, distances(position, unit), ai)
     start = position.node_of(unit.id)
 
     def valid(n: str) -> bool:
@@ -798,7 +817,7 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if ai:  # "if they have enough movement to move off of the chip they teleport to"
-        progressing = [r for r in progressing if r.end not in _landings(position, unit)]
+        progressing = [r for r in progressing if r.end not in _landings(position, unit, ai)]
     if not progressing and stopped:
         # Every shortest route to valid terrain is stopped before it: a stopped escape.
         return _group(position, unit, stopped, ESCAPE, ai, movement)
@@ -842,7 +861,7 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
 # -------------------------------------------------------------------------------------- heroes
 
 
-def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dict[str, tuple[str, ...]]:
+def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bool) -> dict[str, tuple[str, ...]]:
     """Every node the hero reaches within its movement, with its first shortest route in name order.
 
     Through free map hexes it admits; its own gate ends the move (Heroes: Returning).  Layer by
@@ -853,7 +872,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int) -> dic
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
     stops = stop_hexes(position, hero)
-    chutes = teleports(position, hero)
+    chutes = teleports(position, hero, ai)
 
     def enterable(n: str) -> bool:
         if n in position.hexes:
@@ -942,7 +961,8 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
         if steps[node] > 0 and before:
             first[node] = min(first[q] for q in before) + (node,)
     own = gate_node(hero.faction)
-    home = [first[n] for n in position.neighbours(own) if n in first and n not in stops and steps[n] < movement]
+    beside = position.neighbours(own) if hero.faction in position.gates else frozenset()  # none: no return
+    home = [first[n] for n in beside if n in first and n not in stops and steps[n] < movement]
     if own != start and home and _returns(position, hero):
         shortest = min(len(r) for r in home)
         outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(r for r in home if len(r) == shortest) + (own,), 1))
@@ -1016,11 +1036,11 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
     if _rolls_counted(position, hero, ai):
         return _rolling_hero_outcomes(position, hero, ai)
     outcomes = []
-    for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai)).items():
+    for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai), ai).items():
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
-        path, landed = shown_path(position, hero, route)
+        path, landed = shown_path(position, hero, route, ai)
         outcomes.append(MoveOutcome(hero.id, end, kind, (), path, 1, landed=landed))
     return _deployed(position, hero, outcomes, ai)
 
@@ -1034,7 +1054,7 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
     """
     outcomes = [o for o in outcomes if o.kind != RETURN]
     # Riftwalk (AI): never ending on the chip it lands on ("enough movement to move off").
-    outcomes = [o for o in outcomes if o.end not in _landings(position, hero)]
+    outcomes = [o for o in outcomes if o.end not in _landings(position, hero, True)]
     if position.readings.get("ai-hero-approach", "range") == "range":
         r = range_distances(position, hero)
         reach = {o: r.get(o.end, math.inf) for o in outcomes}
