@@ -216,11 +216,6 @@ def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
     assert [o.notices for o in attack_options(position)] == [()]
     [notice] = notices(position, "attack")
     assert notice.talent == "Relentless" and "chance" in notice.left_out
-    # With Riposte in play, what the attacks answer does not count itself is named there.
-    fencer = position.units["fencer"]
-    riposting = replace(position, units={**position.units, "fencer": replace(fencer, talents=(*fencer.talents, "Riposte"))})
-    [[notice]] = [o.notices for o in attack_options(riposting)]
-    assert notice.talent == "Relentless" and "Riposte" in notice.left_out and "chance" not in notice.left_out
 
 
 def test_the_holding_still_talents_are_noticed_only_beside_silencer() -> None:

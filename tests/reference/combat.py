@@ -259,7 +259,11 @@ N78 Relentless: a unit's retaliation deals the total of rolling the spire die un
     attacker's health, fortifications and Prepared's 1 (and its faction's Source, under Swindle) and
     gives the outcome the summed odds of the totals that lead to it (a negative binomial: the die's
     goes-on faces deal 0 or 1), the last total standing for every total from it on. An AI Riposte
-    weighs the total rolled. The attack step is not played with it.
+    weighs it before the roll (N86). The attack step is not played with it.
+N86 Relentless with an AI Riposte: "if its retaliation would not defeat the attacking unit" is
+    decided before the die is rolled, at the total the AI counts on (ai-spire-odds): under possible
+    one that takes all the attacker has (some total would); under likely the largest total that at
+    least half the rolls reach. Recovering instead, it rolls nothing (the outcome has no odds).
 """
 
 from __future__ import annotations
@@ -1261,10 +1265,25 @@ def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool,
     if not rules.ai(r.faction):
         return chosen
     a = board.units[attacker]
+    if r.has("Relentless"):  # N86: weighed before the roll, whatever it then rolls
+        roll = _weighed(rules, a)
     amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
     if _held(rules, board, uid, attacker, RETALIATION):
         amount = min(amount, 1)
     return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
+
+
+def _weighed(rules: Rules, a: Fighter) -> int:
+    """N86: the total an AI Riposte weighs its Relentless retaliation at against attacker ``a``: under
+    ai-spire-odds likely, the largest that at least half the rolls reach (P(total >= v) summed from the
+    odds of each total below v), no more than what takes all ``a`` has; else that much."""
+    top = a.health + a.forts + int(a.has("Prepared"))
+    if rules.readings["ai-spire-odds"] != "likely":
+        return top
+    reached = 0
+    while 1 - sum((_relentless_odds(v, reached + 2) for v in range(reached + 1)), Fraction(0)) >= Fraction(1, 2):
+        reached += 1
+    return min(reached, top)
 
 
 def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
