@@ -224,6 +224,15 @@ def test_attack_options_agree_with_relentless(position: Position) -> None:
     assert problem is None, problem
 
 
+# Relentless on half the units in the whole attack step (reference N87): each end is told apart by
+# its line's rolls and carries their chance.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), ("Relentless",)))
+def test_attack_step_agrees_with_relentless(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
 # Relentless and Riposte on every opposing unit, the AI's (reference N86): an AI Riposte weighs the
 # roll before it is made (ai-spire-odds), and recovering instead rolls nothing.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
