@@ -540,3 +540,17 @@ def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
                                   Stats(health, draw(st.integers(0, 2)), ROOST), at,
                                   talents=("Flying", "Roost Roam"), rides=roost)
     return replace(position, units=units, spires=tuple(spires))
+
+
+@st.composite
+def relentless_ripostes(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose opposing faction plays as the AI and whose opposing units all have
+    Relentless and Riposte (reference N86): given to half the units, few boards met an AI Riposte
+    weighing a roll."""
+    position = draw(boards)
+    units = {
+        uid: replace(u, talents=tuple(sorted({*u.talents, "Relentless", "Riposte"}))) if u.faction == OPPONENT else u
+        for uid, u in position.units.items()
+    }
+    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
+    return replace(position, units=units, factions=factions)

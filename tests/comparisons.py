@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TypeVar
 
-from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Target
+from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Rolled, Target
 from adjudicator.answers.moves import ESCAPE, PROGRESS, Act, Displacement, MoveOutcome, StepResult, Strike, UnitOptions
 from adjudicator.position.model import Controller, Position
 from adjudicator.questions import adjudicate as solver
@@ -217,7 +217,10 @@ def _replay(position: Position, sequence: tuple[MoveOutcome, ...], final: dict[s
 # solver sequence is replayed through the reference), per Spires Fire the probability of every
 # (choices, end).  The turn's faction acts as its controller says (``ai=None`` to the solver).
 
-Ends = dict[EndState, tuple[AttackOutcome, ...]]  # each end with one sequence reaching it
+# Each end, with what its line's Relentless retaliations rolled and the chance of it (N87), and one
+# sequence reaching it.
+EndKey = tuple[EndState, tuple[Rolled, ...], Fraction | None]
+Ends = dict[EndKey, tuple[AttackOutcome, ...]]
 
 
 def combat_ai(position: Position) -> bool:
@@ -306,7 +309,12 @@ def _show_sequence(sequence: tuple[AttackOutcome, ...]) -> str:
 
 
 def _only_in(label: str, ends: Ends, other: Ends) -> list[str]:
-    return [f"  {label}: {_show_end(e)} by {_show_sequence(s)}" for e, s in ends.items() if e not in other]
+    return [f"  {label}: {_show_end(e)}{_show_rolled(rolled, chance)} by {_show_sequence(s)}"
+            for (e, rolled, chance), s in ends.items() if (e, rolled, chance) not in other]
+
+
+def _show_rolled(rolled: tuple[Rolled, ...], chance: Fraction | None) -> str:
+    return "" if chance is None else f" rolling {[r.as_json() for r in rolled]} (probability {chance})"
 
 
 def attack_step_problem(position: Position) -> str | None:
@@ -314,12 +322,12 @@ def attack_step_problem(position: Position) -> str | None:
     ai = combat_ai(position)
     expected = combat_ref.attack_step(position, ai)
     got = solver.attack_step(copy.deepcopy(position))
-    want: Ends = {o.end: o.sequence for o in expected.outcomes}
-    have: Ends = {o.end: o.sequence for o in got.outcomes}
+    want: Ends = {(o.end, o.rolled, o.probability): o.sequence for o in expected.outcomes}
+    have: Ends = {(o.end, o.rolled, o.probability): o.sequence for o in got.outcomes}
     lines = _count(expected.count, got.count)
     lines += _only_in("missing from solver", want, have) + _only_in("extra in solver", have, want)
-    for end, sequence in have.items():  # each solver sequence must be legal and reach its end
-        replayed, problems = combat_ref.replay(position, ai, sequence)
+    for (end, rolled, _), sequence in have.items():  # each solver sequence must be legal and reach its end
+        replayed, problems = combat_ref.replay(position, ai, sequence, rolled)
         if replayed is not None and replayed != end:
             problems = [f"reaches {_show_end(replayed)}"]
         if problems:

@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers, quaking,
-    spire_gifted, walloping, winded,
+    relentless_ripostes, spire_gifted, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -235,6 +235,24 @@ def test_attack_options_agree_with_innovative(position: Position) -> None:
 def test_attack_options_agree_with_relentless(position: Position) -> None:
     # Relentless on half the units (reference N78): each outcome of an attack it retaliates carries
     # the exact odds of the totals that lead to it.
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+# Relentless on half the units in the whole attack step (reference N87): each end is told apart by
+# its line's rolls and carries their chance.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(), ("Relentless",)))
+def test_attack_step_agrees_with_relentless(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Relentless and Riposte on every opposing unit, the AI's (reference N86): an AI Riposte weighs the
+# roll before it is made (ai-spire-odds), and recovering instead rolls nothing.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(relentless_ripostes(combat_positions()))
+def test_attack_options_agree_with_relentless_and_riposte(position: Position) -> None:
     problem = attack_options_problem(position)
     assert problem is None, problem
 

@@ -100,6 +100,11 @@ def test_relentless_totals_follow_the_closed_form() -> None:
     assert die.rolled_until(2) == {0: Fraction(1, 5), 1: Fraction(3, 25), 2: Fraction(17, 25)}
 
 
+def test_relentless_counted_on_is_what_half_the_rolls_reach() -> None:
+    # Standard die: P(total >= 2) = 1 - 1/5 - 3/25 = 17/25 >= 1/2; P(total >= 3) = 17/25 - 34/125 = 51/125 < 1/2.
+    assert shipped_die("standard").counted_on() == 2
+
+
 def test_relentless_needs_a_face_that_stops_it() -> None:
     die = replace(shipped_die("standard"), faces=tuple(f for f in shipped_die("standard").faces
                                                        if f.face not in ("blank", "2")))

@@ -166,10 +166,10 @@ def test_a_check_on_such_a_board_is_undetermined_with_its_own_status(tmp_path: P
 
 
 def test_no_notice_for_a_talent_of_another_step_or_one_modelled() -> None:
-    # Relentless acts in attacks (its retaliation); Armored is modelled in the attack step.
-    position = board("[Relentless, Armored]")
+    # Poison acts in attacks, partly modelled; Armored is modelled in the attack step.
+    position = board("[Poison, Armored]")
     assert notices(position, "movement") == ()
-    assert [n.talent for n in notices(position, "attack")] == ["Relentless"]
+    assert [n.talent for n in notices(position, "attack")] == ["Poison"]
     assert runner.invoke(app, ["moves", "--json", str(ROOT / "positions/rulebook/joust-harrier-jaelana.yaml")]).exit_code == 0
 
 
@@ -210,17 +210,20 @@ def test_the_audit_has_the_parts_of_every_partly_modelled_talent() -> None:
 
 
 def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
-    # Relentless: the attacks question gives each outcome's odds; the attack step lists its ends
-    # without their chance, so there the part keeps its notice (catalogue counted_by).
+    # Riftwalk: the moves question takes the teleport in; the whole movement step does not, so there
+    # the part keeps its notice (catalogue counted_by).
+    position = load_position("positions/talents/riftwalk/riftwalk-hero.yaml")
+    assert all(o.notices == () for o in faction_options(position))
+    [notice] = notices(position, "movement")
+    assert notice.talent == "Riftwalk" and "whole movement step" in notice.left_out
+
+
+def test_relentless_is_modelled_in_every_answer() -> None:
+    # Each end of a whole step carries the chance of its rolls, and an AI Riposte weighs the roll
+    # before it is made: nothing of Relentless is left out (positions/talents/relentless).
     position = load_position("positions/talents/relentless/relentless-rolled-retaliation.yaml")
-    assert [o.notices for o in attack_options(position)] == [()]
-    [notice] = notices(position, "attack")
-    assert notice.talent == "Relentless" and "chance" in notice.left_out
-    # With Riposte in play, what the attacks answer does not count itself is named there.
-    fencer = position.units["fencer"]
-    riposting = replace(position, units={**position.units, "fencer": replace(fencer, talents=(*fencer.talents, "Riposte"))})
-    [[notice]] = [o.notices for o in attack_options(riposting)]
-    assert notice.talent == "Relentless" and "Riposte" in notice.left_out and "chance" not in notice.left_out
+    assert notices(position, "attack") == notices(position, "quick") == ()
+    assert catalogue().get("Relentless").status(ai=False) == catalogue().get("Relentless").status(ai=True) == MODELLED
 
 
 def test_the_holding_still_talents_are_noticed_only_beside_silencer() -> None:
@@ -241,9 +244,9 @@ def test_a_move_held_by_an_attack_names_what_the_attack_leaves_out() -> None:
     # The AI's Rooted asks whether its attack would deal damage: a target's unmodelled attack-step
     # talent may change that, so the movement answer names it; the player's Rooted asks nothing.
     position = load_position(ROOT / "positions/talents/rooted/rooted-beside-spire.yaml")
-    husk = replace(position.units["husk"], talents=("Relentless",))
+    husk = replace(position.units["husk"], talents=("Poison",))
     position = replace(position, units={**position.units, "husk": husk})
-    assert [n.talent for n in notices(position, "movement", ai=True)] == ["Relentless"]
+    assert [n.talent for n in notices(position, "movement", ai=True)] == ["Poison"]
     assert notices(position, "movement", ai=False) == ()
 
 

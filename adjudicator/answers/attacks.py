@@ -352,15 +352,36 @@ class EndState:
         }
 
 
+@dataclass(frozen=True, order=True)
+class Rolled:
+    """A retaliation rolled with the spire die (Relentless) in a step's line: its unit, the layer of the
+    group that retaliated (0: the top chip), the totals that lead to the end it is part of (each deals
+    the same), and ``top``, the total that stands for every total from it on."""
+
+    unit: str
+    layer: int
+    totals: tuple[int, ...]
+    top: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "layer": self.layer, "totals": list(self.totals), "top": self.top}
+
+
 @dataclass(frozen=True)
 class StepEnd:
-    """One distinct end state of a whole attack step, with one sequence of attacks that makes it."""
+    """One distinct end state of a whole attack step, with one sequence of attacks that makes it. Where
+    a retaliation of the line rolled the spire die (Relentless), ``rolled`` says what it totalled, which
+    tells such ends apart, and ``probability`` is the chance of those totals, given the attacks."""
 
     end: EndState
     sequence: tuple[AttackOutcome, ...]
+    rolled: tuple[Rolled, ...] = ()
+    probability: Fraction | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence]}
+        return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence],
+                "rolled": [r.as_json() for r in self.rolled],
+                "probability": None if self.probability is None else str(self.probability)}
 
 
 @dataclass(frozen=True)

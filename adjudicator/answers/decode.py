@@ -24,6 +24,7 @@ from adjudicator.answers.attacks import (
     Gain,
     LevelUp,
     Reveal,
+    Rolled,
     SPLASH,
     Shot,
     SpireTargets,
@@ -909,17 +910,16 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
     for s in first.start:
         if s.name == "noattack":
             why[_name(s.arguments[0])].append(s.arguments[1].name)
-    # Each outcome with the rolls that lead to it (rroll/4: time, unit, total, the top total), each set
-    # of rolls once: answer sets that differ in what the outcome does not show repeat them.
+    # Each outcome with the rolls that lead to it (time, unit, the totals that deal the same, the top
+    # total), each set of rolls once: answer sets that differ in what the outcome does not show repeat them.
     outcomes: dict[str, dict[AttackOutcome, dict[tuple[tuple[int, str, int, int], ...], Fraction]]] = \
         defaultdict(dict)
     for model in models:
         atoms = _combat_atoms(model)
         m = atoms.moments.get(1)
         if m is not None and m.act is not None:
-            rolls = tuple(sorted((s.arguments[0].number, _name(s.arguments[1]), s.arguments[2].number,
-                                  s.arguments[3].number) for s in model if s.name == "rroll"))
-            odds = math.prod((die.rolled_until(top)[total] for _, _, total, top in rolls), start=Fraction(1))
+            rolls = _rolls(model)
+            odds = math.prod((_odds(die, totals, top) for _, _, totals, top in rolls), start=Fraction(1))
             found = outcomes[m.act[0]].setdefault(_outcome(position, m, *m.act, ai=ai, choose=False), {})
             found[rolls] = odds
     result = []
@@ -931,6 +931,25 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
         ordered = tuple(sorted(chanced, key=lambda o: (o.target, o.redirected_to or "")))
         result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
     return result
+
+
+def _rolls(model: Iterable[Symbol]) -> tuple[tuple[int, str, tuple[int, ...], int], ...]:
+    """The retaliations rolled with the spire die (Relentless) in one answer set: (time, unit, every
+    total that deals what the one rolled does, the top total) (asp/combat/output.lp rroll/4, rtwin/3)."""
+    model = list(model)
+    twins: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for s in model:
+        if s.name == "rtwin":
+            twins[(s.arguments[0].number, _name(s.arguments[1]))].append(s.arguments[2].number)
+    return tuple(sorted((s.arguments[0].number, _name(s.arguments[1]),
+                         tuple(sorted(twins[(s.arguments[0].number, _name(s.arguments[1]))])), s.arguments[3].number)
+                        for s in model if s.name == "rroll"))
+
+
+def _odds(die: Die, totals: Iterable[int], top: int) -> Fraction:
+    """The chance that rolling until a blank or a 2 totals one of ``totals`` (``top``: that or more)."""
+    odds = die.rolled_until(top)
+    return sum((odds[t] for t in totals), Fraction(0))
 
 
 def decode_start_attacks(
@@ -960,8 +979,10 @@ def _ranked(chip: str, level: int | None, category: str, fallback: int) -> Targe
     return Target(chip, level, category)
 
 
-def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: frozenset[str]) -> list[StepEnd]:
-    """One StepEnd per projected answer set of the whole attack step (asp/combat/attack_step.lp, mode step)."""
+def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: frozenset[str],
+                       die: Die) -> list[StepEnd]:
+    """One StepEnd per projected answer set of the whole attack step (asp/combat/attack_step.lp, mode step);
+    ``die`` gives the chance of the totals its retaliations rolled with it (Relentless)."""
     ends = []
     for model in models:
         atoms = _combat_atoms(model)
@@ -970,8 +991,20 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
             for _, m in sorted(atoms.moments.items())
             if m.act is not None
         )
-        ends.append(StepEnd(_end_state(position, atoms.fin), sequence))
+        rolled = _rolled(atoms.fin)
+        chance = math.prod((_odds(die, r.totals, r.top) for r in rolled), start=Fraction(1)) if rolled else None
+        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance))
     return ends
+
+
+def _rolled(fin: Iterable[Symbol]) -> tuple[Rolled, ...]:
+    """The retaliations an end's line rolled with the spire die, from fin(rolled(V,I,S,M)) (output.lp)."""
+    found: dict[tuple[str, int, int], list[int]] = defaultdict(list)
+    for s in fin:
+        if s.name == "rolled":
+            a = s.arguments
+            found[(_name(a[0]), a[1].number, a[3].number)].append(a[2].number)
+    return tuple(sorted(Rolled(unit, layer, tuple(sorted(totals)), top) for (unit, layer, top), totals in found.items()))
 
 
 def decode_sideless(models: Iterable[list[Symbol]], name: str = "sideless") -> tuple[tuple[str, str], ...]:

@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import chip_name
-from adjudicator.position.dice import Die
+from adjudicator.position.dice import Die, shipped_die
 from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
@@ -179,6 +179,17 @@ def dice_facts(die: Die, most: int, odds: str) -> Iterator[Symbol]:
         yield fact("dthr", Number(dice), Number(_threshold(totals, odds)))
 
 
+def weigh_facts(position: Position, readings: dict[str, str]) -> Iterator[Symbol]:
+    """rthr(D): the most total a retaliation rolled with the spire die (hook rdie/3: Relentless) is
+    counted on to reach before its roll, where an AI Riposte weighs it: under ai-spire-odds likely, the
+    largest total at least half the rolls reach; under possible none is given (any total may be rolled)."""
+    if readings.get("ai-spire-odds", "possible") != "likely":
+        return
+    carried = {t for u in position.units.values() for chip in (u, *u.group) for t in chip.talents}
+    if any("rdie/3" in t.hooks for t in catalogue().known(carried)):
+        yield fact("rthr", Number(shipped_die(readings.get("spire-die", "standard")).counted_on()))
+
+
 def _threshold(totals: dict[int, Fraction], odds: str) -> int:
     if odds != "likely":
         return max(totals)
@@ -270,6 +281,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *range_facts(position, query),
         *teleport_facts(position),
         *query_facts(query),
+        *weigh_facts(position, query.readings),
     ]
     if query.die is not None:
         most = max((s.upgrades.count("attack") + _gains(s) for s in position.spires), default=0)

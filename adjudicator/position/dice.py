@@ -62,6 +62,14 @@ class Die:
         return _rolled_until(tuple((f.damage, f.face in STOPPING) for f in self.faces), top)
 
 
+    def counted_on(self) -> int:
+        """Relentless: the largest total that at least half the rolls until a STOPPING face reach (what
+        an AI Riposte counts on before the roll under ai-spire-odds likely)."""
+        total = 0
+        while self.rolled_until(total + 1)[total + 1] >= Fraction(1, 2):
+            total += 1
+        return total
+
 @cache
 def _rolled_until(faces: tuple[tuple[int, bool], ...], top: int) -> dict[int, Fraction]:
     # ways[w]: the chance that the faces rolled before the stopping one add up to w, over any number

@@ -121,7 +121,8 @@ READINGS = {
             "possible",
             ("possible", "likely"),
             "for an AI spire, is a target one it 'can defeat' (or damage) when some roll would do it, or "
-            "when at least half the rolls would? (ai-rules.md, AI spire attack priority, secondary)",
+            "when at least half the rolls would? (ai-rules.md, AI spire attack priority, secondary; so "
+            "too an AI Riposte's 'would not defeat' of a Relentless retaliation, before its roll)",
             ("combat",),
         ),
     )

@@ -356,7 +356,8 @@ def attack_step(
             found, complete, summary = timeout.models, False, None
         # Cut short, each end state found is counted (one answer set each: projected), and as many
         # decoded as the margin allows.
-        seen = decode_attack_step(decodable(found, None if complete else deadline), position, ai_factions)
+        seen = decode_attack_step(decodable(found, None if complete else deadline), position, ai_factions,
+                                  shipped_die(query.readings["spire-die"]))
         seen.sort(key=lambda e: e.end.sort_key)
         count, shown, sideless = len(found), first_shown(seen, limit), decode_sideless(found)
     unmodelled = (*notices(position, "quick" if quick else "attack", ai),
@@ -447,7 +448,8 @@ def _turn_edge(
                                      progress=progress), True
     except TimedOut as timeout:
         models, complete = timeout.models, False
-    ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions)
+    ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions,
+                              shipped_die(query.readings["spire-die"]))
     ends.sort(key=lambda e: e.end.sort_key)
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             notices(position, moment, ai))

@@ -25,6 +25,7 @@ from adjudicator.answers.decode import (
     line_of,
 )
 from adjudicator.facts.combat import SPLIT, STEP, CombatQuery, Line, combat_facts
+from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Position
 from adjudicator.solving.solve import COMBAT, Deadline, consequences, ground, models, project, solve_all
 
@@ -52,7 +53,8 @@ def solved(position: Position, query: CombatQuery, groups: Sequence[tuple[str, .
     the projection onto end states is added after them. What may happen in a group is what may happen
     in the step, since no other group touches its chips. The ends are None where a group's Source is
     not a function of its chips (two ends alike but for Source): they would then not tell the step's
-    apart, and the step is solved whole."""
+    apart, and the step is solved whole; so too where a retaliation rolled the spire die (Relentless),
+    since a line played again (``replayed``) would lead to each end its rolls may."""
     asked = replace(query, split=True, horizon=max(len(g) for g in groups))
     control = ground(combat_facts(position, asked), COMBAT, ["0", "--project"], projected=False)
     summaries = [decode_step_summary(consequences(control, "brave", deadline), consequences(control, "cautious", deadline))
@@ -61,8 +63,9 @@ def solved(position: Position, query: CombatQuery, groups: Sequence[tuple[str, .
     found = []
     for group in _each(control, groups):
         answer = list(models(control, deadline, None))
-        ends = decode_attack_step(answer, position, query.ai_factions)
-        if len({e.end.chips for e in ends}) < len(ends):
+        ends = decode_attack_step(answer, position, query.ai_factions, shipped_die(query.readings["spire-die"]))
+        # A line played again gives every end its rolls may lead to (Relentless): not one board.
+        if len({e.end.chips for e in ends}) < len(ends) or any(e.rolled for e in ends):
             return summaries, None
         found.append(GroupEnds(group, tuple(zip(ends, map(line_of, answer))), decode_sideless(answer)))
     return summaries, found
@@ -94,7 +97,7 @@ def replayed(position: Position, query: CombatQuery, line: Line, deadline: Deadl
     """The end state ``line`` leads to and the attacks that make it, played whole by the solver."""
     asked = replace(query, horizon=len(line.attacks), line=line, mode=STEP)
     answer = solve_all(combat_facts(position, asked), project=True, deadline=deadline)
-    ends = decode_attack_step(answer, position, query.ai_factions)
+    ends = decode_attack_step(answer, position, query.ai_factions, shipped_die(query.readings["spire-die"]))
     if len(ends) != 1:
         raise RuntimeError(f"a line of {len(line.attacks)} attacks played again gave {len(ends)} end states")
     return ends[0]

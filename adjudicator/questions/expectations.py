@@ -349,7 +349,8 @@ def _compare_ends(where: str, actual: list[dict[str, Any]], wanted: list[dict[st
 def check_end_states(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    """`attack-step`, `start-of-turn`, `end-of-turn`: the end states, exactly, their count, and the
+    """`attack-step`, `quick-strike`, `start-of-turn`, `end-of-turn`: the end states, exactly (with the
+    probability of a Relentless retaliation's roll), their count, and the
     talents the answer itself names as not taken into account (`notices`, where given: those its lines
     bring about, as a Dodge flip, besides what the board's talents leave out)."""
     result = _answer(doc, key, deadline)
@@ -357,7 +358,9 @@ def check_end_states(
     if "count" in expected and expected["count"] != result.count:
         failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
     if "ends" in expected:
-        actual = [end_dict(o.end) for o in result.outcomes]
+        # An end a Relentless retaliation's roll led to carries that roll's chance, given the attacks.
+        actual = [{**end_dict(o.end), **({} if o.probability is None else {"probability": str(o.probability)})}
+                  for o in result.outcomes]
         failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
     if "notices" in expected:
         have, want = sorted({n.name for n in result.notices}), sorted(str(w) for w in expected["notices"] or [])

@@ -5,8 +5,9 @@ The steps played are the entries of the steps table (questions/steps.py) with a 
 The start of turn and Quick Strike give their end states; Spires Fire then splits the turn by its
 dice, each result carrying its exact probability. The movement step gives every final board the
 rules allow (the AI's obliged ones under AI control), each with the chance of the floating rocks'
-dice its moves rolled, the attack step every end state after each board, and the end of turn closes
-each. Two lines of play that end the same under the same Spires Fire result and the same dice
+dice its moves rolled, the attack step (and Quick Strike) every end state after each board, each with
+the chance of the totals its retaliations rolled with the spire die (Relentless), and the end of turn
+closes each. Two lines of play that end the same under the same Spires Fire result and the same dice
 results are one outcome. Exploration is passed through: the notices say which talents are left out; a core rule
 that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
 """
@@ -19,7 +20,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.answers.attacks import EndState, FireStepResult
+from adjudicator.answers.attacks import EndState, FireStepResult, Rolled, StepEnd
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
@@ -134,8 +135,8 @@ def whole_turn(
     die: Die | None = None,
 ) -> TurnResult:
     """Every distinct way the current faction's turn can end from where the position stands, each
-    under the chance results it follows (Spires Fire, the floating rocks' dice) with their exact
-    probability, and their count.
+    under the chance results it follows (Spires Fire, the floating rocks' dice, a Relentless
+    retaliation's rolls) with their exact probability, and their count.
     ``die``: the spire die Spires Fire rolls (default: the reading's). When ``deadline`` passes, the
     outcomes found so far, marked incomplete."""
     check_limit(limit)
@@ -144,7 +145,7 @@ def whole_turn(
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
-    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, str], TurnOutcome] = {}
+    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str], TurnOutcome] = {}
     fallen: set[Gap] = set()  # a unit defeated as it moves in some line of play
     uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
@@ -153,7 +154,7 @@ def whole_turn(
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends)
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
-               end.sort_key)
+               _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key)
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
                                           records.get("quick-strike")))
         tell(len(found))
@@ -212,6 +213,14 @@ def _dice(movement: StepOutcome | None) -> Dice:
     return tuple((m.unit, m.rolls, m.damage) for m in movement.sequence if m.rolls) if movement else ()
 
 
+# The totals the retaliations of an attack step's line rolled with the spire die (Relentless).
+Rolls = tuple[Rolled, ...]
+
+
+def _rolled(step: StepEnd | None) -> Rolls:
+    return step.rolled if step else ()
+
+
 def _branches(position: Position, result: Any) -> list[Branch]:
     """Each outcome of one step's answer: the board after it, its probability, the outcome itself (the
     turn's record of that step), and the end state that says whether the wave or the game ended."""
@@ -230,7 +239,9 @@ def _branches(position: Position, result: Any) -> list[Branch]:
                 moved = apply_move(moved, move)
             branches.append((_stayed(moved, stayed), board.chance, board, None))
         return branches
-    return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)), Fraction(1), e, e.end)
+    # An attack step's end has the chance of the totals its retaliations rolled (Relentless), given its attacks.
+    return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)),
+             Fraction(1) if e.probability is None else e.probability, e, e.end)
             for e in result.outcomes]
 
 

@@ -16,6 +16,7 @@ from adjudicator.answers.attacks import (
     FireResult,
     FireStepResult,
     Gain,
+    Rolled,
     StepEnd,
 )
 from adjudicator.position.hexmap import TERRAIN_LETTERS
@@ -381,7 +382,16 @@ def _attacks(result: AttackStepResult, step: str) -> str:
 def attack_outcome(outcome: StepEnd) -> list[str]:
     """One end state of a combat step, then the attacks that lead to it."""
     attacks = [line for attack in outcome.sequence for line in attack_lines(attack, "  ")]
-    return [outcome.end.describe(), *(attacks or ["  no attack"])]
+    chance = [] if outcome.probability is None else [
+        f"  probability {outcome.probability}, given these attacks: "
+        + "; ".join(f"{r.unit} rolled {_totals(r)}" for r in outcome.rolled)]
+    return [outcome.end.describe(), *chance, *(attacks or ["  no attack"])]
+
+
+def _totals(rolled: Rolled) -> str:
+    """The totals a Relentless retaliation may have rolled for an end: "0 or 1", "2 or more"."""
+    named = [f"{t} or more" if t == rolled.top else str(t) for t in rolled.totals]
+    return " or ".join(named)
 
 
 def edge_outcome(outcome: StepEnd) -> list[str]:

@@ -259,7 +259,7 @@ N78 Relentless: a unit's retaliation deals the total of rolling the spire die un
     attacker's health, fortifications and Prepared's 1 (and its faction's Source, under Swindle) and
     gives the outcome the summed odds of the totals that lead to it (a negative binomial: the die's
     goes-on faces deal 0 or 1), the last total standing for every total from it on. An AI Riposte
-    weighs the total rolled. The attack step is not played with it.
+    weighs it before the roll (N86). The attack step is not played with it.
 N82 An elfinkaze riding its roost (a unit's ``rides``) stands on the roost's node: two chips on one
     node, each attacked, shot at, splashed and counted as any other; a node is not beside itself, so
     neither is beside the other (FAQ-05), and both are beside the nodes around it.
@@ -272,6 +272,14 @@ N84 Harbinger chapter 6: a chip named Waygate with health (0 to 4) stands as the
     the gate (1, from ``gate:uprising``; Peaceful spares that hit as a gate's); the AI counts it in
     the gate category; a hero that destroys one levels up; the player may send its damage to the top
     unit waiting in the Uprising's gate. The Uprising's gate itself is no target in this chapter.
+N86 Relentless with an AI Riposte: "if its retaliation would not defeat the attacking unit" is
+    decided before the die is rolled, at the total the AI counts on (ai-spire-odds): under possible
+    one that takes all the attacker has (some total would); under likely the largest total that at
+    least half the rolls reach. Recovering instead, it rolls nothing (the outcome has no odds).
+N87 Relentless in the attack step: each end is told apart by what the line's rolled retaliations
+    totalled, each roll as the unit, its layer (the chips its group lost), every total from 0 to the
+    top that deals the attacker what the one rolled does (Prepared, Tough, Poison, Dexterity: ``_retaliation``)
+    and the top; the end's probability is the product of those totals' odds, given its attacks.
 """
 
 from __future__ import annotations
@@ -303,6 +311,7 @@ from adjudicator.answers.attacks import (
     Gain,
     LevelUp,
     Reveal,
+    Rolled,
     Shot,
     SpireTargets,
     StepEnd,
@@ -1306,10 +1315,25 @@ def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool,
     if not rules.ai(r.faction):
         return chosen
     a = board.units[attacker]
+    if r.has("Relentless"):  # N86: weighed before the roll, whatever it then rolls
+        roll = _weighed(rules, a)
     amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
     if _held(rules, board, uid, attacker, RETALIATION):
         amount = min(amount, 1)
     return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
+
+
+def _weighed(rules: Rules, a: Fighter) -> int:
+    """N86: the total an AI Riposte weighs its Relentless retaliation at against attacker ``a``: under
+    ai-spire-odds likely, the largest that at least half the rolls reach (P(total >= v) summed from the
+    odds of each total below v), no more than what takes all ``a`` has; else that much."""
+    top = a.health + a.forts + int(a.has("Prepared"))
+    if rules.readings["ai-spire-odds"] != "likely":
+        return top
+    reached = 0
+    while 1 - sum((_relentless_odds(v, reached + 2) for v in range(reached + 1)), Fraction(0)) >= Fraction(1, 2):
+        reached += 1
+    return min(reached, top)
 
 
 def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
@@ -1760,12 +1784,18 @@ def _sort_key(o: AttackOutcome) -> tuple[str, str, str, bool, tuple[str, ...], t
     return (o.attacker, o.target, o.redirected_to or "", o.splashed, o.pressed, o.stripped, o.instead)
 
 
+Roll = tuple[str, int, tuple[int, ...], int]  # N87: unit, layer, the totals that deal the same, top
+
+
 def attack_branches(
-    rules: Rules, board: Board, uid: str, target: str, redirect: str | None
-) -> list[tuple[AttackOutcome, Board]]:
-    """The attack under every combination of level-up, splash and Riposte choices, each with ``chosen`` set."""
+    rules: Rules, board: Board, uid: str, target: str, redirect: str | None, start: Board | None = None
+) -> list[tuple[AttackOutcome, Board, Roll | None]]:
+    """The attack under every combination of level-up, splash and Riposte choices, each with ``chosen`` set,
+    and every total a Relentless retaliation may roll, with the roll (N87; None where none was rolled);
+    ``start``: the board the step began on, whose groups give a chip's layer."""
+    hit = redirect or target
     return [
-        branch
+        (outcome, after, _roll_class(board, uid, hit, roll, start or board) if outcome.probability is not None else None)
         for splash in splash_choices(rules, board, uid, target)
         for riposte in (False, True)
         for press in press_choices(rules, board, uid, target)
@@ -1773,10 +1803,24 @@ def attack_branches(
         for ram in ram_choices(rules, board, uid, target)
         for armour in armour_choices(rules, board, uid, target, redirect, splash)
         for unload in unload_choices(rules, board, uid, target)
-        for branch in every_choice(
+        for roll in _roll_choices(board, uid, hit)
+        for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, unload=unload))
+                                   armour, roll, unload))
     ]
+
+
+def _roll_class(board: Board, uid: str, hit: str, roll: tuple[int, int] | None, start: Board) -> Roll:
+    """N87: the roll ``hit`` retaliated against ``uid`` with, as the step's end tells it."""
+    assert roll is not None
+    total, top = roll
+    r = board.units[hit]
+
+    def deals(t: int) -> int:
+        return _retaliation(board, r, uid, t)
+
+    layer = len(start.units[hit].group) - len(r.group) if hit in start.units else 0
+    return hit, layer, tuple(t for t in range(top + 1) if deals(t) == deals(total)), top
 
 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
@@ -1896,33 +1940,45 @@ def may_end(rules: Rules, board: Board) -> bool:
 def attack_step(position: Position, ai: bool) -> AttackStepResult:
     rules = Rules.of(position, ai)
     start = start_board(position)
-    found: dict[EndState, tuple[AttackOutcome, ...]] = {}
+    found: dict[tuple[EndState, tuple[Roll, ...]], tuple[AttackOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
-    def explore(board: Board, sequence: tuple[AttackOutcome, ...]) -> None:
-        key = board.key()
+    def explore(board: Board, sequence: tuple[AttackOutcome, ...], rolls: tuple[Roll, ...]) -> None:
+        key = (board.key(), rolls)
         if key in seen:
-            return  # the same board leads to the same ends
+            return  # the same board after the same rolls leads to the same ends
         seen.add(key)
         if may_end(rules, board):
-            found.setdefault(end_state(rules, start, board, True), sequence)
+            found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls))), sequence)
         if _finished(board):
             return
         for uid in _step_units(rules, board):
             for landmark in choice(rules, board, uid).calm:  # N66
                 calmed, after = pacify(rules, board, uid, landmark)
-                explore(after, sequence + (calmed,))
+                explore(after, sequence + (calmed,), rolls)
             for sid in choice(rules, board, uid).weak:  # N71
                 weakened, after = weaken(rules, board, uid, sid)
-                explore(after, sequence + (weakened,))
+                explore(after, sequence + (weakened,), rolls)
             for target in choice(rules, board, uid).allowed:
                 for redirect in redirects(rules, board, target):
-                    for outcome, after in attack_branches(rules, board, uid, target, redirect):
-                        explore(after, sequence + (outcome,))
+                    for outcome, after, roll in attack_branches(rules, board, uid, target, redirect, start):
+                        explore(after, sequence + (replace(outcome, probability=None),),
+                                rolls + ((roll,) if roll else ()))
 
-    explore(start, ())
-    outcomes = tuple(StepEnd(end, seq) for end, seq in found.items())
+    explore(start, (), ())
+    outcomes = tuple(StepEnd(end, seq, tuple(Rolled(*r) for r in rolls), _rolls_odds(rolls))
+                     for (end, rolls), seq in found.items())
     return AttackStepResult(rules.faction, ai, len(found), outcomes)
+
+
+def _rolls_odds(rolls: tuple[Roll, ...]) -> Fraction | None:
+    """N87: the chance of an end's rolls, given its attacks; None where nothing was rolled."""
+    if not rolls:
+        return None
+    odds = Fraction(1)
+    for _, _, totals, top in rolls:
+        odds *= sum((_relentless_odds(t, top) for t in totals), Fraction(0))
+    return odds
 
 
 # ------------------------------------------------------------------------------- Spires Fire
@@ -2334,10 +2390,12 @@ class _Named(Chooser):
 
 
 def replay(
-    position: Position, ai: bool, sequence: tuple[AttackOutcome, ...]
+    position: Position, ai: bool, sequence: tuple[AttackOutcome, ...], rolled: tuple[Rolled, ...] = ()
 ) -> tuple[EndState | None, list[str]]:
-    """Play a step's sequence of attacks: the end it reaches, and every step the rules refuse."""
+    """Play a step's sequence of attacks: the end it reaches, and every step the rules refuse; a
+    retaliation of ``rolled``'s units totals the least of its totals (N87)."""
     rules = Rules.of(position, ai)
+    rolls = {r.unit: (r.totals[0], r.top) for r in rolled}
     start = start_board(position)
     board = start
     for i, given in enumerate(sequence, start=1):
@@ -2372,7 +2430,8 @@ def replay(
             played, board = attack(rules, board, given.attacker, given.target, given.redirected_to,
                                    _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
                                    bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
-                                   unload=unload)
+                                   rolls.get(given.redirected_to or given.target), unload)
+            played = replace(played, probability=None)  # N87: the step's end has the chance
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
         if comparable(played) != comparable(given):
