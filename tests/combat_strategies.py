@@ -376,6 +376,21 @@ def spire_gifted(
     return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})
 
 
+# The talents that change what a Wallop's teleport may do (reference N88, N89): Cumbersome forbids it
+# unless the damage drops the item, Peaceful takes the damage away, Sure-Footed widens the allowance.
+WALLOPED = ("Cumbersome", "Peaceful", "Sure-Footed")
+
+
+@st.composite
+def walloped(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose units each get every talent of ``WALLOPED`` by a coin toss and a
+    terrain allowance drawn from all five: drawn boards give every unit water, which admits every hex,
+    so Sure-Footed would change nothing."""
+    position = draw(gifted(boards, WALLOPED))
+    units = {uid: replace(u, terrain=draw(st.sampled_from(list(Terrain)))) for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
 @st.composite
 def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose first spire has Wallop (no Multi-Target) and fires at the turn's

@@ -48,7 +48,7 @@ def test_every_entry_has_the_fields_in_order() -> None:
         assert isinstance(name, str) and name == name.strip() and "#" not in name, name
         assert isinstance(entry["was"], list) and all(isinstance(w, str) and w for w in entry["was"]), name
         assert entry["number"] in ("none", "before", "after"), entry["name"]
-        assert entry["ai_no_effect"] in ("none", "units", "spires"), entry["name"]
+        assert entry["ai_no_effect"] in ("none", "units", "spires", "equipment"), entry["name"]
         assert isinstance(entry["outside"], bool) and isinstance(entry["note"], str), entry["name"]
 
 
@@ -94,6 +94,10 @@ def test_no_effect_for_the_ai_is_what_the_ai_line_says() -> None:
     for entry in talents():
         said = {kind for kind, words in NO_EFFECT.items()
                 if entry["ai"] and re.search(rf"does not trigger for {words}|^{words} do not", entry["ai"])}
+        # harbinger-rulebook, AI Talents: "talents found only on equipment" are ones "the AI will never
+        # interact with": no AI wording, and the player's names the chip it is on as equipment
+        if entry["ai"] is None and entry["player"] and "this equipment" in entry["player"]:
+            said.add("equipment")
         assert said == ({entry["ai_no_effect"]} - {"none"}), entry["name"]
 
 

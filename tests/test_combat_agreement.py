@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers, quaking,
-    relentless_ripostes, spire_gifted, walloping, winded,
+    relentless_ripostes, spire_gifted, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -111,6 +111,15 @@ def test_spires_fire_agrees_with_quake(position: Position) -> None:
 def test_spires_fire_agrees_with_wallop(position: Position) -> None:
     # A Wallop spire deals 1 to a unit beside it and teleports it instead of its shot: a player's may,
     # an AI's must, at a hero it would shoot at and cannot defeat; the spire flips.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(walloped(walloping(combat_positions(firing=True))).map(at_spires_fire))
+def test_spires_fire_agrees_with_wallop_allowances(position: Position) -> None:
+    # The walloped unit may hold Cumbersome, Peaceful or Sure-Footed: damage first, then the teleport,
+    # with the allowance it has then; a hero that took 0 keeps its item and stays.
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

@@ -270,13 +270,14 @@ AI_BOARDS = {
 
 
 def _give(position: Position, talent: str, on: str) -> Position:
-    """``talent`` added to every AI unit (on = units) or AI spire (on = spires); a numbered talent 1."""
+    """``talent`` added to every AI unit (on = units, or equipment: a hero's, given to every unit all the
+    same) or AI spire (on = spires); a numbered talent 1."""
     t = catalogue().get(talent)
     ai = {f for f, faction in position.factions.items() if faction.controller is Controller.AI}
     numbers = ((talent, 1),) if t.numbered else ()
     units = {
         uid: replace(u, talents=(*u.talents, talent), talent_numbers=(*u.talent_numbers, *numbers))
-        if on == "units" and u.faction in ai else u
+        if on in ("units", "equipment") and u.faction in ai else u
         for uid, u in position.units.items()
     }
     spires = tuple(

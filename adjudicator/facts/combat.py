@@ -19,6 +19,7 @@ from adjudicator.position.dice import Die, shipped_die
 from adjudicator.position.hexmap import line_from
 from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
+from adjudicator.position.movement_stat import allowances
 from adjudicator.position.priorities import in_force
 from adjudicator.position.talents import catalogue
 
@@ -217,9 +218,10 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
 def teleport_facts(position: Position) -> Iterator[Symbol]:
     """Where a spire's talent may teleport a unit (its catalogue entry's teleports: Wallop's 3 hexes):
     hnear(S,H,D), map hex H is D real hexes from spire S, counted as range is, up to that count;
-    mdist(U,H,D), unit U, on the map, would be D steps from its mark at such a hex (docs/movement.md d(n),
-    by its terrain allowance), only where that hex leads to its mark: every faction unit, as a teleport
-    may bring one beside another such spire."""
+    mdist(U,A,H,D), unit U, on the map, would be D steps from its mark at such a hex (docs/movement.md
+    d(n)) with terrain allowance A, only where that hex leads to its mark: every faction unit, as a
+    teleport may bring one beside another such spire, and each allowance it may have (its chip's, one a
+    talent sets: Sure-Footed, Cumbersome), as the one it has then is the one counted."""
     near: set[str] = set()
     for sid, hexes in _teleport_hexes(position).items():
         for node, steps in sorted(hexes.items()):
@@ -230,9 +232,10 @@ def teleport_facts(position: Position) -> Iterator[Symbol]:
     for unit in position.units.values():
         if unit.at is None or unit.at not in position.hexes or unit.kind is Kind.LANDMARK_MINION:
             continue  # in its gate, or no faction's: never teleported
-        dist = fields.mark_distances(position, unit.terrain, unit.faction, False, fields.own_mark(unit))
-        for node in sorted(near & dist.keys()):
-            yield fact("mdist", String(unit.id), String(node), Number(dist[node]))
+        for allowance in sorted(allowances(unit), key=lambda t: t.level):
+            dist = fields.mark_distances(position, allowance, unit.faction, False, fields.own_mark(unit))
+            for node in sorted(near & dist.keys()):
+                yield fact("mdist", String(unit.id), const(allowance.value), String(node), Number(dist[node]))
 
 
 def _teleport_hexes(position: Position) -> dict[str, dict[str, int]]:

@@ -78,7 +78,9 @@ class Talent:
     player: str | None  # the player wording
     ai: str | None  # the AI wording, where it differs from the player's
     steps: tuple[str, ...]
-    ai_no_effect: str  # none | units | spires: "Talent does not trigger for AI units" (or spires)
+    # none | units | spires: "Talent does not trigger for AI units" (or spires); equipment: found only on
+    # equipment ("this equipment"), which "the AI will never interact with" (harbinger-rulebook, AI Talents)
+    ai_no_effect: str
     outside: bool  # acts only in prep, build or market
     encoding: str | None  # the file under asp/talents/ that encodes it; "core": the core rules carry it
     modelled_steps: tuple[str, ...]  # the steps that encoding covers

@@ -280,6 +280,12 @@ N87 Relentless in the attack step: each end is told apart by what the line's rol
     totalled, each roll as the unit, its layer (the chips its group lost), every total from 0 to the
     top that deals the attacker what the one rolled does (Prepared, Tough, Poison, Dexterity: ``_retaliation``)
     and the top; the end's probability is the product of those totals' odds, given its attacks.
+N88 Wallop (N77) with Cumbersome (N81): the damage is dealt first, then the teleport. A hero holding
+    Cumbersome that takes the 1 (a fortification too) drops the item and is teleported as any unit;
+    one that takes 0 (Peaceful: no merc spire) keeps it, and no talent may teleport it: it stays.
+N89 Wallop's valid hexes and the AI's "as far from the hero's mark" are counted with the terrain
+    allowance the unit has once the damage is dealt: the movement reference's (Sure-Footed gains
+    mountains; Cumbersome's path, only while it holds the item, which then keeps it where it is).
 """
 
 from __future__ import annotations
@@ -2256,6 +2262,8 @@ def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Cho
     b.spires[s.id] = replace(b.spires[s.id], flipped=True)
     shot = Shot(s.id, uid, 1, False, not rules.ai(s.faction), "Wallop")
     landings = _landings(rules, b, s, uid) if uid in b.units else []  # a group's next chip stands
+    if uid in b.units and b.units[uid].has(CUMBERSOME) and b.units[uid].kind is Kind.HERO:
+        landings = []  # N88: it took 0 and holds the item: no talent teleports it
     if not landings:
         yield (), _Line(b, line.probability, line.shots + (shot,))
         return
@@ -2267,15 +2275,17 @@ def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Cho
 
 
 def _landings(rules: Rules, board: Board, s: Tower, uid: str) -> list[str]:
-    """N77: the free map hexes up to 3 from the spire that the unit's printed allowance admits and that
-    lead to its mark; the AI's, the farthest from its mark."""
+    """N77: the free map hexes up to 3 from the spire that the unit's allowance admits and that lead to
+    its mark; the AI's, the farthest from its mark. N89: the allowance it has now, by the talents it
+    still holds."""
     position = rules.position
-    unit = position.units[uid]
+    now = board.units[uid]
+    unit = replace(position.units[uid], talents=tuple(t for t in now.talents if now.has(t)))
     held = {u.node for u in board.units.values()} | {t.at for t in board.spires.values()}
     held |= {landmark.at for landmark in position.landmarks} | {chip.at for chip in position.chips}
     to_mark = movement.distances(position, unit)
     free = [h for h, hx in position.hexes.items()
-            if h != s.at and h not in held and h in to_mark and hx.terrain.level <= unit.terrain.level
+            if h != s.at and h not in held and h in to_mark and hx.terrain.level <= movement.allowance_level(unit)
             and (rules.distance(s.at, h) or 4) <= 3]
     if rules.ai(s.faction) and free:
         far = max(to_mark[h] for h in free)
