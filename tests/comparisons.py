@@ -117,9 +117,11 @@ Board = frozenset[tuple[str, str | int]]
 
 def _finals(result: StepResult) -> dict[Board, tuple[MoveOutcome, ...]]:
     """Each final board with its sequence: where units stand, and the health and fortifications of
-    those it changed."""
+    those it changed, the side of each unit an act flipped, the upgrades of each spire it stripped."""
     return {frozenset(o.final) | frozenset((f"{u} health", h) for u, h in o.health)
-            | frozenset((f"{u} fortifications", n) for u, n in o.fortifications): o.sequence for o in result.outcomes}
+            | frozenset((f"{u} fortifications", n) for u, n in o.fortifications)
+            | frozenset((f"{u} side", side) for u, side in o.sides)
+            | frozenset((f"{s} upgrades", " ".join(u)) for s, u in o.upgrades): o.sequence for o in result.outcomes}
 
 
 def _show_final(final: Board, sequence: tuple[MoveOutcome, ...]) -> str:

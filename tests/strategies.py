@@ -867,11 +867,12 @@ def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 @st.composite
 def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -> Position:
     """A board of ``boards`` where some of the moving faction's units hold ``talent``, one that acts
-    before or after a move (Consume: on heroes; Yrtel's Way: on minions; a hero among the holders where
-    there is one, some with a promoted side of more movement and health), and the units it acts on, of
-    every faction, one more of the opponent's on a free hex near them, are often down to 1 or 2 health
-    (some with a fortification, which counts as health). Handed out here only, never from the common
-    pools."""
+    before or after a move (Consume: on heroes; Yrtel's Way: on minions; Yrtel's Will: on spires; a hero
+    among the holders where there is one, some with a promoted side of more movement and health), and
+    the units it acts on, of every faction, one more of the opponent's on a free hex near them, are
+    often down to 1 or 2 health (some with a fortification, which counts as health); the spires, some
+    with attack upgrades, one more of either side near them. Handed out here only, never from the
+    common pools."""
     position = draw(boards)
     prey = Kind.HERO if talent == "Consume" else Kind.MINION
     units = dict(position.units)
@@ -892,6 +893,13 @@ def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) ->
     free = set(position.hexes) - taken - {c.at for c in position.chips}
     near = {n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 3)}
     free = sorted(free & near if free & near and draw(st.integers(0, 3)) > 0 else free)
+    if talent == "Yrtel's Will":  # it acts on spires: some with attack upgrades, one more near the holders
+        kinds = ((), ("attack",), ("fortification", "attack"), ("range",))
+        spires = [replace(sp, upgrades=draw(st.sampled_from(kinds))) for sp in position.spires]
+        if free:
+            spires.append(Spire("tower8", draw(st.sampled_from((OPPONENT, faction))), draw(st.sampled_from(free)),
+                                draw(st.sampled_from(kinds[1:]))))
+        return replace(position, units=units, spires=tuple(spires))
     if free:
         units["e8"] = unit("e8", OPPONENT, draw(st.sampled_from(free)), 2, kind=prey,
                            health=draw(st.sampled_from((1, 2, 3))))

@@ -259,7 +259,7 @@ def test_movement_step_agrees_on_where_disperse_places(position: Position) -> No
     assert problem is None, problem
 
 
-# Consume, Yrtel's Way: a chip acted on before a move (which is then made on the board that act
+# Consume, Yrtel's Way, Yrtel's Will: a chip acted on before a move (which is then made on the board that act
 # leaves) or after it, on boards of their own (tests/strategies.py, acting), few of them, each with a
 # move the reference says the talent acts in, player or AI.
 def _acts(position: Position, ai: bool) -> bool:
@@ -301,6 +301,24 @@ def test_unit_options_agree_on_what_yrtels_way_does(drawn: tuple[Position, bool]
 @given(_acting("Yrtel's Way", affordable=True))
 def test_movement_step_agrees_on_what_yrtels_way_does(drawn: tuple[Position, bool]) -> None:
     # A minion returned to its barracks before a move no longer stands in the way of the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Yrtel's Will: a spire stripped before or after a move, the unit flipped (a board of its own in the
+# whole step though every chip stands where it would without the act).
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Yrtel's Will"))
+def test_unit_options_agree_on_what_yrtels_will_does(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Yrtel's Will", affordable=True))
+def test_movement_step_agrees_on_what_yrtels_will_does(drawn: tuple[Position, bool]) -> None:
     position, ai = drawn
     problem = movement_step_problem(position, ai)
     assert problem is None, problem

@@ -51,8 +51,9 @@ class Strike:
 
 @dataclass(frozen=True, order=True)
 class Act:
-    """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way:
-    asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated),
+    """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
+    asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated;
+    'strip', a spire's attack upgrades removed),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -185,6 +186,11 @@ class StepOutcome:
     health: tuple[tuple[str, int], ...] = ()
     # (unit, fortification upgrades left) for each unit that lost one so (FAQ-29), sorted.
     fortifications: tuple[tuple[str, int], ...] = ()
+    # (unit, 'promoted' or 'basic') for each unit a talent's act flipped or promoted (Consume, Yrtel's
+    # Way), sorted: a board of its own though every chip stands where it stood.
+    sides: tuple[tuple[str, str], ...] = ()
+    # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will).
+    upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def chance(self) -> Fraction:
@@ -201,6 +207,10 @@ class StepOutcome:
             shape["health"] = dict(self.health)
         if self.fortifications:
             shape["fortifications"] = dict(self.fortifications)
+        if self.sides:
+            shape["sides"] = dict(self.sides)
+        if self.upgrades:
+            shape["upgrades"] = {s: list(u) for s, u in self.upgrades}
         if any(m.rolls for m in self.sequence):
             shape["chance"] = str(self.chance)
         return shape

@@ -33,9 +33,12 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 # A final board: where units stand, the health of each whose health the step changed, in id order
 # (damage taken while moving: Toxic Secretion, Lahar, a floating rock's die; 0 when that defeated it),
 # then each gate's so changed (Immolate, Eruption), then chapter 4's Source vein's,
-# and the fortification upgrades left to each that lost one so (FAQ-29).
+# and the fortification upgrades left to each that lost one so (FAQ-29); the side of each unit an act
+# flipped or promoted, and the upgrades of each spire an act stripped (Yrtel's Will): boards of their own.
 Health = tuple[tuple[str, int], ...]
-Final = tuple[Board, Health, Health]
+Sides = tuple[tuple[str, str], ...]
+Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
+Final = tuple[Board, Health, Health, Sides, Upgrades]
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
@@ -177,7 +180,7 @@ def _solve(
     def witness(board: Board) -> tuple[_Move, ...]:
         return tuple(_Move(move, distance, minion) for move, distance, minion in solved.witness(board))
 
-    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, (), ()) for board in solved.boards)
+    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, (), (), (), ()) for board in solved.boards)
     return _Group(units, finals, solved.complete, witness, solved.ends)
 
 
@@ -196,12 +199,15 @@ def _search(
     die = shipped_die(readings["spire-die"])
     # Board, spires, landmarks and distance fields do not change during the step, but where a move's
     # damage defeats a landmark minion (Impale, Source Aura): an obstacle gone, they are rendered again
-    # for each set of landmark minions standing. Only the nodes the group's moves can read or change are sent.
+    # for each set of landmark minions standing, and for each set of spire upgrades an act left (Yrtel's
+    # Will). Only the nodes the group's moves can read or change are sent.
     nodes = fields.reach(position, fields.step_radii(position, units))
-    rendered: dict[frozenset[str], str] = {}
+    rendered: dict[tuple[frozenset[str], tuple[tuple[str, ...], ...]], str] = {}
 
     def fixed(pos: Position) -> str:
-        standing = frozenset(uid for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at)
+        # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again.
+        standing = (frozenset(uid for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
+                    tuple(s.upgrades for s in pos.spires))
         if standing not in rendered:
             rendered[standing] = render([*board_facts(pos, nodes), *field_facts(pos, units, ai_factions, nodes)])
         return rendered[standing]
@@ -221,7 +227,9 @@ def _search(
         health += tuple((c.id, c.health or 0) for c, was in zip(pos.chips, position.chips) if c.health != was.health)
         forts = tuple((uid, u.fortifications) for uid, u in sorted(pos.units.items())
                       if u.fortifications != position.units[uid].fortifications)
-        return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health, forts
+        sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in sorted(pos.units.items())
+                      if u.promoted != position.units[uid].promoted)
+        return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health, forts, sides, _stripped(pos, position)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
@@ -268,7 +276,7 @@ def _node(position: Position, uid: str) -> str:
 def _defeats(final: Final) -> bool:
     """Some unit of this final board was defeated, or a gate or chapter 4's Source vein brought to 0
     health, in the step."""
-    board, health, _ = final
+    board, health, *_ = final
     return any(node == DEFEATED for _, node in board) or any(left == 0 for _, left in health)
 
 
@@ -315,8 +323,21 @@ def _boards(
         outcomes.append(StepOutcome(_merge_board(position, [f[0] for _, f in combination]),
                                     _interleave([g.sequence(f) for g, f in combination]),
                                     tuple(sorted(pair for _, f in combination for pair in f[1])),
-                                    tuple(sorted(pair for _, f in combination for pair in f[2]))))
+                                    tuple(sorted(pair for _, f in combination for pair in f[2])),
+                                    tuple(sorted(pair for _, f in combination for pair in f[3])),
+                                    _merge_upgrades([f[4] for _, f in combination])))
     return tuple(sorted(outcomes, key=lambda o: o.final)), True
+
+
+def _merge_upgrades(changed: list[Upgrades]) -> Upgrades:
+    """The spires' upgrades the groups' boards changed; a spire two groups stripped keeps the same
+    either way (an act only takes its attack upgrades, Yrtel's Will)."""
+    return tuple(sorted(dict(pair for board in changed for pair in board).items()))
+
+
+def _stripped(position: Position, start: Position) -> Upgrades:
+    """Each spire whose upgrades differ from those it had as the step began, with its upgrades now."""
+    return tuple((s.id, s.upgrades) for s, was in zip(position.spires, start.spires) if s.upgrades != was.upgrades)
 
 
 def _merge_board(position: Position, boards: list[Board]) -> Board:

@@ -126,7 +126,9 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
     then moves a3-b3"; "-" where none. Without the position the move began on, no hex is named."""
     def one(act: Act) -> str:
         chip = position.units.get(act.chip) if position is not None else None
-        where = f" at {chip.at}" if chip is not None and chip.at else ""
+        spire = next((s for s in position.spires if s.id == act.chip), None) if position is not None else None
+        at = chip.at if chip is not None else spire.at if spire is not None else None
+        where = f" at {at}" if at else ""
         then = f" ({act.then}s)" if act.then else ""
         return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}") + then
 
@@ -139,7 +141,8 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
-_ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks"}
+_ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
+         "strip": "removes the attack upgrades of {chip}"}
 
 
 def _unnamed(chip: str, goes_to: str) -> str:
@@ -253,6 +256,9 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     board_text = ", ".join(f"{u} {n}{after(u)}" for u, n in outcome.final)
     # A gate or chapter 4's Source vein a move struck: the health it is left with.
     board_text += "".join(f", {x} health {h}" for x, h in outcome.health if x not in dict(outcome.final))
+    # A unit an act flipped or promoted, a spire an act stripped (Consume, Yrtel's Way, Yrtel's Will).
+    board_text += "".join(f", {x} {side}" for x, side in outcome.sides)
+    board_text += "".join(f", {x} upgrades {' '.join(u) or 'none'}" for x, u in outcome.upgrades)
     rolled = any(m.rolls for m in outcome.sequence)
     lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
     for move in outcome.sequence:

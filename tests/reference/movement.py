@@ -37,8 +37,10 @@ from adjudicator.answers.moves import (
 StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) enter this hex?
 Final = tuple[tuple[str, str], ...]  # (unit, node) for the moving faction's units and displaced others, sorted
 Health = tuple[tuple[str, int], ...]  # (unit, health) for each unit whose health the step changed
-# each final board, with the health and the fortification upgrades the step changed, and one sequence making it
-Finals = dict[tuple[Final, Health, Health], tuple[MoveOutcome, ...]]
+# each final board, with the health and fortification upgrades the step changed, the sides acts flipped and the
+# spire upgrades acts stripped, and one sequence making it
+Finals = dict[tuple[Final, Health, Health, tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]],
+              tuple[MoveOutcome, ...]]
 
 
 # ---------------------------------------------------------------------------------------- board
@@ -1134,10 +1136,15 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
     it is adjacent to an opposing hero with 2 health or fewer, it defeats that hero".
     Yrtel's Way: "you may return an adjacent faction minion with equal or less health to its barracks";
     the AI's: "if it is adjacent to an opposing faction minion with equal or less health than it" (the
-    unit's health as its move began). Any for a player, an opposing one for the AI."""
+    unit's health as its move began). Yrtel's Will: "remove all attack upgrades from an adjacent
+    spire"; the AI's: "an opposing spire with at least 1 attack upgrade" (the player's too must hold
+    one: else nothing is removed). Any for a player, an opposing one for the AI."""
     if talent not in unit.talents or node not in position.hexes:
         return []
     beside = set(position.neighbours(node))
+    if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
+        return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
+                      and (not ai or opposing(position, sp.faction, unit.faction)))
 
     def fits(u: Unit) -> bool:
         if talent == "Consume":
@@ -1150,21 +1157,25 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
 
 
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
-ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote")}
+ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip")}
 
 
 def _acted(position: Position, unit: Unit, act: Act) -> Position:
     """The board once the unit's talent acted: a hero defeated off the board (Consume), a minion back to
-    its barracks undefeated, with its group (Yrtel's Way); the unit flipped with no upgrades, its health
-    kept (Consume), or promoted: a basic unit to its promoted side, no upgrades, the health between the
-    sides' health stats where the position gives both (game-elements: Leveling Up); the talent used up
-    for this move."""
+    its barracks undefeated, with its group (Yrtel's Way), a spire's attack upgrades removed (Yrtel's
+    Will); the unit flipped with no upgrades, its health kept (Consume, Yrtel's Will), or promoted: a
+    basic unit to its promoted side, no upgrades, the health between the sides' health stats where the
+    position gives both (game-elements: Leveling Up); the talent used up for this move."""
     units = dict(position.units)
-    target = units[act.chip]
-    if act.how == "defeat":
+    if act.how == "strip":
+        position = dataclasses.replace(position, spires=tuple(
+            dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
+            for sp in position.spires))
+    elif act.how == "defeat":
+        target = units[act.chip]
         units[act.chip] = _placed(target, target.at or "", False, 0, True)
     else:
-        units[act.chip] = dataclasses.replace(target, at=None)
+        units[act.chip] = dataclasses.replace(units[act.chip], at=None)
     talents = tuple(t for t in unit.talents if t != act.talent)
     if act.then == "flip":
         unit = dataclasses.replace(unit, promoted=not unit.promoted, upgrades=())
@@ -1489,6 +1500,18 @@ def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
     return [dataclasses.replace(move, damage=j, defeated=j >= life(unit)) for j in range(most + 1)]
 
 
+def sides(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
+    """The units an act flipped or promoted since ``start``, with the side they show now."""
+    return tuple((uid, "promoted" if u.promoted else "basic") for uid, u in sorted(position.units.items())
+                 if u.promoted != start.units[uid].promoted)
+
+
+def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The spires an act stripped since ``start``, with the upgrades they keep."""
+    was = {s.id: s.upgrades for s in start.spires}
+    return tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was[s.id]))
+
+
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 
 
@@ -1504,13 +1527,14 @@ class _StepSearch:
         self.memo: dict[tuple[object, ...], Finals] = {}
         self.options: dict[tuple[object, ...], UnitOptions] = {}
 
-    def _key(self, position: Position) -> tuple[Final, Health, Health, tuple[str, ...], tuple[str, ...]]:
+    def _key(self, position: Position) -> tuple[object, ...]:
         units = _faction_units(position, self.faction)
         moved = tuple(u.id for u in units if u.done.moved)
         gate = position.gates.get(self.faction)
         board = final_board(position, self.faction, self.before)
         forts = fortifications(position, self.start)
-        return board, healths(position, self.start), forts, moved, gate.stack if gate else ()
+        changed = sides(position, self.start), spire_upgrades(position, self.start)
+        return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else ()
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
         key = (*self._key(position), unit)
@@ -1567,7 +1591,8 @@ class _StepSearch:
             heroes = self._ready(position, Kind.HERO)
             if not heroes:
                 return {(final_board(position, self.faction, self.before), healths(position, self.start),
-                         fortifications(position, self.start)): ()}
+                         fortifications(position, self.start), sides(position, self.start),
+                         spire_upgrades(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -1576,6 +1601,6 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health, forts)
-                     for (final, health, forts), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped)
+                     for (final, health, forts, flipped, stripped), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
