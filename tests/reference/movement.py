@@ -1056,7 +1056,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     start = position.node_of(unit_id)
     wait = must_wait(position, unit)
     if unit.kind is Kind.HERO or _roams(unit, ai):
-        d0 = distances(position, unit).get(start)
+        # An elfinkaze's start distance is still a minion's (Distance to the mark): it is one.
+        d0 = _minion_plan(position, unit, ai).d0 if _roams(unit, ai) else distances(position, unit).get(start)
         outcomes = [] if wait else _hero_outcomes(position, unit, ai)
     else:
         plan = _minion_plan(position, unit, ai)
