@@ -100,6 +100,18 @@ def unit_options_problem(position: Position, ai: bool) -> str | None:
     return None
 
 
+def rider_options_problem(position: Position, ai: bool) -> str | None:
+    """``unit_options`` of each elfinkaze of the turn's faction riding its roost, against the reference.
+    Only theirs: the other units' moves beside a rider (displacing it, its roost carrying it) are not
+    modelled yet, and keep their notice."""
+    for unit in mover_units(position):
+        if position.units[unit].rides is not None:
+            got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
+            if problem := _unit_problem(position, unit, got, ai):
+                return problem
+    return None
+
+
 def faction_options_problem(position: Position) -> str | None:
     """``faction_options`` (one solve for the whole faction) against the reference per unit."""
     ai = position.factions[position.turn.faction].controller is Controller.AI

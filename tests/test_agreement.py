@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Position
 
+from tests.combat_strategies import perched
 from tests.profiles import examples
 from tests.strategies import (
     affordable_step,
@@ -50,6 +51,7 @@ from tests.comparisons import (  # noqa: E402
     faction_options_problem,
     mover_units,
     movement_step_problem,
+    rider_options_problem,
     unit_options_problem,
 )
 from tests.reference import movement as movement_ref  # noqa: E402
@@ -351,4 +353,14 @@ def test_unit_options_agree_where_blaze_acts(position: Position) -> None:
 def test_movement_step_agrees_where_blaze_acts(position: Position) -> None:
     # Each move's damage applied before the next: a unit it defeats leaves its hex to later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+# Roost Roam: a player's elfinkaze riding its roost moves like a hero (FAQ-11): the riders' options, on
+# boards of their own (tests/combat_strategies.py, perched: riders on the turn's units and spires), few of them: the
+# suite's time is tight. The AI's elfinkaze, whose own move is left out (notice), stays a minion in both.
+@settings(max_examples=examples(12), deadline=None)
+@given(perched(positions()), st.booleans())
+def test_unit_options_agree_for_riding_elfinkazes(position: Position, ai: bool) -> None:
+    problem = rider_options_problem(position, ai)
     assert problem is None, problem

@@ -79,9 +79,16 @@ def _fumes(position: Position) -> dict[str, int]:
 
 
 def _returns(position: Position, hero: Unit) -> bool:
-    """Its gate is a fortress it may return to: not a deployment point (Harbinger chapter 1's minaret)."""
+    """Its gate is a fortress it may return to: not a deployment point (Harbinger chapter 1's minaret).
+    Only a hero returns: an elfinkaze moving like one (``_roams``) has no such rule (Heroes)."""
     gate = position.gates.get(hero.faction)
-    return gate is None or gate.fortress
+    return hero.kind is Kind.HERO and (gate is None or gate.fortress)
+
+
+def _roams(unit: Unit, ai: bool) -> bool:
+    """A player's elfinkaze moves like a hero (Roost Roam; FAQ-11: the Hero Movement rules), asked
+    alone; the AI's has a move of its own, which this reference does not know."""
+    return not ai and unit.kind is Kind.MINION and "Roost Roam" in unit.talents
 
 
 def rock(position: Position, node: str) -> bool:
@@ -919,7 +926,10 @@ def _state_walks(
                 continue
             for near in position.neighbours(node):
                 free = near in position.hexes and near not in chips and near not in others
-                if free and _admits(position, hero, near):
+                # An elfinkaze may move back onto its own roost (Roost: "share a hex with this unit or
+                # spire by moving onto it"), whose number it keeps (FAQ-02).
+                home = near == start and hero.rides is not None
+                if (free or home) and _admits(position, hero, near):
                     state = (near, enter(count, near))
                     if state not in best:
                         route = (*best[(node, count)], near)
@@ -1099,8 +1109,9 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     unit = position.units[unit_id]
     start = position.node_of(unit_id)
     wait = must_wait(position, unit)
-    if unit.kind is Kind.HERO:
-        d0 = distances(position, unit).get(start)
+    if unit.kind is Kind.HERO or _roams(unit, ai):
+        # An elfinkaze's start distance is still a minion's (Distance to the mark): it is one.
+        d0 = _minion_plan(position, unit, ai).d0 if _roams(unit, ai) else distances(position, unit).get(start)
         outcomes = [] if wait else _hero_outcomes(position, unit, ai)
     else:
         plan = _minion_plan(position, unit, ai)
