@@ -719,18 +719,23 @@ def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 _NOT_BY_RIFTS = frozenset({"Breakneck", "Toxic Secretion", "Lahar"})
 
 
+def _free_unmarked(position: Position) -> list[str]:
+    """The map hexes no chip stands on, no floating rock, no mark: a chip placed on a marked hex would
+    make a unit's distance there 0, not counted from beside."""
+    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
+                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
+    return sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+
+
 @st.composite
 def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` with one to four more spires on free hexes (no marked hex), each with Riftwalk (any
     faction's) or Naroran Rift (the moving faction's, which only its units take), and none of the
     talents a teleport is not modelled beside. One chip alone is a path hex ("if able")."""
     position = draw(boards)
-    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
-    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
-    # Not on a marked hex: a unit's distance there is 0, not counted from beside (not read either way).
-    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
-                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
-    free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+    free = _free_unmarked(position)
     hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=4, unique=True)) if free else []
     rifts = []
     for i, at in enumerate(hexes):
@@ -749,11 +754,7 @@ def spire_shooting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posi
     spires of that faction on free hexes (no marked hex), and none of the talents a step onto a spire is
     not modelled beside (as for ``rifted``). Played by a player or the AI (for which it does not trigger)."""
     position = draw(boards)
-    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
-    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
-    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
-                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
-    free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+    free = _free_unmarked(position)
     hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
     faction = position.turn.faction
     towers = tuple(Spire(f"tower{i}", faction, at) for i, at in enumerate(hexes))
@@ -776,12 +777,7 @@ def fumed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     every unit moving onto them (no faction here is the griege). Not in the common pools (drawn there it
     would change every board of the suite's fixed sample)."""
     position = draw(boards)
-    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
-    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
-    # Not on a marked hex: the mark is no hex to pass on the way (not read either way).
-    taken |= {m.hex for m in (*(f.mark for f in position.factions.values()),
-                              *(u.mark for u in position.units.values() if u.mark)) if m.hex}
-    free = sorted(h for h, cell in position.hexes.items() if h not in taken and not cell.rock)
+    free = _free_unmarked(position)
     hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
     fumes = tuple(Chip(f"fumes{i}", at, "Toxic Fumes", talents=("Exposure",), count=draw(st.integers(1, 3)))
                   for i, at in enumerate(hexes))
