@@ -450,6 +450,33 @@ def talents(
 
 
 @app.command()
+def coverage(
+    root: Annotated[Path, typer.Option(help="The checkout whose positions/ and tests/ are read.")] = Path("."),
+    kind: Annotated[Optional[str], typer.Option(help="Only rows of this kind: section, talent, faq, chapter.")] = None,
+    status: Annotated[Optional[str], typer.Option(help="Only rows with this status: traced, partly, outside the board, missing.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The traceability matrix: each core rule section, talent, FAQ ruling and chapter rule, the
+    encodings that cite it, the positions and tests that exercise it, and its status."""
+    from adjudicator.questions import traceability  # imported here: only `coverage` reads the citations
+    from adjudicator.show import coverage_report
+    from adjudicator.solving.solve import encoding_dir
+
+    if kind is not None and kind not in traceability.KINDS:
+        _fail(f"--kind: expected one of {', '.join(traceability.KINDS)}, not {kind!r}")
+    if status is not None and status not in traceability.STATUSES:
+        _fail(f"--status: expected one of {', '.join(traceability.STATUSES)}, not {status!r}")
+    if not (root / "positions").is_dir():
+        _fail(f"{root}: no positions/ folder; run from the repository root or pass --root")
+    rows = [r for r in traceability.matrix(root, encoding_dir())
+            if (kind is None or r.kind == kind) and (status is None or r.status == status)]
+    if json_out:
+        _emit(coverage_report.as_json(rows))
+    else:
+        typer.echo(coverage_report.table(rows))
+
+
+@app.command()
 def scenarios(json_out: JsonOpt = False) -> None:
     """The Harbinger chapters: opponents, marks, and every rule each changes, with its status and tests."""
     from adjudicator.position.scenarios import chapters

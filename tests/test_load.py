@@ -124,6 +124,8 @@ units:
 
 
 def test_every_field_of_a_unit() -> None:
+    # A chip's fields as game-elements: Minion Unit (stats, talents); Hero Unit (promoted side, terrain
+    # allowance) print them.
     text = MINIMAL + """\
 units:
   lord:

@@ -12,6 +12,13 @@ from adjudicator.solving.solve import Deadline, TimedOut
 
 FAQ_IDS = tuple(f"FAQ-{n:02d}" for n in range(1, 31))
 INCOMPLETE = "incomplete"  # a ruling with a case the deadline left unchecked, and none failing
+OUTSIDE = "outside the board"
+# Rulings about a phase the project does not adjudicate, with the reason (faq-rulings.md).
+OUTSIDE_RULINGS = {
+    "FAQ-06": "a fortress advancement used once per Market Phase: the market is not a board question",
+    "FAQ-12": "the heir fortress die is a Build Phase option; while it lies on a spire, the position "
+              "gives that spire the talents it grants",
+}
 
 
 @dataclass(frozen=True)
@@ -22,7 +29,7 @@ class Ruling:
     @property
     def status(self) -> str:
         if not self.cases:
-            return "uncovered"
+            return OUTSIDE if self.id in OUTSIDE_RULINGS else "uncovered"
         if any(c.failures for c in self.cases):
             return "fail"
         return "pass" if all(c.complete for c in self.cases) else INCOMPLETE
@@ -31,6 +38,7 @@ class Ruling:
         return {
             "id": self.id,
             "status": self.status,
+            "why": OUTSIDE_RULINGS.get(self.id) if self.status == OUTSIDE else None,
             "cases": [
                 {"file": c.file, "passed": c.passed, "complete": c.complete, "failures": list(c.failures)}
                 for c in self.cases
@@ -60,7 +68,7 @@ def table(rulings: list[Ruling]) -> str:
     lines = []
     for r in rulings:
         files = ", ".join(Path(c.file).name for c in r.cases)
-        lines.append(f"{r.id}  {r.status:<10}  {files}")
+        lines.append(f"{r.id}  {r.status:<10}  {files or OUTSIDE_RULINGS.get(r.id, '')}")
         for case in r.cases:
             lines.extend(f"            {Path(case.file).name}: {f}" for f in case.failures)
             if not case.complete:
