@@ -202,6 +202,16 @@ def test_a_part_left_out_names_only_its_own_steps() -> None:
     assert notice.steps == ("end-of-wave",) and "barracks" in notice.left_out
 
 
+def test_a_part_of_one_sides_wording_counts_on_that_sides_chips_only() -> None:
+    # Yrtel's Will's player may instead discard a landmark minion for Source; the AI has no such choice.
+    will = catalogue().get("Yrtel's Will")
+    [choice] = [p for p in will.left_out if "discard" in p.text]
+    assert choice.sides == ("player",)
+    assert choice in will.parts_left(ai=False) and choice not in will.parts_left(ai=True)
+    # A part with no `sides` counts on both.
+    assert all(p.sides == ("player", "ai") for p in catalogue().get("Precious").left_out)
+
+
 def test_the_audit_has_the_parts_of_every_partly_modelled_talent() -> None:
     audit = (Path(__file__).resolve().parent.parent / "docs" / "talent-audit.md").read_text(encoding="utf-8")
     rows = {line.split("|")[1].strip() for line in audit.splitlines() if line.startswith("| ")}

@@ -49,7 +49,7 @@ class Part:
     its talents is on a chip of the position (a part that needs another talent to act at all: the
     swap of Eager moving a unit beside Toxic Secretion). An answer named in ``counted_by`` takes the
     part into account itself (the attacks question gives a rolled retaliation's odds), so it gives no
-    notice for it."""
+    notice for it. A part of one side's wording only (``sides``) counts on that side's chips alone."""
 
     text: str
     steps: tuple[str, ...]
@@ -58,6 +58,7 @@ class Part:
     # A counter the part needs the position to give (Motility's reservoir): it counts only where the
     # position does not, ``present`` then lacking ``tracked(untracked)``.
     untracked: str = ""
+    sides: tuple[str, ...] = ("player", "ai")
 
     def acts(self, present: frozenset[str]) -> bool:
         return (not self.when or bool(set(self.when) & present)) and (
@@ -139,7 +140,9 @@ class Talent:
         with the talents ``present`` (None: all of them), and as ``answer`` does not count them."""
         if not self._covered(ai):
             return ()
-        return tuple(p for p in self.left_out if (present is None or p.acts(present)) and answer not in p.counted_by)
+        side = "ai" if ai else "player"
+        return tuple(p for p in self.left_out
+                     if side in p.sides and (present is None or p.acts(present)) and answer not in p.counted_by)
 
     def status(self, ai: bool) -> str:
         """How far the adjudicator takes this talent into account on a chip of that side."""
@@ -192,7 +195,7 @@ class Catalogue:
 
 def _part(entry: dict) -> Part:
     return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()),
-                entry.get("untracked", ""))
+                entry.get("untracked", ""), tuple(entry.get("sides") or ("player", "ai")))
 
 
 def _squash(name: str) -> str:
