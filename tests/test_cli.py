@@ -133,6 +133,16 @@ def test_bad_move_notation_is_an_error_not_a_traceback() -> None:
     assert result.exit_code == 2 and "not a hex or gate" in result.output and "Traceback" not in result.output
 
 
+def test_moves_json_marks_where_a_teleport_lands() -> None:
+    # Riftwalk: onto the rift chip e5, landing on the other rift f1 (docs/output-format.md, moves).
+    path = str(ROOT / "positions" / "talents" / "riftwalk" / "riftwalk-hero.yaml")
+    result = runner.invoke(app, ["moves", path, "--json"])
+    outcomes = {o["end"]: o for unit in json.loads(result.output) for o in unit["outcomes"]}
+    assert (outcomes["f2"]["path"], outcomes["f2"]["landed"]) == (["d4", "e5", "f1", "f2"], [2])
+    assert "landed" not in outcomes["f4"]
+    assert "d4-e5~f1-f2" in runner.invoke(app, ["moves", path]).output
+
+
 def test_attacks_step_and_fire_answer_in_json() -> None:
     fight = str(ROOT / "positions" / "rulebook" / "dispatch-battleborn-harrier.yaml")
     attacks = json.loads(runner.invoke(app, ["attacks", fight, "--json"]).output)

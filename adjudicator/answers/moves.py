@@ -144,6 +144,8 @@ class MoveOutcome:
             shape["held"] = self.held
         if self.acts:
             shape["acts"] = [a.as_json() for a in self.acts]
+        if self.landed:
+            shape["landed"] = list(self.landed)
         if self.felled:
             shape["felled"] = list(self.felled)
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape

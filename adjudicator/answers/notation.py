@@ -38,12 +38,12 @@ def quote(name: str) -> str:
 
 def format_move(move: MoveOutcome) -> str:
     """The notation of a listed move outcome."""
-    route = _joined(move.path, move.landed) if len(move.path) > 1 else "stay"
+    route = joined(move.path, move.landed) if len(move.path) > 1 else "stay"
     return f"{quote(move.unit)} {route}{_pushes(move)}"
 
 
-def _joined(path: tuple[str, ...], landed: tuple[int, ...]) -> str:
-    """A route's nodes joined by '-', and by '~' before each hex a teleport landed on."""
+def joined(path: tuple[str, ...], landed: tuple[int, ...]) -> str:
+    """A route's nodes joined by '-', and by '~' before each hex a teleport landed on (docs/notation.md)."""
     return quote(path[0]) + "".join(("~" if i in landed else "-") + quote(n) for i, n in enumerate(path) if i)
 
 
@@ -79,7 +79,7 @@ def format_claim(claim: Claim) -> str:
     if claim.path is None:
         route = quote(claim.end)
     else:
-        route = _joined(claim.path, claim.landed) if len(claim.path) > 1 else "stay"
+        route = joined(claim.path, claim.landed) if len(claim.path) > 1 else "stay"
     pushes = "".join(f" {quote(u)}>{quote(h)}" for u, h in claim.displaced or ())
     return f"{quote(claim.unit)} {route}{pushes}"
 

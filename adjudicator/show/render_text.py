@@ -22,7 +22,7 @@ from adjudicator.answers.attacks import (
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
 from adjudicator.answers.moves import Act, MoveOutcome, StepOutcome, StepResult, Strike, UnitOptions
-from adjudicator.answers.notation import format_attack
+from adjudicator.answers.notation import format_attack, joined
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
 
@@ -95,11 +95,6 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
     out = ["  " + "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
     out += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     return "\n".join(out)
-
-
-def _route(move: MoveOutcome) -> str:
-    """The route shown, a teleport's landing after '~' (docs/notation.md)."""
-    return move.path[0] + "".join(("~" if i in move.landed else "-") + n for i, n in enumerate(move.path) if i)
 
 
 def _displaced(move: MoveOutcome) -> str:
@@ -205,7 +200,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("defeated on a chip",) if felled else ()), *(("deals",) if struck else ()),
               *(("acts",) if acting else ()))
-    rows = ((m.end, _kind(m), _route(m), str(m.paths), *((_taken(m),) if hurt else ()),
+    rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
              *((acts_text(m, position),) if acting else ()))
@@ -267,7 +262,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
         hurt = _rolled(move) if move.rolls else _hurt(move.damage, move.defeated)
         extra += f"  dealing {_struck(move)}" if move.acts_after else ""
         extra += f"  ({acts_text(move, None)})" if move.acts else ""
-        lines.append(f"  {move.unit:<12} {_route(move):<28} {_kind(move)}{hurt}{extra}")
+        lines.append(f"  {move.unit:<12} {joined(move.path, move.landed):<28} {_kind(move)}{hurt}{extra}")
     return lines
 
 
