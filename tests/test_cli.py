@@ -89,7 +89,11 @@ def test_faq_lists_every_ruling(tmp_path: Path) -> None:
     report = json.loads(result.output)
     assert [r["id"] for r in report] == [f"FAQ-{n:02d}" for n in range(1, 31)]
     assert {r["id"]: r["status"] for r in report}["FAQ-14"] == "pass"
-    assert {r["status"] for r in report} == {"pass", "uncovered"}
+    assert {r["status"] for r in report} == {"pass", "uncovered", "outside"}
+    # The market and build phase rulings are reported outside the board, with the phase named.
+    outside = {r["id"]: r["reason"] for r in report if r["status"] == "outside"}
+    assert set(outside) == {"FAQ-06", "FAQ-12"}
+    assert outside["FAQ-06"].startswith("market phase") and outside["FAQ-12"].startswith("build phase")
 
 
 def test_installed_encodings_are_complete() -> None:

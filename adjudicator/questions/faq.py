@@ -12,6 +12,14 @@ from adjudicator.solving.solve import Deadline, TimedOut
 
 FAQ_IDS = tuple(f"FAQ-{n:02d}" for n in range(1, 31))
 INCOMPLETE = "incomplete"  # a ruling with a case the deadline left unchecked, and none failing
+OUTSIDE = "outside"  # a ruling about a phase the project does not adjudicate, and no case for it
+# The rulings about the market and build phases, which no board position stands in
+# (../shared/faq-rulings.md: they would become rule-level tests where they touch what is modelled,
+# and neither does: no encoding plays a market or build phase).
+OUTSIDE_REASONS = {
+    "FAQ-06": "market phase: how often a fortress advancement may be used in one market phase",
+    "FAQ-12": "build phase: the heir fortress die is a build option, placed on a fortress spire",
+}
 
 
 @dataclass(frozen=True)
@@ -22,7 +30,7 @@ class Ruling:
     @property
     def status(self) -> str:
         if not self.cases:
-            return "uncovered"
+            return OUTSIDE if self.id in OUTSIDE_REASONS else "uncovered"
         if any(c.failures for c in self.cases):
             return "fail"
         return "pass" if all(c.complete for c in self.cases) else INCOMPLETE
@@ -31,6 +39,7 @@ class Ruling:
         return {
             "id": self.id,
             "status": self.status,
+            "reason": OUTSIDE_REASONS.get(self.id) if self.status == OUTSIDE else None,
             "cases": [
                 {"file": c.file, "passed": c.passed, "complete": c.complete, "failures": list(c.failures)}
                 for c in self.cases
@@ -60,7 +69,7 @@ def table(rulings: list[Ruling]) -> str:
     lines = []
     for r in rulings:
         files = ", ".join(Path(c.file).name for c in r.cases)
-        lines.append(f"{r.id}  {r.status:<10}  {files}")
+        lines.append(f"{r.id}  {r.status:<10}  {files or OUTSIDE_REASONS.get(r.id, '')}")
         for case in r.cases:
             lines.extend(f"            {Path(case.file).name}: {f}" for f in case.failures)
             if not case.complete:
