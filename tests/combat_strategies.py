@@ -569,3 +569,19 @@ def relentless_ripostes(draw: st.DrawFn, boards: st.SearchStrategy[Position]) ->
     }
     factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
     return replace(position, units=units, factions=factions)
+
+
+@st.composite
+def destructing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose turn's units each, by a coin toss, have Self Destruct, often with
+    one more upgrade (reference N105: 2 more damage each), and whose spires each keep no upgrade or
+    one by a coin toss, so that the blast and the AI's "would defeat" (N106) often turn on them."""
+    position = draw(boards)
+    units = {
+        uid: replace(u, talents=tuple(sorted({*u.talents, "Self Destruct"})),
+                     upgrades=u.upgrades + draw(st.sampled_from(SPARE)))
+        if u.faction == MOVER and draw(st.booleans()) else u
+        for uid, u in position.units.items()
+    }
+    spires = tuple(replace(s, upgrades=s.upgrades[:draw(st.integers(0, 1))]) for s in position.spires)
+    return replace(position, units=units, spires=spires)

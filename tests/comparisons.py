@@ -350,6 +350,20 @@ def attack_step_problem(position: Position) -> str | None:
     return combat_report(position, f"attack_step(ai={ai})", lines) if lines else None
 
 
+def turn_edge_problem(position: Position, moment: str) -> str | None:
+    """The start (``moment`` "start") or the end ("end") of the turn: the count and the set of end
+    states (reference N105-N107)."""
+    ai = combat_ai(position)
+    expected = combat_ref.turn_edge(position, ai)
+    ask = solver.start_of_turn if moment == "start" else solver.end_of_turn
+    got = ask(copy.deepcopy(position))
+    have = {o.end for o in got.outcomes}
+    lines = _count(len(expected), got.count)
+    lines += [f"  missing from solver: {_show_end(e)}" for e in _sorted(expected - have)]
+    lines += [f"  extra in solver: {_show_end(e)}" for e in _sorted(have - expected)]
+    return combat_report(position, f"{moment}_of_turn(ai={ai})", lines) if lines else None
+
+
 def at_spires_fire(position: Position) -> Position:
     """The same position at the Spires Fire step."""
     return replace(position, turn=replace(position.turn, step="spires-fire"))

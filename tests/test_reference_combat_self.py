@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import given, settings
 
@@ -26,7 +27,7 @@ from adjudicator.answers.attacks import (
     LevelUp,
     Reveal,
 )
-from adjudicator.position.load import load_position_text
+from adjudicator.position.load import load_position, load_position_text
 from adjudicator.position.model import (
     Faction,
     Gate,
@@ -46,7 +47,7 @@ from adjudicator.position.priorities import presets
 
 from tests.combat_strategies import combat_positions, describe_combat
 from tests.profiles import examples
-from tests.reference.combat import FALLBACK, attack_options, attack_step, spires_fire, valid_targets
+from tests.reference.combat import FALLBACK, attack_options, attack_step, spires_fire, turn_edge, valid_targets
 from tests.strategies import MOVER, OPPONENT, build
 
 LINE = "1 p p p p p p"
@@ -761,3 +762,17 @@ def test_air_defense_prefers_flying_and_a_player_spire_chooses() -> None:
 @given(combat_positions())
 def test_generated_positions_print_as_loadable_files(position: Position) -> None:
     assert load_position_text(describe_combat(position)) == position
+
+
+def test_self_destruct_at_the_edge_of_a_turn() -> None:
+    # N105, N106 on the hand-derived positions (their comments work the numbers out): the player's
+    # bomber may destruct, 4 damage (one upgrade); the AI's destruct only where that defeats.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "self-destruct"
+    player = turn_edge(load_position(folder / "self-destruct-player-blast.yaml"), False)
+    blast = (ChipEnd("bomber", defeated=True), ChipEnd("drift", defeated=True), ChipEnd("golem", health=2),
+             ChipEnd("tower", upgrades=("attack",)))
+    assert player == {EndState(()), EndState(tuple(sorted(blast)), source=(("heirs", 2),))}
+    ai = turn_edge(load_position(folder / "self-destruct-ai-defeats.yaml"), True)
+    fallen = (*(ChipEnd(u, defeated=True) for u in ("blaster", "boom", "joust", "post")), ChipEnd("knight", health=2))
+    assert ai == {EndState(tuple(sorted(fallen)))}
+    assert turn_edge(load_position(folder / "self-destruct-ai-no-defeat.yaml"), True) == {EndState(())}

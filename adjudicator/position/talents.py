@@ -95,6 +95,7 @@ class Talent:
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
     shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
+    edge_acts: int = 0  # the time points each chip with it takes at the start or end of a turn (Self Destruct: 1)
     teleports: int = 0  # the farthest count of hexes from its spire it teleports a unit to (hnear/3: Wallop, 3)
     places: int = 0  # the farthest count of hexes from its move's end it places its unit (Disperse: 2)
     # "self": it acts only in attacks that touch its own chip (by it, on it, or on the chips those reach),
@@ -230,6 +231,7 @@ def catalogue() -> Catalogue:
             in_range=bool(entry.get("in_range", False)),
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),
+            edge_acts=int(entry.get("edge_acts", 0)),
             teleports=int(entry.get("teleports", 0)),
             places=int(entry.get("places", 0)),
             acts_on=entry.get("acts_on", "beyond"),

@@ -442,7 +442,8 @@ def _turn_edge(
     check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
-    query = CombatQuery(moment, STEP, side, ai_factions, 1, readings=resolve(position.readings))
+    query = CombatQuery(moment, STEP, side, ai_factions, _edge_points(position, side),
+                        readings=resolve(position.readings))
     try:
         models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
                                      progress=progress), True
@@ -453,6 +454,15 @@ def _turn_edge(
     ends.sort(key=lambda e: e.end.sort_key)
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             notices(position, moment, ai))
+
+
+def _edge_points(position: Position, side: str) -> int:
+    """The time points of the start or end of a turn: one at least (Healing's), and one for each act a
+    chip of the side may take then (a talent's catalogue `edge_acts`: Self Destruct), the chips waiting
+    in a group too, which a defeat above them may reveal."""
+    acts = sum(t.edge_acts for u in position.units.values() if u.faction == side
+               for chip in (u.talents, *(g.talents for g in u.group)) for t in catalogue().known(chip))
+    return max(1, acts)
 
 
 def spires_fire(

@@ -286,6 +286,17 @@ N88 Wallop (N77) with Cumbersome (N81): the damage is dealt first, then the tele
 N89 Wallop's valid hexes and the AI's "as far from the hero's mark" are counted with the terrain
     allowance the unit has once the damage is dealt: the movement reference's (Sure-Footed gains
     mountains; Cumbersome's path, only while it holds the item, which then keeps it where it is).
+N105 Self Destruct, at the start or the end of a turn (the same then): a unit of the turn's faction on
+    the map, not campfired, may be defeated (no hit, credited to no one: its own Incinerate acts no
+    more), and each opposing unit (not in a gate, not campfired) and spire beside it takes 2, and 2
+    per upgrade, no attack: Peaceful and Bio-Indefinite hold, Dodge, Armored and the like do not; a
+    defeat rewards the unit's faction. Units destruct one after another, in any order; a chip a
+    group reveals may too. Once the wave is over (there were minions), none does.
+N106 The AI's Self Destruct: a unit destructs when that would defeat an opposing unit's top chip or a
+    spire on the board as it stands (Peaceful, Bio-Indefinite counted, a heal none; a spire with no
+    upgrade left, or its last under spire-defeat=last-upgrade); while any would, one does, any first.
+N107 The end state of the start or the end of a turn reports no campfire; the wave is over only when
+    minions were in play as it began.
 """
 
 from __future__ import annotations
@@ -1170,6 +1181,13 @@ def hurt(
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if rewarded:
         _gain(rules, board, log, credit, _assimilated(rules, board, log, u, credit))
+    _give_way(rules, board, log, u)
+    return True
+
+
+def _give_way(rules: Rules, board: Board, log: Log, u: Fighter) -> None:
+    """A defeated unit's chip leaves: the next of its group becomes active, or the unit leaves play."""
+    uid = u.id
     if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
         nxt = u.group[0]
         fresh = rules.readings["reveal-retaliation"] == "fresh"
@@ -1185,7 +1203,6 @@ def hurt(
             g = board.gates[u.faction]
             board.gates[u.faction] = replace(g, stack=tuple(s for s in g.stack if s != uid))
         _snare(rules.position, board)
-    return True
 
 
 def _hurt_spire(
@@ -1985,6 +2002,89 @@ def _rolls_odds(rolls: tuple[Roll, ...]) -> Fraction | None:
     for _, _, totals, top in rolls:
         odds *= sum((_relentless_odds(t, top) for t in totals), Fraction(0))
     return odds
+
+
+# ---------------------------------------------------------------- the start and the end of a turn
+
+SELF_DESTRUCT = "Self Destruct"  # N105
+
+
+def _destructs(rules: Rules, board: Board) -> list[str]:
+    """N105: the turn's units that may destruct now (in play on the map, not campfired)."""
+    return sorted(uid for uid, f in board.units.items()
+                  if f.faction == rules.faction and f.has(SELF_DESTRUCT) and not f.campfire)
+
+
+def _blast(rules: Rules, board: Board, uid: str) -> tuple[int, list[str], list[str]]:
+    """N105: what a Self Destruct deals (2, and 2 per upgrade), the adjacent opposing units (none in a
+    gate or campfired) and the adjacent opposing spires it deals it to."""
+    f = board.units[uid]
+    near = set(rules.position.neighbours(f.node))
+    units = sorted(t.id for t in board.units.values()
+                   if t.node in near and not t.in_gate and not t.campfire and _hostile(rules, f, t))
+    spires = sorted(s.id for s in board.spires.values()
+                    if s.at in near and not s.defeated and opposing(rules.position, s.faction, f.faction))
+    return 2 + 2 * len(f.upgrades), units, spires
+
+
+def _blast_fells(rules: Rules, board: Board, uid: str) -> bool:
+    """N106: the AI's "if doing so would defeat at least 1 opposing unit or spire", on the board as it
+    stands: Peaceful and Bio-Indefinite counted (a heal is none), a player's Hidden Armor not."""
+    amount, units, spires = _blast(rules, board, uid)
+    for t in units:
+        u = board.units[t]
+        dealt = min(amount, 1) if _held(rules, board, uid, t, SELF_DESTRUCT) else amount
+        if _peaceful(rules, board, uid, t):
+            dealt = 0
+        if not heals(rules, uid, t) and dealt >= u.health + u.forts:
+            return True
+    last = rules.readings["spire-defeat"] == "last-upgrade"
+    return any(not board.spires[s].upgrades or (last and len(board.spires[s].upgrades) == 1) for s in spires)
+
+
+def self_destruct(rules: Rules, board: Board, uid: str) -> Board:
+    """N105: the unit is defeated, no hit and credited to no one, first (its Incinerate acts no more);
+    then each adjacent opposing unit and spire takes its damage, no attack, credited to its faction."""
+    b = board.copy()
+    log = Log(before=dict(b.units))  # N52: Assimilate reads the units as it began
+    f = b.units[uid]
+    amount, units, spires = _blast(rules, b, uid)
+    log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, b, log, f, "")))
+    for t in units:
+        if t in b.units:
+            hurt(rules, b, log, t, amount, uid, SELF_DESTRUCT, f.faction)
+    for sid in spires:
+        _hurt_spire(rules, b, log, sid, amount, uid, f.faction)
+    _give_way(rules, b, log, b.units[uid])
+    return b
+
+
+def turn_edge(position: Position, ai: bool) -> set[EndState]:
+    """N105-N107: every end state of the start (or the end: the same talents act) of the turn's
+    faction's turn: its Self Destruct units destruct one after another, a player's as it chooses, the
+    AI's while one would defeat something (any of those first), until the wave is over."""
+    rules = Rules.of(position, ai)
+    start = start_board(position)
+    minions = not _wave_over(start)
+    found: set[EndState] = set()
+    seen: set[tuple[object, ...]] = set()
+
+    def explore(board: Board) -> None:
+        if board.key() in seen:
+            return
+        seen.add(board.key())
+        over = minions and _wave_over(board)
+        ready = [] if over else _destructs(rules, board)
+        if ai:
+            ready = [uid for uid in ready if _blast_fells(rules, board, uid)]
+        if not ai or not ready:
+            end = end_state(rules, start, board, False)
+            found.add(replace(end, wave_over=over))
+        for uid in ready:
+            explore(self_destruct(rules, board, uid))
+
+    explore(start)
+    return found
 
 
 # ------------------------------------------------------------------------------- Spires Fire
