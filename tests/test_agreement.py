@@ -19,7 +19,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.position.model import Position
+from adjudicator.position.model import Controller, Position
 
 from tests.combat_strategies import perched
 from tests.profiles import examples
@@ -229,6 +229,20 @@ def test_unit_options_agree_where_refresh_heals(position: Position, ai: bool) ->
 def test_movement_step_agrees_where_refresh_heals(position: Position, ai: bool) -> None:
     # Each move's recovery applied before the next, a displaced unit's where it lands.
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Refresh, a player's (the shada sheet's Water Tower: "your units"): the shada played by a player and
+# asked as one, each board with a move the reference heals on.
+def _player_refreshes(position: Position) -> bool:
+    return position.factions["shada"].controller is Controller.PLAYER and any(
+        m.damage < 0 for u in mover_units(position) for m in movement_ref.unit_options(position, u, False).outcomes)
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(refreshing(positions()).filter(_player_refreshes))
+def test_unit_options_agree_where_a_players_refresh_heals(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

@@ -16,7 +16,10 @@ CATALOGUE = ROOT / "adjudicator" / "data" / "talents.yaml"
 STEPS = ("start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn",
          "defeat", "end-of-wave", "prep", "build", "market")
 OFF_BOARD = {"prep", "build", "market"}
-LISTS = ("player", "ai", "harbinger", "landmark-market", "harbinger-upgrade")
+LISTS = ("player", "ai", "harbinger", "landmark-market", "harbinger-upgrade", "faction")
+# The lists with a heading for every talent they print; a faction sheet ("faction") is read only for the
+# player wordings the others lack, and prints talents of the other lists beside them.
+HEADED = LISTS[:-1]
 FIELDS = ("name", "was", "number", "lists", "player", "ai", "steps", "ai_no_effect", "outside", "note")
 # The project's own fields, after the texts' ones: how far it models the talent.
 MODEL_FIELDS = ("encoding", "acts_on", "hooks", "movement", "reach", "in_range", "reads_health", "shots", "edge_acts", "teleports", "places", "grants", "modelled_steps", "sides", "left_out", "positions")
@@ -116,6 +119,7 @@ MASTER = "reference/master-talent-list.txt"
 AI_SHEET = "reference/ai-master-talent-list.txt"
 LANDMARK = "reference/landmark-and-market-talents.txt"
 HARBINGER = "rules/harbinger-rulebook.txt"
+FACTIONS = "reference/factions"
 
 # Lines the PDF extraction leaves where the sheets have icons, page numbers, section letters, footers and
 # the index's title.
@@ -265,7 +269,7 @@ def _text(path: str) -> str:
 
 
 @needs_shared
-@pytest.mark.parametrize("source", LISTS)
+@pytest.mark.parametrize("source", HEADED)
 def test_every_heading_has_one_entry_that_names_its_list(source: str) -> None:
     headings = _headings(source)
     assert len(headings) >= 3, source
@@ -278,11 +282,11 @@ def test_every_heading_has_one_entry_that_names_its_list(source: str) -> None:
 
 @needs_shared
 def test_every_entry_stands_in_the_lists_it_names() -> None:
-    keys = {source: {_key(heading) for heading in _headings(source)} for source in LISTS}
+    keys = {source: {_key(heading) for heading in _headings(source)} for source in HEADED}
     harbinger = " ".join(_harbinger_lines("AI Talents", "Solo Scenarios"))
     for entry in talents():
         names = {_key(name) for name in _names(entry)}
-        for source in entry["lists"]:
+        for source in set(entry["lists"]) & set(HEADED):
             # Infested heads no list: the harbinger list names it only inside Infest's wording.
             named = source == "harbinger" and f"the talent {entry['name']}" in harbinger
             assert names & keys[source] or named, (entry["name"], source)
@@ -295,10 +299,24 @@ def test_player_wordings_are_verbatim() -> None:
     for entry in talents():
         if entry["player"] is None:
             continue
-        # Talents on neither player sheet take their player wording from the harbinger book: its list marks
-        # them as working as for players, and its upgrade chips are player chips.
+        # Talents on neither player sheet take their player wording from a faction sheet where one prints it
+        # (test_faction_wording_stands_under_its_name), else from the harbinger book: its list marks them as
+        # working as for players, and its upgrade chips are player chips.
+        if "faction" in entry["lists"]:
+            continue
         sheet_only = {"player", "landmark-market"} & set(entry["lists"])
         assert _plain(entry["player"]) in (sheets if sheet_only else harbinger), entry["name"]
+
+
+@needs_shared
+def test_faction_wording_stands_under_its_name() -> None:
+    # A faction sheet prints a talent as "Name – wording": the catalogue's player wording is that one, for
+    # a talent no player list prints (their wording would win: reference/README.md, Precedence).
+    sheets = " ".join(_text(str(path.relative_to(SHARED))) for path in sorted((SHARED / FACTIONS).glob("*.txt")))
+    for entry in talents():
+        if "faction" in entry["lists"]:
+            assert not {"player", "landmark-market"} & set(entry["lists"]), entry["name"]
+            assert entry["player"] and _plain(f"{entry['name']} - {entry['player']}") in sheets, entry["name"]
 
 
 @needs_shared

@@ -487,32 +487,34 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
     return fumes + total - _refreshed(position, unit, node, ai)
 
 
-def _refresh_spires(position: Position, ai: bool) -> list[str]:
-    """The hexes of the spires whose Refresh acts (harbinger-rulebook, AI Talents: "If this spire is on
-    a water hex ..."): on water, of a faction played by the AI (AI-controlled, or the one moving when
-    ``ai``); a player's wording is not modelled."""
+def _refresh_spires(position: Position, ai: bool) -> list[tuple[str, str]]:
+    """The hex of each spire whose Refresh acts, with the faction whose units it heals (harbinger-rulebook,
+    AI Talents: "If this spire is on a water hex, shada units recover 1 health"; a player's, the shada
+    sheet's Water Tower: "your units recover 1 health"): on water; played by the AI (AI-controlled, or
+    the one moving when ``ai``), the shada's, else its own faction's."""
     def as_ai(faction: str) -> bool:
         controlled = faction in position.factions and position.factions[faction].controller is Controller.AI
         return controlled or (ai and faction == position.turn.faction)
 
-    return [s.at for s in position.spires if "Refresh" in s.talents and as_ai(s.faction)
+    return [(s.at, "shada" if as_ai(s.faction) else s.faction) for s in position.spires if "Refresh" in s.talents
             and s.at in position.hexes and position.hexes[s.at].terrain is Terrain.WATER]
 
 
 def _refreshed(position: Position, unit: Unit, node: str, ai: bool) -> int:
-    """Refresh: "shada units recover 1 health when they move into a hex adjacent to this spire (once
-    per unit per turn)": 1 where ``node`` is beside such a spire, for a shada unit below its health
-    stat (a recovery never passes it). Once per move: ``floor``."""
-    if unit.faction != "shada" or unit.health >= unit.side.health:
+    """Refresh: "... recover 1 health when they move into a hex adjacent to this spire (once per unit per
+    turn)": 1 where ``node`` is beside such a spire healing the unit's faction, for a unit below its
+    health stat (a recovery never passes it). Once per move: ``floor``."""
+    if unit.health >= unit.side.health:
         return 0
-    return int(any(node in position.neighbours(at) for at in _refresh_spires(position, ai)))
+    return int(any(node in position.neighbours(at) for at, heals in _refresh_spires(position, ai)
+                   if heals == unit.faction))
 
 
 def floor(position: Position, unit: Unit, ai: bool) -> int | None:
     """The least a unit may have taken as it moves: -1 for one Refresh may heal (once per move),
     None (no bound) for any other."""
-    healable = unit.faction == "shada" and unit.health < unit.side.health
-    return -1 if healable and _refresh_spires(position, ai) else None
+    healable = unit.health < unit.side.health
+    return -1 if healable and any(heals == unit.faction for _, heals in _refresh_spires(position, ai)) else None
 
 
 def _floored(taken: int, least: int | None) -> int:
