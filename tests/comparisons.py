@@ -109,7 +109,15 @@ def rider_options_problem(position: Position, ai: bool) -> str | None:
             got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
             if problem := _unit_problem(position, unit, got, ai):
                 return problem
+            # Glidebomb's defeat (exit), which the common key leaves to the boards.
+            want = _exits(movement_ref.unit_options(position, unit, ai))
+            if want != _exits(got):
+                return report(position, f"unit_options({unit!r}, ai={ai}) exits", [f"  reference {want}", f"  solver    {_exits(got)}"])
     return None
+
+
+def _exits(options: UnitOptions) -> list[tuple[str, str, tuple[Strike, ...], str]]:
+    return sorted((o.end, o.kind, tuple(sorted(o.struck)), o.exit) for o in options.outcomes)
 
 
 def faction_options_problem(position: Position) -> str | None:

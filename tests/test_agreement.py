@@ -370,11 +370,20 @@ def test_movement_step_agrees_where_blaze_acts(position: Position) -> None:
     assert problem is None, problem
 
 
-# Roost Roam: a player's elfinkaze riding its roost moves like a hero (FAQ-11): the riders' options, on
-# boards of their own (tests/combat_strategies.py, perched: riders on the turn's units and spires), few of them: the
-# suite's time is tight. The AI's elfinkaze, whose own move is left out (notice), stays a minion in both.
+# Roost Roam: an elfinkaze riding its roost moves like a hero (FAQ-11), the AI's to the ends its own wording
+# names: the riders' options, on boards of their own (tests/combat_strategies.py, perched: riders on the turn's
+# units and spires), few of them: the suite's time is tight.
 @settings(max_examples=examples(12), deadline=None)
 @given(perched(positions()), st.booleans())
 def test_unit_options_agree_for_riding_elfinkazes(position: Position, ai: bool) -> None:
+    problem = rider_options_problem(position, ai)
+    assert problem is None, problem
+
+
+# Glidebomb and Save: riders showing either side, their strikes and defeat, or their act, after a move or
+# instead of it (a stay), player and AI.
+@settings(max_examples=examples(12), deadline=None)
+@given(perched(positions(), sides=True), st.booleans())
+def test_unit_options_agree_for_gliding_and_saving_elfinkazes(position: Position, ai: bool) -> None:
     problem = rider_options_problem(position, ai)
     assert problem is None, problem

@@ -53,8 +53,8 @@ class Strike:
 class Act:
     """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
     asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated;
-    'strip', a spire's attack upgrades removed),
-    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; '' none)."""
+    'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save),
+    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
     talent: str
@@ -64,7 +64,7 @@ class Act:
 
     @property
     def defeats(self) -> bool:
-        return self.how == "defeat"
+        return self.how == "defeat" or self.then == "defeated"
 
     def as_json(self) -> dict[str, Any]:
         shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}

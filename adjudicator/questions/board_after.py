@@ -13,20 +13,28 @@ from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.model import Gate, Position, Unit
 
 
+# The most health an act's recovery gives (Save: "may recover up to 4 health").
+SAVED = 4
+
+
 def apply_act(position: Position, uid: str, act: Act) -> Position:
     """The board after unit ``uid``'s talent acted (asp/movement/after.lp, before_act/4, after_act/5):
     the chip it defeats off the board as one defeated (a group's next chip shows), or returns to its
     barracks undefeated (its whole group, as Eruption's return), or a spire it strips loses its attack
-    upgrades (Yrtel's Will); then the unit flipped to its other side with its upgrades removed, its
+    upgrades (Yrtel's Will), or a unit it lets recover gains up to 4 health, never past its health stat
+    (Save); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
-    none known where the position gives one side); a promoted one stays as it is (docs/movement.md, An
-    action before or after a move)."""
+    none known where the position gives one side); a promoted one stays as it is; or defeated, off the
+    board (Save) (docs/movement.md, An action before or after a move)."""
     units = dict(position.units)
     if act.how == "defeat":
         units[act.chip] = _hurt(units[act.chip], 0, True)
     elif act.how == "barracks":
         units[act.chip] = replace(units[act.chip], at=None)
+    elif act.how == "recover":
+        healed = units[act.chip]
+        units[act.chip] = replace(healed, health=max(healed.health, min(healed.side.health, healed.health + SAVED)))
     spires = tuple(replace(s, upgrades=tuple(u for u in s.upgrades if u != "attack"))
                    if act.how == "strip" and s.id == act.chip else s for s in position.spires)
     unit = units[uid]
@@ -35,6 +43,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "promote" and not unit.promoted:
         gained = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats is not None else 0
         units[uid] = replace(unit, promoted=True, upgrades=(), health=unit.health + max(0, gained))
+    elif act.then == "defeated":
+        units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
 
 

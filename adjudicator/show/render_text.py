@@ -124,7 +124,7 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         spire = next((s for s in position.spires if s.id == act.chip), None) if position is not None else None
         at = chip.at if chip is not None else spire.at if spire is not None else None
         where = f" at {at}" if at else ""
-        then = f" ({act.then}s)" if act.then else ""
+        then = f" ({_THEN.get(act.then, act.then + 's')})" if act.then else ""
         return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}") + then
 
     if not move.acts:
@@ -137,7 +137,9 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
-         "strip": "removes the attack upgrades of {chip}"}
+         "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health"}
+# What the unit then does, where "(flips)" does not read.
+_THEN = {"defeated": "itself defeated"}
 
 
 def _unnamed(chip: str, goes_to: str) -> str:

@@ -86,9 +86,36 @@ def _returns(position: Position, hero: Unit) -> bool:
 
 
 def _roams(unit: Unit, ai: bool) -> bool:
-    """A player's elfinkaze moves like a hero (Roost Roam; FAQ-11: the Hero Movement rules), asked
-    alone; the AI's has a move of its own, which this reference does not know."""
-    return not ai and unit.kind is Kind.MINION and "Roost Roam" in unit.talents
+    """An elfinkaze moves like a hero (Roost Roam; FAQ-11: the Hero Movement rules), asked alone; the
+    AI's walk ends where its own wording says (_roost_roam_choice)."""
+    return unit.kind is Kind.MINION and "Roost Roam" in unit.talents
+
+
+def _on_roost(position: Position, unit: Unit) -> bool:
+    """A unit or spire with Roost shares the elfinkaze's hex (Roost: "share a hex with this unit or spire")."""
+    here = position.node_of(unit.id)
+    return any(u.id != unit.id and u.at == here and "Roost" in u.talents for u in position.units.values()) or any(
+        sp.at == here and "Roost" in sp.talents for sp in position.spires)
+
+
+def _roost_roam_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome] | None:
+    """Roost Roam (AI): "It will use any amount of its movement to get adjacent to an opposing hero.
+    Otherwise, it does not move from its Roost. If this unit has multiple hexes it can move onto, it will
+    move to the hex that is adjacent to as many opposing units as possible." Its own hex counts where an
+    opposing hero is beside it (any amount: none); ties stay ties. None where its wording's last case
+    (off a roost, no hero to reach) is not known here: the AI hero's choice stands (a notice)."""
+    def foes(node: str, heroes: bool) -> int:
+        beside = set(_beside_end(position, node))
+        return sum(1 for u in position.units.values() if u.id != unit.id and u.at in beside
+                   and opposing(position, u.faction, unit.faction) and (not heroes or u.kind is Kind.HERO))
+
+    near = [o for o in outcomes if o.kind in (FREE, STAY) and foes(o.end, True)]
+    if near:
+        most = max(foes(o.end, False) for o in near)
+        return [o for o in near if foes(o.end, False) == most]
+    if _on_roost(position, unit):
+        return [o for o in outcomes if o.kind == STAY]
+    return None
 
 
 def rock(position: Position, node: str) -> bool:
@@ -1069,6 +1096,9 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
     outcomes = [o for o in outcomes if o.kind != RETURN]
     # Riftwalk (AI): never ending on the chip it lands on ("enough movement to move off").
     outcomes = [o for o in outcomes if o.end not in _landings(position, hero, True)]
+    chosen = _roost_roam_choice(position, hero, outcomes) if _roams(hero, True) else None
+    if chosen is not None:
+        return chosen
     if position.readings.get("ai-hero-approach", "range") == "range":
         r = range_distances(position, hero)
         reach = {o: r.get(o.end, math.inf) for o in outcomes}
@@ -1131,6 +1161,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         for s in strike_choices(position, unit, o, ai)
         for p, d in disperse_choices(position, unit, o, ai)
     ]
+    outcomes = [g for o in outcomes for g in glidebomb_choices(position, unit, o, ai)]
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
     if not wait:
@@ -1155,6 +1186,9 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
     if talent not in unit.talents or node not in position.hexes:
         return []
     beside = set(position.neighbours(node))
+    if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
+        return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
+                                    and u.at in position.hexes and not u.campfire and u.faction == unit.faction)
     if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
                       and (not ai or opposing(position, sp.faction, unit.faction)))
@@ -1170,7 +1204,9 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
 
 
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
-ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip")}
+ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
+        "Save": ("recover", "defeated")}
+AFTER_ONLY = {"Save"}  # "after or instead of this unit's movement": after it, or after a stay
 
 
 def _acted(position: Position, unit: Unit, act: Act) -> Position:
@@ -1187,11 +1223,16 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     elif act.how == "defeat":
         target = units[act.chip]
         units[act.chip] = _placed(target, target.at or "", False, 0, True)
+    elif act.how == "recover":  # up to 4, never past its health stat
+        target = units[act.chip]
+        units[act.chip] = dataclasses.replace(target, health=max(target.health, min(target.side.health, target.health + 4)))
     else:
         units[act.chip] = dataclasses.replace(units[act.chip], at=None)
     talents = tuple(t for t in unit.talents if t != act.talent)
     if act.then == "flip":
         unit = dataclasses.replace(unit, promoted=not unit.promoted, upgrades=())
+    elif act.then == "defeated":
+        unit = _placed(unit, unit.at or "", False, 0, True)
     elif not unit.promoted:
         gain = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats else 0
         unit = dataclasses.replace(unit, promoted=True, upgrades=(), health=unit.health + max(gain, 0))
@@ -1207,7 +1248,7 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
     where it can. A stay followed by the act is listed as the act followed by the stay (the same board)."""
     start = position.node_of(unit.id)
     for talent, (how, then) in ACTS.items():
-        first = act_targets(position, unit, talent, start, ai)
+        first = [] if talent in AFTER_ONLY else act_targets(position, unit, talent, start, ai)
         before = [dataclasses.replace(o, acts=(act, *o.acts))
                   for x in first for act in [Act("before", talent, x, how, then)]
                   for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
@@ -1369,6 +1410,26 @@ def strike_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: boo
                 total[chip] = total.get(chip, 0) + n
         choices.add(tuple(sorted(Strike(c, n, c in lives and n >= lives[c]) for c, n in total.items())))
     return sorted(choices)
+
+
+def glidebomb_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: bool) -> list[MoveOutcome]:
+    """Glidebomb: "After or instead of this unit's movement, you may defeat it. If you do, deal 2 damage
+    to all adjacent units, fortress gates, and spires"; the AI's: "After this unit uses Roost Roam to
+    move, it is defeated. It deals 2 damage ...". Every unit beside its end, any faction's, not a
+    campfired one, not a Peaceful one unless it is a merc; every spire and fortress gate beside it
+    (FAQ-15: from a gate, beside nothing). A player's with and without, a stay too ("instead of"); the
+    AI's after a move off its hex only. Nothing from a unit defeated on its way."""
+    if "Glidebomb" not in unit.talents or outcome.defeated or _is_gate(outcome.end) or (ai and outcome.kind == STAY):
+        return [outcome]
+    near = set(_beside_end(position, outcome.end))
+    dealt = {u.id: 2 for u in position.units.values()
+             if u.id != unit.id and u.at in near and not u.campfire and ("Peaceful" not in u.talents or unit.merc)}
+    dealt |= {sp.id: 2 for sp in position.spires if sp.at in near}
+    dealt |= {gate_node(f): 2 for f, g in position.gates.items()
+              if g.fortress and gate_node(f) in position.neighbours(outcome.end)}
+    glided = dataclasses.replace(outcome, exit="defeated", struck=_merged(
+        position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage))
+    return [glided] if ai else [outcome, glided]
 
 
 def disperse_choices(
