@@ -53,8 +53,8 @@ class Strike:
 class Act:
     """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
     asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated;
-    'strip', a spire's attack upgrades removed),
-    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; '' none)."""
+    'strip', a spire's attack upgrades removed; 'scatter', ``chip`` a hex the unit leaves its group for,
+    the group's next chip revealed where it stood: Scatter), then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; '' none)."""
 
     when: str  # 'before' or 'after'
     talent: str

@@ -142,7 +142,7 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
-         "strip": "removes the attack upgrades of {chip}"}
+         "strip": "removes the attack upgrades of {chip}", "scatter": "leaves its group for {chip}"}
 
 
 def _unnamed(chip: str, goes_to: str) -> str:
@@ -494,7 +494,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
                      + (f", choosing {plan})" if plan else ")"))
     if outcome.movement is not None:
         moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}{_rolled(m) if m.rolls else ''}"
-                          for m in outcome.movement.sequence)
+                          + (f" ({acts_text(m, None)})" if m.acts else "") for m in outcome.movement.sequence)
         lines.append(f"  movement: {moves or 'no move'}")
         if outcome.movement.chance != 1:
             lines.append(f"  probability {outcome.probability}, with the floating rocks' dice")

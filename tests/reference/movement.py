@@ -1152,6 +1152,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
     one: else nothing is removed). Any for a player, an opposing one for the AI."""
     if talent not in unit.talents or node not in position.hexes:
         return []
+    if talent == "Scatter":
+        return scatter_hexes(position, unit, node, ai)
     beside = set(position.neighbours(node))
     if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
@@ -1167,8 +1169,38 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
                   and (not ai or opposing(position, u.faction, unit.faction)))
 
 
+def scatter_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """Scatter (master-talent-list): "Grouped only. Before or after this unit's movement, it may leave its
+    group. If it does, place it on a valid adjacent hex and reveal the next unit in the group." The AI's
+    (harbinger-rulebook): "After this unit's movement, if it is adjacent to an opposing unit or spire and a
+    valid hex, it will leave its group." The hexes beside ``node`` it may be placed on: a map hex it
+    admits, with a distance to its mark, no chip and no other unit on it (as the move began); for the AI
+    only where an opposing unit (a landmark minion too) or spire is beside it (docs/movement.md, An
+    action before or after a move). The AI's before-move act is ruled out by its caller (ai_before)."""
+    if not unit.group or unit.kind is not Kind.MINION:
+        return []
+    beside = [h for h in position.neighbours(node) if h in position.hexes]
+    if ai:
+        foes = {u.at for u in position.units.values() if u.id != unit.id and u.at in beside
+                and (u.kind is Kind.LANDMARK_MINION or opposing(position, u.faction, unit.faction))}
+        foes |= {sp.at for sp in position.spires if sp.at in beside and opposing(position, sp.faction, unit.faction)}
+        if not foes:
+            return []
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id))
+    reach = distances(position, unit)
+    return sorted(h for h in beside if h not in held and h in reach and _admits(position, unit, h))
+
+
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
-ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip")}
+ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
+        "Scatter": ("scatter", "")}
+# The talents whose AI wording acts after the move only.
+AFTER_ONLY = {"Scatter"}
+
+
+def scatter_id(uid: str, chip: str) -> str:
+    """The revealed chip's unit: "<unit>-<chip>", the chip's name in lower case, words joined by '-'."""
+    return uid + "-" + "-".join(chip.lower().replace("'", "").split())
 
 
 def _acted(position: Position, unit: Unit, act: Act) -> Position:
@@ -1178,6 +1210,17 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     basic unit to its promoted side, no upgrades, the health between the sides' health stats where the
     position gives both (game-elements: Leveling Up); the talent used up for this move."""
     units = dict(position.units)
+    if act.how == "scatter":  # it leaves; the next chip shows where the group stood, its health its stat
+        below = unit.group[0]
+        rest = dataclasses.replace(unit, id=scatter_id(unit.id, below.chip), chip=below.chip, stats=below.stats,
+                                   talents=below.talents, reward=below.reward, merc=below.merc,
+                                   talent_numbers=below.talent_numbers, group=unit.group[1:], upgrades=(),
+                                   promoted=False, promoted_stats=None, capacity=None, health=below.stats.health,
+                                   must_move=False)
+        units[rest.id] = rest
+        units[unit.id] = dataclasses.replace(unit, at=act.chip, group=(),
+                                             talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units)
     if act.how == "strip":
         position = dataclasses.replace(position, spires=tuple(
             dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
@@ -1205,7 +1248,7 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
     where it can. A stay followed by the act is listed as the act followed by the stay (the same board)."""
     start = position.node_of(unit.id)
     for talent, (how, then) in ACTS.items():
-        first = act_targets(position, unit, talent, start, ai)
+        first = [] if ai and talent in AFTER_ONLY else act_targets(position, unit, talent, start, ai)
         before = [dataclasses.replace(o, acts=(act, *o.acts))
                   for x in first for act in [Act("before", talent, x, how, then)]
                   for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
@@ -1454,11 +1497,17 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after a move; a hero put on its gate has left the board and moves no more."""
+    """The board after a move; a hero put on its gate has left the board and moves no more. A unit that
+    leaves its group after its move (Scatter) leaves it where the move ended."""
+    left = [a for a in move.acts if a.how == "scatter" and a.when == "after"]
     for act in move.acts:  # before or after: the chip acted on, the unit flipped or promoted
-        position = _acted(position, position.units[move.unit], act)
+        if act not in left:
+            position = _acted(position, position.units[move.unit], act)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
+    for act in left:
+        scattered = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
+        units = dict(scattered.units)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
     for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
@@ -1490,8 +1539,10 @@ def final_board(position: Position, faction: str, before: dict[str, str] | None 
 
 
 def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
-    """The units whose health changed since ``start``, with their health now."""
-    return tuple((uid, u.health) for uid, u in sorted(position.units.items()) if u.health != start.units[uid].health)
+    """The units whose health changed since ``start``, with their health now (a unit a group revealed,
+    Scatter, has none to change from)."""
+    return tuple((uid, u.health) for uid, u in sorted(position.units.items())
+                 if uid in start.units and u.health != start.units[uid].health)
 
 
 def fortifications(position: Position, start: Position) -> Health:
@@ -1499,7 +1550,8 @@ def fortifications(position: Position, start: Position) -> Health:
     def count(unit: Unit) -> int:
         return unit.upgrades.count("fortification")
 
-    return tuple((uid, count(u)) for uid, u in sorted(position.units.items()) if count(u) != count(start.units[uid]))
+    return tuple((uid, count(u)) for uid, u in sorted(position.units.items())
+                 if uid in start.units and count(u) != count(start.units[uid]))
 
 
 def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
@@ -1514,7 +1566,7 @@ def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
 def sides(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
     """The units an act flipped or promoted since ``start``, with the side they show now."""
     return tuple((uid, "promoted" if u.promoted else "basic") for uid, u in sorted(position.units.items())
-                 if u.promoted != start.units[uid].promoted)
+                 if uid in start.units and u.promoted != start.units[uid].promoted)
 
 
 def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
