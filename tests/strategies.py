@@ -932,6 +932,29 @@ def scattering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 
 
 @st.composite
+def tracking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the moving faction's units on the map hold Tracker (1 to 3),
+    and one more landmark minion stands on a free hex a few hexes from them. Handed out here only, never
+    from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.at and u.kind is not Kind.LANDMARK_MINION)
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    for uid in chosen:
+        u = units[uid]
+        units[uid] = replace(u, talents=(*u.talents, "Tracker"),
+                             talent_numbers=(*u.talent_numbers, ("Tracker", draw(st.integers(1, 3)))))
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    free = set(position.hexes) - taken - {c.at for c in position.chips}
+    near = {n for uid in chosen for n in _within(position, units[uid].at, 4)}
+    free = sorted(free & near if free & near and draw(st.integers(0, 3)) > 0 else free)
+    if free:
+        units["lm9"] = unit("lm9", OPPONENT, draw(st.sampled_from(free)), 0, kind=Kind.LANDMARK_MINION)
+    return replace(position, units=units)
+
+
+@st.composite
 def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
     Blaze with an allowance that admits forest (some mercs), a few free hexes near them made forest, and

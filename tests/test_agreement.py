@@ -41,6 +41,7 @@ from tests.strategies import (
     scattering,
     spire_shooting,
     striking,
+    tracking,
     veined,
 )
 
@@ -356,6 +357,17 @@ def test_movement_step_agrees_on_what_scatter_does(drawn: tuple[Position, bool])
     # The unit a group revealed before the group's move moves in the step too, from where the group stood.
     position, ai = drawn
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Tracker: a player's unit teleported, instead of moving, up to its # hexes beside a landmark minion, on
+# boards of their own (tests/strategies.py, tracking), few of them, each where the reference teleports one.
+# Its unit's options only: the whole step over such boards costs minutes (the teleport's position
+# checks the step).
+@settings(max_examples=examples(12), deadline=None)
+@given(tracking(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_what_tracker_does(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

@@ -17,7 +17,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     """The board after unit ``uid``'s talent acted (asp/movement/after.lp, before_act/4, after_act/5):
     the chip it defeats off the board as one defeated (a group's next chip shows), or returns to its
     barracks undefeated (its whole group, as Eruption's return), or a spire it strips loses its attack
-    upgrades (Yrtel's Will), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed);
+    upgrades (Yrtel's Will), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed)
+    or is teleported there (Tracker);
     then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
@@ -28,6 +29,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = _hurt(units[act.chip], 0, True)
     elif act.how == "barracks":
         units[act.chip] = replace(units[act.chip], at=None)
+    elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
+        units[uid] = replace(units[uid], at=act.chip)
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest

@@ -136,13 +136,16 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         return "-"
     first = [one(a) for a in move.acts if a.when == "before"]
     later = [one(a) for a in move.acts if a.when == "after"]
+    if any(a.how == "teleport" for a in move.acts):  # instead of moving (Tracker): no move after it
+        return ", then ".join((*first, *later))
     moved = f"stays on {move.end}" if move.kind == "stay" else f"moves {'-'.join(move.path)}"
     return ", then ".join((*first, moved, *later))
 
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
-         "strip": "removes the attack upgrades of {chip}", "scatter": "leaves its group for {chip}"}
+         "strip": "removes the attack upgrades of {chip}", "scatter": "leaves its group for {chip}",
+         "teleport": "teleports it to {chip}"}
 
 
 def _unnamed(chip: str, goes_to: str) -> str:

@@ -1154,6 +1154,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return []
     if talent == "Scatter":
         return scatter_hexes(position, unit, node, ai)
+    if talent == "Tracker":
+        return tracker_hexes(position, unit, node, ai)
     beside = set(position.neighbours(node))
     if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
@@ -1191,11 +1193,31 @@ def scatter_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
     return sorted(h for h in beside if h not in held and h in reach and _admits(position, unit, h))
 
 
+def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """Tracker (master-talent-list): "Instead of moving, you may teleport this unit up to # hexes. If you
+    do, it must teleport to a valid hex adjacent to a revealed landmark minion." Not for the AI ("Talent
+    does not trigger for AI units"). The # counted as range is, through any node; a valid hex a map hex
+    it admits with no chip and no other unit on it, a minion's with a distance to its mark (docs/movement.md,
+    An action before or after a move)."""
+    count = dict(unit.talent_numbers).get("Tracker", 0)
+    if ai or not count:
+        return []
+    beside = {h for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at in position.hexes
+              for h in position.neighbours(u.at)}
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id))
+    reach = distances(position, unit) if unit.kind is Kind.MINION else position.hexes
+    within = _bfs(position, [node], lambda _n: True)
+    return sorted(h for h, steps in within.items() if 0 < steps <= count and h in position.hexes and h in beside
+                  and h not in held and h in reach and _admits(position, unit, h))
+
+
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
-        "Scatter": ("scatter", "")}
-# The talents whose AI wording acts after the move only.
+        "Scatter": ("scatter", ""), "Tracker": ("teleport", "")}
+# The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
+# stands on the hex it was teleported to, its move made).
 AFTER_ONLY = {"Scatter"}
+INSTEAD = {"Tracker"}
 
 
 def scatter_id(uid: str, chip: str) -> str:
@@ -1210,6 +1232,9 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     basic unit to its promoted side, no upgrades, the health between the sides' health stats where the
     position gives both (game-elements: Leveling Up); the talent used up for this move."""
     units = dict(position.units)
+    if act.how == "teleport":  # instead of moving: it stands there (its group with it)
+        units[unit.id] = dataclasses.replace(unit, at=act.chip)
+        return dataclasses.replace(position, units=units)
     if act.how == "scatter":  # it leaves; the next chip shows where the group stood, its health its stat
         below = unit.group[0]
         rest = dataclasses.replace(unit, id=scatter_id(unit.id, below.chip), chip=below.chip, stats=below.stats,
@@ -1249,6 +1274,10 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
     start = position.node_of(unit.id)
     for talent, (how, then) in ACTS.items():
         first = [] if ai and talent in AFTER_ONLY else act_targets(position, unit, talent, start, ai)
+        if talent in INSTEAD:
+            outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
+                                   for x in first]
+            continue
         before = [dataclasses.replace(o, acts=(act, *o.acts))
                   for x in first for act in [Act("before", talent, x, how, then)]
                   for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
