@@ -36,12 +36,15 @@ def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
 
 
 def reads_back(position: Position) -> None:
-    """Every printed outcome reads back as the claim it states; those of the position's own step check
-    legal or mandatory (a move claimed at the attack step is wrong_step)."""
+    """Every printed outcome reads back as the claim it states, but one made from the hex an act put its
+    unit on (Scatter, Tracker); those of the position's own step check legal or mandatory (a move claimed
+    at the attack step is wrong_step)."""
     ai = is_ai(position, position.turn.faction)
     step = position.turn.step
     for options in faction_options(position):
         for index, move in enumerate(options.outcomes):
+            if any(a.when == "before" and a.places for a in move.acts):
+                continue  # it moves from, or stays on, the hex an act put it on: no claim states that (Scatter, Tracker)
             claim = parse(format_move(move), position)
             assert isinstance(claim, MoveClaim)
             assert (claim.unit, claim.end, claim.path, claim.landed) == (move.unit, move.end, move.path, move.landed)

@@ -903,6 +903,58 @@ def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) ->
 
 
 @st.composite
+def scattering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the moving faction's minions on the map hold Scatter, most of
+    them grouped (a chip beneath of as much movement or one more, sometimes with Scatter too), and one
+    more opposing minion or spire stands on a free hex near them, so that the AI's "adjacent to an
+    opposing unit or spire" holds somewhere. Handed out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION and u.at)
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    for uid in chosen:
+        u = units[uid]
+        below = replace(u.stats, movement=u.stats.movement + draw(st.integers(0, 1)), health=draw(st.integers(1, 3)))
+        talents = draw(st.sampled_from(((), (), ("Scatter",))))
+        group = (GroupedChip(f"{uid} below", below, talents),) if draw(st.integers(0, 3)) > 0 else ()
+        units[uid] = replace(u, talents=(*u.talents, "Scatter"), group=group)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    free = set(position.hexes) - taken - {c.at for c in position.chips}
+    near = {n for uid in chosen for n in _within(position, units[uid].at, 3)}
+    free = sorted(free & near if free & near and draw(st.integers(0, 3)) > 0 else free)
+    if free and draw(st.booleans()):
+        units["e9"] = unit("e9", OPPONENT, draw(st.sampled_from(free)), 2)
+    elif free:
+        spire = Spire("tower9", OPPONENT, draw(st.sampled_from(free)), ())
+        return replace(position, units=units, spires=(*position.spires, spire))
+    return replace(position, units=units)
+
+
+@st.composite
+def tracking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the moving faction's units on the map hold Tracker (1 to 3),
+    and one more landmark minion stands on a free hex a few hexes from them. Handed out here only, never
+    from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.at and u.kind is not Kind.LANDMARK_MINION)
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    for uid in chosen:
+        u = units[uid]
+        units[uid] = replace(u, talents=(*u.talents, "Tracker"),
+                             talent_numbers=(*u.talent_numbers, ("Tracker", draw(st.integers(1, 3)))))
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    free = set(position.hexes) - taken - {c.at for c in position.chips}
+    near = {n for uid in chosen for n in _within(position, units[uid].at, 4)}
+    free = sorted(free & near if free & near and draw(st.integers(0, 3)) > 0 else free)
+    if free:
+        units["lm9"] = unit("lm9", OPPONENT, draw(st.sampled_from(free)), 0, kind=Kind.LANDMARK_MINION)
+    return replace(position, units=units)
+
+
+@st.composite
 def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
     Blaze with an allowance that admits forest (some mercs), a few free hexes near them made forest, and

@@ -38,8 +38,10 @@ from tests.strategies import (
     refreshing,
     rifted,
     rocky,
+    scattering,
     spire_shooting,
     striking,
+    tracking,
     veined,
 )
 
@@ -337,6 +339,49 @@ def test_unit_options_agree_on_what_yrtels_will_does(drawn: tuple[Position, bool
 def test_movement_step_agrees_on_what_yrtels_will_does(drawn: tuple[Position, bool]) -> None:
     position, ai = drawn
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Scatter: a unit leaves its group for a hex beside it before its move (then made from there) or after
+# it, the group's next chip revealed as a unit of its own, on boards of their own (tests/strategies.py,
+# scattering), few of them, each with a move the reference says the talent acts in, player or AI.
+def _scattering(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    boards = positions().filter(_small_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(scattering(boards).filter(lambda p: _acts(p, ai)), st.just(ai)))
+
+
+def _small_step(position: Position) -> bool:
+    """Each hex a unit may leave its group for opens a tree of its own, the revealed unit moving too: at
+    most 2 units of the moving faction to move, with at most 4 movement between them."""
+    moving = [u for u in position.units.values() if u.faction == position.turn.faction and not u.done.moved]
+    return len(moving) <= 2 and sum(u.stats.movement for u in moving) <= 4
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_scattering())
+def test_unit_options_agree_on_what_scatter_does(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(_scattering(affordable=True))
+def test_movement_step_agrees_on_what_scatter_does(drawn: tuple[Position, bool]) -> None:
+    # The unit a group revealed before the group's move moves in the step too, from where the group stood.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Tracker: a player's unit teleported, instead of moving, up to its # hexes beside a landmark minion, on
+# boards of their own (tests/strategies.py, tracking), few of them, each where the reference teleports one.
+# Its unit's options only: the whole step over such boards costs minutes (the teleport's position
+# checks the step).
+@settings(max_examples=examples(12), deadline=None)
+@given(tracking(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_what_tracker_does(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

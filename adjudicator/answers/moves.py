@@ -53,8 +53,10 @@ class Strike:
 class Act:
     """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
     asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated;
-    'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save),
-    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
+    'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save; 'scatter', ``chip``
+    a hex the unit leaves its group for, the group's next chip revealed where it stood: Scatter;
+    'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker), then the unit
+    changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
     talent: str
@@ -65,6 +67,11 @@ class Act:
     @property
     def defeats(self) -> bool:
         return self.how == "defeat" or self.then == "defeated"
+
+    @property
+    def places(self) -> bool:
+        """The act puts the unit itself on the hex ``chip`` (Scatter, Tracker)."""
+        return self.how in ("scatter", "teleport")
 
     def as_json(self) -> dict[str, Any]:
         shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}

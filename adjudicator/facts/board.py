@@ -195,6 +195,10 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             reach = unit.side.range + unit.upgrades.count("range")
             for near in fields.range_counts(position, [unit.at], reach)[unit.at]:
                 yield fact("uwithin", u, String(unit.faction), String(near))
+        # A talent that teleports its unit up to its # hexes (Tracker): the map hexes within that count.
+        if unit.at is not None:
+            for near in sorted(fields.self_teleport_counts(position, unit)):
+                yield fact("tnear", u, String(near))
         if unit.done.moved:
             yield fact("moved", u)
         if unit.campfire:

@@ -193,7 +193,7 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     most talents can make it), plus one for a displaced unit's landing, and one more for a chip that
     hurts units landing beside it; an escape from invalid terrain (for any allowance it may have)
     looks further; a talent placing the unit once its move ends (aftermove_place/4: Disperse) as far
-    again as its catalogue's ``places``."""
+    again as its catalogue's ``places``; one teleporting it (Tracker) its # and the hex beside."""
     blocked = obstacles(position)
     # A talent that hurts or heals a unit moving or displaced onto a hex beside its chip (hooks hurts/4,
     # mends/4: Toxic Secretion, Refresh) reads one hex past the farthest landing.
@@ -204,11 +204,25 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     for uid in units:
         unit = position.units[uid]
         radius = max(movement_bound(unit) + 1 + beside + max((t.places for t in catalogue().known(unit.talents)),
-                                                           default=0), anywhere)
+                                                           default=0), anywhere, self_teleport(unit) + 1)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius
     return radii
+
+
+def self_teleport(unit: Unit) -> int:
+    """The most hexes a talent of the unit teleports it (catalogue: teleports_self, its #: Tracker); 0 none."""
+    numbers = dict(unit.talent_numbers)
+    return max((numbers.get(t.name, 0) for t in catalogue().known(unit.talents) if t.teleports_self), default=0)
+
+
+def self_teleport_counts(position: Position, unit: Unit) -> set[str]:
+    """The map hexes such a talent may teleport the unit to, counted as range is (range_counts)."""
+    bound = self_teleport(unit)
+    if not bound or unit.at is None:
+        return set()
+    return {n for n in range_counts(position, [unit.at], bound)[unit.at] if n in position.hexes}
 
 
 def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None = None) -> bool:

@@ -98,6 +98,7 @@ class Talent:
     edge_acts: int = 0  # the time points each chip with it takes at the start or end of a turn (Self Destruct: 1)
     teleports: int = 0  # the farthest count of hexes from its spire it teleports a unit to (hnear/3: Wallop, 3)
     places: int = 0  # the farthest count of hexes from its move's end it places its unit (Disperse: 2)
+    teleports_self: bool = False  # its unit may teleport itself up to its # hexes (tnear/2: Tracker)
     # "self": it acts only in attacks that touch its own chip (by it, on it, or on the chips those reach),
     # so attacks that touch no common chip still commute and split (asp/combat/attack_step.lp, plain/1);
     # "beyond": it may act on attacks that do not touch its chip (Cover, Hail), or on Source (Swindle)
@@ -234,6 +235,7 @@ def catalogue() -> Catalogue:
             edge_acts=int(entry.get("edge_acts", 0)),
             teleports=int(entry.get("teleports", 0)),
             places=int(entry.get("places", 0)),
+            teleports_self=bool(entry.get("teleports_self", False)),
             acts_on=entry.get("acts_on", "beyond"),
             grants=tuple(entry.get("grants") or ()),
         )

@@ -37,7 +37,7 @@ from adjudicator.questions.board_after import apply_act
 from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
-from adjudicator.answers.moves import MoveOutcome, StepResult, UnitOptions
+from adjudicator.answers.moves import STAY, MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
@@ -171,13 +171,17 @@ def _asked(position: Position, unit_id: str, ai: bool | None, deadline: Deadline
 def acting(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
     """``options`` with the moves made after each act the unit's talents may take before it
     (before_act/4, Consume, Yrtel's Way): the move asked ``again`` on the board that act leaves, the talent used up
-    (one act per move, before or after). A talent it must use (the AI's) that can act before the move
+    (one act per move, before or after); a teleport instead of moving (Tracker) is the move itself, a stay
+    on the hex it reached. A talent it must use (the AI's) that can act before the move
     does so: then only those outcomes stand (docs/movement.md, An action before or after a move)."""
     if not options.before and not any(m.acts for m in options.outcomes):
         return options
     made: list[MoveOutcome] = []
     found = list(options.notices)
     for act in options.before:
+        if act.how == "teleport":  # instead of moving (Tracker): it stands on that hex, its move made
+            made.append(MoveOutcome(options.unit, act.chip, STAY, (), (act.chip,), 1, 0, False, 0, acts=(act,)))
+            continue
         board = apply_act(position, options.unit, act)
         unit = board.units[options.unit]
         board = replace(board, units={**board.units, options.unit: replace(

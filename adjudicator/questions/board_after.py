@@ -22,7 +22,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     the chip it defeats off the board as one defeated (a group's next chip shows), or returns to its
     barracks undefeated (its whole group, as Eruption's return), or a spire it strips loses its attack
     upgrades (Yrtel's Will), or a unit it lets recover gains up to 4 health, never past its health stat
-    (Save); then the unit flipped to its other side with its upgrades removed, its
+    (Save), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed) or is teleported
+    there (Tracker); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -35,6 +36,12 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "recover":
         healed = units[act.chip]
         units[act.chip] = replace(healed, health=max(healed.health, min(healed.side.health, healed.health + SAVED)))
+    elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
+        units[uid] = replace(units[uid], at=act.chip)
+    elif act.how == "scatter":
+        rest = revealed(units[uid])
+        units[rest.id] = rest
+        units[uid] = replace(units[uid], at=act.chip, group=())
     spires = tuple(replace(s, upgrades=tuple(u for u in s.upgrades if u != "attack"))
                    if act.how == "strip" and s.id == act.chip else s for s in position.spires)
     unit = units[uid]
@@ -48,15 +55,39 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     return replace(position, units=units, spires=spires)
 
 
+def revealed_id(uid: str, chip: str) -> str:
+    """The id of the chip a group reveals once its top chip ``uid`` leaves it (Scatter): a unit of its own."""
+    return f"{uid}-{'-'.join(chip.lower().replace(chr(39), '').split())}"
+
+
+def revealed(unit: Unit) -> Unit:
+    """The group ``unit`` leaves (Scatter), a unit of its own where it stands: its next chip active with
+    health equal to its health stat, as when a top chip is defeated, and at the same point in the turn
+    ("it continues from the same point in the turn as the previous unit", game-elements: Groups)."""
+    shown = _revealed(unit, unit.group[0].chip)
+    return replace(shown, id=revealed_id(unit.id, shown.chip), health=shown.stats.health, must_move=False)
+
+
 def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after ``move``: the unit on its end node, displaced units where they landed, each
     with the damage it took on the way (Toxic Secretion, Lahar), the damage it dealt once its move
     ended (Impale, Source Aura, Immolate, Eruption) and, where it then leaves the board (Immolate's
     defeat, Eruption's return to the barracks), the board without it; where it then places itself
     (Disperse), the unit there before that damage (its own included) is dealt; what its talents did
-    before or after it (Consume: apply_act)."""
-    for act in move.acts:  # before or after the move: neither changes where the move ends
+    before or after it (Consume: apply_act). Each act is applied first, as neither changes where the
+    move ends, but Scatter's after it: the unit leaves the group where the move ended."""
+    later = tuple(a for a in move.acts if a.when == "after" and a.how == "scatter")
+    for act in move.acts:
+        if act not in later:
+            position = apply_act(position, move.unit, act)
+    position = _moved(position, move)
+    for act in later:
         position = apply_act(position, move.unit, act)
+    return position
+
+
+def _moved(position: Position, move: MoveOutcome) -> Position:
+    """The board after ``move`` itself, its acts aside (apply_move)."""
     units = dict(position.units)
     gates = dict(position.gates)
 

@@ -93,8 +93,10 @@ def movement_step(
     searched: list[_Group] = []
     because: list[str] = []
     parts = groups(position, present_units(position, faction))
-    if len(parts) > 1 and still.depends_on_combat(position, present_units(position, faction), ai_factions):
-        # What such a unit may attack can change with any move that pushes a chip: one search.
+    if len(parts) > 1 and (still.depends_on_combat(position, present_units(position, faction), ai_factions)
+                           or _scattering(position, present_units(position, faction))):
+        # What such a unit may attack can change with any move that pushes a chip; a unit leaving its
+        # group (Scatter) reveals one that may move on, further than the group could: one search.
         parts = [tuple(sorted(u for part in parts for u in part))]
     for units in parts:
         done = math.prod(len(g.finals) for g in searched)
@@ -160,6 +162,11 @@ def groups(position: Position, units: Sequence[str]) -> list[tuple[str, ...]]:
     return sorted(tuple(sorted(m)) for m in members.values())
 
 
+def _scattering(position: Position, units: Sequence[str]) -> bool:
+    """Some unit may leave its group in this step (Scatter), revealing a unit of its own."""
+    return any("Scatter" in position.units[u].talents and position.units[u].group for u in units)
+
+
 def _mobile(unit: Unit) -> bool:
     return not unit.done.moved and not unit.campfire and unit.kind is not Kind.LANDMARK_MINION
 
@@ -201,15 +208,27 @@ def _search(
     # damage defeats a landmark minion (Impale, Source Aura): an obstacle gone, they are rendered again
     # for each set of landmark minions standing, and for each set of spire upgrades an act left (Yrtel's
     # Will). Only the nodes the group's moves can read or change are sent.
-    nodes = fields.reach(position, fields.step_radii(position, units))
-    rendered: dict[tuple[frozenset[str], tuple[tuple[str, ...], ...]], str] = {}
+    # A unit a group reveals as its top chip leaves it (Scatter) moves from a hex of the group's move, as far
+    # as its own stat: the group's reach is that much further.
+    radii = fields.step_radii(position, units)
+    for uid in units:
+        if _scattering(position, (uid,)):
+            radii[uid] += 1 + max(g.stats.movement for g in position.units[uid].group)
+    nodes = fields.reach(position, radii)
+    rendered: dict[tuple[frozenset[str], tuple[tuple[str, ...], ...], tuple[str, ...]], str] = {}
+
+    def members(pos: Position) -> tuple[str, ...]:
+        """The group's units, and each a group revealed as its top chip left it (Scatter)."""
+        return tuple(sorted({*units, *(uid for uid in pos.units if uid not in position.units)}))
 
     def fixed(pos: Position) -> str:
-        # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again.
+        # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again; a revealed unit
+        # may be of a class of its own.
         standing = (frozenset(uid for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
-                    tuple(s.upgrades for s in pos.spires))
+                    tuple(s.upgrades for s in pos.spires), members(pos))
         if standing not in rendered:
-            rendered[standing] = render([*board_facts(pos, nodes), *field_facts(pos, units, ai_factions, nodes)])
+            rendered[standing] = render([*board_facts(pos, nodes),
+                                         *field_facts(pos, members(pos), ai_factions, nodes)])
         return rendered[standing]
     finals: dict[Final, tuple[_Move, ...]] = {}
     uncounted: set[Notice] = set()  # what a move's own answer left out (damage along an escape)
@@ -220,34 +239,39 @@ def _search(
 
     def board(pos: Position) -> Final:
         pushed = tuple((uid, _node(pos, uid)) for uid, node in others.items() if _node(pos, uid) != node)
-        health = tuple((uid, u.health) for uid, u in sorted(pos.units.items()) if u.health != position.units[uid].health)
+        # A revealed unit (Scatter) is on the board with its own node, its health its stat.
+        began = {uid: u for uid, u in sorted(pos.units.items()) if uid in position.units}
+        health = tuple((uid, u.health) for uid, u in began.items() if u.health != position.units[uid].health)
         # A gate a unit dealt damage once its move ended (Immolate, Eruption), by its node.
         health += tuple((g.node, g.health) for f, g in sorted(pos.gates.items()) if g.health != position.gates[f].health)
         # Chapter 4's Source vein, its health chips a naroran unit's move removed.
         health += tuple((c.id, c.health or 0) for c, was in zip(pos.chips, position.chips) if c.health != was.health)
-        forts = tuple((uid, u.fortifications) for uid, u in sorted(pos.units.items())
+        forts = tuple((uid, u.fortifications) for uid, u in began.items()
                       if u.fortifications != position.units[uid].fortifications)
-        sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in sorted(pos.units.items())
+        sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                       if u.promoted != position.units[uid].promoted)
-        return tuple((uid, _node(pos, uid)) for uid in units) + pushed, health, forts, sides, _stripped(pos, position)
+        return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
+                _stripped(pos, position))
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
-        moved = frozenset(uid for uid in units if pos.units[uid].done.moved)
+        now = members(pos)
+        moved = frozenset(uid for uid in now if pos.units[uid].done.moved)
         key = (board(pos), moved, begun, over)
         if key in seen:
             return
         seen.add(key)
         progress(len(finals))
-        query = Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
+        query = Query(now, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
         answer = ask(pos, query, fixed(pos), deadline)
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
             return
         for uid in sorted(answer.next_units):
             minion = pos.units[uid].kind is Kind.MINION
-            # What its talents may do before it moves (Consume): its move asked again on the board left.
+            # What its talents may do before it moves (Consume): its move asked again on the board left, as
+            # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
             options = acting(pos, answer.options[uid], lambda board, uid=uid: ask(
-                board, Query(units, ai_factions, stepping=True, begun=begun, over=over, readings=readings),
+                board, Query((uid,), ai_factions, stepping=True, begun=begun, over=over, readings=readings),
                 fixed(board), deadline).options[uid])
             uncounted.update(options.notices)
             unit = pos.units[uid]
@@ -285,13 +309,16 @@ def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, .
     narrows its own (some pair of their possible ends never occurs together). A solved group's ends
     come from the solver (whole_solve.py, brave consequences), a searched group's from its boards;
     which units narrow an end is read from the boards, unknown (None) when they were not all listed.
-    The faction's units that cannot move are there too, forced, unless a group may displace them."""
+    The faction's units that cannot move are there too, forced, unless a group may displace them; the
+    units are those the step began with."""
     faction = position.turn.faction
     summary: dict[str, UnitSummary] = {
         u: UnitSummary(u, (position.node_of(u),), True) for u in present_units(position, faction)
     }
     for group in searched:
-        members = set(group.units).union(u for board, *_ in group.finals for u, _ in board).union(group.ends or ())
+        # A unit a group revealed in the step (Scatter) had no start: its ends are on the boards alone.
+        members = {u for u in set(group.units).union(u for board, *_ in group.finals for u, _ in board)
+                   .union(group.ends or ()) if u in position.units}
         starts = {u: position.node_of(u) for u in members}
         boards = [{**starts, **dict(board)} for board, *_ in group.finals]
         if group.ends is None:

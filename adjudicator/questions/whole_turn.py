@@ -104,6 +104,12 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         if (node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic
                 or shed):
             units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed))
+    # A unit a group revealed as its top chip left it (Scatter): its chip, where it ends and its health.
+    for uid, after in sorted(final.units.items()):
+        if uid not in start.units:
+            node = final.placed(uid)
+            units.append(UnitEnd(uid, node, after.health if node else None, after.chip,
+                                 left="" if node else DEFEATED))
     kept = {s.id: s for s in final.spires}
     spires = tuple(
         (s.id, kept[s.id].upgrades if s.id in kept else None)

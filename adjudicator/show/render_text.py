@@ -131,13 +131,16 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         return "-"
     first = [one(a) for a in move.acts if a.when == "before"]
     later = [one(a) for a in move.acts if a.when == "after"]
+    if any(a.how == "teleport" for a in move.acts):  # instead of moving (Tracker): no move after it
+        return ", then ".join((*first, *later))
     moved = f"stays on {move.end}" if move.kind == "stay" else f"moves {'-'.join(move.path)}"
     return ", then ".join((*first, moved, *later))
 
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
-         "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health"}
+         "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health",
+         "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 
@@ -491,7 +494,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
                      + (f", choosing {plan})" if plan else ")"))
     if outcome.movement is not None:
         moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}{_rolled(m) if m.rolls else ''}"
-                          for m in outcome.movement.sequence)
+                          + (f" ({acts_text(m, None)})" if m.acts else "") for m in outcome.movement.sequence)
         lines.append(f"  movement: {moves or 'no move'}")
         if outcome.movement.chance != 1:
             lines.append(f"  probability {outcome.probability}, with the floating rocks' dice")

@@ -1185,6 +1185,10 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
     one: else nothing is removed). Any for a player, an opposing one for the AI."""
     if talent not in unit.talents or node not in position.hexes:
         return []
+    if talent == "Scatter":
+        return scatter_hexes(position, unit, node, ai)
+    if talent == "Tracker":
+        return tracker_hexes(position, unit, node, ai)
     beside = set(position.neighbours(node))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
         return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
@@ -1203,10 +1207,59 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
                   and (not ai or opposing(position, u.faction, unit.faction)))
 
 
+def scatter_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """Scatter (master-talent-list): "Grouped only. Before or after this unit's movement, it may leave its
+    group. If it does, place it on a valid adjacent hex and reveal the next unit in the group." The AI's
+    (harbinger-rulebook): "After this unit's movement, if it is adjacent to an opposing unit or spire and a
+    valid hex, it will leave its group." The hexes beside ``node`` it may be placed on: a map hex it
+    admits, with a distance to its mark, no chip and no other unit on it (as the move began); for the AI
+    only where an opposing unit (a landmark minion too) or spire is beside it (docs/movement.md, An
+    action before or after a move). The AI's before-move act is ruled out by its caller (ai_before)."""
+    if not unit.group or unit.kind is not Kind.MINION:
+        return []
+    beside = [h for h in position.neighbours(node) if h in position.hexes]
+    if ai:
+        foes = {u.at for u in position.units.values() if u.id != unit.id and u.at in beside
+                and (u.kind is Kind.LANDMARK_MINION or opposing(position, u.faction, unit.faction))}
+        foes |= {sp.at for sp in position.spires if sp.at in beside and opposing(position, sp.faction, unit.faction)}
+        if not foes:
+            return []
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id))
+    reach = distances(position, unit)
+    return sorted(h for h in beside if h not in held and h in reach and _admits(position, unit, h))
+
+
+def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """Tracker (master-talent-list): "Instead of moving, you may teleport this unit up to # hexes. If you
+    do, it must teleport to a valid hex adjacent to a revealed landmark minion." Not for the AI ("Talent
+    does not trigger for AI units"). The # counted as range is, through any node; a valid hex a map hex
+    it admits with no chip and no other unit on it, a minion's with a distance to its mark (docs/movement.md,
+    An action before or after a move)."""
+    count = dict(unit.talent_numbers).get("Tracker", 0)
+    if ai or not count:
+        return []
+    beside = {h for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at in position.hexes
+              for h in position.neighbours(u.at)}
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id))
+    reach = distances(position, unit) if unit.kind is Kind.MINION else position.hexes
+    within = _bfs(position, [node], lambda _n: True)
+    return sorted(h for h, steps in within.items() if 0 < steps <= count and h in position.hexes and h in beside
+                  and h not in held and h in reach and _admits(position, unit, h))
+
+
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
-        "Save": ("recover", "defeated")}
+        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", "")}
 AFTER_ONLY = {"Save"}  # "after or instead of this unit's movement": after it, or after a stay
+# The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
+# stands on the hex it was teleported to, its move made).
+AI_AFTER_ONLY = {"Scatter"}
+INSTEAD = {"Tracker"}
+
+
+def scatter_id(uid: str, chip: str) -> str:
+    """The revealed chip's unit: "<unit>-<chip>", the chip's name in lower case, words joined by '-'."""
+    return uid + "-" + "-".join(chip.lower().replace("'", "").split())
 
 
 def _acted(position: Position, unit: Unit, act: Act) -> Position:
@@ -1216,6 +1269,20 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     basic unit to its promoted side, no upgrades, the health between the sides' health stats where the
     position gives both (game-elements: Leveling Up); the talent used up for this move."""
     units = dict(position.units)
+    if act.how == "teleport":  # instead of moving: it stands there (its group with it)
+        units[unit.id] = dataclasses.replace(unit, at=act.chip)
+        return dataclasses.replace(position, units=units)
+    if act.how == "scatter":  # it leaves; the next chip shows where the group stood, its health its stat
+        below = unit.group[0]
+        rest = dataclasses.replace(unit, id=scatter_id(unit.id, below.chip), chip=below.chip, stats=below.stats,
+                                   talents=below.talents, reward=below.reward, merc=below.merc,
+                                   talent_numbers=below.talent_numbers, group=unit.group[1:], upgrades=(),
+                                   promoted=False, promoted_stats=None, capacity=None, health=below.stats.health,
+                                   must_move=False)
+        units[rest.id] = rest
+        units[unit.id] = dataclasses.replace(unit, at=act.chip, group=(),
+                                             talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units)
     if act.how == "strip":
         position = dataclasses.replace(position, spires=tuple(
             dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
@@ -1248,7 +1315,12 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
     where it can. A stay followed by the act is listed as the act followed by the stay (the same board)."""
     start = position.node_of(unit.id)
     for talent, (how, then) in ACTS.items():
-        first = [] if talent in AFTER_ONLY else act_targets(position, unit, talent, start, ai)
+        first = ([] if talent in AFTER_ONLY or (ai and talent in AI_AFTER_ONLY)
+                 else act_targets(position, unit, talent, start, ai))
+        if talent in INSTEAD:
+            outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
+                                   for x in first]
+            continue
         before = [dataclasses.replace(o, acts=(act, *o.acts))
                   for x in first for act in [Act("before", talent, x, how, then)]
                   for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
@@ -1517,11 +1589,17 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after a move; a hero put on its gate has left the board and moves no more."""
+    """The board after a move; a hero put on its gate has left the board and moves no more. A unit that
+    leaves its group after its move (Scatter) leaves it where the move ended."""
+    left = [a for a in move.acts if a.how == "scatter" and a.when == "after"]
     for act in move.acts:  # before or after: the chip acted on, the unit flipped or promoted
-        position = _acted(position, position.units[move.unit], act)
+        if act not in left:
+            position = _acted(position, position.units[move.unit], act)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
+    for act in left:
+        scattered = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
+        units = dict(scattered.units)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
     for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
@@ -1553,8 +1631,10 @@ def final_board(position: Position, faction: str, before: dict[str, str] | None 
 
 
 def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
-    """The units whose health changed since ``start``, with their health now."""
-    return tuple((uid, u.health) for uid, u in sorted(position.units.items()) if u.health != start.units[uid].health)
+    """The units whose health changed since ``start``, with their health now (a unit a group revealed,
+    Scatter, has none to change from)."""
+    return tuple((uid, u.health) for uid, u in sorted(position.units.items())
+                 if uid in start.units and u.health != start.units[uid].health)
 
 
 def fortifications(position: Position, start: Position) -> Health:
@@ -1562,7 +1642,8 @@ def fortifications(position: Position, start: Position) -> Health:
     def count(unit: Unit) -> int:
         return unit.upgrades.count("fortification")
 
-    return tuple((uid, count(u)) for uid, u in sorted(position.units.items()) if count(u) != count(start.units[uid]))
+    return tuple((uid, count(u)) for uid, u in sorted(position.units.items())
+                 if uid in start.units and count(u) != count(start.units[uid]))
 
 
 def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
@@ -1577,7 +1658,7 @@ def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
 def sides(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
     """The units an act flipped or promoted since ``start``, with the side they show now."""
     return tuple((uid, "promoted" if u.promoted else "basic") for uid, u in sorted(position.units.items())
-                 if u.promoted != start.units[uid].promoted)
+                 if uid in start.units and u.promoted != start.units[uid].promoted)
 
 
 def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
