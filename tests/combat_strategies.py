@@ -574,10 +574,11 @@ def relentless_ripostes(draw: st.DrawFn, boards: st.SearchStrategy[Position]) ->
 
 
 @st.composite
-def destructing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose turn's units each, by a coin toss, have Self Destruct, often with
-    one more upgrade (reference N105: 2 more damage each), and whose spires each keep no upgrade or
-    one by a coin toss, so that the blast and the AI's "would defeat" (N106) often turn on them."""
+    one more upgrade (reference N105: 2 more damage each), whose spires each keep no upgrade or one by
+    a coin toss, so that the blast and the AI's "would defeat" (N106) often turn on them, and whose
+    turn's spires each have Creep by a coin toss (N108)."""
     position = draw(boards)
     units = {
         uid: replace(u, talents=tuple(sorted({*u.talents, "Self Destruct"})),
@@ -585,5 +586,8 @@ def destructing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Positio
         if u.faction == MOVER and draw(st.booleans()) else u
         for uid, u in position.units.items()
     }
-    spires = tuple(replace(s, upgrades=s.upgrades[:draw(st.integers(0, 1))]) for s in position.spires)
+    spires = tuple(replace(s, upgrades=s.upgrades[:draw(st.integers(0, 1))],
+                           talents=tuple(sorted({*s.talents, "Creep"})) if s.faction == MOVER and draw(st.booleans())
+                           else s.talents)
+                   for s in position.spires)
     return replace(position, units=units, spires=spires)

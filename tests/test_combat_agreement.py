@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, destructing, gifted, held_still, peaceful, perched, pistoleers,
-    quaking, relentless_ripostes, spire_gifted, walloped, walloping, winded,
+    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers,
+    quaking, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -400,10 +400,11 @@ def test_spires_fire_agrees_with_riders(position: Position) -> None:
     assert problem is None, problem
 
 
-# Self Destruct on half the turn's units, often with an upgrade more (reference N105-N107): the start
-# and the end of the turn, where they may destruct one after another (the AI's when that defeats something).
+# Self Destruct on half the turn's units, often with an upgrade more, Creep on half its spires
+# (reference N105-N108): the start and the end of the turn, where they act one after another, in any
+# order (the AI's units when that defeats something; its spires do not creep).
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
-@given(destructing(combat_positions()), st.sampled_from(("start", "end")))
-def test_turn_edge_agrees_with_self_destruct(position: Position, moment: str) -> None:
+@given(turn_edged(combat_positions()), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_self_destruct_and_creep(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
     assert problem is None, problem

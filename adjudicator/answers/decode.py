@@ -797,6 +797,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded or items it lost
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
+    spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -829,6 +830,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             spires_gone.add(_name(a[0]))
         elif s.name == "sflip":
             turned.add(_name(a[0]))
+        elif s.name == "sat":
+            spire_at[_name(a[0])] = _name(a[1])
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "wh":
@@ -863,9 +866,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(spire.id, defeated=True))
         else:
             left = tuple(y for _, y in sorted(spire_left[spire.id].items()))
-            if left != spire.upgrades or spire.id in turned:
+            if left != spire.upgrades or spire.id in turned or spire.id in spire_at:
                 chips.append(ChipEnd(spire.id, upgrades=left if left != spire.upgrades else None,
-                                     flipped=spire.id in turned))
+                                     flipped=spire.id in turned, at=spire_at.get(spire.id)))
     for faction, health in gates.items():
         if health != position.gates[faction].health:
             chips.append(ChipEnd(gate_node(faction), health=health))

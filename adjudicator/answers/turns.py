@@ -106,6 +106,7 @@ class TurnEnd:
     game_over: bool = False
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
     chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
+    spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
 
     @property
     def sort_key(self) -> str:
@@ -117,6 +118,7 @@ class TurnEnd:
             "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires},
             "gates": dict(self.gates),
             "chips": dict(self.chips),
+            "spires_at": dict(self.spires_at),
             "source": dict(self.source),
             "wave_over": self.wave_over,
             "game_over": self.game_over,
@@ -126,6 +128,7 @@ class TurnEnd:
     def describe(self) -> str:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
+        parts += [f"{s} on {h}" for s, h in self.spires_at]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{f} Source {n}" for f, n in self.source]

@@ -197,8 +197,11 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
         elif change.chip in spires:
             if change.defeated:
                 del spires[change.chip]
-            elif change.upgrades is not None:
+                continue
+            if change.upgrades is not None:
                 spires[change.chip] = replace(spires[change.chip], upgrades=change.upgrades)
+            if change.at is not None:  # it moved (Creep)
+                spires[change.chip] = replace(spires[change.chip], at=change.at)
         elif change.chip.startswith("gate:") and change.health is not None:
             faction = change.chip.removeprefix("gate:")
             gates[faction] = replace(gates[faction], health=change.health)

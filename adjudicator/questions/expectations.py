@@ -423,6 +423,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[u.unit] = u.left if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:
         data[spire] = "defeated" if upgrades is None else {"upgrades": list(upgrades)}
+    for spire, hex_ in end.spires_at:  # moved (Creep): where, and its upgrades if they changed too
+        data[spire] = {"at": hex_, **(data.get(spire) or {})}
     for faction, health in end.gates:
         data[f"gate:{faction}"] = {"health": health}
     for chip, health in end.chips:  # chapter 4's Source vein

@@ -115,6 +115,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         (s.id, kept[s.id].upgrades if s.id in kept else None)
         for s in start.spires if s.id not in kept or kept[s.id].upgrades != s.upgrades
     )
+    began = {s.id: s.at for s in start.spires}
+    spires_at = tuple((s.id, s.at) for s in final.spires if s.at != began[s.id])  # Creep
     gates = tuple((f, g.health) for f, g in sorted(final.gates.items()) if g.health != start.gates[f].health)
     source = tuple(
         (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
@@ -124,7 +126,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
     chips = tuple((c.id, c.health or 0) for c in final.chips if c.health != was.get(c.id))  # the Source vein
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
-        game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips,
+        game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
     )
 
 

@@ -297,6 +297,10 @@ N106 The AI's Self Destruct: a unit destructs when that would defeat an opposing
     upgrade left, or its last under spire-defeat=last-upgrade); while any would, one does, any first.
 N107 The end state of the start or the end of a turn reports no campfire; the wave is over only when
     minions were in play as it began.
+N108 Creep: at the start of the turn (not its end), a player's spire with it may move, once, onto a
+    map hex beside it whose terrain is not path and on which no unit, spire, landmark or other chip
+    stands, in any order with the Self Destruct units (a hex one left may be taken); an AI's does not.
+    The end shows it ``at`` its new hex.
 """
 
 from __future__ import annotations
@@ -1922,9 +1926,9 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
         now = board.spires[sid]
         if now.defeated:
             chips.append(ChipEnd(sid, defeated=True))
-        elif now.upgrades != s.upgrades or now.flipped:
+        elif now.upgrades != s.upgrades or now.flipped or now.at != s.at:  # N108: moved
             chips.append(ChipEnd(sid, upgrades=now.upgrades if now.upgrades != s.upgrades else None,
-                                 flipped=now.flipped))
+                                 flipped=now.flipped, at=now.at if now.at != s.at else None))
     chips += [
         ChipEnd(gate_node(f), health=board.gates[f].health)
         for f, g in start.gates.items()
@@ -2059,20 +2063,35 @@ def self_destruct(rules: Rules, board: Board, uid: str) -> Board:
     return b
 
 
-def turn_edge(position: Position, ai: bool) -> set[EndState]:
-    """N105-N107: every end state of the start (or the end: the same talents act) of the turn's
+def _creeps(rules: Rules, board: Board, crept: frozenset[str]) -> list[tuple[str, str]]:
+    """N108: each move a player's Creep spire of the turn's faction may make now, once a turn: onto a
+    map hex beside it, not path, where no unit, spire, landmark or other chip stands."""
+    if rules.ai(rules.faction):
+        return []
+    position = rules.position
+    taken = ({f.node for f in board.units.values()} | {s.at for s in board.spires.values() if not s.defeated}
+             | {m.at for m in position.landmarks} | {c.at for c in position.chips})
+    return [(s.id, h) for s in sorted(board.spires.values(), key=lambda s: s.id)
+            if s.faction == rules.faction and s.has("Creep") and not s.defeated and s.id not in crept
+            for h in sorted(position.adjacency.get(s.at, frozenset()))
+            if position.hexes[h].terrain is not Terrain.PATH and h not in taken]
+
+
+def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndState]:
+    """N105-N108: every end state of the start (``moment`` "start") or the end ("end") of the turn's
     faction's turn: its Self Destruct units destruct one after another, a player's as it chooses, the
-    AI's while one would defeat something (any of those first), until the wave is over."""
+    AI's while one would defeat something (any of those first), until the wave is over; at the start,
+    a player's Creep spires may move, each once, in any order with them."""
     rules = Rules.of(position, ai)
     start = start_board(position)
     minions = not _wave_over(start)
     found: set[EndState] = set()
     seen: set[tuple[object, ...]] = set()
 
-    def explore(board: Board) -> None:
-        if board.key() in seen:
+    def explore(board: Board, crept: frozenset[str]) -> None:
+        if (board.key(), crept) in seen:
             return
-        seen.add(board.key())
+        seen.add((board.key(), crept))
         over = minions and _wave_over(board)
         ready = [] if over else _destructs(rules, board)
         if ai:
@@ -2081,9 +2100,13 @@ def turn_edge(position: Position, ai: bool) -> set[EndState]:
             end = end_state(rules, start, board, False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
-            explore(self_destruct(rules, board, uid))
+            explore(self_destruct(rules, board, uid), crept)
+        for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
+            moved = board.copy()
+            moved.spires[sid] = replace(board.spires[sid], at=hex_)
+            explore(moved, crept | {sid})
 
-    explore(start)
+    explore(start, frozenset())
     return found
 
 
