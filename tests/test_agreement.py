@@ -31,6 +31,7 @@ from tests.strategies import (
     crowded_lanes,
     dispersing,
     fumed,
+    gusting,
     healing,
     motile,
     naroran_lahar,
@@ -367,6 +368,30 @@ def test_unit_options_agree_where_blaze_acts(position: Position) -> None:
 def test_movement_step_agrees_where_blaze_acts(position: Position) -> None:
     # Each move's damage applied before the next: a unit it defeats leaves its hex to later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+# Gust, a player's (the shada sheet, Wind: "you may increase its movement stat by 1"): the moves with
+# either stat, on boards of their own (tests/strategies.py, gusting), few of them.
+@settings(max_examples=examples(12), deadline=None)
+@given(gusting(positions()))
+def test_unit_options_agree_where_a_players_gust_is_a_choice(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(gusting(positions()))
+def test_faction_options_agree_where_a_players_gust_is_a_choice(position: Position) -> None:
+    problem = faction_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)  # 12 took 20 s; the one solve's own check: test_whole_step
+@given(gusting(positions().filter(affordable_step)))
+def test_movement_step_agrees_where_a_players_gust_is_a_choice(position: Position) -> None:
+    # Each unit's stat chosen as it moves: the boards of every choice (the one solve asks once for each).
+    problem = movement_step_problem(position, False)
     assert problem is None, problem
 
 

@@ -160,6 +160,7 @@ class _UnitAtoms:
         default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how)
     then: dict[str, str] = field(default_factory=dict)
     act_optional: set[str] = field(default_factory=set)
+    stat_optional: set[str] = field(default_factory=set)  # mv_may/3: a stat add its player may leave
     # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's first hex where each talent
     # deals, and the chips it picks among there; what is not counted, (talent, why).
     scorch: dict[Symbol, dict[str, tuple[str, dict[str, int]]]] = field(default_factory=lambda: defaultdict(dict))
@@ -293,6 +294,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.then[args[2].string] = args[1].name
         elif name == "act_may":
             a.act_optional.add(args[1].string)
+        elif name == "mv_may":
+            a.stat_optional.add(args[1].string)
         elif name == "next":
             next_units.add(unit)
         elif name == "leading":
@@ -350,7 +353,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}), *a.places.get(m.end, {}))}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
-                       must_act=tuple(sorted(acting - a.act_optional)))
+                       must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)))
 
 
 def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]]:

@@ -1110,6 +1110,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     """
     unit = position.units[unit_id]
     start = position.node_of(unit_id)
+    if not ai and "Gust" in unit.talents and _on_plains(position, start):
+        return _either_stat(position, unit, ai)
     wait = must_wait(position, unit)
     if unit.kind is Kind.HERO or _roams(unit, ai):
         # An elfinkaze's start distance is still a minion's (Distance to the mark): it is one.
@@ -1137,6 +1139,28 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = act_choices(position, unit, outcomes, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+def _either_stat(position: Position, unit: Unit, ai: bool) -> UnitOptions:
+    """Gust, a player's (the shada sheet, Wind): "If this unit starts its movement on a grassland hex, you
+    may increase its movement stat by 1 for this turn": the outcomes of its move with the printed stat
+    and with one more, both. One end both give (the same outcome) is listed once, shown by the first of
+    both paths in hex-name order, with that one's kind, and the routes of both."""
+    plain = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != "Gust"))
+    faster = dataclasses.replace(plain.side, movement=plain.side.movement + 1)
+    more = (dataclasses.replace(plain, promoted_stats=faster) if plain.side is not plain.stats
+            else dataclasses.replace(plain, stats=faster))
+    asked = [unit_options(dataclasses.replace(position, units={**position.units, unit.id: u}), unit.id, ai)
+             for u in (plain, more)]
+    merged: dict[tuple[object, ...], MoveOutcome] = {}
+    for o in (o for options in asked for o in options.outcomes):
+        key = (o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed, o.acts)
+        if key in merged:
+            first = min(merged[key], o, key=lambda m: m.path)
+            o = dataclasses.replace(first, paths=merged[key].paths + o.paths)
+        merged[key] = o
+    ordered = tuple(sorted(merged.values(), key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
+    return dataclasses.replace(asked[0], outcomes=ordered)
 
 
 def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool) -> list[str]:
