@@ -344,14 +344,14 @@ def test_movement_step_agrees_on_what_yrtels_will_does(drawn: tuple[Position, bo
 # Blaze (AI): a route onto a forest hex where one is, and 1 damage to an opposing unit beside the first
 # such hex, on boards of their own (tests/strategies.py, blazing), few of them, each with a Blaze
 # minion whose move the talent changes by the reference: a route left, or damage dealt.
-def _blazes(position: Position) -> bool:
+def _blazes(position: Position, ai: bool = True) -> bool:
     for uid in mover_units(position):
         unit = position.units[uid]
         if "Blaze" not in unit.talents:
             continue
         plain = replace(unit, talents=tuple(t for t in unit.talents if t != "Blaze"))
         without = replace(position, units={**position.units, uid: plain})
-        if movement_ref.unit_options(position, uid, True) != movement_ref.unit_options(without, uid, True):
+        if movement_ref.unit_options(position, uid, ai) != movement_ref.unit_options(without, uid, ai):
             return True
     return False
 
@@ -392,6 +392,22 @@ def test_faction_options_agree_where_a_players_gust_is_a_choice(position: Positi
 def test_movement_step_agrees_where_a_players_gust_is_a_choice(position: Position) -> None:
     # Each unit's stat chosen as it moves: the boards of every choice (the one solve asks once for each).
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Blaze, a player's (the shada sheet, Fire): any unit beside any forest hex its route enters, or none, no
+# route preferred; the blazing boards played by a player, each with a move the talent changes. Not the
+# whole step: with each unit's choice its boards multiply (12 boards took 9 minutes); positions cover it.
+def _played(position: Position) -> Position:
+    faction = position.turn.faction
+    return replace(position, factions={**position.factions, faction: replace(
+        position.factions[faction], controller=Controller.PLAYER)})
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(blazing(positions()).map(_played).filter(lambda p: _blazes(p, False)))
+def test_unit_options_agree_where_a_players_blaze_acts(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

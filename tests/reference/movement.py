@@ -284,6 +284,11 @@ def _blazes(unit: Unit, ai: bool) -> bool:
     return ai and unit.kind is Kind.MINION and "Blaze" in unit.talents
 
 
+def _scorching(unit: Unit) -> bool:
+    """Blaze on a minion, the AI's or a player's: what each route moves onto decides what it deals."""
+    return unit.kind is Kind.MINION and "Blaze" in unit.talents
+
+
 def _forest(position: Position, node: str) -> bool:
     return node in position.hexes and position.hexes[node].terrain is Terrain.FOREST
 
@@ -308,7 +313,13 @@ def _blaze_picks(
     """Blaze (AI): "The first time it moves onto a forest hex that is adjacent to an opposing unit, it
     will deal 1 damage to that adjacent unit": on the first such hex of ``nodes`` (the hexes it walked,
     start first, the first ``skip`` an escape's), one of the opposing units beside it as the move
-    began, each a choice; a campfired hero, or a Peaceful unit from a unit that is no merc, takes 0."""
+    began, each a choice; a campfired hero, or a Peaceful unit from a unit that is no merc, takes 0.
+    A player's (the shada sheet, Fire): "Once during this unit's movement, after it moves onto a forest
+    hex, it may deal 1 damage to an adjacent unit": any unit beside any forest hex of ``nodes``, or none."""
+    if not ai and _scorching(unit):
+        near = {n for node in nodes[1 + skip:] if _forest(position, node) for n in position.neighbours(node)}
+        beside = sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in near)
+        return [(), *(((x, _blaze_damage(position.units[x], unit)),) for x in beside)]
     if not _blazes(unit, ai):
         return [()]
     foes = [u for u in position.units.values()
@@ -317,8 +328,13 @@ def _blaze_picks(
         near = set(position.neighbours(node))
         beside = [u for u in foes if u.at in near]
         if _forest(position, node) and beside:
-            return [((u.id, 0 if u.campfire or ("Peaceful" in u.talents and not unit.merc) else 1),) for u in beside]
+            return [((u.id, _blaze_damage(u, unit)),) for u in beside]
     return [()]
+
+
+def _blaze_damage(target: Unit, unit: Unit) -> int:
+    """Blaze's 1, or 0 to a campfired hero, or to a Peaceful unit from a unit that is no merc."""
+    return 0 if target.campfire or ("Peaceful" in target.talents and not unit.merc) else 1
 
 
 # ------------------------------------------------------------------------------------ distances
@@ -852,7 +868,7 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         chosen = _onto_forest(position, unit, chosen, plan.escaping, ai)
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
-    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _blazes(unit, ai):
+    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _scorching(unit):
         # Where moving may hurt it, roll dice or deal damage, each route's damage or dice are part of
         # its outcome: every simple route. Blaze takes one onto a forest hex where one is (no stay then).
         sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
