@@ -250,8 +250,8 @@ def test_unit_options_agree_where_a_players_refresh_heals(position: Position) ->
 # Disperse (AI): where a minion places itself once its move ends, and what it deals the minion beside
 # it and itself, on boards of their own (tests/strategies.py, dispersing), few of them, each with a
 # move the reference says Disperse acts on (about one drawn board in five).
-def _disperses(position: Position) -> bool:
-    return any(m.placed for u in mover_units(position) for m in movement_ref.unit_options(position, u, True).outcomes)
+def _disperses(position: Position, ai: bool = True) -> bool:
+    return any(m.placed for u in mover_units(position) for m in movement_ref.unit_options(position, u, ai).outcomes)
 
 
 @settings(max_examples=examples(12), deadline=None)
@@ -273,6 +273,21 @@ def test_faction_options_agree_on_where_disperse_places(position: Position) -> N
 def test_movement_step_agrees_on_where_disperse_places(position: Position) -> None:
     # Each placement made before the next move: the hex it takes is held for the later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+def _played(position: Position) -> Position:
+    faction = position.turn.faction
+    return replace(position, factions={**position.factions, faction: replace(
+        position.factions[faction], controller=Controller.PLAYER)})
+
+
+# Disperse, a player's (the shada sheet, Ash: "it may place itself"): beside such a minion already or
+# not, and not placed too; the dispersing boards played by a player, each with a placement.
+@settings(max_examples=examples(12), deadline=None)
+@given(dispersing(positions()).map(_played).filter(lambda p: _disperses(p, False)))
+def test_unit_options_agree_on_where_a_players_disperse_places(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 
@@ -398,12 +413,6 @@ def test_movement_step_agrees_where_a_players_gust_is_a_choice(position: Positio
 # Blaze, a player's (the shada sheet, Fire): any unit beside any forest hex its route enters, or none, no
 # route preferred; the blazing boards played by a player, each with a move the talent changes. Not the
 # whole step: with each unit's choice its boards multiply (12 boards took 9 minutes); positions cover it.
-def _played(position: Position) -> Position:
-    faction = position.turn.faction
-    return replace(position, factions={**position.factions, faction: replace(
-        position.factions[faction], controller=Controller.PLAYER)})
-
-
 @settings(max_examples=examples(12), deadline=None)
 @given(blazing(positions()).map(_played).filter(lambda p: _blazes(p, False)))
 def test_unit_options_agree_where_a_players_blaze_acts(position: Position) -> None:

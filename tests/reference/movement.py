@@ -1420,20 +1420,22 @@ def disperse_choices(
     harbinger-rulebook, Disperse (AI): "At the end of this unit's movement, if it is not adjacent to an
     opposing faction minion, this unit will place itself on a valid hex up to 2 hexes away that is
     adjacent to an opposing faction minion. This unit will then deal 2 damage to the opposing unit and
-    1 damage to itself." An AI minion's only (the player's wording is another). The minions are where
+    1 damage to itself." A player's (the shada sheet, Ash): "it may place itself onto a valid hex up to 2
+    hexes away, so long as that hex is adjacent to an opposing faction minion": beside one or not, and not
+    placed is a choice too. The minions are where
     they stood as the move began; 2 hexes are counted as range counts them, through any node; a valid
     hex is a map hex it admits, with a distance to its mark, no chip and no other unit on it, as the
     move began, nor a unit the move displaced where it landed (the answer notices that case). Each
     such hex and each minion beside it is a choice (docs/movement.md, Once a unit's move ends).
     Peaceful spares a minion, and the unit itself, unless the unit is a merc."""
     none: list[tuple[str, dict[str, int]]] = [("", {})]
-    if not ai or unit.kind is not Kind.MINION or "Disperse" not in unit.talents:
+    if unit.kind is not Kind.MINION or "Disperse" not in unit.talents:
         return none
     if outcome.defeated or outcome.kind == STAY or _is_gate(outcome.end):
         return none
     foes = {u.at: u for u in position.units.values()
             if u.kind is Kind.MINION and u.at is not None and opposing(position, u.faction, unit.faction)}
-    if any(h in foes for h in _beside_end(position, outcome.end)):
+    if ai and any(h in foes for h in _beside_end(position, outcome.end)):
         return none
     within = _bfs(position, [outcome.end], lambda _n: True)
     held = _chip_hexes(position) | set(_units_by_hex(position, unit.id)) | {d.to for d in outcome.displaced}
@@ -1444,8 +1446,9 @@ def disperse_choices(
     def hit(x: Unit) -> int:
         return 0 if "Peaceful" in x.talents and not unit.merc else 1
 
-    return [(spot, {foes[h].id: 2 * hit(foes[h]), unit.id: hit(unit)})
-            for spot in spots for h in position.neighbours(spot) if h in foes] or none
+    placed = [(spot, {foes[h].id: 2 * hit(foes[h]), unit.id: hit(unit)})
+              for spot in spots for h in position.neighbours(spot) if h in foes]
+    return placed or none if ai else none + placed
 
 
 def _added(dealt: dict[str, int], strikes: tuple[Strike, ...]) -> dict[str, int]:
