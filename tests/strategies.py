@@ -981,6 +981,27 @@ def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, hexes=hexes, units=units, factions=factions)
 
 
+@st.composite
+def gusting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction a player controls, one or two of its units on the map
+    holding Gust on a plains hex, with an allowance that admits it: the boards where a player's Gust is a
+    choice of stat. Handed out here only, never from the common pools (as ``blazing``)."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items()
+                    if u.faction == faction and u.at in position.hexes and u.kind is not Kind.LANDMARK_MINION)
+    chosen = draw(st.sets(st.sampled_from(movers), min_size=1, max_size=2)) if movers else set()
+    hexes = dict(position.hexes)
+    for uid in sorted(chosen):
+        u = units[uid]
+        terrain = u.terrain if u.terrain.level >= Terrain.PLAINS.level else Terrain.PLAINS
+        units[uid] = replace(u, talents=tuple(t for t in u.talents if t != "Gust") + ("Gust",), terrain=terrain)
+        hexes[u.at] = replace(hexes[u.at], terrain=Terrain.PLAINS)
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    return replace(position, hexes=hexes, units=units, factions=factions)
+
+
 def _within(position: Position, start: str, steps: int) -> set[str]:
     """The nodes up to ``steps`` hexes from ``start``."""
     seen, frontier = {start}, {start}

@@ -31,6 +31,7 @@ from tests.strategies import (
     crowded_lanes,
     dispersing,
     fumed,
+    gusting,
     healing,
     motile,
     naroran_lahar,
@@ -251,8 +252,8 @@ def test_unit_options_agree_where_a_players_refresh_heals(position: Position) ->
 # Disperse (AI): where a minion places itself once its move ends, and what it deals the minion beside
 # it and itself, on boards of their own (tests/strategies.py, dispersing), few of them, each with a
 # move the reference says Disperse acts on (about one drawn board in five).
-def _disperses(position: Position) -> bool:
-    return any(m.placed for u in mover_units(position) for m in movement_ref.unit_options(position, u, True).outcomes)
+def _disperses(position: Position, ai: bool = True) -> bool:
+    return any(m.placed for u in mover_units(position) for m in movement_ref.unit_options(position, u, ai).outcomes)
 
 
 @settings(max_examples=examples(12), deadline=None)
@@ -274,6 +275,21 @@ def test_faction_options_agree_on_where_disperse_places(position: Position) -> N
 def test_movement_step_agrees_on_where_disperse_places(position: Position) -> None:
     # Each placement made before the next move: the hex it takes is held for the later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+def _played(position: Position) -> Position:
+    faction = position.turn.faction
+    return replace(position, factions={**position.factions, faction: replace(
+        position.factions[faction], controller=Controller.PLAYER)})
+
+
+# Disperse, a player's (the shada sheet, Ash: "it may place itself"): beside such a minion already or
+# not, and not placed too; the dispersing boards played by a player, each with a placement.
+@settings(max_examples=examples(12), deadline=None)
+@given(dispersing(positions()).map(_played).filter(lambda p: _disperses(p, False)))
+def test_unit_options_agree_on_where_a_players_disperse_places(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 
@@ -388,14 +404,14 @@ def test_unit_options_agree_on_what_tracker_does(position: Position) -> None:
 # Blaze (AI): a route onto a forest hex where one is, and 1 damage to an opposing unit beside the first
 # such hex, on boards of their own (tests/strategies.py, blazing), few of them, each with a Blaze
 # minion whose move the talent changes by the reference: a route left, or damage dealt.
-def _blazes(position: Position) -> bool:
+def _blazes(position: Position, ai: bool = True) -> bool:
     for uid in mover_units(position):
         unit = position.units[uid]
         if "Blaze" not in unit.talents:
             continue
         plain = replace(unit, talents=tuple(t for t in unit.talents if t != "Blaze"))
         without = replace(position, units={**position.units, uid: plain})
-        if movement_ref.unit_options(position, uid, True) != movement_ref.unit_options(without, uid, True):
+        if movement_ref.unit_options(position, uid, ai) != movement_ref.unit_options(without, uid, ai):
             return True
     return False
 
@@ -412,6 +428,40 @@ def test_unit_options_agree_where_blaze_acts(position: Position) -> None:
 def test_movement_step_agrees_where_blaze_acts(position: Position) -> None:
     # Each move's damage applied before the next: a unit it defeats leaves its hex to later moves.
     problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+# Gust, a player's (the shada sheet, Wind: "you may increase its movement stat by 1"): the moves with
+# either stat, on boards of their own (tests/strategies.py, gusting), few of them.
+@settings(max_examples=examples(12), deadline=None)
+@given(gusting(positions()))
+def test_unit_options_agree_where_a_players_gust_is_a_choice(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(gusting(positions()))
+def test_faction_options_agree_where_a_players_gust_is_a_choice(position: Position) -> None:
+    problem = faction_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)  # 12 took 20 s; the one solve's own check: test_whole_step
+@given(gusting(positions().filter(affordable_step)))
+def test_movement_step_agrees_where_a_players_gust_is_a_choice(position: Position) -> None:
+    # Each unit's stat chosen as it moves: the boards of every choice (the one solve asks once for each).
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Blaze, a player's (the shada sheet, Fire): any unit beside any forest hex its route enters, or none, no
+# route preferred; the blazing boards played by a player, each with a move the talent changes. Not the
+# whole step: with each unit's choice its boards multiply (12 boards took 9 minutes); positions cover it.
+@settings(max_examples=examples(12), deadline=None)
+@given(blazing(positions()).map(_played).filter(lambda p: _blazes(p, False)))
+def test_unit_options_agree_where_a_players_blaze_acts(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

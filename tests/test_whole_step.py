@@ -20,7 +20,7 @@ from adjudicator.questions.whole_step import _Group, _summary, groups, movement_
 
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples
-from tests.strategies import MOVER, OPPONENT, affordable_step, build, positions, unhurt, unit, without_talents
+from tests.strategies import MOVER, OPPONENT, affordable_step, build, gusting, positions, unhurt, unit, without_talents
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -158,6 +158,16 @@ def solved(position: Position) -> Position:
 @given(positions().map(unhurt).map(solved).filter(solvable), st.booleans())
 def test_the_one_solve_agrees_with_the_reference(position: Position, ai: bool) -> None:
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# A player's Gust: the one solve asked once for each choice of stat (adjudicate.declined), on boards of
+# their own (tests/strategies.py, gusting), few of them.
+@settings(max_examples=examples(12), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(gusting(positions().map(unhurt).map(solved).filter(solvable)).filter(solvable))
+def test_the_one_solve_agrees_with_the_reference_where_a_players_gust_is_a_choice(position: Position) -> None:
+    problem = movement_step_problem(position, False)
     assert problem is None, problem
 
 

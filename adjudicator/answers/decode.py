@@ -160,9 +160,13 @@ class _UnitAtoms:
         default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how)
     then: dict[str, str] = field(default_factory=dict)
     act_optional: set[str] = field(default_factory=set)
-    # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's first hex where each talent
-    # deals, and the chips it picks among there; what is not counted, (talent, why).
-    scorch: dict[Symbol, dict[str, tuple[str, dict[str, int]]]] = field(default_factory=lambda: defaultdict(dict))
+    stat_optional: set[str] = field(default_factory=set)  # mv_may/3: a stat add its player may leave
+    # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's hexes where each talent may
+    # deal (its first; any, where its player chooses), and the chips it picks among on each; the talents
+    # whose player may deal nothing; what is not counted, (talent, why).
+    scorch: dict[Symbol, dict[str, dict[str, dict[str, int]]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
+    scorch_optional: set[str] = field(default_factory=set)
     scorch_unknown: set[tuple[str, str]] = field(default_factory=set)
 
 
@@ -273,8 +277,9 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             picks = a.places[_name(args[1])][_name(args[5])].setdefault(_name(args[2]), {})
             picks[_name(args[3])] = args[4].number
         elif name == "scorched":
-            _, picks = a.scorch[args[1]].setdefault(_name(args[5]), (_name(args[2]), {}))
-            picks[_name(args[3])] = args[4].number
+            a.scorch[args[1]][_name(args[5])].setdefault(_name(args[2]), {})[_name(args[3])] = args[4].number
+        elif name == "scorch_may":
+            a.scorch_optional.add(_name(args[1]))
         elif name == "scorch_unknown":
             a.scorch_unknown.add((_name(args[1]), args[2].name))
         elif name == "slife":
@@ -293,6 +298,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.then[args[2].string] = args[1].name
         elif name == "act_may":
             a.act_optional.add(args[1].string)
+        elif name == "mv_may":
+            a.stat_optional.add(args[1].string)
         elif name == "next":
             next_units.add(unit)
         elif name == "leading":
@@ -335,7 +342,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
     scorch_open = a.scorch_unknown | {(why, "fell") for route, whys in a.scorch.items()
-                                      for why, (spot, _) in whys.items() if a.hurt.get(route, (0, None))[1] == spot}
+                                      for why, spots in whys.items() if a.hurt.get(route, (0, None))[1] in spots}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
@@ -350,7 +357,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}), *a.places.get(m.end, {}))}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
-                       must_act=tuple(sorted(acting - a.act_optional)))
+                       must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)))
 
 
 def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]]:
@@ -526,10 +533,18 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
 
 
 def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
-    """What the route deals on its way (asp/movement/scorch.lp): one chip of each talent's picks, each an
-    outcome; none from a talent whose hex lies beyond ``walked`` (the unit fell before it)."""
-    picks = [sorted(chips.items()) for spot, chips in a.scorch.get(route, {}).values() if spot in walked[1:]]
-    return [tuple(sorted(choice)) for choice in product(*picks)]
+    """What the route deals on its way (asp/movement/scorch.lp): one chip of each talent's picks, on any of
+    its hexes, each an outcome (the same chip on two hexes one outcome); nothing too where its player may
+    deal none; none from a hex beyond ``walked`` (the unit fell before it)."""
+    picks: list[list[tuple[str, int] | None]] = []
+    for why, spots in sorted(a.scorch.get(route, {}).items()):
+        found: list[tuple[str, int] | None] = sorted(
+            {pick for spot, chips in spots.items() if spot in walked[1:] for pick in chips.items()})
+        if why in a.scorch_optional:
+            picks.append([None, *found])
+        elif found:
+            picks.append(found)
+    return [tuple(sorted(p for p in choice if p is not None)) for choice in product(*picks)]
 
 
 def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:

@@ -172,6 +172,9 @@ class UnitOptions:
     # adjudicate.py asks the move again there; its outcomes carry the act (MoveOutcome.acts).
     before: tuple[Act, ...] = ()
     must_act: tuple[str, ...] = ()  # talents it must use, before its move where it can (act_may/2 absent)
+    # Talents whose add to its movement stat its player may leave unused (mv_may/3: Gust): these outcomes
+    # take it; adjudicate.py asks the move again without each, and lists both.
+    declinable: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {

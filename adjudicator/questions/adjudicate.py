@@ -174,6 +174,8 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
     (one act per move, before or after); a teleport instead of moving (Tracker) is the move itself, a stay
     on the hex it reached. A talent it must use (the AI's) that can act before the move
     does so: then only those outcomes stand (docs/movement.md, An action before or after a move)."""
+    if options.declinable:
+        return _declining(position, options, again)
     if not options.before and not any(m.acts for m in options.outcomes):
         return options
     made: list[MoveOutcome] = []
@@ -204,6 +206,45 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
                   if a.then == "promote" or (a.then == "flip" and a.when == "before")]
     listed = tuple(outcomes[k] for k in sorted(outcomes)) if made else tuple(outcomes.values())
     return replace(options, outcomes=listed, notices=tuple(dict.fromkeys(found)))
+
+
+def _declining(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
+    """``options``, each add to the stat taken, with the moves made leaving unused an add its player may
+    leave (mv_may/3: a player's Gust): the move asked ``again`` on the board where the unit lacks that
+    talent. An outcome both stats give is one: the first path in hex-name order of either, its kind,
+    and the routes of both (docs/movement.md, The movement stat)."""
+    unit = position.units[options.unit]
+    found = [acting(position, replace(options, declinable=()), again)]
+    for talent in options.declinable:
+        plain = replace(unit, talents=tuple(t for t in unit.talents if t != talent))
+        board = replace(position, units={**position.units, options.unit: plain})
+        found.append(acting(board, again(board), again))
+    merged: dict[object, MoveOutcome] = {}
+    for move in (m for o in found for m in o.outcomes):
+        was = merged.get(move.key)
+        merged[move.key] = move if was is None else replace(min(was, move, key=lambda m: m.path),
+                                                            paths=was.paths + move.paths)
+    return replace(found[0], outcomes=tuple(merged.values()),
+                   notices=tuple(dict.fromkeys(n for o in found for n in o.notices)))
+
+
+def declined(position: Position, units: Sequence[str], ai_factions: frozenset[str]) -> list[Position]:
+    """``position``, then the boards where players leave unused the adds to a movement stat they may
+    (hook mv_may/3: a player's Gust), one per way: each such unit of ``units`` with its talent or
+    without it (the solver takes the add wherever the talent stands). Asked on each, a question that
+    cannot ask again move by move (the whole step in one solve, a claim) has all its answers."""
+    known = catalogue()
+    boards = [position]
+    for uid in units:
+        unit = position.units[uid]
+        if unit.faction in ai_factions:
+            continue
+        for name in unit.talents:
+            talent = known.resolve(name)
+            if talent is not None and "mv_may/3" in talent.hooks:
+                boards += [replace(b, units={**b.units, uid: replace(b.units[uid], talents=tuple(
+                    t for t in b.units[uid].talents if t != name))}) for b in boards]
+    return boards
 
 
 def faction_options(

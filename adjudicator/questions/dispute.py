@@ -7,9 +7,11 @@ legal options, written in notation so that any of them can be pasted back.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from clingo import Symbol
 
-from adjudicator.questions.adjudicate import attack_options, combat_ai, faction_query, holding_facts
+from adjudicator.questions.adjudicate import attack_options, combat_ai, declined, faction_query, holding_facts
 from adjudicator.questions.coverage import CHECK, as_happened, notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
@@ -20,7 +22,7 @@ from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
 from adjudicator.answers.notation import format_attack, format_claim, format_move
 from adjudicator.position.readings import resolve
 from adjudicator.solving.solve import Deadline, solve, solve_all
-from adjudicator.answers.verdicts import CheckResult, Explanation, Judgement
+from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, CheckResult, Explanation, Judgement
 
 
 def check(
@@ -67,12 +69,33 @@ def _judge_move(
 ) -> tuple[dict[str, Judgement], tuple[str, ...]]:
     faction = position.units[claim.unit].faction
     query = faction_query(position, faction, ai)
-    facts = [*position_facts(position, query), *holding_facts(position, query, deadline), *facts]
-    symbols = solve(facts, parts=("base", "explain"), deadline=deadline)
     starts = {uid: position.node_of(uid) for uid in query.units}
-    options = decode(symbols, starts, (claim.unit,)).options[claim.unit]  # the claimed unit's alone
+    judged: dict[str, list[Judgement]] = {}
+    moves: list[str] = []
+    # A stat add its player may leave unused (a player's Gust): the claim is judged with it and without it.
+    for board in declined(position, (claim.unit,), query.ai_factions):
+        asked = [*position_facts(board, query), *holding_facts(board, query, deadline), *facts]
+        symbols = solve(asked, parts=("base", "explain"), deadline=deadline)
+        for subject, judgement in decode_verdicts(symbols).items():
+            judged.setdefault(subject, []).append(judgement)
+        options = decode(symbols, starts, (claim.unit,)).options[claim.unit]  # the claimed unit's alone
+        moves += [format_move(m) for m in options.outcomes]
     # A move listed with and without an act a claim cannot state (Consume) reads alike: listed once.
-    return decode_verdicts(symbols), tuple(dict.fromkeys(format_move(m) for m in options.outcomes))
+    return {subject: _either(found) for subject, found in judged.items()}, tuple(dict.fromkeys(moves))
+
+
+def _either(found: list[Judgement]) -> Judgement:
+    """One verdict from the verdicts of a claim on each board its player may choose (a stat taken or
+    left): legal where some board allows it, mandatory only where every board forces it, its reasons
+    those of the first board that allows it (why it must be taken dropped where another allows more);
+    illegal, with the first board's reasons, where none allows it."""
+    allowed = [j for j in found if j.verdict != ILLEGAL]
+    if not allowed:
+        return found[0]
+    if len(allowed) == len(found) and all(j.verdict == MANDATORY for j in found):
+        return found[0]
+    first = allowed[0]
+    return replace(first, verdict=LEGAL, reasons=tuple(r for r in first.reasons if r.kind != MANDATORY))
 
 
 def _judge_attack(

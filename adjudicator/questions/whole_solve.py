@@ -39,11 +39,12 @@ WHOLE = ("base", "whole")
 # The movement hooks (asp/core/hooks.lp) whose effect the one solve takes in whole: each fixes a
 # unit's movement stat, terrain allowance or immunity to talents, or the hexes that stop it, from facts
 # that do not change during the step (its chip, its start, a spire, an opposing unit that no move
-# displaces), and routes, walks and lateral moves read those; or lets the group's minions displace
+# displaces), and routes, walks and lateral moves read those (mv_may/3 taken: whole_step.py solves
+# again without its talent, adjudicate.declined); or lets the group's minions displace
 # another faction's unit, which whole.lp then moves as it moves a friendly hero (see ``outside``).
 # spared/3 (Peaceful) only narrows hurts/4, which the solve never honours: a position that holds a
 # talent that hurts moving units is searched, so there the solve has nothing to spare.
-HONOURED = frozenset({"mv_add/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2",
+HONOURED = frozenset({"mv_add/3", "mv_may/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2",
                       "ai_end_pref/3", "spared/3"})
 # Hooks whose effect hangs on where their chip stands, and one that lets a move displace the chip.
 PLACED = frozenset({"stops/3"})

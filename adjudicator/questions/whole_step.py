@@ -23,7 +23,7 @@ from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
-from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, is_ai, present_units
+from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, is_ai, present_units
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import STEP, notices
@@ -181,14 +181,22 @@ def _solve(
     deadline: Deadline | None,
     progress: Progress,
 ) -> _Group:
-    """One group's boards from one projected solve; the moves of a board are read when it is shown."""
-    solved = whole_solve.solve_group(position, units, ai_factions, deadline, progress)
+    """One group's boards from one projected solve, one for each way its players may use a stat add they
+    may leave (adjudicate.declined); the moves of a board are read when it is shown, from a solve that
+    found it."""
+    solved = [whole_solve.solve_group(board, units, ai_factions, deadline, progress)
+              for board in declined(position, units, ai_factions)]
+    found = {board: one for one in reversed(solved) for board in one.boards}
 
     def witness(board: Board) -> tuple[_Move, ...]:
-        return tuple(_Move(move, distance, minion) for move, distance, minion in solved.witness(board))
+        return tuple(_Move(move, distance, minion) for move, distance, minion in found[board].witness(board))
 
-    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, (), (), (), ()) for board in solved.boards)
-    return _Group(units, finals, solved.complete, witness, solved.ends)
+    boards = dict.fromkeys(board for one in solved for board in one.boards)
+    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, (), (), (), ()) for board in boards)
+    ends = solved[0].ends if len(solved) == 1 else None if any(one.ends is None for one in solved) else {
+        uid: tuple(sorted({e for one in solved for e in (one.ends or {}).get(uid, ())}))
+        for uid in dict.fromkeys(u for one in solved for u in one.ends or {})}
+    return _Group(units, finals, all(one.complete for one in solved), witness, ends)
 
 
 # ----------------------------------------------------------------------------------------- search

@@ -311,6 +311,11 @@ def _blazes(unit: Unit, ai: bool) -> bool:
     return ai and unit.kind is Kind.MINION and "Blaze" in unit.talents
 
 
+def _scorching(unit: Unit) -> bool:
+    """Blaze on a minion, the AI's or a player's: what each route moves onto decides what it deals."""
+    return unit.kind is Kind.MINION and "Blaze" in unit.talents
+
+
 def _forest(position: Position, node: str) -> bool:
     return node in position.hexes and position.hexes[node].terrain is Terrain.FOREST
 
@@ -335,7 +340,13 @@ def _blaze_picks(
     """Blaze (AI): "The first time it moves onto a forest hex that is adjacent to an opposing unit, it
     will deal 1 damage to that adjacent unit": on the first such hex of ``nodes`` (the hexes it walked,
     start first, the first ``skip`` an escape's), one of the opposing units beside it as the move
-    began, each a choice; a campfired hero, or a Peaceful unit from a unit that is no merc, takes 0."""
+    began, each a choice; a campfired hero, or a Peaceful unit from a unit that is no merc, takes 0.
+    A player's (the shada sheet, Fire): "Once during this unit's movement, after it moves onto a forest
+    hex, it may deal 1 damage to an adjacent unit": any unit beside any forest hex of ``nodes``, or none."""
+    if not ai and _scorching(unit):
+        near = {n for node in nodes[1 + skip:] if _forest(position, node) for n in position.neighbours(node)}
+        beside = sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in near)
+        return [(), *(((x, _blaze_damage(position.units[x], unit)),) for x in beside)]
     if not _blazes(unit, ai):
         return [()]
     foes = [u for u in position.units.values()
@@ -344,8 +355,13 @@ def _blaze_picks(
         near = set(position.neighbours(node))
         beside = [u for u in foes if u.at in near]
         if _forest(position, node) and beside:
-            return [((u.id, 0 if u.campfire or ("Peaceful" in u.talents and not unit.merc) else 1),) for u in beside]
+            return [((u.id, _blaze_damage(u, unit)),) for u in beside]
     return [()]
+
+
+def _blaze_damage(target: Unit, unit: Unit) -> int:
+    """Blaze's 1, or 0 to a campfired hero, or to a Peaceful unit from a unit that is no merc."""
+    return 0 if target.campfire or ("Peaceful" in target.talents and not unit.merc) else 1
 
 
 # ------------------------------------------------------------------------------------ distances
@@ -879,7 +895,7 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         chosen = _onto_forest(position, unit, chosen, plan.escaping, ai)
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
-    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _blazes(unit, ai):
+    if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _scorching(unit):
         # Where moving may hurt it, roll dice or deal damage, each route's damage or dice are part of
         # its outcome: every simple route. Blaze takes one onto a forest hex where one is (no stay then).
         sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
@@ -1140,6 +1156,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     """
     unit = position.units[unit_id]
     start = position.node_of(unit_id)
+    if not ai and "Gust" in unit.talents and _on_plains(position, start):
+        return _either_stat(position, unit, ai)
     wait = must_wait(position, unit)
     if unit.kind is Kind.HERO or _roams(unit, ai):
         # An elfinkaze's start distance is still a minion's (Distance to the mark): it is one.
@@ -1168,6 +1186,28 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = act_choices(position, unit, outcomes, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+def _either_stat(position: Position, unit: Unit, ai: bool) -> UnitOptions:
+    """Gust, a player's (the shada sheet, Wind): "If this unit starts its movement on a grassland hex, you
+    may increase its movement stat by 1 for this turn": the outcomes of its move with the printed stat
+    and with one more, both. One end both give (the same outcome) is listed once, shown by the first of
+    both paths in hex-name order, with that one's kind, and the routes of both."""
+    plain = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != "Gust"))
+    faster = dataclasses.replace(plain.side, movement=plain.side.movement + 1)
+    more = (dataclasses.replace(plain, promoted_stats=faster) if plain.side is not plain.stats
+            else dataclasses.replace(plain, stats=faster))
+    asked = [unit_options(dataclasses.replace(position, units={**position.units, unit.id: u}), unit.id, ai)
+             for u in (plain, more)]
+    merged: dict[tuple[object, ...], MoveOutcome] = {}
+    for o in (o for options in asked for o in options.outcomes):
+        key = (o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed, o.acts)
+        if key in merged:
+            first = min(merged[key], o, key=lambda m: m.path)
+            o = dataclasses.replace(first, paths=merged[key].paths + o.paths)
+        merged[key] = o
+    ordered = tuple(sorted(merged.values(), key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
+    return dataclasses.replace(asked[0], outcomes=ordered)
 
 
 def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool) -> list[str]:
@@ -1513,20 +1553,22 @@ def disperse_choices(
     harbinger-rulebook, Disperse (AI): "At the end of this unit's movement, if it is not adjacent to an
     opposing faction minion, this unit will place itself on a valid hex up to 2 hexes away that is
     adjacent to an opposing faction minion. This unit will then deal 2 damage to the opposing unit and
-    1 damage to itself." An AI minion's only (the player's wording is another). The minions are where
+    1 damage to itself." A player's (the shada sheet, Ash): "it may place itself onto a valid hex up to 2
+    hexes away, so long as that hex is adjacent to an opposing faction minion": beside one or not, and not
+    placed is a choice too. The minions are where
     they stood as the move began; 2 hexes are counted as range counts them, through any node; a valid
     hex is a map hex it admits, with a distance to its mark, no chip and no other unit on it, as the
     move began, nor a unit the move displaced where it landed (the answer notices that case). Each
     such hex and each minion beside it is a choice (docs/movement.md, Once a unit's move ends).
     Peaceful spares a minion, and the unit itself, unless the unit is a merc."""
     none: list[tuple[str, dict[str, int]]] = [("", {})]
-    if not ai or unit.kind is not Kind.MINION or "Disperse" not in unit.talents:
+    if unit.kind is not Kind.MINION or "Disperse" not in unit.talents:
         return none
     if outcome.defeated or outcome.kind == STAY or _is_gate(outcome.end):
         return none
     foes = {u.at: u for u in position.units.values()
             if u.kind is Kind.MINION and u.at is not None and opposing(position, u.faction, unit.faction)}
-    if any(h in foes for h in _beside_end(position, outcome.end)):
+    if ai and any(h in foes for h in _beside_end(position, outcome.end)):
         return none
     within = _bfs(position, [outcome.end], lambda _n: True)
     held = _chip_hexes(position) | set(_units_by_hex(position, unit.id)) | {d.to for d in outcome.displaced}
@@ -1537,8 +1579,9 @@ def disperse_choices(
     def hit(x: Unit) -> int:
         return 0 if "Peaceful" in x.talents and not unit.merc else 1
 
-    return [(spot, {foes[h].id: 2 * hit(foes[h]), unit.id: hit(unit)})
-            for spot in spots for h in position.neighbours(spot) if h in foes] or none
+    placed = [(spot, {foes[h].id: 2 * hit(foes[h]), unit.id: hit(unit)})
+              for spot in spots for h in position.neighbours(spot) if h in foes]
+    return placed or none if ai else none + placed
 
 
 def _added(dealt: dict[str, int], strikes: tuple[Strike, ...]) -> dict[str, int]:
