@@ -356,6 +356,29 @@ def winded(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         turn=replace(position.turn, faction=names[position.turn.faction]),
     )
 
+# Rally, Dispirit and Invigorate (reference N95 to N97), out of the common pool: every board of the fixed
+# sample would change. ``rallied`` hands them out with the promoted sides they turn minions to.
+RALLIES = ("Rally", "Dispirit", "Invigorate")
+
+
+@st.composite
+def rallied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose units get Rally, Dispirit and Invigorate each by a coin toss, and whose minions a
+    promoted side (``promoted-stats``), shown or not, by another."""
+    position = draw(boards)
+    units = {}
+    for uid, u in position.units.items():
+        u = replace(u, talents=tuple(sorted({*u.talents, *(t for t in RALLIES if draw(st.booleans()))})))
+        if u.kind is Kind.MINION and draw(st.booleans()):
+            other = replace(u.stats, health=u.stats.health + draw(st.integers(0, 2)),
+                            attack=u.stats.attack + draw(st.integers(0, 1)))
+            promoted = draw(st.booleans())
+            u = replace(u, promoted_stats=other, promoted=promoted,
+                        health=draw(st.integers(1, other.health)) if promoted else u.health)
+        units[uid] = u
+    return replace(position, units=units)
+
+
 @st.composite
 def spire_gifted(
     draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str, terrain: Terrain,

@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers,
-    quaking, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
+    quaking, rallied, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -192,6 +192,16 @@ def test_attack_step_agrees_with_waygates(position: Position) -> None:
 def test_attack_options_agree_with_hit_talents(position: Position) -> None:
     # Leech, Riposte, ...: on half the units each, so that they meet the exchanges they change.
     problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+# Rally, Dispirit and Invigorate on half the units, minions with a promoted side (reference N95 to N97):
+# what the minions within 2 hexes of a unit that defeats, and a group's revealed chip, show, and their
+# health, in the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(rallied(combat_positions()))
+def test_attack_step_agrees_with_promoting_talents(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

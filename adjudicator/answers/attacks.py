@@ -159,6 +159,8 @@ class AttackOutcome:
     shed: tuple[tuple[str, str, str], ...] = ()
     # (unit, item): a unit that took damage and so lost that item, a talent, placed on its hex (Cumbersome)
     lost: tuple[tuple[str, str], ...] = ()
+    promoted: tuple[str, ...] = ()  # minions a talent promoted once the defeat was dealt (Rally)
+    demoted: tuple[str, ...] = ()  # minions a talent demoted once the defeat was dealt (Dispirit)
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -215,6 +217,8 @@ class AttackOutcome:
             "unloaded": {unit: upgrade for unit, upgrade in self.unloaded},
             "shed": [{"unit": unit, "talent": talent, "how": how} for unit, talent, how in self.shed],
             "lost": [{"unit": unit, "item": item} for unit, item in self.lost],
+            "promoted": list(self.promoted),
+            "demoted": list(self.demoted),
             "probability": None if self.probability is None else str(self.probability),
         }
 

@@ -645,6 +645,8 @@ class _Moment:
     landing: str = ""  # the hex a unit was teleported to, where there were several (tchoice/3)
     discarded: list[str] = field(default_factory=list)  # units discarded, not defeated
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
+    promoted: list[str] = field(default_factory=list)  # units a talent promoted at a defeat (hook promotes/3)
+    demoted: list[str] = field(default_factory=list)  # units a talent demoted at a defeat (hook demotes/3)
     unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # unit, the talent it discarded, the hit's how
     lost: list[tuple[str, str]] = field(default_factory=list)  # unit, the item its damage made it lose (hook drops/3)
@@ -757,6 +759,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.dodged.append(_name(args[1]))
         elif name == "flip":
             m.flipped.append(_name(args[1]))
+        elif name == "promoted":
+            m.promoted.append(_name(args[1]))
+        elif name == "demoted":
+            m.demoted.append(_name(args[1]))
         elif name == "unloaded":
             m.unloaded.append((_name(args[1]), args[2].name))
         elif name == "shed":
@@ -800,7 +806,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          tuple(sorted(m.pressed)), tuple(sorted(m.moved)), tuple(sorted(m.cancelled)),
                          tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)),
                          tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)),
-                         lost=tuple(sorted(m.lost)))
+                         lost=tuple(sorted(m.lost)), promoted=tuple(sorted(m.promoted)),
+                         demoted=tuple(sorted(m.demoted)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

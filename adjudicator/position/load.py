@@ -846,9 +846,11 @@ class _PositionReader(_Reader):
         if mark is not None and unit_id in (mark.unit, mark.beside and mark.beside.unit):
             self.problem(f["mark"], "a unit cannot be its own mark")
         carrying = self.names(f["carrying"], "chip names")
-        for key in ("capacity", "promoted-stats"):
-            if f[key].node is not None and kind not in (None, Kind.HERO.value):
-                self.problem(f[key], f"only a hero has an upgrade capacity and a promoted side; this unit is a {kind}")
+        if f["capacity"].node is not None and kind not in (None, Kind.HERO.value):
+            self.problem(f["capacity"], f"only a hero has an upgrade capacity; this unit is a {kind}")
+        # A minion's promoted side too: a talent may promote or demote it at a defeat (Rally, Dispirit).
+        if f["promoted-stats"].node is not None and kind not in (None, Kind.HERO.value, Kind.MINION.value):
+            self.problem(f["promoted-stats"], f"only a hero or a minion has a promoted side given; this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
         self.check_stubborn(f, faction, talents, group)
         if chip is None or faction is None or kind is None or health is None or stats is None:

@@ -121,7 +121,7 @@ class Unit:
     reward: Reward = Reward()
     merc: bool = False
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
-    promoted_stats: Stats | None = None  # a hero's stats on its promoted side
+    promoted_stats: Stats | None = None  # a hero's or minion's stats on its promoted side
     talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
     mark: Mark | None = None  # its own mark, where a Harbinger chapter gives one; None: its faction's
     # Chips placed under it that are no group, by printed name: the naroran minions under Bydra Graam

@@ -124,6 +124,13 @@ _UNSEEN_SIDE = {
     "pistoleer": ("Pistoleer", "the talents of the side the unit flips to, and the stats of a promoted side the "
                                "position does not give (a minion's, a hero's without promoted-stats): its "
                                "level-up and later attacks in the step read the side given"),
+    "rally": ("Rally", "the stats of the promoted side of a minion the position gives no promoted-stats for, or of a "
+                       "group's revealed chip: its health once promoted, and what follows in the step, read the side given"),
+    "invigorate": ("Invigorate", "the stats of the promoted side of the chip a group revealed, which the position "
+                                 "does not give: its health once promoted, and what follows in the step, read the "
+                                 "side given"),
+    "dispirit": ("Dispirit", "the stats of the basic side of a promoted minion the position gives no promoted-stats for: "
+                             "its health once demoted, and what follows in the step, read the side given"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
 }

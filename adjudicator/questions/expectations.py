@@ -216,13 +216,15 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "dodged": sorted(o.dodged),
         "flipped": sorted(o.flipped),
         "lost": sorted([u, x] for u, x in o.lost),
+        "promoted": sorted(o.promoted),
+        "demoted": sorted(o.demoted),
     }
 
 
 def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
     value = entry[key]
-    if key in ("defeated", "dodged", "discarded", "flipped"):
+    if key in ("defeated", "dodged", "discarded", "flipped", "promoted", "demoted"):
         return sorted(str(v) for v in value or [])
     if key == "lost":
         return sorted([str(u), str(x)] for u, x in value or [])

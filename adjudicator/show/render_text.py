@@ -340,6 +340,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
               for u in o.dodged]
     lines += [f"{indent}  {u} flips to its other side, its health kept" for u in o.flipped]
     lines += [f"{indent}  {u} gives up its {y} upgrade" for u, y in o.unloaded]
+    lines += [f"{indent}  {u} is promoted: its upgrades gone, the health between its sides gained" for u in o.promoted]
+    lines += [f"{indent}  {u} is demoted: its upgrades kept, no more health than its basic side's" for u in o.demoted]
     for lv in o.level_ups:
         chosen = f" (chose {lv.chosen})" if lv.chosen else ""
         lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")

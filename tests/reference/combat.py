@@ -286,6 +286,20 @@ N88 Wallop (N77) with Cumbersome (N81): the damage is dealt first, then the tele
 N89 Wallop's valid hexes and the AI's "as far from the hero's mark" are counted with the terrain
     allowance the unit has once the damage is dealt: the movement reference's (Sure-Footed gains
     mountains; Cumbersome's path, only while it holds the item, which then keeps it where it is).
+N95 Rally: once an exchange and its level-ups are dealt, a unit with it (in use as the attack began,
+    not a landmark minion) credited with a unit's or spire's defeat in it (the chip whose hit defeated
+    it), unless its own chip fell earlier in the exchange, promotes every minion of the faction named
+    "heirs" on a map hex within 2 hexes of it (counted as range is; itself as it stood after any Eager
+    swap, they as they stand then) that shows its basic side: its upgrades go, its health grows by its
+    promoted health stat less its basic one (none where no promoted side is given, a revealed chip's
+    neither). An AI unit's does; a player's may, one choice for all (a listing takes none).
+N96 Dispirit, AI units only: likewise, every minion of a faction opposing the unit's (no landmark
+    minion) within 2 hexes that shows its promoted side, without Diurnal, shows its basic side: its
+    upgrades kept, its health at most its basic health stat (kept where no promoted side is given). A
+    minion both rallied and dispirited is promoted if basic, demoted if promoted.
+N97 Invigorate, AI units only: the chip revealed under a fallen chip that held it (in use as it fell)
+    is promoted with the others of N95, once the exchange is dealt: no promoted side is given, so its
+    health stays its health stat.
 N105 Self Destruct, at the start or the end of a turn (the same then): a unit of the turn's faction on
     the map, not campfired, may be defeated (no hit, credited to no one: its own Incinerate acts no
     more), and each opposing unit (not in a gate, not campfired) and spire beside it takes 2, and 2
@@ -1073,6 +1087,7 @@ class Log:
     lost: list[tuple[str, str]] = field(default_factory=list)  # N81: unit, the item its damage made it drop
     roll: int | None = None  # N78: the total a Relentless retaliation rolls
     rolled: bool = False  # N78: one did
+    invigorated: list[str] = field(default_factory=list)  # N97: groups whose fallen AI chip had Invigorate
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1196,11 +1211,14 @@ def _give_way(rules: Rules, board: Board, log: Log, u: Fighter) -> None:
         nxt = u.group[0]
         fresh = rules.readings["reveal-retaliation"] == "fresh"
         board.units[uid] = replace(
-            u, chip=nxt.chip, stats=nxt.stats, promoted_stats=None, promoted=False, talents=nxt.talents,
+            u, chip=nxt.chip, stats=nxt.stats, promoted_stats=None, promoted=False, promoted_now=False,
+            talents=nxt.talents,
             upgrades=(), group=u.group[1:], reward=nxt.reward, merc=nxt.merc, health=nxt.stats.health,
             retaliated=u.retaliated and not fresh, revealed=True,
         )
         log.revealed.append(Reveal(uid, nxt.chip, nxt.stats.health))
+        if u.has("Invigorate") and u.faction and rules.ai(u.faction):  # N97
+            log.invigorated.append(uid)
     else:
         del board.units[uid]
         if u.in_gate:
@@ -1310,6 +1328,65 @@ def _level_up(rules: Rules, board: Board, log: Log, uid: str, chooser: Chooser) 
         board.units[uid] = replace(
             hero, upgrades=(), promoted=True, promoted_now=True, health=hero.health + gain
         )
+
+
+def rally_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
+    """N95: whether a player's Rally promotes is a choice where the attacker or its target (the units whose
+    hits may defeat in the exchange) has it; else there is none to make."""
+    units = [board.units[c] for c in (uid, target) if c in board.units]
+    return [False, True] if any(u.has("Rally") and u.faction and not rules.ai(u.faction) for u in units) else [False]
+
+
+def _victors(board: Board, log: Log) -> list[str]:
+    """N95: the units credited with a unit's or spire's defeat in this exchange (the chip of the hit
+    that defeated it), each once, leaving out a unit whose own chip fell before that defeat."""
+    victors: list[str] = []
+    for i, d in enumerate(log.defeated):
+        if d.chip in board.units:  # the n-th defeat of a unit's chips is its n-th hit to 0
+            zeroes = [e for e in log.damage if e.chip == d.chip and e.health_after == 0 and not e.gained]
+            hit = zeroes[sum(1 for e in log.defeated[:i] if e.chip == d.chip)]
+        elif d.chip in board.spires:
+            hit = [e for e in log.damage if e.chip == d.chip][-1]
+        else:
+            continue  # a gate or a waygate: no unit or spire
+        fell_first = any(e.chip == hit.by for e in log.defeated[:i])
+        if hit.by in board.units and not fell_first and hit.by not in victors:
+            victors.append(hit.by)
+    return victors
+
+
+def _rally_and_dispirit(
+    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: bool
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """N95 Rally, N96 Dispirit: once the exchange and its level-ups are dealt, the minions within 2 hexes
+    of a unit that defeated a unit or spire are promoted (heirs: Rally; a player's where ``rally``) or
+    demoted (opposing: Dispirit); N97, the chips an AI Invigorate revealed are promoted; those that
+    turned, each way."""
+    promote = {uid for uid in log.invigorated if uid in b.units}
+    demote: set[str] = set()
+    for v in _victors(start, log):
+        a = start.units[v]
+        node = moved.get(v, a.node)
+        near = [m for m in b.units.values() if m.kind is Kind.MINION and not m.in_gate
+                and rules.within(node, m.node, 2)]
+        if a.has("Rally") and a.faction and (rules.ai(a.faction) or rally):
+            promote |= {m.id for m in near if m.faction == "heirs"}
+        if a.has("Dispirit") and a.faction and rules.ai(a.faction):
+            demote |= {m.id for m in near if _hostile(rules, a, m) and not m.has("Diurnal")}
+    raised: list[str] = []
+    lowered: list[str] = []
+    for m in sorted(promote | demote):
+        u = b.units[m]
+        if m in promote and not u.promoted:
+            gain = max(0, u.promoted_stats.health - u.stats.health) if u.promoted_stats else 0
+            b.units[m] = replace(u, upgrades=(), promoted=True, health=u.health + gain,
+                                 promoted_now=not rules.position.units[m].promoted)
+            raised.append(m)
+        elif m in demote and u.promoted:
+            top = u.stats.health if u.promoted_stats else u.health
+            b.units[m] = replace(u, promoted=False, promoted_now=False, health=min(u.health, top))
+            lowered.append(m)
+    return tuple(raised), tuple(lowered)
 
 
 def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
@@ -1515,6 +1592,7 @@ def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
+    rally: bool = False,
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -1522,7 +1600,8 @@ def attack(
     a player's Ram removes that upgrade instead of the damage (N62); ``armour``: the units whose owner
     discards Hidden Armor against their hit of that kind (N72); ``roll``: the total a Relentless
     retaliation rolls and the top total, which stands for every total from it on (N78); ``unload``: the
-    upgrade a player's Pistoleer unit gives up, where it has one (N73)."""
+    upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: a player's Rally unit
+    that defeats promotes (N95: a listing takes none)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
@@ -1594,6 +1673,7 @@ def attack(
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
+    promoted, demoted = _rally_and_dispirit(rules, board, b, log, dict(moved), rally)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
         leeches.append(hit)
@@ -1622,6 +1702,8 @@ def attack(
         flipped=flipped,
         unloaded=unloaded,
         lost=tuple(sorted(log.lost)),
+        promoted=promoted,
+        demoted=demoted,
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
@@ -1817,7 +1899,7 @@ Roll = tuple[str, int, tuple[int, ...], int]  # N87: unit, layer, the totals tha
 def attack_branches(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, start: Board | None = None
 ) -> list[tuple[AttackOutcome, Board, Roll | None]]:
-    """The attack under every combination of level-up, splash and Riposte choices, each with ``chosen`` set,
+    """The attack under every combination of level-up, splash, Riposte and Rally choices, each with ``chosen`` set,
     and every total a Relentless retaliation may roll, with the roll (N87; None where none was rolled);
     ``start``: the board the step began on, whose groups give a chip's layer."""
     hit = redirect or target
@@ -1831,9 +1913,10 @@ def attack_branches(
         for armour in armour_choices(rules, board, uid, target, redirect, splash)
         for unload in unload_choices(rules, board, uid, target)
         for roll in _roll_choices(board, uid, hit)
+        for rally in rally_choices(rules, board, uid, target)
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, roll, unload))
+                                   armour, roll, unload, rally))
     ]
 
 
@@ -2560,10 +2643,14 @@ def replay(
                     if r is not None and any(r == index for _, index, _ in given.stripped)]
             armour = frozenset((u, how) for u, _, how in given.shed)  # N72
             unload = given.unloaded[0][1] if given.unloaded else ""  # N73
-            played, board = attack(rules, board, given.attacker, given.target, given.redirected_to,
-                                   _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
-                                   bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
-                                   rolls.get(given.redirected_to or given.target), unload)
+            # N95: a player's Rally shows only in what the attack promoted: the choice whose outcome is it.
+            tries = [attack(rules, board, given.attacker, given.target, given.redirected_to,
+                            _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
+                            bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
+                            rolls.get(given.redirected_to or given.target), unload, rally)
+                     for rally in rally_choices(rules, board, given.attacker, given.target)]
+            played, board = next(((o, b) for o, b in tries if comparable(replace(o, probability=None))
+                                  == comparable(given)), tries[0])
             played = replace(played, probability=None)  # N87: the step's end has the chance
         except ValueError as error:
             return None, [f"attack {i}: {error}"]
