@@ -212,6 +212,18 @@ def test_a_part_of_one_sides_wording_counts_on_that_sides_chips_only() -> None:
     assert all(p.sides == ("player", "ai") for p in catalogue().get("Precious").left_out)
 
 
+def test_a_talent_acting_on_a_defeat_is_named_where_a_chip_falls_as_units_move() -> None:
+    # Incinerate is modelled where defeats are played (the attack steps); the movement encodings play
+    # none, so a movement answer in which a chip falls names it, and one in which none falls does not.
+    position = board("[Incinerate]")
+    assert catalogue().get("Incinerate").status(ai=False) == MODELLED
+    assert notices(position, "movement") == ()
+    [notice] = notices(position, "movement", defeats=True)
+    assert (notice.talent, notice.status, notice.steps) == ("Incinerate", PARTLY, ("defeat",))
+    assert "as units move" in notice.left_out
+    assert notices(position, "attack") == ()
+
+
 def test_the_audit_has_the_parts_of_every_partly_modelled_talent() -> None:
     audit = (Path(__file__).resolve().parent.parent / "docs" / "talent-audit.md").read_text(encoding="utf-8")
     rows = {line.split("|")[1].strip() for line in audit.splitlines() if line.startswith("| ")}

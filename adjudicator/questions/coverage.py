@@ -19,7 +19,7 @@ from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, roc
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import PARTLY, catalogue, tracked
+from adjudicator.position.talents import MODELLED, NO_EFFECT, PARTLY, catalogue, tracked
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -75,7 +75,8 @@ def notices(
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
     asked = QUESTION_STEPS[question]
-    return notices_in(position, asked + tuple(s for s in EVENTS if defeats and s not in asked), ai, combat, answer)
+    return notices_in(position, asked + tuple(s for s in EVENTS if defeats and s not in asked), ai, combat, answer,
+                      moved_defeat=defeats and question == "movement")
 
 
 def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:
@@ -88,10 +89,13 @@ def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tu
 
 
 def notices_in(
-    position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = ""
+    position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = "",
+    moved_defeat: bool = False,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
-    answer asked the combat encoding too; ``answer``: as for ``notices``."""
+    answer asked the combat encoding too; ``answer``: as for ``notices``; ``moved_defeat``: a chip is
+    defeated as units move, where no talent acting on a defeat is played (they are encoded in the
+    combat steps only: asp/combat/), so each such talent on the board counts, modelled or not."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     carriers = _carriers(position, ai)
     # A part left out that needs another talent to act (its `when`) counts only where one is in play;
@@ -102,14 +106,22 @@ def notices_in(
             talent = catalogue().get(name)
             steps = asked + QUESTION_STEPS["attack"] if combat and name not in still.HOLDING else asked
             left = tuple(s for s in talent.unmodelled_steps(on_ai, present, answer) if s in steps)
+            parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
+            status = talent.status(on_ai)
+            if moved_defeat and "defeat" in talent.steps and "defeat" not in left and status != NO_EFFECT:
+                left, status = (*left, "defeat"), PARTLY if status == MODELLED else status
+                parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
-                parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
-                found[(name, talent.status(on_ai), left, parts)].append(label)
+                found[(name, status, left, parts)].append(label)
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
             *_faction_notices(position, asked, answer))
+
+
+# What a talent acting on a defeat leaves out where a chip falls as units move (notices_in, moved_defeat).
+DEFEAT_WHILE_MOVING = "what it does on a defeat as units move (played in the attack steps, Quick Strike and Spires Fire only)"
 
 
 def _counters(position: Position) -> frozenset[str]:
