@@ -96,7 +96,9 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
         # A displaced unit has not had its move, but has moved for Survival (FAQ-25).
         done = replace(unit.done, moved=True) if moved else replace(unit.done, displaced=True)
         on_board = node if node in position.hexes else None
-        units[uid] = _hurt(replace(unit, at=on_board, done=done), damage, defeated)
+        # An elfinkaze that leaves its roost's hex rides it no more (re-roosting is not modelled: a notice).
+        rides = unit.rides if on_board == unit.at else None
+        units[uid] = _hurt(replace(unit, at=on_board, done=done, rides=rides), damage, defeated)
         gate = gates.get(unit.faction)
         if gate is not None and uid in gate.stack and node != gate.node:
             gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != uid))
@@ -104,6 +106,7 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.placed or move.end, move.damage, move.defeated, moved=True)
+    _carry(position, units, [(p.unit, p.to) for p in move.displaced] + [(move.unit, move.placed or move.end)])
     # A teleport onto a chip a unit stands on defeats it, its group with it ("those units are defeated").
     for uid in move.felled:
         units[uid] = replace(units[uid], at=None, health=0)
@@ -125,6 +128,21 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     elif move.exit == "barracks":  # Eruption: off the board, not defeated (its health kept)
         units[move.unit] = replace(units[move.unit], at=None)
     return replace(position, units=units, gates=gates, chips=tuple(chips.values()))
+
+
+def _carry(position: Position, units: dict[str, Unit], moved: list[tuple[str, str]]) -> None:
+    """Roost: "When this unit moves, elfinkaze on it are moved with it" (FAQ-02: riding is not the
+    elfinkaze's own move, which it keeps). A rider still on its roost as it moved goes where the roost
+    stands now; where the roost fell on its way or left the map, the rider stays on the hex it fell on
+    (or its own), riding nothing. What the way does to the rider (FAQ-07) is left out: Roost's notice."""
+    for roost, node in moved:
+        start = position.units[roost].at
+        for rider in [u for u in units.values() if u.rides == roost and u.at == start and start is not None]:
+            now = units[roost].at
+            if now is not None:
+                units[rider.id] = replace(rider, at=now)
+            else:
+                units[rider.id] = replace(rider, at=node if node in position.hexes else start, rides=None)
 
 
 def _hurt(unit: Unit, damage: int, defeated: bool) -> Unit:

@@ -23,6 +23,7 @@ from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
+from adjudicator.position.talents import catalogue
 from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, is_ai, present_units
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
@@ -275,7 +276,7 @@ def _search(
             finals.setdefault(board(pos), sequence)
             return
         for uid in sorted(answer.next_units):
-            minion = pos.units[uid].kind is Kind.MINION
+            minion = _ordered_as_minion(pos.units[uid])
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
             options = acting(pos, answer.options[uid], lambda board, uid=uid: ask(
@@ -298,6 +299,17 @@ def _search(
 
 
 # ---------------------------------------------------------------------------------------- answers
+
+
+def _ordered_as_minion(unit: Unit) -> bool:
+    """Whether the unit's move is a minion's in the step's order: a minion, unless a talent has it move like
+    a hero (hook as_hero/2: Roost Roam, FAQ-11), before or after the minions."""
+    hooks = {h for t in catalogue().known(unit.talents) for h in t.hooks}
+    return unit.kind is Kind.MINION and AS_HERO not in hooks
+
+
+# The hook by which a minion moves like a hero (asp/core/hooks.lp).
+AS_HERO = "as_hero/2"
 
 
 def _node(position: Position, uid: str) -> str:

@@ -1541,7 +1541,9 @@ def glidebomb_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: 
               if g.fortress and gate_node(f) in position.neighbours(outcome.end)}
     glided = dataclasses.replace(outcome, exit="defeated", struck=_merged(
         position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage))
-    return [glided] if ai else [outcome, glided]
+    # Roost Roam: one "not on a chip with Roost at the start of your turn ... must end its movement on a
+    # chip with Roost or use Glidebomb or Save": ending on a roost is not modelled (a notice).
+    return [glided] if ai or not _on_roost(position, unit) else [outcome, glided]
 
 
 def disperse_choices(
@@ -1645,6 +1647,19 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         units = dict(scattered.units)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
+    # Roost: "When this unit moves, elfinkaze on it are moved with it" (FAQ-02: not their own move); an
+    # elfinkaze off its roost's hex rides nothing. A roost fallen or gone: its riders stay, riding nothing.
+    moves = {move.unit: move.placed or move.end} | {p.unit: p.to for p in move.displaced}
+    for uid, u in list(units.items()):
+        was = position.units[uid]
+        if was.rides is None:
+            continue
+        if uid in moves:
+            units[uid] = dataclasses.replace(u, rides=None) if u.at != was.at else u
+        elif was.rides in moves and was.at == position.units[was.rides].at:
+            roost = units[was.rides]
+            landed = moves[was.rides] if moves[was.rides] in position.hexes else was.at
+            units[uid] = dataclasses.replace(u, at=roost.at) if roost.at else dataclasses.replace(u, at=landed, rides=None)
     for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
         units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
@@ -1653,6 +1668,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         struck = units.get(strike.chip)
         if struck is not None and struck.at is not None:
             units[strike.chip] = _placed(struck, struck.at, False, strike.damage, strike.defeated)
+    if move.exit == "defeated":  # Glidebomb: "you may defeat it"
+        units[move.unit] = _placed(units[move.unit], units[move.unit].at or "", False, 0, True)
     gates = {
         faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
         for faction, gate in position.gates.items()
@@ -1741,8 +1758,10 @@ class _StepSearch:
         return self.options[key]
 
     def _ready(self, position: Position, kind: Kind) -> list[str]:
+        """The units free to move as ``kind`` moves: an elfinkaze as a hero, before or after the minions
+        (FAQ-11: "may not interrupt the movement of minions")."""
         units = _faction_units(position, self.faction)
-        return [u.id for u in units if u.kind is kind and not must_wait(position, u)]
+        return [u.id for u in units if (Kind.HERO if _roams(u, self.ai) else u.kind) is kind and not must_wait(position, u)]
 
     def _stacked_first(self, position: Position) -> bool:
         gate = position.gates.get(self.faction)
