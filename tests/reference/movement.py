@@ -1651,8 +1651,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     # elfinkaze off its roost's hex rides nothing. A roost fallen or gone: its riders stay, riding nothing.
     moves = {move.unit: move.placed or move.end} | {p.unit: p.to for p in move.displaced}
     for uid, u in list(units.items()):
-        was = position.units[uid]
-        if was.rides is None:
+        was = position.units.get(uid)  # None: a chip its group revealed after the move (Scatter)
+        if was is None or was.rides is None:
             continue
         if uid in moves:
             units[uid] = dataclasses.replace(u, rides=None) if u.at != was.at else u
