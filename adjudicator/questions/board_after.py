@@ -74,15 +74,16 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     ended (Impale, Source Aura, Immolate, Eruption) and, where it then leaves the board (Immolate's
     defeat, Eruption's return to the barracks), the board without it; where it then places itself
     (Disperse), the unit there before that damage (its own included) is dealt; what its talents did
-    before or after it (Consume: apply_act). Each act is applied first, as neither changes where the
-    move ends, but Scatter's after it: the unit leaves the group where the move ended."""
-    later = tuple(a for a in move.acts if a.when == "after" and a.how == "scatter")
+    before or after it (Consume: apply_act), in their order: an act before the move, then the move with
+    what it took on its way, then an act after it (a flip after the move takes the upgrades the damage
+    on the way left; Scatter leaves the group where the move ended)."""
     for act in move.acts:
-        if act not in later:
+        if act.when == "before":
             position = apply_act(position, move.unit, act)
     position = _moved(position, move)
-    for act in later:
-        position = apply_act(position, move.unit, act)
+    for act in move.acts:
+        if act.when == "after":
+            position = apply_act(position, move.unit, act)
     return position
 
 

@@ -1634,17 +1634,15 @@ def _placed(unit: Unit, node: str, moved: bool, damage: int = 0, defeated: bool 
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after a move; a hero put on its gate has left the board and moves no more. A unit that
-    leaves its group after its move (Scatter) leaves it where the move ended."""
-    left = [a for a in move.acts if a.how == "scatter" and a.when == "after"]
-    for act in move.acts:  # before or after: the chip acted on, the unit flipped or promoted
+    """The board after a move; a hero put on its gate has left the board and moves no more. An act
+    before the move comes first, one after it last: a flip after the move takes the upgrades its damage
+    on the way left, and a unit leaving its group after its move (Scatter) leaves it where the move ended."""
+    left = [a for a in move.acts if a.when == "after"]
+    for act in move.acts:  # before: the chip acted on, the unit flipped or promoted
         if act not in left:
             position = _acted(position, position.units[move.unit], act)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
-    for act in left:
-        scattered = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
-        units = dict(scattered.units)
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
     # Roost: "When this unit moves, elfinkaze on it are moved with it" (FAQ-02: not their own move); an
@@ -1670,6 +1668,9 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
             units[strike.chip] = _placed(struck, struck.at, False, strike.damage, strike.defeated)
     if move.exit == "defeated":  # Glidebomb: "you may defeat it"
         units[move.unit] = _placed(units[move.unit], units[move.unit].at or "", False, 0, True)
+    for act in left:  # a spire it strips (Yrtel's Will) changes with the units
+        position = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
+        units = dict(position.units)
     gates = {
         faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
         for faction, gate in position.gates.items()
