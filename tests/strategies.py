@@ -824,6 +824,11 @@ def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     )
 
 
+def _some(draw: st.DrawFn, ids: list[str]) -> set[str]:
+    """One or more of ``ids`` (none where there are none): the units a strategy hands its talent."""
+    return draw(st.sets(st.sampled_from(ids), min_size=1)) if ids else set()
+
+
 @st.composite
 def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
@@ -835,7 +840,7 @@ def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     units = dict(position.units)
     faction = position.turn.faction
     movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
-    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    chosen = _some(draw, movers)
     for uid in chosen:
         u = units[uid]
         extra = draw(st.sampled_from((("Disperse",),) * 3 + (("Disperse", "Impale"),)))
@@ -874,7 +879,7 @@ def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) ->
     units = dict(position.units)
     faction = position.turn.faction
     movers = sorted(uid for uid, u in units.items() if u.faction == faction and position.placed(uid))
-    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    chosen = _some(draw, movers)
     for uid in chosen:
         u = units[uid]
         side = replace(u.stats, movement=u.stats.movement + 1, health=u.stats.health + 1) if draw(st.booleans()) else None
@@ -912,7 +917,7 @@ def scattering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     units = dict(position.units)
     faction = position.turn.faction
     movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION and u.at)
-    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    chosen = _some(draw, movers)
     for uid in chosen:
         u = units[uid]
         below = replace(u.stats, movement=u.stats.movement + draw(st.integers(0, 1)), health=draw(st.integers(1, 3)))
@@ -940,7 +945,7 @@ def tracking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     units = dict(position.units)
     faction = position.turn.faction
     movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.at and u.kind is not Kind.LANDMARK_MINION)
-    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    chosen = _some(draw, movers)
     for uid in chosen:
         u = units[uid]
         units[uid] = replace(u, talents=(*u.talents, "Tracker"),
@@ -964,7 +969,7 @@ def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     units = dict(position.units)
     faction = position.turn.faction
     movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
-    chosen = draw(st.sets(st.sampled_from(movers), min_size=1)) if movers else set()
+    chosen = _some(draw, movers)
     for uid in chosen:
         u = units[uid]
         terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST

@@ -13,8 +13,8 @@ TITLES = {"section": "Core rule sections (game-elements.txt)", "talent": "Talent
 
 
 def counts(rows: list[Row]) -> dict[str, dict[str, int]]:
-    return {k: {s: c[s] for s in STATUSES} for k in KINDS
-            for c in [Counter(r.status for r in rows if r.kind == k)]}
+    found = Counter((r.kind, r.status) for r in rows)
+    return {k: {s: found[k, s] for s in STATUSES} for k in KINDS}
 
 
 def as_json(rows: list[Row]) -> dict[str, Any]:
