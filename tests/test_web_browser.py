@@ -493,6 +493,28 @@ def test_the_ai_movement_steps_forced_ends_are_drawn_as_its_summary_says(browser
     page.close()
 
 
+def test_a_late_picture_of_the_first_outcome_does_not_cover_the_summary_asked_for_since(browser, server):
+    # The stepper asks for outcome 0's picture as the answer appears; on a slow machine it may come
+    # back after the player has asked for the summary, which must stay on the board.
+    page = _open(browser, server, AFTER)
+    held = []
+    page.route("**/api/jobs/*/outcomes/0*", lambda route: held.append(route))
+    page.click("#mode-play")
+    page.check("#ai")
+    page.click('[data-question="movement-step"]')
+    page.wait_for_selector("#draw-ends", timeout=60_000)
+    page.click("#draw-ends")
+    page.wait_for_selector('#board[data-outcome="summary"]')
+    assert len(held) == 1
+    with page.expect_response("**/api/jobs/*/outcomes/0*"):
+        held[0].continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+    assert page.get_attribute("#board", "data-outcome") == "summary"
+    page.click('[aria-label="next"]')
+    page.wait_for_selector('#board[data-outcome="1"]')
+    page.close()
+
+
 def test_on_a_phone_every_control_takes_a_thumb(browser, server):
     page = _open(browser, server, JOUST, viewport=PHONE)
     for mode in ("#mode-build", "#mode-play"):

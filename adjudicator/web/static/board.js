@@ -167,10 +167,15 @@ function showError(data) {
 
 // --- drawing
 
+// Only the newest picture is drawn: a slow answer to an earlier request (the stepper's first
+// outcome, say) must not cover the summary the player asked for since.
+let pictureAsked = 0;
+
 // A phone's screen: the server draws the picture narrow, its legend below the board.
 function phone() { return window.matchMedia("(max-width: 800px)").matches; }
 
 function showPicture(svg) {
+  pictureAsked++; // a picture still on its way is older than this one
   delete $("board").dataset.outcome; // set again when the picture is a step's outcome
   $("board").innerHTML = svg;
   const picture = $("board").querySelector("svg");
@@ -543,16 +548,20 @@ function summary(answer) {
     el("li", { "data-unit": u, text: `${u}: ` + Object.entries(nodes).map(([n, k]) => `${n} (${k})`).join(", ") })));
 }
 
+async function showAnswerPicture(path, outcome, wanted = () => true) {
+  const ticket = ++pictureAsked;
+  const { ok, data } = await call(path + (phone() ? "?narrow=1" : ""));
+  if (!ok || ticket !== pictureAsked || !wanted()) return false;
+  showPicture(data.svg);
+  $("board").dataset.outcome = outcome;
+  return true;
+}
+
 function drawEnds(job) {
   // The summary on the board: each unit's possible ends, the forced ones solid.
   const button = el("button", { id: "draw-ends", text: "Draw where each unit can end" });
   button.addEventListener("click", async () => {
-    const { ok, data } = await call(`jobs/${job}/summary${phone() ? "?narrow=1" : ""}`);
-    if (ok) {
-      showPicture(data.svg);
-      $("board").dataset.outcome = "summary";
-      $("board").scrollIntoView({ block: "start" });
-    }
+    if (await showAnswerPicture(`jobs/${job}/summary`, "summary")) $("board").scrollIntoView({ block: "start" });
   });
   return button;
 }
@@ -569,12 +578,7 @@ function stepThrough(answer, job) {
     const [prev, , next] = box.children;
     prev.addEventListener("click", () => { i = (i + answer.lines.length - 1) % answer.lines.length; show(); });
     next.addEventListener("click", () => { i = (i + 1) % answer.lines.length; show(); });
-    const shown = i;
-    const { ok, data } = await call(`jobs/${job}/outcomes/${i}${phone() ? "?narrow=1" : ""}`);
-    if (ok && shown === i && box.isConnected) {
-      showPicture(data.svg);
-      $("board").dataset.outcome = String(i);
-    }
+    await showAnswerPicture(`jobs/${job}/outcomes/${i}`, String(i), () => box.isConnected);
   };
   if (answer.lines.length) show();
   return box;
