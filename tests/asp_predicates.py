@@ -4,6 +4,7 @@ tests (tests/test_hook_contract.py) compare these with asp/core/hooks.lp, asp/do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,9 @@ def _atoms(node: Any, into: set[Predicate], conditions: set[Predicate]) -> None:
         _atoms(getattr(node, key), into, conditions)
 
 
+@cache  # each file parsed once a process: the contract's tests ask of the core files for every talent
 def uses(path: Path) -> Uses:
+    """What ``path`` defines and reads; shared between callers, so read, never changed."""
     found = Uses()
 
     def take(statement: Any) -> None:

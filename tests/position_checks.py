@@ -20,7 +20,7 @@ from adjudicator.position.claims import AttackClaim, MoveClaim
 from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_options, faction_options, is_ai, present_units
 from adjudicator.questions.dispute import check
-from adjudicator.solving.solve import ground
+from adjudicator.solving.solve import ground, scenario_files, talent_files
 
 CHECKED = 2  # the first few of each unit's outcomes are checked by `check`: each check solves again (4 until
 # the suite, 3,095 tests, took 9 min 44 s on a quiet machine)
@@ -73,11 +73,22 @@ def reads_back(position: Position) -> None:
                 assert verdict in (LEGAL, MANDATORY), (format_attack(attack), result.judgement)
 
 
+# The programs already seen to ground to facts, in this worker: the property is the encodings', so a
+# second position with the same talent and chapter files, side, step and readings adds nothing.
+_GROUNDED: set[tuple[object, ...]] = set()
+
+
 def grounds_to_facts(position: Position) -> None:
     """Every rule of the movement part reaching the solver is a fact: no rule has a body left."""
     faction = position.turn.faction
     units = present_units(position, faction)
     for query in (Query(units), Query(units, frozenset({faction}), stepping=True)):
-        control = ground(position_facts(position, query), ("base",))
+        facts = position_facts(position, query)
+        key = (tuple(talent_files(facts)), tuple(scenario_files(facts)), is_ai(position, faction),
+               position.turn.step, query.stepping, tuple(sorted(position.readings.items())))
+        if key in _GROUNDED:
+            continue
+        control = ground(facts, ("base",))
         control.solve()
         assert control.statistics["problem"]["lp"]["bodies"] == 0
+        _GROUNDED.add(key)

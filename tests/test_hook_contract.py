@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -25,14 +26,15 @@ from adjudicator.position.talents import catalogue
 from tests.asp_predicates import ASP, Predicate, core_files, extension_files, hooks, uses
 
 
-def _core() -> tuple[set[Predicate], set[Predicate]]:
+@cache
+def _core() -> tuple[frozenset[Predicate], frozenset[Predicate]]:
     defined: set[Predicate] = set()
     read: set[Predicate] = set()
     for path in core_files():
         found = uses(path)
         defined |= found.heads
         read |= found.reads | found.declared
-    return defined, read
+    return frozenset(defined), frozenset(read)
 
 
 def _doc_names() -> set[Predicate]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -386,6 +387,7 @@ def test_example_with_one_value_replaced_loads_or_reports(data: st.DataObject) -
 # --- the JSON Schema says the same
 
 
+@cache  # built and checked once a process: each of some 550 positions is validated with it
 def schema_validator() -> Any:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((ROOT / "schema" / "position.schema.json").read_text(encoding="utf-8"))
