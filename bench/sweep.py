@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import hashlib
 import math
 import multiprocessing
@@ -348,25 +349,34 @@ def _init_worker(stop: Any) -> None:
     global _stop
     _stop = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
+    gc.callbacks.append(_on_gc)
 
 
 _CLINGO = f"{os.sep}clingo{os.sep}"
+_collecting = False  # the garbage collector is running (its finalisers print, never raise, an exception)
 
 
-def _inside_clingo(frame: Any) -> bool:
-    """Whether clingo's own code is on the stack: Python called back from inside a solve or a
-    grounding (a logger, statistics, a model). An exception raised there makes clingo end the
-    process, so the alarm waits until clingo has returned."""
+def _on_gc(phase: str, info: dict[str, int]) -> None:
+    global _collecting
+    _collecting = phase == "start"
+
+
+def _no_place_to_raise(frame: Any) -> bool:
+    """Whether an exception raised now would be lost or fatal: inside clingo's own code (Python called
+    back from a solve or a grounding: clingo ends the process), in a finaliser or during a garbage
+    collection (Python prints "Exception ignored" and goes on). The alarm then waits."""
+    if _collecting:
+        return True
     while frame is not None:
-        if _CLINGO in frame.f_code.co_filename:
+        if _CLINGO in frame.f_code.co_filename or frame.f_code.co_name == "__del__":
             return True
         frame = frame.f_back
     return False
 
 
 def _ring(signum: int, frame: Any) -> None:
-    if _inside_clingo(frame):
-        signal.setitimer(signal.ITIMER_REAL, 0.02)  # ring again once clingo has handed back
+    if _no_place_to_raise(frame):
+        signal.setitimer(signal.ITIMER_REAL, 0.02)  # ring again once it has handed back
         return
     raise _Timeout
 

@@ -3,6 +3,7 @@ takes, from the worker to the position file written."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -55,3 +56,19 @@ def test_a_fuzzed_file_is_written_byte_for_byte(tmp_path: Path, monkeypatch: pyt
     path = sweep._write(done.found, tmp_path, 8)
     assert path.read_bytes() == done.found.document.encode("utf-8")
     assert "made up" in path.with_suffix(".txt").read_text(encoding="utf-8")
+
+
+def test_the_time_limit_waits_where_an_exception_would_be_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Raised in a finaliser or during a garbage collection, the timeout would be printed and dropped
+    # ("Exception ignored"), and the position would run on past its limit.
+    seen: list[bool] = []
+
+    class Finalised:
+        def __del__(self) -> None:
+            seen.append(sweep._no_place_to_raise(sys._getframe()))
+
+    Finalised()
+    here = sys._getframe()
+    assert seen == [True] and not sweep._no_place_to_raise(here)
+    monkeypatch.setattr(sweep, "_collecting", True)
+    assert sweep._no_place_to_raise(here)
