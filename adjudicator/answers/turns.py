@@ -151,6 +151,7 @@ class TurnOutcome:
     movement: StepOutcome | None  # one final board of the movement step that leads to it
     attack: StepEnd | None  # one end state of the attack step that leads to it
     quick_strike: StepEnd | None = None  # one end state of the Quick Strike step that leads to it
+    start: StepEnd | None = None  # one end state of the start of the turn that leads to it
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -160,6 +161,7 @@ class TurnOutcome:
             "movement": self.movement.as_json() if self.movement else None,
             "attack": self.attack.as_json() if self.attack else None,
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
+            "start": self.start.as_json() if self.start else None,
         }
 
 
