@@ -63,6 +63,7 @@ class UnitEnd:
     basic: bool = False  # flipped back to its basic side this turn (Dodge)
     left: str = ""  # off the board: DEFEATED or RETURNED
     discarded_talents: tuple[str, ...] = ()  # talents it discarded (Hidden Armor) or items it lost (Cumbersome) this turn
+    control: str | None = None  # the faction that gained control of it this turn (Recruitable); None: unchanged
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
@@ -80,6 +81,8 @@ class UnitEnd:
             data["basic"] = True
         if self.discarded_talents:
             data["discarded_talents"] = list(self.discarded_talents)
+        if self.control is not None:
+            data["control"] = self.control
         return data
 
     def describe(self) -> str:
@@ -91,6 +94,7 @@ class UnitEnd:
         bits += [f"upgrades [{', '.join(self.upgrades)}]"] if self.upgrades is not None else []
         bits += ["promoted"] if self.promoted else []
         bits += ["flipped to its basic side"] if self.basic else []
+        bits += [f"now controlled by {self.control}"] if self.control is not None else []
         return f"{self.unit} " + ", ".join(bits)
 
 
