@@ -12,6 +12,7 @@ from collections import deque
 from dataclasses import replace
 
 import yaml
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from adjudicator.position.hexmap import parse_map
@@ -80,7 +81,7 @@ def _unit_fields(u: Unit) -> dict[str, object]:
     extra: dict[str, object] = {"talents": _written(u.talents, u.talent_numbers), "upgrades": list(u.upgrades),
                                 "reward": _reward(u.reward), "merc": u.merc, "promoted": u.promoted,
                                 "done": {"moved": u.done.moved, "attacked": u.done.attacked,
-                                         "retaliated": u.done.retaliated}}
+                                         "retaliated": u.done.retaliated, "targeted": u.done.targeted}}
     if u.capacity is not None:
         extra["capacity"] = u.capacity
     if u.promoted_stats is not None:
@@ -600,8 +601,9 @@ def relentless_ripostes(draw: st.DrawFn, boards: st.SearchStrategy[Position]) ->
 def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose turn's units each, by a coin toss, have Self Destruct, often with
     one more upgrade (reference N105: 2 more damage each), whose spires each keep no upgrade or one by
-    a coin toss, so that the blast and the AI's "would defeat" (N106) often turn on them, and whose
-    turn's spires each have Creep by a coin toss (N108)."""
+    a coin toss, so that the blast and the AI's "would defeat" (N106) often turn on them, whose
+    turn's spires each have Creep by a coin toss (N108), and whose landmark minions each have
+    Recruitable and were attacked this turn, each by a coin toss (N122)."""
     position = draw(boards)
     units = {
         uid: replace(u, talents=tuple(sorted({*u.talents, "Self Destruct"})),
@@ -609,8 +611,29 @@ def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
         if u.faction == MOVER and draw(st.booleans()) else u
         for uid, u in position.units.items()
     }
+    units = {
+        uid: replace(u, talents=tuple(sorted({*u.talents, "Recruitable"})) if draw(st.booleans()) else u.talents,
+                     done=replace(u.done, targeted=draw(st.booleans())))
+        if u.kind is Kind.LANDMARK_MINION else u
+        for uid, u in units.items()
+    }
     spires = tuple(replace(s, upgrades=s.upgrades[:draw(st.integers(0, 1))],
                            talents=tuple(sorted({*s.talents, "Creep"})) if s.faction == MOVER and draw(st.booleans())
                            else s.talents)
                    for s in position.spires)
     return replace(position, units=units, spires=spires)
+
+
+@st.composite
+def recruiting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with a landmark minion, each of its landmark minions with Recruitable and,
+    by a coin toss each, attacked this turn by the turn's faction (reference N122)."""
+    position = draw(boards)
+    wild = [uid for uid, u in position.units.items() if u.kind is Kind.LANDMARK_MINION]
+    assume(wild)
+    units = dict(position.units)
+    for uid in wild:
+        u = units[uid]
+        units[uid] = replace(u, talents=tuple(sorted({*u.talents, "Recruitable"})),
+                             done=replace(u.done, targeted=draw(st.booleans())))
+    return replace(position, units=units)

@@ -360,7 +360,7 @@ def attack_step_problem(position: Position) -> str | None:
 
 def turn_edge_problem(position: Position, moment: str) -> str | None:
     """The start (``moment`` "start") or the end ("end") of the turn: the count and the set of end
-    states (reference N105-N108)."""
+    states (reference N105-N108, N122)."""
     ai = combat_ai(position)
     expected = combat_ref.turn_edge(position, ai, moment)
     ask = solver.start_of_turn if moment == "start" else solver.end_of_turn

@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers,
-    quaking, rallied, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
+    quaking, rallied, recruiting, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -412,9 +412,19 @@ def test_spires_fire_agrees_with_riders(position: Position) -> None:
 
 # Self Destruct on half the turn's units, often with an upgrade more, Creep on half its spires
 # (reference N105-N108): the start and the end of the turn, where they act one after another, in any
-# order (the AI's units when that defeats something; its spires do not creep).
+# order (the AI's units when that defeats something; its spires do not creep); at the end, Recruitable
+# landmark minions the turn's faction attacked may be taken (N122).
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(turn_edged(combat_positions()), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_self_destruct_and_creep(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Recruitable (reference N122): at the end of the turn, each landmark minion the turn's faction attacked
+# and no faction controls may be taken, after the Self Destruct units (boards that always hold one).
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(recruiting(turn_edged(combat_positions())))
+def test_end_of_turn_agrees_with_recruitable(position: Position) -> None:
+    problem = turn_edge_problem(position, "end")
     assert problem is None, problem

@@ -776,3 +776,14 @@ def test_self_destruct_at_the_edge_of_a_turn() -> None:
     fallen = (*(ChipEnd(u, defeated=True) for u in ("blaster", "boom", "joust", "post")), ChipEnd("knight", health=2))
     assert ai == {EndState(tuple(sorted(fallen)))}
     assert turn_edge(load_position(folder / "self-destruct-ai-no-defeat.yaml"), True) == {EndState(())}
+
+
+def test_recruitable_at_the_end_of_a_turn() -> None:
+    # N122 on the hand-derived positions: the wild the heirs attacked may be taken (its health given);
+    # the one the narora control, and the Untamed one, may not; nothing at the start of the turn.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "recruitable"
+    may = load_position(folder / "recruitable-player-may.yaml")
+    assert turn_edge(may, False, "end") == {EndState(()), EndState((ChipEnd("wild", health=1, control="heirs"),))}
+    assert turn_edge(may, False, "start") == {EndState(())}
+    assert turn_edge(load_position(folder / "recruitable-controlled-or-untamed-nothing.yaml"), False, "end") == {
+        EndState(())}

@@ -398,6 +398,32 @@ def test_stepping_through_the_whole_turn_draws_each_outcome_on_the_board(browser
     page.close()
 
 
+def test_the_whole_turn_draws_a_spire_where_creep_moved_it_at_the_start(browser, server, shots):
+    # Creep moves the tower off c2 at the start of the turn; each outcome's board shows it where it went.
+    crept = ROOT / "positions/talents/creep/creep-player-moves.yaml"
+    result = whole_turn.whole_turn(load_position(crept), None, 50)
+    moved = [i for i, o in enumerate(result.outcomes) if o.end.spires_at]
+    assert moved, "the tower moves in some outcome"
+    page = _open(browser, server, crept)
+    page.click("#mode-play")
+    page.click('[data-question="turn"]')
+    page.wait_for_selector('#board[data-outcome="0"]', timeout=60_000)
+    for i in range(len(result.outcomes)):
+        page.wait_for_selector(f'#board[data-outcome="{i}"]')
+        [(_, hex_)] = result.outcomes[i].end.spires_at or (("tower", "c2"),)
+        inside = page.evaluate("""([spire, hex]) => {
+            const s = document.querySelector(`#board g.spire[data-spire="${spire}"]`).getBoundingClientRect();
+            const h = document.querySelector(`#board g.hex[data-hex="${hex}"] polygon`).getBoundingClientRect();
+            const x = s.left + s.width / 2, y = s.top + s.height / 2;
+            return h.left <= x && x <= h.right && h.top <= y && y <= h.bottom;
+        }""", ["tower", hex_])
+        assert inside, f"outcome {i}: the tower is drawn on {hex_}"
+        if i in moved:
+            page.screenshot(path=shots / "turn-creep.png", full_page=True)
+        page.click('.stepper button[aria-label="next"]')
+    page.close()
+
+
 def test_a_second_page_opened_from_the_shared_link_shows_the_same_position(browser, server, shots):
     page = _open(browser, server, JOUST, viewport=PHONE)
     page.click("#share")

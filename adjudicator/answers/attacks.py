@@ -276,6 +276,7 @@ class ChipEnd:
     # talents it discarded (Hidden Armor) or items it lost (Cumbersome), and lacks from now on
     discarded_talents: tuple[str, ...] = ()
     flipped: bool = False  # a spire flipped to its other side, its upgrades kept (Wallop)
+    control: str | None = None  # the faction that gained control of it (Recruitable); None: unchanged
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -300,6 +301,8 @@ class ChipEnd:
             data["discarded_talents"] = list(self.discarded_talents)
         if self.flipped:
             data["flipped"] = True
+        if self.control is not None:
+            data["control"] = self.control
         return data
 
 
@@ -335,6 +338,7 @@ class EndState:
             bits += ["silenced: cannot attack this turn"] if c.silenced else []
             bits += [f"discarded {', '.join(c.discarded_talents)}"] if c.discarded_talents else []
             bits += ["flipped to its other side"] if c.flipped else []
+            bits += [f"now controlled by {c.control}"] if c.control is not None else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         if self.wave_over:

@@ -820,6 +820,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
+    control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -854,6 +855,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             turned.add(_name(a[0]))
         elif s.name == "sat":
             spire_at[_name(a[0])] = _name(a[1])
+        elif s.name == "ctrl":
+            control[_name(a[0])] = _name(a[1])
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "wh":
@@ -880,9 +883,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         basic = unit.promoted and uid not in promoted and not name  # flipped back (Dodge)
         shed = tuple(sorted(dropped[uid]))
         if (name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced
-                or uid in moved or shed):
+                or uid in moved or shed or uid in control):
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
-                                 uid in silenced, moved.get(uid), basic, discarded_talents=shed))
+                                 uid in silenced, moved.get(uid), basic, discarded_talents=shed,
+                                 control=control.get(uid)))
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True))

@@ -63,6 +63,7 @@ class UnitEnd:
     basic: bool = False  # flipped back to its basic side this turn (Dodge)
     left: str = ""  # off the board: DEFEATED or RETURNED
     discarded_talents: tuple[str, ...] = ()  # talents it discarded (Hidden Armor) or items it lost (Cumbersome) this turn
+    control: str | None = None  # the faction that gained control of it this turn (Recruitable); None: unchanged
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
@@ -80,6 +81,8 @@ class UnitEnd:
             data["basic"] = True
         if self.discarded_talents:
             data["discarded_talents"] = list(self.discarded_talents)
+        if self.control is not None:
+            data["control"] = self.control
         return data
 
     def describe(self) -> str:
@@ -91,6 +94,7 @@ class UnitEnd:
         bits += [f"upgrades [{', '.join(self.upgrades)}]"] if self.upgrades is not None else []
         bits += ["promoted"] if self.promoted else []
         bits += ["flipped to its basic side"] if self.basic else []
+        bits += [f"now controlled by {self.control}"] if self.control is not None else []
         return f"{self.unit} " + ", ".join(bits)
 
 
@@ -151,6 +155,7 @@ class TurnOutcome:
     movement: StepOutcome | None  # one final board of the movement step that leads to it
     attack: StepEnd | None  # one end state of the attack step that leads to it
     quick_strike: StepEnd | None = None  # one end state of the Quick Strike step that leads to it
+    start: StepEnd | None = None  # one end state of the start of the turn that leads to it
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -160,6 +165,7 @@ class TurnOutcome:
             "movement": self.movement.as_json() if self.movement else None,
             "attack": self.attack.as_json() if self.attack else None,
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
+            "start": self.start.as_json() if self.start else None,
         }
 
 

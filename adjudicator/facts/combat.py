@@ -123,6 +123,8 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             yield fact("displaced", u)
         if unit.done.held:  # held still by Survival's AI wording: no attack either
             yield fact("stilled", u)
+        if unit.done.targeted:  # attacked this turn by the turn's faction (Recruitable)
+            yield fact("targeted", u)
 
 
 def structure_facts(position: Position) -> Iterator[Symbol]:

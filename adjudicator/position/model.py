@@ -97,6 +97,9 @@ class Done:
     displaced: bool = False
     # Kept in place this turn by Survival's AI wording, "it will not move or attack": it does not attack.
     held: bool = False
+    # Attacked this turn (a unit's attack or a spire's shot) by the faction whose turn it is, the one
+    # faction that attacks in it (Recruitable: "if your faction attacked this unit this turn").
+    targeted: bool = False
 
 
 @dataclass(frozen=True)

@@ -192,11 +192,16 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = replace(unit, at=change.at, done=replace(unit.done, displaced=True))
     if change.discarded_talents:  # Hidden Armor: the equipment is gone for the rest of the turn
         unit = replace(unit, talents=tuple(t for t in unit.talents if t not in change.discarded_talents))
+    if change.control is not None:  # Recruitable: another faction controls it now
+        unit = replace(unit, faction=change.control)
     return unit
 
 
-def apply_end(position: Position, end: EndState, attacked: frozenset[str] = frozenset()) -> Position:
-    """The board after a combat step that ended in ``end``; ``attacked``: the units that attacked.
+def apply_end(
+    position: Position, end: EndState, attacked: frozenset[str] = frozenset(), targeted: frozenset[str] = frozenset()
+) -> Position:
+    """The board after a combat step that ended in ``end``; ``attacked``: the units that attacked;
+    ``targeted``: the chips they attacked (the units among them are written as attacked this turn).
     A defeated unit leaves the board (to its barracks, the discard or the market: off the board
     either way) with no health left, as one defeated while moving; a defeated spire leaves it too."""
     units = dict(position.units)
@@ -231,6 +236,9 @@ def apply_end(position: Position, end: EndState, attacked: frozenset[str] = froz
     for uid in attacked:
         unit = units[uid]
         units[uid] = replace(unit, done=replace(unit.done, attacked=True))
+    for uid in targeted & units.keys():  # Recruitable reads it at the end of the turn
+        unit = units[uid]
+        units[uid] = replace(unit, done=replace(unit.done, targeted=True))
     factions = dict(position.factions)
     for name, amount in end.source:
         factions[name] = replace(factions[name], source=amount)

@@ -333,6 +333,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("basic", True if c.basic else None),
             ("discarded-talents", list(c.discarded_talents) if c.discarded_talents else None),
             ("flipped", True if c.flipped else None),
+            ("control", c.control),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else {
             k: v for k, v in fields if v is not None}
@@ -420,7 +421,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         extra = (("health", u.health), ("chip", u.chip or None),
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
                  ("promoted", True if u.promoted else None), ("basic", True if u.basic else None),
-                 ("discarded-talents", list(u.discarded_talents) if u.discarded_talents else None))
+                 ("discarded-talents", list(u.discarded_talents) if u.discarded_talents else None),
+                 ("control", u.control))
         extra_set = {k: v for k, v in extra if v is not None}
         data[u.unit] = u.left if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:

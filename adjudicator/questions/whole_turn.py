@@ -101,9 +101,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         basic = before.promoted and not after.promoted and not chip  # flipped back (Dodge)
         # Hidden Armor: a talent the unit discarded (a revealed chip's own talents are no discard).
         shed = tuple(sorted(set(before.talents) - set(after.talents))) if not chip else ()
+        control = after.faction if after.faction != before.faction else None  # Recruitable
         if (node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic
-                or shed):
-            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed))
+                or shed or control):
+            units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed,
+                                 control=control))
     # A unit a group revealed as its top chip left it (Scatter): its chip, where it ends and its health.
     for uid, after in sorted(final.units.items()):
         if uid not in start.units:
@@ -164,7 +166,7 @@ def whole_turn(
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key)
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                          records.get("quick-strike")))
+                                          records.get("quick-strike"), records.get("start-of-turn")))
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
@@ -235,7 +237,8 @@ def _branches(position: Position, result: Any) -> list[Branch]:
     if isinstance(result, FireStepResult):
         if not result.results:  # no spire fires: the turn goes on unchanged
             return [(position, Fraction(1), None, None)]
-        return [(apply_end(position, r.end), r.probability, r, r.end) for r in result.results]
+        return [(apply_end(position, r.end, targeted=frozenset(s.target for s in r.shots if not s.instead)),
+                 r.probability, r, r.end) for r in result.results]
     if isinstance(result, StepResult):
         branches: list[Branch] = []
         for board in result.outcomes:
@@ -248,7 +251,8 @@ def _branches(position: Position, result: Any) -> list[Branch]:
             branches.append((_stayed(moved, stayed), board.chance, board, None))
         return branches
     # An attack step's end has the chance of the totals its retaliations rolled (Relentless), given its attacks.
-    return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence)),
+    return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence),
+                       frozenset(a.target for a in e.sequence if not a.instead)),
              Fraction(1) if e.probability is None else e.probability, e, e.end)
             for e in result.outcomes]
 

@@ -63,10 +63,11 @@ def outcome_overlay(pos: Position, outcome: object) -> tuple[Position, dict[str,
     if isinstance(outcome, StepEnd):
         return pos, {"attacks": list(outcome.sequence)}
     if isinstance(outcome, TurnOutcome):
-        # The board as the movement step begins (after Quick Strike and the spires' shots), its moves
-        # played; the attack step's attacks drawn from where its units moved to.
+        # The board as the movement step begins (after the start of the turn, Quick Strike and the
+        # spires' shots: a spire Creep moved stands where it went), its moves played; the attack
+        # step's attacks drawn from where its units moved to.
         after = pos
-        for end in (outcome.quick_strike, outcome.fire):
+        for end in (outcome.start, outcome.quick_strike, outcome.fire):
             after = apply_end(after, end.end) if end is not None else after
         moves = list(outcome.movement.sequence) if outcome.movement else []
         for move in moves:

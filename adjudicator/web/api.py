@@ -34,7 +34,7 @@ from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions import adjudicate, dispute, reading_effects
 from adjudicator.questions import steps
-from adjudicator.questions.coverage import notices
+from adjudicator.questions.coverage import notices, notices_in
 from adjudicator.show import render_svg, render_text
 from adjudicator.show.overlay import outcome_overlay, overlay_of
 from adjudicator.solving.solve import Deadline, TimedOut
@@ -177,9 +177,11 @@ def _claim(body: dict[str, Any], position: Position) -> Claim:
 
 
 def _notices(position: Position) -> str:
-    """What no answer at the position's step can take into account, worded as the CLI prints it."""
-    step = {"spires-fire": "fire"}.get(position.turn.step, position.turn.step)
-    return render_text.notices(notices(position, step, None))
+    """What no answer at the position's step can take into account, worded as the CLI prints it: the
+    step's own question's notices, or the step's talents where no question plays it (exploration)."""
+    mode = next((s.mode for s in steps.STEPS if s.place == position.turn.step), None)
+    found = notices(position, mode, None) if mode else notices_in(position, (position.turn.step,), None)
+    return render_text.notices(found)
 
 
 # --- the calls

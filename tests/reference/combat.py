@@ -315,6 +315,11 @@ N108 Creep: at the start of the turn (not its end), a player's spire with it may
     map hex beside it whose terrain is not path and on which no unit, spire, landmark or other chip
     stands, in any order with the Self Destruct units (a hex one left may be taken); an AI's does not.
     The end shows it ``at`` its new hex.
+N122 Recruitable: at the end of the turn (not its start), the turn's faction may gain control of each
+    unit with it, under no faction's control, without Untamed, that the position says it attacked
+    this turn (``done.targeted``) and that still stands once the Self Destruct units are done; each
+    such unit taken or not, any of them, is an end, for the AI too. A unit taken shows ``control``
+    with its health.
 """
 
 from __future__ import annotations
@@ -2190,7 +2195,25 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             explore(moved, crept | {sid})
 
     explore(start, frozenset())
-    return found
+    return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
+
+
+def _recruited(rules: Rules, end: EndState) -> list[EndState]:
+    """N122: ``end`` with every choice of the units Recruitable lets the turn's faction take."""
+    position = rules.position
+    fallen = {c.chip for c in end.chips if c.defeated or c.discarded}
+    able = sorted(uid for uid, u in position.units.items()
+                  if "Recruitable" in u.talents and "Untamed" not in u.talents and not u.faction
+                  and u.done.targeted and position.placed(uid) and uid not in fallen)
+    ends = []
+    for taken in product((False, True), repeat=len(able)):
+        chips = {c.chip: c for c in end.chips}
+        for uid, take in zip(able, taken):
+            if take:
+                was = chips.get(uid, ChipEnd(uid, health=position.units[uid].health))
+                chips[uid] = replace(was, control=rules.faction)
+        ends.append(replace(end, chips=tuple(sorted(chips.values()))))
+    return ends
 
 
 # ------------------------------------------------------------------------------- Spires Fire
