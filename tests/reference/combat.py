@@ -297,6 +297,8 @@ N96 Dispirit, AI units only: likewise, every minion of a faction opposing the un
     minion) within 2 hexes that shows its promoted side, without Diurnal, shows its basic side: its
     upgrades kept, its health at most its basic health stat (kept where no promoted side is given). A
     minion both rallied and dispirited is promoted if basic, demoted if promoted.
+N115 Dispirit, a player's (the Graft sheet: "you may demote all opposing promoted faction minions"):
+    as N96, a choice of each such unit that defeats in the exchange, as a player's Rally is (N95).
 N97 Invigorate, AI units only: the chip revealed under a fallen chip that held it (in use as it fell)
     is promoted with the others of N95, once the exchange is dealt: no promoted side is given, so its
     health stays its health stat.
@@ -1330,11 +1332,13 @@ def _level_up(rules: Rules, board: Board, log: Log, uid: str, chooser: Chooser) 
         )
 
 
-def rally_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
-    """N95: whether a player's Rally promotes is a choice where the attacker or its target (the units whose
-    hits may defeat in the exchange) has it; else there is none to make."""
+def rally_choices(rules: Rules, board: Board, uid: str, target: str) -> list[frozenset[tuple[str, str]]]:
+    """N95, N115: whether a player's Rally promotes, or a player's Dispirit demotes, is a choice of each such
+    unit among the attacker and its target (the units whose hits may defeat in the exchange): every set of
+    (unit, talent) taken."""
     units = [board.units[c] for c in (uid, target) if c in board.units]
-    return [False, True] if any(u.has("Rally") and u.faction and not rules.ai(u.faction) for u in units) else [False]
+    open_ = [(u.id, t) for u in units for t in ("Rally", "Dispirit") if u.has(t) and u.faction and not rules.ai(u.faction)]
+    return [frozenset(c for i, c in enumerate(open_) if k >> i & 1) for k in range(2 ** len(open_))]
 
 
 def _victors(board: Board, log: Log) -> list[str]:
@@ -1356,11 +1360,11 @@ def _victors(board: Board, log: Log) -> list[str]:
 
 
 def _rally_and_dispirit(
-    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: bool
+    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: frozenset[tuple[str, str]]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """N95 Rally, N96 Dispirit: once the exchange and its level-ups are dealt, the minions within 2 hexes
-    of a unit that defeated a unit or spire are promoted (heirs: Rally; a player's where ``rally``) or
-    demoted (opposing: Dispirit); N97, the chips an AI Invigorate revealed are promoted; those that
+    of a unit that defeated a unit or spire are promoted (heirs: Rally) or demoted (opposing: Dispirit), a
+    player's unit's where ``rally`` takes it (N115); N97, the chips an AI Invigorate revealed are promoted; those that
     turned, each way."""
     promote = {uid for uid in log.invigorated if uid in b.units}
     demote: set[str] = set()
@@ -1369,9 +1373,9 @@ def _rally_and_dispirit(
         node = moved.get(v, a.node)
         near = [m for m in b.units.values() if m.kind is Kind.MINION and not m.in_gate
                 and rules.within(node, m.node, 2)]
-        if a.has("Rally") and a.faction and (rules.ai(a.faction) or rally):
+        if a.has("Rally") and a.faction and (rules.ai(a.faction) or (v, "Rally") in rally):
             promote |= {m.id for m in near if m.faction == "heirs"}
-        if a.has("Dispirit") and a.faction and rules.ai(a.faction):
+        if a.has("Dispirit") and a.faction and (rules.ai(a.faction) or (v, "Dispirit") in rally):  # N96, N115
             demote |= {m.id for m in near if _hostile(rules, a, m) and not m.has("Diurnal")}
     raised: list[str] = []
     lowered: list[str] = []
@@ -1592,7 +1596,7 @@ def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
-    rally: bool = False,
+    rally: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -1600,8 +1604,8 @@ def attack(
     a player's Ram removes that upgrade instead of the damage (N62); ``armour``: the units whose owner
     discards Hidden Armor against their hit of that kind (N72); ``roll``: the total a Relentless
     retaliation rolls and the top total, which stands for every total from it on (N78); ``unload``: the
-    upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: a player's Rally unit
-    that defeats promotes (N95: a listing takes none)."""
+    upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: the player's Rally and
+    Dispirit units, with the talent, that act when they defeat (N95, N115: a listing takes none)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
