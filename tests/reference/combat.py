@@ -131,6 +131,12 @@ N116 Press Gang, a player's: a defeated non-AI unit (no landmark minion) with it
 N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit it defeats within
     2 hexes (counted as range is) of another AI unit (no landmark minion) with it, in play as the
     attack or shot began; relics and a spire build stay.
+N117 Assimilate, a player's: when any other unit (a landmark minion too) is defeated within 2 hexes
+    (counted as range is) of a non-AI faction's unit with it, in play as the attack, shot or act
+    began, that faction gains its chip's Source reward, up to its capacity, unless that faction
+    defeated it (then it gains the reward once, as N11 gives it); the faction that defeated it, if
+    another, gains none of its Source (relics and a spire build stay). Two such units of one faction
+    gain it once. A defeat credited to no one (N105) counts too.
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
     gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI; so does
     a spire's shot at it, or a volley that includes it, whatever the dice roll.
@@ -1097,7 +1103,7 @@ class Log:
     rolled: bool = False  # N78: one did
     invigorated: list[str] = field(default_factory=list)  # N97: groups whose fallen AI chip had Invigorate
     gang: frozenset[str] = frozenset()  # N116: the units whose owner spends 2 Source for Press Gang if defeated
-    purse: dict[str, int] | None = None  # N116: an attack's purse (N65), its payments settled with its gains
+    purse: dict[str, int] | None = None  # N116: the Source as the attack (N65: its purse), shot or act began
     spent: dict[str, int] = field(default_factory=dict)  # N116: what each faction spent out of ``purse``
     paid_for: list[tuple[str, str]] = field(default_factory=list)  # N116: unit, the talent Source was spent for
 
@@ -1151,25 +1157,23 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and rules.ai(f.faction):  # N51
         return "barracks"
     if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and f.faction:  # N116
-        return "barracks" if _gang_pays(board, log, f) else "removed-from-game"
+        return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
     if f.kind is Kind.HERO:
         return "removed-from-game"
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
 
 
-def _gang_pays(board: Board, log: Log, f: Fighter) -> bool:
-    """N116: whether the owner of ``f``, a player's defeated Press Gang unit, spends 2 Source for it (an
-    attack's, out of its purse, settled later; else at once)."""
-    if f.id not in log.gang:
-        return False
+def _gang_pays(rules: Rules, board: Board, log: Log, f: Fighter) -> bool:
+    """N116: whether the owner of ``f``, a player's defeated Press Gang unit, spends 2 Source for it, out
+    of what it had as the attack, shot or act began (``log.purse``), before what it gained since."""
     if log.purse is None:
-        if board.source[f.faction] < 2:
-            return False
-        board.source[f.faction] -= 2
-    else:
-        if log.purse[f.faction] - log.spent.get(f.faction, 0) < 2:
-            return False
-        log.spent[f.faction] = log.spent.get(f.faction, 0) + 2
+        log.purse = dict(board.source)
+    spent = log.spent.get(f.faction, 0) + 2
+    if f.id not in log.gang or log.purse[f.faction] < spent:
+        return False
+    log.spent[f.faction] = spent
+    capacity = rules.position.factions[f.faction].source_capacity
+    board.source[f.faction] = min(capacity, log.purse[f.faction] - spent + log.offered.get(f.faction, 0))
     log.paid_for.append((f.id, "Press Gang"))
     return True
 
@@ -1189,16 +1193,29 @@ def gang_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[froze
     return [frozenset(c for i, c in enumerate(open_) if k >> i & 1) for k in range(2 ** len(open_))]
 
 
-def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
-    """N52: the reward ``credit`` gains for defeating ``f``, its Source withheld by an AI Assimilate."""
+def _assimilators(rules: Rules, board: Board, log: Log, f: Fighter, ai: bool) -> set[str]:
+    """N52, N117: the factions, AI ones or not, of the units with Assimilate within 2 hexes of ``f``."""
     present = board.units if log.before is None else log.before
-    if credit and not rules.ai(credit) and any(
-        a.id != f.id and a.has("Assimilate") and a.kind is not Kind.LANDMARK_MINION
-        and rules.ai(a.faction) and rules.within(a.node, f.node, 2)
-        for a in present.values()
-    ):
+    return {a.faction for a in present.values()
+            if a.id != f.id and a.has("Assimilate") and a.kind is not Kind.LANDMARK_MINION and a.faction
+            and rules.ai(a.faction) == ai and rules.within(a.node, f.node, 2)}
+
+
+def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
+    """N52: the reward ``credit`` gains for defeating ``f``, its Source withheld by an AI Assimilate, or
+    by a player's of another faction (N117)."""
+    if credit and not rules.ai(credit) and _assimilators(rules, board, log, f, True):
+        return replace(f.reward, source=0)
+    if credit and _assimilators(rules, board, log, f, False) - {credit}:
         return replace(f.reward, source=0)
     return f.reward
+
+
+def _assimilate(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> None:
+    """N117: each other faction with a player's Assimilate unit near ``f`` gains its Source reward."""
+    for faction in sorted(_assimilators(rules, board, log, f, False) - {credit}):
+        if f.reward.source:
+            _gain(rules, board, log, faction, Reward(source=f.reward.source))
 
 
 def hurt(
@@ -1246,6 +1263,7 @@ def hurt(
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if rewarded:
         _gain(rules, board, log, credit, _assimilated(rules, board, log, u, credit))
+    _assimilate(rules, board, log, u, credit)
     _give_way(rules, board, log, u)
     return True
 
@@ -2187,10 +2205,11 @@ def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = f
     then each adjacent opposing unit and spire takes its damage, no attack, credited to its faction;
     ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall (N116)."""
     b = board.copy()
-    log = Log(before=dict(b.units), gang=gang)  # N52: Assimilate reads the units as it began
+    log = Log(before=dict(b.units), gang=gang, purse=dict(b.source))  # N52: Assimilate reads the units as it began
     f = b.units[uid]
     amount, units, spires = _blast(rules, b, uid)
     log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, b, log, f, "")))
+    _assimilate(rules, b, log, f, "")
     for t in units:
         if t in b.units:
             hurt(rules, b, log, t, amount, uid, SELF_DESTRUCT, f.faction)
@@ -2381,7 +2400,7 @@ def _shoot(
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
-                log = Log(before=before, gang=gang)  # N116: each unit's payment at once, out of what is left
+                log = Log(before=before, gang=gang, purse=dict(b.source))  # N116: paid out of what is left
                 fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
                              sid, SPIRE_FIRE, s.faction) for shot in shots]
                 if {u for u, _ in log.paid_for} != gang:  # N116: a choice only where it was made, once
@@ -2409,7 +2428,7 @@ def _shoot(
                                               gang_choices(rules, line.board, [target, *area])):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
-                log = Log(gang=gang)  # N116
+                log = Log(gang=gang, purse=dict(b.source))  # N116: paid out of what is left
                 fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
                     hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
