@@ -161,6 +161,8 @@ class AttackOutcome:
     lost: tuple[tuple[str, str], ...] = ()
     promoted: tuple[str, ...] = ()  # minions a talent promoted once the defeat was dealt (Rally)
     demoted: tuple[str, ...] = ()  # minions a talent demoted once the defeat was dealt (Dispirit)
+    # (unit, talent): a defeated unit whose owner spent Source for that talent of its (Press Gang)
+    paid_for: tuple[tuple[str, str], ...] = ()
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -175,13 +177,14 @@ class AttackOutcome:
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
                tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-               str]:
+               tuple[tuple[str, str], ...], str]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
         the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
-        discarded against a hit (Hidden Armor) and the chance of a rolled retaliation's result (Relentless)."""
+        discarded against a hit (Hidden Armor), the Source spent for a defeated unit (Press Gang) and
+        the chance of a rolled retaliation's result (Relentless)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed,
+                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for,
                 "" if self.probability is None else str(self.probability))
 
     def damage_by_chip(self) -> dict[str, int]:
@@ -219,6 +222,7 @@ class AttackOutcome:
             "lost": [{"unit": unit, "item": item} for unit, item in self.lost],
             "promoted": list(self.promoted),
             "demoted": list(self.demoted),
+            "paid_for": {unit: talent for unit, talent in self.paid_for},
             "probability": None if self.probability is None else str(self.probability),
         }
 

@@ -638,6 +638,7 @@ class _Moment:
     pressed: list[str] = field(default_factory=list)  # talents whose boost the attacker took
     moved: list[tuple[str, str]] = field(default_factory=list)  # unit, the hex a displacement moved it to
     cancelled: list[str] = field(default_factory=list)  # units whose owner paid Source to cancel the damage
+    paid_for: list[tuple[str, str]] = field(default_factory=list)  # unit, the talent its owner spent Source on
     dodged: list[str] = field(default_factory=list)  # units that took 0 instead of a defeat (Dodge)
     stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     instead: str = ""  # the talent a unit used its attack for instead of attacking (deed/4)
@@ -755,6 +756,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.moved.append((_name(args[1]), _name(args[2])))
         elif name == "cancelled":
             m.cancelled.append(_name(args[1]))
+        elif name == "paidfor":
+            m.paid_for.append((_name(args[1]), _name(args[2])))
         elif name == "dodged":
             m.dodged.append(_name(args[1]))
         elif name == "flip":
@@ -807,7 +810,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)),
                          tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)),
                          lost=tuple(sorted(m.lost)), promoted=tuple(sorted(m.promoted)),
-                         demoted=tuple(sorted(m.demoted)))
+                         demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -1201,11 +1204,11 @@ def decode_fire(
 
 def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -> list[tuple[str, str]]:
     """A shot's talents its owners chose to use: a player's spire's Splash (an AI's must), then each
-    unit whose owner paid Source for Sourcefield."""
+    unit whose owner paid Source for Sourcefield, then for another talent (spends/4: Press Gang)."""
     chosen: list[tuple[str, str]] = []
     if m.shot and owners[m.shot[0]] not in ai_factions and any(d.how == SPLASH and d.by == m.shot[0] for d in m.damage):
         chosen.append((m.shot[0], "Splash"))
-    return chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)]
+    return chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted(m.paid_for)
 
 
 def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:

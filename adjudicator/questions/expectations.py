@@ -259,7 +259,7 @@ def check_attacks(
         if "outcomes" not in spec:
             continue
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
-                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed,
+                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed, o.paid_for,
                    "" if o.probability is None else str(o.probability)): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
@@ -270,6 +270,7 @@ def check_attacks(
                    str(e.get("instead") or ""),
                    tuple(sorted((str(u), str(y)) for u, y in (e.get("unloaded") or {}).items())),
                    tuple(sorted((str(u), str(t), str(h)) for u, t, h in e.get("shed") or [])),
+                   tuple(sorted((str(u), str(t)) for u, t in (e.get("paid-for") or {}).items())),
                    str(e.get("probability") or "")): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
@@ -305,14 +306,15 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 
 def _target(
     key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
-               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], str],
+               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...], str],
 ) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed, chance = key
+    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed, paid, chance = key
     if deed:
         return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
     instead += f" ({', '.join(cancelled)} paying Source to take no damage)" if cancelled else ""
     instead += "".join(f" ({u} discarding {t} against the {h})" for u, t, h in shed)
+    instead += "".join(f" ({u}'s owner spending Source for its {t})" for u, t in paid)
     removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
     removing += "".join(f" taking {u}'s {y} upgrade" for u, y in unloaded)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")

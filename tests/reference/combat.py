@@ -122,9 +122,21 @@ N50 Degradation: after each shot or volley of the spire (Repeater's too), its tw
 N51 Press Gang, AI side only: a defeated AI unit (no landmark minion) with it goes to its barracks, a
     hero too, unless N49 removes it from the game. A player's Press Gang keeps the rules' destination
     (the answer is noticed).
+N116 Press Gang, a player's: a defeated non-AI unit (no landmark minion) with it, unless N49 removes it,
+    goes to its barracks if its owner spends 2 Source, else it is removed from the game (a minion too).
+    Each such unit is a choice of its own (a listing's too), open while its faction has 2 Source as
+    the attack, shot or act began, less what it paid then already (Sourcefield, another Press Gang):
+    an attack's payments come before its gains (N65); a Spires Fire result lists the unit's choice
+    after its Sourcefield ones.
 N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit it defeats within
     2 hexes (counted as range is) of another AI unit (no landmark minion) with it, in play as the
     attack or shot began; relics and a spire build stay.
+N117 Assimilate, a player's: when any other unit (a landmark minion too) is defeated within 2 hexes
+    (counted as range is) of a non-AI faction's unit with it, in play as the attack, shot or act
+    began, that faction gains its chip's Source reward, up to its capacity, unless that faction
+    defeated it (then it gains the reward once, as N11 gives it); the faction that defeated it, if
+    another, gains none of its Source (relics and a spire build stay). Two such units of one faction
+    gain it once. A defeat credited to no one (N105) counts too.
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
     gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI; so does
     a spire's shot at it, or a volley that includes it, whatever the dice roll.
@@ -297,6 +309,8 @@ N96 Dispirit, AI units only: likewise, every minion of a faction opposing the un
     minion) within 2 hexes that shows its promoted side, without Diurnal, shows its basic side: its
     upgrades kept, its health at most its basic health stat (kept where no promoted side is given). A
     minion both rallied and dispirited is promoted if basic, demoted if promoted.
+N115 Dispirit, a player's (the Graft sheet: "you may demote all opposing promoted faction minions"):
+    as N96, a choice of each such unit that defeats in the exchange, as a player's Rally is (N95).
 N97 Invigorate, AI units only: the chip revealed under a fallen chip that held it (in use as it fell)
     is promoted with the others of N95, once the exchange is dealt: no promoted side is given, so its
     health stays its health stat.
@@ -326,7 +340,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import product
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TypeVar
@@ -1093,6 +1107,10 @@ class Log:
     roll: int | None = None  # N78: the total a Relentless retaliation rolls
     rolled: bool = False  # N78: one did
     invigorated: list[str] = field(default_factory=list)  # N97: groups whose fallen AI chip had Invigorate
+    gang: frozenset[str] = frozenset()  # N116: the units whose owner spends 2 Source for Press Gang if defeated
+    purse: dict[str, int] | None = None  # N116: the Source as the attack (N65: its purse), shot or act began
+    spent: dict[str, int] = field(default_factory=dict)  # N116: what each faction spent out of ``purse``
+    paid_for: list[tuple[str, str]] = field(default_factory=list)  # N116: unit, the talent Source was spent for
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1143,21 +1161,66 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
         return "removed-from-game"
     if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and rules.ai(f.faction):  # N51
         return "barracks"
+    if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and f.faction:  # N116
+        return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
     if f.kind is Kind.HERO:
         return "removed-from-game"
     return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
 
 
-def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
-    """N52: the reward ``credit`` gains for defeating ``f``, its Source withheld by an AI Assimilate."""
+def _gang_pays(rules: Rules, board: Board, log: Log, f: Fighter) -> bool:
+    """N116: whether the owner of ``f``, a player's defeated Press Gang unit, spends 2 Source for it, out
+    of what it had as the attack, shot or act began (``log.purse``), before what it gained since."""
+    if log.purse is None:
+        log.purse = dict(board.source)
+    spent = log.spent.get(f.faction, 0) + 2
+    if f.id not in log.gang or log.purse[f.faction] < spent:
+        return False
+    log.spent[f.faction] = spent
+    capacity = rules.position.factions[f.faction].source_capacity
+    board.source[f.faction] = min(capacity, log.purse[f.faction] - spent + log.offered.get(f.faction, 0))
+    log.paid_for.append((f.id, "Press Gang"))
+    return True
+
+
+def _fallible(rules: Rules, board: Board, uid: str, target: str, redirect: str | None) -> list[str]:
+    """N116: the units an attack's exchange may defeat: the attacker, its target (or the unit taking the
+    hit), those its splash would hit."""
+    return [uid, target, redirect or target, *splash_area(rules, board, uid, target)]
+
+
+def gang_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[frozenset[str]]:
+    """N116: every set of the player's Press Gang units among ``chips`` (those a hit may defeat) whose
+    owner would spend the Source."""
+    open_ = sorted({c for c in chips if c in board.units and board.units[c].has("Press Gang")
+                    and board.units[c].kind is not Kind.LANDMARK_MINION and board.units[c].faction
+                    and not rules.ai(board.units[c].faction)})
+    return [frozenset(c for i, c in enumerate(open_) if k >> i & 1) for k in range(2 ** len(open_))]
+
+
+def _assimilators(rules: Rules, board: Board, log: Log, f: Fighter, ai: bool) -> set[str]:
+    """N52, N117: the factions, AI ones or not, of the units with Assimilate within 2 hexes of ``f``."""
     present = board.units if log.before is None else log.before
-    if credit and not rules.ai(credit) and any(
-        a.id != f.id and a.has("Assimilate") and a.kind is not Kind.LANDMARK_MINION
-        and rules.ai(a.faction) and rules.within(a.node, f.node, 2)
-        for a in present.values()
-    ):
+    return {a.faction for a in present.values()
+            if a.id != f.id and a.has("Assimilate") and a.kind is not Kind.LANDMARK_MINION and a.faction
+            and rules.ai(a.faction) == ai and rules.within(a.node, f.node, 2)}
+
+
+def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
+    """N52: the reward ``credit`` gains for defeating ``f``, its Source withheld by an AI Assimilate, or
+    by a player's of another faction (N117)."""
+    if credit and not rules.ai(credit) and _assimilators(rules, board, log, f, True):
+        return replace(f.reward, source=0)
+    if credit and _assimilators(rules, board, log, f, False) - {credit}:
         return replace(f.reward, source=0)
     return f.reward
+
+
+def _assimilate(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> None:
+    """N117: each other faction with a player's Assimilate unit near ``f`` gains its Source reward."""
+    for faction in sorted(_assimilators(rules, board, log, f, False) - {credit}):
+        if f.reward.source:
+            _gain(rules, board, log, faction, Reward(source=f.reward.source))
 
 
 def hurt(
@@ -1205,6 +1268,7 @@ def hurt(
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if rewarded:
         _gain(rules, board, log, credit, _assimilated(rules, board, log, u, credit))
+    _assimilate(rules, board, log, u, credit)
     _give_way(rules, board, log, u)
     return True
 
@@ -1335,11 +1399,13 @@ def _level_up(rules: Rules, board: Board, log: Log, uid: str, chooser: Chooser) 
         )
 
 
-def rally_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
-    """N95: whether a player's Rally promotes is a choice where the attacker or its target (the units whose
-    hits may defeat in the exchange) has it; else there is none to make."""
+def rally_choices(rules: Rules, board: Board, uid: str, target: str) -> list[frozenset[tuple[str, str]]]:
+    """N95, N115: whether a player's Rally promotes, or a player's Dispirit demotes, is a choice of each such
+    unit among the attacker and its target (the units whose hits may defeat in the exchange): every set of
+    (unit, talent) taken."""
     units = [board.units[c] for c in (uid, target) if c in board.units]
-    return [False, True] if any(u.has("Rally") and u.faction and not rules.ai(u.faction) for u in units) else [False]
+    open_ = [(u.id, t) for u in units for t in ("Rally", "Dispirit") if u.has(t) and u.faction and not rules.ai(u.faction)]
+    return [frozenset(c for i, c in enumerate(open_) if k >> i & 1) for k in range(2 ** len(open_))]
 
 
 def _victors(board: Board, log: Log) -> list[str]:
@@ -1361,11 +1427,11 @@ def _victors(board: Board, log: Log) -> list[str]:
 
 
 def _rally_and_dispirit(
-    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: bool
+    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: frozenset[tuple[str, str]]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """N95 Rally, N96 Dispirit: once the exchange and its level-ups are dealt, the minions within 2 hexes
-    of a unit that defeated a unit or spire are promoted (heirs: Rally; a player's where ``rally``) or
-    demoted (opposing: Dispirit); N97, the chips an AI Invigorate revealed are promoted; those that
+    of a unit that defeated a unit or spire are promoted (heirs: Rally) or demoted (opposing: Dispirit), a
+    player's unit's where ``rally`` takes it (N115); N97, the chips an AI Invigorate revealed are promoted; those that
     turned, each way."""
     promote = {uid for uid in log.invigorated if uid in b.units}
     demote: set[str] = set()
@@ -1374,9 +1440,9 @@ def _rally_and_dispirit(
         node = moved.get(v, a.node)
         near = [m for m in b.units.values() if m.kind is Kind.MINION and not m.in_gate
                 and rules.within(node, m.node, 2)]
-        if a.has("Rally") and a.faction and (rules.ai(a.faction) or rally):
+        if a.has("Rally") and a.faction and (rules.ai(a.faction) or (v, "Rally") in rally):
             promote |= {m.id for m in near if m.faction == "heirs"}
-        if a.has("Dispirit") and a.faction and rules.ai(a.faction):
+        if a.has("Dispirit") and a.faction and (rules.ai(a.faction) or (v, "Dispirit") in rally):  # N96, N115
             demote |= {m.id for m in near if _hostile(rules, a, m) and not m.has("Diurnal")}
     raised: list[str] = []
     lowered: list[str] = []
@@ -1597,7 +1663,7 @@ def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
-    rally: bool = False,
+    rally: frozenset[tuple[str, str]] = frozenset(), gang: frozenset[str] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -1605,11 +1671,13 @@ def attack(
     a player's Ram removes that upgrade instead of the damage (N62); ``armour``: the units whose owner
     discards Hidden Armor against their hit of that kind (N72); ``roll``: the total a Relentless
     retaliation rolls and the top total, which stands for every total from it on (N78); ``unload``: the
-    upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: a player's Rally unit
-    that defeats promotes (N95: a listing takes none)."""
+    upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: the player's Rally and
+    Dispirit units, with the talent, that act when they defeat (N95, N115: a listing takes none); ``gang``:
+    the player's Press Gang units whose owner spends 2 Source for it if they fall (N116)."""
     b = board.copy()
-    log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None)
+    log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
+    log.purse = purse
     a = replace(b.units[uid], attacked=True)
     b.units[uid] = a
     hit = redirect or target  # the chip that takes the damage
@@ -1709,6 +1777,7 @@ def attack(
         lost=tuple(sorted(log.lost)),
         promoted=promoted,
         demoted=demoted,
+        paid_for=tuple(sorted(log.paid_for)),
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
@@ -1846,9 +1915,9 @@ def _steal(rules: Rules, board: Board, log: Log, a: Fighter, victim: str, amount
 def _settle(rules: Rules, b: Board, log: Log, purse: dict[str, int]) -> None:
     """N65: every loss of the attack first, out of ``purse``, then each faction's gains up to its
     capacity; its Gain is what it has in the end less what it had after its losses."""
-    if not log.stolen:
+    if not log.stolen and not log.spent:
         return
-    lost: dict[str, int] = {}
+    lost: dict[str, int] = dict(log.spent)  # N116: spent before anything is taken or gained
     took: dict[str, int] = {}
     for victim, thief, amount in log.stolen:
         taken = min(amount, purse[victim] - lost.get(victim, 0))
@@ -1919,9 +1988,10 @@ def attack_branches(
         for unload in unload_choices(rules, board, uid, target)
         for roll in _roll_choices(board, uid, hit)
         for rally in rally_choices(rules, board, uid, target)
+        for gang in gang_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, roll, unload, rally))
+                                   armour, roll, unload, rally, gang))
     ]
 
 
@@ -1942,7 +2012,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     played = {
         (roll and roll[0], attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour,
-                                  roll, unload)[0])
+                                  roll, unload, gang=gang)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -1953,6 +2023,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for armour in armour_choices(rules, board, uid, t, r, splash)
         for roll in _roll_choices(board, uid, r or t)
         for unload in unload_choices(rules, board, uid, t)
+        for gang in gang_choices(rules, board, _fallible(rules, board, uid, t, r))
     }
     # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each.
     chance: dict[AttackOutcome, dict[int | None, Fraction]] = {}
@@ -2134,14 +2205,16 @@ def _blast_fells(rules: Rules, board: Board, uid: str) -> bool:
     return any(not board.spires[s].upgrades or (last and len(board.spires[s].upgrades) == 1) for s in spires)
 
 
-def self_destruct(rules: Rules, board: Board, uid: str) -> Board:
+def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = frozenset()) -> Board:
     """N105: the unit is defeated, no hit and credited to no one, first (its Incinerate acts no more);
-    then each adjacent opposing unit and spire takes its damage, no attack, credited to its faction."""
+    then each adjacent opposing unit and spire takes its damage, no attack, credited to its faction;
+    ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall (N116)."""
     b = board.copy()
-    log = Log(before=dict(b.units))  # N52: Assimilate reads the units as it began
+    log = Log(before=dict(b.units), gang=gang, purse=dict(b.source))  # N52: Assimilate reads the units as it began
     f = b.units[uid]
     amount, units, spires = _blast(rules, b, uid)
     log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, b, log, f, "")))
+    _assimilate(rules, b, log, f, "")
     for t in units:
         if t in b.units:
             hurt(rules, b, log, t, amount, uid, SELF_DESTRUCT, f.faction)
@@ -2188,7 +2261,8 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             end = end_state(rules, start, board, False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
-            explore(self_destruct(rules, board, uid), crept)
+            for gang in gang_choices(rules, board, [uid, *_blast(rules, board, uid)[1]]):  # N116
+                explore(self_destruct(rules, board, uid, gang), crept)
         for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
             moved = board.copy()
             moved.spires[sid] = replace(board.spires[sid], at=hex_)
@@ -2344,19 +2418,23 @@ def _shoot(
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            for paid in _volley_payments(rules, line.board, shots):
+            for paid, gang in product(_volley_payments(rules, line.board, shots),
+                                      gang_choices(rules, line.board, chips)):
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
-                fell = [hurt(rules, b, Log(before=before), shot.target, 0 if shot.target in paid else shot.damage,
+                log = Log(before=before, gang=gang, purse=dict(b.source))  # N116: paid out of what is left
+                fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
                              sid, SPIRE_FIRE, s.faction) for shot in shots]
+                if {u for u, _ in log.paid_for} != gang:  # N116: a choice only where it was made, once
+                    continue
                 for shot in shots:
                     _channel(rules, b, line.board, shot.target)
                 for shot in shots:
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
-                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)),
+                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + tuple(sorted(log.paid_for)),
                        _Line(b, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
@@ -2368,19 +2446,23 @@ def _shoot(
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
-            for splash, paid in product(_spire_splashes(rules, line.board, s, area),
-                                        _volley_payments(rules, line.board, (shot,))):
+            for splash, paid, gang in product(_spire_splashes(rules, line.board, s, area),
+                                              _volley_payments(rules, line.board, (shot,)),
+                                              gang_choices(rules, line.board, [target, *area])):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
-                fell = hurt(rules, b, Log(), target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
+                log = Log(gang=gang, purse=dict(b.source))  # N116: paid out of what is left
+                fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
-                    hurt(rules, b, Log(), c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
+                    hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
+                if {u for u, _ in log.paid_for} != gang:  # N116: a choice only where it was made, once
+                    continue
                 _channel(rules, b, line.board, target)
                 _silence(b, target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
-                yield (picked + mine + tuple((c, "Sourcefield") for c in paid),
+                yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + tuple(sorted(log.paid_for)),
                        _Line(b, line.probability * p, line.shots + (shot,)), not fell)
 
 
@@ -2670,7 +2752,8 @@ def replay(
             tries = [attack(rules, board, given.attacker, given.target, given.redirected_to,
                             _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
                             bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
-                            rolls.get(given.redirected_to or given.target), unload, rally)
+                            rolls.get(given.redirected_to or given.target), unload, rally,
+                            frozenset(u for u, _ in given.paid_for))  # N116
                      for rally in rally_choices(rules, board, given.attacker, given.target)]
             played, board = next(((o, b) for o, b in tries if comparable(replace(o, probability=None))
                                   == comparable(given)), tries[0])
