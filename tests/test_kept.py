@@ -67,3 +67,23 @@ def test_the_page_reads_a_text_once_for_each_choice_of_readings() -> None:
     assert api.load(switched) is api.load(dict(switched))
     assert api.load(switched) is not api.load(body)
     assert api.load(switched).readings["displacement"] == "optional"
+
+
+def test_one_units_attack_options_are_read_off_its_factions_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `check` of a claimed attack asks the attacker's options: once the faction's are kept (the page's
+    # attack step, the position test), they serve, with the same outcomes a fresh solve of that unit finds.
+    name = ROOT / "positions/faq/faq-27-engage-in-and-out-of-range.yaml"
+    position = load_position(name)
+    units = adjudicate.present_units(position, position.turn.faction)
+    faction = {ai: adjudicate.attack_options(position, None, ai) for ai in (False, True)}
+
+    def unasked(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a unit's attack options were solved again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(adjudicate, "solve_all", unasked)
+        served = {(uid, ai): adjudicate.attack_options(position, uid, ai) for uid in units for ai in (False, True)}
+    for (uid, ai), [options] in served.items():
+        assert options == next(o for o in faction[ai] if o.unit == uid)
+        [fresh] = adjudicate.attack_options(load_position(name), uid, ai)
+        assert set(fresh.outcomes) == set(options.outcomes) and fresh.must_attack == options.must_attack

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import islice
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from clingo import Symbol
 
@@ -351,7 +351,13 @@ def attack_options(
                                     shipped_die(readings["spire-die"])))
 
     # Asked again of this position (`check` of each claimed attack asks its unit's): the options kept.
+    # One unit's are also read off its whole faction's, kept: the same solve, with the other units' too.
     key = ("attack", units, ai_factions, ai, tuple(sorted(readings.items())))
+    if unit is not None:
+        every = kept.known(position, ("attack", present_units(position, side), *key[2:]))
+        mine = [o for o in cast("tuple[AttackOptions, ...]", every or ()) if o.unit == unit]
+        if len(mine) == 1:
+            return mine
     return list(kept.remembered(position, key, fresh))
 
 

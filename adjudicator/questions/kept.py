@@ -75,6 +75,13 @@ def remembered(position: Position, key: Hashable, make: Callable[[], T]) -> T:
     return made
 
 
+def known(position: Position, key: Hashable) -> object | None:
+    """What the question ``key`` on ``position`` gave earlier, if it is still kept; nothing is made."""
+    with _lock:
+        found = _kept.get((id(position), key))
+        return found[1] if found is not None and found[0]() is position else None
+
+
 def answer(position: Position, query: Query, extra: Sequence[Symbol], solve: Callable[[], list[Symbol]]) -> Kept:
     """The answer to ``query`` on ``position`` with the ``extra`` facts: kept from an earlier
     ``solve()`` of the same question, or solved now and kept."""
