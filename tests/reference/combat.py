@@ -315,6 +315,10 @@ N108 Creep: at the start of the turn (not its end), a player's spire with it may
     map hex beside it whose terrain is not path and on which no unit, spire, landmark or other chip
     stands, in any order with the Self Destruct units (a hex one left may be taken); an AI's does not.
     The end shows it ``at`` its new hex.
+N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's shot, a volley, a spire's
+    splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
+    Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
+    the talent from then on; the choice (unit, "Hidden Armor") comes after the rest of that shot's.
 """
 
 from __future__ import annotations
@@ -2321,19 +2325,22 @@ def _shoot(
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            for paid in _volley_payments(rules, line.board, shots):
+            for paid, armour in product(_volley_payments(rules, line.board, shots),
+                                        _armour_sets(rules, line.board, [c for c in chips])):
                 b = line.board.copy()
                 _pay(b, shots, paid)
-                before = dict(b.units)
-                fell = [hurt(rules, b, Log(before=before), shot.target, 0 if shot.target in paid else shot.damage,
+                log = Log(before=dict(b.units), armour=frozenset((c, SPIRE_FIRE) for c in armour))
+                fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
                              sid, SPIRE_FIRE, s.faction) for shot in shots]
+                if not _shed_as_chosen(log, armour):
+                    continue
                 for shot in shots:
                     _channel(rules, b, line.board, shot.target)
                 for shot in shots:
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
-                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)),
+                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + _armour_choices(armour),
                        _Line(b, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
@@ -2345,20 +2352,43 @@ def _shoot(
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
-            for splash, paid in product(_spire_splashes(rules, line.board, s, area),
-                                        _volley_payments(rules, line.board, (shot,))):
+            for splash, paid, armour in product(_spire_splashes(rules, line.board, s, area),
+                                                _volley_payments(rules, line.board, (shot,)),
+                                                _armour_sets(rules, line.board, [target, *area])):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
-                fell = hurt(rules, b, Log(), target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
+                log = Log(armour=frozenset((c, SPIRE_FIRE if c == target else SPLASH) for c in armour))
+                fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
-                    hurt(rules, b, Log(), c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
+                    hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
+                if not _shed_as_chosen(log, armour):
+                    continue
                 _channel(rules, b, line.board, target)
                 _silence(b, target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
-                yield (picked + mine + tuple((c, "Sourcefield") for c in paid),
+                yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour),
                        _Line(b, line.probability * p, line.shots + (shot,)), not fell)
+
+
+def _armour_sets(rules: Rules, board: Board, chips: list[str]) -> list[frozenset[str]]:
+    """N136: each set of the units a shot hits whose owners discard Hidden Armor against that hit (a
+    player's unit with it; a set naming one the hit leaves nothing to ignore is no branch of its own)."""
+    armoured = sorted(c for c in set(chips) if c in board.units and board.units[c].has(HIDDEN_ARMOR)
+                      and board.units[c].faction and not rules.ai(board.units[c].faction))
+    return [frozenset(c for c, pick in zip(armoured, picks) if pick)
+            for picks in product((False, True), repeat=len(armoured))]
+
+
+def _shed_as_chosen(log: Log, armour: frozenset[str]) -> bool:
+    """N136: every unit of the set did discard its Hidden Armor, against a hit of 1 or more."""
+    return {u for u, _, _ in log.shed} == set(armour)
+
+
+def _armour_choices(armour: frozenset[str]) -> Choices:
+    """N136: the units that discarded Hidden Armor, as the result's choices name them, after the rest."""
+    return tuple((u, HIDDEN_ARMOR) for u in sorted(armour))
 
 
 def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> list[str]:
@@ -2463,8 +2493,17 @@ def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[st
 def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Choices, _Line]]:
     """N77: 1 damage to the unit, then, standing, a teleport to each hex allowed (a choice where
     several), and the spire flipped."""
-    b = line.board.copy()
-    hurt(rules, b, Log(), uid, 1, s.id, SPIRE_FIRE, s.faction)
+    for armour in _armour_sets(rules, line.board, [uid]):  # N136: the 1 is damage dealt, to ignore or not
+        b = line.board.copy()
+        log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour))
+        hurt(rules, b, log, uid, 1, s.id, SPIRE_FIRE, s.faction)
+        if _shed_as_chosen(log, armour):
+            for more, after in _walloped(rules, line, s, uid, b):
+                yield more + _armour_choices(armour), after
+
+
+def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board) -> Iterator[tuple[Choices, _Line]]:
+    """N77: once the 1 is dealt, the spire flipped and the unit, standing, teleported."""
     b.spires[s.id] = replace(b.spires[s.id], flipped=True)
     shot = Shot(s.id, uid, 1, False, not rules.ai(s.faction), "Wallop")
     landings = _landings(rules, b, s, uid) if uid in b.units else []  # a group's next chip stands
