@@ -365,6 +365,23 @@ def test_attack_step_agrees_with_hidden_armor(position: Position) -> None:
     assert problem is None, problem
 
 
+# Hidden Armor in Spires Fire (reference N136): a shot, a splash (every spire splashes) or a volley's hit
+# on a player's unit with it may be ignored once the dice show it; Sourcefield beside it pays first.
+@settings(max_examples=examples(16), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(firing=True), ("Hidden Armor", "Sourcefield")).map(_splashing).map(at_spires_fire))
+def test_spires_fire_agrees_with_hidden_armor(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Wallop's 1 on a unit with Hidden Armor (N136) may be ignored; a Cumbersome hero that ignores it stays.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(gifted(walloping(combat_positions(firing=True)), ("Hidden Armor", "Cumbersome")).map(at_spires_fire))
+def test_spires_fire_agrees_with_wallop_and_hidden_armor(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(45), deadline=None, report_multiple_bugs=False)
 @given(winded(combat_positions()))
 def test_attack_options_agree_with_lift_and_wind_turbine(position: Position) -> None:

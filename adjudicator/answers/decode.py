@@ -1204,11 +1204,13 @@ def decode_fire(
 
 def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -> list[tuple[str, str]]:
     """A shot's talents its owners chose to use: a player's spire's Splash (an AI's must), then each
-    unit whose owner paid Source for Sourcefield, then for another talent (spends/4: Press Gang)."""
+    unit whose owner paid Source for Sourcefield, then each that discarded a talent against a hit
+    (Hidden Armor), then each owner that paid for another talent (spends/4: Press Gang)."""
     chosen: list[tuple[str, str]] = []
     if m.shot and owners[m.shot[0]] not in ai_factions and any(d.how == SPLASH and d.by == m.shot[0] for d in m.damage):
         chosen.append((m.shot[0], "Splash"))
-    return chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted(m.paid_for)
+    return (chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted((u, w) for u, w, _ in m.shed)
+            + sorted(m.paid_for))
 
 
 def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:

@@ -334,6 +334,10 @@ N122 Recruitable: at the end of the turn (not its start), the turn's faction may
     this turn (``done.targeted``) and that still stands once the Self Destruct units are done; each
     such unit taken or not, any of them, is an end, for the AI too. A unit taken shows ``control``
     with its health.
+N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's shot, a volley, a spire's
+    splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
+    Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
+    the talent from then on; the choice (unit, "Hidden Armor") comes after the rest of that shot's.
 """
 
 from __future__ import annotations
@@ -2418,15 +2422,17 @@ def _shoot(
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            for paid, gang in product(_volley_payments(rules, line.board, shots),
-                                      gang_choices(rules, line.board, chips)):
+            for paid, gang, armour in product(_volley_payments(rules, line.board, shots),
+                                              gang_choices(rules, line.board, chips),
+                                              _armour_sets(rules, line.board, [c for c in chips])):
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
-                log = Log(before=before, gang=gang, purse=dict(b.source))  # N116: paid out of what is left
+                log = Log(before=before, gang=gang, purse=dict(b.source),  # N116: paid out of what is left
+                          armour=frozenset((c, SPIRE_FIRE) for c in armour))
                 fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
                              sid, SPIRE_FIRE, s.faction) for shot in shots]
-                if {u for u, _ in log.paid_for} != gang:  # N116: a choice only where it was made, once
+                if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
                     continue
                 for shot in shots:
                     _channel(rules, b, line.board, shot.target)
@@ -2434,7 +2440,8 @@ def _shoot(
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
-                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + tuple(sorted(log.paid_for)),
+                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + _armour_choices(armour)
+                       + tuple(sorted(log.paid_for)),
                        _Line(b, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
@@ -2446,24 +2453,46 @@ def _shoot(
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
-            for splash, paid, gang in product(_spire_splashes(rules, line.board, s, area),
-                                              _volley_payments(rules, line.board, (shot,)),
-                                              gang_choices(rules, line.board, [target, *area])):
+            for splash, paid, gang, armour in product(_spire_splashes(rules, line.board, s, area),
+                                                      _volley_payments(rules, line.board, (shot,)),
+                                                      gang_choices(rules, line.board, [target, *area]),
+                                                      _armour_sets(rules, line.board, [target, *area])):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
-                log = Log(gang=gang, purse=dict(b.source))  # N116: paid out of what is left
+                log = Log(gang=gang, purse=dict(b.source),  # N116: paid out of what is left
+                          armour=frozenset((c, SPIRE_FIRE if c == target else SPLASH) for c in armour))
                 fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
                     hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
-                if {u for u, _ in log.paid_for} != gang:  # N116: a choice only where it was made, once
+                if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
                     continue
                 _channel(rules, b, line.board, target)
                 _silence(b, target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
-                yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + tuple(sorted(log.paid_for)),
+                yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
+                       + tuple(sorted(log.paid_for)),
                        _Line(b, line.probability * p, line.shots + (shot,)), not fell)
+
+
+def _armour_sets(rules: Rules, board: Board, chips: list[str]) -> list[frozenset[str]]:
+    """N136: each set of the units a shot hits whose owners discard Hidden Armor against that hit (a
+    player's unit with it; a set naming one the hit leaves nothing to ignore is no branch of its own)."""
+    armoured = sorted(c for c in set(chips) if c in board.units and board.units[c].has(HIDDEN_ARMOR)
+                      and board.units[c].faction and not rules.ai(board.units[c].faction))
+    return [frozenset(c for c, pick in zip(armoured, picks) if pick)
+            for picks in product((False, True), repeat=len(armoured))]
+
+
+def _shed_as_chosen(log: Log, armour: frozenset[str]) -> bool:
+    """N136: every unit of the set did discard its Hidden Armor, against a hit of 1 or more."""
+    return {u for u, _, _ in log.shed} == set(armour)
+
+
+def _armour_choices(armour: frozenset[str]) -> Choices:
+    """N136: the units that discarded Hidden Armor, as the result's choices name them, after the rest."""
+    return tuple((u, HIDDEN_ARMOR) for u in sorted(armour))
 
 
 def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> list[str]:
@@ -2568,8 +2597,17 @@ def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[st
 def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Choices, _Line]]:
     """N77: 1 damage to the unit, then, standing, a teleport to each hex allowed (a choice where
     several), and the spire flipped."""
-    b = line.board.copy()
-    hurt(rules, b, Log(), uid, 1, s.id, SPIRE_FIRE, s.faction)
+    for armour in _armour_sets(rules, line.board, [uid]):  # N136: the 1 is damage dealt, to ignore or not
+        b = line.board.copy()
+        log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour))
+        hurt(rules, b, log, uid, 1, s.id, SPIRE_FIRE, s.faction)
+        if _shed_as_chosen(log, armour):
+            for more, after in _walloped(rules, line, s, uid, b):
+                yield more + _armour_choices(armour), after
+
+
+def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board) -> Iterator[tuple[Choices, _Line]]:
+    """N77: once the 1 is dealt, the spire flipped and the unit, standing, teleported."""
     b.spires[s.id] = replace(b.spires[s.id], flipped=True)
     shot = Shot(s.id, uid, 1, False, not rules.ai(s.faction), "Wallop")
     landings = _landings(rules, b, s, uid) if uid in b.units else []  # a group's next chip stands
