@@ -30,6 +30,7 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     dispersing,
+    erupting,
     fumed,
     gusting,
     healing,
@@ -51,6 +52,7 @@ pytest.importorskip("adjudicator.questions.adjudicate")
 from adjudicator.answers.decode import RIFT_HELD  # noqa: E402
 from adjudicator.questions.whole_step import movement_step  # noqa: E402
 from tests.comparisons import (  # noqa: E402
+    exits_problem,
     faction_options_problem,
     mover_units,
     movement_step_problem,
@@ -290,6 +292,37 @@ def _played(position: Position) -> Position:
 @given(dispersing(positions()).map(_played).filter(lambda p: _disperses(p, False)))
 def test_unit_options_agree_on_where_a_players_disperse_places(position: Position) -> None:
     problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+# Eruption (N129), the AI's and a player's: what a minion deals once its move ends, and its return to the
+# barracks, on boards of their own (tests/strategies.py, erupting), each with a move the reference says it
+# erupts in (the AI's conditions met; a player's with 3 Source).
+def _erupts(position: Position, ai: bool) -> bool:
+    return any(m.exit == "barracks" for u in mover_units(position)
+               for m in movement_ref.unit_options(position, u, ai).outcomes)
+
+
+def _erupting(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    boards = positions().filter(affordable_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(
+        erupting(boards).map(lambda p: p if ai else _played(p)).filter(lambda p: _erupts(p, ai)), st.just(ai)))
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_erupting())
+def test_unit_options_agree_on_what_eruption_deals(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai) or exits_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_erupting(affordable=True))
+def test_movement_step_agrees_on_what_eruption_deals(drawn: tuple[Position, bool]) -> None:
+    # An erupted minion is off the board, and a unit it defeats leaves its hex, for the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 
