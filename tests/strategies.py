@@ -889,6 +889,22 @@ def erupting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, one or more of whose units hold Dig (N131), on a map of
+    mixed terrain, so that a chip placed before a move may stand in its way. Handed out here only, never
+    from the common pools."""
+    position = draw(boards)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in position.units.items()
+                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
+    units = dict(position.units)
+    for uid in _some(draw, movers):
+        units[uid] = replace(units[uid], talents=units[uid].talents + ("Dig",))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
 def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -> Position:
     """A board of ``boards`` where some of the moving faction's units hold ``talent``, one that acts
     before or after a move (Consume: on heroes; Yrtel's Way: on minions; Yrtel's Will: on spires; a hero

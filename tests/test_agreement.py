@@ -29,6 +29,7 @@ from tests.strategies import (
     acting,
     blazing,
     crowded_lanes,
+    digging,
     dispersing,
     erupting,
     fumed,
@@ -331,6 +332,24 @@ def test_movement_step_agrees_on_what_eruption_deals(drawn: tuple[Position, bool
     # An erupted minion is off the board, and a unit it defeats leaves its hex, for the later moves.
     position, ai = drawn
     problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Dig (N131), a player's: a Tunnel Access chip placed beside the unit before its move (made then on the
+# board with the chip) or after it, on boards of their own (tests/strategies.py, digging), each with a
+# move the reference says it digs in.
+@settings(max_examples=examples(12), deadline=None)
+@given(digging(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(digging(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
+    # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
+    problem = movement_step_problem(position, False)
     assert problem is None, problem
 
 

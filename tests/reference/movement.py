@@ -15,6 +15,10 @@ N129 Eruption, once a minion's move ends on a map hex (not a stay, not defeated 
     spire; a player's may, with and without, where its faction holds 3 Source or more.
 N130 A fortress gate a move's end strikes (Eruption, Glidebomb) loses that much health, down to 0; a
     final board of the step lists it with its health, as a unit whose health changed.
+N131 Dig, a player's: before its move (then made on the board with the chip) or after it, a Tunnel
+    Access chip on a map hex beside the unit, not path terrain, free of units (but itself), spires,
+    landmarks and other chips as the move began; each such hex an outcome, or none. The chip is another
+    chip from then on: it blocks, and the distances to a mark go round it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain, Unit, gate_node
+from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Terrain, Unit, gate_node
 from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
@@ -1241,6 +1245,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return scatter_hexes(position, unit, node, ai)
     if talent == "Tracker":
         return tracker_hexes(position, unit, node, ai)
+    if talent == "Dig":
+        return dig_hexes(position, unit, node, ai)
     beside = set(position.neighbours(node))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
         return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
@@ -1281,6 +1287,18 @@ def scatter_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
     return sorted(h for h in beside if h not in held and h in reach and _admits(position, unit, h))
 
 
+def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """N131 Dig (master-talent-list): "Before or after this unit's movement, it may place a Tunnel Access
+    chip on an adjacent non-path hex"; not for the AI ("Talent does not trigger for AI units"). The map
+    hexes beside ``node`` whose terrain is not path, on which no unit (but the digger), spire, landmark or
+    other chip stands as the move began; none from a gate (FAQ-15)."""
+    if ai:
+        return []
+    held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
+    return sorted(h for h in position.neighbours(node) if h in position.hexes and h not in held
+                  and position.hexes[h].terrain is not Terrain.PATH)
+
+
 def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     """Tracker (master-talent-list): "Instead of moving, you may teleport this unit up to # hexes. If you
     do, it must teleport to a valid hex adjacent to a revealed landmark minion." Not for the AI ("Talent
@@ -1301,7 +1319,7 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
-        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", "")}
+        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", "")}
 AFTER_ONLY = {"Save"}  # "after or instead of this unit's movement": after it, or after a stay
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
 # stands on the hex it was teleported to, its move made).
@@ -1324,6 +1342,10 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     if act.how == "teleport":  # instead of moving: it stands there (its group with it)
         units[unit.id] = dataclasses.replace(unit, at=act.chip)
         return dataclasses.replace(position, units=units)
+    if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
+        chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
+        units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units, chips=(*position.chips, chip))
     if act.how == "scatter":  # it leaves; the next chip shows where the group stood, its health its stat
         below = unit.group[0]
         rest = dataclasses.replace(unit, id=scatter_id(unit.id, below.chip), chip=below.chip, stats=below.stats,
