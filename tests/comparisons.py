@@ -116,6 +116,17 @@ def rider_options_problem(position: Position, ai: bool) -> str | None:
     return None
 
 
+def exits_problem(position: Position, ai: bool) -> str | None:
+    """How each unit of the turn's faction leaves the board once its move ends (Eruption's return to
+    the barracks), which the common key leaves out, against the reference."""
+    for unit in mover_units(position):
+        want = _exits(movement_ref.unit_options(position, unit, ai))
+        got = _exits(solver.unit_options(copy.deepcopy(position), unit, ai=ai))
+        if want != got:
+            return report(position, f"unit_options({unit!r}, ai={ai}) exits", [f"  reference {want}", f"  solver    {got}"])
+    return None
+
+
 def _exits(options: UnitOptions) -> list[tuple[str, str, tuple[Strike, ...], str]]:
     return sorted((o.end, o.kind, tuple(sorted(o.struck)), o.exit) for o in options.outcomes)
 

@@ -27,13 +27,10 @@ CHECKED = 2  # the first few of each unit's outcomes are checked by `check`: eac
 
 
 def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
-    """A move a claim cannot state yet: a step onto a spire of its own faction (Spire Shot), a placement
-    once it ends (Disperse) or an act before or after it (Consume, Yrtel's Way); `check` names those
-    talents as not taken into account for claims (their catalogue left_out), so its verdict is no test
-    of the outcome."""
-    unit = position.units[move.unit]
-    spires = {s.at for s in position.spires if s.faction == unit.faction} if "Spire Shot" in unit.talents else set()
-    return bool(move.placed) or bool(move.acts) or bool(spires & set(move.path))
+    """A move a claim cannot state yet: a placement once it ends (Disperse) or an act before or after it
+    (Consume, Yrtel's Way); `check` names those talents as not taken into account for claims (their
+    catalogue left_out), so its verdict is no test of the outcome."""
+    return bool(move.placed) or bool(move.acts)
 
 
 def reads_back(position: Position) -> None:

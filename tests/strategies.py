@@ -866,6 +866,45 @@ def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 
 
 @st.composite
+def erupting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where one or more of the moving faction's minions hold Eruption (N129),
+    some down to 1 or 2 health (the AI's "2 health or less"), some mercs (a Peaceful unit beside takes
+    theirs); the faction holds 0 to 5 Source (a player's spends 3); opposing units are sometimes down
+    to 1 health or wear a fortification upgrade. Handed out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
+    for uid in _some(draw, movers):
+        u = units[uid]
+        units[uid] = replace(u, talents=u.talents + ("Eruption",), merc=draw(st.integers(0, 3)) == 0,
+                             health=draw(st.sampled_from((u.health, 1, 2))))
+    for uid, u in sorted(units.items()):
+        if u.faction != faction:
+            worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
+            units[uid] = replace(u, health=1) if worn == "wounded" else (
+                replace(u, upgrades=("fortification",)) if worn == "fortified" else u)
+    factions = {**position.factions, faction: replace(position.factions[faction], source=draw(st.integers(0, 5)))}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
+def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, one or more of whose units hold Dig (N131), on a map of
+    mixed terrain, so that a chip placed before a move may stand in its way. Handed out here only, never
+    from the common pools."""
+    position = draw(boards)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in position.units.items()
+                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
+    units = dict(position.units)
+    for uid in _some(draw, movers):
+        units[uid] = replace(units[uid], talents=units[uid].talents + ("Dig",))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
 def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -> Position:
     """A board of ``boards`` where some of the moving faction's units hold ``talent``, one that acts
     before or after a move (Consume: on heroes; Yrtel's Way: on minions; Yrtel's Will: on spires; a hero

@@ -29,7 +29,9 @@ from tests.strategies import (
     acting,
     blazing,
     crowded_lanes,
+    digging,
     dispersing,
+    erupting,
     fumed,
     gusting,
     healing,
@@ -51,6 +53,7 @@ pytest.importorskip("adjudicator.questions.adjudicate")
 from adjudicator.answers.decode import RIFT_HELD  # noqa: E402
 from adjudicator.questions.whole_step import movement_step  # noqa: E402
 from tests.comparisons import (  # noqa: E402
+    exits_problem,
     faction_options_problem,
     mover_units,
     movement_step_problem,
@@ -168,12 +171,26 @@ def test_movement_step_agrees_through_rifts(position: Position, ai: bool) -> Non
     assert problem is None, problem
 
 
+def _played(position: Position) -> Position:
+    faction = position.turn.faction
+    return replace(position, factions={**position.factions, faction: replace(
+        position.factions[faction], controller=Controller.PLAYER)})
+
+
 # Spire Shot: a player's unit may step onto its faction's spires, on boards of their own
 # (tests/strategies.py, spire_shooting), few of them: the suite's time is tight.
 @settings(max_examples=examples(12), deadline=None)
 @given(spire_shooting(positions()), st.booleans())
 def test_unit_options_agree_onto_spires(position: Position, ai: bool) -> None:
     problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(spire_shooting(positions().filter(affordable_step)).map(_played))
+def test_movement_step_agrees_onto_spires(position: Position) -> None:
+    # A player's: a unit that ends on a spire stands there for the later moves (the AI's never steps on).
+    problem = movement_step_problem(position, False)
     assert problem is None, problem
 
 
@@ -278,18 +295,61 @@ def test_movement_step_agrees_on_where_disperse_places(position: Position) -> No
     assert problem is None, problem
 
 
-def _played(position: Position) -> Position:
-    faction = position.turn.faction
-    return replace(position, factions={**position.factions, faction: replace(
-        position.factions[faction], controller=Controller.PLAYER)})
-
-
 # Disperse, a player's (the shada sheet, Ash: "it may place itself"): beside such a minion already or
 # not, and not placed too; the dispersing boards played by a player, each with a placement.
 @settings(max_examples=examples(12), deadline=None)
 @given(dispersing(positions()).map(_played).filter(lambda p: _disperses(p, False)))
 def test_unit_options_agree_on_where_a_players_disperse_places(position: Position) -> None:
     problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+# Eruption (N129), the AI's and a player's: what a minion deals once its move ends, and its return to the
+# barracks, on boards of their own (tests/strategies.py, erupting), each with a move the reference says it
+# erupts in (the AI's conditions met; a player's with 3 Source).
+def _erupts(position: Position, ai: bool) -> bool:
+    return any(m.exit == "barracks" for u in mover_units(position)
+               for m in movement_ref.unit_options(position, u, ai).outcomes)
+
+
+def _erupting(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    boards = positions().filter(affordable_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(
+        erupting(boards).map(lambda p: p if ai else _played(p)).filter(lambda p: _erupts(p, ai)), st.just(ai)))
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_erupting())
+def test_unit_options_agree_on_what_eruption_deals(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai) or exits_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_erupting(affordable=True))
+def test_movement_step_agrees_on_what_eruption_deals(drawn: tuple[Position, bool]) -> None:
+    # An erupted minion is off the board, and a unit it defeats leaves its hex, for the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Dig (N131), a player's: a Tunnel Access chip placed beside the unit before its move (made then on the
+# board with the chip) or after it, on boards of their own (tests/strategies.py, digging), each with a
+# move the reference says it digs in.
+@settings(max_examples=examples(12), deadline=None)
+@given(digging(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(digging(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
+    # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
+    problem = movement_step_problem(position, False)
     assert problem is None, problem
 
 

@@ -232,12 +232,12 @@ def test_the_audit_has_the_parts_of_every_partly_modelled_talent() -> None:
 
 
 def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
-    # Spire Shot: the moves question takes the step onto a spire in; the whole movement step does not,
-    # so there the part keeps its notice (catalogue counted_by).
-    position = load_position("positions/talents/spire-shot/spire-shot-hero-onto-spire.yaml")
+    # Tracker: the moves question takes the teleport in; a claim cannot state it, so check keeps the
+    # part's notice (catalogue counted_by).
+    position = load_position("positions/talents/tracker/tracker-teleports-beside-landmark-minion.yaml")
     assert all(o.notices == () for o in faction_options(position))
     [notice] = notices(position, "movement")
-    assert notice.talent == "Spire Shot" and "whole movement step" in notice.left_out
+    assert notice.talent == "Tracker" and "claimed move" in notice.left_out
 
 
 def test_relentless_is_modelled_in_every_answer() -> None:

@@ -55,7 +55,8 @@ class Act:
     asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated;
     'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save; 'scatter', ``chip``
     a hex the unit leaves its group for, the group's next chip revealed where it stood: Scatter;
-    'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker), then the unit
+    'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker; 'dig', ``chip`` a hex
+    a Tunnel Access chip is placed on: Dig), then the unit
     changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'

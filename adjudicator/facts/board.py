@@ -123,6 +123,7 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("stack", String(uid), Number(index))
     for faction, info in position.factions.items():
         yield fact("faction", String(faction))
+        yield fact("source", String(faction), Number(info.source))  # spent while moving too (Eruption)
         if info.mark.unit is not None:
             yield fact("marked", String(faction), String(info.mark.unit))
         if info.mark == Mark():

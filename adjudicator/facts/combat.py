@@ -147,7 +147,6 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         if gate.fortress:  # a deployment point has no health: never attacked, never counted standing
             yield fact("gate_health", String(gate.faction), Number(gate.health))
     for faction in position.factions.values():
-        yield fact("source", String(faction.name), Number(faction.source))
         yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
 
 

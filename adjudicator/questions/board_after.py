@@ -10,11 +10,13 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
-from adjudicator.position.model import Gate, Position, Unit
+from adjudicator.position.model import Chip, Gate, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
 SAVED = 4
+# The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
+TUNNEL_ACCESS = "Tunnel Access"
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
@@ -23,7 +25,7 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     barracks undefeated (its whole group, as Eruption's return), or a spire it strips loses its attack
     upgrades (Yrtel's Will), or a unit it lets recover gains up to 4 health, never past its health stat
     (Save), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed) or is teleported
-    there (Tracker); then the unit flipped to its other side with its upgrades removed, its
+    there (Tracker), or a Tunnel Access chip is placed there (Dig: the unit unchanged); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -38,6 +40,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = replace(healed, health=max(healed.health, min(healed.side.health, healed.health + SAVED)))
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
+    elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
+        chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
+        return replace(position, chips=chips)
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest
@@ -53,6 +58,11 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
+
+
+def tunnel_id(hex_name: str) -> str:
+    """The id of the Tunnel Access chip Dig placed on ``hex_name``."""
+    return f"tunnel-access-{hex_name}"
 
 
 def revealed_id(uid: str, chip: str) -> str:

@@ -140,7 +140,8 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
          "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health",
-         "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}"}
+         "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}",
+         "dig": "places a Tunnel Access chip on {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 

@@ -4,6 +4,21 @@ Written from the rule texts and from docs/movement.md (the contract); it shares 
 the solver.  It enumerates explicitly: every simple route of a minion, every landing of a displaced
 hero, every order of moves in a movement step.  Section names in comments are those of
 docs/movement.md unless another text is named.
+
+Notes (numbered as the combat reference's, for the rules added since):
+
+N129 Eruption, once a minion's move ends on a map hex (not a stay, not defeated on its way): 3 to every
+    unit beside its end, any faction's (not a campfired one; a Peaceful one only from a merc), every
+    spire and every fortress gate beside it, then the minion goes to its barracks, undefeated (off the
+    board, moving no more this step). The AI's only beside an opposing fortress gate, or with 2 health
+    or less (its life less what it took on its way) beside an opposing unit (a landmark minion too) or
+    spire; a player's may, with and without, where its faction holds 3 Source or more.
+N130 A fortress gate a move's end strikes (Eruption, Glidebomb) loses that much health, down to 0; a
+    final board of the step lists it with its health, as a unit whose health changed.
+N131 Dig, a player's: before its move (then made on the board with the chip) or after it, a Tunnel
+    Access chip on a map hex beside the unit, not path terrain, free of units (but itself), spires,
+    landmarks and other chips as the move began; each such hex an outcome, or none. The chip is another
+    chip from then on: it blocks, and the distances to a mark go round it.
 """
 
 from __future__ import annotations
@@ -15,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain, Unit, gate_node
+from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Terrain, Unit, gate_node
 from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
@@ -1180,6 +1195,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         for p, d in disperse_choices(position, unit, o, ai)
     ]
     outcomes = [g for o in outcomes for g in glidebomb_choices(position, unit, o, ai)]
+    outcomes = [e for o in outcomes for e in eruption_choices(position, unit, o, ai)]
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
         outcomes = [_stay(unit_id, start)]
     if not wait:
@@ -1229,6 +1245,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return scatter_hexes(position, unit, node, ai)
     if talent == "Tracker":
         return tracker_hexes(position, unit, node, ai)
+    if talent == "Dig":
+        return dig_hexes(position, unit, node, ai)
     beside = set(position.neighbours(node))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
         return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
@@ -1269,6 +1287,18 @@ def scatter_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
     return sorted(h for h in beside if h not in held and h in reach and _admits(position, unit, h))
 
 
+def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """N131 Dig (master-talent-list): "Before or after this unit's movement, it may place a Tunnel Access
+    chip on an adjacent non-path hex"; not for the AI ("Talent does not trigger for AI units"). The map
+    hexes beside ``node`` whose terrain is not path, on which no unit (but the digger), spire, landmark or
+    other chip stands as the move began; none from a gate (FAQ-15)."""
+    if ai:
+        return []
+    held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
+    return sorted(h for h in position.neighbours(node) if h in position.hexes and h not in held
+                  and position.hexes[h].terrain is not Terrain.PATH)
+
+
 def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     """Tracker (master-talent-list): "Instead of moving, you may teleport this unit up to # hexes. If you
     do, it must teleport to a valid hex adjacent to a revealed landmark minion." Not for the AI ("Talent
@@ -1289,7 +1319,7 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
-        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", "")}
+        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", "")}
 AFTER_ONLY = {"Save"}  # "after or instead of this unit's movement": after it, or after a stay
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
 # stands on the hex it was teleported to, its move made).
@@ -1312,6 +1342,10 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     if act.how == "teleport":  # instead of moving: it stands there (its group with it)
         units[unit.id] = dataclasses.replace(unit, at=act.chip)
         return dataclasses.replace(position, units=units)
+    if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
+        chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
+        units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units, chips=(*position.chips, chip))
     if act.how == "scatter":  # it leaves; the next chip shows where the group stood, its health its stat
         below = unit.group[0]
         rest = dataclasses.replace(unit, id=scatter_id(unit.id, below.chip), chip=below.chip, stats=below.stats,
@@ -1546,6 +1580,38 @@ def glidebomb_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: 
     return [glided] if ai or not _on_roost(position, unit) else [outcome, glided]
 
 
+def eruption_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: bool) -> list[MoveOutcome]:
+    """N129 Eruption, once a minion's move ends on a map hex (not defeated on its way, not a stay): 3
+    to every unit beside its end (any faction's; not a campfired one, not a Peaceful one unless it is
+    a merc), every spire and every fortress gate beside it, then off the board to its barracks. The
+    AI's (harbinger-rulebook): "if it is adjacent to an opposing fortress gate or if it has 2 health or
+    less and is adjacent to an opposing unit or spire", its health its life less what it took on its
+    way. A player's (the shada sheet, Lava): "you may spend 3 Source": with and without, where its
+    faction holds 3 Source or more."""
+    if ("Eruption" not in unit.talents or unit.kind is not Kind.MINION or outcome.defeated
+            or outcome.kind == STAY or _is_gate(outcome.end)):
+        return [outcome]
+    near = set(_beside_end(position, outcome.end))
+    gates = {gate_node(f): f for f, g in position.gates.items()
+             if g.fortress and gate_node(f) in position.neighbours(outcome.end)}
+    if ai:
+        foes = [u for u in position.units.values() if u.id != unit.id and u.at in near
+                and opposing(position, u.faction, unit.faction)]
+        foes += [s for s in position.spires if s.at in near and opposing(position, s.faction, unit.faction)]
+        low = life(unit) - outcome.damage <= 2
+        if not any(opposing(position, f, unit.faction) for f in gates.values()) and not (low and foes):
+            return [outcome]
+    elif position.factions[unit.faction].source < 3:
+        return [outcome]
+    dealt = {u.id: 3 for u in position.units.values()
+             if u.id != unit.id and u.at in near and not u.campfire and ("Peaceful" not in u.talents or unit.merc)}
+    dealt |= {sp.id: 3 for sp in position.spires if sp.at in near}
+    dealt |= dict.fromkeys(gates, 3)
+    erupted = dataclasses.replace(outcome, exit="barracks", struck=_merged(
+        position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage))
+    return [erupted] if ai else [outcome, erupted]
+
+
 def disperse_choices(
     position: Position, unit: Unit, outcome: MoveOutcome, ai: bool
 ) -> list[tuple[str, dict[str, int]]]:
@@ -1662,17 +1728,24 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
     # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
+    hit_gates = {}  # N130: a fortress gate struck loses that much health, down to 0
     for strike in move.struck:
         struck = units.get(strike.chip)
         if struck is not None and struck.at is not None:
             units[strike.chip] = _placed(struck, struck.at, False, strike.damage, strike.defeated)
+        elif _is_gate(strike.chip):
+            gate = position.gates[strike.chip.removeprefix("gate:")]
+            hit_gates[gate.faction] = dataclasses.replace(gate, health=max(0, gate.health - strike.damage))
     if move.exit == "defeated":  # Glidebomb: "you may defeat it"
         units[move.unit] = _placed(units[move.unit], units[move.unit].at or "", False, 0, True)
+    elif move.exit == "barracks":  # N129 Eruption: "return this minion to your barracks", undefeated
+        units[move.unit] = dataclasses.replace(units[move.unit], at=None)
     for act in left:  # a spire it strips (Yrtel's Will) changes with the units
         position = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
         units = dict(position.units)
     gates = {
-        faction: dataclasses.replace(gate, stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
+        faction: dataclasses.replace(hit_gates.get(faction, gate),
+                                     stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
         for faction, gate in position.gates.items()
     }
     return dataclasses.replace(position, units=units, gates=gates)
@@ -1693,9 +1766,11 @@ def final_board(position: Position, faction: str, before: dict[str, str] | None 
 
 def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
     """The units whose health changed since ``start``, with their health now (a unit a group revealed,
-    Scatter, has none to change from)."""
-    return tuple((uid, u.health) for uid, u in sorted(position.units.items())
-                 if uid in start.units and u.health != start.units[uid].health)
+    Scatter, has none to change from), then the fortress gates whose health changed (N130)."""
+    units = tuple((uid, u.health) for uid, u in sorted(position.units.items())
+                  if uid in start.units and u.health != start.units[uid].health)
+    gates = tuple((g.node, g.health) for f, g in sorted(position.gates.items()) if g.health != start.gates[f].health)
+    return units + gates  # N130
 
 
 def fortifications(position: Position, start: Position) -> Health:
