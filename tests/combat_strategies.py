@@ -556,8 +556,9 @@ def _roosted(talents: tuple[str, ...], numbers: Numbers) -> tuple[tuple[str, ...
 def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = False) -> Position:
     """A board of ``boards`` whose units and spires on the map (no landmark minion) each, by a coin toss,
     get Roost and an elfinkaze of their faction riding them: Flying and Roost Roam, health 1 or 2,
-    attack 0 to 2; two riders on one roost now and then, three riders at most. ``sides``: each rider
-    shows its Glidebomb or its Save side (the side talent), or neither."""
+    attack 0 to 2; two riders on one roost now and then, three riders at most, named k1, k2, k3 (the
+    movement boards name opposing units e1, e2 …: a rider of that name replaced one, the mark at times).
+    ``sides``: each rider shows its Glidebomb or its Save side (the side talent), or neither."""
     position = draw(boards)
     units = dict(position.units)
     roosts: list[tuple[str, str, str]] = []  # (id, faction, hex)
@@ -577,7 +578,7 @@ def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = 
     for i, (roost, faction, at) in enumerate(riders):
         health = draw(st.integers(1, 2))
         side = draw(st.sampled_from(((), ("Glidebomb",), ("Save",)))) if sides else ()
-        units[f"e{i + 1}"] = Unit(f"e{i + 1}", "Elfinkaze", faction, Kind.MINION, health,
+        units[f"k{i + 1}"] = Unit(f"k{i + 1}", "Elfinkaze", faction, Kind.MINION, health,
                                   Stats(health, draw(st.integers(0, 2)), ROOST), at,
                                   talents=("Flying", "Roost Roam", *side), rides=roost)
     return replace(position, units=units, spires=tuple(spires))

@@ -18,6 +18,7 @@ from adjudicator.position.model import Controller, Kind, Position, Terrain
 from adjudicator.questions.whole_solve import expressed
 from adjudicator.questions.whole_step import _Group, _summary, groups, movement_step
 
+from tests.combat_strategies import perched
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples
 from tests.strategies import MOVER, OPPONENT, affordable_step, build, gusting, positions, unhurt, unit, without_talents
@@ -168,6 +169,16 @@ def test_the_one_solve_agrees_with_the_reference(position: Position, ai: bool) -
 @given(gusting(positions().map(unhurt).map(solved).filter(solvable)).filter(solvable))
 def test_the_one_solve_agrees_with_the_reference_where_a_players_gust_is_a_choice(position: Position) -> None:
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Elfinkaze riding roosts (reference N109): a rider moves as a hero, its roost's move carries it, and
+# no move displaces it alone off its roost's hex. Such a step is searched; few boards, each slow.
+@settings(max_examples=examples(8), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(perched(positions().map(unhurt)).filter(affordable_step), st.booleans())
+def test_the_step_agrees_with_the_reference_where_elfinkazes_ride(position: Position, ai: bool) -> None:
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

@@ -256,8 +256,17 @@ def _route_shown(nodes: tuple[str, ...], rifts: tuple[tuple[int, str], ...]) -> 
 
 
 def _units_by_hex(position: Position, mover: str) -> dict[str, Unit]:
-    """Every unit on the map but the mover, by hex."""
-    return {u.at: u for u in position.units.values() if u.at is not None and u.id != mover}
+    """Every unit on the map but the mover, by hex. N109: a hex an elfinkaze shares with its roost is
+    the roost's (Roost: "share a hex with this unit"; game-elements, Movement: no move "on or through a
+    hex that contains any other units"): a move enters it only by displacing the roost, which carries
+    the elfinkaze along (``apply_move``), never by displacing the elfinkaze alone."""
+    return {u.at: u for u in position.units.values() if u.at is not None and u.id != mover and not _riding(position, u)}
+
+
+def _riding(position: Position, unit: Unit) -> bool:
+    """The elfinkaze stands on its roost's hex (a unit's: a spire's hex is no hex to enter)."""
+    roost = position.units.get(unit.rides) if unit.rides is not None else None
+    return roost is not None and roost.at == unit.at
 
 
 def _faction_units(position: Position, faction: str) -> list[Unit]:
