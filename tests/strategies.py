@@ -140,7 +140,8 @@ def describe(position: Position) -> str:
             s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents)}
             for s in position.spires
         },
-        "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed} for lm in position.landmarks},
+        "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed, "talents": list(lm.talents)}
+                      for lm in position.landmarks},
         "chips": {c.id: _chip_document(c) for c in position.chips},
         "units": {u.id: _unit_document(u) for u in position.units.values()},
         "readings": dict(position.readings),

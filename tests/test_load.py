@@ -416,6 +416,7 @@ def test_doc_example_validates_against_the_schema() -> None:
         "bad_numbers",
         "campfire",
         "extras",
+        "landmark_talents",
         "missing_keys",
         "unknown_keys",
         "unknown_names",

@@ -1109,15 +1109,21 @@ class _PositionReader(_Reader):
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:
-        f = self.fields(value, ("at",), ("name", "revealed"))
+        f = self.fields(value, ("at",), ("name", "revealed", "talents"))
         if f is None:
             return None
         at = self.placed(f["at"], f"landmark {shown(landmark_id)}")
         name = self.name(f["name"])
         revealed = self.boolean(f["revealed"])
+        talents = self.talents(f["talents"])
+        # Its name does not tell its talents (the reference lists talents, not landmarks), and one left
+        # out would go unnoticed: a revealed landmark says them, `[]` for none (docs/position-format.md).
+        if revealed and f["talents"].node is None:
+            self.problem(value, "a revealed landmark needs `talents`: those printed on its chip, [] for none")
         if at is None:
             return None
-        return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed))
+        return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed),
+                        talents.names if talents else Landmark.talents)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
         f = self.fields(value, ("at",), ("name", "health", "talents", "count"))

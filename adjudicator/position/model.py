@@ -166,10 +166,17 @@ class Spire:
 
 @dataclass(frozen=True)
 class Landmark:
+    """A landmark that is no unit: face down, or revealed without a bronze border (a revealed landmark
+    minion is a unit of kind landmark-minion). ``talents``, those printed on its chip, by catalogue
+    names: the encodings read none of them, so each gives its notice wherever it may act (face down,
+    only where a unit explores: game-elements, "Unrevealed landmarks ... can only be interacted with by
+    exploring"; docs/position-format.md, Landmarks)."""
+
     id: str
     at: str
     name: str = ""
     revealed: bool = False
+    talents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

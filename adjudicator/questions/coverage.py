@@ -7,6 +7,8 @@ AI units is left out on AI chips; one acting only in prep, build or market never
 naming a Harbinger chapter adds that chapter's rules that are not modelled and act in a step of the
 question (adjudicator/data/scenarios.yaml), those of an event die face other than the one in force left out.
 A faction's own rules, from its reference sheet, count likewise (adjudicator/data/faction-rules.yaml).
+A landmark's talents, which no encoding reads, count in every board step they act in; face down, only
+where a unit explores (docs/position-format.md, Landmarks).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, roc
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import MODELLED, NO_EFFECT, PARTLY, catalogue, tracked
+from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, tracked
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -100,7 +102,8 @@ def notices_in(
     carriers = _carriers(position, ai)
     # A part left out that needs another talent to act (its `when`) counts only where one is in play;
     # one that needs a counter the position does not give (its `untracked`), only where it does not.
-    present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position)
+    present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
+        | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents)
     for label, on_ai, talents in carriers:
         for name in talents:
             talent = catalogue().get(name)
@@ -113,11 +116,36 @@ def notices_in(
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
                 found[(name, status, left, parts)].append(label)
+    for landmark, name, left in _landmark_talents(position, asked + QUESTION_STEPS["attack"] if combat else asked):
+        why = ON_A_LANDMARK if catalogue().get(name).encoding else ""
+        found[(name, NOT_MODELLED, left, why)].append(landmark)
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
             *_faction_notices(position, asked, answer))
+
+
+# Why a landmark's talent keeps its notice where the catalogue calls the talent modelled (or partly).
+ON_A_LANDMARK = ("on a landmark that is no unit: the encodings read the talents of units, spires and other chips "
+                 "only (a revealed landmark minion is given as a unit of kind landmark-minion)")
+
+
+def _landmark_talents(position: Position, asked: tuple[str, ...]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(landmark id, talent, the steps asked it may act in) for each talent of a landmark in
+    ``position``. No encoding reads a landmark's talents, so each counts in every board step its
+    catalogue entry names; a landmark has no side, so the player wording, the cautious one. Face down,
+    only where a unit explores: game-elements, "Unrevealed landmarks are not considered units, and
+    can only be interacted with by exploring"."""
+    found = []
+    for landmark in position.landmarks:
+        for name in landmark.talents:
+            talent = catalogue().get(name)
+            acts = () if talent.outside else BOARD_STEPS if landmark.revealed else ("exploration",)
+            left = tuple(s for s in talent.steps if s in acts and s in asked)
+            if left:
+                found.append((landmark.id, name, left))
+    return found
 
 
 # What a talent acting on a defeat leaves out where a chip falls as units move (notices_in, moved_defeat).
@@ -237,6 +265,7 @@ def may_act(when: When | None, position: Position) -> bool:
     others = {chip_name(c.name) for c in position.chips}
     talents = {t for u in units.values() for t in (*u.talents, *(t for g in u.group for t in g.talents))}
     talents |= {t for s in position.spires for t in s.talents} | {t for c in position.chips for t in c.talents}
+    talents |= {t for lm in position.landmarks if lm.revealed for t in lm.talents}
 
     def any_of(wanted: tuple[str, ...], found: set[str]) -> bool:
         return not wanted or bool(set(wanted) & found)
