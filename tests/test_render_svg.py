@@ -39,7 +39,7 @@ turn: {faction: heirs, step: movement}
 spires:
   "]]>spire": {faction: heirs, at: b2, upgrades: [attack, range]}
 landmarks:
-  "<!--lm": {at: c1, name: "Ruin & <Co>", revealed: true}
+  "<!--lm": {at: c1, name: "Ruin & <Co>", revealed: true, talents: []}
 units:
   "x). #false.": {chip: "Drift <&>", faction: narora, kind: minion, at: b1, health: 1,
                   stats: {health: 2, attack: 1, movement: 3}, talents: ["Queen's Blood"]}
