@@ -201,6 +201,16 @@ def _yaml_problem(filename: str, text: str, error: yaml.YAMLError) -> Problem:
     return Problem(filename, mark.line + 1, "", f"malformed YAML: {message}")
 
 
+def _under(node: Node, *keys: str) -> Node:
+    """The node at ``keys`` below a mapping node, or the deepest of them found (a merge key hides one)."""
+    for key in keys:
+        found = next((v for k, v in node.value if k.value == key), None) if isinstance(node, MappingNode) else None
+        if found is None:
+            return node
+        node = found
+    return node
+
+
 def _child(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
@@ -541,6 +551,12 @@ class _PositionReader(_Reader):
             if unit.kind is Kind.MINION and unit.mark is None and unmarked:
                 self.problem(top["units"], f"{uid} is a minion of {unit.faction}, which has no mark (mark: none); "
                              "a minion's move needs one")
+        for name, faction in factions.items():  # game-elements, Minion Movement: "the opponent's fortress gate"
+            marked = units.get(faction.mark.unit) if faction.mark.unit else None
+            if marked is not None and marked.faction == name:
+                node = _under(top["factions"].node, name, "mark", "unit")
+                self.report(node, _child(_child(_child(top["factions"].path, name), "mark"), "unit"),
+                            f"{faction.mark.unit} belongs to {name} itself; a faction's mark is an opponent's")
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         units = self.perch(units, spires, self.keys(top["spires"], absent=set()))
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
