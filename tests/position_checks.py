@@ -17,9 +17,11 @@ from adjudicator.answers.notation import NotationError, format_attack, format_mo
 from adjudicator.answers.verdicts import LEGAL, MANDATORY
 from adjudicator.facts.board import Query, position_facts
 from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.position.load import PositionDocument
 from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_options, faction_options, is_ai, present_units
 from adjudicator.questions.dispute import check
+from adjudicator.questions.expectations import ATTACK_KEYS, MOVE_KEYS
 from adjudicator.solving.solve import ground, scenario_files, talent_files
 
 CHECKED = 2  # the first few of each unit's outcomes are checked by `check`: each check solves again (4 until
@@ -33,13 +35,18 @@ def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
     return bool(move.placed) or bool(move.acts)
 
 
-def reads_back(position: Position) -> None:
-    """Every printed outcome reads back as the claim it states, but one made from the hex an act put its
-    unit on (Scatter, Tracker); those of the position's own step check legal or mandatory (a move claimed
-    at the attack step is wrong_step)."""
+def reads_back(doc: PositionDocument) -> None:
+    """Every printed outcome of the moves or attacks the position stands at or expects reads back as the
+    claim it states, but one made from the hex an act put its unit on (Scatter, Tracker); those of the
+    position's own step check legal or mandatory (a move claimed at the attack step is wrong_step).
+    Moves of a position standing at another step, and not expected, are left to the positions that do:
+    each would be a solve of its own."""
+    position = doc.position
     ai = is_ai(position, position.turn.faction)
     step = position.turn.step
-    for options in faction_options(position):
+    moves = step == "movement" or bool(set(doc.expected) & set(MOVE_KEYS))
+    attacks = step in ("attack", "quick-strike") or bool(set(doc.expected) & set(ATTACK_KEYS))
+    for options in faction_options(position) if moves else ():
         for index, move in enumerate(options.outcomes):
             if any(a.when == "before" and a.places for a in move.acts):
                 continue  # it moves from, or stays on, the hex an act put it on: no claim states that (Scatter, Tracker)
@@ -56,7 +63,7 @@ def reads_back(position: Position) -> None:
             # An AI minion's only end is mandatory; among tied ends the player chooses (FAQ-30).
             if ai and move.kind == "progress":
                 assert verdict == (MANDATORY if len(options.outcomes) == 1 else LEGAL)
-    for options in attack_options(position):
+    for options in attack_options(position) if attacks else ():
         for index, attack in enumerate(options.outcomes):
             if attack.instead:  # no claim states it (Pacify): never read back as an attack on the chip
                 with pytest.raises(NotationError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 EXPLORE = "explore"
@@ -39,3 +40,10 @@ def examples(n: int) -> int:
     if settings.get_current_profile_name() == EXPLORE:
         return n * EXPLORE_FACTOR
     return max(1, round(n * DEFAULT_SHARE))
+
+
+def explored_only(why: str) -> pytest.MarkDecorator:
+    """A check too slow for the suite's budget even on one board: it runs under the explore profile
+    only, and a normal run names it skipped with ``why``."""
+    return pytest.mark.skipif(settings.get_current_profile_name() != EXPLORE,
+                              reason=f"{why}: run it with HYPOTHESIS_PROFILE={EXPLORE}")

@@ -20,7 +20,7 @@ from adjudicator.questions.whole_step import _Group, _summary, groups, movement_
 
 from tests.combat_strategies import perched
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
-from tests.profiles import examples
+from tests.profiles import examples, explored_only
 from tests.strategies import MOVER, OPPONENT, affordable_step, build, gusting, positions, unhurt, unit, without_talents
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
@@ -174,6 +174,7 @@ def test_the_one_solve_agrees_with_the_reference_where_a_players_gust_is_a_choic
 
 # Elfinkaze riding roosts (reference N109): a rider moves as a hero, its roost's move carries it, and
 # no move displaces it alone off its roost's hex. Such a step is searched; few boards, each slow.
+@explored_only("one board took 71 s of the suite")
 @settings(max_examples=examples(8), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(perched(positions().map(unhurt)).filter(affordable_step), st.booleans())
