@@ -499,14 +499,19 @@ def test_a_talent_is_shown_with_its_wording_and_whether_it_is_modelled(browser, 
     page.close()
 
 
-def test_the_ai_movement_steps_forced_ends_are_drawn_as_its_summary_says(browser, server):
-    page = _open(browser, server, AFTER)
+def _draw_the_ai_movement_steps_ends(page) -> None:
+    """Asks the AI's whole movement step in play mode, and draws where each unit can end."""
     page.click("#mode-play")
     page.check("#ai")
     page.click('[data-question="movement-step"]')
     page.wait_for_selector("#draw-ends", timeout=60_000)
     page.click("#draw-ends")
     page.wait_for_selector('#board[data-outcome="summary"]')
+
+
+def test_the_ai_movement_steps_forced_ends_are_drawn_as_its_summary_says(browser, server):
+    page = _open(browser, server, AFTER)
+    _draw_the_ai_movement_steps_ends(page)
     result = whole_step.movement_step(load_position(AFTER), True, 0)
     drawn = page.locator("#board g.end")
     forced = {(u, drawn.nth(i).get_attribute("data-node")) for i in range(drawn.count())
@@ -525,12 +530,7 @@ def test_a_late_picture_of_the_first_outcome_does_not_cover_the_summary_asked_fo
     page = _open(browser, server, AFTER)
     held = []
     page.route("**/api/jobs/*/outcomes/0*", lambda route: held.append(route))
-    page.click("#mode-play")
-    page.check("#ai")
-    page.click('[data-question="movement-step"]')
-    page.wait_for_selector("#draw-ends", timeout=60_000)
-    page.click("#draw-ends")
-    page.wait_for_selector('#board[data-outcome="summary"]')
+    _draw_the_ai_movement_steps_ends(page)
     assert len(held) == 1
     with page.expect_response("**/api/jobs/*/outcomes/0*"):
         held[0].continue_()
