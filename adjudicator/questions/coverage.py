@@ -104,10 +104,11 @@ def notices_in(
     # one that needs a counter the position does not give (its `untracked`), only where it does not.
     present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents)
+    with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     for label, on_ai, talents in carriers:
         for name in talents:
             talent = catalogue().get(name)
-            steps = asked + QUESTION_STEPS["attack"] if combat and name not in still.HOLDING else asked
+            steps = with_combat if name not in still.HOLDING else asked
             left = tuple(s for s in talent.unmodelled_steps(on_ai, present, answer) if s in steps)
             parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
             status = talent.status(on_ai)
@@ -116,7 +117,7 @@ def notices_in(
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
                 found[(name, status, left, parts)].append(label)
-    for landmark, name, left in _landmark_talents(position, asked + QUESTION_STEPS["attack"] if combat else asked):
+    for landmark, name, left in _landmark_talents(position, with_combat):
         why = ON_A_LANDMARK if catalogue().get(name).encoding else ""
         found[(name, NOT_MODELLED, left, why)].append(landmark)
     talents = sorted(
