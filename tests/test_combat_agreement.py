@@ -205,6 +205,15 @@ def test_attack_step_agrees_with_promoting_talents(position: Position) -> None:
     assert problem is None, problem
 
 
+# The same boards, one attack's listing: a player's Rally or Dispirit takes no choice there and names whom
+# it would turn (reference N140); an AI's promotes and demotes.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(rallied(combat_positions()))
+def test_attack_options_agree_with_promoting_talents(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
 # 12 boards: with Eager handed out the horizon counts more units, and 20 took 25-44 s of the suite.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(gifted(combat_positions()))

@@ -163,6 +163,9 @@ class AttackOutcome:
     demoted: tuple[str, ...] = ()  # minions a talent demoted once the defeat was dealt (Dispirit)
     # (unit, talent): a defeated unit whose owner spent Source for that talent of its (Press Gang)
     paid_for: tuple[tuple[str, str], ...] = ()
+    # (unit, promote or demote): what its player may choose to do to that unit, in the whole step only, as
+    # it defeats (Rally, Dispirit: one choice for all); one attack's listing plays no such choice
+    offered: tuple[tuple[str, str], ...] = ()
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -223,6 +226,7 @@ class AttackOutcome:
             "promoted": list(self.promoted),
             "demoted": list(self.demoted),
             "paid_for": {unit: talent for unit, talent in self.paid_for},
+            "offered": {unit: how for unit, how in self.offered},
             "probability": None if self.probability is None else str(self.probability),
         }
 

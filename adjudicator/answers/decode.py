@@ -648,6 +648,8 @@ class _Moment:
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
     promoted: list[str] = field(default_factory=list)  # units a talent promoted at a defeat (hook promotes/3)
     demoted: list[str] = field(default_factory=list)  # units a talent demoted at a defeat (hook demotes/3)
+    # unit, promote or demote: what a player's choice of the whole step would do to it (hook offers/3)
+    offered: list[tuple[str, str]] = field(default_factory=list)
     unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # unit, the talent it discarded, the hit's how
     lost: list[tuple[str, str]] = field(default_factory=list)  # unit, the item its damage made it lose (hook drops/3)
@@ -766,6 +768,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.promoted.append(_name(args[1]))
         elif name == "demoted":
             m.demoted.append(_name(args[1]))
+        elif name == "offered":
+            m.offered.append((_name(args[1]), args[2].name))
         elif name == "unloaded":
             m.unloaded.append((_name(args[1]), args[2].name))
         elif name == "shed":
@@ -810,7 +814,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          tuple(sorted(m.stripped)), tuple(sorted(m.dodged)), m.instead, tuple(sorted(m.discarded)),
                          tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)),
                          lost=tuple(sorted(m.lost)), promoted=tuple(sorted(m.promoted)),
-                         demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)))
+                         demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)),
+                         offered=tuple(sorted(m.offered)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

@@ -311,6 +311,9 @@ N96 Dispirit, AI units only: likewise, every minion of a faction opposing the un
     minion both rallied and dispirited is promoted if basic, demoted if promoted.
 N115 Dispirit, a player's (the Graft sheet: "you may demote all opposing promoted faction minions"):
     as N96, a choice of each such unit that defeats in the exchange, as a player's Rally is (N95).
+N140 One attack's listing takes no player's Rally or Dispirit (N95, N115) and names whom each would turn:
+    the minions that such a unit alone would promote (basic once the exchange and the AI's turns are
+    dealt) or demote (promoted then), each with how.
 N97 Invigorate, AI units only: the chip revealed under a fallen chip that held it (in use as it fell)
     is promoted with the others of N95, once the exchange is dealt: no promoted side is given, so its
     health stays its health stat.
@@ -1431,23 +1434,32 @@ def _victors(board: Board, log: Log) -> list[str]:
 
 
 def _rally_and_dispirit(
-    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: frozenset[tuple[str, str]]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: frozenset[tuple[str, str]] | None
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]:
     """N95 Rally, N96 Dispirit: once the exchange and its level-ups are dealt, the minions within 2 hexes
     of a unit that defeated a unit or spire are promoted (heirs: Rally) or demoted (opposing: Dispirit), a
-    player's unit's where ``rally`` takes it (N115); N97, the chips an AI Invigorate revealed are promoted; those that
-    turned, each way."""
+    player's unit's where ``rally`` takes it (N115; None: a listing, N140); N97, the chips an AI Invigorate
+    revealed are promoted; those that turned, each way, and what a listing's untaken choices would turn."""
     promote = {uid for uid in log.invigorated if uid in b.units}
     demote: set[str] = set()
+    offer: set[tuple[str, str]] = set()
     for v in _victors(start, log):
         a = start.units[v]
         node = moved.get(v, a.node)
         near = [m for m in b.units.values() if m.kind is Kind.MINION and not m.in_gate
                 and rules.within(node, m.node, 2)]
-        if a.has("Rally") and a.faction and (rules.ai(a.faction) or (v, "Rally") in rally):
-            promote |= {m.id for m in near if m.faction == "heirs"}
-        if a.has("Dispirit") and a.faction and (rules.ai(a.faction) or (v, "Dispirit") in rally):  # N96, N115
-            demote |= {m.id for m in near if _hostile(rules, a, m) and not m.has("Diurnal")}
+        if a.has("Rally") and a.faction:
+            heirs = {m.id for m in near if m.faction == "heirs"}
+            if rules.ai(a.faction) or (v, "Rally") in (rally or ()):
+                promote |= heirs
+            elif rally is None:
+                offer |= {(m, "promote") for m in heirs}
+        if a.has("Dispirit") and a.faction:  # N96, N115
+            foes = {m.id for m in near if _hostile(rules, a, m) and not m.has("Diurnal")}
+            if rules.ai(a.faction) or (v, "Dispirit") in (rally or ()):
+                demote |= foes
+            elif rally is None:
+                offer |= {(m, "demote") for m in foes}
     raised: list[str] = []
     lowered: list[str] = []
     for m in sorted(promote | demote):
@@ -1461,7 +1473,9 @@ def _rally_and_dispirit(
             top = u.stats.health if u.promoted_stats else u.health
             b.units[m] = replace(u, promoted=False, promoted_now=False, health=min(u.health, top))
             lowered.append(m)
-    return tuple(raised), tuple(lowered)
+    offered = {(m, how) for m, how in offer if m not in raised and m not in lowered
+               and b.units[m].promoted == (how == "demote")}  # N140
+    return tuple(raised), tuple(lowered), tuple(sorted(offered))
 
 
 def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
@@ -1667,7 +1681,7 @@ def attack(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, chooser: Chooser, splash: bool = False,
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
-    rally: frozenset[tuple[str, str]] = frozenset(), gang: frozenset[str] = frozenset(),
+    rally: frozenset[tuple[str, str]] | None = frozenset(), gang: frozenset[str] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -1676,8 +1690,9 @@ def attack(
     discards Hidden Armor against their hit of that kind (N72); ``roll``: the total a Relentless
     retaliation rolls and the top total, which stands for every total from it on (N78); ``unload``: the
     upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: the player's Rally and
-    Dispirit units, with the talent, that act when they defeat (N95, N115: a listing takes none); ``gang``:
-    the player's Press Gang units whose owner spends 2 Source for it if they fall (N116)."""
+    Dispirit units, with the talent, that act when they defeat (N95, N115; None: a listing, which takes
+    none, N140); ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall
+    (N116)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
@@ -1750,7 +1765,7 @@ def attack(
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
-    promoted, demoted = _rally_and_dispirit(rules, board, b, log, dict(moved), rally)
+    promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
         leeches.append(hit)
@@ -1782,6 +1797,7 @@ def attack(
         promoted=promoted,
         demoted=demoted,
         paid_for=tuple(sorted(log.paid_for)),
+        offered=offered,
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
@@ -2016,7 +2032,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     played = {
         (roll and roll[0], attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour,
-                                  roll, unload, gang=gang)[0])
+                                  roll, unload, None, gang)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
