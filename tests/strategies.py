@@ -706,6 +706,9 @@ def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         units[uid] = replace(u, talents=u.talents + draw(st.sampled_from(AFTERMOVE)),
                              merc=draw(st.integers(0, 3)) == 0)
     for uid, u in sorted(units.items()):
+        if u.kind is Kind.LANDMARK_MINION and draw(st.booleans()):
+            # Of no faction, as a position gives one: it opposes every faction, the mover's too.
+            u = units[uid] = replace(u, faction="")
         if u.faction != position.turn.faction:
             worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
             if worn == "wounded":
