@@ -706,6 +706,9 @@ def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         units[uid] = replace(u, talents=u.talents + draw(st.sampled_from(AFTERMOVE)),
                              merc=draw(st.integers(0, 3)) == 0)
     for uid, u in sorted(units.items()):
+        if u.kind is Kind.LANDMARK_MINION and draw(st.booleans()):
+            # Of no faction, as a position gives one: it opposes every faction, the mover's too.
+            u = units[uid] = replace(u, faction="")
         if u.faction != position.turn.faction:
             worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
             if worn == "wounded":
@@ -903,6 +906,45 @@ def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         units[uid] = replace(units[uid], talents=units[uid].talents + ("Dig",))
     factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
     return replace(position, units=units, factions=factions)
+
+
+@st.composite
+def radiating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, one or more of whose units on the map hold Radiate (N111),
+    some with an upgrade or more health to give, and some of the units beside them wounded or fortified.
+    Handed out here only, never from the common pools."""
+    position = draw(boards)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in position.units.items()
+                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and u.at is not None)
+    units = dict(position.units)
+    for uid in _some(draw, movers):
+        u = units[uid]
+        units[uid] = replace(u, talents=u.talents + ("Radiate",), health=draw(st.integers(1, 3)),
+                             upgrades=tuple(draw(st.lists(st.sampled_from(("fortification", "range")), max_size=2))))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
+def twisting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, one or more of whose units hold Twister (N110), with a face
+    down landmark added on a free hex where the board has none, so that a landmark moved may stand in
+    a later move's way. Handed out here only, never from the common pools."""
+    position = draw(boards)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in position.units.items()
+                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
+    units = dict(position.units)
+    for uid in _some(draw, movers):
+        units[uid] = replace(units[uid], talents=units[uid].talents + ("Twister",))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    landmarks = position.landmarks
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in taken)
+    if not landmarks and free:
+        landmarks = (Landmark("twisted", draw(st.sampled_from(free))),)
+    return replace(position, units=units, factions=factions, landmarks=landmarks)
 
 
 @st.composite

@@ -30,6 +30,8 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     digging,
+    twisting,
+    radiating,
     dispersing,
     erupting,
     fumed,
@@ -349,6 +351,40 @@ def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
 @given(digging(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
 def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Radiate (N111), a player's: each set of transfers to the units beside it before its move (made then on
+# the board they leave), on boards of their own (tests/strategies.py, radiating).
+@settings(max_examples=examples(12), deadline=None)
+@given(radiating(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_what_radiate_gives(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(radiating(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_what_radiate_gives(position: Position) -> None:
+    # Health given shows on the final boards; an upgrade given does not, on either side (a notice).
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Twister (N110), a player's: a landmark within 3 hexes of the end placed on a free non-path hex beside it,
+# on boards of their own (tests/strategies.py, twisting), each with a move the reference says it acts in.
+@settings(max_examples=examples(12), deadline=None)
+@given(twisting(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_where_twister_places(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(twisting(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_where_twister_places(position: Position) -> None:
+    # A landmark moved stands in the way of the later moves; neither side's final board shows its hex (a notice).
     problem = movement_step_problem(position, False)
     assert problem is None, problem
 

@@ -86,6 +86,14 @@ def _mend_notice() -> Notice:
 _NAMES: dict[Symbol, str] = {}  # hex and unit names recur thousands of times per answer
 
 
+def _act_chip(symbol: Symbol) -> tuple[str, str]:
+    """An act's chip, and its ``to``: a pair (chip, hex or kind) where the act names two (shifts/5: Twister's
+    landmark and hex; Radiate's unit and what it is given), else the chip alone."""
+    if symbol.type is SymbolType.Function and not symbol.name and len(symbol.arguments) == 2:
+        return _name(symbol.arguments[0]), _name(symbol.arguments[1])
+    return _name(symbol), ""
+
+
 def _name(symbol: Symbol) -> str:
     name = _NAMES.get(symbol)
     if name is None:
@@ -155,9 +163,9 @@ class _UnitAtoms:
     after_unknown: bool = False
     # An action before or after the move (after.lp): the chips each talent may act on before it, and at
     # each end after it, with how; what the unit then becomes; the talents its player may leave unused.
-    before: list[tuple[str, str, str]] = field(default_factory=list)  # (talent, chip, how)
-    acts: dict[str, dict[str, list[tuple[str, str]]]] = field(
-        default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how)
+    before: list[tuple[str, str, str, str]] = field(default_factory=list)  # (talent, chip, to, how)
+    acts: dict[str, dict[str, list[tuple[str, str, str]]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how, to)
     then: dict[str, str] = field(default_factory=dict)
     act_optional: set[str] = field(default_factory=set)
     stat_optional: set[str] = field(default_factory=set)  # mv_may/3: a stat add its player may leave
@@ -291,9 +299,11 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
         elif name == "after_unknown":
             a.after_unknown = True
         elif name == "before_act":
-            a.before.append((args[3].string, _name(args[1]), args[2].name))
+            chip, to = _act_chip(args[1])
+            a.before.append((args[3].string, chip, to, args[2].name))
         elif name == "after_act":
-            a.acts[_name(args[1])][args[4].string].append((_name(args[2]), args[3].name))
+            chip, to = _act_chip(args[2])
+            a.acts[_name(args[1])][args[4].string].append((chip, args[3].name, to))
         elif name == "act_then":
             a.then[args[2].string] = args[1].name
         elif name == "act_may":
@@ -330,8 +340,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                                              {d.to for d in displaced}, scorch)
         for acts in _acts_after(a, end, defeated)
     )
-    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, "")) for why, chip, how in a.before))
-    acting = {why for why, _, _ in a.before} | {why for end in a.acts.values() for why in end}
+    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to) for why, chip, to, how in a.before))
+    acting = {why for why, _, _, _ in a.before} | {why for end in a.acts.values() for why in end}
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
     )
@@ -370,7 +380,7 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
         return [()]
     choices: list[tuple[Act, ...]] = [()]
     for why, targets in sorted(by_talent.items()):
-        acts = [Act("after", why, chip, how, a.then.get(why, "")) for chip, how in sorted(set(targets))]
+        acts = [Act("after", why, chip, how, a.then.get(why, ""), to) for chip, how, to in sorted(set(targets))]
         options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
         choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
     return choices

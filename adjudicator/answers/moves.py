@@ -56,14 +56,16 @@ class Act:
     'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save; 'scatter', ``chip``
     a hex the unit leaves its group for, the group's next chip revealed where it stood: Scatter;
     'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker; 'dig', ``chip`` a hex
-    a Tunnel Access chip is placed on: Dig), then the unit
-    changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
+    a Tunnel Access chip is placed on: Dig; 'shift', ``chip`` a landmark placed on the hex ``to``: Twister;
+    'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate),
+    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
     talent: str
     chip: str
     how: str
     then: str = ""
+    to: str = ""  # the hex a landmark is placed on ('shift'), what a unit is given ('radiate')
 
     @property
     def defeats(self) -> bool:
@@ -76,6 +78,8 @@ class Act:
 
     def as_json(self) -> dict[str, Any]:
         shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}
+        if self.to:
+            shape["to"] = self.to
         return {**shape, "then": self.then} if self.then else shape
 
 

@@ -101,6 +101,16 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
+    # A talent that moves a landmark from within its count of hexes (hook shifts/5: Twister): the map
+    # hexes within that count of each landmark's hex, a revealed landmark minion's too.
+    shift = fields.shift_reach(position)
+    if shift:
+        held = {lm.at for lm in position.landmarks} | {
+            u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at is not None}
+        for q, near in sorted(fields.range_counts(position, held, shift).items()):
+            for node in sorted(near):
+                if kept(node) and node in position.hexes and node != q:
+                    yield fact("lnear", String(q), String(node))
     for chip in position.chips:
         if kept(chip.at):
             yield fact("chip", String(chip.id), String(chip.at))
@@ -168,6 +178,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         if healths:
             yield fact("health", u, Number(unit.health))
             yield fact("life", u, Number(unit.life))
+            for kind in sorted(set(unit.upgrades)):  # an act may give one away (Radiate)
+                yield fact("uupgrade", u, const(kind))
             if unit.merc:
                 yield fact("merc", u)
             # A recovery never passes the health stat (Refresh), and comes once per unit per turn:

@@ -166,8 +166,15 @@ def active_talents(position: Position) -> list[Talent]:
 
 def teleports_units(position: Position) -> bool:
     """A chip's talent may teleport a moving unit to another chip anywhere on the board (hook warps/4:
-    Riftwalk): a unit's move then reads further than its movement."""
-    return any("warps/4" in t.hooks for t in active_talents(position))
+    Riftwalk), or a unit's may move a landmark (shifts/5: Twister), which changes every distance to a
+    mark: a unit's move then reads further than its movement."""
+    return any({"warps/4", "shifts/5"} & set(t.hooks) for t in active_talents(position))
+
+
+def shift_reach(position: Position) -> int:
+    """The farthest count of hexes from its unit a talent moving landmarks (hook shifts/5: Twister) takes
+    one from, its catalogue entry's reach; 0 where none is in play."""
+    return max((t.reach for t in active_talents(position) if "shifts/5" in t.hooks), default=0)
 
 
 def range_bound(position: Position) -> int:

@@ -186,6 +186,15 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             continue
         board = apply_act(position, options.unit, act)
         unit = board.units[options.unit]
+        if act.how == "radiate":
+            # "It may repeat this once for each other adjacent unit": the talent kept, for the units after
+            # this one in id order (one order per set of transfers), each given once.
+            then = again(board)
+            then = acting(board, replace(then, before=tuple(
+                b for b in then.before if b.how == "radiate" and b.chip > act.chip), declinable=()), again)
+            made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
+            found += then.notices
+            continue
         board = replace(board, units={**board.units, options.unit: replace(
             unit, talents=tuple(t for t in unit.talents if t != act.talent))})
         then = again(board)

@@ -25,7 +25,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     barracks undefeated (its whole group, as Eruption's return), or a spire it strips loses its attack
     upgrades (Yrtel's Will), or a unit it lets recover gains up to 4 health, never past its health stat
     (Save), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed) or is teleported
-    there (Tracker), or a Tunnel Access chip is placed there (Dig: the unit unchanged); then the unit flipped to its other side with its upgrades removed, its
+    there (Tracker), or a Tunnel Access chip is placed there (Dig: the unit unchanged), or a landmark
+    ``act.chip`` is placed on hex ``act.to`` (Twister: the unit unchanged), or the unit gives ``act.chip``
+    1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -43,6 +45,23 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
+    elif act.how == "radiate":  # Radiate: 1 health, or 1 upgrade of that kind, from the unit to act.chip
+        giver, taker = units[uid], units[act.chip]
+        if act.to == "health":
+            units[uid] = replace(giver, health=giver.health - 1)
+            units[act.chip] = replace(taker, health=taker.health + 1)
+        else:
+            kept = list(giver.upgrades)
+            kept.remove(act.to)
+            units[uid] = replace(giver, upgrades=tuple(kept))
+            units[act.chip] = replace(taker, upgrades=(*taker.upgrades, act.to))
+        return replace(position, units=units)
+    elif act.how == "shift":  # Twister: the landmark, or landmark minion, now stands on hex act.to
+        if act.chip in units:
+            units[act.chip] = replace(units[act.chip], at=act.to)
+            return replace(position, units=units)
+        return replace(position, landmarks=tuple(replace(lm, at=act.to) if lm.id == act.chip else lm
+                                                 for lm in position.landmarks))
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest

@@ -53,7 +53,7 @@ class CaseResult:
 # defeat, Eruption's barracks).
 # The hex it then places itself on ('' where none: Disperse), then what its talents do before or after
 # the move (when, talent, chip, how, then: Consume).
-_Act = tuple[str, str, str, str, str]
+_Act = tuple[str, str, str, str, str, str]
 _Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str, str,
              tuple[_Act, ...]]
 
@@ -67,15 +67,15 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     struck = tuple(sorted((str(x), None if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
             int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")), str(entry.get("placed", "")),
-            tuple((str(a["when"]), str(a["talent"]), str(a["chip"]), str(a["how"]), str(a.get("then", "")))
-                  for a in entry.get("acts") or ()))
+            tuple((str(a["when"]), str(a["talent"]), str(a["chip"]), str(a["how"]), str(a.get("then", "")),
+                   str(a.get("to", ""))) for a in entry.get("acts") or ()))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
     displaced = tuple(sorted((d.unit, d.to, None if d.defeated else d.damage) for d in move.displaced))
     struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit, move.placed,
-            tuple((a.when, a.talent, a.chip, a.how, a.then) for a in move.acts))
+            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to) for a in move.acts))
 
 
 def check_moves(
@@ -183,10 +183,10 @@ def _show(key: _Key) -> str:
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
     dealt = ", ".join(f"{x} " + ("defeated" if n is None else f"{n} damage") for x, n in struck)
-    first = "".join(f"{talent} {how} {chip}{' and ' + then if then else ''}, then "
-                    for when, talent, chip, how, then in acts if when == "before")
-    later = "".join(f" then {talent} {how} {chip}{' and ' + then if then else ''}"
-                    for when, talent, chip, how, then in acts if when == "after")
+    first = "".join(f"{talent} {how} {chip}{' to ' + to if to else ''}{' and ' + then if then else ''}, then "
+                    for when, talent, chip, how, then, to in acts if when == "before")
+    later = "".join(f" then {talent} {how} {chip}{' to ' + to if to else ''}{' and ' + then if then else ''}"
+                    for when, talent, chip, how, then, to in acts if when == "after")
     return (first + f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then placed on {placed}" if placed else "")
             + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else "") + later)

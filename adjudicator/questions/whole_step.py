@@ -224,7 +224,8 @@ def _search(
         if _scattering(position, (uid,)):
             radii[uid] += 1 + max(g.stats.movement for g in position.units[uid].group)
     nodes = fields.reach(position, radii)
-    rendered: dict[tuple[frozenset[str], tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]], str] = {}
+    rendered: dict[tuple[frozenset[tuple[str, str]], tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...],
+                         tuple[str, ...]], str] = {}
 
     def members(pos: Position) -> tuple[str, ...]:
         """The group's units, and each a group revealed as its top chip left it (Scatter)."""
@@ -232,9 +233,10 @@ def _search(
 
     def fixed(pos: Position) -> str:
         # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again; a revealed unit
-        # may be of a class of its own; a chip an act placed (Dig) stands in the way.
-        standing = (frozenset(uid for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
-                    tuple(s.upgrades for s in pos.spires), members(pos), tuple(c.at for c in pos.chips))
+        # may be of a class of its own; a chip an act placed (Dig), or a landmark it moved (Twister), stands in the way.
+        standing = (frozenset((uid, u.at) for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
+                    tuple(s.upgrades for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
+                    tuple(lm.at for lm in pos.landmarks))
         if standing not in rendered:
             rendered[standing] = render([*board_facts(pos, nodes),
                                          *field_facts(pos, members(pos), ai_factions, nodes)])

@@ -122,10 +122,11 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
     def one(act: Act) -> str:
         chip = position.units.get(act.chip) if position is not None else None
         spire = next((s for s in position.spires if s.id == act.chip), None) if position is not None else None
-        at = chip.at if chip is not None else spire.at if spire is not None else None
+        landmark = next((lm for lm in position.landmarks if lm.id == act.chip), None) if position is not None else None
+        at = chip.at if chip is not None else spire.at if spire is not None else landmark.at if landmark is not None else None
         where = f" at {at}" if at else ""
         then = f" ({_THEN.get(act.then, act.then + 's')})" if act.then else ""
-        return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}") + then
+        return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}", to=act.to) + then
 
     if not move.acts:
         return "-"
@@ -141,7 +142,8 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
          "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health",
          "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}",
-         "dig": "places a Tunnel Access chip on {chip}"}
+         "dig": "places a Tunnel Access chip on {chip}", "shift": "places {chip} on {to}",
+         "radiate": "gives {chip} 1 {to}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 

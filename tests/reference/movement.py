@@ -19,6 +19,14 @@ N131 Dig, a player's: before its move (then made on the board with the chip) or 
     Access chip on a map hex beside the unit, not path terrain, free of units (but itself), spires,
     landmarks and other chips as the move began; each such hex an outcome, or none. The chip is another
     chip from then on: it blocks, and the distances to a mark go round it.
+N111 Radiate, a player's: before its move, each unit beside it (any faction's, a landmark minion too, not
+    a campfired hero) given one of 1 health or 1 upgrade of a kind it holds, or nothing; every such set
+    an outcome, listed in unit order, so long as the giver keeps 1 health and holds what it gives. The
+    move is then made on the board so changed.
+N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face down or not) or a
+    revealed landmark minion within 3 hexes of its end, counted as range is, placed on a map hex beside
+    the end, not path terrain, free of units (but itself), spires, landmarks and other chips as the move
+    began; each landmark and hex an outcome, or none. Later moves go round the landmark where it stands.
 """
 
 from __future__ import annotations
@@ -1209,6 +1217,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = [_stay(unit_id, start)]
     if not wait:
         outcomes = act_choices(position, unit, outcomes, ai)
+        outcomes += radiated(position, unit, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
 
@@ -1308,6 +1317,30 @@ def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
                   and position.hexes[h].terrain is not Terrain.PATH)
 
 
+def twister_places(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
+    """N110 Twister (the shada sheet, Tempest): "After this unit's movement, you may select one revealed or
+    unrevealed landmark chip within three hexes of this unit and place it on an unoccupied non-path hex
+    adjacent to this unit"; not for the AI. Each (landmark, hex): a landmark, or a landmark minion on the
+    map, 3 hexes or fewer from ``node`` through any node; a map hex beside ``node``, not path, on which
+    no unit (but the mover), spire, landmark or other chip stands as the move began."""
+    if ai or "Twister" not in unit.talents or node not in position.hexes:
+        return []
+    far = {node: 0}
+    frontier = [node]
+    while frontier:  # hexes and gate nodes counted as range is, whatever stands there
+        here = frontier.pop(0)
+        for near in position.neighbours(here):
+            if near not in far and far[here] < 3:
+                far[near] = far[here] + 1
+                frontier.append(near)
+    chips = [(lm.id, lm.at) for lm in position.landmarks]
+    chips += [(u.id, u.at) for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at in position.hexes]
+    held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
+    spots = [h for h in position.neighbours(node) if h in position.hexes and h not in held
+             and position.hexes[h].terrain is not Terrain.PATH]
+    return sorted((chip, h) for chip, at in chips if at in far for h in spots)
+
+
 def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     """Tracker (master-talent-list): "Instead of moving, you may teleport this unit up to # hexes. If you
     do, it must teleport to a valid hex adjacent to a revealed landmark minion." Not for the AI ("Talent
@@ -1328,8 +1361,10 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
-        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", "")}
-AFTER_ONLY = {"Save"}  # "after or instead of this unit's movement": after it, or after a stay
+        "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
+        "Twister": ("shift", "")}
+# "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement" (Twister)
+AFTER_ONLY = {"Save", "Twister"}
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
 # stands on the hex it was teleported to, its move made).
 AI_AFTER_ONLY = {"Scatter"}
@@ -1348,9 +1383,26 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     basic unit to its promoted side, no upgrades, the health between the sides' health stats where the
     position gives both (game-elements: Leveling Up); the talent used up for this move."""
     units = dict(position.units)
+    if act.how == "radiate":  # N111: 1 health, or 1 upgrade of that kind, from the unit to the chip
+        taker = units[act.chip]
+        if act.to == "health":
+            units[unit.id] = dataclasses.replace(unit, health=unit.health - 1)
+            units[act.chip] = dataclasses.replace(taker, health=taker.health + 1)
+        else:
+            left = list(unit.upgrades)
+            left.remove(act.to)
+            units[unit.id] = dataclasses.replace(unit, upgrades=tuple(left))
+            units[act.chip] = dataclasses.replace(taker, upgrades=(*taker.upgrades, act.to))
+        return dataclasses.replace(position, units=units)
     if act.how == "teleport":  # instead of moving: it stands there (its group with it)
         units[unit.id] = dataclasses.replace(unit, at=act.chip)
         return dataclasses.replace(position, units=units)
+    if act.how == "shift":  # N110: the landmark stands on the hex act.to from then on
+        units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
+        if act.chip in units:
+            units[act.chip] = dataclasses.replace(units[act.chip], at=act.to)
+        landmarks = tuple(dataclasses.replace(lm, at=act.to) if lm.id == act.chip else lm for lm in position.landmarks)
+        return dataclasses.replace(position, units=units, landmarks=landmarks)
     if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
         chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
@@ -1390,6 +1442,49 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     return dataclasses.replace(position, units=units)
 
 
+def radiate_sets(position: Position, unit: Unit, ai: bool) -> list[tuple[tuple[str, str], ...]]:
+    """N111 Radiate (the shada sheet, Fission): "Before this unit's movement, it may transfer 1 health or 1
+    upgrade from under its chip to an adjacent unit, ignoring health or upgrade restrictions. It may repeat
+    this once for each other adjacent unit"; not for the AI. Every non-empty set of (unit, what it is
+    given), by unit id: what it gives it holds, its last health chip kept."""
+    if ai or "Radiate" not in unit.talents or unit.at not in position.hexes:
+        return []
+    near = set(position.neighbours(unit.at))
+    beside = sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in near and not u.campfire)
+    kinds = (None, "health", *sorted(set(unit.upgrades)))
+    sets = []
+    for choice in product(kinds, repeat=len(beside)):
+        given = tuple((b, c) for b, c in zip(beside, choice) if c)
+        gifts = [c for _, c in given]
+        if given and gifts.count("health") < unit.health and all(
+                gifts.count(k) <= unit.upgrades.count(k) for k in set(gifts) - {"health"}):
+            sets.append(given)
+    return sets
+
+
+def radiated(position: Position, unit: Unit, ai: bool) -> list[MoveOutcome]:
+    """The moves made after each set of Radiate's transfers (N111), on the board they leave."""
+    found = []
+    for given in radiate_sets(position, unit, ai):
+        acts = tuple(Act("before", "Radiate", uid, "radiate", "", what) for uid, what in given)
+        board = position
+        for act in acts:
+            board = _acted(board, board.units[unit.id], act)
+        spent = board.units[unit.id]
+        board = dataclasses.replace(board, units={**board.units, unit.id: dataclasses.replace(
+            spent, talents=tuple(t for t in spent.talents if t != "Radiate"))})
+        found += [dataclasses.replace(o, acts=(*acts, *o.acts)) for o in unit_options(board, unit.id, ai).outcomes]
+    return found
+
+
+def _after_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool) -> list[tuple[str, str]]:
+    """What ``talent`` may act on once the move ends on ``node``: each chip, and the hex it is placed on
+    where it moves one (Twister), else ""."""
+    if talent == "Twister":
+        return twister_places(position, unit, node, ai)
+    return [(x, "") for x in act_targets(position, unit, talent, node, ai)]
+
+
 def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
     """The moves with what the unit's acting talents (ACTS) do before or after them, once per move:
     before, the move made anew on the board the act leaves; after, beside its end (a stay's too), the
@@ -1413,11 +1508,11 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
         done = {(o.end, o.acts[0].chip) for o in before if o.kind == STAY}
         later = []
         for o in outcomes:
-            targets = [] if o.defeated else act_targets(position, unit, talent, o.end, ai)
+            targets = [] if o.defeated else _after_targets(position, unit, talent, o.end, ai)
             if not ai or not targets:
                 later.append(o)
-            later += [dataclasses.replace(o, acts=(*o.acts, Act("after", talent, x, how, then)))
-                      for x in targets if not (o.kind == STAY and (o.end, x) in done)]
+            later += [dataclasses.replace(o, acts=(*o.acts, Act("after", talent, x, how, then, to)))
+                      for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
 
