@@ -271,6 +271,12 @@ class _Progress:
             self.last = now
             typer.echo(f"... {found} {self.what} so far, {now - self.start:.0f} s", err=True)
 
+    def stopped(self, found: int) -> None:
+        """The last line of a question cut short: what it had found, even where no second had passed
+        between reports (a long grounding on a loaded machine)."""
+        typer.echo(f"... {found} {self.what} so far, {time.monotonic() - self.start:.0f} s: stopped at the time limit",
+                   err=True)
+
 
 def _progress(wanted: bool | None, what: str) -> _Progress | None:
     on = sys.stderr.isatty() if wanted is None else wanted
@@ -545,7 +551,10 @@ def _step_command(step: Step) -> None:
                 options["die"] = load_die(die)
             except DieFileError as error:
                 _fail(str(error), "die-file")
-        result = step.ask(pos, _ai_flag(ai), shown, deadline, _progress(progress, step.noun), **options)
+        reporter = _progress(progress, step.noun) if step.progress else None
+        result = step.ask(pos, _ai_flag(ai), shown, deadline, reporter, **options)
+        if reporter is not None and not result.complete:
+            reporter.stopped(result.count)
         _answered()
         _print_step(result, json_out, getattr(render_text, step.renderer), timeout)
         _settle((*result.notices, *getattr(result, "gaps", ())))

@@ -340,13 +340,14 @@ units:
 def test_turn_stops_at_the_timeout_with_what_it_found(tmp_path: Path) -> None:
     board = write(tmp_path, OPEN)
     started = time.monotonic()
-    # 3 s: a report comes about every second, and a loaded machine may take the first one to ground.
     result = runner.invoke(app, ["movement-step", board, "--timeout", "3", "--limit", "1", "--progress"])
     assert time.monotonic() - started < 20
     assert result.exit_code == 4
     assert result.stdout.startswith("timed out after 3 s: the answer below is incomplete\n")
     assert "heirs: at least " in result.stdout
-    assert "final boards so far" in result.stderr
+    # The last report says what was found, even where grounding on a loaded machine outlasted every second.
+    last = result.stderr.splitlines()[-1]
+    assert " final boards so far, " in last and last.endswith(": stopped at the time limit")
     result = runner.invoke(app, ["movement-step", board, "--timeout", "1", "--json"])
     assert result.exit_code == 4 and result.stderr == ""  # progress only when asked or on a terminal
     data = json.loads(result.stdout)
