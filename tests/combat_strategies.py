@@ -23,6 +23,7 @@ from adjudicator.position.model import (
     Faction,
     GroupedChip,
     Kind,
+    Landmark,
     Position,
     Reward,
     Spire,
@@ -623,6 +624,23 @@ def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
                            else s.talents)
                    for s in position.spires)
     return replace(position, units=units, spires=spires)
+
+
+@st.composite
+def fountained(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with up to two revealed Fountain landmarks on free map hexes beside units
+    on the map, whose turn is or is not the first of its round by a coin toss (reference N124)."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    near = sorted({n for u in position.units.values() if u.at in position.hexes
+                   for n in position.neighbours(u.at) if n in position.hexes} - taken)
+    assume(near)
+    springs = draw(st.lists(st.sampled_from(near), min_size=1, max_size=2, unique=True))
+    landmarks = position.landmarks + tuple(
+        Landmark(f"spring{i + 1}", at, "Spring", True, ("Fountain",)) for i, at in enumerate(springs))
+    turn = replace(position.turn, first_of_round=draw(st.booleans()))
+    return replace(position, landmarks=landmarks, turn=turn)
 
 
 @st.composite

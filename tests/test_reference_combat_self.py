@@ -787,3 +787,15 @@ def test_recruitable_at_the_end_of_a_turn() -> None:
     assert turn_edge(may, False, "start") == {EndState(())}
     assert turn_edge(load_position(folder / "recruitable-controlled-or-untamed-nothing.yaml"), False, "end") == {
         EndState(())}
+
+
+def test_fountain_at_the_start_of_the_round() -> None:
+    # N124 on the hand-derived positions: on the round's first turn the joust beside two Fountains
+    # recovers 4 (to its stat, 5), the narora drift 2 but only to 2; on a later turn nothing from
+    # Fountain (the drift's Healing is not the reference's: its boards hold none).
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "fountain"
+    start = turn_edge(load_position(folder / "fountain-round-start-recovers.yaml"), False)
+    assert start == {EndState((ChipEnd("drift", health=2), ChipEnd("joust", health=5)))}
+    assert turn_edge(load_position(folder / "fountain-round-start-recovers.yaml"), False, "end") == {EndState(())}
+    later = turn_edge(load_position(folder / "fountain-not-round-start-nothing.yaml"), True)
+    assert later == {EndState(())}

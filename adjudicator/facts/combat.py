@@ -128,7 +128,8 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
 
 
 def structure_facts(position: Position) -> Iterator[Symbol]:
-    """Spire upgrades and talents, gate health, each faction's Source and its capacity."""
+    """Spire upgrades and talents, a revealed landmark's talents, whether the turn starts its round, gate
+    health, each faction's Source and its capacity."""
     for spire in position.spires:
         s = String(spire.id)
         for index, upgrade in enumerate(spire.upgrades):
@@ -143,6 +144,12 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         yield from _reward("sreward", s, reward=spire.reward)
         if spire.merc:
             yield fact("smerc", s)
+    for landmark in position.landmarks:  # face down, its talents do nothing (game-elements, Landmarks)
+        if landmark.revealed:
+            for talent in landmark.talents:
+                yield fact("mtalent", String(landmark.id), String(talent))
+    if position.turn.first_of_round:  # the turn is the first of its round (Fountain)
+        yield fact("round_start")
     for gate in position.gates.values():
         if gate.fortress:  # a deployment point has no health: never attacked, never counted standing
             yield fact("gate_health", String(gate.faction), Number(gate.health))

@@ -1164,12 +1164,13 @@ class _PositionReader(_Reader):
                     _or(count, Chip.count))
 
     def turn(self, value: _Value) -> Turn | None:
-        f = self.fields(value, ("faction",), ("step",))
+        f = self.fields(value, ("faction",), ("step", "first-of-round"))
         if f is None:
             return None
         faction = self.faction_name(f["faction"])
         step = self.choice(f["step"], STEPS, "a step")
-        return None if faction is None else Turn(faction, _or(step, Turn.step))
+        first = self.boolean(f["first-of-round"])
+        return None if faction is None else Turn(faction, _or(step, Turn.step), first)
 
     def ai_priority(self, value: _Value) -> AiPriority | None:
         """The AI's attack priorities: a preset name or a list of categories, for units and spires."""

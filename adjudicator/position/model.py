@@ -259,6 +259,9 @@ class AiPriority:
 class Turn:
     faction: str
     step: str = "movement"
+    # Whether this turn is the first of its round (Fountain: "At the start of each round"); None: not
+    # said, so what acts then keeps its notice.
+    first_of_round: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -334,6 +334,11 @@ N122 Recruitable: at the end of the turn (not its start), the turn's faction may
     this turn (``done.targeted``) and that still stands once the Self Destruct units are done; each
     such unit taken or not, any of them, is an end, for the AI too. A unit taken shows ``control``
     with its health.
+N124 Fountain: at the start of a turn the position says is its round's first (``first-of-round``),
+    each unit some faction controls, on a map hex beside a revealed landmark with Fountain and not a
+    campfired hero, recovers 2 for each such landmark, up to the health stat of its side showing (one
+    already above it keeps its health). The units recover once the first Self Destruct or Creep of
+    the moment is done (a unit it defeated recovers nothing), or at once where none acts.
 N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's shot, a volley, a spire's
     splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
     Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
@@ -2253,27 +2258,46 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
     found: set[EndState] = set()
     seen: set[tuple[object, ...]] = set()
 
-    def explore(board: Board, crept: frozenset[str]) -> None:
-        if (board.key(), crept) in seen:
+    def healed(board: Board, done: bool) -> Board:  # N124: with the moment's first act, once
+        return board if done or moment != "start" else _fountains(rules, board)
+
+    def explore(board: Board, crept: frozenset[str], done: bool) -> None:
+        if (board.key(), crept, done) in seen:
             return
-        seen.add((board.key(), crept))
+        seen.add((board.key(), crept, done))
         over = minions and _wave_over(board)
         ready = [] if over else _destructs(rules, board)
         if ai:
             ready = [uid for uid in ready if _blast_fells(rules, board, uid)]
         if not ai or not ready:
-            end = end_state(rules, start, board, False)
+            end = end_state(rules, start, healed(board, done), False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
             for gang in gang_choices(rules, board, [uid, *_blast(rules, board, uid)[1]]):  # N116
-                explore(self_destruct(rules, board, uid, gang), crept)
+                explore(healed(self_destruct(rules, board, uid, gang), done), crept, True)
         for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
             moved = board.copy()
             moved.spires[sid] = replace(board.spires[sid], at=hex_)
-            explore(moved, crept | {sid})
+            explore(healed(moved, done), crept | {sid}, True)
 
-    explore(start, frozenset())
+    explore(start, frozenset(), False)
     return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
+
+
+def _fountains(rules: Rules, board: Board) -> Board:
+    """N124: ``board`` once the units beside revealed Fountain landmarks recovered, on the round's first turn."""
+    position = rules.position
+    if not position.turn.first_of_round:
+        return board
+    springs = [lm.at for lm in position.landmarks if lm.revealed and "Fountain" in lm.talents]
+    after = board.copy()
+    for uid, u in board.units.items():
+        if not u.faction or u.in_gate or u.campfire:
+            continue
+        gain = 2 * sum(1 for at in springs if at in position.neighbours(u.node))
+        if gain and u.health <= u.side.health:
+            after.units[uid] = replace(u, health=min(u.health + gain, u.side.health))
+    return after
 
 
 def _recruited(rules: Rules, end: EndState) -> list[EndState]:
