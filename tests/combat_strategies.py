@@ -644,6 +644,32 @@ def fountained(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 
 
 @st.composite
+def spawning(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose turn's faction, a player or the AI, has one or two larvae in its
+    barracks (and, by a coin toss, a chip that is no larva), whose turn's units and spires each have
+    Spawn by a coin toss, one at least, on the faction's first turn of the Onslaught Phase or not, by a
+    coin toss (reference N125)."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Spawn"})))
+             if u.faction == MOVER and u.at is not None and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, "Spawn"})))
+                   if s.faction == MOVER and draw(st.booleans()) else s for s in position.spires)
+    waiting = [f"larva{i + 1}" for i in range(draw(st.integers(1, 2)))] + (["grub"] if draw(st.booleans()) else [])
+    for uid in waiting:
+        health = draw(st.integers(1, 2))
+        units[uid] = Unit(uid, "Larva" if uid != "grub" else "Skitter", MOVER, Kind.MINION, health,
+                          Stats(health, 1, draw(st.integers(1, 3))), None,
+                          terrain=draw(st.sampled_from((Terrain.PATH, Terrain.FOREST))))
+    assume(any("Spawn" in c.talents for c in (*units.values(), *spires)))
+    controller = draw(st.sampled_from((Controller.PLAYER, Controller.AI)))  # the AI's nearest hex (N125) too
+    factions = {**position.factions,
+                MOVER: replace(position.factions[MOVER], barracks=tuple(waiting), controller=controller)}
+    turn = replace(position.turn, first_of_onslaught=draw(st.sampled_from((True, True, False))))
+    return replace(position, units=units, spires=spires, factions=factions, turn=turn)
+
+
+@st.composite
 def recruiting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` with a landmark minion, each of its landmark minions with Recruitable and,
     by a coin toss each, attacked this turn by the turn's faction (reference N122)."""

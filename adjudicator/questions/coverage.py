@@ -168,6 +168,10 @@ def _counters(position: Position) -> frozenset[str]:
     known = {tracked("motility")} if still.reservoir_known(position) else set()
     if position.turn.first_of_round is not None:  # whether the turn starts its round (Fountain)
         known.add(tracked("round"))
+    if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)
+        known.add(tracked("onslaught"))
+    if position.factions[position.turn.faction].barracks is not None:  # what waits in them (Spawn's larva)
+        known.add(tracked("barracks"))
     return frozenset(known)
 
 

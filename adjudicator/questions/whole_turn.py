@@ -90,7 +90,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         after = final.units[uid]
         node = final.placed(uid)
         if node is None:
-            if start.placed(uid) is not None:
+            # On the board as the turn began, or placed from its barracks since (Spawn).
+            if start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
                 units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
             continue
