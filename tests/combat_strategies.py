@@ -23,6 +23,7 @@ from adjudicator.position.model import (
     Faction,
     GroupedChip,
     Kind,
+    Landmark,
     Position,
     Reward,
     Spire,
@@ -623,6 +624,49 @@ def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
                            else s.talents)
                    for s in position.spires)
     return replace(position, units=units, spires=spires)
+
+
+@st.composite
+def fountained(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with up to two revealed Fountain landmarks on free map hexes beside units
+    on the map, whose turn is or is not the first of its round by a coin toss (reference N124)."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values() if u.at} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    near = sorted({n for u in position.units.values() if u.at in position.hexes
+                   for n in position.neighbours(u.at) if n in position.hexes} - taken)
+    assume(near)
+    springs = draw(st.lists(st.sampled_from(near), min_size=1, max_size=2, unique=True))
+    landmarks = position.landmarks + tuple(
+        Landmark(f"spring{i + 1}", at, "Spring", True, ("Fountain",)) for i, at in enumerate(springs))
+    turn = replace(position.turn, first_of_round=draw(st.booleans()))
+    return replace(position, landmarks=landmarks, turn=turn)
+
+
+@st.composite
+def spawning(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose turn's faction, a player or the AI, has one or two larvae in its
+    barracks (and, by a coin toss, a chip that is no larva), whose turn's units and spires each have
+    Spawn by a coin toss, one at least, on the faction's first turn of the Onslaught Phase or not, by a
+    coin toss (reference N125)."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Spawn"})))
+             if u.faction == MOVER and u.at is not None and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, "Spawn"})))
+                   if s.faction == MOVER and draw(st.booleans()) else s for s in position.spires)
+    waiting = [f"larva{i + 1}" for i in range(draw(st.integers(1, 2)))] + (["grub"] if draw(st.booleans()) else [])
+    for uid in waiting:
+        health = draw(st.integers(1, 2))
+        units[uid] = Unit(uid, "Larva" if uid != "grub" else "Skitter", MOVER, Kind.MINION, health,
+                          Stats(health, 1, draw(st.integers(1, 3))), None,
+                          terrain=draw(st.sampled_from((Terrain.PATH, Terrain.FOREST))))
+    assume(any("Spawn" in c.talents for c in (*units.values(), *spires)))
+    controller = draw(st.sampled_from((Controller.PLAYER, Controller.AI)))  # the AI's nearest hex (N125) too
+    factions = {**position.factions,
+                MOVER: replace(position.factions[MOVER], barracks=tuple(waiting), controller=controller)}
+    turn = replace(position.turn, first_of_onslaught=draw(st.sampled_from((True, True, False))))
+    return replace(position, units=units, spires=spires, factions=factions, turn=turn)
 
 
 @st.composite

@@ -132,10 +132,15 @@ def describe(position: Position) -> str:
         },
         "factions": {
             f.name: {"controller": f.controller.value, "mark": mark(f.mark),
-                     **({"motility": f.motility} if f.motility is not None else {})}
+                     **({"motility": f.motility} if f.motility is not None else {}),
+                     **({"barracks": list(f.barracks)} if f.barracks is not None else {})}
             for f in position.factions.values()
         },
-        "turn": {"faction": position.turn.faction, "step": position.turn.step},
+        "turn": {"faction": position.turn.faction, "step": position.turn.step,
+                 **({"first-of-round": position.turn.first_of_round}
+                    if position.turn.first_of_round is not None else {}),
+                 **({"first-of-onslaught": position.turn.first_of_onslaught}
+                    if position.turn.first_of_onslaught is not None else {})},
         "spires": {
             s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents)}
             for s in position.spires

@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers,
-    quaking, rallied, recruiting, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
+    fountained, quaking, rallied, recruiting, spawning, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -444,6 +444,24 @@ def test_spires_fire_agrees_with_riders(position: Position) -> None:
 @given(turn_edged(combat_positions()), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_self_destruct_and_creep(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Fountain (reference N124): revealed Fountain landmarks beside the board's units, on the round's
+# first turn or not, with the Self Destruct units and Creep spires of the start of the turn.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(fountained(turn_edged(combat_positions())))
+def test_start_of_turn_agrees_with_fountain(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
+    assert problem is None, problem
+
+
+# Spawn (reference N125): larvae in the turn's faction's barracks, Spawn on half its units and spires,
+# on its first Onslaught turn or not, with the Self Destruct units and Creep spires of the start of the turn.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(spawning(turn_edged(combat_positions())))
+def test_start_of_turn_agrees_with_spawn(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
     assert problem is None, problem
 
 

@@ -1,6 +1,6 @@
-"""A landmark's talents: no encoding reads them, so each names itself, as not modelled, in every
-answer covering a step it acts in, and changes nothing else; face down, only where a unit explores
-(docs/position-format.md, Landmarks)."""
+"""A landmark's talents: no encoding reads them (but Fountain's, catalogue on_landmarks), so each names
+itself, as not modelled, in every answer covering a step it acts in, and changes nothing else; face
+down, only where a unit explores (docs/position-format.md, Landmarks)."""
 
 from __future__ import annotations
 
@@ -50,12 +50,26 @@ def _named(position: Position, question: str, talent: str) -> tuple[str, ...]:
     return tuple(s for n in found for s in n.steps)
 
 
-@pytest.mark.parametrize("talent", ON_THE_BOARD)
+@pytest.mark.parametrize("talent", [t for t in ON_THE_BOARD if not catalogue().get(t).on_landmarks])
 def test_a_revealed_landmarks_talent_is_named_in_every_step_it_acts_in(talent: str) -> None:
     position = _with(talent, revealed=True)
     steps = catalogue().get(talent).steps
     for question, asked in QUESTION_STEPS.items():
         assert set(_named(position, question, talent)) == set(steps) & set(asked), (talent, question)
+
+
+def test_a_revealed_fountain_is_named_where_its_encoding_leaves_it_out() -> None:
+    # fountain.lp reads it: the start of the turn names it only while the position does not say whether
+    # the turn starts the round; its discard at the end of the wave is not modelled, in any answer
+    # covering the wave's end.
+    position = _with("Fountain", revealed=True)
+    said = replace(position, turn=replace(position.turn, first_of_round=True))
+    for question, asked in QUESTION_STEPS.items():
+        wanted = {"start-of-turn", "end-of-wave"} & set(asked)
+        named = [n for n in notices(position, question) if n.talent == "Fountain"]
+        assert {s for n in named for s in n.steps} == wanted, question
+        assert {s for n in notices(said, question) if n.talent == "Fountain" for s in n.steps} == wanted - {
+            "start-of-turn"}, question
 
 
 @pytest.mark.parametrize("talent", ON_THE_BOARD)

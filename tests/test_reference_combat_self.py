@@ -787,3 +787,28 @@ def test_recruitable_at_the_end_of_a_turn() -> None:
     assert turn_edge(may, False, "start") == {EndState(())}
     assert turn_edge(load_position(folder / "recruitable-controlled-or-untamed-nothing.yaml"), False, "end") == {
         EndState(())}
+
+
+def test_fountain_at_the_start_of_the_round() -> None:
+    # N124 on the hand-derived positions: on the round's first turn the joust beside two Fountains
+    # recovers 4 (to its stat, 5), the narora drift 2 but only to 2; on a later turn nothing from
+    # Fountain (the drift's Healing is not the reference's: its boards hold none).
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "fountain"
+    start = turn_edge(load_position(folder / "fountain-round-start-recovers.yaml"), False)
+    assert start == {EndState((ChipEnd("drift", health=2), ChipEnd("joust", health=5)))}
+    assert turn_edge(load_position(folder / "fountain-round-start-recovers.yaml"), False, "end") == {EndState(())}
+    later = turn_edge(load_position(folder / "fountain-not-round-start-nothing.yaml"), True)
+    assert later == {EndState(())}
+
+
+def test_spawn_at_the_start_of_the_first_onslaught_turn() -> None:
+    # N125 on the hand-derived positions: the player's Brood Nest may place the larva on b1 or c2, or
+    # not; the AI's places it on d1, nearest its mark; on a later turn nothing is placed.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "spawn"
+
+    def larva(at: str) -> EndState:
+        return EndState((ChipEnd("larva1", health=1, at=at),))
+
+    assert turn_edge(load_position(folder / "spawn-player-may.yaml"), False) == {EndState(()), larva("b1"), larva("c2")}
+    assert turn_edge(load_position(folder / "spawn-ai-nearest-mark.yaml"), True) == {larva("d1")}
+    assert turn_edge(load_position(folder / "spawn-not-first-turn-nothing.yaml"), False) == {EndState(())}

@@ -89,6 +89,7 @@ def test_every_encoded_talent_names_positions_that_hold_it() -> None:
             position = load_position(ROOT / name)
             held = {n for u in position.units.values() for n in (*u.talents, *(n for g in u.group for n in g.talents))}
             held |= {n for s in position.spires for n in s.talents} | {n for c in position.chips for n in c.talents}
+            held |= {n for lm in position.landmarks for n in lm.talents}  # Fountain (on_landmarks)
             assert t.name in held, f"{name} does not hold {t.name}"
 
 

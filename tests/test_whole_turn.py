@@ -18,7 +18,8 @@ from adjudicator.position.load import load_document
 from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_step, spires_fire
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.whole_turn import remaining, turn_end, whole_turn
+from adjudicator.answers.notices import Notice
+from adjudicator.questions.whole_turn import merged, remaining, turn_end, whole_turn
 
 from tests.combat_strategies import combat_positions
 from tests.comparisons import at_spires_fire
@@ -127,3 +128,16 @@ def test_a_unit_that_struck_quickly_does_not_attack_again_in_the_attack_step() -
         assert [a.attacker for a in outcome.quick_strike.sequence] == ["scout"]
         assert outcome.attack is not None
         assert "scout" not in {a.attacker for a in outcome.attack.sequence}
+
+
+def test_a_talent_the_turn_and_a_step_both_leave_out_is_named_once() -> None:
+    # The turn names Dodge in the movement and attack steps; the attack step's own answer names it
+    # again on another chip: one notice, both chips, the steps in turn order. A different part left
+    # out is another notice.
+    turn = Notice("Dodge", "partly modelled", ("attack", "movement"), ("darb",), "its flip")
+    step = Notice("Dodge", "partly modelled", ("quick-strike",), ("kram",), "its flip")
+    other = Notice("Dodge", "partly modelled", ("attack",), ("darb",), "another part")
+    assert merged((turn, step, other)) == (
+        Notice("Dodge", "partly modelled", ("quick-strike", "movement", "attack"), ("darb", "kram"), "its flip"),
+        other,
+    )

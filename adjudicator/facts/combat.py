@@ -17,7 +17,7 @@ from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import chip_name
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.position.hexmap import line_from
-from adjudicator.facts.board import READING_NAMES, board_facts, const, fact, unit_facts
+from adjudicator.facts.board import KIND_NAMES, READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.priorities import in_force
@@ -85,7 +85,7 @@ def _reward(name: str, owner: Symbol, *where: Symbol, reward: Reward) -> Iterato
 def chip_facts(position: Position) -> Iterator[Symbol]:
     """Each unit's chips top first (layer 0 is the active one), upgrades and what it has done."""
     for unit in position.units.values():
-        if position.placed(unit.id) is None:
+        if position.placed(unit.id) is None and not position.in_barracks(unit.id):
             continue
         u = String(unit.id)
         yield fact("health", u, Number(unit.health))
@@ -128,7 +128,8 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
 
 
 def structure_facts(position: Position) -> Iterator[Symbol]:
-    """Spire upgrades and talents, gate health, each faction's Source and its capacity."""
+    """Spire upgrades and talents, a revealed landmark's talents, whether the turn starts its round, gate
+    health, each faction's Source and its capacity."""
     for spire in position.spires:
         s = String(spire.id)
         for index, upgrade in enumerate(spire.upgrades):
@@ -143,11 +144,42 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         yield from _reward("sreward", s, reward=spire.reward)
         if spire.merc:
             yield fact("smerc", s)
+    for landmark in position.landmarks:  # face down, its talents do nothing (game-elements, Landmarks)
+        if landmark.revealed:
+            for talent in landmark.talents:
+                yield fact("mtalent", String(landmark.id), String(talent))
+    if position.turn.first_of_round:  # the turn is the first of its round (Fountain)
+        yield fact("round_start")
     for gate in position.gates.values():
         if gate.fortress:  # a deployment point has no health: never attacked, never counted standing
             yield fact("gate_health", String(gate.faction), Number(gate.health))
     for faction in position.factions.values():
         yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
+
+
+def barracks_facts(position: Position) -> Iterator[Symbol]:
+    """barracks(U,F): unit U waits in faction F's barracks, off the board (its chips as chip_facts gives
+    them), with unit/1, owner/2, kind/2; onslaught_first: the turn is its faction's first of the wave's
+    Onslaught Phase; bdist(U,H,D): U, placed on map hex H beside a chip with Spawn of its faction, would
+    be D steps from its mark (docs/movement.md d(n), its terrain allowance), which the AI's Spawn weighs."""
+    if position.turn.first_of_onslaught:
+        yield fact("onslaught_first")
+    beside = {f: {n for chip in (*(u.at for u in position.units.values() if u.faction == f and u.at
+                                   and "Spawn" in u.talents),
+                                 *(s.at for s in position.spires if s.faction == f and "Spawn" in s.talents))
+                  for n in position.neighbours(chip) if n in position.hexes}
+              for f in position.factions}
+    for uid, unit in position.units.items():
+        if not position.in_barracks(uid):
+            continue
+        u = String(uid)
+        yield fact("barracks", u, String(unit.faction))
+        yield fact("unit", u)
+        yield fact("owner", u, String(unit.faction))
+        yield fact("kind", u, const(KIND_NAMES[unit.kind]))
+        dist = fields.mark_distances(position, unit.terrain, unit.faction, False, fields.own_mark(unit))
+        for node in sorted(beside[unit.faction] & dist.keys()):
+            yield fact("bdist", u, String(node), Number(dist[node]))
 
 
 def locality_facts(position: Position) -> Iterator[Symbol]:
@@ -279,6 +311,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *board_facts(position),
         *unit_facts(position),
         *chip_facts(position),
+        *barracks_facts(position),
         *structure_facts(position),
         *locality_facts(position),
         *priority_facts(position),

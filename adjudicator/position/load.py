@@ -520,6 +520,7 @@ class _PositionReader(_Reader):
         self.gate_names: set[str] | None = None
         self.unit_ids: set[str] | None = None
         self.stacked: dict[str, _Stacked] = {}
+        self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
 
@@ -703,9 +704,10 @@ class _PositionReader(_Reader):
     # --- factions and gates
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
-        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility"))
+        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility", "barracks"))
         if f is None:
             return None
+        barracks = self.barracks(name, f["barracks"])
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"], none=True)
         source = self.integer(f["source"], MAX_SOURCE)
@@ -724,6 +726,7 @@ class _PositionReader(_Reader):
             _or(source, Faction.source),
             _or(capacity, Faction.source_capacity),
             motility,
+            barracks,
         )
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:
@@ -819,6 +822,23 @@ class _PositionReader(_Reader):
                 self.problem(item, f"unit {shown(unit_id)} is already in {self.stacked[unit_id].entry.path}")
             else:
                 self.stacked[unit_id] = _Stacked(faction, item)
+        return _complete(ids)
+
+    def barracks(self, faction: str, value: _Value) -> tuple[str, ...] | None:
+        """The unit ids waiting in a faction's barracks, off the board (Spawn's larva); each in one place only."""
+        if value.node is None:
+            return None
+        items = self.items(value, "unit ids")
+        if items is None:
+            return None
+        ids = [self.reference(item, self.unit_ids, "unit", "units") for item in items]
+        for unit_id, item in zip(ids, items, strict=True):
+            if unit_id is None:
+                continue
+            if unit_id in self.barracked:
+                self.problem(item, f"unit {shown(unit_id)} is already in {self.barracked[unit_id].entry.path}")
+            else:
+                self.barracked[unit_id] = _Stacked(faction, item)
         return _complete(ids)
 
     # --- units
@@ -964,7 +984,7 @@ class _PositionReader(_Reader):
     def unit_place(self, unit_id: str, f: _Fields) -> str | None:
         """The unit's hex: a unit is either on the map (``at``), on a roost (``rides``: its hex, once the
         roost is read, ``perch``) or in its gate's stack."""
-        stacked = self.stacked.get(unit_id)
+        stacked = self.stacked.get(unit_id) or self.barracked.get(unit_id)
         if f["rides"].node is not None:
             roost = self.text(f["rides"], "the id of the unit or spire with Roost it rides")
             if f["at"].node is not None:
@@ -979,7 +999,7 @@ class _PositionReader(_Reader):
         if f["at"].node is None:
             if stacked is None:
                 self.report(f.node, f["at"].path,
-                            "is required unless the unit waits in its gate's stack or rides a roost")
+                            "is required unless the unit waits in its gate's stack or its barracks, or rides a roost")
             return None
         if stacked is not None:
             where = stacked.entry.path
@@ -1019,10 +1039,10 @@ class _PositionReader(_Reader):
         return placed
 
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:
-        stacked = self.stacked.get(unit_id)
-        if stacked is not None and faction is not None and faction != stacked.gate:
-            message = f"unit {shown(unit_id)} belongs to {shown(faction)}; only {shown(stacked.gate)} units wait here"
-            self.problem(stacked.entry, message)
+        for stacked in (self.stacked.get(unit_id), self.barracked.get(unit_id)):
+            if stacked is not None and faction is not None and faction != stacked.gate:
+                message = f"unit {shown(unit_id)} belongs to {shown(faction)}; only {shown(stacked.gate)} units wait here"
+                self.problem(stacked.entry, message)
 
     def stats(self, value: _Value) -> Stats | None:
         f = self.fields(value, ("health",), ("attack", "movement", "range"))
@@ -1164,12 +1184,14 @@ class _PositionReader(_Reader):
                     _or(count, Chip.count))
 
     def turn(self, value: _Value) -> Turn | None:
-        f = self.fields(value, ("faction",), ("step",))
+        f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught"))
         if f is None:
             return None
         faction = self.faction_name(f["faction"])
         step = self.choice(f["step"], STEPS, "a step")
-        return None if faction is None else Turn(faction, _or(step, Turn.step))
+        first = self.boolean(f["first-of-round"])
+        onslaught = self.boolean(f["first-of-onslaught"])
+        return None if faction is None else Turn(faction, _or(step, Turn.step), first, onslaught)
 
     def ai_priority(self, value: _Value) -> AiPriority | None:
         """The AI's attack priorities: a preset name or a list of categories, for units and spires."""

@@ -245,6 +245,9 @@ class Faction:
     # The Graft's Motility Reservoir (the-graft.txt, Nucleus), which Motility spends; None: not given,
     # and Motility keeps its notice.
     motility: int | None = None
+    # The units waiting in its barracks, off the board, that a talent may place (Spawn's larva); None:
+    # not given, and such a talent keeps its notice.
+    barracks: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -259,6 +262,11 @@ class AiPriority:
 class Turn:
     faction: str
     step: str = "movement"
+    # Whether this turn is the first of its round (Fountain: "At the start of each round"); None: not
+    # said, so what acts then keeps its notice.
+    first_of_round: bool | None = None
+    # Whether this is its faction's first turn of the wave's Onslaught Phase (Spawn); None: not said.
+    first_of_onslaught: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -334,6 +342,12 @@ class Position:
             return unit.at
         gate = self.gates.get(unit.faction)
         return gate.node if gate is not None and unit_id in gate.stack else None
+
+    def in_barracks(self, unit_id: str) -> bool:
+        """The unit waits in its faction's barracks, off the board (Faction.barracks)."""
+        unit = self.units[unit_id]
+        faction = self.factions.get(unit.faction)
+        return unit.at is None and faction is not None and unit_id in (faction.barracks or ())
 
     def node_of(self, unit_id: str) -> str:
         """Like ``placed``, but a unit off the board counts as at its gate."""

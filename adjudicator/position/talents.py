@@ -104,6 +104,7 @@ class Talent:
     # "beyond": it may act on attacks that do not touch its chip (Cover, Hail), or on Source (Swindle)
     acts_on: str = "beyond"
     grants: tuple[str, ...] = ()  # talents its chip gives other units (hook granted/4: Lift, Flying)
+    on_landmarks: bool = False  # its encoding reads it on a revealed landmark (input mtalent/2: Fountain)
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -238,6 +239,7 @@ def catalogue() -> Catalogue:
             teleports_self=bool(entry.get("teleports_self", False)),
             acts_on=entry.get("acts_on", "beyond"),
             grants=tuple(entry.get("grants") or ()),
+            on_landmarks=bool(entry.get("on_landmarks", False)),
         )
         if talent.acts_on not in ("self", "beyond"):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")

@@ -512,8 +512,11 @@ def _turn_edge(
     ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions,
                               shipped_die(query.readings["spire-die"]))
     ends.sort(key=lambda e: e.end.sort_key)
-    return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
-                            notices(position, moment, ai))
+    unmodelled = notices(position, moment, ai)
+    if complete:  # what acts only on a defeat or at the wave's end counts where some end has it happen
+        defeats = any(c.defeated for e in ends for c in e.end.chips)
+        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in ends))
+    return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete, unmodelled)
 
 
 def _edge_points(position: Position, side: str) -> int:

@@ -237,6 +237,7 @@ def apply_end(
     gates: dict[str, Gate] = dict(position.gates)
     spires = {s.id: s for s in position.spires}
     others = {c.id: c for c in position.chips}
+    barracks = {f: x.barracks for f, x in position.factions.items() if x.barracks}
     for change in end.chips:
         if change.chip in units:
             unit = units[change.chip]
@@ -245,6 +246,9 @@ def apply_end(
                 gate = gates.get(unit.faction)
                 if gate is not None and change.chip in gate.stack:
                     gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != change.chip))
+            elif position.in_barracks(change.chip) and change.at is not None:  # placed from its barracks (Spawn)
+                units[change.chip] = replace(unit, at=change.at)
+                barracks[unit.faction] = tuple(u for u in barracks[unit.faction] if u != change.chip)
             else:
                 units[change.chip] = _unit_after(unit, change)
         elif change.chip in spires:
@@ -268,7 +272,7 @@ def apply_end(
     for uid in targeted & units.keys():  # Recruitable reads it at the end of the turn
         unit = units[uid]
         units[uid] = replace(unit, done=replace(unit.done, targeted=True))
-    factions = dict(position.factions)
+    factions = {f: replace(x, barracks=barracks[f]) if f in barracks else x for f, x in position.factions.items()}
     for name, amount in end.source:
         factions[name] = replace(factions[name], source=amount)
     return replace(position, units=units, gates=gates, factions=factions,

@@ -117,8 +117,13 @@ def notices_in(
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
                 found[(name, status, left, parts)].append(label)
-    for landmark, name, left in _landmark_talents(position, with_combat):
-        why = ON_A_LANDMARK if catalogue().get(name).encoding else ""
+    for landmark, name, left in _landmark_talents(position, with_combat, present, answer):
+        talent = catalogue().get(name)
+        if talent.on_landmarks:  # its encoding reads it there: what it leaves out, as on a player's chip
+            parts = "; ".join(p.text for p in talent.parts_left(False, present, answer) if set(p.steps) & set(left))
+            found[(name, talent.status(False), left, parts)].append(landmark)
+            continue
+        why = ON_A_LANDMARK if talent.encoding else ""
         found[(name, NOT_MODELLED, left, why)].append(landmark)
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
@@ -132,18 +137,23 @@ ON_A_LANDMARK = ("on a landmark that is no unit: the encodings read the talents 
                  "only (a revealed landmark minion is given as a unit of kind landmark-minion)")
 
 
-def _landmark_talents(position: Position, asked: tuple[str, ...]) -> list[tuple[str, str, tuple[str, ...]]]:
+def _landmark_talents(
+    position: Position, asked: tuple[str, ...], present: frozenset[str], answer: str
+) -> list[tuple[str, str, tuple[str, ...]]]:
     """(landmark id, talent, the steps asked it may act in) for each talent of a landmark in
-    ``position``. No encoding reads a landmark's talents, so each counts in every board step its
-    catalogue entry names; a landmark has no side, so the player wording, the cautious one. Face down,
-    only where a unit explores: game-elements, "Unrevealed landmarks are not considered units, and
-    can only be interacted with by exploring"."""
+    ``position``. An encoding reads a revealed landmark's talent only where the catalogue says so
+    (on_landmarks: Fountain), which counts in the steps it leaves out (``present`` and ``answer`` as
+    Talent.unmodelled_steps takes them); every other counts in every board step its catalogue entry
+    names; a landmark has no side, so the player wording, the cautious one. Face down, only where a
+    unit explores: game-elements, "Unrevealed landmarks are not considered units, and can only be
+    interacted with by exploring"."""
     found = []
     for landmark in position.landmarks:
         for name in landmark.talents:
             talent = catalogue().get(name)
             acts = () if talent.outside else BOARD_STEPS if landmark.revealed else ("exploration",)
-            left = tuple(s for s in talent.steps if s in acts and s in asked)
+            steps = talent.unmodelled_steps(False, present, answer) if talent.on_landmarks else talent.steps
+            left = tuple(s for s in steps if s in acts and s in asked)
             if left:
                 found.append((landmark.id, name, left))
     return found
@@ -155,7 +165,14 @@ DEFEAT_WHILE_MOVING = "what it does on a defeat as units move (played in the att
 
 def _counters(position: Position) -> frozenset[str]:
     """The counters the position gives that an encoding reads, as ``Part.acts`` takes them."""
-    return frozenset({tracked("motility")}) if still.reservoir_known(position) else frozenset()
+    known = {tracked("motility")} if still.reservoir_known(position) else set()
+    if position.turn.first_of_round is not None:  # whether the turn starts its round (Fountain)
+        known.add(tracked("round"))
+    if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)
+        known.add(tracked("onslaught"))
+    if position.factions[position.turn.faction].barracks is not None:  # what waits in them (Spawn's larva)
+        known.add(tracked("barracks"))
+    return frozenset(known)
 
 
 # What a flip shows that the position cannot give, by the talent that flips the unit (sideless/2's Why).

@@ -41,7 +41,7 @@ from adjudicator.answers.turns import (
 )
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Position
-from adjudicator.position.talents import TURN_STEPS
+from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, flipped, notices_in
@@ -90,7 +90,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         after = final.units[uid]
         node = final.placed(uid)
         if node is None:
-            if start.placed(uid) is not None:
+            # On the board as the turn began, or placed from its barracks since (Spawn).
+            if start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
                 units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
             continue
@@ -201,9 +202,25 @@ def whole_turn(
     return TurnResult(
         side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
-        (*unmodelled, *(n for n in uncounted if n not in unmodelled)),
+        merged((*unmodelled, *uncounted)),
         gaps,
     )
+
+
+def merged(notices: Sequence[Notice]) -> tuple[Notice, ...]:
+    """``notices`` with those that leave out the same thing (talent or rule, status, part) named once: a
+    step's own answer may name a talent the turn names already, in fewer steps or on other chips; the
+    steps in turn order, the chips sorted, first seen first."""
+    found: dict[tuple[str, str, str, str, str], Notice] = {}
+    for n in notices:
+        key = (n.talent, n.rule, n.status, n.left_out, n.text)
+        seen = found.get(key)
+        if seen is None:
+            found[key] = n
+            continue
+        steps = sorted({*seen.steps, *n.steps}, key=BOARD_STEPS.index)
+        found[key] = replace(seen, steps=tuple(steps), chips=tuple(sorted({*seen.chips, *n.chips})))
+    return tuple(found.values())
 
 
 Branch = tuple[Position, Fraction, Any, "EndState | None"]

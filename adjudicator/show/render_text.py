@@ -493,6 +493,8 @@ def whole_turn(result: TurnResult) -> str:
 def turn_outcome(outcome: TurnOutcome) -> list[str]:
     """One way the turn ends, then a line of play for each step that leads there."""
     lines = [outcome.end.describe()]
+    if outcome.start is not None:  # what the start of the turn did on this line (Healing, Spawn, …)
+        lines.append(f"  start of turn: {outcome.start.end.describe()}")
     if outcome.quick_strike is not None and outcome.quick_strike.sequence:
         attacks = ", ".join(format_attack(a) for a in outcome.quick_strike.sequence)
         lines.append(f"  quick strike: {attacks}")

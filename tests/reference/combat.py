@@ -337,6 +337,18 @@ N122 Recruitable: at the end of the turn (not its start), the turn's faction may
     this turn (``done.targeted``) and that still stands once the Self Destruct units are done; each
     such unit taken or not, any of them, is an end, for the AI too. A unit taken shows ``control``
     with its health.
+N124 Fountain: at the start of a turn the position says is its round's first (``first-of-round``),
+    each unit some faction controls, on a map hex beside a revealed landmark with Fountain and not a
+    campfired hero, recovers 2 for each such landmark, up to the health stat of its side showing (one
+    already above it keeps its health). The units recover once the first Self Destruct or Creep of
+    the moment is done (a unit it defeated recovers nothing), or at once where none acts.
+N125 Spawn: at the start of a turn the position says is its faction's first of the Onslaught Phase
+    (``first-of-onslaught``), each unit (not campfired) or spire of that faction with it may place one
+    larva (a unit in the faction's ``barracks`` printed Larva) on a map hex beside it, of path terrain,
+    no floating rock, where no unit, spire, landmark or other chip stands: a player's in any order
+    with the other acts, or not; the AI's must, once its Self Destruct units are done, on such a hex
+    nearest the larva's mark (movement.distances), each nearest hex and larva an end. The end shows
+    the larva ``at`` its hex with its health.
 N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's shot, a volley, a spire's
     splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
     Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
@@ -345,6 +357,7 @@ N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's s
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from itertools import product
 from collections.abc import Callable, Iterable, Iterator
@@ -379,7 +392,7 @@ from adjudicator.answers.attacks import (
     Target,
 )
 from adjudicator.position.dice import Die, standard_die
-from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, Terrain, gate_node
+from adjudicator.position.model import Controller, GroupedChip, Kind, Position, Reward, Stats, Terrain, Unit, gate_node
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
 from tests.reference import movement  # a module: movement imports this one too
@@ -527,30 +540,8 @@ def start_board(position: Position) -> Board:
     for u in position.units.values():
         node = position.placed(u.id)
         if node is None:
-            continue  # returned to its fortress: not in play
-        units[u.id] = Fighter(
-            id=u.id,
-            chip=u.chip,
-            faction="" if u.kind is Kind.LANDMARK_MINION else u.faction,
-            friend=u.faction if u.kind is Kind.LANDMARK_MINION and "Devoted" in u.talents else "",
-            kind=u.kind,
-            health=u.health,
-            stats=u.stats,
-            promoted_stats=u.promoted_stats,
-            promoted=u.promoted,
-            talents=u.talents,
-            upgrades=u.upgrades,
-            group=u.group,
-            reward=u.reward,
-            merc=u.merc,
-            node=node,
-            in_gate=u.at is None,
-            campfire=u.campfire,
-            attacked=u.done.attacked,
-            retaliated=u.done.retaliated,
-            capacity=u.capacity,
-            held=u.done.held,
-        )
+            continue  # returned to its fortress, or waiting in its barracks: not in play
+        units[u.id] = _fighter(u, node)
     spires = {
         s.id: Tower(s.id, s.faction, s.at, s.upgrades, s.talents, s.reward, s.merc, arrow=s.arrow,
                     held=tuple(range(len(s.upgrades))))
@@ -566,6 +557,33 @@ def start_board(position: Position) -> Board:
                           if c.name.strip().casefold() == "waygate" and c.health is not None}
     _snare(position, board)
     return board
+
+
+def _fighter(u: Unit, node: str) -> Fighter:
+    """Unit ``u`` in play on ``node`` (a hex, or its gate node while it waits there)."""
+    return Fighter(
+        id=u.id,
+        chip=u.chip,
+        faction="" if u.kind is Kind.LANDMARK_MINION else u.faction,
+        friend=u.faction if u.kind is Kind.LANDMARK_MINION and "Devoted" in u.talents else "",
+        kind=u.kind,
+        health=u.health,
+        stats=u.stats,
+        promoted_stats=u.promoted_stats,
+        promoted=u.promoted,
+        talents=u.talents,
+        upgrades=u.upgrades,
+        group=u.group,
+        reward=u.reward,
+        merc=u.merc,
+        node=node,
+        in_gate=u.at is None,
+        campfire=u.campfire,
+        attacked=u.done.attacked,
+        retaliated=u.done.retaliated,
+        capacity=u.capacity,
+        held=u.done.held,
+    )
 
 
 def _snare(position: Position, board: Board) -> None:
@@ -2101,6 +2119,8 @@ def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
 def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> EndState:
     chips = [e for uid, f in start.units.items()
              if (e := _unit_end(f, board.units.get(uid), uid in board.discarded)) is not None]
+    # N125: a larva placed from its barracks, where it stands and its health.
+    chips += [ChipEnd(uid, health=f.health, at=f.node) for uid, f in board.units.items() if uid not in start.units]
     for sid, s in start.spires.items():
         now = board.spires[sid]
         if now.defeated:
@@ -2269,27 +2289,84 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
     found: set[EndState] = set()
     seen: set[tuple[object, ...]] = set()
 
-    def explore(board: Board, crept: frozenset[str]) -> None:
-        if (board.key(), crept) in seen:
+    def healed(board: Board, done: bool) -> Board:  # N124: with the moment's first act, once
+        return board if done or moment != "start" else _fountains(rules, board, start)
+
+    def explore(board: Board, crept: frozenset[str], done: bool) -> None:
+        if (board.key(), crept, done) in seen:
             return
-        seen.add((board.key(), crept))
+        seen.add((board.key(), crept, done))
         over = minions and _wave_over(board)
         ready = [] if over else _destructs(rules, board)
         if ai:
             ready = [uid for uid in ready if _blast_fells(rules, board, uid)]
-        if not ai or not ready:
-            end = end_state(rules, start, board, False)
+        # N125: the AI's larvae once its Self Destruct units are done, where it must place one.
+        spawns = _spawns(rules, board, crept) if moment == "start" and not over and not (ai and ready) else []
+        if (not ai or not ready) and not (ai and spawns):
+            end = end_state(rules, start, healed(board, done), False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
             for gang in gang_choices(rules, board, [uid, *_blast(rules, board, uid)[1]]):  # N116
-                explore(self_destruct(rules, board, uid, gang), crept)
+                explore(healed(self_destruct(rules, board, uid, gang), done), crept, True)
         for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
             moved = board.copy()
             moved.spires[sid] = replace(board.spires[sid], at=hex_)
-            explore(moved, crept | {sid})
+            explore(healed(moved, done), crept | {sid}, True)
+        for chip, larva, hex_ in spawns:
+            placed = board.copy()
+            placed.units[larva] = _fighter(replace(position.units[larva], at=hex_), hex_)
+            explore(healed(placed, done), crept | {f"spawn:{chip}"}, True)
 
-    explore(start, frozenset())
+    explore(start, frozenset(), False)
     return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
+
+
+def _fountains(rules: Rules, board: Board, start: Board) -> Board:
+    """N124: ``board`` once the units beside revealed Fountain landmarks recovered, on the round's first
+    turn: those in play as the turn began (not a larva placed since, N125)."""
+    position = rules.position
+    if not position.turn.first_of_round:
+        return board
+    springs = [lm.at for lm in position.landmarks if lm.revealed and "Fountain" in lm.talents]
+    after = board.copy()
+    for uid, u in board.units.items():
+        if not u.faction or u.in_gate or u.campfire or uid not in start.units:
+            continue
+        gain = 2 * sum(1 for at in springs if at in position.neighbours(u.node))
+        if gain and u.health <= u.side.health:
+            after.units[uid] = replace(u, health=min(u.health + gain, u.side.health))
+    return after
+
+
+def _spawns(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str, str]]:
+    """N125: each (chip, larva, hex) a Spawn unit or spire of the turn's faction may place now, once each
+    (``done`` holds "spawn:<chip>" for those that have), on its first turn of the Onslaught Phase: a unit
+    in its barracks printed Larva, onto a map hex beside the chip, path, no floating rock, where no unit,
+    spire, landmark or other chip stands; the AI's only on those nearest the larva's mark."""
+    position = rules.position
+    if not position.turn.first_of_onslaught:
+        return []
+    barracks = position.factions[rules.faction].barracks or ()
+    larvae = [uid for uid in barracks if uid not in board.units and position.units[uid].chip.strip().casefold() == "larva"]
+    taken = ({f.node for f in board.units.values()} | {s.at for s in board.spires.values() if not s.defeated}
+             | {m.at for m in position.landmarks} | {c.at for c in position.chips})
+    chips = [(f.id, f.node) for f in board.units.values()
+             if f.faction == rules.faction and f.has("Spawn") and not f.campfire]
+    chips += [(s.id, s.at) for s in board.spires.values()
+              if s.faction == rules.faction and s.has("Spawn") and not s.defeated]
+    found = []
+    for chip, at in sorted(chips):
+        if f"spawn:{chip}" in done:
+            continue
+        options = [(uid, h) for uid in larvae for h in sorted(position.adjacency.get(at, frozenset()))
+                   if h in position.hexes and position.hexes[h].terrain is Terrain.PATH
+                   and not position.hexes[h].rock and h not in taken]
+        if rules.ai(rules.faction) and options:
+            far = {uid: movement.distances(position, position.units[uid]) for uid in larvae}
+            near = min(far[uid].get(h, math.inf) for uid, h in options)
+            options = [(uid, h) for uid, h in options if far[uid].get(h, math.inf) == near]
+        found += [(chip, uid, h) for uid, h in options]
+    return found
 
 
 def _recruited(rules: Rules, end: EndState) -> list[EndState]:
