@@ -503,8 +503,9 @@ def _turn_edge(
     ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions,
                               shipped_die(query.readings["spire-die"]))
     ends.sort(key=lambda e: e.end.sort_key)
+    # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
-                            notices(position, moment, ai))
+                            (*notices(position, moment, ai), *flipped(decode_sideless(models), moment)))
 
 
 def _edge_points(position: Position, side: str) -> int:
