@@ -358,6 +358,31 @@ def winded(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         turn=replace(position.turn, faction=names[position.turn.faction]),
     )
 
+# Absorb # (reference N119) acts for the Graft's minions only: one side renamed graft, Absorb on spires.
+@st.composite
+def absorbing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with one side renamed graft and each spire given Absorb 1, 2 or 3 by a coin
+    toss (its own side's or the other's: it acts for any spire that stands near)."""
+    position = draw(boards)
+    names = {MOVER: MOVER, OPPONENT: OPPONENT, draw(st.sampled_from((MOVER, OPPONENT))): "graft"}
+    spires = []
+    for s in position.spires:
+        s = replace(s, faction=names[s.faction])
+        if draw(st.booleans()):
+            s = replace(s, talents=tuple(sorted({*s.talents, "Absorb"})),
+                        talent_numbers=(*s.talent_numbers, ("Absorb", draw(st.integers(1, 3)))))
+        spires.append(s)
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in position.units.items()},
+        spires=tuple(spires),
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+    )
+
+
 # Rally, Dispirit and Invigorate (reference N95 to N97), out of the common pool: every board of the fixed
 # sample would change. ``rallied`` hands them out with the promoted sides they turn minions to.
 RALLIES = ("Rally", "Dispirit", "Invigorate")

@@ -310,13 +310,15 @@ def test_player_wordings_are_verbatim() -> None:
 
 @needs_shared
 def test_faction_wording_stands_under_its_name() -> None:
-    # A faction sheet prints a talent as "Name – wording": the catalogue's player wording is that one, for
-    # a talent no player list prints (their wording would win: reference/README.md, Precedence).
+    # A faction sheet prints a talent as "Name – wording" ("Name # – wording" where its # follows the name):
+    # the catalogue's player wording is that one, for a talent no player list prints (their wording would
+    # win: reference/README.md, Precedence).
     sheets = " ".join(_text(str(path.relative_to(SHARED))) for path in sorted((SHARED / FACTIONS).glob("*.txt")))
     for entry in talents():
         if "faction" in entry["lists"]:
             assert not {"player", "landmark-market"} & set(entry["lists"]), entry["name"]
-            assert entry["player"] and _plain(f"{entry['name']} - {entry['player']}") in sheets, entry["name"]
+            number = " #" if entry["number"] == "after" else ""
+            assert entry["player"] and _plain(f"{entry['name']}{number} - {entry['player']}") in sheets, entry["name"]
 
 
 @needs_shared

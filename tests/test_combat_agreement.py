@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers,
-    fountained, quaking, rallied, recruiting, spawning, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
+    SPIRE_HITS, UNGROUPED, absorbing, combat_positions, cumbersome, fountained, gifted, held_still, peaceful, perched,
+    pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, turn_edged, walloped,
+    walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -205,12 +206,38 @@ def test_attack_step_agrees_with_promoting_talents(position: Position) -> None:
     assert problem is None, problem
 
 
-# The same boards, one attack's listing: a player's Rally or Dispirit takes no choice there and names whom
+# The same boards, one attack's listing: a player's Rally, Dispirit or Invigorate takes no choice there and names whom
 # it would turn (reference N140); an AI's promotes and demotes.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(rallied(combat_positions()))
 def test_attack_options_agree_with_promoting_talents(position: Position) -> None:
     problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+# The same in Spires Fire (reference N97, N118): a shot, a splash or a Wallop's 1 that defeats an
+# Invigorate chip promotes the revealed one (AI), or one friendly minion the owner picks (a player).
+@settings(max_examples=examples(16), deadline=None, report_multiple_bugs=False)
+@given(rallied(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_promoting_talents(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Absorb # on half the spires, one side the Graft (reference N119): where each Graft minion defeated goes
+# (underneath a spire near, a player's choice, the AI's to the fewest upgrades), in a listing, the whole
+# step and Spires Fire, whose odds count each choice once.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(absorbing(combat_positions()))
+def test_attack_options_agree_with_absorb(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(absorbing(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_absorb(position: Position) -> None:
+    problem = spires_fire_problem(position)
     assert problem is None, problem
 
 
@@ -462,6 +489,15 @@ def test_start_of_turn_agrees_with_fountain(position: Position) -> None:
 @given(spawning(turn_edged(combat_positions())))
 def test_start_of_turn_agrees_with_spawn(position: Position) -> None:
     problem = turn_edge_problem(position, "start")
+    assert problem is None, problem
+
+
+# Invigorate at the turn's edges (reference N97, N118): a Self Destruct unit that holds it, or one its
+# blast defeats, promotes as in the attack step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(rallied(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_promoting_talents(position: Position, moment: str) -> None:
+    problem = turn_edge_problem(position, moment)
     assert problem is None, problem
 
 

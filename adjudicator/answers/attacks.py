@@ -22,8 +22,9 @@ SPLASH = "splash"  # Splash's 1 damage to each unit beside the target, with the 
 RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chapter 7's Nucleus): no damage
 SPIRE_FIRE = "spire-fire"
 # The talents whose use a chip's owner chooses in Spires Fire: a result's choices name them as (chip,
-# talent), after the shot they go with (a spire's Splash; Sourcefield, by the unit's owner, on its roll).
-TALENT_CHOICES = frozenset({"Splash", "Sourcefield"})
+# talent), after the shot they go with (a spire's Splash; Sourcefield, Hidden Armor, Press Gang and
+# Invigorate, Absorb, by the unit's owner, on its roll).
+TALENT_CHOICES = frozenset({"Splash", "Sourcefield", "Hidden Armor", "Press Gang", "Invigorate", "Absorb"})
 
 # Level-up options (game-elements: Leveling Up).
 LEVEL_UPS = ("attack", "fortification", "range", "promote", "recover", "none", "not-adjudicated")
@@ -74,8 +75,9 @@ class Defeat:
     chip: str  # unit id, spire id, gate node or a waygate's chip id (Harbinger chapter 6)
     name: str  # the printed chip name ("" for a gate or a waygate)
     by: str  # the faction responsible
-    # barracks, discard, removed-from-game, stays (chapter 8's Nucleus); a gate: pillaged, or fallen when
-    # the game ends or a chapter denies the pillage; a waygate: destroyed (flipped, it stays)
+    # barracks, discard, removed-from-game, under:<spire> (Absorb), stays (chapter 8's Nucleus); a gate:
+    # pillaged, or fallen when the game ends or a chapter denies the pillage; a waygate: destroyed (flipped,
+    # it stays)
     goes_to: str
 
     def as_json(self) -> dict[str, Any]:
@@ -163,9 +165,10 @@ class AttackOutcome:
     demoted: tuple[str, ...] = ()  # minions a talent demoted once the defeat was dealt (Dispirit)
     # (unit, talent): a defeated unit whose owner spent Source for that talent of its (Press Gang)
     paid_for: tuple[tuple[str, str], ...] = ()
-    # (unit, promote or demote): what its player may choose to do to that unit, in the whole step only, as
-    # it defeats (Rally, Dispirit: one choice for all); one attack's listing plays no such choice
-    offered: tuple[tuple[str, str], ...] = ()
+    # (unit, promote or demote, talent): what a player may choose, in the whole step only, to do to that
+    # unit for that talent of a unit that defeats or falls (Rally, Dispirit: all or none; Invigorate: one);
+    # one attack's listing plays no such choice
+    offered: tuple[tuple[str, str, str], ...] = ()
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -180,14 +183,16 @@ class AttackOutcome:
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
                tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-               tuple[tuple[str, str], ...], str]:
+               tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
         the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
-        discarded against a hit (Hidden Armor), the Source spent for a defeated unit (Press Gang) and
-        the chance of a rolled retaliation's result (Relentless)."""
+        discarded against a hit (Hidden Armor), the Source spent for a defeated unit (Press Gang), where
+        each defeated chip went (Absorb: underneath which spire) and the chance of a rolled retaliation's
+        result (Relentless)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
                 self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for,
+                tuple(sorted((d.chip, d.goes_to) for d in self.defeated)),
                 "" if self.probability is None else str(self.probability))
 
     def damage_by_chip(self) -> dict[str, int]:
@@ -226,7 +231,7 @@ class AttackOutcome:
             "promoted": list(self.promoted),
             "demoted": list(self.demoted),
             "paid_for": {unit: talent for unit, talent in self.paid_for},
-            "offered": {unit: how for unit, how in self.offered},
+            "offered": [{"unit": unit, "how": how, "talent": talent} for unit, how, talent in self.offered],
             "probability": None if self.probability is None else str(self.probability),
         }
 

@@ -649,6 +649,7 @@ class _Moment:
     moved: list[tuple[str, str]] = field(default_factory=list)  # unit, the hex a displacement moved it to
     cancelled: list[str] = field(default_factory=list)  # units whose owner paid Source to cancel the damage
     paid_for: list[tuple[str, str]] = field(default_factory=list)  # unit, the talent its owner spent Source on
+    picked: list[tuple[str, str, str]] = field(default_factory=list)  # unit, a talent, the chip its owner took for it
     dodged: list[str] = field(default_factory=list)  # units that took 0 instead of a defeat (Dodge)
     stripped: list[tuple[str, int, str]] = field(default_factory=list)  # spire upgrades removed, no damage
     instead: str = ""  # the talent a unit used its attack for instead of attacking (deed/4)
@@ -658,8 +659,8 @@ class _Moment:
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
     promoted: list[str] = field(default_factory=list)  # units a talent promoted at a defeat (hook promotes/3)
     demoted: list[str] = field(default_factory=list)  # units a talent demoted at a defeat (hook demotes/3)
-    # unit, promote or demote: what a player's choice of the whole step would do to it (hook offers/3)
-    offered: list[tuple[str, str]] = field(default_factory=list)
+    # unit, promote or demote, the talent: what a player's choice of the whole step would do to it (offers/4)
+    offered: list[tuple[str, str, str]] = field(default_factory=list)
     unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # unit, the talent it discarded, the hit's how
     lost: list[tuple[str, str]] = field(default_factory=list)  # unit, the item its damage made it lose (hook drops/3)
@@ -747,7 +748,9 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
         elif name == "defeat":
             _, chip, layer, by, goes = args
             by_name = "" if by.type is SymbolType.Function else _name(by)
-            m.defeats.append((chip_name(chip), layer.number, by_name, _const_name(goes)))
+            # under(S): placed underneath spire S (Absorb), "under:<spire>"
+            where = f"{goes.name}:{_name(goes.arguments[0])}" if goes.arguments else _const_name(goes)
+            m.defeats.append((chip_name(chip), layer.number, by_name, where))
         elif name == "reveal":
             m.reveals.append((_name(args[1]), args[2].number, args[3].number))
         elif name == "gain":
@@ -770,6 +773,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.cancelled.append(_name(args[1]))
         elif name == "paidfor":
             m.paid_for.append((_name(args[1]), _name(args[2])))
+        elif name == "picked":
+            m.picked.append((_name(args[1]), _name(args[3]), _name(args[2])))
         elif name == "dodged":
             m.dodged.append(_name(args[1]))
         elif name == "flip":
@@ -779,7 +784,7 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
         elif name == "demoted":
             m.demoted.append(_name(args[1]))
         elif name == "offered":
-            m.offered.append((_name(args[1]), args[2].name))
+            m.offered.append((_name(args[1]), args[2].name, args[3].string))
         elif name == "unloaded":
             m.unloaded.append((_name(args[1]), args[2].name))
         elif name == "shed":
@@ -897,7 +902,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         name = _layer_chip(position, uid, layer[uid]) if layer[uid] else ""
         final_ups = tuple(sorted(ups[uid]))
         changed_ups = final_ups != tuple(sorted(unit.upgrades))
-        newly_promoted = uid in promoted and not unit.promoted
+        newly_promoted = uid in promoted and (not unit.promoted or bool(name))  # a revealed chip came up basic
         basic = unit.promoted and uid not in promoted and not name  # flipped back (Dodge)
         shed = tuple(sorted(dropped[uid]))
         if (name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced
@@ -1220,12 +1225,15 @@ def decode_fire(
 def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -> list[tuple[str, str]]:
     """A shot's talents its owners chose to use: a player's spire's Splash (an AI's must), then each
     unit whose owner paid Source for Sourcefield, then each that discarded a talent against a hit
-    (Hidden Armor), then each owner that paid for another talent (spends/4: Press Gang)."""
+    (Hidden Armor), then each owner that paid for another talent (spends/4: Press Gang), then each unit
+    whose owner took a chip for a talent (picks/4), (unit, talent), (unit, the chip taken): a player's
+    Invigorate, the minion it promotes, the unit itself for the chip its group revealed; Absorb, the spire
+    a defeated minion goes underneath."""
     chosen: list[tuple[str, str]] = []
     if m.shot and owners[m.shot[0]] not in ai_factions and any(d.how == SPLASH and d.by == m.shot[0] for d in m.damage):
         chosen.append((m.shot[0], "Splash"))
     return (chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted((u, w) for u, w, _ in m.shed)
-            + sorted(m.paid_for))
+            + sorted(m.paid_for) + [c for u, w, x in sorted(m.picked) for c in ((u, w), (u, x))])
 
 
 def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:

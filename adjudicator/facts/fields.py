@@ -188,6 +188,8 @@ def range_bound(position: Position) -> int:
     upgrades += [s.upgrades.count("range") for s in position.spires]
     chips = [*position.units.values(), *(g for u in position.units.values() for g in u.group), *position.spires]
     reaches = [t.reach for c in chips for t in catalogue().known(c.talents)]
+    reaches += [n for c in chips for name, n in c.talent_numbers
+                if (t := catalogue().talents.get(name)) is not None and t.reach_number]  # Absorb #: the chip's own #
     return max([max(stats, default=1) + max(upgrades, default=0) + 1, *reaches])
 
 

@@ -92,6 +92,7 @@ class Talent:
     left_out: tuple[Part, ...] = ()  # the parts of its wording the encoding leaves out: each keeps its notice
     movement: Movement = field(default_factory=Movement)  # what Python must know of its movement hooks
     reach: int = 0  # the farthest count of hexes its wording measures from its chip (fields.range_bound)
+    reach_number: bool = False  # its wording measures the chip's own # from it (Absorb #: fields.range_bound)
     in_range: bool = False  # its wording acts on chips within its unit's range while units move (uwithin/3)
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
     shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
@@ -229,7 +230,8 @@ def catalogue() -> Catalogue:
             note=entry.get("note") or "",
             left_out=tuple(_part(talent_part) for talent_part in entry.get("left_out") or ()),
             movement=Movement(**(entry.get("movement") or {})),
-            reach=int(entry.get("reach", 0)),
+            reach=0 if entry.get("reach") == "#" else int(entry.get("reach", 0)),
+            reach_number=entry.get("reach") == "#",
             in_range=bool(entry.get("in_range", False)),
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),

@@ -516,7 +516,9 @@ def _turn_edge(
     if complete:  # what acts only on a defeat or at the wave's end counts where some end has it happen
         defeats = any(c.defeated for e in ends for c in e.end.chips)
         unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in ends))
-    return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete, unmodelled)
+    # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
+    return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
+                            (*unmodelled, *flipped(decode_sideless(models), moment)))
 
 
 def _edge_points(position: Position, side: str) -> int:

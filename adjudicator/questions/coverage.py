@@ -185,8 +185,8 @@ _UNSEEN_SIDE = {
     "rally": ("Rally", "the stats of the promoted side of a minion the position gives no promoted-stats for, or of a "
                        "group's revealed chip: its health once promoted, and what follows in the step, read the side given"),
     "invigorate": ("Invigorate", "the stats of the promoted side of the chip a group revealed, which the position "
-                                 "does not give: its health once promoted, and what follows in the step, read the "
-                                 "side given"),
+                                 "does not give, or of a minion it gives no promoted-stats for: its health once "
+                                 "promoted, and what follows in the step, read the side given"),
     "dispirit": ("Dispirit", "the stats of the basic side of a promoted minion the position gives no promoted-stats for: "
                              "its health once demoted, and what follows in the step, read the side given"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
@@ -197,8 +197,8 @@ _UNSEEN_SIDE = {
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
     """The part of a flipping talent the position cannot give: the side a unit flips to, whose talents
     (and stats) only that side's chip would print; what follows in the step reads the side given."""
-    steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack")}.get(
-        question, ("attack",))
+    steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack"),
+             "start": ("start-of-turn",), "end": ("end-of-turn",)}.get(question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
     for unit, why in units:
         by_talent[why].append(unit)

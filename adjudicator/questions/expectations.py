@@ -218,7 +218,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "lost": sorted([u, x] for u, x in o.lost),
         "promoted": sorted(o.promoted),
         "demoted": sorted(o.demoted),
-        "offered": dict(o.offered),
+        "offered": {u: how for u, how, _ in o.offered},
     }
 
 

@@ -346,8 +346,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  {u} gives up its {y} upgrade" for u, y in o.unloaded]
     lines += [f"{indent}  {u} is promoted: its upgrades gone, the health between its sides gained" for u in o.promoted]
     lines += [f"{indent}  {u} is demoted: its upgrades kept, no more health than its basic side's" for u in o.demoted]
-    lines += [f"{indent}  {u} may be {how}d too: its player's choice, one for all, which the whole attack step plays"
-              for u, how in o.offered]
+    lines += [f"{indent}  {u} may be {how}d too, for {talent}: a player's choice, which the whole attack step plays"
+              for u, how, talent in o.offered]
     for lv in o.level_ups:
         chosen = f" (chose {lv.chosen})" if lv.chosen else ""
         lines.append(f"{indent}  level-up for {lv.hero}: {' | '.join(lv.options)}{chosen}")

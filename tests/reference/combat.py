@@ -128,6 +128,12 @@ N116 Press Gang, a player's: a defeated non-AI unit (no landmark minion) with it
     the attack, shot or act began, less what it paid then already (Sourcefield, another Press Gang):
     an attack's payments come before its gains (N65); a Spires Fire result lists the unit's choice
     after its Sourcefield ones.
+N119 Absorb #: a minion of the faction "graft" (no merc: a merc is discarded) that its defeat would return to
+    its barracks (not N49's removal, nor N51's or N116's Press Gang) goes underneath a spire with Absorb
+    # that stands, whose hex is within # hexes (counted as range is) of where the minion stood as it
+    fell: a player's minion to any one such spire or to its barracks, its owner's choice (each an
+    outcome, a listing's too); an AI's to one of those with the fewest upgrades then, each tie an
+    outcome. Its goes_to is "under:<spire>".
 N52 Assimilate, AI side only: a non-AI faction gains no Source reward for a unit it defeats within
     2 hexes (counted as range is) of another AI unit (no landmark minion) with it, in play as the
     attack or shot began; relics and a spire build stay.
@@ -311,12 +317,21 @@ N96 Dispirit, AI units only: likewise, every minion of a faction opposing the un
     minion both rallied and dispirited is promoted if basic, demoted if promoted.
 N115 Dispirit, a player's (the Graft sheet: "you may demote all opposing promoted faction minions"):
     as N96, a choice of each such unit that defeats in the exchange, as a player's Rally is (N95).
-N140 One attack's listing takes no player's Rally or Dispirit (N95, N115) and names whom each would turn:
-    the minions that such a unit alone would promote (basic once the exchange and the AI's turns are
-    dealt) or demote (promoted then), each with how.
+N140 One attack's listing takes no player's Rally, Dispirit or Invigorate (N95, N115, N118) and names whom
+    each would turn: the minions that such a unit alone would promote (basic once the exchange and the
+    AI's turns are dealt: Invigorate's, any one of its picks) or demote (promoted then), each with how
+    and the talent.
 N97 Invigorate, AI units only: the chip revealed under a fallen chip that held it (in use as it fell)
     is promoted with the others of N95, once the exchange is dealt: no promoted side is given, so its
-    health stays its health stat.
+    health stays its health stat. So too in Spires Fire (a shot, a splash, a Wallop's 1) and at the
+    turn's edges (a Self Destruct, N105).
+N118 Invigorate, a player's ("you may promote 1 friendly active minion or the newly revealed unit
+    grouped under this one"): for each non-AI unit that falls holding it (a hero too), its owner picks
+    none or one minion of that unit's faction standing once the exchange is dealt, on the map or
+    waiting in its gate, on its basic side then (before N95's promotions), the chip its group
+    revealed among them; it is promoted with N95's. An attack's listing picks none; the step, Spires
+    Fire and the turn's edges every pick. A Spires Fire result lists each pick after N116's as
+    (unit, "Invigorate"), (unit, the minion), the unit itself for its revealed chip.
 N105 Self Destruct, at the start or the end of a turn (the same then): a unit of the turn's faction on
     the map, not campfired, may be defeated (no hit, credited to no one: its own Incinerate acts no
     more), and each opposing unit (not in a gate, not campfired) and spire beside it takes 2, and 2
@@ -1132,7 +1147,10 @@ class Log:
     roll: int | None = None  # N78: the total a Relentless retaliation rolls
     rolled: bool = False  # N78: one did
     invigorated: list[str] = field(default_factory=list)  # N97: groups whose fallen AI chip had Invigorate
+    invigorators: list[tuple[str, str]] = field(default_factory=list)  # N118: a fallen player's unit with it, its faction
     gang: frozenset[str] = frozenset()  # N116: the units whose owner spends 2 Source for Press Gang if defeated
+    absorb: frozenset[tuple[str, str]] = frozenset()  # N119: (minion, spire) its owner picks if it is absorbed
+    absorbed: list[tuple[str, str, bool]] = field(default_factory=list)  # N119: minion, spire, a choice shown
     purse: dict[str, int] | None = None  # N116: the Source as the attack (N65: its purse), shot or act began
     spent: dict[str, int] = field(default_factory=dict)  # N116: what each faction spent out of ``purse``
     paid_for: list[tuple[str, str]] = field(default_factory=list)  # N116: unit, the talent Source was spent for
@@ -1190,7 +1208,54 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
         return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
     if f.kind is Kind.HERO:
         return "removed-from-game"
-    return "discard" if f.kind is Kind.LANDMARK_MINION or f.merc else "barracks"
+    if f.kind is Kind.LANDMARK_MINION or f.merc:
+        return "discard"
+    under = _absorber(rules, board, log, f)
+    return f"under:{under}" if under else "barracks"
+
+
+def _absorber(rules: Rules, board: Board, log: Log, f: Fighter) -> str | None:
+    """N119: the spire a graft minion bound for its barracks goes underneath, if any: the pick in
+    ``log.absorb`` where it is one of the spires open (a player's: else none; the AI's: else the first
+    tied)."""
+    if f.faction != GRAFT:
+        return None
+    near = [t for t in board.spires.values() if t.has("Absorb") and not t.defeated
+            and rules.within(t.at, f.node, _absorb_reach(rules, t.id))]
+    if not near:
+        return None
+    chosen = {m: sid for m, sid in log.absorb}.get(f.id)
+    if rules.ai(f.faction):
+        least = min(len(t.upgrades) for t in near)
+        tied = sorted(t.id for t in near if len(t.upgrades) == least)
+        under: str | None = chosen if chosen in tied else tied[0]
+        shown = len(tied) > 1
+    else:
+        under, shown = chosen if chosen in {t.id for t in near} else None, True
+    if under:
+        log.absorbed.append((f.id, under, shown))
+    return under
+
+
+def _absorbed_as_chosen(log: Log) -> bool:
+    """N119: every pick was taken as given, and none made up: one line for each outcome (Spires Fire adds
+    up the odds of equal lines)."""
+    return {(m, t) for m, t, _ in log.absorbed} == set(log.absorb)
+
+
+def _absorb_reach(rules: Rules, sid: str) -> int:
+    """N119: the # of the spire's Absorb, as the position gives it."""
+    return dict(next(s for s in rules.position.spires if s.id == sid).talent_numbers).get("Absorb", 0)
+
+
+def absorb_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[frozenset[tuple[str, str]]]:
+    """N119: every set of picks (minion, spire) for the graft minions among ``chips`` (those a hit may
+    defeat), each none or one of the Absorb spires; a pick that is no option when it falls is
+    ``_absorber``'s fallback."""
+    spires = sorted(t.id for t in board.spires.values() if t.has("Absorb"))
+    minions = sorted({c for c in chips if c in board.units and board.units[c].faction == GRAFT} if spires else set())
+    return [frozenset((m, t) for m, t in zip(minions, picks) if t)
+            for picks in product(*([None, *spires] for _ in minions))]
 
 
 def _gang_pays(rules: Rules, board: Board, log: Log, f: Fighter) -> bool:
@@ -1301,6 +1366,8 @@ def hurt(
 def _give_way(rules: Rules, board: Board, log: Log, u: Fighter) -> None:
     """A defeated unit's chip leaves: the next of its group becomes active, or the unit leaves play."""
     uid = u.id
+    if u.has("Invigorate") and u.faction and not rules.ai(u.faction):  # N118
+        log.invigorators.append((uid, u.faction))
     if u.group:  # Deployment: the next chip becomes active; upgrades went with the defeated chip
         nxt = u.group[0]
         fresh = rules.readings["reveal-retaliation"] == "fresh"
@@ -1433,6 +1500,60 @@ def rally_choices(rules: Rules, board: Board, uid: str, target: str) -> list[fro
     return [frozenset(c for i, c in enumerate(open_) if k >> i & 1) for k in range(2 ** len(open_))]
 
 
+def invigorate_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[frozenset[tuple[str, str]]]:
+    """N118: every set of picks (unit, minion) of the player's Invigorate units among ``chips`` (those a hit
+    may defeat), each none or one of its faction's minions on ``board`` (itself too: its revealed chip);
+    a pick that is no option once the exchange is dealt is none (``_invigorated``)."""
+    units = sorted({c for c in chips if c in board.units and board.units[c].has("Invigorate")
+                    and board.units[c].faction and not rules.ai(board.units[c].faction)})
+    options = [[None, *sorted(m.id for m in board.units.values() if m.kind is Kind.MINION
+                              and m.faction == board.units[u].faction)] for u in units]
+    return [frozenset((u, m) for u, m in zip(units, picks) if m) for picks in product(*options)]
+
+
+def _invigorated(b: Board, log: Log, invig: frozenset[tuple[str, str]]) -> set[str]:
+    """N97, N118: the chips Invigorate promotes once the exchange is dealt: the revealed ones of the AI's,
+    and the minions the player's picks name that are options on ``b``, before N95's promotions."""
+    fell = dict(log.invigorators)
+    picked = {m for u, m in invig if u in fell and m in b.units and b.units[m].kind is Kind.MINION
+              and b.units[m].faction == fell[u] and not b.units[m].promoted}
+    return {uid for uid in log.invigorated if uid in b.units} | picked
+
+
+def _promote(rules: Rules, b: Board, m: str) -> None:
+    """Leveling Up: its upgrades go, its health grows by its promoted health stat less its basic one
+    (none where no promoted side is given)."""
+    u = b.units[m]
+    gain = max(0, u.promoted_stats.health - u.stats.health) if u.promoted_stats else 0
+    b.units[m] = replace(u, upgrades=(), promoted=True, health=u.health + gain,
+                         promoted_now=not rules.position.units[m].promoted or u.revealed)  # N118: a revealed chip was basic
+
+
+def _invigorations(rules: Rules, b: Board, log: Log) -> list[tuple[Choices, Board]]:
+    """N97, N118 where no attack's exchange is (Spires Fire, the turn's edges): each set of picks the
+    fallen player's Invigorate units may make, with its choices and the board it leaves; the choices list
+    N119's absorptions with them, by unit: (unit, talent), (unit, what it took)."""
+    found = []
+    for invig in _fallen_picks(b, log):
+        after = b.copy()
+        for m in sorted(_invigorated(after, log, invig)):
+            if not after.units[m].promoted:
+                _promote(rules, after, m)
+        picks = sorted([(u, "Invigorate", m) for u, m in invig]
+                       + [(m, "Absorb", t) for m, t, shown in log.absorbed if shown])
+        found.append((tuple(c for u, w, x in picks for c in ((u, w), (u, x))), after))
+    return found
+
+
+def _fallen_picks(b: Board, log: Log) -> list[frozenset[tuple[str, str]]]:
+    """N118: every set of exact picks of the fallen player's Invigorate units on ``b``."""
+    fell = dict(log.invigorators)
+    units = sorted(fell)
+    options = [[None, *sorted(m.id for m in b.units.values() if m.kind is Kind.MINION and m.faction == fell[u]
+                              and not m.promoted)] for u in units]
+    return [frozenset((u, m) for u, m in zip(units, picks) if m) for picks in product(*options)]
+
+
 def _victors(board: Board, log: Log) -> list[str]:
     """N95: the units credited with a unit's or spire's defeat in this exchange (the chip of the hit
     that defeated it), each once, leaving out a unit whose own chip fell before that defeat."""
@@ -1452,15 +1573,19 @@ def _victors(board: Board, log: Log) -> list[str]:
 
 
 def _rally_and_dispirit(
-    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: frozenset[tuple[str, str]] | None
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]:
+    rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str], rally: frozenset[tuple[str, str]] | None,
+    invig: frozenset[tuple[str, str]] = frozenset(),
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str, str], ...]]:
     """N95 Rally, N96 Dispirit: once the exchange and its level-ups are dealt, the minions within 2 hexes
     of a unit that defeated a unit or spire are promoted (heirs: Rally) or demoted (opposing: Dispirit), a
-    player's unit's where ``rally`` takes it (N115; None: a listing, N140); N97, the chips an AI Invigorate
-    revealed are promoted; those that turned, each way, and what a listing's untaken choices would turn."""
-    promote = {uid for uid in log.invigorated if uid in b.units}
+    player's unit's where ``rally`` takes it (N115; None: a listing, N140); N97, N118, the chips Invigorate
+    promotes (``invig``: the player's picks); those that turned, each way, and what a listing's untaken
+    choices would turn, each with how and the talent (N140)."""
+    promote = _invigorated(b, log, invig)
+    offer: set[tuple[str, str, str]] = set()
+    if rally is None:  # N140: a listing takes no pick of a fallen player's Invigorate unit
+        offer |= {(m, "promote", "Invigorate") for picks in _fallen_picks(b, log) for _, m in picks}
     demote: set[str] = set()
-    offer: set[tuple[str, str]] = set()
     for v in _victors(start, log):
         a = start.units[v]
         node = moved.get(v, a.node)
@@ -1471,27 +1596,25 @@ def _rally_and_dispirit(
             if rules.ai(a.faction) or (v, "Rally") in (rally or ()):
                 promote |= heirs
             elif rally is None:
-                offer |= {(m, "promote") for m in heirs}
+                offer |= {(m, "promote", "Rally") for m in heirs}
         if a.has("Dispirit") and a.faction:  # N96, N115
             foes = {m.id for m in near if _hostile(rules, a, m) and not m.has("Diurnal")}
             if rules.ai(a.faction) or (v, "Dispirit") in (rally or ()):
                 demote |= foes
             elif rally is None:
-                offer |= {(m, "demote") for m in foes}
+                offer |= {(m, "demote", "Dispirit") for m in foes}
     raised: list[str] = []
     lowered: list[str] = []
     for m in sorted(promote | demote):
         u = b.units[m]
         if m in promote and not u.promoted:
-            gain = max(0, u.promoted_stats.health - u.stats.health) if u.promoted_stats else 0
-            b.units[m] = replace(u, upgrades=(), promoted=True, health=u.health + gain,
-                                 promoted_now=not rules.position.units[m].promoted)
+            _promote(rules, b, m)
             raised.append(m)
         elif m in demote and u.promoted:
             top = u.stats.health if u.promoted_stats else u.health
             b.units[m] = replace(u, promoted=False, promoted_now=False, health=min(u.health, top))
             lowered.append(m)
-    offered = {(m, how) for m, how in offer if m not in raised and m not in lowered
+    offered = {(m, how, talent) for m, how, talent in offer if m not in raised and m not in lowered
                and b.units[m].promoted == (how == "demote")}  # N140
     return tuple(raised), tuple(lowered), tuple(sorted(offered))
 
@@ -1700,6 +1823,7 @@ def attack(
     riposte: bool = False, press: bool = False, cancel: bool = False, ram: int | None = None,
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
     rally: frozenset[tuple[str, str]] | None = frozenset(), gang: frozenset[str] = frozenset(),
+    invig: frozenset[tuple[str, str]] = frozenset(), absorb: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -1710,9 +1834,10 @@ def attack(
     upgrade a player's Pistoleer unit gives up, where it has one (N73); ``rally``: the player's Rally and
     Dispirit units, with the talent, that act when they defeat (N95, N115; None: a listing, which takes
     none, N140); ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall
-    (N116)."""
+    (N116); ``invig``: the player's Invigorate units' picks, (unit, minion), if they fall (N118: a listing
+    takes none); ``absorb``: the spire each graft minion goes underneath if it falls (N119)."""
     b = board.copy()
-    log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang)
+    log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang, absorb=absorb)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
     log.purse = purse
     a = replace(b.units[uid], attacked=True)
@@ -1783,7 +1908,7 @@ def attack(
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
-    promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally)
+    promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
         leeches.append(hit)
@@ -1830,7 +1955,7 @@ def _pistol(rules: Rules, b: Board, uid: str, unload: str) -> tuple[tuple[str, .
     outcome as that choice), the AI's by its order. Who flipped, and what it gave up."""
     u = b.units[uid]
     promoted = not u.promoted
-    u = replace(u, promoted=promoted, promoted_now=promoted and not rules.position.units[uid].promoted)
+    u = replace(u, promoted=promoted, promoted_now=promoted and (not rules.position.units[uid].promoted or u.revealed))
     have = [y for y in UNLOAD_ORDER if y in u.upgrades]
     if not have:
         b.units[uid] = u
@@ -2027,9 +2152,11 @@ def attack_branches(
         for roll in _roll_choices(board, uid, hit)
         for rally in rally_choices(rules, board, uid, target)
         for gang in gang_choices(rules, board, _fallible(rules, board, uid, target, redirect))
+        for invig in invigorate_choices(rules, board, _fallible(rules, board, uid, target, redirect))
+        for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, roll, unload, rally, gang))
+                                   armour, roll, unload, rally, gang, invig, absorb))
     ]
 
 
@@ -2050,7 +2177,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     played = {
         (roll and roll[0], attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour,
-                                  roll, unload, None, gang)[0])
+                                  roll, unload, None, gang, absorb=absorb)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -2062,6 +2189,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for roll in _roll_choices(board, uid, r or t)
         for unload in unload_choices(rules, board, uid, t)
         for gang in gang_choices(rules, board, _fallible(rules, board, uid, t, r))
+        for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, t, r))  # N119
     }
     # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each.
     chance: dict[AttackOutcome, dict[int | None, Fraction]] = {}
@@ -2245,12 +2373,14 @@ def _blast_fells(rules: Rules, board: Board, uid: str) -> bool:
     return any(not board.spires[s].upgrades or (last and len(board.spires[s].upgrades) == 1) for s in spires)
 
 
-def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = frozenset()) -> Board:
+def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = frozenset(),
+                  absorb: frozenset[tuple[str, str]] = frozenset()) -> list[Board]:
     """N105: the unit is defeated, no hit and credited to no one, first (its Incinerate acts no more);
     then each adjacent opposing unit and spire takes its damage, no attack, credited to its faction;
-    ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall (N116)."""
+    ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall (N116);
+    ``absorb``, N119's picks. The boards each set of Invigorate's picks leaves (N97, N118)."""
     b = board.copy()
-    log = Log(before=dict(b.units), gang=gang, purse=dict(b.source))  # N52: Assimilate reads the units as it began
+    log = Log(before=dict(b.units), gang=gang, purse=dict(b.source), absorb=absorb)  # N52: Assimilate reads the units as it began
     f = b.units[uid]
     amount, units, spires = _blast(rules, b, uid)
     log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, b, log, f, "")))
@@ -2261,7 +2391,7 @@ def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = f
     for sid in spires:
         _hurt_spire(rules, b, log, sid, amount, uid, f.faction)
     _give_way(rules, b, log, b.units[uid])
-    return b
+    return [after for _, after in _invigorations(rules, b, log)]
 
 
 def _creeps(rules: Rules, board: Board, crept: frozenset[str]) -> list[tuple[str, str]]:
@@ -2306,8 +2436,10 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             end = end_state(rules, start, healed(board, done), False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
-            for gang in gang_choices(rules, board, [uid, *_blast(rules, board, uid)[1]]):  # N116
-                explore(healed(self_destruct(rules, board, uid, gang), done), crept, True)
+            fallible = [uid, *_blast(rules, board, uid)[1]]
+            for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
+                for after in self_destruct(rules, board, uid, gang, absorb):  # N116, N119
+                    explore(healed(after, done), crept, True)
         for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
             moved = board.copy()
             moved.spires[sid] = replace(board.spires[sid], at=hex_)
@@ -2515,17 +2647,20 @@ def _shoot(
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            for paid, gang, armour in product(_volley_payments(rules, line.board, shots),
-                                              gang_choices(rules, line.board, chips),
-                                              _armour_sets(rules, line.board, [c for c in chips])):
+            for paid, gang, armour, absorb in product(_volley_payments(rules, line.board, shots),
+                                                      gang_choices(rules, line.board, chips),
+                                                      _armour_sets(rules, line.board, [c for c in chips]),
+                                                      absorb_choices(rules, line.board, chips)):
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
-                log = Log(before=before, gang=gang, purse=dict(b.source),  # N116: paid out of what is left
+                log = Log(before=before, gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
                           armour=frozenset((c, SPIRE_FIRE) for c in armour))
                 fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
                              sid, SPIRE_FIRE, s.faction) for shot in shots]
                 if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
+                    continue
+                if not _absorbed_as_chosen(log):  # N119
                     continue
                 for shot in shots:
                     _channel(rules, b, line.board, shot.target)
@@ -2533,9 +2668,10 @@ def _shoot(
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
-                yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + _armour_choices(armour)
-                       + tuple(sorted(log.paid_for)),
-                       _Line(b, line.probability * p, line.shots + shots), not all(fell))
+                for invig, after in _invigorations(rules, b, log):  # N97, N118
+                    yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + _armour_choices(armour)
+                           + tuple(sorted(log.paid_for)) + invig,
+                           _Line(after, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
     for target in allowed:
@@ -2546,27 +2682,31 @@ def _shoot(
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
-            for splash, paid, gang, armour in product(_spire_splashes(rules, line.board, s, area),
-                                                      _volley_payments(rules, line.board, (shot,)),
-                                                      gang_choices(rules, line.board, [target, *area]),
-                                                      _armour_sets(rules, line.board, [target, *area])):
+            for splash, paid, gang, armour, absorb in product(_spire_splashes(rules, line.board, s, area),
+                                                              _volley_payments(rules, line.board, (shot,)),
+                                                              gang_choices(rules, line.board, [target, *area]),
+                                                              _armour_sets(rules, line.board, [target, *area]),
+                                                              absorb_choices(rules, line.board, [target, *area])):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
-                log = Log(gang=gang, purse=dict(b.source),  # N116: paid out of what is left
+                log = Log(gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
                           armour=frozenset((c, SPIRE_FIRE if c == target else SPLASH) for c in armour))
                 fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
                     hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
                 if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
                     continue
+                if not _absorbed_as_chosen(log):  # N119
+                    continue
                 _channel(rules, b, line.board, target)
                 _silence(b, target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
-                yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
-                       + tuple(sorted(log.paid_for)),
-                       _Line(b, line.probability * p, line.shots + (shot,)), not fell)
+                for invig, after in _invigorations(rules, b, log):  # N97, N118
+                    yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
+                           + tuple(sorted(log.paid_for)) + invig,
+                           _Line(after, line.probability * p, line.shots + (shot,)), not fell)
 
 
 def _armour_sets(rules: Rules, board: Board, chips: list[str]) -> list[frozenset[str]]:
@@ -2690,13 +2830,16 @@ def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[st
 def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Choices, _Line]]:
     """N77: 1 damage to the unit, then, standing, a teleport to each hex allowed (a choice where
     several), and the spire flipped."""
-    for armour in _armour_sets(rules, line.board, [uid]):  # N136: the 1 is damage dealt, to ignore or not
+    for armour, absorb in product(_armour_sets(rules, line.board, [uid]),  # N136: the 1 is damage dealt, to ignore or not
+                                  absorb_choices(rules, line.board, [uid])):  # N119
         b = line.board.copy()
-        log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour))
+        log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour), absorb=absorb)
         hurt(rules, b, log, uid, 1, s.id, SPIRE_FIRE, s.faction)
-        if _shed_as_chosen(log, armour):
-            for more, after in _walloped(rules, line, s, uid, b):
-                yield more + _armour_choices(armour), after
+        if not _shed_as_chosen(log, armour) or not _absorbed_as_chosen(log):  # N136, N119
+            continue
+        for invig, promoted in _invigorations(rules, b, log):  # N97, N118: once the 1 is dealt
+            for more, after in _walloped(rules, line, s, uid, promoted):
+                yield more + _armour_choices(armour) + invig, after
 
 
 def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board) -> Iterator[tuple[Choices, _Line]]:
@@ -2884,8 +3027,12 @@ def replay(
                             _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
                             bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
                             rolls.get(given.redirected_to or given.target), unload, rally,
-                            frozenset(u for u, _ in given.paid_for))  # N116
-                     for rally in rally_choices(rules, board, given.attacker, given.target)]
+                            frozenset(u for u, _ in given.paid_for), invig, absorb)  # N116, N118
+                     for rally in rally_choices(rules, board, given.attacker, given.target)
+                     for invig in invigorate_choices(rules, board, _fallible(rules, board, given.attacker,
+                                                                             given.target, given.redirected_to))
+                     for absorb in absorb_choices(rules, board, _fallible(rules, board, given.attacker,
+                                                                         given.target, given.redirected_to))]
             played, board = next(((o, b) for o, b in tries if comparable(replace(o, probability=None))
                                   == comparable(given)), tries[0])
             played = replace(played, probability=None)  # N87: the step's end has the chance
