@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, combat_positions, cumbersome, gifted, held_still, peaceful, perched, pistoleers,
-    quaking, rallied, recruiting, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
+    SPIRE_HITS, UNGROUPED, calling, combat_positions, cumbersome, gifted, held_still, peaceful, perched,
+    pistoleers, quaking, rallied, recruiting, relentless_ripostes, spire_gifted, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -434,6 +434,15 @@ def test_spires_fire_agrees_with_riders(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(turn_edged(combat_positions()), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_self_destruct_and_creep(position: Position, moment: str) -> None:
+    problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Harbinger chapter 5 (reference N146): at the start of the narora's turn Bydra Graam calls each
+# ungrouped naroran minion on the map with 1 health under her, before their Self Destruct.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(calling(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_bydra_calling_minions(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
     assert problem is None, problem
 

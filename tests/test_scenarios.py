@@ -337,24 +337,31 @@ def test_the_wind_shear_spire_gives_shada_minions_flying_in_chapter_1_only() -> 
 
 
 def test_a_chip_a_rule_needs_is_matched_by_its_printed_name_as_the_encodings_match_it() -> None:
-    # Chapter 5: "At the start of the naroran turn, Bydra Graam triggers the talent Call Minion" (not
+    # Chapter 4: "Upon returning to the naroran fortress gate, Bydra Graam may ... redeploy" (not
     # modelled): its notice follows the name the encodings know (uchip/2), and no other.
     assert chip_name("  The   Nucleus ") == chip_name("nucleus") == "nucleus"
-    board = CHAPTER_1.replace("horizons-wrath", "shada").replace("shada: {controller: ai", "narora: {controller: ai")
-    board = board.replace("shada: {beside: [c1]}", "narora: {beside: [c1]}").replace("turn: {faction: shada}",
-                                                                                   "turn: {faction: narora}")
-    board += """scenario: {chapter: 5}
+    board = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+gates:
+  griege: {beside: [a1]}
+  narora: {beside: [c1]}
+factions:
+  griege: {controller: ai, mark: {gate: narora}}
+  narora: {controller: player, mark: {gate: griege}}
+turn: {faction: narora}
+scenario: {chapter: 4}
 units:
-  bydra: {chip: the Bydra Graam, faction: narora, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1},
-         mark: {beside: {gate: narora}}}
+  bydra: {chip: the Bydra Graam, faction: narora, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1}}
 """
 
-    def start_rules(text: str) -> list[str]:
-        return [n.rule for n in notices_in(load_position_text(text), ("start-of-turn",), None, False) if n.rule]
+    def moving_rules(text: str) -> list[str]:
+        return [n.rule for n in notices_in(load_position_text(text), ("movement",), None, False) if n.rule]
 
-    assert "chapter 5: bydra-call-minion" in start_rules(board)
+    assert "chapter 4: bydra-redeploys" in moving_rules(board)
     for other in ("Bydra Graam's Ghost", "Keeper"):
-        assert "chapter 5: bydra-call-minion" not in start_rules(board.replace("the Bydra Graam", other))
+        assert "chapter 4: bydra-redeploys" not in moving_rules(board.replace("the Bydra Graam", other))
 
 
 # --- chapter 5: Bydra Graam's marks, by what is placed under her

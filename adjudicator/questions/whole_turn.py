@@ -31,6 +31,7 @@ from adjudicator.answers.turns import (
     PLAYED,
     PLAYED_IN_PART,
     RETURNED,
+    UNDER,
     Gap,
     TurnEnd,
     TurnOutcome,
@@ -86,11 +87,15 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
 def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) -> TurnEnd:
     """``final`` as changes against ``start``; the wave, game and campfire flags of the steps' ``ends``."""
     units = []
+    # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
+    under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
     for uid, before in sorted(start.units.items()):
         after = final.units[uid]
         node = final.placed(uid)
         if node is None:
-            if start.placed(uid) is not None:
+            if uid in under:
+                units.append(UnitEnd(uid, None, left=UNDER + under[uid]))
+            elif start.placed(uid) is not None:
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
                 units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
             continue
