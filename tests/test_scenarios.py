@@ -14,6 +14,7 @@ from adjudicator.position.priorities import presets
 from adjudicator.position.scenarios import Scenario, chapters
 from adjudicator.questions.adjudicate import attack_options, attack_step, spires_fire
 from adjudicator.questions.coverage import notices, notices_in
+from adjudicator.questions.whole_turn import whole_turn
 from adjudicator.solving.solve import encoding_dir, scenario_files
 
 # Chapter 6: the uprising (the player) against the keel and the shada.
@@ -463,3 +464,14 @@ def test_the_rotten_worms_infest_bydra_graam_only_while_one_is_on_the_board() ->
     assert infest in _rules(bydra, "end")
     gone = bydra.replace("chips:\n  worms: {at: b1, name: Rotten Worms}\n", "")
     assert infest not in _rules(gone, "end")
+
+
+def test_a_rule_acting_as_the_wave_ends_is_noticed_in_a_turn_only_where_a_line_of_play_ends_it() -> None:
+    # Chapter 2: "At the end of each wave, Horizon's Wrath performs Strategic Maneuver" (not modelled).
+    maneuver = "chapter 2: end-of-wave-maneuver"
+    harbinger = Path(__file__).resolve().parents[1] / "positions/harbinger/2"
+    ending = whole_turn(load_position_text((harbinger / "scenario-2-no-return.yaml").read_text()))
+    assert any(o.end.wave_over for o in ending.outcomes) and maneuver in {n.rule for n in ending.notices}
+    going_on = whole_turn(load_position_text((harbinger / "scenario-2-level-up-full-health.yaml").read_text()))
+    assert going_on.complete and not any(o.end.wave_over for o in going_on.outcomes)
+    assert maneuver not in {n.rule for n in going_on.notices}

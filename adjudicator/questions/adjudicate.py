@@ -503,8 +503,13 @@ def _turn_edge(
     ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions,
                               shipped_die(query.readings["spire-die"]))
     ends.sort(key=lambda e: e.end.sort_key)
+    # What acts only as the wave ends changes nothing where no end has it end (what acts on a defeat is
+    # kept: a defeat may leave no trace in the end, as chapter 8's Nucleus's).
+    unmodelled = notices(position, moment, ai)
+    if complete:
+        unmodelled = as_happened(unmodelled, True, any(e.end.wave_over for e in ends))
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
-                            notices(position, moment, ai))
+                            unmodelled)
 
 
 def _edge_points(position: Position, side: str) -> int:

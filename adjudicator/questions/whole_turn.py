@@ -45,7 +45,7 @@ from adjudicator.position.model import Position
 from adjudicator.position.talents import TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import TURN, flipped, notices_in
+from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -202,7 +202,11 @@ def whole_turn(
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
     gaps += tuple(fallen)
-    unmodelled = notices_in(position, steps + EVENTS, ai, answer=TURN)
+    # What acts only as the wave ends (a chapter's end-of-wave rule) changes nothing where no line of
+    # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
+    # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
+    wave_ends = not complete or bool(fallen) or any(o.end.wave_over for o in outcomes)
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
