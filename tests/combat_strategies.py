@@ -33,6 +33,7 @@ from adjudicator.position.model import (
     Unit,
 )
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
+from adjudicator.position.scenarios import Scenario
 
 from tests.strategies import MOVER, OPPONENT, build, describe
 
@@ -707,3 +708,38 @@ def recruiting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
         units[uid] = replace(u, talents=tuple(sorted({*u.talents, "Recruitable"})),
                              done=replace(u.done, targeted=draw(st.booleans())))
     return replace(position, units=units)
+
+
+# Harbinger chapter 5: the turn's faction plays the narora, the other the Graft (reference N146).
+CHAPTER_5 = {MOVER: "narora", OPPONENT: "graft"}
+
+
+@st.composite
+def calling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 5 on the narora's turn: one of their units on the map
+    (a hero where they have one) is Bydra Graam, and each of their minions has 1 health by a coin
+    toss, so that at the start of the turn she calls some of them under her (reference N146)."""
+    position = draw(boards)
+    ours = sorted((u for u in position.units.values() if u.faction == MOVER and u.at),
+                  key=lambda u: (u.kind is not Kind.HERO, u.id))
+    bydra = ours[0].id if ours and draw(st.integers(0, 4)) else None  # now and then none on the map
+
+    def unit(u: Unit) -> Unit:
+        u = replace(u, faction=CHAPTER_5.get(u.faction, u.faction))
+        if u.id == bydra:
+            return replace(u, chip="Bydra Graam")
+        if u.faction == "narora" and u.kind is Kind.MINION and draw(st.booleans()):
+            return replace(u, health=1)
+        return u
+
+    return replace(
+        position,
+        gates={CHAPTER_5[f]: replace(g, faction=CHAPTER_5[f]) for f, g in position.gates.items()},
+        factions={CHAPTER_5[n]: replace(f, name=CHAPTER_5[n], controller=Controller.AI,
+                                        mark=replace(f.mark, gate=CHAPTER_5[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: unit(u) for uid, u in sorted(position.units.items())},
+        spires=tuple(replace(s, faction=CHAPTER_5.get(s.faction, s.faction)) for s in position.spires),
+        turn=replace(position.turn, faction=CHAPTER_5[position.turn.faction]),
+        scenario=Scenario(5, 1),
+    )

@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, absorbing, combat_positions, cumbersome, fountained, gifted, held_still, peaceful, perched,
-    pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, turn_edged, walloped,
+    SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
+    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, turn_edged, walloped,
     walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
@@ -497,6 +497,15 @@ def test_start_of_turn_agrees_with_spawn(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(rallied(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_promoting_talents(position: Position, moment: str) -> None:
+    problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Harbinger chapter 5 (reference N146): at the start of the narora's turn Bydra Graam calls each
+# ungrouped naroran minion on the map with 1 health under her, before their Self Destruct.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(calling(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_bydra_calling_minions(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
     assert problem is None, problem
 

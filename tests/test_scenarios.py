@@ -14,6 +14,7 @@ from adjudicator.position.priorities import presets
 from adjudicator.position.scenarios import Scenario, chapters
 from adjudicator.questions.adjudicate import attack_options, attack_step, spires_fire
 from adjudicator.questions.coverage import notices, notices_in
+from adjudicator.questions.whole_turn import whole_turn
 from adjudicator.solving.solve import encoding_dir, scenario_files
 
 # Chapter 6: the uprising (the player) against the keel and the shada.
@@ -337,24 +338,34 @@ def test_the_wind_shear_spire_gives_shada_minions_flying_in_chapter_1_only() -> 
 
 
 def test_a_chip_a_rule_needs_is_matched_by_its_printed_name_as_the_encodings_match_it() -> None:
-    # Chapter 5: "At the start of the naroran turn, Bydra Graam triggers the talent Call Minion" (not
-    # modelled): its notice follows the name the encodings know (uchip/2), and no other.
+    # Chapter 4: "if Bydra Graam is adjacent to a rotten worms at the end of a round ..., the rotten
+    # worms uses the talent Infest" (not modelled): its notice follows the name the encodings know
+    # (uchip/2), and no other.
     assert chip_name("  The   Nucleus ") == chip_name("nucleus") == "nucleus"
-    board = CHAPTER_1.replace("horizons-wrath", "shada").replace("shada: {controller: ai", "narora: {controller: ai")
-    board = board.replace("shada: {beside: [c1]}", "narora: {beside: [c1]}").replace("turn: {faction: shada}",
-                                                                                   "turn: {faction: narora}")
-    board += """scenario: {chapter: 5}
+    board = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+gates:
+  griege: {beside: [a1]}
+  narora: {beside: [c1]}
+factions:
+  griege: {controller: ai, mark: {gate: narora}}
+  narora: {controller: player, mark: {gate: griege}}
+turn: {faction: narora}
+scenario: {chapter: 4}
 units:
-  bydra: {chip: the Bydra Graam, faction: narora, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1},
-         mark: {beside: {gate: narora}}}
+  bydra: {chip: the Bydra Graam, faction: narora, kind: hero, at: b1, health: 10, stats: {health: 10, attack: 2, movement: 1}}
+chips:
+  worms: {at: c1, name: Rotten Worms}
 """
 
-    def start_rules(text: str) -> list[str]:
-        return [n.rule for n in notices_in(load_position_text(text), ("start-of-turn",), None, False) if n.rule]
+    def closing_rules(text: str) -> list[str]:
+        return [n.rule for n in notices_in(load_position_text(text), ("end-of-turn",), None, False) if n.rule]
 
-    assert "chapter 5: bydra-call-minion" in start_rules(board)
+    assert "chapter 4: rotten-worms-infest" in closing_rules(board)
     for other in ("Bydra Graam's Ghost", "Keeper"):
-        assert "chapter 5: bydra-call-minion" not in start_rules(board.replace("the Bydra Graam", other))
+        assert "chapter 4: rotten-worms-infest" not in closing_rules(board.replace("the Bydra Graam", other))
 
 
 # --- chapter 5: Bydra Graam's marks, by what is placed under her
@@ -434,15 +445,15 @@ def test_chapter_4_s_source_vein_alone_gives_health_chips() -> None:
     assert "chips.vein.health" in {p.field for p in raised.value.problems}
 
 
-def test_bydra_graam_s_return_is_noticed_on_the_narora_s_turn_only() -> None:
-    # Chapter 4: she returns to her gate by her own move, or pushed there by a naroran minion.
+def test_bydra_graam_s_return_is_the_position_s_to_state_on_either_turn() -> None:
+    # Chapter 4: her return is a hero's; whether she may deploy again this wave, the gate's stack says.
     text = (Path(__file__).resolve().parents[1] / "positions/harbinger/4/scenario-4-mark-griege.yaml").read_text()
     bydra = text.replace("units:\n", "units:\n  bydra: {chip: Bydra Graam, faction: narora, kind: hero, at: f1, health: 6,\n"
                          "          stats: {health: 6, attack: 2, movement: 3}}\n")
     returns = {"chapter 4: bydra-redeploys", "chapter 4: bydra-no-redeploy"}
     assert not returns & set(_rules(bydra, "movement"))  # the griege's turn
     theirs = bydra.replace("turn: {faction: griege", "turn: {faction: narora")
-    assert returns <= set(_rules(theirs, "movement"))
+    assert "bydra" in load_position_text(theirs).units and not returns & set(_rules(theirs, "movement"))
 
 
 def test_the_rotten_worms_infest_bydra_graam_only_while_one_is_on_the_board() -> None:
@@ -453,3 +464,14 @@ def test_the_rotten_worms_infest_bydra_graam_only_while_one_is_on_the_board() ->
     assert infest in _rules(bydra, "end")
     gone = bydra.replace("chips:\n  worms: {at: b1, name: Rotten Worms}\n", "")
     assert infest not in _rules(gone, "end")
+
+
+def test_a_rule_acting_as_the_wave_ends_is_noticed_in_a_turn_only_where_a_line_of_play_ends_it() -> None:
+    # Chapter 2: "At the end of each wave, Horizon's Wrath performs Strategic Maneuver" (not modelled).
+    maneuver = "chapter 2: end-of-wave-maneuver"
+    harbinger = Path(__file__).resolve().parents[1] / "positions/harbinger/2"
+    ending = whole_turn(load_position_text((harbinger / "scenario-2-no-return.yaml").read_text()))
+    assert any(o.end.wave_over for o in ending.outcomes) and maneuver in {n.rule for n in ending.notices}
+    going_on = whole_turn(load_position_text((harbinger / "scenario-2-level-up-full-health.yaml").read_text()))
+    assert going_on.complete and not any(o.end.wave_over for o in going_on.outcomes)
+    assert maneuver not in {n.rule for n in going_on.notices}

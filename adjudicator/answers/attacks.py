@@ -290,9 +290,13 @@ class ChipEnd:
     discarded_talents: tuple[str, ...] = ()
     flipped: bool = False  # a spire flipped to its other side, its upgrades kept (Wallop)
     control: str | None = None  # the faction that gained control of it (Recruitable); None: unchanged
+    under: str | None = None  # the unit it left the board for, placed under it (chapter 5's Bydra Graam)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
+        if self.under is not None:
+            data["under"] = self.under
+            return data
         if self.defeated or self.discarded:
             data["discarded" if self.discarded else "defeated"] = True
             return data
@@ -339,6 +343,9 @@ class EndState:
         """One line for people: "harrier defeated; battleborn health 1"."""
         parts = []
         for c in self.chips:
+            if c.under is not None:
+                parts.append(f"{c.chip} placed under {c.under}")
+                continue
             if c.defeated or c.discarded:
                 parts.append(f"{c.chip} {'discarded' if c.discarded else 'defeated'}")
                 continue

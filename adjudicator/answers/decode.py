@@ -844,6 +844,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
+    under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -864,6 +865,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             gone.add(_name(a[0]))
         elif s.name == "discarded":
             discarded.add(_name(a[0]))
+        elif s.name == "under":
+            under[_name(a[0])] = _name(a[1])
         elif s.name == "silenced":
             silenced.add(_name(a[0]))
         elif s.name == "dropped":
@@ -896,6 +899,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     chips: list[ChipEnd] = []
     for uid in sorted(set(hp) | gone):
         unit = position.units[uid]
+        if uid in under:
+            chips.append(ChipEnd(uid, under=under[uid]))
+            continue
         if uid in gone:
             chips.append(ChipEnd(uid, discarded=True) if uid in discarded else ChipEnd(uid, defeated=True))
             continue

@@ -2,7 +2,8 @@
 
 docs/output-format.md documents the JSON shape (``as_json``). Chips are named as in the position
 file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board, and then
-``left`` says how: DEFEATED, or RETURNED to its fortress.
+``left`` says how: DEFEATED, RETURNED to its fortress, or "under <unit>" (UNDER), placed under that
+unit (Harbinger chapter 5's Bydra Graam).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Gap:
 
 
 DEFEATED, RETURNED = "defeated", "returned"  # how a unit left the board during the turn
+UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
 
 
 @dataclass(frozen=True, order=True)
@@ -61,7 +63,7 @@ class UnitEnd:
     upgrades: tuple[str, ...] | None = None  # None: unchanged
     promoted: bool = False  # promoted this turn
     basic: bool = False  # flipped back to its basic side this turn (Dodge)
-    left: str = ""  # off the board: DEFEATED or RETURNED
+    left: str = ""  # off the board: DEFEATED, RETURNED, or UNDER and the unit it is placed under
     discarded_talents: tuple[str, ...] = ()  # talents it discarded (Hidden Armor) or items it lost (Cumbersome) this turn
     control: str | None = None  # the faction that gained control of it this turn (Recruitable); None: unchanged
 
@@ -87,6 +89,8 @@ class UnitEnd:
 
     def describe(self) -> str:
         if self.node is None:
+            if self.left.startswith(UNDER):
+                return f"{self.unit} placed under {self.left.removeprefix(UNDER)}"
             return f"{self.unit} {'defeated' if self.left == DEFEATED else 'returned to its fortress'}"
         bits = [self.node]
         bits += [f"now {self.chip}"] if self.chip else []

@@ -512,10 +512,11 @@ def _turn_edge(
     ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions,
                               shipped_die(query.readings["spire-die"]))
     ends.sort(key=lambda e: e.end.sort_key)
+    # What acts only as the wave ends changes nothing where no end has it end (what acts on a defeat is
+    # kept: a defeat may leave no trace in the end, as chapter 8's Nucleus's).
     unmodelled = notices(position, moment, ai)
-    if complete:  # what acts only on a defeat or at the wave's end counts where some end has it happen
-        defeats = any(c.defeated for e in ends for c in e.end.chips)
-        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in ends))
+    if complete:
+        unmodelled = as_happened(unmodelled, True, any(e.end.wave_over for e in ends))
     # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             (*unmodelled, *flipped(decode_sideless(models), moment)))

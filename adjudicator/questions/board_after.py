@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
+from adjudicator.position.chapter_rules import bydra_mark
 from adjudicator.position.model import Chip, Gate, Position, Unit
 
 
@@ -204,6 +205,16 @@ def _revealed(unit: Unit, chip: str) -> Unit:
     )
 
 
+def _tuck(position: Position, units: dict[str, Unit], gates: dict[str, Gate], uid: str, carrier: str) -> None:
+    """Unit ``uid`` placed under ``carrier`` "without any health" (chapter 5: Bydra Graam's Call Minion):
+    off the board, its printed name among the chips the carrier carries, whose chapter 5 mark follows
+    what is under her ("when she has a minion placed under her: Hex adjacent to Nucleus")."""
+    units[uid] = replace(units[uid], at=None, health=0)
+    bearer = replace(units[carrier], carrying=(*units[carrier].carrying, units[uid].chip))
+    mark = bydra_mark(bearer, units, gates) if position.scenario is not None and position.scenario.chapter == 5 else None
+    units[carrier] = bearer if mark is None else replace(bearer, mark=mark)
+
+
 def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
     if change.name and change.name != unit.chip:
         unit = _revealed(unit, change.name)
@@ -239,7 +250,9 @@ def apply_end(
     others = {c.id: c for c in position.chips}
     barracks = {f: x.barracks for f, x in position.factions.items() if x.barracks}
     for change in end.chips:
-        if change.chip in units:
+        if change.chip in units and change.under is not None:
+            _tuck(position, units, gates, change.chip, change.under)
+        elif change.chip in units:
             unit = units[change.chip]
             if change.defeated or change.discarded:  # off the board either way (Pacify discards)
                 units[change.chip] = replace(unit, at=None, health=0)

@@ -337,6 +337,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("discarded-talents", list(c.discarded_talents) if c.discarded_talents else None),
             ("flipped", True if c.flipped else None),
             ("control", c.control),
+            ("under", c.under),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else {
             k: v for k, v in fields if v is not None}

@@ -31,6 +31,7 @@ from adjudicator.answers.turns import (
     PLAYED,
     PLAYED_IN_PART,
     RETURNED,
+    UNDER,
     Gap,
     TurnEnd,
     TurnOutcome,
@@ -44,7 +45,7 @@ from adjudicator.position.model import Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import TURN, flipped, notices_in
+from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -86,12 +87,16 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
 def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) -> TurnEnd:
     """``final`` as changes against ``start``; the wave, game and campfire flags of the steps' ``ends``."""
     units = []
+    # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
+    under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
     for uid, before in sorted(start.units.items()):
         after = final.units[uid]
         node = final.placed(uid)
         if node is None:
+            if uid in under:
+                units.append(UnitEnd(uid, None, left=UNDER + under[uid]))
             # On the board as the turn began, or placed from its barracks since (Spawn).
-            if start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
+            elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
                 units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
             continue
@@ -198,7 +203,11 @@ def whole_turn(
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
     gaps += tuple(fallen)
-    unmodelled = notices_in(position, steps + EVENTS, ai, answer=TURN)
+    # What acts only as the wave ends (a chapter's end-of-wave rule) changes nothing where no line of
+    # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
+    # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
+    wave_ends = not complete or bool(fallen) or any(o.end.wave_over for o in outcomes)
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),

@@ -368,6 +368,12 @@ N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's s
     splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
     Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
     the talent from then on; the choice (unit, "Hidden Armor") comes after the rest of that shot's.
+N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora's turn (not its end),
+    where a naroran unit whose chip reads Bydra Graam (any case, spacing, a leading "The") is on the
+    map, every naroran minion on the map with no group and 1 health leaves the board, before anything
+    else acts: the end shows it ``under`` her. It takes no other act then; the first act of the
+    others is not held back by a wave its leaving alone ended (they read the board as the turn
+    starts), the end's ``wave_over`` is (N107: minions were in play as it began).
 """
 
 from __future__ import annotations
@@ -533,10 +539,11 @@ class Board:
     ended: bool = False  # a gate fell and at most one still has health: the game is over
     discarded: frozenset[str] = frozenset()  # units that left play, not defeated (N66)
     waygates: dict[str, tuple[str, int]] = field(default_factory=dict)  # N84: chip id -> (hex, health)
+    under: dict[str, str] = field(default_factory=dict)  # N146: unit -> the unit it was placed under
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
-                     self.discarded, dict(self.waygates))
+                     self.discarded, dict(self.waygates), dict(self.under))
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -547,6 +554,7 @@ class Board:
             self.ended,
             tuple(sorted(self.discarded)),
             tuple(sorted(self.waygates.items())),
+            tuple(sorted(self.under.items())),
         )
 
 
@@ -2209,7 +2217,9 @@ def attack_options(position: Position, unit_id: str, ai: bool) -> AttackOptions:
 # ------------------------------------------------------------------------------ ends of a step
 
 
-def _unit_end(start: Fighter, now: Fighter | None, discarded: bool) -> ChipEnd | None:
+def _unit_end(start: Fighter, now: Fighter | None, discarded: bool, under: str = "") -> ChipEnd | None:
+    if under:
+        return ChipEnd(start.id, under=under)  # N146
     if now is None:
         return ChipEnd(start.id, discarded=True) if discarded else ChipEnd(start.id, defeated=True)
     ups = tuple(sorted(now.upgrades))
@@ -2246,7 +2256,7 @@ def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
 
 def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> EndState:
     chips = [e for uid, f in start.units.items()
-             if (e := _unit_end(f, board.units.get(uid), uid in board.discarded)) is not None]
+             if (e := _unit_end(f, board.units.get(uid), uid in board.discarded, board.under.get(uid, ""))) is not None]
     # N125: a larva placed from its barracks, where it stands and its health.
     chips += [ChipEnd(uid, health=f.health, at=f.node) for uid, f in board.units.items() if uid not in start.units]
     for sid, s in start.spires.items():
@@ -2418,6 +2428,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
     minions = not _wave_over(start)
     found: set[EndState] = set()
     seen: set[tuple[object, ...]] = set()
+    called = _bydra_calls(rules, start) if moment == "start" else start
 
     def healed(board: Board, done: bool) -> Board:  # N124: with the moment's first act, once
         return board if done or moment != "start" else _fountains(rules, board, start)
@@ -2427,7 +2438,8 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             return
         seen.add((board.key(), crept, done))
         over = minions and _wave_over(board)
-        ready = [] if over else _destructs(rules, board)
+        first = board is called and called is not start  # N146: the call alone holds no act back
+        ready = [] if over and not first else _destructs(rules, board)
         if ai:
             ready = [uid for uid in ready if _blast_fells(rules, board, uid)]
         # N125: the AI's larvae once its Self Destruct units are done, where it must place one.
@@ -2449,7 +2461,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             placed.units[larva] = _fighter(replace(position.units[larva], at=hex_), hex_)
             explore(healed(placed, done), crept | {f"spawn:{chip}"}, True)
 
-    explore(start, frozenset(), False)
+    explore(called, frozenset(), False)
     return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
 
 
@@ -2499,6 +2511,30 @@ def _spawns(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str,
             options = [(uid, h) for uid, h in options if far[uid].get(h, math.inf) == near]
         found += [(chip, uid, h) for uid, h in options]
     return found
+
+
+
+def _bydra_calls(rules: Rules, board: Board) -> Board:
+    """N146: the board once Bydra Graam has called the narora's 1-health ungrouped minions under her
+    (chapter 5, the narora's turn); ``board`` itself where she calls no one."""
+    scenario = rules.position.scenario
+    if scenario is None or scenario.chapter != 5 or rules.faction != "narora":
+        return board
+
+    def printed(chip: str) -> str:
+        return " ".join(chip.split()).casefold().removeprefix("the ")
+
+    bydra = next((f.id for f in sorted(board.units.values(), key=lambda f: f.id)
+                  if f.faction == "narora" and printed(f.chip) == "bydra graam" and not f.in_gate), None)
+    taken = [f.id for f in board.units.values() if bydra is not None and f.id != bydra and f.faction == "narora"
+             and f.kind is Kind.MINION and not f.in_gate and not f.group and f.health == 1]
+    if not taken:
+        return board
+    after = board.copy()
+    for uid in taken:
+        del after.units[uid]
+        after.under[uid] = bydra
+    return after
 
 
 def _recruited(rules: Rules, end: EndState) -> list[EndState]:
