@@ -21,7 +21,8 @@ from adjudicator.questions.whole_step import _Group, _summary, groups, movement_
 from tests.combat_strategies import perched
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples, explored_only
-from tests.strategies import MOVER, OPPONENT, affordable_step, build, gusting, positions, unhurt, unit, without_talents
+from tests.strategies import (MOVER, OPPONENT, affordable_step, build, gusting, idling, positions, tracking, unhurt, unit,
+                              without_talents)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -82,6 +83,23 @@ def test_talents_that_fix_the_movement_stat_are_solved_and_the_others_searched()
     passing = build(LONG, [unit("m1", MOVER, "b1", 2, talents=("Incorporeal",))], gates=GATES)
     result = movement_step(passing, ai=False, limit=0)
     assert result.answered_by == "search" and "Incorporeal" in result.searched_because[0]
+
+
+def test_a_talent_of_a_units_own_move_counts_only_on_the_units_that_move() -> None:
+    # Blaze and Tracker act only in their own unit's move: on the opponent's e1 they leave the step to
+    # the solve; on a moving minion the search answers. Tracker does not trigger for AI units.
+    movers = [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "b2", 2)]
+    watched = build(LONG, [*movers, unit("e1", OPPONENT, "e2", 2, talents=("Blaze",))], gates=GATES)
+    assert movement_step(watched, ai=False, limit=0).answered_by == "solve"
+    blazing = build(LONG, [unit("m1", MOVER, "b1", 2, talents=("Blaze",)), movers[1]], gates=GATES)
+    assert "Blaze" in movement_step(blazing, ai=False, limit=0).searched_because[0]
+    tracker = replace(movers[0], talents=("Tracker",), talent_numbers=(("Tracker", 2),))
+    tracking = build(LONG, [tracker, movers[1], unit("x1", OPPONENT, "e1", 0, kind=Kind.LANDMARK_MINION)], gates=GATES)
+    assert movement_step(tracking, ai=True, limit=0).answered_by == "solve"
+    assert "Tracker" in movement_step(tracking, ai=False, limit=0).searched_because[0]
+    for ai in (False, True):
+        assert movement_step_problem(watched, ai) is None
+    assert movement_step_problem(tracking, True) is None
 
 
 def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None:
@@ -189,6 +207,26 @@ def test_the_step_agrees_with_the_reference_where_elfinkazes_ride(position: Posi
 @given(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step), st.booleans())
 def test_the_one_solve_agrees_with_the_search(position: Position, ai: bool) -> None:
     problem = solve_search_problem(position, ai)
+    assert problem is None, problem
+
+
+# Talents that act only in their own unit's move (catalogue own_move), on units that make no move in the
+# step, and Tracker, which does not trigger for AI units, on the AI's: the one solve answers, as without them.
+@settings(max_examples=examples(10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(idling(positions().map(unhurt).map(solved).filter(solvable)), st.booleans())
+def test_talents_of_units_that_make_no_move_leave_the_step_to_the_one_solve(position: Position, ai: bool) -> None:
+    assert solvable(position, ai)
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(tracking(positions().map(unhurt).map(solved).filter(solvable)))
+def test_tracker_on_the_ais_units_leaves_the_ais_step_to_the_one_solve(position: Position) -> None:
+    assert solvable(position, True)
+    problem = movement_step_problem(position, True)
     assert problem is None, problem
 
 

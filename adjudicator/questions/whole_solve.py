@@ -53,8 +53,9 @@ DISPLACEABLE = "displaceable/2"
 MINIONS_ONLY = frozenset({"ai_end_pref/3"})
 
 
-def outside(position: Position, units: tuple[str, ...]) -> str | None:
-    """Why the one solve cannot answer this group's step (the search then does), or None."""
+def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[str] = frozenset()) -> str | None:
+    """Why the one solve cannot answer this group's step (the search then does), or None. Only the
+    chips whose talents can act in it count (``idle``); ``ai_factions``: as the question has them."""
     faction = position.turn.faction
     if faction in position.gates and not position.gates[faction].fortress:
         return "its units deploy from a point that is no fortress, where no hero returns (searched)"
@@ -75,6 +76,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     chips += [(s.id, t) for s in position.spires for t in s.talents]
     chips += [(c.id, t) for c in position.chips for t in c.talents]
     for chip, name in chips:
+        if idle(position, chip, name, units, ai_factions):
+            continue
         if not expressed(name):
             return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
         talent = known.resolve(name)
@@ -100,6 +103,19 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     if rolling:
         return f"{min(rolling)} may roll for a floating rock, and each result may change the board (searched)"
     return _displaced_by_talent(position, units, hardest)
+
+
+def idle(position: Position, chip: str, name: str, units: tuple[str, ...], ai_factions: frozenset[str]) -> bool:
+    """Whether a chip's talent does nothing in this group's step, by its catalogue entry: one that acts
+    only in its own unit's move (own_move) on a unit that makes no move in it (another faction's, or
+    one of another group), or one whose AI wording says it does not trigger for AI units on a unit
+    of a faction the question plays as the AI (tests/test_hook_contract.py checks both against the
+    encodings)."""
+    talent = catalogue().resolve(name)
+    unit = position.units.get(chip)
+    if talent is None or unit is None:
+        return False
+    return (talent.own_move and chip not in units) or (talent.ai_no_effect == "units" and unit.faction in ai_factions)
 
 
 def _may_be_displaced(position: Position, faction: str) -> bool:

@@ -106,7 +106,7 @@ def movement_step(
             if progress is not None:
                 progress(done * found)
 
-        reason = whole_solve.outside(position, units) if engine == AUTO else "the search was asked for"
+        reason = whole_solve.outside(position, units, ai_factions) if engine == AUTO else "the search was asked for"
         if reason is None:
             searched.append(_solve(position, units, ai_factions, deadline, heard))
         else:
