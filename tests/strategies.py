@@ -1015,6 +1015,16 @@ def idling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units)
 
 
+def ablaze(position: Position) -> Position:
+    """The board with its moving faction under AI control and Blaze on each of that faction's units, their
+    allowances and the terrain as drawn: most routes then meet no forest hex, where the one solve answers
+    (whole.lp, wtouch/2), and a Blaze hero's walk keeps its notice."""
+    faction = position.turn.faction
+    units = {uid: replace(u, talents=(*u.talents, "Blaze")) if u.faction == faction else u for uid, u in position.units.items()}
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
+    return replace(position, units=units, factions=factions)
+
+
 @st.composite
 def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding

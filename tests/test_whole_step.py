@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Controller, Kind, Position, Terrain
 
 from adjudicator.questions.whole_solve import expressed
-from adjudicator.questions.whole_step import _Group, _summary, groups, movement_step
+from adjudicator.questions.whole_step import SEARCH, _Group, _summary, groups, movement_step
 
 from tests.combat_strategies import perched
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples, explored_only
-from tests.strategies import (MOVER, OPPONENT, affordable_step, build, gusting, idling, positions, tracking, unhurt, unit,
+from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, tracking, unhurt, unit,
                               without_talents)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
@@ -100,6 +100,20 @@ def test_a_talent_of_a_units_own_move_counts_only_on_the_units_that_move() -> No
     for ai in (False, True):
         assert movement_step_problem(watched, ai) is None
     assert movement_step_problem(tracking, True) is None
+
+
+def test_an_ai_blaze_minion_is_solved_where_no_route_of_its_may_enter_a_forest_hex() -> None:
+    # m1 (movement 2, forest allowance) reaches d1 at most: a forest hex on j1 changes none of its moves,
+    # one on c1 may be entered (a route the AI prefers, 1 damage to e1 beside it on c2): searched.
+    ai = {MOVER: Controller.AI, OPPONENT: Controller.AI}
+    movers = [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "c2", 2)]
+    for forest, answered in (("j1", "solve"), ("c1", "search")):
+        column = "abcdefghijklmnopqrst".index(forest[0])
+        row = " ".join("f" if i == column else "p" for i in range(20))
+        position = build(f"1  {row}\n2   " + " ".join("p" * 20) + "\n", movers, gates=GATES, controllers=ai)
+        result = movement_step(position, ai=True, limit=0)
+        assert result.answered_by == answered, result.searched_because
+        assert movement_step_problem(position, True) is None
 
 
 def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None:
@@ -228,6 +242,20 @@ def test_tracker_on_the_ais_units_leaves_the_ais_step_to_the_one_solve(position:
     assert solvable(position, True)
     problem = movement_step_problem(position, True)
     assert problem is None, problem
+
+
+# Blaze (AI) on the AI's units, where it may or may not act (tests/strategies.py, ablaze and blazing): the
+# one solve answers only where no route of its minions moves onto a forest hex (whole.lp, wtouch/2), and
+# then as the search does, notices too (a Blaze hero's walk); elsewhere the search answers.
+@settings(max_examples=examples(10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step).map(ablaze),
+                 blazing(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step))))
+def test_blaze_leaves_the_step_to_the_one_solve_only_where_it_cannot_act(position: Position) -> None:
+    problem = solve_search_problem(position, True)
+    assert problem is None, problem
+    solved_notices = movement_step(copy.deepcopy(position), ai=True, limit=0).notices
+    assert solved_notices == movement_step(copy.deepcopy(position), ai=True, limit=0, engine=SEARCH).notices
 
 
 def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere() -> None:
