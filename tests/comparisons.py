@@ -177,9 +177,10 @@ def movement_step_problem(position: Position, ai: bool, got: StepResult | None =
     return report(position, f"movement_step(ai={ai})", lines)
 
 
-def solvable(position: Position) -> bool:
-    """Every group of the step is answered by the one solve (whole_solve.outside)."""
-    return all(whole_solve.outside(position, units) is None
+def solvable(position: Position, ai: bool = False) -> bool:
+    """Every group of the step is answered by the one solve (whole_solve.outside), asked as the AI or not."""
+    ai_factions = frozenset({position.turn.faction}) if ai else frozenset()
+    return all(whole_solve.outside(position, units, ai_factions) is None
                for units in groups(position, present_units(position, position.turn.faction)))
 
 

@@ -1047,6 +1047,32 @@ def tracking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def idling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the other factions' units hold Blaze or Tracker, talents that act
+    only in their own unit's move (catalogue own_move): the moving faction's step is as it is without
+    them, and the one solve answers it. Handed out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    others = sorted(uid for uid, u in units.items() if u.faction != position.turn.faction and u.kind is not Kind.LANDMARK_MINION)
+    for uid in _some(draw, others):
+        u = units[uid]
+        name = draw(st.sampled_from(("Blaze", "Tracker")))
+        numbers = (*u.talent_numbers, ("Tracker", draw(st.integers(1, 3)))) if name == "Tracker" else u.talent_numbers
+        units[uid] = replace(u, talents=(*u.talents, name), talent_numbers=numbers)
+    return replace(position, units=units)
+
+
+def ablaze(position: Position) -> Position:
+    """The board with its moving faction under AI control and Blaze on each of that faction's units, their
+    allowances and the terrain as drawn: most routes then meet no forest hex, where the one solve answers
+    (whole.lp, wtouch/2), and a Blaze hero's walk keeps its notice."""
+    faction = position.turn.faction
+    units = {uid: replace(u, talents=(*u.talents, "Blaze")) if u.faction == faction else u for uid, u in position.units.items()}
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
 def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
     Blaze with an allowance that admits forest (some mercs), a few free hexes near them made forest, and

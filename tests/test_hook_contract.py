@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -19,10 +20,11 @@ from adjudicator.facts.combat import ATTACK, FIRE, STEP, CombatQuery, combat_fac
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.load import load_position
 from adjudicator.questions.adjudicate import present_units
-from adjudicator.questions.whole_solve import WHOLE
+from adjudicator.questions.whole_solve import WHOLE, movement_hooks
 from adjudicator.solving.solve import COMBAT, ground
 from adjudicator.position.readings import READINGS, resolve
-from adjudicator.position.talents import catalogue
+from adjudicator.position.model import Position
+from adjudicator.position.talents import Talent, catalogue
 from tests.asp_predicates import ASP, Predicate, core_files, extension_files, hooks, uses
 
 
@@ -158,3 +160,54 @@ def test_each_reading_names_the_parts_of_the_encodings_that_read_it() -> None:
     assert set(read) <= set(READINGS)
     for name, parts in read.items():
         assert parts <= set(READINGS[name].parts), name
+
+
+def _hook_atoms(position: Position, talent: Talent, ai: bool) -> list[Symbol]:
+    """The movement hooks' atoms of ``talent`` a question on the turn's faction grounds, in every movement
+    part, its units holding no other talent."""
+    position = replace(position, units={u: replace(x, talents=tuple(n for n in x.talents if n == talent.name))
+                                        for u, x in position.units.items()})
+    side = position.turn.faction
+    query = Query(present_units(position, side), frozenset({side}) if ai else frozenset(), stepping=True, whole=True)
+    control = ground(position_facts(position, query), WHOLE)
+    return [a.symbol for a in control.symbolic_atoms
+            if f"{a.symbol.name}/{len(a.symbol.arguments)}" in movement_hooks() & set(talent.hooks)]
+
+
+@pytest.mark.parametrize("talent", [t for t in catalogue().talents.values() if t.own_move], ids=lambda t: t.name)
+def test_a_talent_of_its_own_units_move_names_that_unit_first_in_each_hook(talent) -> None:
+    # The whole step in one solve leaves such a talent out on a unit that makes no move (whole_solve.idle):
+    # sound only if each of its hook atoms is about its own unit's move, that unit first, as the core
+    # reads these hooks (hooks.lp: "unit U's move", "before unit U moves", "U's player").
+    assert set(talent.hooks) & movement_hooks() <= OF_THE_MOVER, talent.name
+    found = 0
+    for path in talent.positions:
+        position = load_position(ASP.parent / path)
+        holders = {String(u) for u, x in position.units.items() if talent.name in x.talents}
+        for ai in (False, True):
+            atoms = _hook_atoms(position, talent, ai)
+            assert all(a.arguments[0] in holders for a in atoms), (path, [str(a) for a in atoms if a.arguments[0] not in holders])
+            found += len(atoms)
+    assert found, f"{talent.name}: no position of its own grounds one of its hooks"
+
+
+# The movement hooks whose first argument is the unit whose move they change, read by the core only of a
+# unit that moves (a minion's routes, a hero's walk, the acts before and after its move, its stat).
+OF_THE_MOVER = frozenset({
+    "scorches/5", "scorch_may/2", "ai_enter_pref/3", "act_may/2", "beforemove_act/4", "aftermove_act/5", "act_then/3",
+    "aftermove/5", "aftermove_may/2", "aftermove_life/4", "aftermove_low/4", "aftermove_exit/4", "aftermove_place/4",
+    "aftermove_pick/6", "aftermove_instead/2", "through/3", "counts_through/2", "crushes/3", "closest/2", "shoves/4",
+    "may_stay/2", "holds/2",
+})
+
+
+@pytest.mark.parametrize("talent", [t for t in catalogue().talents.values()
+                                    if t.ai_no_effect == "units" and set(t.hooks) & movement_hooks()],
+                         ids=lambda t: t.name)
+def test_a_talent_that_does_not_trigger_for_ai_units_grounds_no_hook_of_a_moving_ai_unit(talent) -> None:
+    # whole_solve.idle leaves such a talent out on a unit of a faction the question plays as the AI.
+    for path in talent.positions:
+        position = load_position(ASP.parent / path)
+        movers = {String(u) for u in present_units(position, position.turn.faction)}
+        named = [str(a) for a in _hook_atoms(position, talent, True) if a.arguments and a.arguments[0] in movers]
+        assert not named, (path, named)

@@ -16,12 +16,13 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Controller, Kind, Position, Terrain
 
 from adjudicator.questions.whole_solve import expressed
-from adjudicator.questions.whole_step import _Group, _summary, groups, movement_step
+from adjudicator.questions.whole_step import SEARCH, _Group, _summary, groups, movement_step
 
 from tests.combat_strategies import perched
 from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
 from tests.profiles import examples, explored_only
-from tests.strategies import MOVER, OPPONENT, affordable_step, build, gusting, positions, unhurt, unit, without_talents
+from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, tracking, unhurt, unit,
+                              without_talents)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -82,6 +83,37 @@ def test_talents_that_fix_the_movement_stat_are_solved_and_the_others_searched()
     passing = build(LONG, [unit("m1", MOVER, "b1", 2, talents=("Incorporeal",))], gates=GATES)
     result = movement_step(passing, ai=False, limit=0)
     assert result.answered_by == "search" and "Incorporeal" in result.searched_because[0]
+
+
+def test_a_talent_of_a_units_own_move_counts_only_on_the_units_that_move() -> None:
+    # Blaze and Tracker act only in their own unit's move: on the opponent's e1 they leave the step to
+    # the solve; on a moving minion the search answers. Tracker does not trigger for AI units.
+    movers = [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "b2", 2)]
+    watched = build(LONG, [*movers, unit("e1", OPPONENT, "e2", 2, talents=("Blaze",))], gates=GATES)
+    assert movement_step(watched, ai=False, limit=0).answered_by == "solve"
+    blazing = build(LONG, [unit("m1", MOVER, "b1", 2, talents=("Blaze",)), movers[1]], gates=GATES)
+    assert "Blaze" in movement_step(blazing, ai=False, limit=0).searched_because[0]
+    tracker = replace(movers[0], talents=("Tracker",), talent_numbers=(("Tracker", 2),))
+    tracking = build(LONG, [tracker, movers[1], unit("x1", OPPONENT, "e1", 0, kind=Kind.LANDMARK_MINION)], gates=GATES)
+    assert movement_step(tracking, ai=True, limit=0).answered_by == "solve"
+    assert "Tracker" in movement_step(tracking, ai=False, limit=0).searched_because[0]
+    for ai in (False, True):
+        assert movement_step_problem(watched, ai) is None
+    assert movement_step_problem(tracking, True) is None
+
+
+def test_an_ai_blaze_minion_is_solved_where_no_route_of_its_may_enter_a_forest_hex() -> None:
+    # m1 (movement 2, forest allowance) reaches d1 at most: a forest hex on j1 changes none of its moves,
+    # one on c1 may be entered (a route the AI prefers, 1 damage to e1 beside it on c2): searched.
+    ai = {MOVER: Controller.AI, OPPONENT: Controller.AI}
+    movers = [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "c2", 2)]
+    for forest, answered in (("j1", "solve"), ("c1", "search")):
+        column = "abcdefghijklmnopqrst".index(forest[0])
+        row = " ".join("f" if i == column else "p" for i in range(20))
+        position = build(f"1  {row}\n2   " + " ".join("p" * 20) + "\n", movers, gates=GATES, controllers=ai)
+        result = movement_step(position, ai=True, limit=0)
+        assert result.answered_by == answered, result.searched_because
+        assert movement_step_problem(position, True) is None
 
 
 def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None:
@@ -190,6 +222,40 @@ def test_the_step_agrees_with_the_reference_where_elfinkazes_ride(position: Posi
 def test_the_one_solve_agrees_with_the_search(position: Position, ai: bool) -> None:
     problem = solve_search_problem(position, ai)
     assert problem is None, problem
+
+
+# Talents that act only in their own unit's move (catalogue own_move), on units that make no move in the
+# step, and Tracker, which does not trigger for AI units, on the AI's: the one solve answers, as without them.
+@settings(max_examples=examples(10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(idling(positions().map(unhurt).map(solved).filter(solvable)), st.booleans())
+def test_talents_of_units_that_make_no_move_leave_the_step_to_the_one_solve(position: Position, ai: bool) -> None:
+    assert solvable(position, ai)
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(tracking(positions().map(unhurt).map(solved).filter(solvable)))
+def test_tracker_on_the_ais_units_leaves_the_ais_step_to_the_one_solve(position: Position) -> None:
+    assert solvable(position, True)
+    problem = movement_step_problem(position, True)
+    assert problem is None, problem
+
+
+# Blaze (AI) on the AI's units, where it may or may not act (tests/strategies.py, ablaze and blazing): the
+# one solve answers only where no route of its minions moves onto a forest hex (whole.lp, wtouch/2), and
+# then as the search does, notices too (a Blaze hero's walk); elsewhere the search answers.
+@settings(max_examples=examples(10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step).map(ablaze),
+                 blazing(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step))))
+def test_blaze_leaves_the_step_to_the_one_solve_only_where_it_cannot_act(position: Position) -> None:
+    problem = solve_search_problem(position, True)
+    assert problem is None, problem
+    solved_notices = movement_step(copy.deepcopy(position), ai=True, limit=0).notices
+    assert solved_notices == movement_step(copy.deepcopy(position), ai=True, limit=0, engine=SEARCH).notices
 
 
 def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere() -> None:

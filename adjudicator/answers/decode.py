@@ -1327,6 +1327,19 @@ def decode_whole_ends(symbols: Iterable[Symbol]) -> list[tuple[str, str]]:
     return pairs
 
 
+def decode_whole_touch(symbols: Iterable[Symbol]) -> list[tuple[str, str]]:
+    """The (unit, talent) pairs of wtouch/2 (asp/movement/whole.lp): a route of the unit may move onto a hex
+    where the talent acts as it moves."""
+    return sorted((_name(s.arguments[0]), _name(s.arguments[1])) for s in symbols)
+
+
+def decode_whole_notices(symbols: Iterable[Symbol]) -> tuple[Notice, ...]:
+    """What the group's moves leave out, from the grounded scorch_unknown/3 (asp/movement/scorch.lp): as
+    each unit's own answer names it (decode_options)."""
+    found = sorted({(_name(s.arguments[0]), _name(s.arguments[1]), s.arguments[2].name) for s in symbols})
+    return tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why]) for uid, talent, why in found)
+
+
 def decode_whole_board(symbols: Iterable[Symbol]) -> dict[str, str]:
     """Where each unit ends a whole step solved in one."""
     return dict(decode_whole_ends(symbols))

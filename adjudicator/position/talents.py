@@ -106,6 +106,9 @@ class Talent:
     acts_on: str = "beyond"
     grants: tuple[str, ...] = ()  # talents its chip gives other units (hook granted/4: Lift, Flying)
     on_landmarks: bool = False  # its encoding reads it on a revealed landmark (input mtalent/2: Fountain)
+    # its movement hooks act only in its own unit's move, that unit first in each: a unit that makes no
+    # move in a step leaves the step as it would be without it (questions/whole_solve.py, idle)
+    own_move: bool = False
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -242,6 +245,7 @@ def catalogue() -> Catalogue:
             acts_on=entry.get("acts_on", "beyond"),
             grants=tuple(entry.get("grants") or ()),
             on_landmarks=bool(entry.get("on_landmarks", False)),
+            own_move=bool(entry.get("own_move", False)),
         )
         if talent.acts_on not in ("self", "beyond"):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")

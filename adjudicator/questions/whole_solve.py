@@ -19,8 +19,10 @@ from functools import cache
 
 from clingo import Control, Function, String, Symbol
 
-from adjudicator.answers.decode import decode_whole_board, decode_whole_ends, decode_whole_witness
+from adjudicator.answers.decode import (decode_whole_board, decode_whole_ends, decode_whole_notices, decode_whole_touch,
+                                        decode_whole_witness)
 from adjudicator.answers.moves import MoveOutcome
+from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
 from adjudicator.position.chapter_rules import rock_rollers
@@ -46,6 +48,11 @@ WHOLE = ("base", "whole")
 # talent that hurts moving units is searched, so there the solve has nothing to spare.
 HONOURED = frozenset({"mv_add/3", "mv_may/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2",
                       "ai_end_pref/3", "spared/3"})
+# Damage a unit deals as it moves, and the AI's preference for routes onto some hexes (Blaze): taken in
+# only where the grounding shows that no route of the group moves onto such a hex and no player chooses
+# (whole.lp, wtouch/2: otherwise searched); a hero's walk keeps its notice (scorch_unknown/3).
+UNTOUCHED = frozenset({"scorches/5", "scorch_may/2", "ai_enter_pref/3"})
+SCORCHES = "scorches/5"
 # Hooks whose effect hangs on where their chip stands, and one that lets a move displace the chip.
 PLACED = frozenset({"stops/3"})
 DISPLACEABLE = "displaceable/2"
@@ -53,8 +60,9 @@ DISPLACEABLE = "displaceable/2"
 MINIONS_ONLY = frozenset({"ai_end_pref/3"})
 
 
-def outside(position: Position, units: tuple[str, ...]) -> str | None:
-    """Why the one solve cannot answer this group's step (the search then does), or None."""
+def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[str] = frozenset()) -> str | None:
+    """Why the one solve cannot answer this group's step (the search then does), or None. Only the
+    chips whose talents can act in it count (``idle``); ``ai_factions``: as the question has them."""
     faction = position.turn.faction
     if faction in position.gates and not position.gates[faction].fortress:
         return "its units deploy from a point that is no fortress, where no hero returns (searched)"
@@ -75,6 +83,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     chips += [(s.id, t) for s in position.spires for t in s.talents]
     chips += [(c.id, t) for c in position.chips for t in c.talents]
     for chip, name in chips:
+        if idle(position, chip, name, units, ai_factions):
+            continue
         if not expressed(name):
             return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
         talent = known.resolve(name)
@@ -83,6 +93,8 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
             return f"{chip} has the talent {name} and may be displaced, which moves where it acts (searched)"
         if hooks & MINIONS_ONLY and chip in units and position.units[chip].kind is Kind.HERO:
             return f"{chip} has the talent {name}, whose choice among a hero's ends the solve does not express (searched)"
+        if SCORCHES in hooks and chip in units and _opened(position, faction):
+            return f"{chip} has the talent {name}, and a move may displace an opposing unit beside where it deals damage (searched)"
     minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit
@@ -100,6 +112,26 @@ def outside(position: Position, units: tuple[str, ...]) -> str | None:
     if rolling:
         return f"{min(rolling)} may roll for a floating rock, and each result may change the board (searched)"
     return _displaced_by_talent(position, units, hardest)
+
+
+def idle(position: Position, chip: str, name: str, units: tuple[str, ...], ai_factions: frozenset[str]) -> bool:
+    """Whether a chip's talent does nothing in this group's step, by its catalogue entry: one that acts
+    only in its own unit's move (own_move) on a unit that makes no move in it (another faction's, or
+    one of another group), or one whose AI wording says it does not trigger for AI units on a unit
+    of a faction the question plays as the AI (tests/test_hook_contract.py checks both against the
+    encodings)."""
+    talent = catalogue().resolve(name)
+    unit = position.units.get(chip)
+    if talent is None or unit is None:
+        return False
+    return (talent.own_move and chip not in units) or (talent.ai_no_effect == "units" and unit.faction in ai_factions)
+
+
+def _opened(position: Position, faction: str) -> bool:
+    """Some unit of another faction on the map that a talent opens to displacement (Flying, Peaceful)."""
+    known = catalogue()
+    return any(u.faction != faction and position.placed(u.id) and any(DISPLACEABLE in t.hooks for t in known.known(u.talents))
+               for u in position.units.values())
 
 
 def _may_be_displaced(position: Position, faction: str) -> bool:
@@ -143,12 +175,12 @@ def _gate_distances(position: Position, unit: Unit) -> set[int | None]:
 
 def expressed(name: str) -> bool:
     """Whether the one solve expresses what a talent does to movement: nothing, or only through the
-    hooks it honours."""
+    hooks it honours, or those it checks cannot act (UNTOUCHED)."""
     talent = catalogue().resolve(name)
     if talent is None:
         return False
     hooks = set(talent.hooks) & movement_hooks()
-    return not ("movement" in talent.steps and not hooks) and hooks <= HONOURED
+    return not ("movement" in talent.steps and not hooks) and hooks <= HONOURED | UNTOUCHED
 
 
 @cache
@@ -168,6 +200,8 @@ class Solved:
     complete: bool
     witness: Callable[[Board], Witness]
     ends: dict[str, tuple[str, ...]] | None  # every end of each placed unit, from brave consequences
+    notices: tuple[Notice, ...] = ()  # what the group's moves leave out (a hero's walk dealing damage)
+    beyond: str | None = None  # why the grounding shows the solve cannot answer (whole.lp wtouch/2): searched
 
 
 def solve_group(
@@ -184,6 +218,13 @@ def solve_group(
     nodes = fields.reach(position, fields.step_radii(position, units))
     query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
     control = ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
+    touched = decode_whole_touch(a.symbol for a in control.symbolic_atoms.by_signature("wtouch", 2))
+    if touched:
+        unit, talent = touched[0]
+        return Solved([], True, lambda board: [], None,
+                      beyond=f"{unit} has the talent {talent}, which may act where it moves (searched)")
+    notices = decode_whole_notices(a.symbol for a in control.symbolic_atoms.by_signature("scorch_unknown", 3)
+                                   if a.symbol.arguments[0].string in units)
     starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
 
     def board(ends: dict[str, str]) -> Board:
@@ -222,7 +263,7 @@ def solve_group(
             witnessing = True
         return decode_whole_witness(_first(models(control, None, None, assumptions)), position.neighbours)
 
-    return Solved(boards, complete, witness, ends)
+    return Solved(boards, complete, witness, ends, notices)
 
 
 def _possible_ends(control: Control, cases: list[list[tuple[Symbol, bool]]], deadline: Deadline | None) -> dict[str, tuple[str, ...]]:

@@ -106,12 +106,12 @@ def movement_step(
             if progress is not None:
                 progress(done * found)
 
-        reason = whole_solve.outside(position, units) if engine == AUTO else "the search was asked for"
-        if reason is None:
-            searched.append(_solve(position, units, ai_factions, deadline, heard))
-        else:
-            because.append(reason)
-            searched.append(_search(position, units, ai_factions, deadline, heard))
+        reason = whole_solve.outside(position, units, ai_factions) if engine == AUTO else "the search was asked for"
+        found = _solve(position, units, ai_factions, deadline, heard) if reason is None else reason
+        if isinstance(found, str):  # outside the solve, or its grounding shows it (whole_solve.solve_group)
+            because.append(found)
+            found = _search(position, units, ai_factions, deadline, heard)
+        searched.append(found)
         if not searched[-1].complete:
             break
     complete = len(searched) == len(parts) and all(g.complete for g in searched)
@@ -181,12 +181,15 @@ def _solve(
     ai_factions: frozenset[str],
     deadline: Deadline | None,
     progress: Progress,
-) -> _Group:
+) -> _Group | str:
     """One group's boards from one projected solve, one for each way its players may use a stat add they
     may leave (adjudicate.declined); the moves of a board are read when it is shown, from a solve that
-    found it."""
+    found it. Or why its grounding shows that the solve cannot answer it."""
     solved = [whole_solve.solve_group(board, units, ai_factions, deadline, progress)
               for board in declined(position, units, ai_factions)]
+    beyond = next((one.beyond for one in solved if one.beyond), None)
+    if beyond is not None:
+        return beyond
     found = {board: one for one in reversed(solved) for board in one.boards}
 
     def witness(board: Board) -> tuple[_Move, ...]:
@@ -197,7 +200,8 @@ def _solve(
     ends = solved[0].ends if len(solved) == 1 else None if any(one.ends is None for one in solved) else {
         uid: tuple(sorted({e for one in solved for e in (one.ends or {}).get(uid, ())}))
         for uid in dict.fromkeys(u for one in solved for u in one.ends or {})}
-    return _Group(units, finals, all(one.complete for one in solved), witness, ends)
+    notices = tuple(sorted({n for one in solved for n in one.notices}))
+    return _Group(units, finals, all(one.complete for one in solved), witness, ends, notices)
 
 
 # ----------------------------------------------------------------------------------------- search
