@@ -565,6 +565,22 @@ def cumbersome(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     return replace(position, units=units)
 
 
+# The talents that hurt a unit an Eager swap moves (reference N132), kept out of the common pools:
+# drawn there they would change every board of the fixed sample. Eager twice: two tosses, so three
+# units in four have it.
+SWAP_HARMS = ("Eager", "Eager", "Toxic Secretion", "Lahar")
+
+
+@st.composite
+def swap_harmed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose units each get Eager (often), Toxic Secretion and Lahar by coin tosses,
+    and whose spires each get Toxic Secretion and Lahar by coin tosses."""
+    position = draw(gifted(boards, SWAP_HARMS))
+    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, *(t for t in SWAP_HARMS[2:] if draw(st.booleans()))})))
+                   for s in position.spires)
+    return replace(position, spires=spires)
+
+
 # Elfinkaze riding roosts (reference N82, N83), kept out of the common pools: drawn there they would
 # change every board of the fixed sample.
 ROOST = 2  # the roosts' number, so the riders' movement stat

@@ -25,8 +25,8 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
-    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, turn_edged, walloped,
-    walloping, winded,
+    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, swap_harmed, turn_edged,
+    walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -357,6 +357,22 @@ def test_attack_options_agree_with_cumbersome(position: Position) -> None:
 @given(cumbersome(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_cumbersome(position: Position) -> None:
     problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Eager on most units, Toxic Secretion and Lahar on half the units and spires (reference N132): a unit
+# the swap moves takes their damage where it lands, before the attack's.
+@settings(max_examples=examples(16), deadline=None, report_multiple_bugs=False)
+@given(swap_harmed(combat_positions()))
+def test_attack_options_agree_with_swap_harm(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(swap_harmed(combat_positions()))
+def test_attack_step_agrees_with_swap_harm(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

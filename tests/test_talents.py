@@ -184,13 +184,14 @@ def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
 
 
 def test_a_part_left_out_of_a_covered_step_keeps_its_own_notice_where_it_can_act() -> None:
-    # Toxic Secretion's encoding covers the attack step, but not the damage to a unit that Eager's
-    # swap moves beside it: that part needs Eager in play (docs/talent-audit.md).
-    assert notices(board("[Toxic Secretion]"), "attack") == ()
-    [notice] = notices(board("[Toxic Secretion, Eager]"), "attack")
-    assert (notice.talent, notice.status, notice.steps) == ("Toxic Secretion", PARTLY, ("attack",))
-    assert "Eager's swap" in notice.left_out
-    assert notices(board("[Toxic Secretion, Eager]"), "movement") == ()
+    # Bio-Indefinite's encoding covers the attack step, but not a discard by Pacify: that part needs
+    # Pacify in play.
+    assert notices(board("[Bio-Indefinite]"), "attack") == ()
+    [notice] = notices(board("[Bio-Indefinite, Pacify]"), "attack")
+    assert (notice.talent, notice.status, notice.steps) == ("Bio-Indefinite", PARTLY, ("attack",))
+    assert "Pacify" in notice.left_out
+    # Toxic Secretion's teleported unit needs Wallop, which acts in Spires Fire only.
+    assert notices(board("[Toxic Secretion, Wallop]"), "attack") == ()
     for name in ("Toxic Secretion", "Lahar", "Cumbersome", "Bio-Indefinite"):
         assert catalogue().get(name).status(ai=False) == PARTLY, name
 

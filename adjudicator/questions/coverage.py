@@ -189,6 +189,10 @@ _UNSEEN_SIDE = {
                                  "promoted, and what follows in the step, read the side given"),
     "dispirit": ("Dispirit", "the stats of the basic side of a promoted minion the position gives no promoted-stats for: "
                              "its health once demoted, and what follows in the step, read the side given"),
+    "dodge-stats": ("Dodge", "the stats of the basic side a unit promoted in the position without promoted-stats "
+                             "flips to: what follows reads its stats, which are its promoted side's"),
+    "moving": ("Eager", "the damage of two or more chips that hurt a unit its swap moves: dealt as one hit, by the "
+                        "first of them (whom a defeat is credited to, and what holds or spares each hit, read that one)"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
 }

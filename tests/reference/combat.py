@@ -374,6 +374,17 @@ N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora'
     else acts: the end shows it ``under`` her. It takes no other act then; the first act of the
     others is not held back by a wave its leaving alone ended (they read the board as the turn
     starts), the end's ``wave_over`` is (N107: minions were in play as it began).
+N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it lands and before
+    anything the attack deals, 1 from each unit or spire with Toxic Secretion beside that node (the unit
+    not griege, not the chip itself), 1 from each with Lahar beside it that it opposes (a landmark
+    minion opposes all but a Devoted one's friends) while its Flying does not work (N12), and the
+    count of each toxic fumes chip (Exposure) on it (not griege), all counted from where the chips
+    stood as the attack began. One hit (``how`` moving), by its one source chip, credited to that
+    chip's faction ("" for a landmark minion or a chip), rewarded only for an opposing unit; a hero
+    source still standing levels up. Several source chips: one hit of the sum of those that neither
+    spare it (N79) nor heal it, by the first of them by id. A unit so defeated is not hit by the
+    attack and does not retaliate; an attacker so defeated deals nothing and is retaliated against
+    by no one. Poison's half (N58) reads the target's health after that hit.
 """
 
 from __future__ import annotations
@@ -394,6 +405,7 @@ from adjudicator.answers.attacks import (
     SPLASH,
     RETALIATION,
     SPIRE_FIRE,
+    MOVING,
     AttackOptions,
     AttackOutcome,
     AttackStepResult,
@@ -1860,14 +1872,18 @@ def attack(
     dealt = _hit(rules, b, a, hit, target, extra) if hit in b.units else 0
     pistol = _far(rules, b, a, target)  # N73: as declared, before any swap
     moved = _eager(rules, b, uid, target)
-    fell = False
+    swept = _swap_harm(rules, board, b, log, moved)  # N132: who fell to it, by whom
+    fell, gone = uid in swept, target in swept
+    if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
+        dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
+            t for t in a.talents if t != "Poison")), hit, target, extra))
     forgone: tuple[str, ...] = ()
-    first = _counters_first(rules, b, uid, target)
+    first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
         forgone = (hit,)
     elif first:
         fell = _retaliate(rules, b, log, hit, uid, chooser)
-    conned = hit == target and _swindles(a, b.units.get(hit))  # N65
+    conned = hit == target and not gone and _swindles(a, b.units.get(hit))  # N65
     cancelled = (hit,) if cancel and not fell and not conned and _sourcefield(rules, b, hit, target, dealt) else ()
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
@@ -1877,8 +1893,8 @@ def attack(
         _gain(rules, b, log, attacked.faction, Reward(source=2))
     defeated = splash_defeats = False
     stripped: tuple[tuple[str, int, str], ...] = ()
-    if fell:
-        pass  # N55: the attacker fell to the retaliation that came first, and deals nothing
+    if fell or gone:
+        pass  # N55: the attacker fell to the retaliation that came first, and deals nothing (N132 too)
     elif _is_gate(hit):
         defeated = _hurt_gate(rules, b, log, hit[5:], a.attack + extra, uid, a.faction)
     elif hit in b.waygates:
@@ -1894,8 +1910,8 @@ def attack(
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
-    if (not first and not _is_gate(hit) and hit in b.units and not defeated and hit not in log.dodged
-            and _can_retaliate(rules, b, hit, uid)):
+    if (not first and not fell and not gone and not _is_gate(hit) and hit in b.units and not defeated
+            and hit not in log.dodged and _can_retaliate(rules, b, hit, uid)):
         if _ripostes(rules, b, hit, uid, riposte, log.roll):
             forgone = (hit,)
         else:
@@ -1916,6 +1932,9 @@ def attack(
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
+    for src in sorted(set(swept.values())):  # N132: a hero whose talent defeated a unit the swap moved
+        if src in b.units and b.units[src].kind is Kind.HERO:
+            _level_up(rules, b, log, src, chooser)
     promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
@@ -2021,6 +2040,8 @@ def armour_choices(rules: Rules, board: Board, uid: str, target: str, redirect: 
     discards it against: the attacker's retaliation, gate retaliation or Spike, the target's attack,
     a splashed unit's splash (a choice a hit never meets plays out as none)."""
     kinds = {uid: (RETALIATION, GATE_RETALIATION, SPIKE), redirect or target: (ATTACK,)}
+    if _swaps(rules, board, uid, target):  # N132: the swap's move may hurt either
+        kinds = {u: (MOVING, *hows) for u, hows in kinds.items()}
     kinds |= {c: (SPLASH,) for c in (splash_area(rules, board, uid, target) if splash else [])}
     armoured = [(u, hows) for u, hows in kinds.items() if u in board.units and board.units[u].has(HIDDEN_ARMOR)
                 and board.units[u].faction and not rules.ai(board.units[u].faction)]
@@ -2104,6 +2125,49 @@ def _settle(rules: Rules, b: Board, log: Log, purse: dict[str, int]) -> None:
     gains = [replace(g, source=0) if g.faction in settled else g for g in log.gains]
     gains += [Gain(f, source=b.source[f] - purse[f] + lost.get(f, 0)) for f in sorted(settled)]
     log.gains = [g for g in gains if g != Gain(g.faction)]
+
+
+def _moving_hurts(rules: Rules, board: Board, moved: tuple[tuple[str, str], ...]) -> dict[str, dict[str, int]]:
+    """N132: for each unit an Eager swap moved, what each chip deals it where it lands, counted from
+    where the chips stand in ``board``, before the swap."""
+    found: dict[str, dict[str, int]] = {}
+    for x, node in moved:
+        u = board.units[x]
+        near = rules.position.neighbours(node)
+        clean = u.faction != "griege"
+        flier = _flies(rules, board, u)
+        by: dict[str, int] = {}
+        for s in board.units.values():
+            if s.id != x and s.node in near:
+                lahar = s.has("Lahar") and bool(s.faction) and _hostile(rules, s, u) and not flier
+                by[s.id] = int(s.has("Toxic Secretion") and clean) + int(lahar)
+        for t in board.spires.values():
+            if not t.defeated and t.at in near:
+                foe = t.faction != u.friend if u.kind is Kind.LANDMARK_MINION else opposing(rules.position, t.faction, u.faction)
+                by[t.id] = int(t.has("Toxic Secretion") and clean) + int(t.has("Lahar") and foe and not flier)
+        for c in rules.position.chips:
+            if "Exposure" in c.talents and c.at == node and clean:
+                by[c.id] = c.count
+        found[x] = {k: n for k, n in by.items() if n}
+    return found
+
+
+def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """N132: each unit the swap moved takes its one hit where it lands, in ``b``; the units it
+    defeats, each with the chip whose hit did."""
+    swept: dict[str, str] = {}
+    for x, sources in sorted(_moving_hurts(rules, board, moved).items()):
+        if len(sources) > 1:
+            sources = {k: n for k, n in sources.items() if not _peaceful(rules, b, k, x) and not heals(rules, k, x)}
+        if not sources:
+            continue
+        src = min(sources)
+        credit = (b.units[src].faction if src in b.units else b.spires[src].faction if src in b.spires else "")
+        u = b.units[x]
+        kin = u.friend == credit if u.kind is Kind.LANDMARK_MINION else not opposing(rules.position, credit, u.faction)
+        if hurt(rules, b, log, x, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin):
+            swept[x] = src
+    return swept
 
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
