@@ -66,6 +66,9 @@ def board(position: Position) -> str:
         stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
         point = "" if gate.fortress else " (a deployment point, no fortress)"
         lines.append(f"     {gate.node}{point} beside {', '.join(gate.beside) or 'nothing'}{stack}")
+    for name, faction in sorted(position.factions.items()):
+        if faction.barracks:  # off the board, where a talent may place them from (Spawn)
+            lines.append(f"     barracks of {name}: {', '.join(faction.barracks)}")
     for hex_name in sorted(chips):
         lines.append(f"     {hex_name}: {chips[hex_name]}")
     return "\n".join(lines)
