@@ -35,7 +35,7 @@ from adjudicator.position.model import (
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.scenarios import Scenario
 
-from tests.strategies import MOVER, OPPONENT, build, describe
+from tests.strategies import MOVER, OPPONENT, build, describe, renamed
 
 MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
@@ -347,17 +347,10 @@ def winded(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     coin toss."""
     position = draw(boards)
     names = {MOVER: MOVER, OPPONENT: OPPONENT, draw(st.sampled_from((MOVER, OPPONENT))): "shada"}
-    return replace(
-        position,
-        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
-        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
-                  for n, f in position.factions.items()},
-        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in position.units.items()},
-        spires=tuple(replace(s, faction=names[s.faction],
-                             talents=tuple(sorted({*s.talents, *(t for t in WINDS if draw(st.booleans()))})))
-                     for s in position.spires),
-        turn=replace(position.turn, faction=names[position.turn.faction]),
-    )
+    return renamed(position, names, tuple(
+        replace(s, faction=names[s.faction], talents=tuple(sorted({*s.talents, *(t for t in WINDS if draw(st.booleans()))})))
+        for s in position.spires))
+
 
 # Absorb # (reference N119) acts for the Graft's minions only: one side renamed graft, Absorb on spires.
 @st.composite
@@ -373,15 +366,7 @@ def absorbing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
             s = replace(s, talents=tuple(sorted({*s.talents, "Absorb"})),
                         talent_numbers=(*s.talent_numbers, ("Absorb", draw(st.integers(1, 3)))))
         spires.append(s)
-    return replace(
-        position,
-        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
-        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
-                  for n, f in position.factions.items()},
-        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in position.units.items()},
-        spires=tuple(spires),
-        turn=replace(position.turn, faction=names[position.turn.faction]),
-    )
+    return renamed(position, names, tuple(spires))
 
 
 # Rally, Dispirit and Invigorate (reference N95 to N97), out of the common pool: every board of the fixed

@@ -108,6 +108,23 @@ def build(
     )
 
 
+def renamed(position: Position, names: dict[str, str], spires: tuple[Spire, ...] | None = None) -> Position:
+    """``position`` with its factions renamed by ``names`` (a name it leaves out stays), in their gates,
+    marks, units, spires (or ``spires``, renamed already) and turn."""
+    def name(faction: str) -> str:
+        return names.get(faction, faction)
+
+    return replace(
+        position,
+        gates={name(f): replace(g, faction=name(f)) for f, g in position.gates.items()},
+        factions={name(n): replace(f, name=name(n), mark=replace(f.mark, gate=name(f.mark.gate)) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: replace(u, faction=name(u.faction)) for uid, u in position.units.items()},
+        spires=spires if spires is not None else tuple(replace(s, faction=name(s.faction)) for s in position.spires),
+        turn=replace(position.turn, faction=name(position.turn.faction)),
+    )
+
+
 def describe(position: Position) -> str:
     """The position in the position-file format, to paste into a file and reproduce a failure."""
     rows = max(h.row for h in position.hexes.values())
@@ -838,6 +855,19 @@ def _some(draw: st.DrawFn, ids: list[str]) -> set[str]:
     return draw(st.sets(st.sampled_from(ids), min_size=1)) if ids else set()
 
 
+def _played_with(draw: st.DrawFn, position: Position, talent: str, placed: bool = False) -> Position:
+    """``position`` played by a player, one or more of its moving faction's units (no landmark minion;
+    on the map, if ``placed``) given ``talent``."""
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in position.units.items()
+                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and (u.at is not None or not placed))
+    units = dict(position.units)
+    for uid in _some(draw, movers):
+        units[uid] = replace(units[uid], talents=units[uid].talents + (talent,))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    return replace(position, units=units, factions=factions)
+
+
 @st.composite
 def dispersing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
@@ -902,15 +932,7 @@ def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played by a player, one or more of whose units hold Dig (N131), on a map of
     mixed terrain, so that a chip placed before a move may stand in its way. Handed out here only, never
     from the common pools."""
-    position = draw(boards)
-    faction = position.turn.faction
-    movers = sorted(uid for uid, u in position.units.items()
-                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
-    units = dict(position.units)
-    for uid in _some(draw, movers):
-        units[uid] = replace(units[uid], talents=units[uid].talents + ("Dig",))
-    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
-    return replace(position, units=units, factions=factions)
+    return _played_with(draw, draw(boards), "Dig")
 
 
 @st.composite
@@ -918,17 +940,13 @@ def radiating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played by a player, one or more of whose units on the map hold Radiate (N111),
     some with an upgrade or more health to give, and some of the units beside them wounded or fortified.
     Handed out here only, never from the common pools."""
-    position = draw(boards)
-    faction = position.turn.faction
-    movers = sorted(uid for uid, u in position.units.items()
-                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION and u.at is not None)
+    position = _played_with(draw, draw(boards), "Radiate", placed=True)
     units = dict(position.units)
-    for uid in _some(draw, movers):
-        u = units[uid]
-        units[uid] = replace(u, talents=u.talents + ("Radiate",), health=draw(st.integers(1, 3)),
-                             upgrades=tuple(draw(st.lists(st.sampled_from(("fortification", "range")), max_size=2))))
-    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
-    return replace(position, units=units, factions=factions)
+    for uid, u in sorted(units.items()):
+        if "Radiate" in u.talents:
+            units[uid] = replace(u, health=draw(st.integers(1, 3)),
+                                 upgrades=tuple(draw(st.lists(st.sampled_from(("fortification", "range")), max_size=2))))
+    return replace(position, units=units)
 
 
 @st.composite
@@ -936,20 +954,13 @@ def twisting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played by a player, one or more of whose units hold Twister (N110), with a face
     down landmark added on a free hex where the board has none, so that a landmark moved may stand in
     a later move's way. Handed out here only, never from the common pools."""
-    position = draw(boards)
-    faction = position.turn.faction
-    movers = sorted(uid for uid, u in position.units.items()
-                    if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
-    units = dict(position.units)
-    for uid in _some(draw, movers):
-        units[uid] = replace(units[uid], talents=units[uid].talents + ("Twister",))
-    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    position = _played_with(draw, draw(boards), "Twister")
     landmarks = position.landmarks
-    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {c.at for c in position.chips}
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires} | {c.at for c in position.chips}
     free = sorted(h for h in position.hexes if h not in taken)
     if not landmarks and free:
         landmarks = (Landmark("twisted", draw(st.sampled_from(free))),)
-    return replace(position, units=units, factions=factions, landmarks=landmarks)
+    return replace(position, landmarks=landmarks)
 
 
 @st.composite

@@ -811,23 +811,15 @@ class _PositionReader(_Reader):
 
     def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:
         """The unit ids waiting in a gate, top first; a unit waits in one place only."""
-        items = self.items(value, "unit ids")
-        if items is None:
-            return None
-        ids = [self.reference(item, self.unit_ids, "unit", "units") for item in items]
-        for unit_id, item in zip(ids, items, strict=True):
-            if unit_id is None:
-                continue
-            if unit_id in self.stacked:
-                self.problem(item, f"unit {shown(unit_id)} is already in {self.stacked[unit_id].entry.path}")
-            else:
-                self.stacked[unit_id] = _Stacked(faction, item)
-        return _complete(ids)
+        return self._waiting(faction, value, self.stacked)
 
     def barracks(self, faction: str, value: _Value) -> tuple[str, ...] | None:
         """The unit ids waiting in a faction's barracks, off the board (Spawn's larva); each in one place only."""
-        if value.node is None:
-            return None
+        return None if value.node is None else self._waiting(faction, value, self.barracked)
+
+    def _waiting(self, faction: str, value: _Value, seen: dict[str, _Stacked]) -> tuple[str, ...] | None:
+        """The unit ids of a list of units waiting off the map, each recorded in ``seen`` with where it
+        was listed; one listed there already is a problem."""
         items = self.items(value, "unit ids")
         if items is None:
             return None
@@ -835,10 +827,10 @@ class _PositionReader(_Reader):
         for unit_id, item in zip(ids, items, strict=True):
             if unit_id is None:
                 continue
-            if unit_id in self.barracked:
-                self.problem(item, f"unit {shown(unit_id)} is already in {self.barracked[unit_id].entry.path}")
+            if unit_id in seen:
+                self.problem(item, f"unit {shown(unit_id)} is already in {seen[unit_id].entry.path}")
             else:
-                self.barracked[unit_id] = _Stacked(faction, item)
+                seen[unit_id] = _Stacked(faction, item)
         return _complete(ids)
 
     # --- units
