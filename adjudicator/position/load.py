@@ -819,7 +819,7 @@ class _PositionReader(_Reader):
 
     def _waiting(self, faction: str, value: _Value, seen: dict[str, _Stacked]) -> tuple[str, ...] | None:
         """The unit ids of a list of units waiting off the map, each recorded in ``seen`` with where it
-        was listed; one listed there already is a problem."""
+        was listed; one listed already, in a stack or a barracks, is a problem."""
         items = self.items(value, "unit ids")
         if items is None:
             return None
@@ -827,8 +827,10 @@ class _PositionReader(_Reader):
         for unit_id, item in zip(ids, items, strict=True):
             if unit_id is None:
                 continue
-            if unit_id in seen:
-                self.problem(item, f"unit {shown(unit_id)} is already in {seen[unit_id].entry.path}")
+            earlier = self.stacked.get(unit_id) or self.barracked.get(unit_id)
+            if earlier is not None:
+                self.problem(item, f"unit {shown(unit_id)} is already in {earlier.entry.path}; a unit waits in one "
+                             "place only")
             else:
                 seen[unit_id] = _Stacked(faction, item)
         return _complete(ids)
@@ -984,7 +986,7 @@ class _PositionReader(_Reader):
                              "not both")
             elif stacked is not None:
                 self.problem(f["rides"], f"the unit is also in {stacked.entry.path}; it rides a roost or waits "
-                             "in a stack, not both")
+                             "off the map, not both")
             elif roost is not None:
                 self.riding[unit_id] = (roost, f["rides"])
             return None
@@ -995,7 +997,7 @@ class _PositionReader(_Reader):
             return None
         if stacked is not None:
             where = stacked.entry.path
-            self.problem(f["at"], f"the unit is also in {where}; it is on the map or in a stack, not both")
+            self.problem(f["at"], f"the unit is also in {where}; it is on the map or waits off it, not both")
         return self.placed(f["at"], f"unit {shown(unit_id)}")
 
     def perch(self, units: dict[str, Unit], spires: dict[str, Spire], spire_ids: set[str] | None) -> dict[str, Unit]:
