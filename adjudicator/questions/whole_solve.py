@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -89,7 +89,7 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
             return f"{chip} has the talent {name}, which acts on movement in a way the solve does not express (searched)"
         talent = known.resolve(name)
         hooks = set(talent.hooks) & movement_hooks() if talent is not None else set()
-        if hooks & PLACED and any(DISPLACEABLE in t.hooks for t in known.known(n for c, n in chips if c == chip)):
+        if hooks & PLACED and _opens(n for c, n in chips if c == chip):
             return f"{chip} has the talent {name} and may be displaced, which moves where it acts (searched)"
         if hooks & MINIONS_ONLY and chip in units and position.units[chip].kind is Kind.HERO:
             return f"{chip} has the talent {name}, whose choice among a hero's ends the solve does not express (searched)"
@@ -127,20 +127,19 @@ def idle(position: Position, chip: str, name: str, units: tuple[str, ...], ai_fa
     return (talent.own_move and chip not in units) or (talent.ai_no_effect == "units" and unit.faction in ai_factions)
 
 
+def _opens(talents: Iterable[str]) -> bool:
+    """A talent among ``talents`` opens its chip to displacement (Flying, Peaceful)."""
+    return any(DISPLACEABLE in t.hooks for t in catalogue().known(talents))
+
+
 def _opened(position: Position, faction: str) -> bool:
-    """Some unit of another faction on the map that a talent opens to displacement (Flying, Peaceful)."""
-    known = catalogue()
-    return any(u.faction != faction and position.placed(u.id) and any(DISPLACEABLE in t.hooks for t in known.known(u.talents))
-               for u in position.units.values())
+    """Some unit of another faction on the map that a talent opens to displacement."""
+    return any(u.faction != faction and position.placed(u.id) and _opens(u.talents) for u in position.units.values())
 
 
 def _may_be_displaced(position: Position, faction: str) -> bool:
     """Whether the faction's minions may displace anyone: a hero of its own, or a unit a talent opens."""
-    known = catalogue()
-    return any(
-        (u.faction == faction and u.kind is Kind.HERO) or any(DISPLACEABLE in t.hooks for t in known.known(u.talents))
-        for u in position.units.values()
-    )
+    return any((u.faction == faction and u.kind is Kind.HERO) or _opens(u.talents) for u in position.units.values())
 
 
 def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: int) -> str | None:
@@ -150,10 +149,9 @@ def _displaced_by_talent(position: Position, units: tuple[str, ...], hardest: in
     not admit, or on the gate a minion deploys from (pushed beside it first, by another minion, it
     may be pushed into it: any such unit while a minion waits to deploy)."""
     faction = position.turn.faction
-    known = catalogue()
     deploying = any(position.units[u].at is None for u in units)
     for unit in position.units.values():
-        if not any(DISPLACEABLE in t.hooks for t in known.known(unit.talents)):
+        if not _opens(unit.talents):
             continue
         if unit.faction == faction and unit.kind is not Kind.HERO:  # on the map or deploying
             return f"{unit.id} may be displaced by a minion of its own faction (searched)"
