@@ -22,17 +22,20 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from types import ModuleType
 
-import boards  # bench/boards.py, beside this script
 import clingo
 
-from adjudicator.questions import adjudicate, whole_step, whole_turn
-from adjudicator.position.dice import standard_die
-from adjudicator.facts.board import Query, position_facts
-from adjudicator.position.model import Kind, Position
-from adjudicator.position.readings import resolve
-from adjudicator.solving.solve import Deadline, encoding_dir
+ROOT = Path(__file__).resolve().parent.parent  # the repository root, where bench/ and tests/ live
+if str(ROOT) not in sys.path:  # run as `python bench/run.py` as well as `python -m bench.run`
+    sys.path.insert(0, str(ROOT))
 
-ROOT = Path(__file__).resolve().parent.parent  # the repository root, where tests/ lives
+from adjudicator.facts.board import Query, position_facts  # noqa: E402
+from adjudicator.position.dice import standard_die  # noqa: E402
+from adjudicator.position.model import Kind, Position  # noqa: E402
+from adjudicator.position.readings import resolve  # noqa: E402
+from adjudicator.questions import adjudicate, whole_step, whole_turn  # noqa: E402
+from adjudicator.solving.solve import Deadline, encoding_dir  # noqa: E402
+from bench import boards  # noqa: E402
+
 ASP, REF = "ASP", "reference"
 KNOWN_SIZES = {60: 5, 100: 10, 150: 20, 250: 50}  # hexes → units
 Size = tuple[int, int]
@@ -42,7 +45,6 @@ Timer = Callable[[Call], float | None]  # milliseconds, or None when the call ra
 
 def _load_reference(name: str) -> ModuleType | None:
     """tests.reference.<name>, or None while it has not been written yet."""
-    sys.path.insert(0, str(ROOT))
     module = f"tests.reference.{name}"
     try:
         return importlib.import_module(module)

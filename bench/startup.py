@@ -18,10 +18,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import boards  # bench/boards.py, beside this script
-from run import probe_unit, print_table
-
 ROOT = Path(__file__).resolve().parent.parent  # the checkout measured: `python -m adjudicator` run from here
+if str(ROOT) not in sys.path:  # run as `python bench/startup.py` as well as `python -m bench.startup`
+    sys.path.insert(0, str(ROOT))
+
+from bench import boards  # noqa: E402
+from bench.run import print_table, probe_unit  # noqa: E402
+
 HEXES, UNITS = 150, 20
 CLINGO = [sys.executable, "-c", "import clingo"]
 
