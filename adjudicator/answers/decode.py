@@ -1074,6 +1074,17 @@ def decode_sideless(models: Iterable[list[Symbol]], name: str = "sideless") -> t
                          for model in models for s in model if s.name == name}))
 
 
+def decode_sideless_by_attacker(models: Iterable[list[Symbol]]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """decode_sideless over the answer sets of one attack (attack_step.lp, mode single), by the unit whose
+    attack each answer set is: a target that flips (Dodge) is that attack's flip as much as its own."""
+    found: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for model in models:
+        m = _combat_atoms(model).moments.get(1)
+        if m is not None and m.act is not None:
+            found[m.act[0]].update(decode_sideless([model]))
+    return {unit: tuple(sorted(pairs)) for unit, pairs in found.items()}
+
+
 def decode_unbounded(models: Iterable[list[Symbol]]) -> tuple[str, ...]:
     """The units whose retaliation, rolled with the spire die (Relentless), healed the attacker in some
     answer set, so that every total past the highest told apart would heal it more (retaliation.lp ropen/2)."""

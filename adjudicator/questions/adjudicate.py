@@ -27,6 +27,7 @@ from adjudicator.answers.decode import (
     decode_attacks,
     decode_fire,
     decode_sideless,
+    decode_sideless_by_attacker,
     decode_step_summary,
     decode_unbounded,
     merged_summary,
@@ -347,14 +348,15 @@ def attack_options(
         models = solve_all(combat_facts(position, query), deadline=deadline)
         fallback = len(in_force(position.ai_priority, "units")) + 1
         unmodelled = notices(position, "attack", ai, ATTACKS)
-        # A unit that flips in its own attack and then levels up reads a side the position does not give.
-        turned = decode_sideless(models)
+        # A unit that flips in an attack (the attacker levelling up, a target that dodges) and is read after
+        # reads a side the position does not give: the attack's notice.
+        turned = decode_sideless_by_attacker(models)
         # A rolled retaliation that heals its attacker: its totals past what the solver tells apart differ.
         healing = decode_unbounded(models)
         return tuple(
             replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
                                              any(a.wave_over for a in o.outcomes)),
-                                *flipped(tuple(p for p in turned if p[0] == o.unit), "attack"),
+                                *flipped(turned.get(o.unit, ()), "attack"),
                                 *unbounded(healing if any(a.probability is not None for a in o.outcomes) else ())))
             for o in decode_attacks(models, position, units, ai_factions, fallback,
                                     shipped_die(readings["spire-die"])))

@@ -257,6 +257,10 @@ def check_attacks(
             have, want = sorted(t.chip for t in options.targets), sorted(str(t) for t in spec["targets"] or [])
             if have != want:
                 failures.append(f"{where}: targets {have}, expected {want}")
+        if "notices" in spec:  # the talents this unit's attacks name as not taken into account
+            have, want = sorted({n.name for n in options.notices}), sorted(str(n) for n in spec["notices"] or [])
+            if have != want:
+                failures.append(f"{where}: notices name {have}, expected {want}")
         if "outcomes" not in spec:
             continue
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
