@@ -13,10 +13,11 @@ TESTS = Path(__file__).resolve().parent
 
 
 def _readers() -> list[Path]:
-    """The test modules that read the rule texts; not this one, which would run itself again."""
+    """The test modules with checks that read the rule texts (marked needs_shared); not this one, which
+    would run itself again, nor one that takes only the checkout's ROOT from tests/rule_texts.py."""
     return sorted(
         p for p in TESTS.glob("test_*.py")
-        if p.name != Path(__file__).name and "tests.rule_texts import" in p.read_text(encoding="utf-8")
+        if p.name != Path(__file__).name and "needs_shared" in p.read_text(encoding="utf-8")
     )
 
 
