@@ -111,3 +111,23 @@ def test_event_rules_are_under_their_die_results() -> None:
             found[text] = tuple(range(int(low), int(high or low) + 1))
         events = {r.text: r.faces for r in chapter.rules if r.kind == "event"}
         assert events == found, number
+
+
+def _named_rules(expected: object) -> set[str]:
+    """Every chapter rule ("chapter N: id") an expectation names, at any depth (notices by question, a
+    step's own notices)."""
+    if isinstance(expected, dict):
+        return set().union(*map(_named_rules, expected.values()))
+    if isinstance(expected, list):
+        return set().union(*map(_named_rules, expected))
+    return {expected} if isinstance(expected, str) and re.fullmatch(r"chapter [1-8]: [a-z0-9-]+", expected) else set()
+
+
+def test_a_position_that_names_a_chapter_rule_is_listed_under_it() -> None:
+    # `cloudspire scenarios` lists a rule's positions from the data: a position proving its notice counts.
+    listed = {f"chapter {c.chapter}: {r.id}": set(r.positions) for c in chapters().values() for r in c.rules}
+    for path in sorted((ROOT / "positions").rglob("*.yaml")):
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for rule in _named_rules(doc.get("expected")):
+            assert rule in listed, (path.name, rule)
+            assert str(path.relative_to(ROOT / "positions")) in listed[rule], (rule, path.name)
