@@ -292,6 +292,7 @@ class ChipEnd:
     flipped: bool = False  # a spire flipped to its other side, its upgrades kept (Wallop)
     control: str | None = None  # the faction that gained control of it (Recruitable); None: unchanged
     under: str | None = None  # the unit it left the board for, placed under it (chapter 5's Bydra Graam)
+    stays: bool = False  # defeated, its chip left on its hex as another chip (chapter 3's Graft spires)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -300,6 +301,8 @@ class ChipEnd:
             return data
         if self.defeated or self.discarded:
             data["discarded" if self.discarded else "defeated"] = True
+            if self.stays:
+                data["stays"] = True
             return data
         if self.name:
             data["name"] = self.name
@@ -348,7 +351,8 @@ class EndState:
                 parts.append(f"{c.chip} placed under {c.under}")
                 continue
             if c.defeated or c.discarded:
-                parts.append(f"{c.chip} {'discarded' if c.discarded else 'defeated'}")
+                parts.append(f"{c.chip} {'discarded' if c.discarded else 'defeated'}"
+                             + (", its chip left on its hex" if c.stays else ""))
                 continue
             bits = [f"now {c.name}"] if c.name else []
             bits += [f"on {c.at}"] if c.at is not None else []

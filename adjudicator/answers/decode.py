@@ -839,6 +839,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
     promoted, gone, spires_gone, silenced, discarded, turned = set(), set(), set(), set(), set(), set()
+    spires_left: set[str] = set()  # defeated spires whose chips stay on their hexes
     dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded or items it lost
     moved: dict[str, str] = {}
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
@@ -877,6 +878,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
             spires_gone.add(_name(a[0]))
+        elif s.name == "sleft":
+            spires_left.add(_name(a[0]))
         elif s.name == "sflip":
             turned.add(_name(a[0]))
         elif s.name == "sat":
@@ -918,7 +921,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
                                  control=control.get(uid)))
     for spire in position.spires:
         if spire.id in spires_gone:
-            chips.append(ChipEnd(spire.id, defeated=True))
+            chips.append(ChipEnd(spire.id, defeated=True, stays=spire.id in spires_left))
         else:
             left = tuple(y for _, y in sorted(spire_left[spire.id].items()))
             if left != spire.upgrades or spire.id in turned or spire.id in spire_at:

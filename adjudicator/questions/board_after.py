@@ -243,7 +243,8 @@ def apply_end(
     """The board after a combat step that ended in ``end``; ``attacked``: the units that attacked;
     ``targeted``: the chips they attacked (the units among them are written as attacked this turn).
     A defeated unit leaves the board (to its barracks, the discard or the market: off the board
-    either way) with no health left, as one defeated while moving; a defeated spire leaves it too."""
+    either way) with no health left, as one defeated while moving; a defeated spire leaves it too, but
+    for a chip a rule leaves on its hex (``stays``)."""
     units = dict(position.units)
     gates: dict[str, Gate] = dict(position.gates)
     spires = {s.id: s for s in position.spires}
@@ -266,7 +267,9 @@ def apply_end(
                 units[change.chip] = _unit_after(unit, change)
         elif change.chip in spires:
             if change.defeated:
-                del spires[change.chip]
+                fallen = spires.pop(change.chip)
+                if change.stays:  # its chip left where it stood, an obstacle no rule moves (chapter 3)
+                    others[fallen.id] = Chip(fallen.id, fallen.at, fallen.chip)
                 continue
             if change.upgrades is not None:
                 spires[change.chip] = replace(spires[change.chip], upgrades=change.upgrades)
@@ -290,4 +293,4 @@ def apply_end(
         factions[name] = replace(factions[name], source=amount)
     return replace(position, units=units, gates=gates, factions=factions,
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
-                   chips=tuple(others[c.id] for c in position.chips))
+                   chips=tuple(others.values()))
