@@ -84,6 +84,9 @@ def _assert_complete(position: Position, root: ET.Element) -> None:
     legend = "".join(_of_class(root, "legend")[0].itertext())
     for faction in position.factions:
         assert faction in legend
+    chips = (*position.units.values(), *position.spires, *position.landmarks, *position.chips)
+    for talent in {t for chip in chips for t in chip.talents}:
+        assert f"talent: {talent}" in legend, f"talent {talent!r} is not in the legend"
 
 
 def test_there_are_positions() -> None:

@@ -287,6 +287,8 @@ def _talent_codes(position: Position) -> dict[str, str]:
         names.update(unit.talents)
     for spire in position.spires:
         names.update(spire.talents)
+    for chip in (*position.landmarks, *position.chips):  # a revealed landmark's (Fountain), a chip's (Exposure)
+        names.update(chip.talents)
     codes: dict[str, str] = {}
     for name in sorted(names):
         words = [w for w in re.split(r"[\s_-]+", name) if w]
@@ -702,9 +704,7 @@ def _draw_spire(parent: ET.Element, spire: Spire, centre: Point, scale: float, p
         _upgrade(group, (x, bottom - size - 2 - index * (size * 2 + 1)), upgrade, size)
     label = f"spire {spire.id}"
     _label(pic.names, (x, bottom + 9 * scale), label, _fit(label, 11 * scale, W * 0.8), weight="bold", halo=HALO)
-    codes = " ".join(pic.talent_codes[t] for t in spire.talents)
-    if codes:
-        _label(pic.names, (x, bottom + 21 * scale), codes, 9 * scale, halo=HALO)
+    _talent_line(pic, (x, bottom + 21 * scale), spire.talents, scale)
 
 
 def _draw_landmark(parent: ET.Element, landmark: Landmark, centre: Point, scale: float, pic: _Picture) -> None:
@@ -712,7 +712,8 @@ def _draw_landmark(parent: ET.Element, landmark: Landmark, centre: Point, scale:
     pic.used.add("landmark")
     group = _el(parent, "g", class_="landmark", data_landmark=_safe(landmark.id))
     state = "revealed" if landmark.revealed else "not revealed"
-    _tooltip(group, f"landmark {landmark.id}: {landmark.name or 'unnamed'} ({state})")
+    _tooltip(group, f"landmark {landmark.id}: {landmark.name or 'unnamed'} ({state})"
+             + (f"; talents {', '.join(landmark.talents)}" if landmark.talents else ""))
     x, y = centre
     s = 19 * scale
     fill = "#f2c14e" if landmark.revealed else "#9e9e9e"
@@ -721,13 +722,15 @@ def _draw_landmark(parent: ET.Element, landmark: Landmark, centre: Point, scale:
     _label(group, (x, y), "L" if landmark.revealed else "?", 14 * scale, weight="bold")
     label = f"{landmark.id}: {landmark.name}" if landmark.revealed and landmark.name else landmark.id
     _label(pic.names, (x, y + s + 9 * scale), label, _fit(label, 11 * scale, W * 0.85), weight="bold", halo=HALO)
+    _talent_line(pic, (x, y + s + 21 * scale), landmark.talents, scale)
 
 
 def _draw_chip(parent: ET.Element, chip: Chip, centre: Point, scale: float, pic: _Picture) -> None:
     """Any other chip: a dark grey disc, crossed, since nothing moves onto it."""
     pic.used.add("chip")
     group = _el(parent, "g", class_="chip", data_chip=_safe(chip.id))
-    _tooltip(group, f"chip {chip.id}: {chip.name or 'unnamed'}")
+    _tooltip(group, f"chip {chip.id}: {chip.name or 'unnamed'}"
+             + (f"; talents {', '.join(chip.talents)}" if chip.talents else ""))
     x, y = centre
     r = 16 * scale
     _el(group, "circle", cx=_n(x), cy=_n(y), r=_n(r), fill="#616161", stroke=INK, stroke_width="2")
@@ -735,6 +738,13 @@ def _draw_chip(parent: ET.Element, chip: Chip, centre: Point, scale: float, pic:
         f"M{_n(x + r * 0.6)},{_n(y - r * 0.6)} L{_n(x - r * 0.6)},{_n(y + r * 0.6)}", stroke="#ffffff", stroke_width="2")
     label = f"{chip.id}: {chip.name}" if chip.name else chip.id
     _label(pic.names, (x, y + r + 9 * scale), label, _fit(label, 11 * scale, W * 0.85), weight="bold", halo=HALO)
+    _talent_line(pic, (x, y + r + 21 * scale), chip.talents, scale)
+
+
+def _talent_line(pic: _Picture, at: Point, talents: tuple[str, ...], scale: float) -> None:
+    """The codes of a chip's talents, below its name (the legend spells them out)."""
+    if talents:
+        _label(pic.names, at, " ".join(pic.talent_codes[t] for t in talents), 9 * scale, halo=HALO)
 
 
 def _marked(pic: _Picture) -> dict[str, list[str]]:
