@@ -410,6 +410,7 @@ def moves(
 def faq(
     root: Annotated[Path, typer.Option(help="Where the position files are.")] = Path("positions"),
     timeout: TimeoutOpt = None,
+    progress: ProgressOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Run the FAQ cases in positions/ and report every ruling FAQ-01 … FAQ-30."""
@@ -418,7 +419,7 @@ def faq(
     deadline = _deadline(timeout, json_out)
     if not root.is_dir():
         _fail(f"{root}: no such folder; run from the repository root or pass --root")
-    report = faq_report.run(root, deadline)
+    report = faq_report.run(root, deadline, _progress(progress, "FAQ cases checked"))
     _answered()
     cut = any(r.status == faq_report.INCOMPLETE for r in report)
     if cut and not json_out:

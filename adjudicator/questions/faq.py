@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,9 +47,11 @@ class Ruling:
         }
 
 
-def run(root: Path, deadline: Deadline | None = None) -> list[Ruling]:
-    """Every ruling and its cases; once ``deadline`` passes, the cases left are marked incomplete."""
+def run(root: Path, deadline: Deadline | None = None, progress: Callable[[int], None] | None = None) -> list[Ruling]:
+    """Every ruling and its cases; once ``deadline`` passes, the cases left are marked incomplete.
+    ``progress`` is told how many cases have been checked, after each one."""
     by_id: dict[str, list[CaseResult]] = {i: [] for i in FAQ_IDS}
+    checked = 0
     for path in position_files(root):
         try:
             doc = load_document(path)
@@ -61,6 +64,9 @@ def run(root: Path, deadline: Deadline | None = None) -> list[Ruling]:
                 result = check_document(doc, str(path), deadline)
             except TimedOut:
                 result = CaseResult(str(path), doc.faq, (), complete=False)
+            checked += 1
+            if progress is not None:
+                progress(checked)
         for faq_id in result.faq:
             by_id.setdefault(faq_id, []).append(result)
     return [Ruling(i, tuple(cases)) for i, cases in by_id.items()]
