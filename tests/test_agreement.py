@@ -407,6 +407,15 @@ def test_movement_step_agrees_on_where_twister_places(position: Position) -> Non
     assert problem is None, problem
 
 
+# Two acting talents on one unit (Dig and Yrtel's Will): each may act before the move, in either order, the
+# move then made on the board both leave (adjudicate.acting).
+@settings(max_examples=examples(6), deadline=None)
+@given(digging(acting(positions(), "Yrtel's Will")).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_with_two_acting_talents(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
 # Consume, Yrtel's Way, Yrtel's Will: a chip acted on before a move (which is then made on the board that act
 # leaves) or after it, on boards of their own (tests/strategies.py, acting), few of them, each with a
 # move the reference says the talent acts in, player or AI.

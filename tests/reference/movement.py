@@ -1532,13 +1532,21 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
         done = {(o.end, o.acts[0].chip) for o in before if o.kind == STAY}
         later = []
         for o in outcomes:
-            targets = [] if o.defeated else _after_targets(position, unit, talent, o.end, ai)
+            # A talent acts once per move: not again after a move it acted before (another talent's first).
+            used = any(a.talent == talent for a in o.acts)
+            targets = [] if o.defeated or used else _after_targets(position, unit, talent, o.end, ai)
             if not ai or not targets:
                 later.append(o)
-            later += [dataclasses.replace(o, acts=(*o.acts, Act("after", talent, x, how, then, to)))
+            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, how, then, to)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
+
+
+def _after_last(*acts: Act) -> tuple[Act, ...]:
+    """Acts before the move in the order taken, then those after it by talent name: two acts after one
+    move act on the board as it ended, so their order leaves the same board (one listing)."""
+    return (*(a for a in acts if a.when == "before"), *sorted((a for a in acts if a.when == "after"), key=lambda a: a.talent))
 
 
 def _motility(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
