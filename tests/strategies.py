@@ -775,6 +775,33 @@ def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def passaged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, with a revealed Secret Passage, its health removed, on a
+    free hex (no marked hex), one to three more face-down landmarks on free hexes, and hex groups of two
+    columns each, so that each group touches the next (N126); none of the talents a teleport is not
+    modelled beside (as for ``rifted``). Handed out here only, never from the common pools."""
+    position = draw(boards)
+    free = _free_unmarked(position)
+    # The passage beside a hero of the moving faction where one has a free hex beside it, so it is used.
+    heroes = {u.at for u in position.units.values() if u.kind is Kind.HERO and u.faction == position.turn.faction}
+    beside = [h for h in free if heroes & set(position.neighbours(h))] or free
+    assume(len(free) >= 2)
+    at = draw(st.sampled_from(beside))
+    hexes = draw(st.lists(st.sampled_from([h for h in free if h != at]), min_size=1, max_size=3, unique=True))
+    passage = Landmark("passage", at, "Passage", True, ("Secret Passage",), 0)
+    hidden = tuple(Landmark(f"hidden{i}", h) for i, h in enumerate(hexes))
+    bands: dict[int, list[str]] = {}
+    for h in sorted(position.hexes):
+        bands.setdefault((ord(h[0]) - ord("a")) // 2, []).append(h)
+    units = {uid: replace(u, talents=tuple(x for x in u.talents if x not in _NOT_BY_RIFTS))
+             for uid, u in position.units.items()}
+    faction = position.turn.faction
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER)}
+    return replace(position, units=units, factions=factions, landmarks=(*position.landmarks, passage, *hidden),
+                   hex_groups=tuple(tuple(g) for _, g in sorted(bands.items())))
+
+
+@st.composite
 def spire_shooting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` where some units of the moving faction have Spire Shot, with one or two more
     spires of that faction on free hexes (no marked hex), and none of the talents a step onto a spire is

@@ -39,6 +39,7 @@ from tests.strategies import (
     healing,
     motile,
     naroran_lahar,
+    passaged,
     positions,
     refreshing,
     rifted,
@@ -170,6 +171,23 @@ def test_movement_step_agrees_through_rifts(position: Position, ai: bool) -> Non
     got = movement_step(copy.deepcopy(position), ai=ai)
     assume(not any(n.left_out == RIFT_HELD for n in got.notices))
     problem = movement_step_problem(position, ai, got)
+    assert problem is None, problem
+
+
+# Secret Passage (N126): a player's hero through an open passage, landing where an unrevealed landmark on
+# a touching hex group stood, on boards of their own (tests/strategies.py, passaged); the whole step
+# carries the swap to the later moves.
+@settings(max_examples=examples(8), deadline=None)
+@given(passaged(positions()))
+def test_unit_options_agree_through_secret_passages(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(passaged(positions().filter(affordable_step)))
+def test_movement_step_agrees_through_secret_passages(position: Position) -> None:
+    problem = movement_step_problem(position, False)
     assert problem is None, problem
 
 
@@ -386,6 +404,15 @@ def test_unit_options_agree_on_where_twister_places(position: Position) -> None:
 def test_movement_step_agrees_on_where_twister_places(position: Position) -> None:
     # A landmark moved stands in the way of the later moves; neither side's final board shows its hex (a notice).
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Two acting talents on one unit (Dig and Yrtel's Will): each may act before the move, in either order, the
+# move then made on the board both leave (adjudicate.acting).
+@settings(max_examples=examples(6), deadline=None)
+@given(digging(acting(positions(), "Yrtel's Will")).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_with_two_acting_talents(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import SECRET_PASSAGE, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -93,14 +93,18 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             for node in fields.range_counts(position, [spire.at], fields.spire_range(spire))[spire.at]:
                 if kept(node):
                     yield fact("swithin", String(spire.id), String(spire.faction), String(node))
-    # A spire's talent may act on the units on its hex group (Imbue: Flying): each hex's, numbered.
-    if any(spire.talents for spire in position.spires):  # hex groups the file lists (Position.hex_groups)
+    # A spire's talent may act on the units on its hex group (Imbue: Flying): each hex's, numbered; a
+    # Secret Passage swaps with a landmark on an adjacent isle.
+    passages = [lm for lm in position.landmarks if lm.health is not None]
+    if any(spire.talents for spire in position.spires) or passages:  # hex groups the file lists (Position.hex_groups)
         for h, group in sorted(position.hex_group().items()):
             if kept(h):
                 yield fact("isle", String(h), Number(group))
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
+            if passages and not landmark.revealed:  # a Secret Passage swaps with an unrevealed one
+                yield fact("facedown", String(landmark.id))
     # A talent that moves a landmark from within its count of hexes (hook shifts/5: Twister): the map
     # hexes within that count of each landmark's hex, a revealed landmark minion's too.
     shift = fields.shift_reach(position)
@@ -124,6 +128,10 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
 def unit_facts(position: Position) -> Iterator[Symbol]:
     """Every unit on the board or waiting in a gate; units that returned to their fortress are gone.
     Also the Harbinger chapter named: these facts reach the solver unrendered, as talent files' do."""
+    for landmark in position.landmarks:  # a Secret Passage, read while units move, and the health under it
+        if landmark.health is not None:
+            yield fact("mtalent", String(landmark.id), String(SECRET_PASSAGE))
+            yield fact("lhealth", String(landmark.id), Number(landmark.health))
     if position.scenario is not None:
         yield fact("scenario", Number(position.scenario.chapter))
         for result in position.scenario.event or ():

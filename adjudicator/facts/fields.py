@@ -167,8 +167,9 @@ def active_talents(position: Position) -> list[Talent]:
 def teleports_units(position: Position) -> bool:
     """A chip's talent may teleport a moving unit to another chip anywhere on the board (hook warps/4:
     Riftwalk), or a unit's may move a landmark (shifts/5: Twister), which changes every distance to a
-    mark: a unit's move then reads further than its movement."""
-    return any({"warps/4", "shifts/5"} & set(t.hooks) for t in active_talents(position))
+    mark: a unit's move then reads further than its movement. A Secret Passage is a landmark's."""
+    passages = [name for lm in position.landmarks if lm.health is not None for name in lm.talents]
+    return any({"warps/4", "shifts/5"} & set(t.hooks) for t in [*active_talents(position), *catalogue().known(passages)])
 
 
 def shift_reach(position: Position) -> int:

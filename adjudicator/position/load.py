@@ -53,6 +53,7 @@ from adjudicator.position.model import (
     Mark,
     Position,
     Reward,
+    SECRET_PASSAGE,
     Spire,
     Chip,
     Stats,
@@ -570,6 +571,11 @@ class _PositionReader(_Reader):
             self.problem(top["spires"], f"{_listing(set(grouping))} has Imbue: Flying, which acts on its hex group: "
                          "list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles are "
                          "separate groups, so the map alone does not tell them")
+        passages = sorted(lid for lid, lm in (landmarks or {}).items() if lm.revealed and SECRET_PASSAGE in lm.talents)
+        if passages and top["hex-groups"].node is None:
+            self.problem(top["landmarks"], f"{_listing(set(passages))} has Secret Passage, which swaps with an "
+                         "unrevealed landmark on an adjacent isle: list the map's hex groups (hex-groups: "
+                         "[[a1, b1, ...], ...]); touching isles are separate groups, so the map alone does not tell them")
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         ai_priority = self.ai_priority(top["ai-priority"])
@@ -1139,7 +1145,7 @@ class _PositionReader(_Reader):
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:
-        f = self.fields(value, ("at",), ("name", "revealed", "talents"))
+        f = self.fields(value, ("at",), ("name", "revealed", "talents", "health"))
         if f is None:
             return None
         at = self.placed(f["at"], f"landmark {shown(landmark_id)}")
@@ -1150,10 +1156,19 @@ class _PositionReader(_Reader):
         # out would go unnoticed: a revealed landmark says them, `[]` for none (docs/position-format.md).
         if revealed and f["talents"].node is None:
             self.problem(value, "a revealed landmark needs `talents`: those printed on its chip, [] for none")
+        # Secret Passage: "When this chip is revealed, place 1 health under it. You may attack this chip to
+        # remove its health": whether it was removed decides whether heroes may move onto it, so a
+        # revealed one says it (0 or 1), and no other landmark has any.
+        passage = bool(revealed) and talents is not None and SECRET_PASSAGE in talents.names
+        health = self.bounded(f["health"], 0, 1, "the health under a Secret Passage")
+        if passage and f["health"].node is None:
+            self.problem(value, "a revealed Secret Passage needs `health`: 1 as revealed, 0 once an attack removed it")
+        elif not passage and f["health"].node is not None:
+            self.problem(f["health"], "only a revealed landmark with Secret Passage has health under it")
         if at is None:
             return None
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed),
-                        talents.names if talents else Landmark.talents)
+                        talents.names if talents else Landmark.talents, health if passage else None)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
         f = self.fields(value, ("at",), ("name", "health", "talents", "count"))

@@ -164,6 +164,10 @@ class Spire:
     arrow: str = ""  # the hex beside it its arrow points at (Directional Attack)
 
 
+# The landmark talent whose chip holds health (landmark-and-market-talents: Secret Passage).
+SECRET_PASSAGE = "Secret Passage"
+
+
 @dataclass(frozen=True)
 class Landmark:
     """A landmark that is no unit: face down, or revealed without a bronze border (a revealed landmark
@@ -177,6 +181,9 @@ class Landmark:
     name: str = ""
     revealed: bool = False
     talents: tuple[str, ...] = ()
+    # The health under a revealed Secret Passage (its wording places 1 there once revealed, an attack
+    # removes it); None for every other landmark.
+    health: int | None = None
 
 
 @dataclass(frozen=True)

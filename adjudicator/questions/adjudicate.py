@@ -172,7 +172,7 @@ def _asked(position: Position, unit_id: str, ai: bool | None, deadline: Deadline
 def acting(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
     """``options`` with the moves made after each act the unit's talents may take before it
     (before_act/4, Consume, Yrtel's Way): the move asked ``again`` on the board that act leaves, the talent used up
-    (one act per move, before or after); a teleport instead of moving (Tracker) is the move itself, a stay
+    (one act per move, before or after), its other talents' acts before the move taken in turn; a teleport instead of moving (Tracker) is the move itself, a stay
     on the hex it reached. A talent it must use (the AI's) that can act before the move
     does so: then only those outcomes stand (docs/movement.md, An action before or after a move)."""
     if options.declinable:
@@ -198,7 +198,8 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             continue
         board = replace(board, units={**board.units, options.unit: replace(
             unit, talents=tuple(t for t in unit.talents if t != act.talent))})
-        then = again(board)
+        # Its other talents may still act before the move (each talent used up once it has acted).
+        then = acting(board, replace(again(board), declinable=()), again)
         made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
         found += then.notices
     first = {a.talent for a in options.before} & set(options.must_act)

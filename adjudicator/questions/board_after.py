@@ -110,7 +110,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:
         if act.when == "before":
             position = apply_act(position, move.unit, act)
-    position = _moved(position, move)
+    position = _passed(_moved(position, move), move)
     for act in move.acts:
         if act.when == "after":
             position = apply_act(position, move.unit, act)
@@ -159,6 +159,29 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     elif move.exit == "barracks":  # Eruption: off the board, not defeated (its health kept)
         units[move.unit] = replace(units[move.unit], at=None)
     return replace(position, units=units, gates=gates, chips=tuple(chips.values()))
+
+
+def _passed(position: Position, move: MoveOutcome) -> Position:
+    """Secret Passage (landmark-and-market-talents): a hero that moved onto it, its health removed, "Swap
+    this chip and the hero with the unrevealed landmark": the passage stands where the landmark its
+    route landed on stood, and that landmark where the passage stood; "When a hero moves off this
+    landmark, place 1 health under it": 1 again unless the move ended on it."""
+    open_at = {lm.at: lm.id for lm in position.landmarks if lm.health == 0}
+    if not open_at:
+        return position
+    moves: dict[str, str] = {}
+    for i, node in enumerate(move.path):
+        if i in move.landed and move.path[i - 1] in open_at:  # onto the passage, landing on ``node``
+            moves[open_at[move.path[i - 1]]] = node
+            moves.update({lm.id: move.path[i - 1] for lm in position.landmarks if lm.at == node and not lm.revealed})
+        elif node in open_at and i + 1 not in move.landed and i > 0:  # a passage with nowhere to send it
+            moves.setdefault(open_at[node], node)
+    landmarks = []
+    for lm in position.landmarks:
+        at = moves.get(lm.id, lm.at)
+        off = lm.id in moves and lm.health is not None and at != move.end
+        landmarks.append(replace(lm, at=at, health=1 if off else lm.health))
+    return replace(position, landmarks=tuple(landmarks))
 
 
 def _carry(position: Position, units: dict[str, Unit], moved: list[tuple[str, str]]) -> None:

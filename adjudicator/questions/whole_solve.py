@@ -95,6 +95,8 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
             return f"{chip} has the talent {name}, whose choice among a hero's ends the solve does not express (searched)"
         if SCORCHES in hooks and chip in units and _opened(position, faction):
             return f"{chip} has the talent {name}, and a move may displace an opposing unit beside where it deals damage (searched)"
+    if any(lm.health == 0 for lm in position.landmarks):  # the landmarks it swaps stand in later moves' way
+        return "a hero may move onto a Secret Passage, which swaps it with a landmark (searched)"
     minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit

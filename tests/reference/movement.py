@@ -15,6 +15,12 @@ N129 Eruption, once a minion's move ends on a map hex (not a stay, not defeated 
     spire; a player's may, with and without, where its faction holds 3 Source or more.
 N130 A fortress gate a move's end strikes (Eruption, Glidebomb) loses that much health, down to 0; a
     final board of the step lists it with its health, as a unit whose health changed.
+N126 Secret Passage (a landmark's), its health removed (health 0) and no unit on it: a player's hero,
+    not Cumbersome, steps onto it as onto a path hex and lands on the hex of an unrevealed landmark on a
+    hex group that touches the passage's own (each an outcome), walking on with the movement left; with
+    none, it stays on the passage, a path hex. Not a minion, nor an AI unit. After the move the passage
+    stands where that landmark stood, the landmark where the passage stood, and the passage has 1 health
+    again unless the hero ended its move on it.
 N131 Dig, a player's: before its move (then made on the board with the chip) or after it, a Tunnel
     Access chip on a map hex beside the unit, not path terrain, free of units (but itself), spires,
     landmarks and other chips as the move began; each such hex an outcome, or none. The chip is another
@@ -210,7 +216,25 @@ def teleports(position: Position, unit: Unit, ai: bool) -> dict[str, tuple[str, 
         for spire in position.spires:
             if spire.faction == unit.faction and _admits(position, unit, spire.at):
                 chips.setdefault(spire.at, set()).add(spire.at)
+    if unit.kind is Kind.HERO and not on_ai and not _cumbersome(unit):
+        for at, to in secret_passages(position).items():
+            chips.setdefault(at, set()).update(to)
     return {at: tuple(sorted(to)) for at, to in chips.items()}
+
+
+def secret_passages(position: Position) -> dict[str, set[str]]:
+    """N126: each open Secret Passage's hex with the hexes a hero stepping onto it may land on."""
+    group = position.hex_group()
+    standing = {u.at for u in position.units.values()}
+    found: dict[str, set[str]] = {}
+    for passage in position.landmarks:
+        if passage.health != 0 or passage.at in standing:
+            continue
+        own = group[passage.at]
+        touching = {group[n] for h, g in group.items() if g == own for n in position.neighbours(h) if n in group} - {own}
+        found[passage.at] = {lm.at for lm in position.landmarks if not lm.revealed and group[lm.at] in touching} \
+            or {passage.at}
+    return found
 
 
 def _landings(position: Position, unit: Unit, ai: bool) -> set[str]:
@@ -1508,13 +1532,21 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
         done = {(o.end, o.acts[0].chip) for o in before if o.kind == STAY}
         later = []
         for o in outcomes:
-            targets = [] if o.defeated else _after_targets(position, unit, talent, o.end, ai)
+            # A talent acts once per move: not again after a move it acted before (another talent's first).
+            used = any(a.talent == talent for a in o.acts)
+            targets = [] if o.defeated or used else _after_targets(position, unit, talent, o.end, ai)
             if not ai or not targets:
                 later.append(o)
-            later += [dataclasses.replace(o, acts=(*o.acts, Act("after", talent, x, how, then, to)))
+            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, how, then, to)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
+
+
+def _after_last(*acts: Act) -> tuple[Act, ...]:
+    """Acts before the move in the order taken, then those after it by talent name: two acts after one
+    move act on the board as it ended, so their order leaves the same board (one listing)."""
+    return (*(a for a in acts if a.when == "before"), *sorted((a for a in acts if a.when == "after"), key=lambda a: a.talent))
 
 
 def _motility(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
@@ -1830,6 +1862,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
             units[uid] = dataclasses.replace(u, at=roost.at) if roost.at else dataclasses.replace(u, at=landed, rides=None)
     for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
         units[felled] = dataclasses.replace(units[felled], at=None, health=0)
+    position = _swapped(position, move)
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
     # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
     hit_gates = {}  # N130: a fortress gate struck loses that much health, down to 0
@@ -1853,6 +1886,23 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         for faction, gate in position.gates.items()
     }
     return dataclasses.replace(position, units=units, gates=gates)
+
+
+def _swapped(position: Position, move: MoveOutcome) -> Position:
+    """N126: the landmarks after a hero's move through an open Secret Passage."""
+    passages = {lm.at: lm for lm in position.landmarks if lm.health == 0}
+    route = move.path
+    for i, node in enumerate(route):
+        passage = passages.get(node)
+        if passage is None or i == 0:
+            continue
+        landed = route[i + 1] if i + 1 in move.landed else node
+        health = 0 if move.end == landed else 1
+        landmarks = tuple(dataclasses.replace(lm, at=node) if lm.at == landed and not lm.revealed else
+                          dataclasses.replace(lm, at=landed, health=health) if lm.id == passage.id else lm
+                          for lm in position.landmarks)
+        return dataclasses.replace(position, landmarks=landmarks)
+    return position
 
 
 def node_now(position: Position, uid: str) -> str:
