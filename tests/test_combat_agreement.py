@@ -513,6 +513,15 @@ def test_turn_edge_agrees_with_self_destruct_and_creep(position: Position, momen
     assert problem is None, problem
 
 
+# The Source upgrade and Prophesy (reference N112, N113) at the turn's edges: a Self Destruct blast robs
+# for each Prophesy unit it defeats; the Self Destruct unit, fallen first, steals nothing.
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(robbing(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_robbers(position: Position, moment: str) -> None:
+    problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
 # Fountain (reference N124): revealed Fountain landmarks beside the board's units, on the round's
 # first turn or not, with the Self Destruct units and Creep spires of the start of the turn.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
