@@ -412,6 +412,22 @@ def spire_gifted(
     return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})
 
 
+# The Source upgrade and Prophesy (reference N112, N113): Source taken from a faction after a defeat's
+# rewards. ``robbing`` hands them to units, and the upgrade to spires, by coin tosses; out of the common
+# pool, where every board of the fixed sample would change.
+ROBBERS = ("Source", "Prophesy")
+
+
+@st.composite
+def robbing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose units get each of ``ROBBERS``, and whose spires the Source upgrade,
+    by a coin toss."""
+    position = draw(gifted(boards, ROBBERS))
+    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, "Source"}))) if draw(st.booleans()) else s
+                   for s in position.spires)
+    return replace(position, spires=spires)
+
+
 # The talents that change what a Wallop's teleport may do (reference N88, N89): Cumbersome forbids it
 # unless the damage drops the item, Peaceful takes the damage away, Sure-Footed widens the allowance.
 WALLOPED = ("Cumbersome", "Peaceful", "Sure-Footed")

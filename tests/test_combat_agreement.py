@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
-    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, swap_harmed, turn_edged,
+    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, robbing, spawning, spire_gifted, swap_harmed, turn_edged,
     walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
@@ -237,6 +237,29 @@ def test_attack_options_agree_with_absorb(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(absorbing(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_absorb(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# The Source upgrade and Prophesy (reference N112, N113) on units and spires: what each faction loses and
+# gains once a defeat's rewards are in, in a listing, the whole step and Spires Fire.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(robbing(combat_positions()))
+def test_attack_options_agree_with_robbers(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(robbing(combat_positions()))
+def test_attack_step_agrees_with_robbers(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(robbing(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_robbers(position: Position) -> None:
     problem = spires_fire_problem(position)
     assert problem is None, problem
 
@@ -486,6 +509,15 @@ def test_spires_fire_agrees_with_riders(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(turn_edged(combat_positions()), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_self_destruct_and_creep(position: Position, moment: str) -> None:
+    problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# The Source upgrade and Prophesy (reference N112, N113) at the turn's edges: a Self Destruct blast robs
+# for each Prophesy unit it defeats; the Self Destruct unit, fallen first, steals nothing.
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(robbing(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_robbers(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
     assert problem is None, problem
 

@@ -812,3 +812,26 @@ def test_spawn_at_the_start_of_the_first_onslaught_turn() -> None:
     assert turn_edge(load_position(folder / "spawn-player-may.yaml"), False) == {EndState(()), larva("b1"), larva("c2")}
     assert turn_edge(load_position(folder / "spawn-ai-nearest-mark.yaml"), True) == {larva("d1")}
     assert turn_edge(load_position(folder / "spawn-not-first-turn-nothing.yaml"), False) == {EndState(())}
+
+
+def test_source_and_prophesy_rob_after_the_rewards() -> None:
+    # N112, N113 on the hand-derived positions (their comments work the numbers out): the Source upgrade
+    # steals 2, or what there is, after the reward; Prophesy's faction steals the reward the defeating
+    # faction is not awarded, the AI's gains nothing; a unit fallen first steals nothing.
+    root = Path(__file__).resolve().parents[1] / "positions" / "talents"
+    source, prophesy = root / "source", root / "prophesy"
+    briar = ChipEnd("briar", defeated=True)
+    assert ends(load_position(source / "source-steals-two-after-the-reward.yaml")) == {
+        chips(briar, source=(("graft", 3), ("heirs", 6)))}
+    assert ends(load_position(source / "source-only-what-there-is-to-steal.yaml")) == {
+        chips(briar, source=(("graft", 0), ("heirs", 4)))}
+    assert ends(load_position(source / "source-spike-unit-fallen-first-steals-nothing.yaml")) == {
+        chips(briar, ChipEnd("harrier", defeated=True), source=(("graft", 6), ("heirs", 4)))}
+    seer = ChipEnd("seer", defeated=True)
+    assert ends(load_position(prophesy / "prophesy-player-steals-the-reward.yaml")) == {
+        chips(seer, source=(("graft", 5), ("heirs", 1)))}
+    assert ends(load_position(prophesy / "prophesy-ai-defeater-loses-what-it-has.yaml")) == {
+        chips(seer, source=(("heirs", 0),))}
+    assert ends(load_position(prophesy / "prophesy-two-thieves-too-little-noticed.yaml")) == {
+        chips(seer, source=(("graft", 2), ("heirs", 1))),
+        chips(seer, ChipEnd("oracle", defeated=True), source=(("graft", 2), ("heirs", 0), ("narora", 1)))}

@@ -288,7 +288,7 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
                if t.unmodelled_steps(ai) and set(t.unmodelled_steps(ai)) <= events}
     # Impale's part left out is what the defeats its damage deals bring, after them.
     assert talents == {"Detonate", "Embolden", "Imbue: Pollinate", "Impale", "Morale",
-                       "Pollinate", "Powerhouse", "Prophesy", "Refinery", "Source"}
+                       "Pollinate", "Powerhouse", "Refinery"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
     assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat", "6: earthscapes-removed"}

@@ -193,6 +193,10 @@ _UNSEEN_SIDE = {
                              "flips to: what follows reads its stats, which are its promoted side's"),
     "moving": ("Eager", "the damage of two or more chips that hurt a unit its swap moves: dealt as one hit, by the "
                         "first of them (whom a defeat is credited to, and what holds or spares each hit, read that one)"),
+    "source": ("Source", "two or more factions stealing from one that has too little for all of them at once: "
+                         "the answer has them take in the order of their names"),
+    "prophesy": ("Prophesy", "two or more factions stealing from one that has too little for all of them at once: "
+                             "the answer has them take in the order of their names"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
 }

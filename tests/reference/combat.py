@@ -143,6 +143,16 @@ N117 Assimilate, a player's: when any other unit (a landmark minion too) is defe
     defeated it (then it gains the reward once, as N11 gives it); the faction that defeated it, if
     another, gains none of its Source (relics and a spire build stay). Two such units of one faction
     gain it once. A defeat credited to no one (N105) counts too.
+N112 Source (the Harbinger upgrade chip, a talent of the chip): each defeat of an opposing faction's
+    unit (no landmark minion) or spire credited to a unit or spire with it, unless that unit fell
+    earlier in the same attack or act (as N49), robs the fallen chip's faction of 2 Source. Once the
+    attack's (shot's, act's) other losses and gains are done, each faction robbed loses what its
+    thieves claim, summed for each thief, no more than it has then, the thieves taking in the order of
+    their names; a non-AI thief gains it, up to its capacity (its Gain counts it), an AI one nothing.
+N113 Prophesy: no faction gains a Source reward for a unit with it (in use as it fell); when an
+    opposing faction is credited with its defeat by a unit or spire of its (no gate), or by anything
+    where the unit's faction plays as the AI, that faction is robbed of the unit's Source reward (1 or
+    more) for the unit's faction, as N112 robs. A defeat credited to no one robs no one.
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
     gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI; so does
     a spire's shot at it, or a volley that includes it, whatever the dice roll.
@@ -1174,6 +1184,7 @@ class Log:
     purse: dict[str, int] | None = None  # N116: the Source as the attack (N65: its purse), shot or act began
     spent: dict[str, int] = field(default_factory=dict)  # N116: what each faction spent out of ``purse``
     paid_for: list[tuple[str, str]] = field(default_factory=list)  # N116: unit, the talent Source was spent for
+    levies: list[tuple[str, str, int]] = field(default_factory=list)  # N112, N113: victim, thief, amount
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1377,10 +1388,50 @@ def hurt(
         return False
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if rewarded:
-        _gain(rules, board, log, credit, _assimilated(rules, board, log, u, credit))
+        reward = _assimilated(rules, board, log, u, credit)
+        _gain(rules, board, log, credit, replace(reward, source=0) if u.has("Prophesy") else reward)  # N113
     _assimilate(rules, board, log, u, credit)
+    _levy(rules, board, log, u.faction if u.kind is not Kind.LANDMARK_MINION else "", by, credit)  # N112
+    if (u.has("Prophesy") and u.faction and u.kind is not Kind.LANDMARK_MINION and credit and u.reward.source
+            and opposing(rules.position, credit, u.faction) and (rules.ai(u.faction) or not _is_gate(by))):  # N113
+        log.levies.append((credit, u.faction, u.reward.source))
     _give_way(rules, board, log, u)
     return True
+
+
+def _levy(rules: Rules, board: Board, log: Log, victim: str, by: str, credit: str) -> None:
+    """N112: a unit or spire with Source that defeated a chip of ``victim``, an opposing faction, and
+    had not fallen earlier in the attack, robs it of 2."""
+    thief = board.units.get(by) or board.spires.get(by)
+    fallen = any(d.chip == by for d in log.defeated)
+    if (thief is not None and thief.has("Source") and not fallen and victim and credit
+            and opposing(rules.position, credit, victim)):
+        log.levies.append((victim, credit, 2))
+
+
+def _rob(rules: Rules, board: Board, log: Log) -> None:
+    """N112, N113: once the other losses and gains are done, each robbed faction loses what its
+    thieves claim (in the order of their names), no more than it has; a non-AI thief gains it."""
+    owed: dict[tuple[str, str], int] = {}
+    for victim, thief, amount in log.levies:
+        owed[(victim, thief)] = owed.get((victim, thief), 0) + amount
+    kept = dict(board.source)
+    haul: dict[str, int] = {}
+    for victim in sorted({v for v, _ in owed}):
+        left = kept[victim]
+        for thief in sorted(t for v, t in owed if v == victim):
+            took = min(owed[(victim, thief)], left)
+            left -= took
+            board.source[victim] -= took
+            if not rules.ai(thief):
+                haul[thief] = haul.get(thief, 0) + took
+    for thief, took in sorted(haul.items()):
+        capacity = rules.position.factions[thief].source_capacity
+        board.source[thief] = min(capacity, board.source[thief] + took)
+        gained = min(capacity, kept[thief] + took) - kept[thief]
+        if gained:
+            log.gains.append(Gain(thief, source=gained))
+    log.levies.clear()
 
 
 def _give_way(rules: Rules, board: Board, log: Log, u: Fighter) -> None:
@@ -1427,6 +1478,7 @@ def _hurt_spire(
         log.defeated.append(Defeat(sid, "", credit, "discard" if s.merc else "barracks"))  # N2
         if rewarded:
             _gain(rules, board, log, credit, s.reward)
+        _levy(rules, board, log, s.faction, by, credit)  # N112
     return defeated
 
 
@@ -1942,6 +1994,7 @@ def attack(
     for leech in leeches:
         _leech(b, log, leech)
     _settle(rules, b, log, purse)
+    _rob(rules, b, log)  # N112, N113: after the attack's other losses and gains
     over = _game_over(b)
     outcome = AttackOutcome(
         attacker=uid,
@@ -2464,6 +2517,7 @@ def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = f
             hurt(rules, b, log, t, amount, uid, SELF_DESTRUCT, f.faction)
     for sid in spires:
         _hurt_spire(rules, b, log, sid, amount, uid, f.faction)
+    _rob(rules, b, log)  # N112, N113
     _give_way(rules, b, log, b.units[uid])
     return [after for _, after in _invigorations(rules, b, log)]
 
@@ -2764,6 +2818,7 @@ def _shoot(
                     continue
                 for shot in shots:
                     _channel(rules, b, line.board, shot.target)
+                _rob(rules, b, log)  # N112, N113: after Channel's gains
                 for shot in shots:
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
@@ -2799,6 +2854,7 @@ def _shoot(
                 if not _absorbed_as_chosen(log):  # N119
                     continue
                 _channel(rules, b, line.board, target)
+                _rob(rules, b, log)  # N112, N113: after Channel's gains
                 _silence(b, target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
@@ -2935,6 +2991,7 @@ def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Cho
         b = line.board.copy()
         log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour), absorb=absorb)
         hurt(rules, b, log, uid, 1, s.id, SPIRE_FIRE, s.faction)
+        _rob(rules, b, log)  # N112, N113
         if not _shed_as_chosen(log, armour) or not _absorbed_as_chosen(log):  # N136, N119
             continue
         for invig, promoted in _invigorations(rules, b, log):  # N97, N118: once the 1 is dealt
