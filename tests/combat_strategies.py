@@ -654,6 +654,27 @@ def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 
 
 @st.composite
+def razing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` (two spires at least) whose first spire is the turn's faction's with Raze,
+    its second an opposing one, and whose other spires of the turn's faction have Raze by a coin toss,
+    each with one or two attack upgrades, a range or fortification upgrade beneath by a coin toss (what a
+    gate attack strips), for a player or the AI (reference N120)."""
+    position = draw(boards)
+    assume(len(position.spires) >= 2)
+    first, second, *rest = position.spires
+
+    def razer(s: Spire) -> Spire:
+        ups = draw(st.sampled_from(((), ("range",), ("fortification",)))) + ("attack",) * draw(st.integers(1, 2))
+        return replace(s, faction=MOVER, talents=tuple(sorted({*s.talents, "Raze"})), upgrades=ups)
+
+    spires = (razer(first), replace(second, faction=OPPONENT),
+              *(razer(s) if s.faction == MOVER and draw(st.booleans()) else s for s in rest))
+    controller = draw(st.sampled_from((Controller.PLAYER, Controller.AI)))  # the AI's priorities (N120) too
+    factions = {**position.factions, MOVER: replace(position.factions[MOVER], controller=controller)}
+    return replace(position, spires=spires, factions=factions)
+
+
+@st.composite
 def fountained(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` with up to two revealed Fountain landmarks on free map hexes beside units
     on the map, whose turn is or is not the first of its round by a coin toss (reference N124)."""

@@ -25,8 +25,8 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
-    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, spawning, spire_gifted, swap_harmed, turn_edged,
-    walloped, walloping, winded,
+    perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, spawning, spire_gifted, swap_harmed,
+    turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, waygated
 from tests.profiles import examples
@@ -523,6 +523,15 @@ def test_turn_edge_agrees_with_promoting_talents(position: Position, moment: str
 @given(calling(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_bydra_calling_minions(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Raze (reference N120): the turn's spires with it attack an opposing spire or gate at the start of the
+# turn, each total of their dice an end, with the Self Destruct units and Creep spires of that moment.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(razing(turn_edged(combat_positions(firing=True))))
+def test_start_of_turn_agrees_with_raze(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
     assert problem is None, problem
 
 

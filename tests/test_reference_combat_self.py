@@ -42,6 +42,7 @@ from adjudicator.position.model import (
     Spire,
     Stats,
     Unit,
+    gate_node,
 )
 from adjudicator.position.priorities import presets
 
@@ -812,3 +813,21 @@ def test_spawn_at_the_start_of_the_first_onslaught_turn() -> None:
     assert turn_edge(load_position(folder / "spawn-player-may.yaml"), False) == {EndState(()), larva("b1"), larva("c2")}
     assert turn_edge(load_position(folder / "spawn-ai-nearest-mark.yaml"), True) == {larva("d1")}
     assert turn_edge(load_position(folder / "spawn-not-first-turn-nothing.yaml"), False) == {EndState(())}
+
+
+def test_raze_at_the_start_of_the_turn() -> None:
+    # N120 on the hand-derived positions (their chances are the positions'): the player's tower may take
+    # the post's fortification with 2 or more, or fail, or not attack; the AI's maw attacks the gate
+    # (10, 9 or 8 left) and loses its range upgrade; with no gate in range, the spire with the fewest
+    # upgrades; nothing in reach, nothing changes.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "raze"
+    player = turn_edge(load_position(folder / "raze-player-may.yaml"), False)
+    assert player == {EndState(()), EndState((ChipEnd("post", upgrades=("attack",)),))}
+    assert turn_edge(load_position(folder / "raze-player-may.yaml"), False, "end") == {EndState(())}
+    maw = ChipEnd("maw", upgrades=("attack",))
+    gate = turn_edge(load_position(folder / "raze-ai-gate-first.yaml"), True)
+    assert gate == {EndState((maw,)), *(EndState(tuple(sorted((maw, ChipEnd(gate_node("heirs"), health=h)))))
+                                        for h in (9, 8))}
+    fewest = turn_edge(load_position(folder / "raze-ai-fewest-upgrades.yaml"), True)
+    assert fewest == {EndState(()), EndState((ChipEnd("small", upgrades=()),))}
+    assert turn_edge(load_position(folder / "raze-nothing-in-reach.yaml"), False) == {EndState(())}
