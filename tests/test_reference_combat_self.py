@@ -831,3 +831,29 @@ def test_raze_at_the_start_of_the_turn() -> None:
     fewest = turn_edge(load_position(folder / "raze-ai-fewest-upgrades.yaml"), True)
     assert fewest == {EndState(()), EndState((ChipEnd("small", upgrades=()),))}
     assert turn_edge(load_position(folder / "raze-nothing-in-reach.yaml"), False) == {EndState(())}
+
+
+def test_translocate_at_the_start_of_the_turn() -> None:
+    # N121 on the hand-derived positions: the skiff may swap with the mast on its isle or the hull on the
+    # touching one, not the spire on a far isle nor the heirs' post; the AI's does not swap.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "translocate"
+
+    def swap(other: str, to: str) -> EndState:
+        return EndState(tuple(sorted((ChipEnd("skiff", at=to), ChipEnd(other, at="a1")))))
+
+    player = turn_edge(load_position(folder / "translocate-player-swaps.yaml"), False)
+    assert player == {EndState(()), swap("mast", "c1"), swap("hull", "e1")}
+    assert turn_edge(load_position(folder / "translocate-player-swaps.yaml"), False, "end") == {EndState(())}
+    assert turn_edge(load_position(folder / "translocate-ai-no-effect.yaml"), True) == {EndState(())}
+
+
+def test_unstable_at_the_start_of_the_uprisings_turn() -> None:
+    # N123 on the hand-derived positions: the waygate may flip, defeating the Peaceful fox and the
+    # Uprising's own cutter beside it, for the fox's 2 Source (3 -> 5); with the other waygate
+    # destroyed, or a unit waiting to deploy, it may not.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "unstable"
+    flipped = (ChipEnd("cutter", defeated=True), ChipEnd("fox", defeated=True), ChipEnd("wg", health=0))
+    assert turn_edge(load_position(folder / "unstable-player-flips.yaml"), False) == {
+        EndState(()), EndState(flipped, source=(("uprising", 5),))}
+    assert turn_edge(load_position(folder / "unstable-only-waygate-nothing.yaml"), False) == {EndState(())}
+    assert turn_edge(load_position(folder / "unstable-units-waiting-noticed.yaml"), False) == {EndState(())}

@@ -60,8 +60,8 @@ def _gaps(position: Position, steps: tuple[str, ...], ai: bool) -> tuple[Gap, ..
     gaps = []
     if "start-of-turn" in steps and not ai:
         # ai-rules.md, Economy and building: "The AI does not use limited build options".
-        gaps.append(Gap("start-of-turn", "a player's limited build options (a spire built, a merc spire "
-                        "constructed) are not adjudicated"))
+        gaps.append(Gap("start-of-turn", "a player's limited build options other than Translocate's swap and "
+                        "Unstable's flip (a spire built, a merc spire constructed) are not adjudicated"))
     hidden = sorted(m.id for m in position.landmarks if not m.revealed)
     if "exploration" in steps and not ai and hidden:
         # game-elements, Landmarks: a unit that explores "may choose to either reveal it"; the
