@@ -2528,7 +2528,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         # N125: the AI's larvae once its Self Destruct units are done, where it must place one.
         spawns = _spawns(rules, board, crept) if moment == "start" and not over and not (ai and ready) else []
         razes = _razes(rules, board, crept) if moment == "start" and not over and not (ai and ready) else []  # N120
-        swaps = _swaps(rules, board, crept) if moment == "start" and not over else []  # N121
+        swaps = _translocations(rules, board, crept) if moment == "start" and not over else []  # N121
         flips = _flips(rules, board, crept) if moment == "start" and not over else []  # N123
         if (not ai or not ready) and not (ai and spawns) and not (ai and razes):
             end = end_state(rules, start, healed(board, done), False)
@@ -2593,7 +2593,7 @@ def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, 
     return found
 
 
-def _swaps(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
+def _translocations(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
     """N121: each (spire, other) a player's Translocate spire of the turn's faction may swap hexes with
     now, once each (``done`` holds "swap:<spire>" for those that have), two swaps a turn at most: another
     standing spire of its faction whose hex is in the same hex group as its own or one touching it."""
