@@ -2567,7 +2567,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
 def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
     """N120: each (spire, target) a Raze spire of the turn's faction may attack now, once each (``done``
     holds "raze:<spire>" for those that have), none once a spire crept (N108): an opposing spire, gate or
-    waygate (N84; not the Uprising's gate in chapter 6) with health left within its range, a camouflaged
+    waygate (N84; not the Uprising's gate in chapter 6; the griege gate only from beside it) with health left within its range, a camouflaged
     spire only from beside it; the AI's only a gate or waygate if any, else the spires with the fewest
     upgrades."""
     if any(not c.startswith(("spawn:", "raze:", "swap:", "flip:")) for c in done):
@@ -2583,7 +2583,7 @@ def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, 
                   and rules.within(s.at, t.at, s.range) and _camouflage_ok(rules, s.at, t.has("Camouflage"), t.at)]
         gates = [gate_node(f) for f, g in sorted(board.gates.items())
                  if opposing(position, f, s.faction) and g.health >= 1 and rules.within(s.at, gate_node(f), s.range)
-                 and not (chapter_6 and f == UPRISING)]
+                 and not (chapter_6 and f == UPRISING) and (f != "griege" or rules.within(s.at, gate_node(f), 1))]
         gates += [w for w, (at, health) in sorted(board.waygates.items())
                   if opposing(position, UPRISING, s.faction) and health >= 1 and rules.within(s.at, at, s.range)]
         if rules.ai(rules.faction):
