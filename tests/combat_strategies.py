@@ -8,7 +8,7 @@ position file, combat fields included (tests/strategies.describe covers the move
 
 from __future__ import annotations
 
-from collections import deque
+from collections import defaultdict, deque
 from dataclasses import replace
 
 import yaml
@@ -667,6 +667,49 @@ def turn_edged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
                            else s.talents)
                    for s in position.spires)
     return replace(position, units=units, spires=spires)
+
+
+@st.composite
+def razing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` (two spires at least) whose first spire is the turn's faction's with Raze,
+    its second an opposing one, and whose other spires of the turn's faction have Raze by a coin toss,
+    each with one or two attack upgrades, a range or fortification upgrade beneath by a coin toss (what a
+    gate attack strips), for a player or the AI (reference N120)."""
+    position = draw(boards)
+    assume(len(position.spires) >= 2)
+    first, second, *rest = position.spires
+
+    def razer(s: Spire) -> Spire:
+        ups = draw(st.sampled_from(((), ("range",), ("fortification",)))) + ("attack",) * draw(st.integers(1, 2))
+        return replace(s, faction=MOVER, talents=tuple(sorted({*s.talents, "Raze"})), upgrades=ups)
+
+    spires = (razer(first), replace(second, faction=OPPONENT),
+              *(razer(s) if s.faction == MOVER and draw(st.booleans()) else s for s in rest))
+    controller = draw(st.sampled_from((Controller.PLAYER, Controller.AI)))  # the AI's priorities (N120) too
+    factions = {**position.factions, MOVER: replace(position.factions[MOVER], controller=controller)}
+    return replace(position, spires=spires, factions=factions)
+
+
+@st.composite
+def translocating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` (two spires at least) whose first two spires are the turn's faction's, the
+    first with Translocate, each other of that faction with it by a coin toss, its hexes cut into up to
+    three hex groups by column, for a player or the AI (reference N121)."""
+    position = draw(boards)
+    assume(len(position.spires) >= 2)
+    first, second, *rest = position.spires
+    spires = (replace(first, faction=MOVER, talents=tuple(sorted({*first.talents, "Translocate"}))),
+              replace(second, faction=MOVER),
+              *(replace(s, talents=tuple(sorted({*s.talents, "Translocate"})))
+                if s.faction == MOVER and draw(st.booleans()) else s for s in rest))
+    cuts = sorted(draw(st.lists(st.integers(1, 6), max_size=2)))
+    columns: dict[int, list[str]] = defaultdict(list)
+    for h in sorted(position.hexes):
+        columns[sum(1 for c in cuts if ord(h[0]) - ord("a") >= c)].append(h)
+    controller = draw(st.sampled_from((Controller.PLAYER, Controller.AI)))  # the AI's: no swap (N121)
+    factions = {**position.factions, MOVER: replace(position.factions[MOVER], controller=controller)}
+    return replace(position, spires=spires, factions=factions,
+                   hex_groups=tuple(tuple(g) for _, g in sorted(columns.items())))
 
 
 @st.composite

@@ -673,6 +673,27 @@ def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def unstabled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A waygated board (two waygates at least, the first two standing) on the Uprising's turn, mostly a
+    player's, whose first waygate has Unstable and the others by a coin toss, and whose units waiting in
+    the Uprising's gate, by a coin toss, are taken off the board (reference N123)."""
+    position = draw(boards)
+    ways = [c.id for c in position.chips if c.name == "Waygate"]
+    assume(len(ways) >= 2)
+    chips = tuple(replace(c, talents=("Unstable",) if c.id == ways[0] or draw(st.booleans()) else c.talents,
+                          health=max(c.health or 0, 1 if c.id in ways[:2] else 0))
+                  if c.id in ways else c for c in position.chips)
+    units, gates = position.units, position.gates
+    if draw(st.booleans()):  # none waits to deploy: Unstable may be used
+        units = {uid: u for uid, u in units.items() if uid not in gates["uprising"].stack}
+        gates = {**gates, "uprising": replace(gates["uprising"], stack=())}
+    controller = draw(st.sampled_from((Controller.PLAYER, Controller.PLAYER, Controller.AI)))
+    factions = {**position.factions, "uprising": replace(position.factions["uprising"], controller=controller)}
+    return replace(position, chips=chips, units=units, gates=gates, factions=factions,
+                   turn=replace(position.turn, faction="uprising"))
+
+
+@st.composite
 def motile(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving heroes hold Motility and move 1 or 2 (some promoted, so the
     mountain allowance is bought), their faction's Motility Reservoir given, 0 to 4 (the dearest use costs 4),

@@ -25,10 +25,10 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
-    perched, pistoleers, quaking, rallied, recruiting, relentless_ripostes, robbing, spawning, spire_gifted, swap_harmed, turn_edged,
-    walloped, walloping, winded,
+    perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, spawning, spire_gifted,
+    swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
-from tests.strategies import allied, grafted_boards, healing, waygated
+from tests.strategies import allied, grafted_boards, healing, unstabled, waygated
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -555,6 +555,33 @@ def test_turn_edge_agrees_with_promoting_talents(position: Position, moment: str
 @given(calling(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_bydra_calling_minions(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Raze (reference N120): the turn's spires with it attack an opposing spire or gate at the start of the
+# turn, each total of their dice an end, with the Self Destruct units and Creep spires of that moment.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(razing(turn_edged(combat_positions(firing=True))))
+def test_start_of_turn_agrees_with_raze(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
+    assert problem is None, problem
+
+
+# Translocate (reference N121): the turn's spires with it may swap hexes with another of their faction's
+# spires on their hex group or a touching one, with the Self Destruct units and Creep spires of the moment.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(translocating(turn_edged(combat_positions(firing=True))))
+def test_start_of_turn_agrees_with_translocate(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
+    assert problem is None, problem
+
+
+# Unstable (reference N123): on the Uprising's turn in chapter 6 a waygate with it may flip, defeating
+# every active unit beside it, with the Self Destruct units of the start of the turn.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(unstabled(waygated(turn_edged(combat_positions()))))
+def test_start_of_turn_agrees_with_unstable(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
     assert problem is None, problem
 
 

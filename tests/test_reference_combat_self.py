@@ -42,6 +42,7 @@ from adjudicator.position.model import (
     Spire,
     Stats,
     Unit,
+    gate_node,
 )
 from adjudicator.position.priorities import presets
 
@@ -835,3 +836,47 @@ def test_source_and_prophesy_rob_after_the_rewards() -> None:
     assert ends(load_position(prophesy / "prophesy-two-thieves-too-little-noticed.yaml")) == {
         chips(seer, source=(("graft", 2), ("heirs", 1))),
         chips(seer, ChipEnd("oracle", defeated=True), source=(("graft", 2), ("heirs", 0), ("narora", 1)))}
+
+
+def test_raze_at_the_start_of_the_turn() -> None:
+    # N120 on the hand-derived positions (their chances are the positions'): the player's tower may take
+    # the post's fortification with 2 or more, or fail, or not attack; the AI's maw attacks the gate
+    # (10, 9 or 8 left) and loses its range upgrade; with no gate in range, the spire with the fewest
+    # upgrades; nothing in reach, nothing changes.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "raze"
+    player = turn_edge(load_position(folder / "raze-player-may.yaml"), False)
+    assert player == {EndState(()), EndState((ChipEnd("post", upgrades=("attack",)),))}
+    assert turn_edge(load_position(folder / "raze-player-may.yaml"), False, "end") == {EndState(())}
+    maw = ChipEnd("maw", upgrades=("attack",))
+    gate = turn_edge(load_position(folder / "raze-ai-gate-first.yaml"), True)
+    assert gate == {EndState((maw,)), *(EndState(tuple(sorted((maw, ChipEnd(gate_node("heirs"), health=h)))))
+                                        for h in (9, 8))}
+    fewest = turn_edge(load_position(folder / "raze-ai-fewest-upgrades.yaml"), True)
+    assert fewest == {EndState(()), EndState((ChipEnd("small", upgrades=()),))}
+    assert turn_edge(load_position(folder / "raze-nothing-in-reach.yaml"), False) == {EndState(())}
+
+
+def test_translocate_at_the_start_of_the_turn() -> None:
+    # N121 on the hand-derived positions: the skiff may swap with the mast on its isle or the hull on the
+    # touching one, not the spire on a far isle nor the heirs' post; the AI's does not swap.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "translocate"
+
+    def swap(other: str, to: str) -> EndState:
+        return EndState(tuple(sorted((ChipEnd("skiff", at=to), ChipEnd(other, at="a1")))))
+
+    player = turn_edge(load_position(folder / "translocate-player-swaps.yaml"), False)
+    assert player == {EndState(()), swap("mast", "c1"), swap("hull", "e1")}
+    assert turn_edge(load_position(folder / "translocate-player-swaps.yaml"), False, "end") == {EndState(())}
+    assert turn_edge(load_position(folder / "translocate-ai-no-effect.yaml"), True) == {EndState(())}
+
+
+def test_unstable_at_the_start_of_the_uprisings_turn() -> None:
+    # N123 on the hand-derived positions: the waygate may flip, defeating the Peaceful fox and the
+    # Uprising's own cutter beside it, for the fox's 2 Source (3 -> 5); with the other waygate
+    # destroyed, or a unit waiting to deploy, it may not.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "unstable"
+    flipped = (ChipEnd("cutter", defeated=True), ChipEnd("fox", defeated=True), ChipEnd("wg", health=0))
+    assert turn_edge(load_position(folder / "unstable-player-flips.yaml"), False) == {
+        EndState(()), EndState(flipped, source=(("uprising", 5),))}
+    assert turn_edge(load_position(folder / "unstable-only-waygate-nothing.yaml"), False) == {EndState(())}
+    assert turn_edge(load_position(folder / "unstable-units-waiting-noticed.yaml"), False) == {EndState(())}

@@ -401,19 +401,46 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Razed:
+    """A spire's attack at the start of the turn (Raze) in a line: the spire, its target, its dice, what
+    reduces the attack (``cut``), and the totals less that which lead to the end it is part of, from
+    ``low`` to ``high`` (None: or more)."""
+
+    spire: str
+    target: str
+    dice: int
+    cut: int
+    low: int
+    high: int | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"spire": self.spire, "target": self.target, "dice": self.dice, "cut": self.cut,
+                "low": self.low, "high": self.high}
+
+    @property
+    def totals(self) -> str:
+        """The totals less the cut: "0", "1 to 2", "3 or more"."""
+        if self.high is None:
+            return f"{self.low} or more"
+        return str(self.low) if self.high == self.low else f"{self.low} to {self.high}"
+
+
+@dataclass(frozen=True)
 class StepEnd:
     """One distinct end state of a whole attack step, with one sequence of attacks that makes it. Where
     a retaliation of the line rolled the spire die (Relentless), ``rolled`` says what it totalled, which
-    tells such ends apart, and ``probability`` is the chance of those totals, given the attacks."""
+    tells such ends apart, and ``probability`` is the chance of those totals, given the attacks. So do
+    the totals a spire's attack at the start of the turn rolled (``razed``: Raze), with their chance."""
 
     end: EndState
     sequence: tuple[AttackOutcome, ...]
     rolled: tuple[Rolled, ...] = ()
     probability: Fraction | None = None
+    razed: tuple[Razed, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence],
-                "rolled": [r.as_json() for r in self.rolled],
+                "rolled": [r.as_json() for r in self.rolled], "razed": [r.as_json() for r in self.razed],
                 "probability": None if self.probability is None else str(self.probability)}
 
 

@@ -23,6 +23,7 @@ from adjudicator.answers.attacks import (
     EndState,
     Gain,
     LevelUp,
+    Razed,
     Reveal,
     Rolled,
     SPLASH,
@@ -1053,9 +1054,26 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
             if m.act is not None
         )
         rolled = _rolled(atoms.fin)
-        chance = math.prod((_odds(die, r.totals, r.top) for r in rolled), start=Fraction(1)) if rolled else None
-        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance))
+        razed = _razed(atoms.fin)
+        odds = [*(_odds(die, r.totals, r.top) for r in rolled), *(_band_odds(die, r) for r in razed)]
+        chance = math.prod(odds, start=Fraction(1)) if odds else None
+        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance, razed))
     return ends
+
+
+def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
+    """A spire's attacks at the start of the turn in an end's line, from fin(razed(S,X,K,C,L,M)) (output.lp)."""
+    return tuple(sorted(
+        Razed(_name(a[0]), chip_name(a[1]), a[2].number, a[3].number, a[4].number,
+              None if a[5].type == SymbolType.Function else a[5].number)
+        for s in fin if s.name == "razed" for a in [s.arguments]))
+
+
+def _band_odds(die: Die, razed: Razed) -> Fraction:
+    """The chance that ``razed``'s dice, less its cut (never below 0), total from its low to its high."""
+    return sum((p for total, p in die.totals(razed.dice).items()
+                if max(total - razed.cut, 0) >= razed.low and (razed.high is None or max(total - razed.cut, 0) <= razed.high)),
+               Fraction(0))
 
 
 def _rolled(fin: Iterable[Symbol]) -> tuple[Rolled, ...]:

@@ -566,11 +566,12 @@ class _PositionReader(_Reader):
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
         # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
         # groups"), so the map alone does not tell a rule naming a hex group where one ends.
-        grouping = sorted(sid for sid, s in (spires or {}).items() if "Imbue: Flying" in s.talents)
-        if grouping and top["hex-groups"].node is None:
-            self.problem(top["spires"], f"{_listing(set(grouping))} has Imbue: Flying, which acts on its hex group: "
-                         "list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles are "
-                         "separate groups, so the map alone does not tell them")
+        for named in ("Imbue: Flying", "Translocate"):  # each reads its spire's hex group
+            grouping = sorted(sid for sid, s in (spires or {}).items() if named in s.talents)
+            if grouping and top["hex-groups"].node is None:
+                self.problem(top["spires"], f"{_listing(set(grouping))} has {named}, which acts on its hex group: "
+                             "list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles are "
+                             "separate groups, so the map alone does not tell them")
         passages = sorted(lid for lid, lm in (landmarks or {}).items() if lm.revealed and SECRET_PASSAGE in lm.talents)
         if passages and top["hex-groups"].node is None:
             self.problem(top["landmarks"], f"{_listing(set(passages))} has Secret Passage, which swaps with an "

@@ -478,10 +478,12 @@ def start_of_turn(
     limit: int | None = None,
     deadline: Deadline | None = None,
     progress: Progress | None = None,
+    die: Die | None = None,
 ) -> AttackStepResult:
     """Every distinct end state of the start of the current faction's turn (talents such as Healing
-    act in it; asp/combat/state.lp, recover/4), with their exact count."""
-    return _turn_edge("start", position, ai, limit, deadline, progress)
+    act in it; asp/combat/state.lp, recover/4), with their exact count. ``die``: the spire die a spire's
+    attack then rolls (Raze; default: the reading's), each end with the chance of its totals."""
+    return _turn_edge("start", position, ai, limit, deadline, progress, die)
 
 
 def end_of_turn(
@@ -498,22 +500,26 @@ def end_of_turn(
 
 def _turn_edge(
     moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None,
-    progress: Progress | None,
+    progress: Progress | None, die: Die | None = None,
 ) -> AttackStepResult:
     from adjudicator.facts.combat import STEP, CombatQuery, combat_facts  # imported here: combat only
 
     check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
+    readings = resolve(position.readings)
+    die = die or shipped_die(readings["spire-die"])
+    # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
+    rolls = any("sattacks/4" in t.hooks for s in position.spires if s.faction == side
+                for t in catalogue().known(s.talents))
     query = CombatQuery(moment, STEP, side, ai_factions, _edge_points(position, side),
-                        readings=resolve(position.readings))
+                        readings=readings, die=die if rolls else None)
     try:
         models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
                                      progress=progress), True
     except TimedOut as timeout:
         models, complete = timeout.models, False
-    ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions,
-                              shipped_die(query.readings["spire-die"]))
+    ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions, die)
     ends.sort(key=lambda e: e.end.sort_key)
     # What acts only as the wave ends changes nothing where no end has it end (what acts on a defeat is
     # kept: a defeat may leave no trace in the end, as chapter 8's Nucleus's).
@@ -528,9 +534,10 @@ def _turn_edge(
 def _edge_points(position: Position, side: str) -> int:
     """The time points of the start or end of a turn: one at least (Healing's), and one for each act a
     chip of the side may take then (a talent's catalogue `edge_acts`: Self Destruct, Creep), the chips
-    waiting in a group too, which a defeat above them may reveal."""
+    waiting in a group too, which a defeat above them may reveal, and every other chip (Unstable)."""
     chips = [c for u in position.units.values() if u.faction == side for c in (u.talents, *(g.talents for g in u.group))]
     chips += [s.talents for s in position.spires if s.faction == side]
+    chips += [c.talents for c in position.chips]  # a waygate's (Unstable): other chips have no side
     return max(1, sum(t.edge_acts for chip in chips for t in catalogue().known(chip)))
 
 

@@ -172,6 +172,11 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("onslaught"))
     if position.factions[position.turn.faction].barracks is not None:  # what waits in them (Spawn's larva)
         known.add(tracked("barracks"))
+    # Harbinger chapter 6's waygates, none of whose faction's units waits to deploy (Unstable): the
+    # position's gate holds those units on no waygate in particular.
+    uprising = position.gates.get("uprising")
+    if position.scenario is not None and position.scenario.chapter == 6 and not (uprising and uprising.stack):
+        known.add(tracked("waygates"))
     return frozenset(known)
 
 

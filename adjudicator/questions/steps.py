@@ -57,7 +57,8 @@ class Step:
 STEPS: tuple[Step, ...] = (
     Step("start-of-turn", "Start of turn", "start-of-turn", "start", ("start-of-turn", *EVENTS),
          "adjudicator.questions.adjudicate:start_of_turn", "end states", 20, "start_of_turn", "edge_outcome", "ends",
-         "Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count."),
+         "Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count.",
+         options=("die",)),
     Step("quick-strike", "Quick Strike", "quick-strike", "quick", ("quick-strike", *EVENTS),
          "adjudicator.questions.adjudicate:quick_strike", "end states", 20, "quick_strike", "attack_outcome", "ends",
          "Every distinct end state of the Quick Strike step, before the spires fire: what units with Quick "

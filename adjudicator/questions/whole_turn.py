@@ -20,7 +20,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.answers.attacks import EndState, FireStepResult, Rolled, StepEnd
+from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Rolled, StepEnd
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
@@ -60,8 +60,8 @@ def _gaps(position: Position, steps: tuple[str, ...], ai: bool) -> tuple[Gap, ..
     gaps = []
     if "start-of-turn" in steps and not ai:
         # ai-rules.md, Economy and building: "The AI does not use limited build options".
-        gaps.append(Gap("start-of-turn", "a player's limited build options (a spire built, a merc spire "
-                        "constructed) are not adjudicated"))
+        gaps.append(Gap("start-of-turn", "a player's limited build options other than Translocate's swap and "
+                        "Unstable's flip (a spire built, a merc spire constructed) are not adjudicated"))
     hidden = sorted(m.id for m in position.landmarks if not m.revealed)
     if "exploration" in steps and not ai and hidden:
         # game-elements, Landmarks: a unit that explores "may choose to either reveal it"; the
@@ -161,7 +161,7 @@ def whole_turn(
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
-    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str], TurnOutcome] = {}
+    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...]], TurnOutcome] = {}
     fallen: set[Gap] = set()  # a unit defeated as it moves in some line of play
     uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
@@ -169,8 +169,10 @@ def whole_turn(
     def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends)
+        start = records.get("start-of-turn")
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
-               _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key)
+               _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
+               start.razed if start else ())
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
                                           records.get("quick-strike"), records.get("start-of-turn")))
         tell(len(found))

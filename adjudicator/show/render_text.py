@@ -412,8 +412,17 @@ def _totals(rolled: Rolled) -> str:
 
 
 def edge_outcome(outcome: StepEnd) -> list[str]:
-    """One end state of the start or the end of a turn."""
-    return [outcome.end.describe()]
+    """One end state of the start or the end of a turn, with the chance of what a spire's attack then
+    rolled (Raze)."""
+    return [outcome.end.describe(), *_razing(outcome)]
+
+
+def _razing(outcome: StepEnd, indent: str = "  ") -> list[str]:
+    if not outcome.razed:
+        return []
+    attacks = "; ".join(f"{r.spire} attacked {r.target} with {r.dice} dice, totalling {r.totals}"
+                        + (f" less {r.cut}" if r.cut else "") for r in outcome.razed)
+    return [f"{indent}probability {outcome.probability}: {attacks}"]
 
 
 def edge_step(result: AttackStepResult, moment: str) -> str:
@@ -498,6 +507,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
     lines = [outcome.end.describe()]
     if outcome.start is not None:  # what the start of the turn did on this line (Healing, Spawn, …)
         lines.append(f"  start of turn: {outcome.start.end.describe()}")
+        lines += _razing(outcome.start, "    ")
     if outcome.quick_strike is not None and outcome.quick_strike.sequence:
         attacks = ", ".join(format_attack(a) for a in outcome.quick_strike.sequence)
         lines.append(f"  quick strike: {attacks}")

@@ -362,6 +362,24 @@ N122 Recruitable: at the end of the turn (not its start), the turn's faction may
     this turn (``done.targeted``) and that still stands once the Self Destruct units are done; each
     such unit taken or not, any of them, is an end, for the AI too. A unit taken shows ``control``
     with its health.
+N120 Raze: at the start of the turn (not its end), each spire of the turn's faction with it and an attack
+    upgrade may attack, once, an opposing spire, fortress gate (not the Uprising's in chapter 6) or
+    waygate with health left within its range (a camouflaged spire only from beside it), before any spire
+    creeps (N108), in any order with the other acts; the AI's must, once its Self Destruct units are
+    done, at a gate or waygate if one is in range, else at a spire with the fewest upgrades. Its dice
+    (the standard die) deal their total: a spire loses its bottom upgrade to 1 or more (a fortification
+    to 2 or more), or falls (spire-defeat); a gate or waygate loses the total; every total is an end.
+    Having attacked a gate or waygate, the spire loses its bottom upgrade.
+N121 Translocate: at the start of the turn (not its end), a player's spire of the turn's faction with it
+    may swap hexes, once, with another standing spire of its faction whose hex is in its own hex group
+    or one touching it (``hex-groups``), two swaps at most, in any order with the other acts; the AI's
+    does not. The end shows each swapped spire ``at`` its new hex.
+N123 Unstable (Harbinger chapter 6): at the start of the Uprising's turn (not its end), played by a
+    player, a waygate with it and health left may flip to its destroyed side (health 0), once, while
+    another waygate has health left and no Uprising unit waits in its gate, in any order with the other
+    acts: each unit on a map hex beside it, not campfired, of any faction, is defeated as N105's bomber
+    is (no hit, credited to no one), and the Uprising gains the Source rewards of those that oppose it,
+    up to its capacity.
 N124 Fountain: at the start of a turn the position says is its round's first (``first-of-round``),
     each unit some faction controls, on a map hex beside a revealed landmark with Fountain and not a
     campfired hero, recovers 2 for each such landmark, up to the health stat of its side showing (one
@@ -2536,11 +2554,12 @@ def _creeps(rules: Rules, board: Board, crept: frozenset[str]) -> list[tuple[str
             if position.hexes[h].terrain is not Terrain.PATH and h not in taken]
 
 
-def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndState]:
+def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | None = None) -> set[EndState]:
     """N105-N108: every end state of the start (``moment`` "start") or the end ("end") of the turn's
     faction's turn: its Self Destruct units destruct one after another, a player's as it chooses, the
     AI's while one would defeat something (any of those first), until the wave is over; at the start,
-    a player's Creep spires may move, each once, in any order with them."""
+    a player's Creep spires may move, each once, in any order with them; its Raze spires attack with
+    ``die`` (N120: the standard die unless told)."""
     rules = Rules.of(position, ai)
     start = start_board(position)
     minions = not _wave_over(start)
@@ -2562,7 +2581,10 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             ready = [uid for uid in ready if _blast_fells(rules, board, uid)]
         # N125: the AI's larvae once its Self Destruct units are done, where it must place one.
         spawns = _spawns(rules, board, crept) if moment == "start" and not over and not (ai and ready) else []
-        if (not ai or not ready) and not (ai and spawns):
+        razes = _razes(rules, board, crept) if moment == "start" and not over and not (ai and ready) else []  # N120
+        swaps = _translocations(rules, board, crept) if moment == "start" and not over else []  # N121
+        flips = _flips(rules, board, crept) if moment == "start" and not over else []  # N123
+        if (not ai or not ready) and not (ai and spawns) and not (ai and razes):
             end = end_state(rules, start, healed(board, done), False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
@@ -2578,9 +2600,130 @@ def turn_edge(position: Position, ai: bool, moment: str = "start") -> set[EndSta
             placed = board.copy()
             placed.units[larva] = _fighter(replace(position.units[larva], at=hex_), hex_)
             explore(healed(placed, done), crept | {f"spawn:{chip}"}, True)
+        for sid, target in razes:
+            for after in raze(rules, board, sid, target, die or standard_die()):
+                explore(healed(after, done), crept | {f"raze:{sid}"}, True)
+        for sid, other in swaps:
+            swapped = board.copy()
+            swapped.spires[sid] = replace(board.spires[sid], at=board.spires[other].at)
+            swapped.spires[other] = replace(board.spires[other], at=board.spires[sid].at)
+            explore(healed(swapped, done), crept | {f"swap:{sid}"}, True)
+        for chip in flips:
+            fallible = _unstable_victims(rules, board, chip)
+            for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
+                for after in unstable(rules, board, chip, gang, absorb):  # N116, N119
+                    explore(healed(after, done), crept | {f"flip:{chip}"}, True)
 
     explore(called, frozenset(), False)
     return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
+
+
+def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
+    """N120: each (spire, target) a Raze spire of the turn's faction may attack now, once each (``done``
+    holds "raze:<spire>" for those that have), none once a spire crept (N108): an opposing spire, gate or
+    waygate (N84; not the Uprising's gate in chapter 6; the griege gate only from beside it) with health left within its range, a camouflaged
+    spire only from beside it; the AI's only a gate or waygate if any, else the spires with the fewest
+    upgrades."""
+    if any(not c.startswith(("spawn:", "raze:", "swap:", "flip:")) for c in done):
+        return []
+    position = rules.position
+    chapter_6 = position.scenario is not None and position.scenario.chapter == 6
+    found = []
+    for s in sorted(board.spires.values(), key=lambda s: s.id):
+        if s.faction != rules.faction or not s.has("Raze") or s.defeated or s.dice < 1 or f"raze:{s.id}" in done:
+            continue
+        spires = [t.id for t in sorted(board.spires.values(), key=lambda t: t.id)
+                  if t.id != s.id and not t.defeated and opposing(position, t.faction, s.faction)
+                  and rules.within(s.at, t.at, s.range) and _camouflage_ok(rules, s.at, t.has("Camouflage"), t.at)]
+        gates = [gate_node(f) for f, g in sorted(board.gates.items())
+                 if opposing(position, f, s.faction) and g.health >= 1 and rules.within(s.at, gate_node(f), s.range)
+                 and not (chapter_6 and f == UPRISING) and (f != "griege" or rules.within(s.at, gate_node(f), 1))]
+        gates += [w for w, (at, health) in sorted(board.waygates.items())
+                  if opposing(position, UPRISING, s.faction) and health >= 1 and rules.within(s.at, at, s.range)]
+        if rules.ai(rules.faction):
+            fewest = min((len(board.spires[t].upgrades) for t in spires), default=0)
+            spires = [] if gates else [t for t in spires if len(board.spires[t].upgrades) == fewest]
+        found += [(s.id, t) for t in gates + spires]
+    return found
+
+
+def _translocations(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
+    """N121: each (spire, other) a player's Translocate spire of the turn's faction may swap hexes with
+    now, once each (``done`` holds "swap:<spire>" for those that have), two swaps a turn at most: another
+    standing spire of its faction whose hex is in the same hex group as its own or one touching it."""
+    if rules.ai(rules.faction) or sum(1 for c in done if c.startswith("swap:")) >= 2:
+        return []
+    position = rules.position
+    group = position.hex_group()
+
+    def near(a: str, b: str) -> bool:
+        ga, gb = group[a], group[b]
+        return ga == gb or any(group.get(n) == gb for h, g in group.items() if g == ga for n in position.adjacency.get(h, ()))
+
+    standing = sorted((s for s in board.spires.values() if not s.defeated), key=lambda s: s.id)
+    return [(s.id, t.id) for s in standing if s.faction == rules.faction and s.has("Translocate")
+            and f"swap:{s.id}" not in done
+            for t in standing if t.id != s.id and t.faction == s.faction and near(s.at, t.at)]
+
+
+def _flips(rules: Rules, board: Board, done: frozenset[str]) -> list[str]:
+    """N123: each waygate with Unstable the Uprising, a player, may flip now, once each (``done`` holds
+    "flip:<chip>"), in chapter 6 on its turn: with health left, another waygate with health left, and
+    none of its units waiting in its gate."""
+    position = rules.position
+    if (position.scenario is None or position.scenario.chapter != 6 or rules.faction != UPRISING
+            or rules.ai(UPRISING) or board.gates[UPRISING].stack):
+        return []
+    unstable_chips = {c.id for c in position.chips if "Unstable" in c.talents}
+    standing = [w for w, (_, health) in board.waygates.items() if health >= 1]
+    return sorted(w for w in standing if w in unstable_chips and f"flip:{w}" not in done and len(standing) >= 2)
+
+
+def _unstable_victims(rules: Rules, board: Board, chip: str) -> list[str]:
+    """N123: the active units beside the waygate (on the map, not campfired), any faction's."""
+    near = rules.position.neighbours(board.waygates[chip][0])
+    return sorted(f.id for f in board.units.values() if f.node in near and not f.in_gate and not f.campfire)
+
+
+def unstable(rules: Rules, board: Board, chip: str, gang: frozenset[str] = frozenset(),
+             absorb: frozenset[tuple[str, str]] = frozenset()) -> list[Board]:
+    """N123: the waygate flips (health 0); each active unit beside it is defeated, no hit and credited to
+    no one (so Peaceful does not save it, FAQ-01), as N105's bomber is; the Uprising gains the Source
+    rewards of the opposing ones, up to its capacity. ``gang``, ``absorb``: N116's, N119's choices."""
+    b = board.copy()
+    log = Log(before=dict(b.units), gang=gang, purse=dict(b.source), absorb=absorb)
+    at, _ = b.waygates[chip]
+    b.waygates[chip] = (at, 0)
+    victims = _unstable_victims(rules, b, chip)
+    gain = sum(b.units[uid].reward.source for uid in victims if opposing(rules.position, b.units[uid].faction, UPRISING))
+    for uid in victims:
+        f = b.units[uid]
+        log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, b, log, f, "")))
+        _assimilate(rules, b, log, f, "")
+        _give_way(rules, b, log, f)
+    _gain(rules, b, log, UPRISING, Reward(source=gain))
+    return [after for _, after in _invigorations(rules, b, log)]
+
+
+def raze(rules: Rules, board: Board, sid: str, target: str, die: Die) -> list[Board]:
+    """N120: the boards each total of the spire's dice leaves: the spire target loses an upgrade (N2's
+    spire damage), the gate or waygate the total; having attacked a gate or waygate, the spire loses its
+    bottom upgrade."""
+    s = board.spires[sid]
+    boards = []
+    for total in sorted(die.totals(s.dice)):
+        b = board.copy()
+        log = Log(before=dict(b.units), purse=dict(b.source))
+        if target in b.spires:
+            _hurt_spire(rules, b, log, target, total, sid, s.faction)
+        else:
+            if _is_gate(target):
+                _hurt_gate(rules, b, log, target[5:], total, sid, s.faction)
+            else:
+                _hurt_waygate(b, log, target, total, sid, s.faction)
+            b.spires[sid] = b.spires[sid].without({0})
+        boards.append(b)
+    return boards
 
 
 def _fountains(rules: Rules, board: Board, start: Board) -> Board:
