@@ -443,6 +443,20 @@ def walloped(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units)
 
 
+# The talents that hurt a unit moved beside their chip (reference N132, N134), handed to minions only: a
+# hero whose talent defeats a unit Wallop teleported levels up, which the Spires Fire reference leaves out.
+MOVING_HURTS = ("Toxic Secretion", "Lahar")
+
+
+@st.composite
+def secreting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose minions each get every talent of ``MOVING_HURTS`` by a coin toss."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, *(t for t in MOVING_HURTS if draw(st.booleans()))})))
+             if u.kind is not Kind.HERO else u for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
 @st.composite
 def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose first spire has Wallop (no Multi-Target) and fires at the turn's

@@ -1054,6 +1054,30 @@ def acting(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) ->
 
 
 @st.composite
+def missiling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the moving faction's units on the map hold Magic-Like Missile
+    (N133), some of them mercs, the faction holding 1 to 3 Source (2 lets a player's fire); the other units
+    often down to 1 health, some fortified, some Peaceful, so that a missile before a move may clear its
+    way and the AI's "most health" has ties. Handed out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION
+                    and position.placed(uid))
+    chosen = _some(draw, movers)
+    for uid in chosen:
+        units[uid] = replace(units[uid], talents=(*units[uid].talents, "Magic-Like Missile"), merc=draw(st.booleans()))
+    for uid, u in sorted(units.items()):
+        if uid not in chosen:
+            worn = draw(st.sampled_from(("whole", "wounded", "fortified", "peaceful")))
+            units[uid] = (replace(u, health=1) if worn == "wounded" else
+                          replace(u, upgrades=(*u.upgrades, "fortification")) if worn == "fortified" else
+                          replace(u, talents=(*u.talents, "Peaceful")) if worn == "peaceful" else u)
+    factions = {**position.factions, faction: replace(position.factions[faction], source=draw(st.integers(1, 3)))}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
 def scattering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` where some of the moving faction's minions on the map hold Scatter, most of
     them grouped (a chip beneath of as much movement or one more, sometimes with Scatter too), and one

@@ -35,6 +35,7 @@ from tests.strategies import (
     dispersing,
     erupting,
     fumed,
+    missiling,
     gusting,
     healing,
     motile,
@@ -413,6 +414,31 @@ def test_movement_step_agrees_on_where_twister_places(position: Position) -> Non
 @given(digging(acting(positions(), "Yrtel's Will")).filter(lambda p: _acts(p, False)))
 def test_unit_options_agree_with_two_acting_talents(position: Position) -> None:
     problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+# Magic-Like Missile (N133): 1 damage to a unit up to 3 hexes away, before a move (then made on the board
+# so changed) or after it, a player's or the AI's, on boards of their own (tests/strategies.py, missiling),
+# each with a move the reference says the talent acts in.
+def _missiling(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    boards = positions().filter(affordable_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(missiling(boards).filter(lambda p: _acts(p, ai)), st.just(ai)))
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(_missiling())
+def test_unit_options_agree_on_what_magic_like_missile_deals(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(_missiling(affordable=True))
+def test_movement_step_agrees_on_what_magic_like_missile_deals(drawn: tuple[Position, bool]) -> None:
+    # A unit a missile defeats before a move no longer stands in the way of that move and the later ones.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

@@ -25,8 +25,8 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
-    perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, spawning, spire_gifted,
-    swap_harmed, translocating, turn_edged, walloped, walloping, winded,
+    perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
+    spire_gifted, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, grafted_boards, healing, unstabled, waygated
 from tests.profiles import examples
@@ -453,6 +453,15 @@ def test_spires_fire_agrees_with_hidden_armor(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(gifted(walloping(combat_positions(firing=True)), ("Hidden Armor", "Cumbersome")).map(at_spires_fire))
 def test_spires_fire_agrees_with_wallop_and_hidden_armor(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# A unit Wallop teleports takes Toxic Secretion's and Lahar's damage where it lands, after Wallop's 1 (N134);
+# a Cumbersome hero the 1 made drop its item is teleported, and may fall where it lands.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(secreting(gifted(walloping(combat_positions(firing=True)), ("Cumbersome",))).map(at_spires_fire))
+def test_spires_fire_agrees_where_a_walloped_unit_lands(position: Position) -> None:
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

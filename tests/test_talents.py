@@ -191,9 +191,9 @@ def test_a_part_left_out_of_a_covered_step_keeps_its_own_notice_where_it_can_act
     [notice] = notices(board("[Bio-Indefinite, Pacify]"), "attack")
     assert (notice.talent, notice.status, notice.steps) == ("Bio-Indefinite", PARTLY, ("attack",))
     assert "Pacify" in notice.left_out
-    # Toxic Secretion's teleported unit needs Wallop, which acts in Spires Fire only.
-    assert notices(board("[Toxic Secretion, Wallop]"), "attack") == ()
-    for name in ("Toxic Secretion", "Lahar", "Cumbersome", "Bio-Indefinite"):
+    # Refresh's teleported unit needs Wallop, which acts in Spires Fire only.
+    assert notices(board("[Refresh, Wallop]"), "movement") == ()
+    for name in ("Refresh", "Cumbersome", "Bio-Indefinite"):
         assert catalogue().get(name).status(ai=False) == PARTLY, name
 
 

@@ -57,7 +57,8 @@ class Act:
     a hex the unit leaves its group for, the group's next chip revealed where it stood: Scatter;
     'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker; 'dig', ``chip`` a hex
     a Tunnel Access chip is placed on: Dig; 'shift', ``chip`` a landmark placed on the hex ``to``: Twister;
-    'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate),
+    'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate;
+    'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -65,7 +66,7 @@ class Act:
     chip: str
     how: str
     then: str = ""
-    to: str = ""  # the hex a landmark is placed on ('shift'), what a unit is given ('radiate')
+    to: str = ""  # the hex a landmark is placed on ('shift'), what a unit is given ('radiate'), the damage ('hurt')
 
     @property
     def defeats(self) -> bool:

@@ -115,6 +115,15 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             for node in sorted(near):
                 if kept(node) and node in position.hexes and node != q:
                     yield fact("lnear", String(q), String(node))
+    # A talent that deals damage to a unit up to its count of hexes away as units move (Magic-Like
+    # Missile): the map hexes within that count of each hex a unit stands on.
+    aim = fields.aim_reach(position)
+    if aim:
+        aimed = {u.at for u in position.units.values() if u.at in position.hexes}
+        for q, near in sorted(fields.range_counts(position, aimed, aim).items()):
+            for node in sorted(near):
+                if kept(node) and kept(q) and node in position.hexes:
+                    yield fact("anear", String(q), String(node))
     for chip in position.chips:
         if kept(chip.at):
             yield fact("chip", String(chip.id), String(chip.at))

@@ -178,6 +178,12 @@ def shift_reach(position: Position) -> int:
     return max((t.reach for t in active_talents(position) if "shifts/5" in t.hooks), default=0)
 
 
+def aim_reach(position: Position) -> int:
+    """The farthest count of hexes from its unit a talent deals damage to a unit as units move (catalogue:
+    aims; Magic-Like Missile's 3); 0 where none is in play."""
+    return max((t.aims for t in active_talents(position)), default=0)
+
+
 def range_bound(position: Position) -> int:
     """How far any chip could reach this turn: the longest range stat, every range upgrade any chip
     carries, and one more for a range upgrade a hero may gain by leveling up; at least as far as a
@@ -213,8 +219,9 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
     radii = {}
     for uid in units:
         unit = position.units[uid]
-        radius = max(movement_bound(unit) + 1 + beside + max((t.places for t in catalogue().known(unit.talents)),
-                                                           default=0), anywhere, self_teleport(unit) + 1)
+        # A talent that places the unit (Disperse) or hits a unit (Magic-Like Missile) past its move's end.
+        further = max((max(t.places, t.aims) for t in catalogue().known(unit.talents)), default=0)
+        radius = max(movement_bound(unit) + 1 + beside + further, anywhere, self_teleport(unit) + 1)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius

@@ -100,6 +100,7 @@ class Talent:
     teleports: int = 0  # the farthest count of hexes from its spire it teleports a unit to (hnear/3: Wallop, 3)
     places: int = 0  # the farthest count of hexes from its move's end it places its unit (Disperse: 2)
     teleports_self: bool = False  # its unit may teleport itself up to its # hexes (tnear/2: Tracker)
+    aims: int = 0  # the farthest count of hexes from its unit it deals damage to a unit (anear/2: Magic-Like Missile, 3)
     # "self": it acts only in attacks that touch its own chip (by it, on it, or on the chips those reach),
     # so attacks that touch no common chip still commute and split (asp/combat/attack_step.lp, plain/1);
     # "beyond": it may act on attacks that do not touch its chip (Cover, Hail), or on Source (Swindle)
@@ -242,6 +243,7 @@ def catalogue() -> Catalogue:
             teleports=int(entry.get("teleports", 0)),
             places=int(entry.get("places", 0)),
             teleports_self=bool(entry.get("teleports_self", False)),
+            aims=int(entry.get("aims", 0)),
             acts_on=entry.get("acts_on", "beyond"),
             grants=tuple(entry.get("grants") or ()),
             on_landmarks=bool(entry.get("on_landmarks", False)),

@@ -204,6 +204,11 @@ _UNSEEN_SIDE = {
                              "the answer has them take in the order of their names"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
+    "wallop-moving": ("Wallop", "the damage of two or more chips that hurt a unit its teleport moves: dealt as one "
+                                "hit, by the first of them (whom a defeat is credited to, and what holds or spares "
+                                "each hit, read that one)"),
+    "wallop-revealed": ("Wallop", "what the chip a group shows, once Wallop's damage defeated its top chip, takes "
+                                  "where the teleport puts it (Toxic Secretion, Lahar): not dealt"),
 }
 
 

@@ -396,6 +396,11 @@ N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's s
     splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
     Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
     the talent from then on; the choice (unit, "Hidden Armor") comes after the rest of that shot's.
+N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
+    Eager swap's unit takes (N132), counted from where the chips stood as the spire acted, one hit
+    (``how`` moving) by its one source chip, or the sum of those that neither spare nor heal it by the
+    first by id. A player's unit with Hidden Armor it still holds may discard it against that hit
+    instead (N136: the same choice). A group whose top chip the 1 defeated lands without it.
 N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora's turn (not its end),
     where a naroran unit whose chip reads Bydra Graam (any case, spacing, a leading "The") is on the
     map, every naroran minion on the map with no group and 1 health leaves the board, before anything
@@ -3129,34 +3134,68 @@ def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[st
 def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Choices, _Line]]:
     """N77: 1 damage to the unit, then, standing, a teleport to each hex allowed (a choice where
     several), and the spire flipped."""
-    for armour, absorb in product(_armour_sets(rules, line.board, [uid]),  # N136: the 1 is damage dealt, to ignore or not
-                                  absorb_choices(rules, line.board, [uid])):  # N119
+    for armour, absorb, gang in product(_armour_sets(rules, line.board, [uid]),  # N136: the 1 is damage dealt, to ignore or not
+                                        absorb_choices(rules, line.board, [uid]),  # N119
+                                        gang_choices(rules, line.board, [uid])):  # N116: if the 1 or the landing fells it
         b = line.board.copy()
-        log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour), absorb=absorb)
+        log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour), absorb=absorb, gang=gang, purse=dict(b.source))
         hurt(rules, b, log, uid, 1, s.id, SPIRE_FIRE, s.faction)
         _rob(rules, b, log)  # N112, N113
         if not _shed_as_chosen(log, armour) or not _absorbed_as_chosen(log):  # N136, N119
             continue
         for invig, promoted in _invigorations(rules, b, log):  # N97, N118: once the 1 is dealt
-            for more, after in _walloped(rules, line, s, uid, promoted):
+            for more, after in _walloped(rules, line, s, uid, promoted, uid in b.units and promoted.units[uid].chip
+                                         == line.board.units[uid].chip, log):
                 yield more + _armour_choices(armour) + invig, after
 
 
-def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board) -> Iterator[tuple[Choices, _Line]]:
-    """N77: once the 1 is dealt, the spire flipped and the unit, standing, teleported."""
+def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board, whole: bool,
+              log: Log) -> Iterator[tuple[Choices, _Line]]:
+    """N77: once the 1 is dealt, the spire flipped and the unit, standing, teleported; N134: what it takes
+    where it lands, unless a group showed its next chip (``whole`` false); N116: the Press Gang payment
+    ``log.gang`` chose is made, by the 1 or the landing, and listed last."""
+    paid = tuple(sorted(log.paid_for))
     b.spires[s.id] = replace(b.spires[s.id], flipped=True)
     shot = Shot(s.id, uid, 1, False, not rules.ai(s.faction), "Wallop")
     landings = _landings(rules, b, s, uid) if uid in b.units else []  # a group's next chip stands
     if uid in b.units and b.units[uid].has(CUMBERSOME) and b.units[uid].kind is Kind.HERO:
         landings = []  # N88: it took 0 and holds the item: no talent teleports it
     if not landings:
-        yield (), _Line(b, line.probability, line.shots + (shot,))
+        if {u for u, _ in log.paid_for} == log.gang:
+            yield paid, _Line(b, line.probability, line.shots + (shot,))
         return
     for node in landings:
         moved = b.copy()
         moved.units[uid] = replace(moved.units[uid], node=node)
-        yield ((s.id, node),) if len(landings) > 1 else (), _Line(moved, line.probability,
-                                                                    line.shots + (replace(shot, to=node),))
+        picked = ((s.id, node),) if len(landings) > 1 else ()
+        for shed, landed, fee in _landed(rules, line.board, moved, uid, node, log) if whole else [((), moved, ())]:
+            if {u for u, _ in (*log.paid_for, *fee)} == log.gang:
+                yield picked + shed + paid + fee, _Line(landed, line.probability, line.shots + (replace(shot, to=node),))
+
+
+def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
+            wallop: Log) -> list[tuple[Choices, Board, Choices]]:
+    """N134: the board once the unit Wallop teleported onto ``node`` took what the chips beside it deal
+    there (as N132's, counted in ``before``); with Hidden Armor still held, a player's may ignore it; the
+    Press Gang payment its defeat made (N116, out of what Wallop's 1 left)."""
+    sources = _moving_hurts(rules, before, ((uid, node),)).get(uid, {})
+    if len(sources) > 1:
+        sources = {k: n for k, n in sources.items() if not _peaceful(rules, moved, k, uid) and not heals(rules, k, uid)}
+    if not sources:
+        return [((), moved, ())]
+    src = min(sources)
+    credit = (moved.units[src].faction if src in moved.units else moved.spires[src].faction if src in moved.spires else "")
+    u = moved.units[uid]
+    kin = u.friend == credit if u.kind is Kind.LANDMARK_MINION else not opposing(rules.position, credit, u.faction)
+    found = []
+    for armour in _armour_sets(rules, moved, [uid]):
+        b = moved.copy()
+        log = Log(armour=frozenset((c, MOVING) for c in armour), gang=wallop.gang, purse=dict(wallop.purse or {}),
+                  spent=dict(wallop.spent))
+        hurt(rules, b, log, uid, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin)
+        if _shed_as_chosen(log, armour):
+            found.append((_armour_choices(armour), b, tuple(sorted(log.paid_for))))
+    return found
 
 
 def _landings(rules: Rules, board: Board, s: Tower, uid: str) -> list[str]:

@@ -29,6 +29,12 @@ N111 Radiate, a player's: before its move, each unit beside it (any faction's, a
     a campfired hero) given one of 1 health or 1 upgrade of a kind it holds, or nothing; every such set
     an outcome, listed in unit order, so long as the giver keeps 1 health and holds what it gives. The
     move is then made on the board so changed.
+N133 Magic-Like Missile: 1 damage to a unit on a map hex 3 hexes or fewer from where the unit stands as it
+    acts, counted through any node, units where they stood as the move began (not itself, not a
+    campfired hero). A player's, with 2 Source or more: before its move (then made on the board so
+    changed) or after it, any unit, each an outcome, or none; not a Peaceful one unless the unit is a
+    merc. The AI's: after its move, it must hit the opposing unit (a landmark minion too) with the most
+    health and fortifications, each tie an outcome; a Peaceful one takes 0 from a unit that is no merc.
 N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face down or not) or a
     revealed landmark minion within 3 hexes of its end, counted as range is, placed on a map hex beside
     the end, not path terrain, free of units (but itself), spires, landmarks and other chips as the move
@@ -1341,6 +1347,30 @@ def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
                   and position.hexes[h].terrain is not Terrain.PATH)
 
 
+def missile_hits(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
+    """N133 Magic-Like Missile (master-talent-list): "Before or after this unit's movement, you may spend 2
+    Source to deal 1 damage to a unit up to 3 hexes away"; the AI's (harbinger-rulebook): "After this
+    unit's movement, it will deal 1 damage to the opposing unit with the most health that is up to 3
+    hexes away". Each (unit, damage it takes): FAQ-01, a Peaceful unit takes none from a unit that is
+    no merc (a player's never aims at it); chapter 8's heal, -1."""
+    if node not in position.hexes or (not ai and position.factions[unit.faction].source < 2):
+        return []
+    within = _bfs(position, [node], lambda _n: True)
+    aims = [u for u in position.units.values() if u.id != unit.id and u.at in position.hexes
+            and within.get(u.at, 4) <= 3 and not u.campfire
+            and (not ai or u.kind is Kind.LANDMARK_MINION or opposing(position, u.faction, unit.faction))]
+
+    def dealt(u: Unit) -> int:
+        if _heals(position, unit, u):
+            return -1
+        return 0 if "Peaceful" in u.talents and not unit.merc else 1
+
+    if ai:
+        most = max((life(u) for u in aims), default=0)
+        return sorted((u.id, str(dealt(u))) for u in aims if life(u) == most)
+    return sorted((u.id, str(dealt(u))) for u in aims if dealt(u))
+
+
 def twister_places(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
     """N110 Twister (the shada sheet, Tempest): "After this unit's movement, you may select one revealed or
     unrevealed landmark chip within three hexes of this unit and place it on an unoccupied non-path hex
@@ -1386,12 +1416,12 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
-        "Twister": ("shift", "")}
+        "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", "")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement" (Twister)
 AFTER_ONLY = {"Save", "Twister"}
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
 # stands on the hex it was teleported to, its move made).
-AI_AFTER_ONLY = {"Scatter"}
+AI_AFTER_ONLY = {"Scatter", "Magic-Like Missile"}
 INSTEAD = {"Tracker"}
 
 
@@ -1427,6 +1457,11 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
             units[act.chip] = dataclasses.replace(units[act.chip], at=act.to)
         landmarks = tuple(dataclasses.replace(lm, at=act.to) if lm.id == act.chip else lm for lm in position.landmarks)
         return dataclasses.replace(position, units=units, landmarks=landmarks)
+    if act.how == "hurt":  # N133: the damage act.to, a fortification first
+        hit, dealt = units[act.chip], int(act.to)
+        units[act.chip] = _placed(hit, hit.at or "", False, dealt, dealt >= life(hit))
+        units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units)
     if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
         chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
@@ -1506,6 +1541,8 @@ def _after_targets(position: Position, unit: Unit, talent: str, node: str, ai: b
     where it moves one (Twister), else ""."""
     if talent == "Twister":
         return twister_places(position, unit, node, ai)
+    if talent == "Magic-Like Missile":
+        return missile_hits(position, unit, node, ai) if talent in unit.talents else []
     return [(x, "") for x in act_targets(position, unit, talent, node, ai)]
 
 
@@ -1518,13 +1555,13 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
     start = position.node_of(unit.id)
     for talent, (how, then) in ACTS.items():
         first = ([] if talent in AFTER_ONLY or (ai and talent in AI_AFTER_ONLY)
-                 else act_targets(position, unit, talent, start, ai))
+                 else _after_targets(position, unit, talent, start, ai))
         if talent in INSTEAD:
             outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
-                                   for x in first]
+                                   for x, _ in first]
             continue
         before = [dataclasses.replace(o, acts=(act, *o.acts))
-                  for x in first for act in [Act("before", talent, x, how, then)]
+                  for x, to in first for act in [Act("before", talent, x, how, then, to)]
                   for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
         if ai and first:
             outcomes = before
