@@ -42,7 +42,7 @@ from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
 from tests.strategies import (  # noqa: E402
-    ablaze, acting, affordable_step, allied, describe, dispersing, grafted_boards, healing, motile, positions, refreshing,
+    ablaze, acting, affordable_step, allied, blazing, describe, dispersing, grafted_boards, healing, motile, positions, refreshing,
     rifted, rocky, tracking, unhurt, veined,
 )
 
@@ -239,11 +239,18 @@ def _solved_boards(make: Boards, ai: bool) -> Callable[[], st.SearchStrategy[Pos
 
 
 # The talents the one solve takes in where they may act (tests/test_whole_step.py checks each on a few):
-# Blaze on the AI's units and on a player's (ablaze), a player's Tracker (tracking).
+# Blaze on the AI's units and on a player's (ablaze; blazing: forest beside the AI's), a player's Tracker
+# (tracking).
 CHECKS |= {c.name: c for c in (
     Check("ablaze-whole-solve", "the whole step in one solve with Blaze on the AI's units, against the search, the "
           "reference and its own summary and orders",
           _solved_boards(lambda boards: boards.map(ablaze), True),
+          lambda s: cmp.whole_solve_problem(s, True), describe,
+          lambda path, s: cmp.whole_solve_problem(load_position(path), True),
+          lambda s: "cloudspire movement-step FILE --all --ai", 10),
+    Check("blazing-whole-solve", "the whole step in one solve with Blaze on the AI's minions and forest beside them, "
+          "against the search, the reference and its own summary and orders",
+          _solved_boards(blazing, True),
           lambda s: cmp.whole_solve_problem(s, True), describe,
           lambda path, s: cmp.whole_solve_problem(load_position(path), True),
           lambda s: "cloudspire movement-step FILE --all --ai", 10),

@@ -21,7 +21,7 @@ from tests.combat_strategies import perched
 from tests.comparisons import (answered_by_solve, movement_step_problem, solvable, solve_search_problem, solved,
                                summary_problem, whole_solve_problem)
 from tests.profiles import examples, explored_only
-from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, build, gusting, idling, positions, tracking, unhurt, unit)
+from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, tracking, unhurt, unit)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -137,6 +137,24 @@ def test_a_blaze_minion_is_solved_where_no_route_of_its_may_enter_a_forest_hex(a
         result = movement_step(position, ai=ai, limit=0)
         assert result.answered_by == answered, result.searched_because
         assert movement_step_problem(position, ai) is None
+
+
+def test_an_ai_blaze_minions_preference_for_a_forest_hex_is_solved_where_it_deals_nothing() -> None:
+    # m1 (b2, 19 from the mark, movement 2, forest allowance) ends closest on d1 (b2-c1-d1, b2-c2-d1) or d2
+    # (b2-c2-d2), both 17. With forest on c1 and no opposing unit beside it, the AI's Blaze takes the route
+    # onto it: d1 only, and deals nothing. Without the talent, d1 or d2.
+    controllers = {MOVER: Controller.AI, OPPONENT: Controller.AI}
+    row = " ".join("f" if i == 2 else "p" for i in range(20))
+    field = f"1  {row}\n2   " + " ".join("p" * 20) + "\n"
+    movers = [unit("m1", MOVER, "b2", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "p2", 2)]
+    position = build(field, movers, gates=GATES, controllers=controllers)
+    result = movement_step(position, ai=True)
+    assert result.answered_by == "solve", result.searched_because
+    assert {s.unit: s.ends for s in result.summary}["m1"] == ("d1",)
+    assert [m.path for o in result.outcomes for m in o.sequence] == [("b2", "c1", "d1")]
+    plain = build(field, [replace(movers[0], talents=()), movers[1]], gates=GATES, controllers=controllers)
+    assert {s.unit: s.ends for s in movement_step(plain, ai=True, limit=0).summary}["m1"] == ("d1", "d2")
+    assert whole_solve_problem(position, True) is None
 
 
 def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None:
@@ -256,14 +274,16 @@ def test_tracker_on_the_ais_units_leaves_the_ais_step_to_the_one_solve(position:
     assert problem is None, problem
 
 
-# Blaze (AI) on the AI's units where the one solve answers (tests/strategies.py, ablaze: no route of its
-# minions moves onto a forest hex, whole.lp wtouch/2): every board, the summary and the orders as the
+# Blaze (AI) on the AI's units where the one solve answers (tests/strategies.py: ablaze, the terrain as
+# drawn; blazing, forest beside its minions, where routes onto it are preferred): no route moves onto a
+# forest hex beside an opposing unit (whole.lp wtouch/2). Every board, the summary and the orders as the
 # search's and the reference's, and the notices (a Blaze hero's walk) as the search's.
 @settings(max_examples=examples(10), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step).map(ablaze)
+@given(st.one_of(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step).map(ablaze),
+                 blazing(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step)))
        .filter(lambda p: answered_by_solve(p, True)))
-def test_blaze_leaves_the_step_to_the_one_solve_where_it_cannot_act(position: Position) -> None:
+def test_an_ai_blaze_in_the_one_solve_agrees_with_the_search_and_the_reference(position: Position) -> None:
     problem = whole_solve_problem(position, True)
     assert problem is None, problem
     solved_notices = movement_step(copy.deepcopy(position), ai=True, limit=0).notices
