@@ -36,14 +36,14 @@ from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from adjudicator.position.load import load_position  # noqa: E402
-from adjudicator.position.model import Position  # noqa: E402
+from adjudicator.position.model import Controller, Position  # noqa: E402
 
 from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
 from tests.strategies import (  # noqa: E402
-    acting, allied, describe, dispersing, grafted_boards, healing, motile, positions, refreshing, rifted, rocky, unhurt,
-    veined,
+    ablaze, acting, affordable_step, allied, blazing, describe, dispersing, grafted_boards, healing, motile, positions, refreshing,
+    rifted, rocky, tracking, unhurt, veined,
 )
 
 # ------------------------------------------------------------------------------------ the checks
@@ -229,6 +229,50 @@ def under_snare(check: Check) -> Check:
 
 
 CHECKS |= {c.name: c for c in (under_snare(CHECKS[n]) for n in ("attack-options", "attack-step", "spires-fire"))}
+
+
+def _solved_boards(make: Boards, ai: bool) -> Callable[[], st.SearchStrategy[Position]]:
+    """Boards ``make`` remakes from those the one solve may answer, kept where it does (its grounding
+    too: whole.lp wtouch/2), so that the check reaches the solve and not the search."""
+    return lambda: make(positions().map(unhurt).map(cmp.solved).filter(cmp.solvable).filter(affordable_step)).filter(
+        lambda p: cmp.answered_by_solve(p, ai))
+
+
+def _solve_reference_problem(position: Position, ai: bool) -> str | None:
+    """The step the one solve answers against the reference's boards, and its summary and orders replayed
+    through the reference: the search, many times slower, is left to the tests (whole_solve_problem)."""
+    return cmp.movement_step_problem(position, ai) or cmp.summary_problem(position, ai)
+
+
+# The talents the one solve takes in where they may act (tests/test_whole_step.py checks each on a few):
+# Blaze on the AI's units and on a player's (ablaze; blazing: forest beside the AI's), a player's Tracker
+# (tracking).
+CHECKS |= {c.name: c for c in (
+    Check("ablaze-whole-solve", "the whole step in one solve with Blaze on the AI's units, against the "
+          "reference and its own summary and orders",
+          _solved_boards(lambda boards: boards.map(ablaze), True),
+          lambda s: _solve_reference_problem(s, True), describe,
+          lambda path, s: _solve_reference_problem(load_position(path), True),
+          lambda s: "cloudspire movement-step FILE --all --ai", 10),
+    Check("blazing-whole-solve", "the whole step in one solve with Blaze on the AI's minions and forest beside them, "
+          "against the reference and its own summary and orders",
+          _solved_boards(blazing, True),
+          lambda s: _solve_reference_problem(s, True), describe,
+          lambda path, s: _solve_reference_problem(load_position(path), True),
+          lambda s: "cloudspire movement-step FILE --all --ai", 10),
+    Check("played-ablaze-whole-solve", "the whole step in one solve with a player's Blaze on the moving units, "
+          "against the reference and its own summary and orders",
+          _solved_boards(lambda boards: boards.map(lambda p: ablaze(p, Controller.PLAYER)), False),
+          lambda s: _solve_reference_problem(s, False), describe,
+          lambda path, s: _solve_reference_problem(load_position(path), False),
+          lambda s: "cloudspire movement-step FILE --all", 10),
+    Check("tracking-whole-solve", "the whole step in one solve with a player's Tracker on moving units, against the "
+          "reference and its own summary and orders",
+          _solved_boards(tracking, False),
+          lambda s: _solve_reference_problem(s, False), describe,
+          lambda path, s: _solve_reference_problem(load_position(path), False),
+          lambda s: "cloudspire movement-step FILE --all", 10),
+)}
 CHECKS["load"] = CHECKS.pop("load")  # the loader's check last, as before
 
 # ------------------------------------------------------------------------------------ drawing

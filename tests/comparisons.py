@@ -21,13 +21,14 @@ from adjudicator.answers.moves import ESCAPE, PROGRESS, Act, Displacement, MoveO
 from adjudicator.position.model import Controller, Position
 from adjudicator.questions import adjudicate as solver
 from adjudicator.questions import whole_solve
+from adjudicator.questions.whole_solve import expressed
 from adjudicator.questions.adjudicate import present_units
 from adjudicator.questions.whole_step import SEARCH, groups, movement_step
 
 from tests.combat_strategies import describe_combat
 from tests.reference import combat as combat_ref
 from tests.reference import movement as movement_ref
-from tests.strategies import describe
+from tests.strategies import describe, without_talents
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -182,6 +183,33 @@ def solvable(position: Position, ai: bool = False) -> bool:
     ai_factions = frozenset({position.turn.faction}) if ai else frozenset()
     return all(whole_solve.outside(position, units, ai_factions) is None
                for units in groups(position, present_units(position, position.turn.faction)))
+
+
+def solved(position: Position) -> Position:
+    """The board if the one solve answers it, else with only the talents the solve expresses, else
+    with none: most generated boards hold a talent the search answers, and drawing until one does not
+    costs more than the checks."""
+    if solvable(position):
+        return position
+    units = {uid: replace(u, talents=tuple(filter(expressed, u.talents))) for uid, u in position.units.items()}
+    kept = replace(position, units=units)
+    return kept if solvable(kept) else without_talents(position)
+
+
+def answered_by_solve(position: Position, ai: bool) -> bool:
+    """The one solve answers the whole step, its grounding too (whole.lp wtouch/2), not only ``solvable``;
+    found without solving or searching."""
+    ai_factions = frozenset({position.turn.faction}) if ai else frozenset()
+    return all(whole_solve.outside(position, units, ai_factions) is None
+               and whole_solve.beyond(position, units, ai_factions) is None
+               for units in groups(position, present_units(position, position.turn.faction)))
+
+
+def whole_solve_problem(position: Position, ai: bool) -> str | None:
+    """The whole step in one solve against the search (every board), the reference (every board), and its
+    own boards (the summary, and each order shown replayed through the reference)."""
+    return (solve_search_problem(position, ai) or movement_step_problem(position, ai)
+            or summary_problem(position, ai))
 
 
 def solve_search_problem(position: Position, ai: bool) -> str | None:

@@ -1145,13 +1145,13 @@ def idling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units)
 
 
-def ablaze(position: Position) -> Position:
-    """The board with its moving faction under AI control and Blaze on each of that faction's units, their
+def ablaze(position: Position, controller: Controller = Controller.AI) -> Position:
+    """The board with its moving faction under ``controller`` and Blaze on each of that faction's units, their
     allowances and the terrain as drawn: most routes then meet no forest hex, where the one solve answers
-    (whole.lp, wtouch/2), and a Blaze hero's walk keeps its notice."""
+    (whole.lp, wtouch/2), and an AI Blaze hero's walk keeps its notice."""
     faction = position.turn.faction
     units = {uid: replace(u, talents=(*u.talents, "Blaze")) if u.faction == faction else u for uid, u in position.units.items()}
-    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=controller)}
     return replace(position, units=units, factions=factions)
 
 

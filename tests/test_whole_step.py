@@ -15,14 +15,13 @@ from hypothesis import strategies as st
 
 from adjudicator.position.model import Controller, Kind, Position, Terrain
 
-from adjudicator.questions.whole_solve import expressed
 from adjudicator.questions.whole_step import SEARCH, _Group, _summary, groups, movement_step
 
 from tests.combat_strategies import perched
-from tests.comparisons import movement_step_problem, solvable, solve_search_problem, summary_problem
+from tests.comparisons import (answered_by_solve, movement_step_problem, solvable, solve_search_problem, solved,
+                               summary_problem, whole_solve_problem)
 from tests.profiles import examples, explored_only
-from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, tracking, unhurt, unit,
-                              without_talents)
+from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, tracking, unhurt, unit)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -87,33 +86,75 @@ def test_talents_that_fix_the_movement_stat_are_solved_and_the_others_searched()
 
 def test_a_talent_of_a_units_own_move_counts_only_on_the_units_that_move() -> None:
     # Blaze and Tracker act only in their own unit's move: on the opponent's e1 they leave the step to
-    # the solve; on a moving minion the search answers. Tracker does not trigger for AI units.
+    # the solve. Tracker does not trigger for AI units.
     movers = [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "b2", 2)]
     watched = build(LONG, [*movers, unit("e1", OPPONENT, "e2", 2, talents=("Blaze",))], gates=GATES)
     assert movement_step(watched, ai=False, limit=0).answered_by == "solve"
-    blazing = build(LONG, [unit("m1", MOVER, "b1", 2, talents=("Blaze",)), movers[1]], gates=GATES)
-    assert "Blaze" in movement_step(blazing, ai=False, limit=0).searched_because[0]
     tracker = replace(movers[0], talents=("Tracker",), talent_numbers=(("Tracker", 2),))
     tracking = build(LONG, [tracker, movers[1], unit("x1", OPPONENT, "e1", 0, kind=Kind.LANDMARK_MINION)], gates=GATES)
     assert movement_step(tracking, ai=True, limit=0).answered_by == "solve"
-    assert "Tracker" in movement_step(tracking, ai=False, limit=0).searched_because[0]
     for ai in (False, True):
         assert movement_step_problem(watched, ai) is None
     assert movement_step_problem(tracking, True) is None
 
 
-def test_an_ai_blaze_minion_is_solved_where_no_route_of_its_may_enter_a_forest_hex() -> None:
+def test_a_players_tracker_teleport_is_solved_unless_a_minion_may_push_the_hero_first() -> None:
+    # Tracker 2 on m1 (b1), the landmark minion x1 on e1: of the hexes beside x1 only d1 is 2 from b1
+    # (d2 is 3). m1 and m2 (b2) are as far from their mark, so either moves first: m1 may teleport to
+    # d1 instead of moving, unless m2 moved first and ended there.
+    movers = [unit("m1", MOVER, "b1", 2, talents=("Tracker",)), unit("m2", MOVER, "b2", 2)]
+    movers[0] = replace(movers[0], talent_numbers=(("Tracker", 2),))
+    landmark = unit("x1", OPPONENT, "e1", 0, kind=Kind.LANDMARK_MINION)
+    tracking = build(LONG, [*movers, landmark], gates=GATES)
+    result = movement_step(tracking, ai=False)
+    assert result.answered_by == "solve", result.searched_because
+    teleports = {(m.end, a.chip) for o in result.outcomes for m in o.sequence if m.unit == "m1" for a in m.acts}
+    assert teleports == {("d1", "d1")}  # d2 is 3 from b1
+    assert movement_step_problem(tracking, False) is None and solve_search_problem(tracking, False) is None
+    assert summary_problem(tracking, False) is None
+    # A Tracker hero on c2, where m2's routes go: pushed there before it moves, it would teleport from
+    # another hex than the one the talent counts from. Searched; on k2, out of the way, solved.
+    hero = replace(unit("h1", MOVER, "c2", 2, kind=Kind.HERO, talents=("Tracker",)), talent_numbers=(("Tracker", 3),))
+    pushed = build(LONG, [hero, *movers[1:], landmark], gates=GATES)
+    assert not answered_by_solve(pushed, False)
+    aside = build(LONG, [replace(hero, at="c1"), unit("m2", MOVER, "k2", 2), landmark], gates=GATES)
+    assert answered_by_solve(aside, False)
+    assert movement_step_problem(aside, False) is None and solve_search_problem(aside, False) is None
+
+
+@pytest.mark.parametrize("ai", [True, False])
+def test_a_blaze_minion_is_solved_where_no_route_of_its_may_enter_a_forest_hex(ai: bool) -> None:
     # m1 (movement 2, forest allowance) reaches d1 at most: a forest hex on j1 changes none of its moves,
-    # one on c1 may be entered (a route the AI prefers, 1 damage to e1 beside it on c2): searched.
-    ai = {MOVER: Controller.AI, OPPONENT: Controller.AI}
-    movers = [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "c2", 2)]
+    # one on c1 may be entered (a route the AI prefers, 1 damage to e1 beside it on c2; a player's may
+    # deal it to e1, or to m2 wherever it stands then): searched.
+    controllers = {MOVER: Controller.AI if ai else Controller.PLAYER, OPPONENT: Controller.AI}
+    movers = [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "c2", 2),
+              unit("m2", MOVER, "g2", 2)]
     for forest, answered in (("j1", "solve"), ("c1", "search")):
         column = "abcdefghijklmnopqrst".index(forest[0])
         row = " ".join("f" if i == column else "p" for i in range(20))
-        position = build(f"1  {row}\n2   " + " ".join("p" * 20) + "\n", movers, gates=GATES, controllers=ai)
-        result = movement_step(position, ai=True, limit=0)
+        position = build(f"1  {row}\n2   " + " ".join("p" * 20) + "\n", movers, gates=GATES, controllers=controllers)
+        result = movement_step(position, ai=ai, limit=0)
         assert result.answered_by == answered, result.searched_because
-        assert movement_step_problem(position, True) is None
+        assert movement_step_problem(position, ai) is None
+
+
+def test_an_ai_blaze_minions_preference_for_a_forest_hex_is_solved_where_it_deals_nothing() -> None:
+    # m1 (b2, 19 from the mark, movement 2, forest allowance) ends closest on d1 (b2-c1-d1, b2-c2-d1) or d2
+    # (b2-c2-d2), both 17. With forest on c1 and no opposing unit beside it, the AI's Blaze takes the route
+    # onto it: d1 only, and deals nothing. Without the talent, d1 or d2.
+    controllers = {MOVER: Controller.AI, OPPONENT: Controller.AI}
+    row = " ".join("f" if i == 2 else "p" for i in range(20))
+    field = f"1  {row}\n2   " + " ".join("p" * 20) + "\n"
+    movers = [unit("m1", MOVER, "b2", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "p2", 2)]
+    position = build(field, movers, gates=GATES, controllers=controllers)
+    result = movement_step(position, ai=True)
+    assert result.answered_by == "solve", result.searched_because
+    assert {s.unit: s.ends for s in result.summary}["m1"] == ("d1",)
+    assert [m.path for o in result.outcomes for m in o.sequence] == [("b2", "c1", "d1")]
+    plain = build(field, [replace(movers[0], talents=()), movers[1]], gates=GATES, controllers=controllers)
+    assert {s.unit: s.ends for s in movement_step(plain, ai=True, limit=0).summary}["m1"] == ("d1", "d2")
+    assert whole_solve_problem(position, True) is None
 
 
 def test_an_opposing_mire_unit_is_solved_unless_a_move_may_displace_it() -> None:
@@ -175,17 +216,6 @@ def test_the_summary_and_the_orders_agree_with_the_boards(position: Position, ai
     assert problem is None, problem
 
 
-def solved(position: Position) -> Position:
-    """The board if the one solve answers it, else with only the talents the solve expresses, else
-    with none: most generated boards hold a talent the search answers, and drawing until one does not
-    costs more than the checks."""
-    if solvable(position):
-        return position
-    units = {uid: replace(u, talents=tuple(filter(expressed, u.talents))) for uid, u in position.units.items()}
-    kept = replace(position, units=units)
-    return kept if solvable(kept) else without_talents(position)
-
-
 @settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(positions().map(unhurt).map(solved).filter(solvable), st.booleans())
@@ -244,18 +274,43 @@ def test_tracker_on_the_ais_units_leaves_the_ais_step_to_the_one_solve(position:
     assert problem is None, problem
 
 
-# Blaze (AI) on the AI's units, where it may or may not act (tests/strategies.py, ablaze and blazing): the
-# one solve answers only where no route of its minions moves onto a forest hex (whole.lp, wtouch/2), and
-# then as the search does, notices too (a Blaze hero's walk); elsewhere the search answers.
+# Blaze (AI) on the AI's units where the one solve answers (tests/strategies.py: ablaze, the terrain as
+# drawn; blazing, forest beside its minions, where routes onto it are preferred): no route moves onto a
+# forest hex beside an opposing unit (whole.lp wtouch/2). Every board, the summary and the orders as the
+# search's and the reference's, and the notices (a Blaze hero's walk) as the search's.
 @settings(max_examples=examples(10), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(st.one_of(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step).map(ablaze),
-                 blazing(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step))))
-def test_blaze_leaves_the_step_to_the_one_solve_only_where_it_cannot_act(position: Position) -> None:
-    problem = solve_search_problem(position, True)
+                 blazing(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step)))
+       .filter(lambda p: answered_by_solve(p, True)))
+def test_an_ai_blaze_in_the_one_solve_agrees_with_the_search_and_the_reference(position: Position) -> None:
+    problem = whole_solve_problem(position, True)
     assert problem is None, problem
     solved_notices = movement_step(copy.deepcopy(position), ai=True, limit=0).notices
     assert solved_notices == movement_step(copy.deepcopy(position), ai=True, limit=0, engine=SEARCH).notices
+
+
+# A player's Blaze on the moving units (ablaze, played): the one solve answers where no route of its
+# minions moves onto a forest hex a unit may stand beside; its heroes are searched.
+@settings(max_examples=examples(6), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step)
+       .map(lambda p: ablaze(p, Controller.PLAYER)).filter(lambda p: answered_by_solve(p, False)))
+def test_a_players_blaze_in_the_one_solve_agrees_with_the_search_and_the_reference(position: Position) -> None:
+    problem = whole_solve_problem(position, False)
+    assert problem is None, problem
+
+
+# A player's Tracker on the moving units, a landmark minion near them (tests/strategies.py, tracking): where
+# the one solve answers, every board, the summary and the orders (teleports among them) as the search's
+# and the reference's.
+@settings(max_examples=examples(6), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(tracking(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step))
+       .filter(lambda p: answered_by_solve(p, False)))
+def test_a_players_tracker_in_the_one_solve_agrees_with_the_search_and_the_reference(position: Position) -> None:
+    problem = whole_solve_problem(position, False)
+    assert problem is None, problem
 
 
 def test_the_one_solve_answers_where_it_can_and_says_why_it_searched_elsewhere() -> None:

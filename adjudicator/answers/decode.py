@@ -1388,6 +1388,7 @@ class _Witness:
     late: set[str] = field(default_factory=set)
     hf: set[tuple[str, str]] = field(default_factory=set)
     hend: dict[str, str] = field(default_factory=dict)
+    tele: dict[str, Act] = field(default_factory=dict)  # a teleport instead of moving (Tracker)
     hfrom: dict[str, str] = field(default_factory=dict)
     mv: dict[str, int] = field(default_factory=dict)
     walks: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))  # unit → hex → least layer
@@ -1428,6 +1429,8 @@ def decode_whole_witness(
             w.hf.add((unit, _name(args[1])))
         elif name == "hend":
             w.hend[unit] = _name(args[1])
+        elif name == "tele":
+            w.tele[unit] = Act("before", args[2].string, _name(args[1]), "teleport")
         elif name == "hfrom":
             w.hfrom[unit] = _name(args[1])
         elif name == "wmv":
@@ -1455,7 +1458,7 @@ def decode_whole_witness(
     # bef/2 is a total order over every minion of the group (a unit kept in its gate makes no move):
     # a minion's place is the number of minions before it.
     before = Counter(later for _, later in w.bef)
-    minions = sorted([*w.go, *w.lat, *w.still], key=lambda u: before[u])
+    minions = sorted([*w.go, *w.lat, *w.still, *(u for u in w.tele if u not in w.hend)], key=lambda u: before[u])
     heroes = sorted(w.hend, key=cmp_to_key(order(w.hf)))
     moves = [(_whole_hero(w, x, neighbours), None, False) for x in heroes if x not in w.late]
     moves += [(_whole_minion(w, u, neighbours), w.d0[u], True) for u in minions]
@@ -1480,6 +1483,8 @@ def _walk_path(
 
 
 def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
+    if uid in w.tele:
+        return _teleported(uid, w.tele[uid])
     if uid in w.lat:
         start = next(h for h, layer in w.walks[uid].items() if layer == 0)
         path = _walk_path(w.walks[uid], start, w.lat[uid], neighbours, w.stops[uid])
@@ -1494,7 +1499,15 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
     return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same))
 
 
+def _teleported(uid: str, act: Act) -> MoveOutcome:
+    """A teleport instead of moving (Tracker), as a move's answer gives it (adjudicate.acting): a stay on
+    the hex it was teleported to."""
+    return MoveOutcome(uid, act.chip, "stay", (), (act.chip,), acts=(act,))
+
+
 def _whole_hero(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[str]]) -> MoveOutcome:
+    if uid in w.tele:
+        return _teleported(uid, w.tele[uid])
     start, end, layers, stops = w.hfrom[uid], w.hend[uid], w.walks[uid], w.stops[uid]
     if end == start:
         return MoveOutcome(uid, end, "stay", (), (start,), held=w.held.get(uid, ""))

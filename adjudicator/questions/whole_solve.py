@@ -53,6 +53,10 @@ HONOURED = frozenset({"mv_add/3", "mv_may/3", "mv_set/3", "allow_set/3", "unmova
 # (whole.lp, wtouch/2: otherwise searched); a hero's walk keeps its notice (scorch_unknown/3).
 UNTOUCHED = frozenset({"scorches/5", "scorch_may/2", "ai_enter_pref/3"})
 SCORCHES = "scorches/5"
+# A talent's act before the move that teleports its unit instead of moving (Tracker: catalogue
+# teleports_self): whole.lp takes each hex it names as an end of the unit's move, where no unit holds it
+# then; an act of any other kind is searched.
+TELEPORTS = frozenset({"beforemove_act/4", "act_may/2"})
 # Hooks whose effect hangs on where their chip stands, and one that lets a move displace the chip.
 PLACED = frozenset({"stops/3"})
 DISPLACEABLE = "displaceable/2"
@@ -175,12 +179,13 @@ def _gate_distances(position: Position, unit: Unit) -> set[int | None]:
 
 def expressed(name: str) -> bool:
     """Whether the one solve expresses what a talent does to movement: nothing, or only through the
-    hooks it honours, or those it checks cannot act (UNTOUCHED)."""
+    hooks it honours, or those it checks cannot act (UNTOUCHED), or a teleport instead of moving (TELEPORTS)."""
     talent = catalogue().resolve(name)
     if talent is None:
         return False
     hooks = set(talent.hooks) & movement_hooks()
-    return not ("movement" in talent.steps and not hooks) and hooks <= HONOURED | UNTOUCHED
+    honoured = HONOURED | UNTOUCHED | (TELEPORTS if talent.teleports_self else frozenset())
+    return not ("movement" in talent.steps and not hooks) and hooks <= honoured
 
 
 @cache
@@ -215,14 +220,10 @@ def solve_group(
     a move displaced."""
     if deadline is not None and deadline.remaining() <= 0:
         return Solved([], False, lambda board: [], None)
-    nodes = fields.reach(position, fields.step_radii(position, units))
-    query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
-    control = ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
-    touched = decode_whole_touch(a.symbol for a in control.symbolic_atoms.by_signature("wtouch", 2))
-    if touched:
-        unit, talent = touched[0]
-        return Solved([], True, lambda board: [], None,
-                      beyond=f"{unit} has the talent {talent}, which may act where it moves (searched)")
+    control = _grounded(position, units, ai_factions)
+    why = _beyond(control)
+    if why is not None:
+        return Solved([], True, lambda board: [], None, beyond=why)
     notices = decode_whole_notices(a.symbol for a in control.symbolic_atoms.by_signature("scorch_unknown", 3)
                                    if a.symbol.arguments[0].string in units)
     starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
@@ -264,6 +265,26 @@ def solve_group(
         return decode_whole_witness(_first(models(control, None, None, assumptions)), position.neighbours)
 
     return Solved(boards, complete, witness, ends, notices)
+
+
+def beyond(position: Position, units: tuple[str, ...], ai_factions: frozenset[str]) -> str | None:
+    """Why the grounding shows that the solve cannot answer this group's step (whole.lp wtouch/2), or
+    None: what ``solve_group`` finds before it solves."""
+    return _beyond(_grounded(position, units, ai_factions))
+
+
+def _grounded(position: Position, units: tuple[str, ...], ai_factions: frozenset[str]) -> Control:
+    nodes = fields.reach(position, fields.step_radii(position, units))
+    query = Query(units, ai_factions, whole=True, readings=resolve(position.readings))
+    return ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
+
+
+def _beyond(control: Control) -> str | None:
+    touched = decode_whole_touch(a.symbol for a in control.symbolic_atoms.by_signature("wtouch", 2))
+    if not touched:
+        return None
+    unit, talent = touched[0]
+    return f"{unit} has the talent {talent}, which may act where it moves (searched)"
 
 
 def _possible_ends(control: Control, cases: list[list[tuple[Symbol, bool]]], deadline: Deadline | None) -> dict[str, tuple[str, ...]]:
