@@ -2,18 +2,15 @@
 expectations loaded (tests/test_positions.py), so that the answers kept for it serve each check.
 
 - Every printed outcome reads back as the claim it states, and, on a fixed sample of the positions
-  (`checks_claims`), `check` finds the first legal or mandatory.
-- The movement part leaves the solver no rule: a rule left for the solver means part of the program is
+  (SOLVED_SHARE), `check` finds the first legal or mandatory.
+- The movement part leaves the solver no rule (on the same sample): a rule left for the solver means part of the program is
   unstratified, which costs the grounder most of its speed. (No grounding in the tests draws a warning
   from clingo: tests/conftest.py makes every one strict.)
 """
 
 from __future__ import annotations
 
-import zlib
-
 import pytest
-from hypothesis import settings
 
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notation import NotationError, format_attack, format_move, parse
@@ -27,18 +24,12 @@ from adjudicator.questions.dispute import check
 from adjudicator.questions.expectations import ATTACK_KEYS, MOVE_KEYS
 from adjudicator.solving.solve import ground, scenario_files, talent_files
 
-from tests.profiles import EXPLORE
 
 CHECKED = 1  # the first of each unit's outcomes is checked by `check`: each check solves again (4 until
 # the suite, 3,095 tests, took 9 min 44 s on a quiet machine)
-CHECKED_SHARE = 3  # a normal run checks claims with `check` on one position in 3, a fixed sample by file
-# name (those solves took some 16 % of the positions' time); the explore profile, on every position
-
-
-def checks_claims(name: str) -> bool:
-    """Whether the position named ``name`` (its path under positions/) is one whose outcomes `check` judges
-    again: a fixed sample, the same on every run and machine, or every position under the explore profile."""
-    return settings.get_current_profile_name() == EXPLORE or zlib.crc32(name.encode("utf-8")) % CHECKED_SHARE == 0
+SOLVED_SHARE = 3  # a normal run solves a position again (`check` of its claims, grounds_to_facts) on one
+# position in 3, a fixed sample by file name (tests/profiles.py, in_fixed_share): those solves took some
+# 30 % of the positions' time; tests/test_hook_contract.py grounds every talent file to facts besides
 
 
 def _beyond_claims(position: Position, move: MoveOutcome) -> bool:

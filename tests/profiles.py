@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import os
+import zlib
 
 import pytest
 from hypothesis import settings
@@ -40,6 +41,13 @@ def examples(n: int) -> int:
     if settings.get_current_profile_name() == EXPLORE:
         return n * EXPLORE_FACTOR
     return max(1, round(n * DEFAULT_SHARE))
+
+
+def in_fixed_share(name: str, share: int) -> bool:
+    """Whether the case named ``name`` (a file's path under the repository) is among the one in ``share``
+    that a normal run takes: a fixed sample by name, the same on every run and machine; under the
+    explore profile, every case."""
+    return settings.get_current_profile_name() == EXPLORE or zlib.crc32(name.encode("utf-8")) % share == 0
 
 
 def explored_only(why: str) -> pytest.MarkDecorator:

@@ -13,6 +13,8 @@ from adjudicator.position.load import load_position
 from adjudicator.position.data import parse_yaml
 from adjudicator.position.readings import READINGS
 
+from tests.profiles import in_fixed_share
+
 ROOT = Path(__file__).resolve().parent.parent
 ONE_DIE = ROOT / "positions" / "rules" / "spires-fire-one-die.yaml"  # 1 attack upgrade, 2 health
 TWO_DICE = ROOT / "positions" / "rules" / "spires-fire-two-dice.yaml"  # 2 attack upgrades, 3 health
@@ -34,8 +36,10 @@ def test_two_dice_against_three_health_by_hand() -> None:
     assert {r.end.describe(): r.probability for r in result.results} == by_hand
 
 
-# The positions with spires: Spires Fire on the others has nothing to fire.
-ARMED = [p for p in sorted((ROOT / "positions").rglob("*.yaml")) if parse_yaml(p.read_text(encoding="utf-8")).get("spires")]
+# The positions with spires: Spires Fire on the others has nothing to fire. A fixed third of them in a
+# normal run (the suite's budget; the agreement checks add up Spires Fire's odds on generated boards too).
+ARMED = [p for p in sorted((ROOT / "positions").rglob("*.yaml"))
+         if parse_yaml(p.read_text(encoding="utf-8")).get("spires") and in_fixed_share(str(p.relative_to(ROOT)), 3)]
 
 
 @pytest.mark.parametrize("path", ARMED, ids=lambda p: p.name)

@@ -9,7 +9,8 @@ import pytest
 from adjudicator.position.load import load_document
 from adjudicator.questions.expectations import check_document, position_files
 
-from tests.position_checks import CHECKED, checks_claims, grounds_to_facts, reads_back
+from tests.position_checks import CHECKED, SOLVED_SHARE, grounds_to_facts, reads_back
+from tests.profiles import in_fixed_share
 
 ROOT = Path(__file__).resolve().parent.parent / "positions"
 FILES = position_files(ROOT)
@@ -24,5 +25,7 @@ def test_position_holds_its_outcomes_reads_back_and_grounds_to_facts(path: Path)
     doc = load_document(path)
     result = check_document(doc, str(path))
     assert result.passed, "\n".join(result.failures)
-    reads_back(doc, CHECKED if checks_claims(str(path.relative_to(ROOT))) else 0)
-    grounds_to_facts(doc.position)
+    again = in_fixed_share(str(path.relative_to(ROOT)), SOLVED_SHARE)
+    reads_back(doc, CHECKED if again else 0)
+    if again:
+        grounds_to_facts(doc.position)
