@@ -247,31 +247,21 @@ def _solve_reference_problem(position: Position, ai: bool) -> str | None:
 # The talents the one solve takes in where they may act (tests/test_whole_step.py checks each on a few):
 # Blaze on the AI's units and on a player's (ablaze; blazing: forest beside the AI's), a player's Tracker
 # (tracking).
+def _solve_check(name: str, what: str, boards: Boards, ai: bool) -> Check:
+    """The whole step in one solve with ``what`` on the boards it answers (``boards``, a strategy's map),
+    against the reference and its own summary and orders."""
+    return Check(name, f"the whole step in one solve with {what}, against the reference and its own summary and "
+                 "orders", _solved_boards(boards, ai), lambda s: _solve_reference_problem(s, ai), describe,
+                 lambda path, s: _solve_reference_problem(load_position(path), ai),
+                 lambda s: "cloudspire movement-step FILE --all" + (" --ai" if ai else ""), 10)
+
+
 CHECKS |= {c.name: c for c in (
-    Check("ablaze-whole-solve", "the whole step in one solve with Blaze on the AI's units, against the "
-          "reference and its own summary and orders",
-          _solved_boards(lambda boards: boards.map(ablaze), True),
-          lambda s: _solve_reference_problem(s, True), describe,
-          lambda path, s: _solve_reference_problem(load_position(path), True),
-          lambda s: "cloudspire movement-step FILE --all --ai", 10),
-    Check("blazing-whole-solve", "the whole step in one solve with Blaze on the AI's minions and forest beside them, "
-          "against the reference and its own summary and orders",
-          _solved_boards(blazing, True),
-          lambda s: _solve_reference_problem(s, True), describe,
-          lambda path, s: _solve_reference_problem(load_position(path), True),
-          lambda s: "cloudspire movement-step FILE --all --ai", 10),
-    Check("played-ablaze-whole-solve", "the whole step in one solve with a player's Blaze on the moving units, "
-          "against the reference and its own summary and orders",
-          _solved_boards(lambda boards: boards.map(lambda p: ablaze(p, Controller.PLAYER)), False),
-          lambda s: _solve_reference_problem(s, False), describe,
-          lambda path, s: _solve_reference_problem(load_position(path), False),
-          lambda s: "cloudspire movement-step FILE --all", 10),
-    Check("tracking-whole-solve", "the whole step in one solve with a player's Tracker on moving units, against the "
-          "reference and its own summary and orders",
-          _solved_boards(tracking, False),
-          lambda s: _solve_reference_problem(s, False), describe,
-          lambda path, s: _solve_reference_problem(load_position(path), False),
-          lambda s: "cloudspire movement-step FILE --all", 10),
+    _solve_check("ablaze-whole-solve", "Blaze on the AI's units", lambda boards: boards.map(ablaze), True),
+    _solve_check("blazing-whole-solve", "Blaze on the AI's minions and forest beside them", blazing, True),
+    _solve_check("played-ablaze-whole-solve", "a player's Blaze on the moving units",
+                 lambda boards: boards.map(lambda p: ablaze(p, Controller.PLAYER)), False),
+    _solve_check("tracking-whole-solve", "a player's Tracker on moving units", tracking, False),
 )}
 CHECKS["load"] = CHECKS.pop("load")  # the loader's check last, as before
 
