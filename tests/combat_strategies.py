@@ -799,21 +799,16 @@ def calling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     bydra = ours[0].id if ours and draw(st.integers(0, 4)) else None  # now and then none on the map
 
     def unit(u: Unit) -> Unit:
-        u = replace(u, faction=CHAPTER_5.get(u.faction, u.faction))
         if u.id == bydra:
             return replace(u, chip="Bydra Graam")
         if u.faction == "narora" and u.kind is Kind.MINION and draw(st.booleans()):
             return replace(u, health=1)
         return u
 
+    named = renamed(position, CHAPTER_5)
     return replace(
-        position,
-        gates={CHAPTER_5[f]: replace(g, faction=CHAPTER_5[f]) for f, g in position.gates.items()},
-        factions={CHAPTER_5[n]: replace(f, name=CHAPTER_5[n], controller=Controller.AI,
-                                        mark=replace(f.mark, gate=CHAPTER_5[f.mark.gate]) if f.mark.gate else f.mark)
-                  for n, f in position.factions.items()},
-        units={uid: unit(u) for uid, u in sorted(position.units.items())},
-        spires=tuple(replace(s, faction=CHAPTER_5.get(s.faction, s.faction)) for s in position.spires),
-        turn=replace(position.turn, faction=CHAPTER_5[position.turn.faction]),
+        named,
+        factions={n: replace(f, controller=Controller.AI) for n, f in named.factions.items()},
+        units={uid: unit(u) for uid, u in sorted(named.units.items())},
         scenario=Scenario(5, 1),
     )

@@ -578,17 +578,9 @@ def healing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     rules on spires (the four opposing all, the Graft spires naroran units spare) are tested apart."""
     position = draw(boards)
     names = dict(zip((MOVER, OPPONENT), CHAPTER_8 if draw(st.booleans()) else CHAPTER_8[::-1]))
-    return replace(
-        position,
-        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
-        factions={names[n]: replace(f, name=names[n], controller=Controller.AI,
-                                    mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
-                  for n, f in position.factions.items()},
-        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in position.units.items()},
-        spires=(),
-        turn=replace(position.turn, faction=names[position.turn.faction]),
-        scenario=Scenario(8, 1),
-    )
+    named = renamed(position, names, spires=())
+    return replace(named, factions={n: replace(f, controller=Controller.AI) for n, f in named.factions.items()},
+                   scenario=Scenario(8, 1))
 
 
 def naroran_lahar(position: Position) -> Position:
@@ -866,10 +858,6 @@ def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     in the common pools (drawn there it would change every board of the suite's fixed sample)."""
     position = draw(boards)
     shada = "shada"
-
-    def renamed(name: str) -> str:
-        return shada if name == MOVER else name
-
     taken = {u.at for u in position.units.values()} | {s.at for s in position.spires} \
         | {m.at for m in position.landmarks} | {c.at for c in position.chips}
     free = sorted(n for n in position.hexes if n not in taken)
@@ -879,22 +867,19 @@ def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     controller = draw(st.sampled_from((Controller.AI, Controller.PLAYER)))
 
     def worn(u: Unit) -> Unit:
-        if u.faction != MOVER or u.kind is Kind.LANDMARK_MINION or u.side.health < 2:
-            return replace(u, faction=renamed(u.faction))
+        if u.faction != shada or u.kind is Kind.LANDMARK_MINION or u.side.health < 2:
+            return u
         health = draw(st.integers(1, u.side.health))
         upgrades = ("fortification",) if draw(st.integers(0, 3)) == 0 else u.upgrades
-        return replace(u, faction=shada, health=health, upgrades=upgrades)
+        return replace(u, health=health, upgrades=upgrades)
 
+    named = renamed(position, {MOVER: shada})
     return replace(
-        position,
+        named,
         hexes=hexes,
-        gates={renamed(f): replace(g, faction=renamed(g.faction)) for f, g in position.gates.items()},
-        factions={renamed(n): replace(f, name=renamed(n), controller=controller if n == MOVER else f.controller,
-                                      mark=replace(f.mark, gate=renamed(f.mark.gate)) if f.mark.gate else f.mark)
-                  for n, f in position.factions.items()},
-        units={uid: worn(u) for uid, u in sorted(position.units.items())},
-        spires=(*(replace(s, faction=renamed(s.faction)) for s in position.spires), *towers),
-        turn=replace(position.turn, faction=renamed(position.turn.faction)),
+        factions={n: replace(f, controller=controller) if n == shada else f for n, f in named.factions.items()},
+        units={uid: worn(u) for uid, u in sorted(named.units.items())},
+        spires=(*named.spires, *towers),
     )
 
 

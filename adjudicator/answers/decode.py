@@ -1100,9 +1100,14 @@ def decode_sideless_by_attacker(models: Iterable[list[Symbol]]) -> dict[str, tup
     attack each answer set is: a target that flips (Dodge) is that attack's flip as much as its own."""
     found: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for model in models:
-        m = _combat_atoms(model).moments.get(1)
-        if m is not None and m.act is not None:
-            found[m.act[0]].update(decode_sideless([model]))
+        attacker, pairs = None, set()
+        for s in model:  # one pass: the attack (act or deed at time 1, as _combat_atoms reads it) and its flips
+            if s.name in ("act", "deed") and s.arguments[0].number == 1:
+                attacker = _name(s.arguments[1])
+            elif s.name == "sideless":
+                pairs.add((_name(s.arguments[0]), _const_name(s.arguments[1])))
+        if attacker is not None:
+            found[attacker] |= pairs
     return {unit: tuple(sorted(pairs)) for unit, pairs in found.items()}
 
 
