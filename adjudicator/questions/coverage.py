@@ -129,7 +129,7 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
-            *_faction_notices(position, asked, answer))
+            *_faction_notices(position, asked, answer), *control_notices(position, asked))
 
 
 # Why a landmark's talent keeps its notice where the catalogue calls the talent modelled (or partly).
@@ -264,6 +264,40 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
     if not attacking or gate is None or not gate.stack:
         return ()
     return (Notice("", PARTLY, attacking, (), _WAITING_ON, f"chapter 6: {rule.id}", rule.text),)
+
+
+# A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
+# game-elements, Game Setup: "any other units under your control ... are your faction units"; Landmarks:
+# its movement stat is "ignored unless a faction gains control over this unit". As units move, the
+# encodings read it as its faction's unit (uopposes/2); the attack steps read every landmark minion as
+# opposing every faction, and no landmark minion moves or attacks there or as units move.
+CONTROLLED = "game-elements: controlled-landmark-minion"
+_CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
+                 "(for example, units purchased from the market), are your faction units.")
+_CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
+_CONTROL_SIDE = ("its side: attacks and Spires Fire read it as opposing every faction, its controller's too (a "
+                 "target of its units and spires, a defeat it deals credited to no one), and it never attacks")
+_ATTACKING = ("quick-strike", "spires-fire", "attack")
+
+
+def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """A controlled landmark minion in play, Devoted's aside (friendly to its faction: hook befriends/2):
+    in the attack steps its side is left out; as units move, the move of one with a movement stat on
+    its faction's turn."""
+    controlled = {uid: u for uid, u in sorted(position.units.items()) if u.kind is Kind.LANDMARK_MINION
+                  and u.faction in position.factions and "Devoted" not in u.talents
+                  and position.placed(uid) is not None}
+    moving = tuple(uid for uid, u in controlled.items()
+                   if u.faction == position.turn.faction and u.side.movement > 0)
+    attacking = tuple(s for s in asked if s in _ATTACKING)
+    found = []
+    if "movement" in asked and moving:
+        found.append(Notice("", NOT_MODELLED, ("movement",), moving, f"{_CONTROL_MOVES}: {', '.join(moving)}",
+                            CONTROLLED, _CONTROL_TEXT))
+    if attacking and controlled:
+        found.append(Notice("", NOT_MODELLED, attacking, tuple(controlled),
+                            f"{_CONTROL_SIDE}: {', '.join(controlled)}", CONTROLLED, _CONTROL_TEXT))
+    return tuple(found)
 
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
