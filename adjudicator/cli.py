@@ -187,8 +187,10 @@ class _Watchdog:
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
 
-    def arm(self, seconds: float, after: float, json_out: bool) -> None:
-        self._timer = threading.Timer(after, self._stop, (seconds, json_out))
+    def arm(self, seconds: float, after: float, json_out: bool, last_words: Callable[[], int] | None) -> None:
+        """``last_words``: prints what the command has so far, in place of the message, and gives the
+        exit status."""
+        self._timer = threading.Timer(after, self._stop, (seconds, json_out, last_words))
         self._timer.daemon = True
         self._timer.start()
 
@@ -199,10 +201,14 @@ class _Watchdog:
                 self._timer.cancel()
                 self._timer = None
 
-    def _stop(self, seconds: float, json_out: bool) -> None:
+    def _stop(self, seconds: float, json_out: bool, last_words: Callable[[], int] | None) -> None:
         with self._lock:  # held until the process ends: the answer is not printed after this
             if self._timer is None:
                 return
+            if last_words is not None:
+                status = last_words()
+                sys.stdout.flush()
+                os._exit(status)
             message = f"timed out after {seconds:g} s, before any answer"
             if json_out:
                 _emit({"error": {"kind": "timeout", "message": message, "problems": []}})
@@ -222,7 +228,9 @@ def _own_program() -> bool:
     return getattr(sys.modules.get("__main__"), "app", None) is app
 
 
-def _deadline(seconds: float | None, json_out: bool = False) -> Deadline | None:
+def _deadline(
+    seconds: float | None, json_out: bool = False, last_words: Callable[[], int] | None = None
+) -> Deadline | None:
     from adjudicator.solving.solve import MARGIN, Deadline  # imported here: only the solving commands take a timeout
 
     if seconds is None:
@@ -230,7 +238,7 @@ def _deadline(seconds: float | None, json_out: bool = False) -> Deadline | None:
     if not _own_program():  # called in-process: counted from the call, and never ends the process
         return Deadline(seconds)
     deadline = Deadline(seconds, _STARTED)
-    _WATCHDOG.arm(seconds, deadline.remaining() + MARGIN, json_out)
+    _WATCHDOG.arm(seconds, deadline.remaining() + MARGIN, json_out, last_words)
     return deadline
 
 
@@ -416,22 +424,30 @@ def faq(
     """Run the FAQ cases in positions/ and report every ruling FAQ-01 … FAQ-30."""
     from adjudicator.questions import faq as faq_report  # imported here: only `faq` runs the cases
 
-    deadline = _deadline(timeout, json_out)
     if not root.is_dir():
         _fail(f"{root}: no such folder; run from the repository root or pass --root")
-    report = faq_report.run(root, deadline, _progress(progress, "FAQ cases checked"))
+    cases = faq_report.Run(root)
+
+    def show(report: list[faq_report.Ruling]) -> int:
+        """Print the report; the exit status it calls for."""
+        cut = any(r.status == faq_report.INCOMPLETE for r in report)
+        if cut and not json_out:
+            typer.echo(f"timed out after {timeout:g} s: the report below is incomplete")
+        if json_out:
+            _emit([r.as_json() for r in report])
+        else:
+            typer.echo(faq_report.table(report))
+        if any(r.status == "fail" for r in report):
+            return exit_codes.NO
+        return exit_codes.TIMED_OUT if cut else exit_codes.OK
+
+    # Stopped in a grounding past the deadline, it still prints the cases checked so far.
+    deadline = _deadline(timeout, json_out, lambda: show(cases.report()))
+    report = cases.check(deadline, _progress(progress, "FAQ cases checked"))
     _answered()
-    cut = any(r.status == faq_report.INCOMPLETE for r in report)
-    if cut and not json_out:
-        typer.echo(f"timed out after {timeout:g} s: the report below is incomplete")
-    if json_out:
-        _emit([r.as_json() for r in report])
-    else:
-        typer.echo(faq_report.table(report))
-    if any(r.status == "fail" for r in report):
-        raise typer.Exit(exit_codes.NO)
-    if cut:
-        raise typer.Exit(exit_codes.TIMED_OUT)
+    status = show(report)
+    if status != exit_codes.OK:
+        raise typer.Exit(status)
 
 
 @app.command()

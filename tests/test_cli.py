@@ -412,6 +412,42 @@ def test_faq_marks_the_cases_the_timeout_left_unchecked(tmp_path: Path, monkeypa
     assert report["FAQ-14"]["status"] == "incomplete" and report["FAQ-14"]["cases"][0]["complete"] is False
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the stop's thread ends so
+def test_faq_stopped_in_a_grounding_still_reports_the_cases_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hard stop past the deadline (a grounding clingo cannot interrupt) prints the report so far,
+    not "before any answer": here a case that outlasts the deadline and its margin."""
+    import threading
+
+    from adjudicator import cli
+    from adjudicator.questions import faq
+    from adjudicator.solving.solve import TimedOut
+
+    shutil.copy(ROOT / "positions" / "faq" / "faq-14-no-friendly-targets.yaml", tmp_path)
+    stopped = threading.Event()
+    statuses: list[int] = []
+
+    def grounding(*args: object) -> None:
+        assert stopped.wait(10), "the hard stop did not come"  # busy until it has spoken
+        raise TimedOut(0.2)  # in a real run the process has ended by now
+
+    def exit_(status: int) -> None:
+        statuses.append(status)
+        stopped.set()
+        raise SystemExit(status)  # ends the watchdog's thread, as os._exit would the process
+
+    monkeypatch.setattr(cli, "_own_program", lambda: True)
+    monkeypatch.setattr(cli, "_STARTED", __import__("time").monotonic())
+    monkeypatch.setattr(cli.os, "_exit", exit_)
+    monkeypatch.setattr(faq, "check_document", grounding)
+    result = runner.invoke(app, ["faq", "--root", str(tmp_path), "--timeout", "0.2", "--json"])
+    assert statuses == [4]
+    first, _ = json.JSONDecoder().raw_decode(result.stdout)  # what the hard stop printed
+    report = {r["id"]: r for r in first}
+    assert report["FAQ-14"]["status"] == "incomplete" and report["FAQ-14"]["cases"][0]["complete"] is False
+
+
 def test_timeout_must_be_a_positive_bounded_number(tmp_path: Path) -> None:
     board = write(tmp_path, BOARD)
     for value in ("0", "-3", "nan", "inf", "1e9", "soon"):

@@ -47,29 +47,48 @@ class Ruling:
         }
 
 
-def run(root: Path, deadline: Deadline | None = None, progress: Callable[[int], None] | None = None) -> list[Ruling]:
-    """Every ruling and its cases; once ``deadline`` passes, the cases left are marked incomplete.
-    ``progress`` is told how many cases have been checked, after each one."""
-    by_id: dict[str, list[CaseResult]] = {i: [] for i in FAQ_IDS}
-    checked = 0
-    for path in position_files(root):
-        try:
-            doc = load_document(path)
-        except PositionFileError as error:
-            result = CaseResult(str(path), (), (str(error),))
-        else:
-            if not doc.faq:  # a position that tests no ruling: solving it again would only cost time
-                continue
+class Run:
+    """The FAQ cases of a folder, checked one by one; ``report`` says how far it got at any moment, so
+    that a hard stop past the deadline (a grounding clingo cannot interrupt) still prints the cases
+    already checked, the rest marked incomplete."""
+
+    def __init__(self, root: Path) -> None:
+        self._results: list[CaseResult] = []
+        self._pending: list[tuple[str, Any]] = []  # (file, its document), in the folder's order
+        for path in position_files(root):
             try:
-                result = check_document(doc, str(path), deadline)
+                doc = load_document(path)
+            except PositionFileError as error:
+                self._results.append(CaseResult(str(path), (), (str(error),)))
+            else:
+                if doc.faq:  # a position that tests no ruling: solving it again would only cost time
+                    self._pending.append((str(path), doc))
+
+    def check(self, deadline: Deadline | None = None, progress: Callable[[int], None] | None = None) -> list[Ruling]:
+        """Check every case; once ``deadline`` passes, the cases left are marked incomplete.
+        ``progress`` is told how many cases have been checked, after each one."""
+        checked = 0
+        while self._pending:
+            file, doc = self._pending[0]
+            try:
+                result = check_document(doc, file, deadline)
             except TimedOut:
-                result = CaseResult(str(path), doc.faq, (), complete=False)
+                result = CaseResult(file, doc.faq, (), complete=False)
+            self._results.append(result)
+            self._pending.pop(0)
             checked += 1
             if progress is not None:
                 progress(checked)
-        for faq_id in result.faq:
-            by_id.setdefault(faq_id, []).append(result)
-    return [Ruling(i, tuple(cases)) for i, cases in by_id.items()]
+        return self.report()
+
+    def report(self) -> list[Ruling]:
+        """Every ruling with its cases checked so far; a case not yet checked counts as incomplete."""
+        by_id: dict[str, list[CaseResult]] = {i: [] for i in FAQ_IDS}
+        waiting = [CaseResult(file, doc.faq, (), complete=False) for file, doc in list(self._pending)]
+        for result in (*self._results, *waiting):
+            for faq_id in result.faq:
+                by_id.setdefault(faq_id, []).append(result)
+        return [Ruling(i, tuple(cases)) for i, cases in by_id.items()]
 
 
 def table(rulings: list[Ruling]) -> str:
