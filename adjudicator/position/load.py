@@ -78,6 +78,8 @@ MARK_KINDS = ("gate", "unit", "hex")
 OWN_MARK_KINDS = (*MARK_KINDS, "beside")  # a unit's own mark may be any hex beside a gate or unit
 BESIDE_KINDS = ("gate", "unit")
 HEIRS, MINARET = "heirs", "minaret"  # chapter 1: the heirs deploy from "the minaret spire" of the wave
+# Talents that bar a unit from one faction's deployment (check_undeployable), by faction id.
+UNDEPLOYABLE = {"Anti-Heirs": HEIRS, "Anti-Brawnen": "brawnen"}
 MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
 # The Motility Reservoir: "a maximum of 10", 15 with Metabolic Energy (the-graft.txt).
@@ -890,6 +892,7 @@ class _PositionReader(_Reader):
             self.problem(f["promoted-stats"], f"only a hero or a minion has a promoted side given; this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
         self.check_stubborn(f, faction, talents, group)
+        self.check_undeployable(unit_id, faction, talents, group)
         if chip is None or faction is None or kind is None or health is None or stats is None:
             return None
         unit = Unit(
@@ -957,6 +960,21 @@ class _PositionReader(_Reader):
         for chip in group:
             if "Stubborn" in chip.talents:
                 self.problem(f["group"], f"{chip.chip} is Stubborn: a player's Stubborn chip cannot be grouped")
+
+    def check_undeployable(
+        self, unit_id: str, faction: str | None, talents: _Talents | None, group: tuple[GroupedChip, ...] | None
+    ) -> None:
+        """Anti-Heirs, Anti-Brawnen: "This unit cannot be deployed by the heir faction" (the AI's: such a
+        unit is discarded when selected for deployment, in the Prep Phase). So it never waits in that
+        faction's gate stack, where a unit waits to deploy."""
+        stacked = self.stacked.get(unit_id)
+        if stacked is None or faction is None:
+            return
+        names = (*(talents.names if talents else ()), *(t for chip in group or () for t in chip.talents))
+        for talent, banned in UNDEPLOYABLE.items():
+            if talent in names and faction == banned:
+                self.problem(stacked.entry, f"unit {shown(unit_id)} has {talent}: it cannot be deployed by the "
+                                            f"{shown(banned)} faction, so it never waits in its gate's stack")
 
     def unit_faction(self, f: _Fields, kind: str | None) -> str | None:
         """A unit's faction; a landmark minion may have none: it opposes every faction."""
