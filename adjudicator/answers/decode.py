@@ -48,6 +48,7 @@ WAIT_TEXT = {
     "campfire": "is in campfire mode",
     "landmark": "is a landmark minion; landmark minions do not move",
     "nucleus_moves_last": "moves after The Graft minions (chapter 5), and some have yet to move",
+    "queens_blood": "has Queen's Blood and its fortress gate has fewer than 6 health: it cannot be deployed",
 }
 # What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
 ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"

@@ -27,6 +27,9 @@ READING_NAMES = {
 }
 
 
+QUEENS_BLOOD = "Queen's Blood"
+
+
 def fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
 
@@ -148,6 +151,10 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
     for gate in position.gates.values():
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))
+        # A fortress gate's health, read while units move where a unit waiting in it may not deploy
+        # with too little (Queen's Blood): the same fact the combat steps read.
+        if gate.fortress and any(QUEENS_BLOOD in position.units[uid].talents for uid in gate.stack):
+            yield fact("gate_health", String(gate.faction), Number(gate.health))
     for faction, info in position.factions.items():
         yield fact("faction", String(faction))
         yield fact("source", String(faction), Number(info.source))  # spent while moving too (Eruption)

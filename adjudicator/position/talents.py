@@ -59,10 +59,19 @@ class Part:
     # position does not, ``present`` then lacking ``tracked(untracked)``.
     untracked: str = ""
     sides: tuple[str, ...] = ("player", "ai")
+    # A part only a unit on the map can set off (a return to the fortress): it counts only where a unit
+    # with the talent stands on the map, ``present`` then holding ``on_map(talent)``.
+    on_map: bool = False
 
-    def acts(self, present: frozenset[str]) -> bool:
+    def acts(self, present: frozenset[str], talent: str) -> bool:
         return (not self.when or bool(set(self.when) & present)) and (
-            not self.untracked or tracked(self.untracked) not in present)
+            not self.untracked or tracked(self.untracked) not in present) and (
+            not self.on_map or on_map(talent) in present)
+
+
+def on_map(talent: str) -> str:
+    """How a talent on a unit standing on the map shows among the names ``Part.acts`` is handed."""
+    return f"on-map:{talent}"
 
 
 def tracked(counter: str) -> str:
@@ -150,7 +159,7 @@ class Talent:
             return ()
         side = "ai" if ai else "player"
         return tuple(p for p in self.left_out
-                     if side in p.sides and (present is None or p.acts(present)) and answer not in p.counted_by)
+                     if side in p.sides and (present is None or p.acts(present, self.name)) and answer not in p.counted_by)
 
     def status(self, ai: bool) -> str:
         """How far the adjudicator takes this talent into account on a chip of that side."""
@@ -203,7 +212,7 @@ class Catalogue:
 
 def _part(entry: dict) -> Part:
     return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()),
-                entry.get("untracked", ""), tuple(entry.get("sides") or ("player", "ai")))
+                entry.get("untracked", ""), tuple(entry.get("sides") or ("player", "ai")), bool(entry.get("on_map")))
 
 
 def _squash(name: str) -> str:

@@ -21,7 +21,7 @@ from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, roc
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, tracked
+from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, on_map, tracked
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -103,7 +103,8 @@ def notices_in(
     # A part left out that needs another talent to act (its `when`) counts only where one is in play;
     # one that needs a counter the position does not give (its `untracked`), only where it does not.
     present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
-        | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents)
+        | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
+        | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     for label, on_ai, talents in carriers:
         for name in talents:
