@@ -60,6 +60,18 @@ def test_a_talent_or_chapter_file_defines_only_hooks_and_predicates_of_its_own(p
     assert not wrong, f"{path.name} defines core predicates {wrong}: a talent may define only hooks"
 
 
+# Hooks the core adds to as well, by design (asp/core/hooks.lp says what the core's rule does): the
+# attack stat's strikes, the hits every attack deals, the chips an attack touches.
+CORE_ADDS_TO = {("strikes", 2), ("take", 5), ("touch", 2)}
+
+
+def test_a_hook_is_no_core_predicate_unless_the_core_adds_to_it() -> None:
+    """A hook's name taken by a core predicate of another meaning would join the two: a talent's
+    facts would reach rules written for the other (a Queen's Blood 'barred' once met the escape's)."""
+    defined, _ = _core()
+    assert sorted(hooks() & defined) == sorted(CORE_ADDS_TO)
+
+
 def _naming(path: Path, unit: str) -> Symbol:
     """The fact that makes a question ground ``path``: its chapter, or a talent of its on ``unit``."""
     if path.parent.name == "scenarios":
