@@ -1169,7 +1169,8 @@ class _PositionReader(_Reader):
         if at is None:
             return None
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed),
-                        talents.names if talents else Landmark.talents, health if passage else None)
+                        talents.names if talents else Landmark.talents, health if passage else None,
+                        known=f["talents"].node is not None)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
         f = self.fields(value, ("at",), ("name", "health", "talents", "count"))
