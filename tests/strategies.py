@@ -668,7 +668,8 @@ def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` at the exploration step, its units' talents taken off (reference N150's scope),
     with one to three face-down landmarks on free map hexes, beside the turn's faction's units where
-    it can be: each an Unstable Rift, one with no talents, or one the position does not describe."""
+    it can be: each an Unstable Rift, one with no talents, or one the position does not describe; some of
+    that faction's units with Biosonar (N151)."""
     position = draw(boards)
     taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
     taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
@@ -683,10 +684,17 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
             kind = draw(st.sampled_from(("rift", "rift", "blank", "unknown")))
             talents = ("Unstable Rift",) if kind == "rift" else ()
             landmarks += (Landmark(f"lm{index}", draw(st.sampled_from(left)), talents=talents, known=kind != "unknown"),)
-    units = {uid: replace(u, talents=(), talent_numbers=(),
+    # Biosonar (N151) on some of the turn's faction's units, by a coin toss each, the map cut into hex
+    # groups by column pairs for it.
+    sonar = {uid for uid, u in position.units.items() if u.faction == position.turn.faction and draw(st.booleans())}
+    units = {uid: replace(u, talents=("Biosonar",) if uid in sonar else (), talent_numbers=(),
                           group=tuple(replace(g, talents=(), talent_numbers=()) for g in u.group))
              for uid, u in position.units.items()}
-    return replace(position, landmarks=landmarks, units=units, turn=replace(position.turn, step="exploration"))
+    bands: dict[int, list[str]] = {}
+    for h in sorted(position.hexes):
+        bands.setdefault((ord(h[0]) - ord("a")) // 2, []).append(h)
+    return replace(position, landmarks=landmarks, units=units, turn=replace(position.turn, step="exploration"),
+                   hex_groups=tuple(tuple(g) for _, g in sorted(bands.items())))
 
 
 @st.composite

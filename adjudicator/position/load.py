@@ -53,6 +53,7 @@ from adjudicator.position.model import (
     Mark,
     Position,
     Reward,
+    BIOSONAR,
     SECRET_PASSAGE,
     Spire,
     Chip,
@@ -572,6 +573,11 @@ class _PositionReader(_Reader):
                 self.problem(top["spires"], f"{_listing(set(grouping))} has {named}, which acts on its hex group: "
                              "list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles are "
                              "separate groups, so the map alone does not tell them")
+        sonar = sorted(uid for uid, u in (units or {}).items() if BIOSONAR in u.talents)  # its unit's hex group
+        if sonar and top["hex-groups"].node is None:
+            self.problem(top["units"], f"{_listing(set(sonar))} has {BIOSONAR}, which explores a landmark on its "
+                         "hex group: list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles "
+                         "are separate groups, so the map alone does not tell them")
         passages = sorted(lid for lid, lm in (landmarks or {}).items() if lm.revealed and SECRET_PASSAGE in lm.talents)
         if passages and top["hex-groups"].node is None:
             self.problem(top["landmarks"], f"{_listing(set(passages))} has Secret Passage, which swaps with an "

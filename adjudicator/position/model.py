@@ -166,6 +166,8 @@ class Spire:
 
 # The landmark talent whose chip holds health (landmark-and-market-talents: Secret Passage).
 SECRET_PASSAGE = "Secret Passage"
+# The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
+BIOSONAR = "Biosonar"
 
 
 @dataclass(frozen=True)

@@ -518,6 +518,16 @@ def explorable(position: Position, side: str) -> tuple[str, ...]:
                         if not m.revealed and position.neighbours(m.at) & stands))
 
 
+def _explore_points(position: Position, side: str) -> int:
+    """The time points of the exploration step: one for each face-down landmark beside the side's units,
+    and one more for each unit of the side that may explore a landmark it does not stand beside (a
+    talent with the catalogue's hook xfar/4: Biosonar), one at least."""
+    far = sum(1 for u in position.units.values() if u.faction == side
+              for t in catalogue().known(u.talents) if "xfar/4" in t.hooks)
+    hidden = sum(1 for m in position.landmarks if not m.revealed)
+    return max(1, min(hidden, len(explorable(position, side)) + far))
+
+
 def _turn_edge(
     moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None,
     progress: Progress | None, die: Die | None = None,
@@ -532,7 +542,7 @@ def _turn_edge(
     # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
     rolls = any("sattacks/4" in t.hooks for s in position.spires if s.faction == side
                 for t in catalogue().known(s.talents))
-    points = max(1, len(explorable(position, side))) if moment == "explore" else _edge_points(position, side)
+    points = _explore_points(position, side) if moment == "explore" else _edge_points(position, side)
     query = CombatQuery(moment, STEP, side, ai_factions, points,
                         readings=readings, die=die if rolls else None)
     try:

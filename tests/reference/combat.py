@@ -426,6 +426,9 @@ N150 Exploration: in the exploration step a player's unit of the turn's faction,
     with its whole group, no hit and credited to no one; the faction gains the health they had, up to
     its capacity, and the landmark leaves play (``removed``). Checked on units without talents (N150's
     scope: what acts on their defeat is N105's).
+N151 Biosonar: in the exploration step (N150) a player's unit with it, on a map hex, not campfired, may
+    also reveal one face-down landmark on its own hex group (``hex-groups``) that no minion of its
+    faction (on a map hex) stands beside then; one such landmark a step for each such unit.
 """
 
 from __future__ import annotations
@@ -2639,24 +2642,34 @@ def exploration(position: Position, ai: bool) -> set[EndState]:
     found: set[EndState] = set()
     hidden = {m.id: m for m in position.landmarks if not m.revealed}
 
-    def explore(board: Board, revealed: frozenset[str], removed: frozenset[str]) -> None:
+    group = position.hex_group()
+
+    def explore(board: Board, revealed: frozenset[str], removed: frozenset[str], sonar: frozenset[str]) -> None:
         over = minions and _wave_over(board)
         end = end_state(rules, start, board, False)
         marks = tuple(ChipEnd(m, revealed=True, removed=m in removed) for m in sorted(revealed))
         found.add(replace(end, chips=tuple(sorted((*end.chips, *marks))), wave_over=over))
         if over or rules.ai(rules.faction):
             return
+        # The turn's faction's units: a landmark minion it controls too (the position's faction).
+        active = [f for f in board.units.values()
+                  if position.units[f.id].faction == rules.faction and not f.in_gate and not f.campfire]
         for lid, landmark in sorted(hidden.items()):
-            near = position.neighbours(landmark.at)
-            if lid in revealed or not any(f.faction == rules.faction and f.node in near and not f.in_gate
-                                          and not f.campfire for f in board.units.values()):
+            if lid in revealed:
                 continue
-            if "Unstable Rift" in landmark.talents:
-                explore(_rift(rules, board, near), revealed | {lid}, removed | {lid})
-            else:
-                explore(board, revealed | {lid}, removed)
+            near = position.neighbours(landmark.at)
+            beside = any(f.node in near for f in active)
+            minion_beside = any(f.node in near and f.kind is Kind.MINION for f in active)
+            sounders = {f.id for f in active if f.has("Biosonar") and f.id not in sonar and f.node not in near
+                        and group.get(f.node) is not None and group.get(f.node) == group.get(landmark.at)}
+            ways = ([sonar] if beside else []) + ([sonar | {s} for s in sorted(sounders)] if not minion_beside else [])
+            for used in ways:
+                if "Unstable Rift" in landmark.talents:
+                    explore(_rift(rules, board, near), revealed | {lid}, removed | {lid}, used)
+                else:
+                    explore(board, revealed | {lid}, removed, used)
 
-    explore(start, frozenset(), frozenset())
+    explore(start, frozenset(), frozenset(), frozenset())
     return found
 
 
