@@ -417,6 +417,18 @@ def turn_edge_problem(position: Position, moment: str) -> str | None:
     return combat_report(position, f"{moment}_of_turn(ai={ai})", lines) if lines else None
 
 
+def exploration_problem(position: Position) -> str | None:
+    """The exploration step: the count and the set of end states (reference N150)."""
+    ai = combat_ai(position)
+    expected = combat_ref.exploration(position, ai)
+    got = solver.exploration(copy.deepcopy(position))
+    have = {o.end for o in got.outcomes}
+    lines = _count(len(expected), got.count)
+    lines += [f"  missing from solver: {_show_end(e)}" for e in _sorted(expected - have)]
+    lines += [f"  extra in solver: {_show_end(e)}" for e in _sorted(have - expected)]
+    return combat_report(position, f"exploration(ai={ai})", lines) if lines else None
+
+
 def at_spires_fire(position: Position) -> Position:
     """The same position at the Spires Fire step."""
     return replace(position, turn=replace(position.turn, step="spires-fire"))

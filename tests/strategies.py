@@ -665,6 +665,39 @@ def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` at the exploration step, its units' talents taken off (reference N150's scope),
+    with one to three face-down landmarks on free map hexes, beside the turn's faction's units where
+    it can be: each an Unstable Rift, one with no talents, or one the position does not describe; some of
+    that faction's units with Biosonar (N151)."""
+    position = draw(boards)
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in taken)
+    near = sorted({n for u in position.units.values() if u.faction == position.turn.faction and u.at
+                   for n in position.adjacency.get(u.at, ()) if n in free})
+    landmarks = position.landmarks
+    for index in range(draw(st.integers(1, 3)) if free else 0):
+        used = {m.at for m in landmarks}
+        left = [h for h in near if h not in used] or [h for h in free if h not in used]
+        if left:
+            kind = draw(st.sampled_from(("rift", "rift", "blank", "unknown")))
+            talents = ("Unstable Rift",) if kind == "rift" else ()
+            landmarks += (Landmark(f"lm{index}", draw(st.sampled_from(left)), talents=talents, known=kind != "unknown"),)
+    # Biosonar (N151) on some of the turn's faction's units, by a coin toss each, the map cut into hex
+    # groups by column pairs for it.
+    sonar = {uid for uid, u in position.units.items() if u.faction == position.turn.faction and draw(st.booleans())}
+    units = {uid: replace(u, talents=("Biosonar",) if uid in sonar else (), talent_numbers=(),
+                          group=tuple(replace(g, talents=(), talent_numbers=()) for g in u.group))
+             for uid, u in position.units.items()}
+    bands: dict[int, list[str]] = {}
+    for h in sorted(position.hexes):
+        bands.setdefault((ord(h[0]) - ord("a")) // 2, []).append(h)
+    return replace(position, landmarks=landmarks, units=units, turn=replace(position.turn, step="exploration"),
+                   hex_groups=tuple(tuple(g) for _, g in sorted(bands.items())))
+
+
+@st.composite
 def unstabled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A waygated board (two waygates at least, the first two standing) on the Uprising's turn, mostly a
     player's, whose first waygate has Unstable and the others by a coin toss, and whose units waiting in

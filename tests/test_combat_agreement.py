@@ -28,7 +28,7 @@ from tests.combat_strategies import (
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     spire_gifted, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
-from tests.strategies import allied, grafted_boards, healing, unstabled, waygated
+from tests.strategies import allied, explored, grafted_boards, healing, unstabled, waygated
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -37,6 +37,7 @@ if not all(hasattr(solver, name) for name in ("attack_options", "attack_step", "
 
 from tests.comparisons import (  # noqa: E402
     at_spires_fire,
+    exploration_problem,
     attack_options_problem,
     attack_step_problem,
     one_unit_attack_options_problem,
@@ -600,4 +601,13 @@ def test_start_of_turn_agrees_with_unstable(position: Position) -> None:
 @given(recruiting(turn_edged(combat_positions())))
 def test_end_of_turn_agrees_with_recruitable(position: Position) -> None:
     problem = turn_edge_problem(position, "end")
+    assert problem is None, problem
+
+
+# Exploration (reference N150): a player's units may reveal the face-down landmarks beside them, an
+# Unstable Rift defeating every unit beside it; the AI's explore nothing.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(explored(combat_positions()))
+def test_exploration_agrees(position: Position) -> None:
+    problem = exploration_problem(position)
     assert problem is None, problem

@@ -48,7 +48,7 @@ from adjudicator.position.priorities import presets
 
 from tests.combat_strategies import combat_positions, describe_combat
 from tests.profiles import examples
-from tests.reference.combat import FALLBACK, attack_options, attack_step, spires_fire, turn_edge, valid_targets
+from tests.reference.combat import FALLBACK, attack_options, attack_step, exploration, spires_fire, turn_edge, valid_targets
 from tests.strategies import MOVER, OPPONENT, build
 
 LINE = "1 p p p p p p"
@@ -880,3 +880,17 @@ def test_unstable_at_the_start_of_the_uprisings_turn() -> None:
         EndState(()), EndState(flipped, source=(("uprising", 5),))}
     assert turn_edge(load_position(folder / "unstable-only-waygate-nothing.yaml"), False) == {EndState(())}
     assert turn_edge(load_position(folder / "unstable-units-waiting-noticed.yaml"), False) == {EndState(())}
+
+
+def test_exploration_reveals_beside_and_the_rift_defeats() -> None:
+    # N150 on the hand-derived positions: the joust may reveal the rift beside it, which defeats it and
+    # the kite's group beside it for 2 + 1 Source (3 -> 6) and leaves play, or keep it; an AI's drift,
+    # or a unit two hexes off, reveals nothing; a landmark no one describes is only revealed.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "unstable-rift"
+    fallen = (ChipEnd("joust", defeated=True), ChipEnd("kite", defeated=True), ChipEnd("rift", revealed=True, removed=True))
+    assert exploration(load_position(folder / "unstable-rift-revealed-defeats-beside.yaml"), False) == {
+        EndState(()), EndState(fallen, source=(("heirs", 6),))}
+    assert exploration(load_position(folder / "unstable-rift-ai-explores-nothing.yaml"), True) == {EndState(())}
+    assert exploration(load_position(folder / "unstable-rift-not-beside-nothing.yaml"), False) == {EndState(())}
+    turn = Path(__file__).resolve().parents[1] / "positions" / "turn" / "turn-player-explores-face-down-landmark.yaml"
+    assert exploration(load_position(turn), False) == {EndState(()), EndState((ChipEnd("ruin", revealed=True),))}

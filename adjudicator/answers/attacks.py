@@ -293,11 +293,18 @@ class ChipEnd:
     control: str | None = None  # the faction that gained control of it (Recruitable); None: unchanged
     under: str | None = None  # the unit it left the board for, placed under it (chapter 5's Bydra Graam)
     stays: bool = False  # defeated, its chip left on its hex as another chip (chapter 3's Graft spires)
+    revealed: bool = False  # a face-down landmark a unit explored and revealed (asp/combat/explore.lp)
+    removed: bool = False  # a landmark that left play once revealed (Unstable Rift)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
         if self.under is not None:
             data["under"] = self.under
+            return data
+        if self.revealed:
+            data["revealed"] = True
+        if self.removed:
+            data["removed"] = True
             return data
         if self.defeated or self.discarded:
             data["discarded" if self.discarded else "defeated"] = True
@@ -349,6 +356,10 @@ class EndState:
         for c in self.chips:
             if c.under is not None:
                 parts.append(f"{c.chip} placed under {c.under}")
+                continue
+            if c.revealed or c.removed:
+                parts.append(f"{c.chip} " + ", ".join(filter(None, ("revealed" if c.revealed else "",
+                                                                     "removed from play" if c.removed else ""))))
                 continue
             if c.defeated or c.discarded:
                 parts.append(f"{c.chip} {'discarded' if c.discarded else 'defeated'}"

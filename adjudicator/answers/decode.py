@@ -848,6 +848,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
     under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
+    unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
+    removed: set[str] = set()  # landmarks that left play (Unstable Rift)
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -888,6 +890,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             spire_at[_name(a[0])] = _name(a[1])
         elif s.name == "ctrl":
             control[_name(a[0])] = _name(a[1])
+        elif s.name == "unveiled":
+            unveiled.add(_name(a[0]))
+        elif s.name == "lout":
+            removed.add(_name(a[0]))
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "wh":
@@ -934,6 +940,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(gate_node(faction), health=health))
     was = {c.id: c.health or 0 for c in position.chips}
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
+    chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed) for m in sorted(unveiled | removed)]
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
     return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over)
 

@@ -115,6 +115,7 @@ class TurnEnd:
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
     chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
+    landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
 
     @property
     def sort_key(self) -> str:
@@ -127,6 +128,7 @@ class TurnEnd:
             "gates": dict(self.gates),
             "chips": dict(self.chips),
             "spires_at": dict(self.spires_at),
+            **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
             "source": dict(self.source),
             "wave_over": self.wave_over,
             "game_over": self.game_over,
@@ -137,6 +139,7 @@ class TurnEnd:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
+        parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{f} Source {n}" for f, n in self.source]

@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import SECRET_PASSAGE, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, SECRET_PASSAGE, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -99,7 +99,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     # A spire's talent may act on the units on its hex group (Imbue: Flying): each hex's, numbered; a
     # Secret Passage swaps with a landmark on an adjacent isle.
     passages = [lm for lm in position.landmarks if lm.health is not None]
-    if any(spire.talents for spire in position.spires) or passages:  # hex groups the file lists (Position.hex_groups)
+    sonar = any(BIOSONAR in u.talents for u in position.units.values())  # explores on its unit's hex group
+    if any(spire.talents for spire in position.spires) or passages or sonar:  # hex groups the file lists (Position.hex_groups)
         for h, group in sorted(position.hex_group().items()):
             if kept(h):
                 yield fact("isle", String(h), Number(group))

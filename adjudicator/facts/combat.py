@@ -24,6 +24,7 @@ from adjudicator.position.priorities import in_force
 from adjudicator.position.talents import catalogue
 
 ATTACK, FIRE = "attack", "fire"
+EXPLORE = "explore"  # the exploration step (asp/combat/explore.lp)
 STEP, SINGLE, SPLIT = "step", "single", "split"
 
 
@@ -56,7 +57,7 @@ class Line:
 class CombatQuery:
     """What the solver is asked about combat on one board."""
 
-    kind: str  # ATTACK (the attack step), FIRE (the Spires Fire step), "start" or "end" (of the turn)
+    kind: str  # ATTACK (the attack step), FIRE (the Spires Fire step), "start" or "end" (of the turn), EXPLORE
     mode: str  # STEP (every attack in turn) or SINGLE (one attack of one of ``units``)
     side: str  # the faction whose turn it is
     ai_factions: frozenset[str]  # AI-controlled factions (the side too, when --ai asks for it)
@@ -320,10 +321,22 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *query_facts(query),
         *weigh_facts(position, query.readings),
     ]
+    if query.kind == EXPLORE:
+        facts += explore_facts(position)
     if query.die is not None:
         most = max((s.upgrades.count("attack") + _gains(s) for s in position.spires), default=0)
         facts += dice_facts(query.die, most, query.readings.get("ai-spire-odds", "possible"))
     return facts
+
+
+def explore_facts(position: Position) -> Iterator[Symbol]:
+    """The face-down landmarks a unit may explore (asp/combat/explore.lp), and the talents of those the
+    position says what lies face down of (Landmark.known: a player who looked with Lookout)."""
+    for landmark in position.landmarks:
+        if not landmark.revealed:
+            yield fact("facedown", String(landmark.id))
+            for talent in landmark.talents:
+                yield fact("ftalent", String(landmark.id), String(talent))
 
 
 def _gains(spire: Spire) -> int:

@@ -53,6 +53,7 @@ from adjudicator.position.model import (
     Mark,
     Position,
     Reward,
+    BIOSONAR,
     SECRET_PASSAGE,
     Spire,
     Chip,
@@ -574,6 +575,11 @@ class _PositionReader(_Reader):
                 self.problem(top["spires"], f"{_listing(set(grouping))} has {named}, which acts on its hex group: "
                              "list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles are "
                              "separate groups, so the map alone does not tell them")
+        sonar = sorted(uid for uid, u in (units or {}).items() if BIOSONAR in u.talents)  # its unit's hex group
+        if sonar and top["hex-groups"].node is None:
+            self.problem(top["units"], f"{_listing(set(sonar))} has {BIOSONAR}, which explores a landmark on its "
+                         "hex group: list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles "
+                         "are separate groups, so the map alone does not tell them")
         passages = sorted(lid for lid, lm in (landmarks or {}).items() if lm.revealed and SECRET_PASSAGE in lm.talents)
         if passages and top["hex-groups"].node is None:
             self.problem(top["landmarks"], f"{_listing(set(passages))} has Secret Passage, which swaps with an "
@@ -1187,7 +1193,8 @@ class _PositionReader(_Reader):
         if at is None:
             return None
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed),
-                        talents.names if talents else Landmark.talents, health if passage else None)
+                        talents.names if talents else Landmark.talents, health if passage else None,
+                        known=f["talents"].node is not None)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
         f = self.fields(value, ("at",), ("name", "health", "talents", "count"))

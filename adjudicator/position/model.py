@@ -166,6 +166,8 @@ class Spire:
 
 # The landmark talent whose chip holds health (landmark-and-market-talents: Secret Passage).
 SECRET_PASSAGE = "Secret Passage"
+# The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
+BIOSONAR = "Biosonar"
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,9 @@ class Landmark:
     # The health under a revealed Secret Passage (its wording places 1 there once revealed, an attack
     # removes it); None for every other landmark.
     health: int | None = None
+    # Face down: whether the position says what lies face down, its `talents` given (`[]`: none), which
+    # exploring it reveals (docs/position-format.md, Landmarks). A revealed landmark always says them.
+    known: bool = False
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from adjudicator.answers.decode import (
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act
-from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded
+from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded, unknown_landmarks
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, MoveOutcome, StepResult, UnitOptions
@@ -498,6 +498,36 @@ def end_of_turn(
     return _turn_edge("end", position, ai, limit, deadline, progress)
 
 
+def exploration(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> AttackStepResult:
+    """Every distinct end state of the current faction's exploration step: which face-down landmarks
+    beside its units it reveals (asp/combat/explore.lp), and what each the position says what lies face
+    down of then does (Unstable Rift), with their exact count. The AI explores none (ai-rules.md)."""
+    return _turn_edge("explore", position, ai, limit, deadline, progress)
+
+
+def explorable(position: Position, side: str) -> tuple[str, ...]:
+    """The face-down landmarks beside a map hex one of ``side``'s units stands on (docs/turn.md)."""
+    stands = {u.at for u in position.units.values() if u.faction == side and u.at in position.hexes}
+    return tuple(sorted(m.id for m in position.landmarks
+                        if not m.revealed and position.neighbours(m.at) & stands))
+
+
+def _explore_points(position: Position, side: str) -> int:
+    """The time points of the exploration step: one for each face-down landmark beside the side's units,
+    and one more for each unit of the side that may explore a landmark it does not stand beside (a
+    talent with the catalogue's hook xfar/4: Biosonar), one at least."""
+    far = sum(1 for u in position.units.values() if u.faction == side
+              for t in catalogue().known(u.talents) if "xfar/4" in t.hooks)
+    hidden = sum(1 for m in position.landmarks if not m.revealed)
+    return max(1, min(hidden, len(explorable(position, side)) + far))
+
+
 def _turn_edge(
     moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None,
     progress: Progress | None, die: Die | None = None,
@@ -512,7 +542,8 @@ def _turn_edge(
     # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
     rolls = any("sattacks/4" in t.hooks for s in position.spires if s.faction == side
                 for t in catalogue().known(s.talents))
-    query = CombatQuery(moment, STEP, side, ai_factions, _edge_points(position, side),
+    points = _explore_points(position, side) if moment == "explore" else _edge_points(position, side)
+    query = CombatQuery(moment, STEP, side, ai_factions, points,
                         readings=readings, die=die if rolls else None)
     try:
         models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
@@ -524,6 +555,8 @@ def _turn_edge(
     # What acts only as the wave ends changes nothing where no end has it end (what acts on a defeat is
     # kept: a defeat may leave no trace in the end, as chapter 8's Nucleus's).
     unmodelled = notices(position, moment, ai)
+    if moment == "explore":
+        unmodelled = (*unmodelled, *unknown_landmarks(position, {c.chip for e in ends for c in e.end.chips if c.revealed}))
     if complete:
         unmodelled = as_happened(unmodelled, True, any(e.end.wave_over for e in ends))
     # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).

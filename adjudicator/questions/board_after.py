@@ -11,7 +11,7 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import bydra_mark
-from adjudicator.position.model import Chip, Gate, Position, Unit
+from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, Landmark, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -277,8 +277,13 @@ def apply_end(
     spires = {s.id: s for s in position.spires}
     others = {c.id: c for c in position.chips}
     barracks = {f: x.barracks for f, x in position.factions.items() if x.barracks}
+    landmarks = {m.id: m for m in position.landmarks}
     for change in end.chips:
-        if change.chip in units and change.under is not None:
+        if change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play
+            landmarks[change.chip] = _face_up(landmarks[change.chip])
+            if change.removed:
+                del landmarks[change.chip]
+        elif change.chip in units and change.under is not None:
             _tuck(position, units, gates, change.chip, change.under)
         elif change.chip in units:
             unit = units[change.chip]
@@ -320,4 +325,10 @@ def apply_end(
         factions[name] = replace(factions[name], source=amount)
     return replace(position, units=units, gates=gates, factions=factions,
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
-                   chips=tuple(others.values()))
+                   chips=tuple(others.values()), landmarks=tuple(landmarks.values()))
+
+
+def _face_up(landmark: Landmark) -> Landmark:
+    """A face-down landmark flipped face up (game-elements, Landmarks): a Secret Passage with its 1 health
+    ("When this chip is revealed, place 1 health under it")."""
+    return replace(landmark, revealed=True, health=1 if SECRET_PASSAGE in landmark.talents else landmark.health)

@@ -118,7 +118,7 @@ def notices_in(
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
                 found[(name, status, left, parts)].append(label)
-    for landmark, name, left in _landmark_talents(position, with_combat, present, answer):
+    for landmark, name, left in _landmark_talents(position, with_combat, present, answer, _explores(position, ai)):
         talent = catalogue().get(name)
         if talent.on_landmarks:  # its encoding reads it there: what it leaves out, as on a player's chip
             parts = "; ".join(p.text for p in talent.parts_left(False, present, answer) if set(p.steps) & set(left))
@@ -133,13 +133,36 @@ def notices_in(
             *_faction_notices(position, asked, answer), *control_notices(position, asked))
 
 
+# The rule an exploration leaves out where the position does not say what lies face down.
+UNKNOWN_LANDMARK = ("what a face-down landmark a unit reveals is, and so what it does: the position does not "
+                    "give its talents (game-elements, Landmarks: \"Ensure you read the landmark's talents when "
+                    "exploring, as some will have talents triggered by exploration\")")
+
+
+def unknown_landmarks(position: Position, revealed: set[str]) -> tuple[Notice, ...]:
+    """A notice naming the landmarks among ``revealed`` (revealed in some outcome of the exploration
+    step) whose talents the position does not give: what each does then is not taken into account."""
+    hidden = tuple(sorted(m.id for m in position.landmarks if m.id in revealed and not m.known))
+    if not hidden:
+        return ()
+    return (Notice("", NOT_MODELLED, ("exploration",), hidden, rule="exploration: " + ", ".join(hidden),
+                   text=UNKNOWN_LANDMARK),)
+
+
 # Why a landmark's talent keeps its notice where the catalogue calls the talent modelled (or partly).
 ON_A_LANDMARK = ("on a landmark that is no unit: the encodings read the talents of units, spires and other chips "
                  "only (a revealed landmark minion is given as a unit of kind landmark-minion)")
 
 
+def _explores(position: Position, ai: bool | None) -> bool:
+    """Whether the faction whose turn it is explores: not as the AI ("AI units do not explore landmarks")."""
+    if ai is not None:
+        return not ai
+    return position.factions[position.turn.faction].controller is not Controller.AI
+
+
 def _landmark_talents(
-    position: Position, asked: tuple[str, ...], present: frozenset[str], answer: str
+    position: Position, asked: tuple[str, ...], present: frozenset[str], answer: str, explores: bool = True
 ) -> list[tuple[str, str, tuple[str, ...]]]:
     """(landmark id, talent, the steps asked it may act in) for each talent of a landmark in
     ``position``. An encoding reads a revealed landmark's talent only where the catalogue says so
@@ -147,12 +170,13 @@ def _landmark_talents(
     Talent.unmodelled_steps takes them); every other counts in every board step its catalogue entry
     names; a landmark has no side, so the player wording, the cautious one. Face down, only where a
     unit explores: game-elements, "Unrevealed landmarks are not considered units, and can only be
-    interacted with by exploring"."""
+    interacted with by exploring"; and only where the faction explores (``explores``: ai-rules.md, "AI
+    units do not explore landmarks")."""
     found = []
     for landmark in position.landmarks:
         for name in landmark.talents:
             talent = catalogue().get(name)
-            acts = () if talent.outside else BOARD_STEPS if landmark.revealed else ("exploration",)
+            acts = () if talent.outside else BOARD_STEPS if landmark.revealed else ("exploration",) * explores
             steps = talent.unmodelled_steps(False, present, answer) if talent.on_landmarks else talent.steps
             left = tuple(s for s in steps if s in acts and s in asked)
             if left:

@@ -343,7 +343,8 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("control", c.control),
             ("under", c.under),
         )
-        data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else {
+        data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else "removed" if c.removed \
+            else "revealed" if c.revealed else {
             k: v for k, v in fields if v is not None}
     if end.source:
         data["source"] = dict(end.source)
@@ -441,6 +442,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[f"gate:{faction}"] = {"health": health}
     for chip, health in end.chips:  # chapter 4's Source vein
         data[chip] = {"health": health}
+    for landmark, what in end.landmarks:  # explored: revealed, or out of play
+        data[landmark] = what
     if end.source:
         data["source"] = dict(end.source)
     if end.wave_over:

@@ -70,6 +70,10 @@ STEPS: tuple[Step, ...] = (
     Step("movement-step", "Movement step", "movement", "movement", ("movement",),
          "adjudicator.questions.whole_step:movement_step", "final boards", 20, "step", "step_outcome", "boards",
          "Every distinct final board of the current faction's whole movement step, with the exact count."),
+    Step("exploration", "Exploration", "exploration", "explore", ("exploration", *EVENTS),
+         "adjudicator.questions.adjudicate:exploration", "end states", 20, "exploration", "edge_outcome", "ends",
+         "Every distinct end state of the current faction's exploration step: the face-down landmarks its units "
+         "may reveal, and what each the position says lies face down does then, with the exact count."),
     Step("attack-step", "Attack step", "attack", "attack", ("attack", *EVENTS),
          "adjudicator.questions.adjudicate:attack_step", "end states", 20, "attack_step", "attack_outcome", "ends",
          "Every distinct end state of the current faction's whole attack step, with the exact count."),

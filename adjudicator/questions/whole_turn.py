@@ -8,7 +8,7 @@ rules allow (the AI's obliged ones under AI control), each with the chance of th
 dice its moves rolled, the attack step (and Quick Strike) every end state after each board, each with
 the chance of the totals its retaliations rolled with the spire die (Relentless), and the end of turn
 closes each. Two lines of play that end the same under the same Spires Fire result and the same dice
-results are one outcome. Exploration is passed through: the notices say which talents are left out; a core rule
+results are one outcome. Exploration is played by its own question (what a face-down landmark the position does not describe does is a notice); a core rule
 that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
 """
 
@@ -62,12 +62,6 @@ def _gaps(position: Position, steps: tuple[str, ...], ai: bool) -> tuple[Gap, ..
         # ai-rules.md, Economy and building: "The AI does not use limited build options".
         gaps.append(Gap("start-of-turn", "a player's limited build options other than Translocate's swap and "
                         "Unstable's flip (a spire built, a merc spire constructed) are not adjudicated"))
-    hidden = sorted(m.id for m in position.landmarks if not m.revealed)
-    if "exploration" in steps and not ai and hidden:
-        # game-elements, Landmarks: a unit that explores "may choose to either reveal it"; the
-        # position cannot say what a face-down landmark is. ai-rules.md: "AI units do not explore".
-        gaps.append(Gap("exploration", f"exploring the face-down landmarks {', '.join(hidden)} is not "
-                        "adjudicated: what one reveals is not in the position"))
     return tuple(gaps)
 
 
@@ -132,9 +126,13 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
     campfire = next((e.campfire for e in reversed(ends) if e.campfire), ())
     was = {c.id: c.health for c in start.chips}
     chips = tuple((c.id, c.health or 0) for c in final.chips if c.health != was.get(c.id))  # the Source vein
+    shown = {m.id: m for m in final.landmarks}
+    landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
+                      if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
+        landmarks=landmarks,
     )
 
 

@@ -445,6 +445,10 @@ def end_of_turn(result: AttackStepResult) -> str:
     return edge_step(result, "end-of-turn")
 
 
+def exploration(result: AttackStepResult) -> str:
+    return edge_step(result, "exploration")
+
+
 def fire_step(result: FireStepResult) -> str:
     lines = [notices(result.notices) + f"Spires Fire at {result.faction}'s units (die: {result.die})"]
     if not result.spires:

@@ -42,7 +42,7 @@ def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
 
 
 # The facts that name a chip's talent, and the argument that holds the name (asp/doc.lp).
-_TALENT_FACTS = {("talent", 2): 1, ("ltalent", 3): 2, ("stalent", 2): 1, ("otalent", 2): 1, ("mtalent", 2): 1}
+_TALENT_FACTS = {("talent", 2): 1, ("ltalent", 3): 2, ("stalent", 2): 1, ("otalent", 2): 1, ("mtalent", 2): 1, ("ftalent", 2): 1}
 _TALENT_NAMES = frozenset(name for name, _ in _TALENT_FACTS)
 # How the facts that choose encoding files (talent_files, scenario_files) begin, rendered.
 _CHOOSING = tuple(f"{name}(" for name in (*_TALENT_NAMES, "scenario"))

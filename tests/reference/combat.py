@@ -418,6 +418,17 @@ N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it 
     spare it (N79) nor heal it, by the first of them by id. A unit so defeated is not hit by the
     attack and does not retaliate; an attacker so defeated deals nothing and is retaliated against
     by no one. Poison's half (N58) reads the target's health after that hit.
+N150 Exploration: in the exploration step a player's unit of the turn's faction, on a map hex (not in its
+    gate, not campfired), may reveal a face-down landmark beside that hex, each landmark once, one after
+    another; keeping one face down changes nothing. The AI's units explore nothing. An end lists each
+    landmark revealed (``revealed``). A revealed landmark the position says holds Unstable Rift defeats
+    every unit on a map hex beside it (not in a gate, not campfired, any faction's, its explorer too)
+    with its whole group, no hit and credited to no one; the faction gains the health they had, up to
+    its capacity, and the landmark leaves play (``removed``). Checked on units without talents (N150's
+    scope: what acts on their defeat is N105's).
+N151 Biosonar: in the exploration step (N150) a player's unit with it, on a map hex, not campfired, may
+    also reveal one face-down landmark on its own hex group (``hex-groups``) that no minion of its
+    faction (on a map hex) stands beside then; one such landmark a step for each such unit.
 """
 
 from __future__ import annotations
@@ -2621,6 +2632,58 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
 
     explore(called, frozenset(), False)
     return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
+
+
+def exploration(position: Position, ai: bool) -> set[EndState]:
+    """N150: every end state of the exploration step of the turn's faction."""
+    rules = Rules.of(position, ai)
+    start = start_board(position)
+    minions = not _wave_over(start)
+    found: set[EndState] = set()
+    hidden = {m.id: m for m in position.landmarks if not m.revealed}
+
+    group = position.hex_group()
+
+    def explore(board: Board, revealed: frozenset[str], removed: frozenset[str], sonar: frozenset[str]) -> None:
+        over = minions and _wave_over(board)
+        end = end_state(rules, start, board, False)
+        marks = tuple(ChipEnd(m, revealed=True, removed=m in removed) for m in sorted(revealed))
+        found.add(replace(end, chips=tuple(sorted((*end.chips, *marks))), wave_over=over))
+        if over or rules.ai(rules.faction):
+            return
+        # The turn's faction's units: a landmark minion it controls too (the position's faction).
+        active = [f for f in board.units.values()
+                  if position.units[f.id].faction == rules.faction and not f.in_gate and not f.campfire]
+        for lid, landmark in sorted(hidden.items()):
+            if lid in revealed:
+                continue
+            near = position.neighbours(landmark.at)
+            beside = any(f.node in near for f in active)
+            minion_beside = any(f.node in near and f.kind is Kind.MINION for f in active)
+            sounders = {f.id for f in active if f.has("Biosonar") and f.id not in sonar and f.node not in near
+                        and group.get(f.node) is not None and group.get(f.node) == group.get(landmark.at)}
+            ways = ([sonar] if beside else []) + ([sonar | {s} for s in sorted(sounders)] if not minion_beside else [])
+            for used in ways:
+                if "Unstable Rift" in landmark.talents:
+                    explore(_rift(rules, board, near), revealed | {lid}, removed | {lid}, used)
+                else:
+                    explore(board, revealed | {lid}, removed, used)
+
+    explore(start, frozenset(), frozenset(), frozenset())
+    return found
+
+
+def _rift(rules: Rules, board: Board, near: frozenset[str]) -> Board:
+    """N150: Unstable Rift revealed: every active unit beside it falls with its group; the revealing
+    faction gains their health, up to its capacity."""
+    b = board.copy()
+    victims = sorted(uid for uid, f in b.units.items() if f.node in near and not f.in_gate and not f.campfire)
+    gain = sum(b.units[uid].health for uid in victims)
+    for uid in victims:
+        del b.units[uid]
+    capacity = rules.position.factions[rules.faction].source_capacity
+    b.source[rules.faction] = max(b.source[rules.faction], min(capacity, b.source[rules.faction] + gain))
+    return b
 
 
 def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
