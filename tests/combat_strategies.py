@@ -428,6 +428,18 @@ def robbing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, spires=spires)
 
 
+# Detonate (reference N147): a blast once the exchange is dealt. ``detonating`` hands it to faction units
+# by coin tosses; out of the common pool, where every board of the fixed sample would change.
+@st.composite
+def detonating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose faction units' active chips get Detonate by a coin toss."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Detonate"})))
+             if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
 # The talents that change what a Wallop's teleport may do (reference N88, N89): Cumbersome forbids it
 # unless the damage drops the item, Peaceful takes the damage away, Sure-Footed widens the allowance.
 WALLOPED = ("Cumbersome", "Peaceful", "Sure-Footed")

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, fountained, gifted, held_still, peaceful,
+    SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, detonating, fountained, gifted, held_still,
+    peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     spire_gifted, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
@@ -262,6 +263,36 @@ def test_attack_step_agrees_with_robbers(position: Position) -> None:
 @given(robbing(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_robbers(position: Position) -> None:
     problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Detonate (reference N147): the blast of the units that fall, in a listing, the whole step, Spires Fire
+# and at the turn's edges (a Self Destruct unit with it blasts too).
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(detonating(combat_positions()))
+def test_attack_options_agree_with_detonate(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, report_multiple_bugs=False)
+@given(detonating(combat_positions()))
+def test_attack_step_agrees_with_detonate(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, report_multiple_bugs=False)
+@given(detonating(combat_positions(firing=True)).map(at_spires_fire))
+def test_spires_fire_agrees_with_detonate(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, report_multiple_bugs=False)
+@given(detonating(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
+def test_turn_edge_agrees_with_detonate(position: Position, moment: str) -> None:
+    problem = turn_edge_problem(position, moment)
     assert problem is None, problem
 
 

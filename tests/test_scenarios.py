@@ -287,7 +287,7 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     talents = {t.name for t in catalogue().talents.values() for ai in (False, True)
                if t.unmodelled_steps(ai) and set(t.unmodelled_steps(ai)) <= events}
     # Impale's part left out is what the defeats its damage deals bring, after them.
-    assert talents == {"Detonate", "Embolden", "Imbue: Pollinate", "Impale", "Morale",
+    assert talents == {"Embolden", "Imbue: Pollinate", "Impale", "Morale",
                        "Pollinate", "Powerhouse", "Refinery"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}

@@ -22,6 +22,7 @@ SPLASH = "splash"  # Splash's 1 damage to each unit beside the target, with the 
 RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chapter 7's Nucleus): no damage
 SPIRE_FIRE = "spire-fire"
 MOVING = "moving"  # what a unit an attack's swap (Eager) moves takes where it lands (Toxic Secretion, FAQ-07)
+BLAST = "blast"  # Detonate's damage once the exchange's other hits are dealt: 2 to each chip beside, 1 more to a spire
 # The talents whose use a chip's owner chooses in Spires Fire: a result's choices name them as (chip,
 # talent), after the shot they go with (a spire's Splash; Sourcefield, Hidden Armor, Press Gang and
 # Invigorate, Absorb, by the unit's owner, on its roll).
@@ -38,7 +39,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE, MOVING or RECOVERY (a gain, no damage)
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE, MOVING, BLAST or RECOVERY (a gain, no damage)
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)

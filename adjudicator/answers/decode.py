@@ -27,6 +27,7 @@ from adjudicator.answers.attacks import (
     Reveal,
     Rolled,
     SPLASH,
+    BLAST,
     Shot,
     SpireTargets,
     StepEnd,
@@ -747,6 +748,13 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
         elif name == "wdmg":  # a waygate (Harbinger chapter 6): its own health
             _, waygate, amount, by, before, after = args
             m.damage.append(Damage(_name(waygate), amount.number, chip_name(by), ATTACK, before.number, after.number))
+        elif name == "ldmg":  # late harm on a gate or waygate (lharm/5: Detonate)
+            _, chip, amount, by, before, after = args
+            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), BLAST, before.number, after.number))
+        elif name == "lsdmg":  # a spire's late hits (lharm/5: Detonate), the I-th in order
+            _, spire, _, amount, by, removed = args
+            upgrade = None if removed.name == "none" else removed.name
+            m.damage.append(Damage(_name(spire), amount.number, chip_name(by), BLAST, upgrade_removed=upgrade))
         elif name == "defeat":
             _, chip, layer, by, goes = args
             by_name = "" if by.type is SymbolType.Function else _name(by)

@@ -217,6 +217,13 @@ _UNSEEN_SIDE = {
     "invigorate": ("Invigorate", "the stats of the promoted side of the chip a group revealed, which the position "
                                  "does not give, or of a minion it gives no promoted-stats for: its health once "
                                  "promoted, and what follows in the step, read the side given"),
+    "detonate-many": ("Detonate", "two or more blasts reaching one chip at once: only the first (by the name of the "
+                                  "unit that fell) is dealt"),
+    "detonate-revealed": ("Detonate", "the blast on the chip a group shows once its top chip fell earlier in the "
+                                      "exchange: not dealt"),
+    "detonate-spire": ("Detonate", "the blast on a spire another chip hit or changed in the same exchange: not dealt"),
+    "detonate-chain": ("Detonate", "the blast of a unit with it that another blast defeats: not dealt (one blast "
+                                   "deep)"),
     "dispirit": ("Dispirit", "the stats of the basic side of a promoted minion the position gives no promoted-stats for: "
                              "its health once demoted, and what follows in the step, read the side given"),
     "dodge-stats": ("Dodge", "the stats of the basic side a unit promoted in the position without promoted-stats "

@@ -153,6 +153,13 @@ N113 Prophesy: no faction gains a Source reward for a unit with it (in use as it
     opposing faction is credited with its defeat by a unit or spire of its (no gate), or by anything
     where the unit's faction plays as the AI, that faction is robbed of the unit's Source reward (1 or
     more) for the unit's faction, as N112 robs. A defeat credited to no one robs no one.
+N147 Detonate: a unit with it (in use, not in a gate) whose chip is defeated in an attack, a shot, a
+    Self Destruct (its own too) blasts once the rest of that exchange is dealt, before any level-up:
+    every unit (not in a gate, not campfired, not one that fell earlier in it), every spire (not one
+    the exchange hit or stripped) and every fortress gate or waygate beside the hex where it fell,
+    whoever's, takes 2, no attack (how BLAST), then each spire still standing 1 more, credited to the
+    unit's faction, rewarded only where the chip opposes it. A chip two blasts reach takes the first
+    (by the fallen unit's id); a Detonate unit a blast defeats does not blast (one blast deep).
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
     gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI; so does
     a spire's shot at it, or a volley that includes it, whatever the dice roll.
@@ -447,6 +454,7 @@ from adjudicator.answers.attacks import (
     RECOVERY,
     SPIKE,
     SPLASH,
+    BLAST,
     RETALIATION,
     SPIRE_FIRE,
     MOVING,
@@ -1219,6 +1227,8 @@ class Log:
     spent: dict[str, int] = field(default_factory=dict)  # N116: what each faction spent out of ``purse``
     paid_for: list[tuple[str, str]] = field(default_factory=list)  # N116: unit, the talent Source was spent for
     levies: list[tuple[str, str, int]] = field(default_factory=list)  # N112, N113: victim, thief, amount
+    blasts: list[Fighter] = field(default_factory=list)  # N147: the Detonate chips that fell, as they fell
+    levelling: list[str] = field(default_factory=list)  # N147: heroes whose defeat of the attacker levels them up
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1341,7 +1351,14 @@ def _gang_pays(rules: Rules, board: Board, log: Log, f: Fighter) -> bool:
 def _fallible(rules: Rules, board: Board, uid: str, target: str, redirect: str | None) -> list[str]:
     """N116: the units an attack's exchange may defeat: the attacker, its target (or the unit taking the
     hit), those its splash would hit."""
-    return [uid, target, redirect or target, *splash_area(rules, board, uid, target)]
+    return _blastable(rules, board, [uid, target, redirect or target, *splash_area(rules, board, uid, target)])
+
+
+def _blastable(rules: Rules, board: Board, chips: list[str]) -> list[str]:
+    """N147: ``chips`` and the units beside each Detonate unit among them, which its blast may defeat."""
+    near = {n for c in chips if c in board.units and board.units[c].has("Detonate")
+            for n in rules.position.neighbours(board.units[c].node)}
+    return [*chips, *(t.id for t in board.units.values() if t.node in near and not t.in_gate and not t.campfire)]
 
 
 def gang_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[frozenset[str]]:
@@ -1421,6 +1438,8 @@ def hurt(
     if after > 0:
         return False
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
+    if u.has("Detonate"):  # N147
+        log.blasts.append(u)
     if rewarded:
         reward = _assimilated(rules, board, log, u, credit)
         _gain(rules, board, log, credit, replace(reward, source=0) if u.has("Prophesy") else reward)  # N113
@@ -1494,7 +1513,8 @@ def _give_way(rules: Rules, board: Board, log: Log, u: Fighter) -> None:
 
 
 def _hurt_spire(
-    rules: Rules, board: Board, log: Log, sid: str, amount: int, by: str, credit: str, rewarded: bool = True
+    rules: Rules, board: Board, log: Log, sid: str, amount: int, by: str, credit: str, rewarded: bool = True,
+    how: str = ATTACK,
 ) -> bool:
     """Attacking: one upgrade from the bottom (a fortification needs 2); spire-defeat reading."""
     s = board.spires[sid]
@@ -1506,7 +1526,7 @@ def _hurt_spire(
         elif s.upgrades[0] != "fortification" or amount >= 2:
             removed = s.upgrades[0]
             defeated = len(s.upgrades) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
-    log.damage.append(Damage(sid, amount, by, ATTACK, upgrade_removed=removed))
+    log.damage.append(Damage(sid, amount, by, how, upgrade_removed=removed))
     board.spires[sid] = replace(s.without({0} if removed else set()), defeated=defeated)
     if defeated:
         log.defeated.append(Defeat(sid, "", credit, "discard" if s.merc else "barracks"))  # N2
@@ -1516,10 +1536,11 @@ def _hurt_spire(
     return defeated
 
 
-def _hurt_gate(rules: Rules, board: Board, log: Log, faction: str, amount: int, by: str, credit: str) -> bool:
+def _hurt_gate(rules: Rules, board: Board, log: Log, faction: str, amount: int, by: str, credit: str,
+               how: str = ATTACK) -> bool:
     g = board.gates[faction]
     after = max(0, g.health - amount)
-    log.damage.append(Damage(gate_node(faction), amount, by, ATTACK, g.health, after))
+    log.damage.append(Damage(gate_node(faction), amount, by, how, g.health, after))
     board.gates[faction] = replace(g, health=after)
     if after > 0:
         return False
@@ -1534,16 +1555,51 @@ def _hurt_gate(rules: Rules, board: Board, log: Log, faction: str, amount: int, 
     return True
 
 
-def _hurt_waygate(board: Board, log: Log, chip: str, amount: int, by: str, credit: str) -> bool:
+def _hurt_waygate(board: Board, log: Log, chip: str, amount: int, by: str, credit: str, how: str = ATTACK) -> bool:
     """N84: its own health, down to 0; its last gone, it is destroyed, and stays."""
     at, health = board.waygates[chip]
     after = max(0, health - amount)
-    log.damage.append(Damage(chip, amount, by, ATTACK, health, after))
+    log.damage.append(Damage(chip, amount, by, how, health, after))
     board.waygates[chip] = (at, after)
     if after > 0:
         return False
     log.defeated.append(Defeat(chip, "", credit, "destroyed"))
     return True
+
+
+def _detonate(rules: Rules, board: Board, log: Log, busy: Iterable[str] = ()) -> None:
+    """N147: the blasts of the Detonate chips that fell in the exchange, once the rest of it is dealt;
+    ``busy``: spires the exchange acted on otherwise (its target), besides those it damaged."""
+    blasts, log.blasts = sorted(log.blasts, key=lambda f: f.id), []
+    fallen = {d.chip for d in log.defeated}
+    busy = {*busy, *(d.chip for d in log.damage)}
+    reached: dict[str, Fighter] = {}
+    for f in blasts:
+        near = set(rules.position.neighbours(f.node))
+        chips = [t.id for t in board.units.values() if t.node in near and not t.in_gate and not t.campfire
+                 and t.id != f.id and t.id not in fallen]
+        chips += [s.id for s in board.spires.values() if s.at in near and not s.defeated and s.id not in busy]
+        chips += [gate_node(g) for g in board.gates if gate_node(g) in near]
+        chips += [w for w, (at, _) in board.waygates.items() if at in near]
+        for c in chips:
+            reached.setdefault(c, f)
+    for c, f in sorted(reached.items()):
+        if c in board.units:
+            hurt(rules, board, log, c, 2, f.id, BLAST, f.faction, _hostile(rules, f, board.units[c]))
+        elif c in board.spires:
+            rewarded = bool(f.faction) and opposing(rules.position, board.spires[c].faction, f.faction)
+            if not _hurt_spire(rules, board, log, c, 2, f.id, f.faction, rewarded, BLAST):
+                _hurt_spire(rules, board, log, c, 1, f.id, f.faction, rewarded, BLAST)
+        elif c in board.waygates:
+            if board.waygates[c][1] > 0:
+                _hurt_waygate(board, log, c, 2, f.id, f.faction, BLAST)
+            else:
+                log.damage.append(Damage(c, 2, f.id, BLAST, 0, 0))
+        elif board.gates[c[5:]].health > 0:
+            _hurt_gate(rules, board, log, c[5:], 2, f.id, f.faction, BLAST)
+        else:
+            log.damage.append(Damage(c, 2, f.id, BLAST, 0, 0))
+    log.blasts.clear()  # N147: one blast deep
 
 
 def _no_spoils(rules: Rules) -> bool:
@@ -1789,7 +1845,7 @@ def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
 def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, chooser: Chooser) -> bool:
     """A retaliation, no Armored, at its stat against the attacker (N29); 1 less on a Prepared
     attacker, then at most 2 on a Tough one, and 0 on a Dexterity one it would defeat (N25); returns
-    whether the attacker's chip fell (then a hero levels up)."""
+    whether the attacker's chip fell (then a hero levels up, once the exchange is dealt: N147)."""
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
     amount = _retaliation(board, r, attacker, log.roll)
@@ -1800,7 +1856,7 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
         amount = 0
     fell = hurt(rules, board, log, attacker, amount, uid, RETALIATION, r.faction)
     if fell and r.kind is Kind.HERO:
-        _level_up(rules, board, log, uid, chooser)
+        log.levelling.append(uid)
     return fell
 
 
@@ -2014,7 +2070,12 @@ def attack(
         fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
         # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
         if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
-            _level_up(rules, b, log, target, chooser)
+            log.levelling.append(target)
+    _detonate(rules, b, log, (hit,) if hit in board.spires else ())  # N147: before any level-up
+    fell = fell or any(d.chip == uid for d in log.defeated)
+    for hero in log.levelling:  # N147: a hero the blast felled levels up no more
+        if hero in b.units:
+            _level_up(rules, b, log, hero, chooser)
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
@@ -2551,6 +2612,9 @@ def self_destruct(rules: Rules, board: Board, uid: str, gang: frozenset[str] = f
             hurt(rules, b, log, t, amount, uid, SELF_DESTRUCT, f.faction)
     for sid in spires:
         _hurt_spire(rules, b, log, sid, amount, uid, f.faction)
+    if f.has("Detonate"):  # N147: its own defeat, first
+        log.blasts.insert(0, f)
+    _detonate(rules, b, log)
     _rob(rules, b, log)  # N112, N113
     _give_way(rules, b, log, b.units[uid])
     return [after for _, after in _invigorations(rules, b, log)]
@@ -2604,7 +2668,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
             end = end_state(rules, start, healed(board, done), False)
             found.add(replace(end, wave_over=over))
         for uid in ready:
-            fallible = [uid, *_blast(rules, board, uid)[1]]
+            fallible = _blastable(rules, board, [uid, *_blast(rules, board, uid)[1]])
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
                 for after in self_destruct(rules, board, uid, gang, absorb):  # N116, N119
                     explore(healed(after, done), crept, True)
@@ -2625,7 +2689,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
             swapped.spires[other] = replace(board.spires[other], at=board.spires[sid].at)
             explore(healed(swapped, done), crept | {f"swap:{sid}"}, True)
         for chip in flips:
-            fallible = _unstable_victims(rules, board, chip)
+            fallible = _blastable(rules, board, _unstable_victims(rules, board, chip))
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
                 for after in unstable(rules, board, chip, gang, absorb):  # N116, N119
                     explore(healed(after, done), crept | {f"flip:{chip}"}, True)
@@ -2768,8 +2832,11 @@ def unstable(rules: Rules, board: Board, chip: str, gang: frozenset[str] = froze
         f = b.units[uid]
         log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, b, log, f, "")))
         _assimilate(rules, b, log, f, "")
+        if f.has("Detonate"):  # N147
+            log.blasts.append(f)
         _give_way(rules, b, log, f)
     _gain(rules, b, log, UPRISING, Reward(source=gain))
+    _detonate(rules, b, log)
     return [after for _, after in _invigorations(rules, b, log)]
 
 
@@ -3013,9 +3080,9 @@ def _shoot(
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
             for paid, gang, armour, absorb in product(_volley_payments(rules, line.board, shots),
-                                                      gang_choices(rules, line.board, chips),
+                                                      gang_choices(rules, line.board, _blastable(rules, line.board, chips)),
                                                       _armour_sets(rules, line.board, [c for c in chips]),
-                                                      absorb_choices(rules, line.board, chips)):
+                                                      absorb_choices(rules, line.board, _blastable(rules, line.board, chips))):
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
@@ -3023,6 +3090,7 @@ def _shoot(
                           armour=frozenset((c, SPIRE_FIRE) for c in armour))
                 fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
                              sid, SPIRE_FIRE, s.faction) for shot in shots]
+                _detonate(rules, b, log, _stripping(rules, s))  # N147
                 if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
                     continue
                 if not _absorbed_as_chosen(log):  # N119
@@ -3050,9 +3118,9 @@ def _shoot(
             shot = Shot(sid, target, amount, False, chosen)
             for splash, paid, gang, armour, absorb in product(_spire_splashes(rules, line.board, s, area),
                                                               _volley_payments(rules, line.board, (shot,)),
-                                                              gang_choices(rules, line.board, [target, *area]),
+                                                              gang_choices(rules, line.board, _blastable(rules, line.board, [target, *area])),
                                                               _armour_sets(rules, line.board, [target, *area]),
-                                                              absorb_choices(rules, line.board, [target, *area])):
+                                                              absorb_choices(rules, line.board, _blastable(rules, line.board, [target, *area]))):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
                 log = Log(gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
@@ -3060,6 +3128,7 @@ def _shoot(
                 fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
                     hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
+                _detonate(rules, b, log, _stripping(rules, s))  # N147
                 if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
                     continue
                 if not _absorbed_as_chosen(log):  # N119
@@ -3074,6 +3143,13 @@ def _shoot(
                     yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
                            + tuple(sorted(log.paid_for)) + invig,
                            _Line(after, line.probability * p, line.shots + (shot,)), not fell)
+
+
+def _stripping(rules: Rules, s: Tower) -> tuple[str, ...]:
+    """N147: the spire, if its shot takes upgrades off it or gives it one (N50 Degradation, N68 Inferno):
+    changed in the exchange, no blast reaches it."""
+    forest = rules.position.hexes[s.at].terrain is Terrain.FOREST
+    return (s.id,) if s.has("Degradation") or (s.has("Inferno") and forest) else ()
 
 
 def _armour_sets(rules: Rules, board: Board, chips: list[str]) -> list[frozenset[str]]:
@@ -3198,11 +3274,12 @@ def _wallop(rules: Rules, line: _Line, s: Tower, uid: str) -> Iterator[tuple[Cho
     """N77: 1 damage to the unit, then, standing, a teleport to each hex allowed (a choice where
     several), and the spire flipped."""
     for armour, absorb, gang in product(_armour_sets(rules, line.board, [uid]),  # N136: the 1 is damage dealt, to ignore or not
-                                        absorb_choices(rules, line.board, [uid]),  # N119
-                                        gang_choices(rules, line.board, [uid])):  # N116: if the 1 or the landing fells it
+                                        absorb_choices(rules, line.board, _blastable(rules, line.board, [uid])),  # N119, N147
+                                        gang_choices(rules, line.board, _blastable(rules, line.board, [uid]))):  # N116: if the 1 or the landing fells it
         b = line.board.copy()
         log = Log(armour=frozenset((c, SPIRE_FIRE) for c in armour), absorb=absorb, gang=gang, purse=dict(b.source))
         hurt(rules, b, log, uid, 1, s.id, SPIRE_FIRE, s.faction)
+        _detonate(rules, b, log)  # N147: the unit fell to the 1, where it stood
         _rob(rules, b, log)  # N112, N113
         if not _shed_as_chosen(log, armour) or not _absorbed_as_chosen(log):  # N136, N119
             continue
@@ -3256,6 +3333,7 @@ def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
         log = Log(armour=frozenset((c, MOVING) for c in armour), gang=wallop.gang, purse=dict(wallop.purse or {}),
                   spent=dict(wallop.spent))
         hurt(rules, b, log, uid, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin)
+        _detonate(rules, b, log)  # N147: it fell where it landed
         if _shed_as_chosen(log, armour):
             found.append((_armour_choices(armour), b, tuple(sorted(log.paid_for))))
     return found
