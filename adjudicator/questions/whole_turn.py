@@ -180,6 +180,11 @@ def whole_turn(
             finish(pos, odds, records, ends)  # the turn ends with the wave or the game
             return
         step = played[index]
+        if step.place == "exploration" and (as_ai or all(m.revealed for m in pos.landmarks)):
+            # The AI explores nothing, and with nothing face down no unit can: the step changes nothing
+            # (asp/combat/explore.lp acts on face-down landmarks alone), so it is not asked.
+            play(pos, index + 1, odds, records, ends)
+            return
         options: dict[str, Any] = {"die": die} if "die" in step.options else {}
         if step.progress:  # a long step reports too, so that the turn is never silent for long
             options["progress"] = lambda _: tell(len(found))
