@@ -243,7 +243,7 @@ N75 Splash on a spire: each shot (Repeater's too, whatever its dice total, a mis
     campfired), whatever its side; no Dodge (no unit's damage). A player's spire may or may not (the
     choice (spire, "Splash") after the shot's), an AI's does when one of them opposes its faction (a
     landmark minion unless friendly to it). Credited to the spire's faction, rewarded only for a unit
-    that opposes it. A Multi-Target volley does not splash (left out: the solver keeps its notice).
+    that opposes it. A Multi-Target volley splashes as N135 says.
 N79 Peaceful: a unit with it (in use: not in its gate, not muted) takes 0 from every hit (an attack,
     a splash, Fury Kick, a retaliation, a gate's, Spike, a shot) of a chip that is no merc: a unit
     whose chip in play is not marked merc (Spike's unit as it stands once the attack is dealt), a
@@ -396,6 +396,13 @@ N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's s
     splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
     Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
     the talent from then on; the choice (unit, "Hidden Armor") comes after the rest of that shot's.
+N135 Splash on a Multi-Target spire (N43, N75): the volley is one attack and splashes once, where it
+    does: 1 to each unit beside any unit it hits (one of them too), whatever its side, once however
+    many it is beside; each splashed unit first, then the volley's hits, a target the splash defeated
+    taking none (nor Sourcefield's payment for it). A player's spire may or may not (the choice (spire,
+    "Splash") after the volley's), an AI's does when one of them opposes its faction. A player's unit
+    with Hidden Armor both hit may ignore either, two ways of choosing (their odds add up where they
+    leave one end, as two Sourcefield payments do).
 N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
     Eager swap's unit takes (N132), counted from where the chips stood as the spire acted, one hit
     (``how`` moving) by its one source chip, or the sum of those that neither spare nor heal it by the
@@ -2945,22 +2952,30 @@ def _shoot(
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
+        area = _volley_splash_area(rules, line.board, s, chips)  # N135
         mine = (again or wallops) and not rules.ai(s.faction)  # a player's additional volley is a choice
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            for paid, gang, armour, absorb in product(_volley_payments(rules, line.board, shots),
-                                                      gang_choices(rules, line.board, chips),
-                                                      _armour_sets(rules, line.board, [c for c in chips]),
-                                                      absorb_choices(rules, line.board, chips)):
+            ways = [(splash, paid, gang, absorb, armour)
+                    for splash, paid, gang, absorb in product(_spire_splashes(rules, line.board, s, area),
+                                                              _volley_payments(rules, line.board, shots),
+                                                              gang_choices(rules, line.board, [*chips, *area]),
+                                                              absorb_choices(rules, line.board, [*chips, *area]))
+                    for armour in _volley_armour(rules, line.board, chips, area if splash else [])]
+            for splash, paid, gang, absorb, armour in ways:
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
                 log = Log(before=before, gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
-                          armour=frozenset((c, SPIRE_FIRE) for c in armour))
-                fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
-                             sid, SPIRE_FIRE, s.faction) for shot in shots]
-                if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
+                          armour=armour)
+                felled = {c for c in (area if splash else [])  # N135: the splash first, once a unit
+                          if hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))}
+                if felled & set(paid):  # N135: no Source for a hit that never lands
+                    continue
+                fell = [shot.target in felled or hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
+                                                      sid, SPIRE_FIRE, s.faction) for shot in shots]
+                if {u for u, _ in log.paid_for} != gang or {(u, how) for u, _, how in log.shed} != armour:  # N116, N136
                     continue
                 if not _absorbed_as_chosen(log):  # N119
                     continue
@@ -2971,9 +2986,10 @@ def _shoot(
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
+                volley = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
                 for invig, after in _invigorations(rules, b, log):  # N97, N118
-                    yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + _armour_choices(armour)
-                           + tuple(sorted(log.paid_for)) + invig,
+                    yield (picked + volley + tuple((c, "Sourcefield") for c in sorted(paid))
+                           + _armour_choices(frozenset(u for u, _ in armour)) + tuple(sorted(log.paid_for)) + invig,
                            _Line(after, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
@@ -3039,6 +3055,21 @@ def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> lis
     near = rules.position.neighbours(board.units[target].node)
     return sorted(u.id for u in board.units.values()
                   if u.node in near and u.id != target and not u.in_gate and not u.campfire)
+
+
+def _volley_splash_area(rules: Rules, board: Board, s: Tower, chips: list[str]) -> list[str]:
+    """N135: the units beside any unit a Multi-Target spire's volley hits, each once."""
+    return sorted({c for chip in chips for c in _spire_splash_area(rules, board, s, chip)})
+
+
+def _volley_armour(rules: Rules, board: Board, chips: list[str], splashed: list[str]) -> list[frozenset[tuple[str, str]]]:
+    """N136, N135: each set of (unit, hit) a volley's player units with Hidden Armor ignore, at most one
+    hit a unit: the volley's, or the splash's where it takes both."""
+    armoured = sorted(c for c in {*chips, *splashed} if board.units[c].has(HIDDEN_ARMOR)
+                      and board.units[c].faction and not rules.ai(board.units[c].faction))
+    options = [[None, *([(c, SPIRE_FIRE)] if c in chips else []), *([(c, SPLASH)] if c in splashed else [])]
+               for c in armoured]
+    return [frozenset(pick for pick in picks if pick) for picks in product(*options)]
 
 
 def _spire_foe(rules: Rules, s: Tower, t: Fighter) -> bool:
