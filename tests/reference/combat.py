@@ -403,6 +403,10 @@ N135 Splash on a Multi-Target spire (N43, N75): the volley is one attack and spl
     "Splash") after the volley's), an AI's does when one of them opposes its faction. A player's unit
     with Hidden Armor both hit may ignore either, two ways of choosing (their odds add up where they
     leave one end, as two Sourcefield payments do).
+N137 Spires Fire, as N107: the wave ends in the step only where a faction minion was in play as it
+    began; a board with none fires as any other, and its end does not report the wave over.
+N138 A hero whose Toxic Secretion or Lahar defeats a unit Wallop teleported beside it (N134) may level
+    up, as for N132's swap: each of its level options an end (the AI's, an attack upgrade).
 N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
     Eager swap's unit takes (N132), counted from where the chips stood as the spire acted, one hit
     (``how`` moving) by its one source chip, or the sum of those that neither spare nor heal it by the
@@ -684,6 +688,7 @@ class Rules:
     ai_turn: bool
     readings: dict[str, str]
     _distances: dict[str, dict[str, int]] = field(default_factory=dict)
+    minions: bool = True  # N137: a faction minion was in play as the step began, so the wave may end in it
 
     @classmethod
     def of(cls, position: Position, ai: bool) -> Rules:
@@ -2424,7 +2429,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
     return EndState(
         chips=tuple(sorted(chips)),
         source=tuple(sorted((f, n) for f, n in board.source.items() if n != start.source[f])),
-        wave_over=_wave_over(board) and not over,
+        wave_over=_wave_over(board) and not over and rules.minions,  # N137
         campfire=fire,
         campfire_when=rules.readings["campfire"] if fire else "",
         game_over=over,
@@ -2441,6 +2446,12 @@ def _step_units(rules: Rules, board: Board) -> list[str]:
 def _finished(board: Board) -> bool:
     """The wave or the game is over: the step ends at once."""
     return _wave_over(board) or _game_over(board)
+
+
+def _fire_over(rules: Rules, board: Board) -> bool:
+    """N137: Spires Fire ends at once when the game is over, or the wave, where minions were in play as
+    it began."""
+    return _game_over(board) or (rules.minions and _wave_over(board))
 
 
 def may_end(rules: Rules, board: Board) -> bool:
@@ -2931,7 +2942,7 @@ def _shoot(
     spire's choice; ``quaked``: its Quake is done (N70); ``wallops``: it could have used Wallop instead,
     so its shot is a choice too (N77)."""
     s = line.board.spires[sid]
-    allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
+    allowed = [] if _fire_over(rules, line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
         return
@@ -3127,7 +3138,7 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
             yield choices + ((s.id, "Wallop"), (s.id, uid)) + more, after
     for picked, shot, standing in _shoot(rules, line, s.id, die, choices, wallops=bool(beside)):
         now = shot.board.spires[s.id]  # N50: Degradation may have left it no die
-        aim = not _finished(shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
+        aim = not _fire_over(rules, shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
         if not (standing and s.has("Repeater") and aim):
             yield picked, shot
             continue
@@ -3147,7 +3158,7 @@ def _beside(rules: Rules, board: Board, s: Tower) -> list[str]:
 
 def _player_wallops(rules: Rules, board: Board, s: Tower) -> list[str]:
     """N77: the units a player's Wallop spire, about to fire, may wallop."""
-    if not s.has("Wallop") or rules.ai(s.faction) or s.defeated or s.dice < 1 or _finished(board):
+    if not s.has("Wallop") or rules.ai(s.faction) or s.defeated or s.dice < 1 or _fire_over(rules, board):
         return []
     return _beside(rules, board, s)
 
@@ -3223,9 +3234,16 @@ def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
         b = moved.copy()
         log = Log(armour=frozenset((c, MOVING) for c in armour), gang=wallop.gang, purse=dict(wallop.purse or {}),
                   spent=dict(wallop.spent))
-        hurt(rules, b, log, uid, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin)
-        if _shed_as_chosen(log, armour):
-            found.append((_armour_choices(armour), b, tuple(sorted(log.paid_for))))
+        fell = hurt(rules, b, log, uid, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin)
+        if not _shed_as_chosen(log, armour):
+            continue
+        hero = b.units.get(src) if fell else None  # N138: a hero whose talent defeated it may level up
+        options = level_options(rules, b, hero) if hero is not None and hero.kind is Kind.HERO else ()
+        for i in range(len(options)) if options not in ((), ("not-adjudicated",)) else [None]:
+            after = b.copy()
+            if i is not None:
+                _level_up(rules, after, log, src, Chooser((i,)))
+            found.append((_armour_choices(armour), after, tuple(sorted(log.paid_for))))
     return found
 
 
@@ -3306,6 +3324,7 @@ def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
     die = die or standard_die()
     rules = Rules.of(position, position.factions[position.turn.faction].controller is Controller.AI)
     start = start_board(position)
+    rules.minions = not _wave_over(start)  # N137
     firing = [start.spires[s.id] for s in position.spires if opposing(position, s.faction, rules.faction)]
     firing = [s for s in firing if s.dice >= 1]  # a spire with no attack upgrade does not fire
     first = {s.id: _fire_allowed(rules, start, s, die)[1] for s in firing}
