@@ -481,6 +481,21 @@ def test_spires_fire_agrees_with_hidden_armor(position: Position) -> None:
     assert problem is None, problem
 
 
+def _volleying(position: Position) -> Position:
+    """Multi-Target and Splash on every spire: a volley's splash (N135) beside each unit it hits."""
+    return replace(position, spires=tuple(replace(s, talents=tuple(sorted({*s.talents, "Multi-Target", "Splash"})))
+                                          for s in position.spires))
+
+
+# A volley splashes once, beside every unit it hits (reference N135); a unit both hit may ignore either
+# with Hidden Armor, and Sourcefield pays off no volley hit the splash leaves nothing to land on.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(gifted(combat_positions(firing=True), ("Hidden Armor", "Sourcefield")).map(_volleying).map(at_spires_fire))
+def test_spires_fire_agrees_with_volley_splash(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
 # Wallop's 1 on a unit with Hidden Armor (N136) may be ignored; a Cumbersome hero that ignores it stays.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(gifted(walloping(combat_positions(firing=True)), ("Hidden Armor", "Cumbersome")).map(at_spires_fire))

@@ -894,3 +894,21 @@ def test_exploration_reveals_beside_and_the_rift_defeats() -> None:
     assert exploration(load_position(folder / "unstable-rift-not-beside-nothing.yaml"), False) == {EndState(())}
     turn = Path(__file__).resolve().parents[1] / "positions" / "turn" / "turn-player-explores-face-down-landmark.yaml"
     assert exploration(load_position(turn), False) == {EndState(()), EndState((ChipEnd("ruin", revealed=True),))}
+
+
+def test_volley_splash_and_a_hero_levelling_up_where_a_walloped_unit_lands() -> None:
+    # N135 and N138 on the hand-derived positions (their comments work the odds out). The AI stone's
+    # volley hits the hob and the imp, and splashes once: its own gob beside both loses 1, not 2; the
+    # far beside the imp 1. The magma's Lahar defeats the hob the muskeg walloped onto e1: the magma, a
+    # player's hero below its capacity, may take an attack or a fortification upgrade, or none.
+    root = Path(__file__).resolve().parents[1] / "positions" / "talents"
+    volley = spires_fire(load_position(root / "splash" / "splash-volley-ai-once-beside-two.yaml"))
+    splashed = (ChipEnd("far", health=1), ChipEnd("gob", health=1))
+    assert {(r.probability, r.end) for r in volley.results} == {
+        (Fraction(1, 3), chips(*splashed)),
+        (Fraction(1, 2), chips(*splashed, ChipEnd("hob", health=2), ChipEnd("imp", health=2))),
+        (Fraction(1, 6), chips(*splashed, ChipEnd("hob", health=1), ChipEnd("imp", health=1)))}
+    landed = spires_fire(load_position(root / "lahar" / "lahar-wallop-teleport-hero-levels-up.yaml"))
+    on_e1 = (("muskeg", "Wallop"), ("muskeg", "hob"), ("muskeg", "e1"))
+    assert {next((c.upgrades for c in r.end.chips if c.chip == "magma"), None)
+            for r in landed.results if r.choices == on_e1} == {None, ("attack",), ("fortification",)}

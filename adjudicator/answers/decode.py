@@ -1289,8 +1289,9 @@ def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -
     Invigorate, the minion it promotes, the unit itself for the chip its group revealed; Absorb, the spire
     a defeated minion goes underneath."""
     chosen: list[tuple[str, str]] = []
-    if m.shot and owners[m.shot[0]] not in ai_factions and any(d.how == SPLASH and d.by == m.shot[0] for d in m.damage):
-        chosen.append((m.shot[0], "Splash"))
+    for spire in sorted({m.shot[0]} if m.shot else {s for s, _, _ in m.volley}):  # a shot's, or a volley's
+        if owners[spire] not in ai_factions and any(d.how == SPLASH and d.by == spire for d in m.damage):
+            chosen.append((spire, "Splash"))
     return (chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted((u, w) for u, w, _ in m.shed)
             + sorted(m.paid_for) + [c for u, w, x in sorted(m.picked) for c in ((u, w), (u, x))])
 

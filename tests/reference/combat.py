@@ -250,7 +250,7 @@ N75 Splash on a spire: each shot (Repeater's too, whatever its dice total, a mis
     campfired), whatever its side; no Dodge (no unit's damage). A player's spire may or may not (the
     choice (spire, "Splash") after the shot's), an AI's does when one of them opposes its faction (a
     landmark minion unless friendly to it). Credited to the spire's faction, rewarded only for a unit
-    that opposes it. A Multi-Target volley does not splash (left out: the solver keeps its notice).
+    that opposes it. A Multi-Target volley splashes as N135 says.
 N79 Peaceful: a unit with it (in use: not in its gate, not muted) takes 0 from every hit (an attack,
     a splash, Fury Kick, a retaliation, a gate's, Spike, a shot) of a chip that is no merc: a unit
     whose chip in play is not marked merc (Spike's unit as it stands once the attack is dealt), a
@@ -403,6 +403,17 @@ N136 Hidden Armor in Spires Fire (N72): a player's unit with it that a spire's s
     splash or Wallop's 1 would take 1 or more from (as it would take it: N39, N79; nothing once
     Sourcefield paid the shot off) may ignore that hit once the dice are rolled: it takes 0 and lacks
     the talent from then on; the choice (unit, "Hidden Armor") comes after the rest of that shot's.
+N135 Splash on a Multi-Target spire (N43, N75): the volley is one attack and splashes once, where it
+    does: 1 to each unit beside any unit it hits (one of them too), whatever its side, once however
+    many it is beside; each splashed unit first, then the volley's hits, a target the splash defeated
+    taking none (nor Sourcefield's payment for it). A player's spire may or may not (the choice (spire,
+    "Splash") after the volley's), an AI's does when one of them opposes its faction. A player's unit
+    with Hidden Armor both hit may ignore either, two ways of choosing (their odds add up where they
+    leave one end, as two Sourcefield payments do).
+N137 Spires Fire, as N107: the wave ends in the step only where a faction minion was in play as it
+    began; a board with none fires as any other, and its end does not report the wave over.
+N138 A hero whose Toxic Secretion or Lahar defeats a unit Wallop teleported beside it (N134) may level
+    up, as for N132's swap: each of its level options an end (the AI's, an attack upgrade).
 N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
     Eager swap's unit takes (N132), counted from where the chips stood as the spire acted, one hit
     (``how`` moving) by its one source chip, or the sum of those that neither spare nor heal it by the
@@ -696,6 +707,7 @@ class Rules:
     ai_turn: bool
     readings: dict[str, str]
     _distances: dict[str, dict[str, int]] = field(default_factory=dict)
+    minions: bool = True  # N137: a faction minion was in play as the step began, so the wave may end in it
 
     @classmethod
     def of(cls, position: Position, ai: bool) -> Rules:
@@ -2489,7 +2501,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
     return EndState(
         chips=tuple(sorted(chips)),
         source=tuple(sorted((f, n) for f, n in board.source.items() if n != start.source[f])),
-        wave_over=_wave_over(board) and not over,
+        wave_over=_wave_over(board) and not over and rules.minions,  # N137
         campfire=fire,
         campfire_when=rules.readings["campfire"] if fire else "",
         game_over=over,
@@ -2506,6 +2518,12 @@ def _step_units(rules: Rules, board: Board) -> list[str]:
 def _finished(board: Board) -> bool:
     """The wave or the game is over: the step ends at once."""
     return _wave_over(board) or _game_over(board)
+
+
+def _fire_over(rules: Rules, board: Board) -> bool:
+    """N137: Spires Fire ends at once when the game is over, or the wave, where minions were in play as
+    it began."""
+    return _game_over(board) or (rules.minions and _wave_over(board))
 
 
 def may_end(rules: Rules, board: Board) -> bool:
@@ -3054,7 +3072,7 @@ def _shoot(
     spire's choice; ``quaked``: its Quake is done (N70); ``wallops``: it could have used Wallop instead,
     so its shot is a choice too (N77)."""
     s = line.board.spires[sid]
-    allowed = [] if _finished(line.board) else _fire_allowed(rules, line.board, s, die)[0]
+    allowed = [] if _fire_over(rules, line.board) else _fire_allowed(rules, line.board, s, die)[0]
     if not allowed:
         yield choices, line, False
         return
@@ -3075,23 +3093,31 @@ def _shoot(
         return
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
+        area = _volley_splash_area(rules, line.board, s, chips)  # N135
         mine = (again or wallops) and not rules.ai(s.faction)  # a player's additional volley is a choice
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
         for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
-            for paid, gang, armour, absorb in product(_volley_payments(rules, line.board, shots),
-                                                      gang_choices(rules, line.board, _blastable(rules, line.board, chips)),
-                                                      _armour_sets(rules, line.board, [c for c in chips]),
-                                                      absorb_choices(rules, line.board, _blastable(rules, line.board, chips))):
+            ways = [(splash, paid, gang, absorb, armour)
+                    for splash, paid, gang, absorb in product(
+                        _spire_splashes(rules, line.board, s, area), _volley_payments(rules, line.board, shots),
+                        gang_choices(rules, line.board, _blastable(rules, line.board, [*chips, *area])),
+                        absorb_choices(rules, line.board, _blastable(rules, line.board, [*chips, *area])))
+                    for armour in _volley_armour(rules, line.board, chips, area if splash else [])]
+            for splash, paid, gang, absorb, armour in ways:
                 b = line.board.copy()
                 _pay(b, shots, paid)
                 before = dict(b.units)
                 log = Log(before=before, gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
-                          armour=frozenset((c, SPIRE_FIRE) for c in armour))
-                fell = [hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
-                             sid, SPIRE_FIRE, s.faction) for shot in shots]
+                          armour=armour)
+                felled = {c for c in (area if splash else [])  # N135: the splash first, once a unit
+                          if hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))}
+                if felled & set(paid):  # N135: no Source for a hit that never lands
+                    continue
+                fell = [shot.target in felled or hurt(rules, b, log, shot.target, 0 if shot.target in paid else shot.damage,
+                                                      sid, SPIRE_FIRE, s.faction) for shot in shots]
                 _detonate(rules, b, log, _stripping(rules, s))  # N147
-                if {u for u, _ in log.paid_for} != gang or not _shed_as_chosen(log, armour):  # N116, N136
+                if {u for u, _ in log.paid_for} != gang or {(u, how) for u, _, how in log.shed} != armour:  # N116, N136
                     continue
                 if not _absorbed_as_chosen(log):  # N119
                     continue
@@ -3102,9 +3128,10 @@ def _shoot(
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
                 _inferno(rules, b, sid)
+                volley = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
                 for invig, after in _invigorations(rules, b, log):  # N97, N118
-                    yield (picked + tuple((c, "Sourcefield") for c in sorted(paid)) + _armour_choices(armour)
-                           + tuple(sorted(log.paid_for)) + invig,
+                    yield (picked + volley + tuple((c, "Sourcefield") for c in sorted(paid))
+                           + _armour_choices(frozenset(u for u, _ in armour)) + tuple(sorted(log.paid_for)) + invig,
                            _Line(after, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
@@ -3180,6 +3207,21 @@ def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> lis
                   if u.node in near and u.id != target and not u.in_gate and not u.campfire)
 
 
+def _volley_splash_area(rules: Rules, board: Board, s: Tower, chips: list[str]) -> list[str]:
+    """N135: the units beside any unit a Multi-Target spire's volley hits, each once."""
+    return sorted({c for chip in chips for c in _spire_splash_area(rules, board, s, chip)})
+
+
+def _volley_armour(rules: Rules, board: Board, chips: list[str], splashed: list[str]) -> list[frozenset[tuple[str, str]]]:
+    """N136, N135: each set of (unit, hit) a volley's player units with Hidden Armor ignore, at most one
+    hit a unit: the volley's, or the splash's where it takes both."""
+    armoured = sorted(c for c in {*chips, *splashed} if board.units[c].has(HIDDEN_ARMOR)
+                      and board.units[c].faction and not rules.ai(board.units[c].faction))
+    options = [[None, *([(c, SPIRE_FIRE)] if c in chips else []), *([(c, SPLASH)] if c in splashed else [])]
+               for c in armoured]
+    return [frozenset(pick for pick in picks if pick) for picks in product(*options)]
+
+
 def _spire_foe(rules: Rules, s: Tower, t: Fighter) -> bool:
     """N75: ``t`` opposes the spire's faction: a landmark minion unless friendly to it."""
     if t.kind is Kind.LANDMARK_MINION:
@@ -3235,7 +3277,7 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
             yield choices + ((s.id, "Wallop"), (s.id, uid)) + more, after
     for picked, shot, standing in _shoot(rules, line, s.id, die, choices, wallops=bool(beside)):
         now = shot.board.spires[s.id]  # N50: Degradation may have left it no die
-        aim = not _finished(shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
+        aim = not _fire_over(rules, shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
         if not (standing and s.has("Repeater") and aim):
             yield picked, shot
             continue
@@ -3255,7 +3297,7 @@ def _beside(rules: Rules, board: Board, s: Tower) -> list[str]:
 
 def _player_wallops(rules: Rules, board: Board, s: Tower) -> list[str]:
     """N77: the units a player's Wallop spire, about to fire, may wallop."""
-    if not s.has("Wallop") or rules.ai(s.faction) or s.defeated or s.dice < 1 or _finished(board):
+    if not s.has("Wallop") or rules.ai(s.faction) or s.defeated or s.dice < 1 or _fire_over(rules, board):
         return []
     return _beside(rules, board, s)
 
@@ -3332,10 +3374,17 @@ def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
         b = moved.copy()
         log = Log(armour=frozenset((c, MOVING) for c in armour), gang=wallop.gang, purse=dict(wallop.purse or {}),
                   spent=dict(wallop.spent))
-        hurt(rules, b, log, uid, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin)
+        fell = hurt(rules, b, log, uid, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin)
         _detonate(rules, b, log)  # N147: it fell where it landed
-        if _shed_as_chosen(log, armour):
-            found.append((_armour_choices(armour), b, tuple(sorted(log.paid_for))))
+        if not _shed_as_chosen(log, armour):
+            continue
+        hero = b.units.get(src) if fell else None  # N138: a hero whose talent defeated it may level up
+        options = level_options(rules, b, hero) if hero is not None and hero.kind is Kind.HERO else ()
+        for i in range(len(options)) if options not in ((), ("not-adjudicated",)) else [None]:
+            after = b.copy()
+            if i is not None:
+                _level_up(rules, after, log, src, Chooser((i,)))
+            found.append((_armour_choices(armour), after, tuple(sorted(log.paid_for))))
     return found
 
 
@@ -3416,6 +3465,7 @@ def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
     die = die or standard_die()
     rules = Rules.of(position, position.factions[position.turn.faction].controller is Controller.AI)
     start = start_board(position)
+    rules.minions = not _wave_over(start)  # N137
     firing = [start.spires[s.id] for s in position.spires if opposing(position, s.faction, rules.faction)]
     firing = [s for s in firing if s.dice >= 1]  # a spire with no attack upgrade does not fire
     first = {s.id: _fire_allowed(rules, start, s, die)[1] for s in firing}
