@@ -43,7 +43,7 @@ from tests.combat_strategies import combat_positions, describe_combat  # noqa: E
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
 from tests.strategies import (  # noqa: E402
     ablaze, acting, affordable_step, allied, blazing, describe, dispersing, grafted_boards, healing, motile, positions, refreshing,
-    rifted, rocky, tracking, unhurt, veined,
+    rifted, rocky, scorching, tracking, unhurt, veined,
 )
 
 # ------------------------------------------------------------------------------------ the checks
@@ -245,7 +245,8 @@ def _solve_reference_problem(position: Position, ai: bool) -> str | None:
 
 
 # The talents the one solve takes in where they may act (tests/test_whole_step.py checks each on a few):
-# Blaze on the AI's units and on a player's (ablaze; blazing: forest beside the AI's), a player's Tracker
+# Blaze on the AI's units and on a player's (ablaze; blazing: forest beside the AI's; scorching: its damage
+# dealt), a player's Tracker
 # (tracking).
 def _solve_check(name: str, what: str, boards: Boards, ai: bool) -> Check:
     """The whole step in one solve with ``what`` on the boards it answers (``boards``, a strategy's map),
@@ -259,6 +260,8 @@ def _solve_check(name: str, what: str, boards: Boards, ai: bool) -> Check:
 CHECKS |= {c.name: c for c in (
     _solve_check("ablaze-whole-solve", "Blaze on the AI's units", lambda boards: boards.map(ablaze), True),
     _solve_check("blazing-whole-solve", "Blaze on the AI's minions and forest beside them", blazing, True),
+    _solve_check("scorching-whole-solve", "Blaze on the AI's minions, forest on their way beside opposing units",
+                 scorching, True),
     _solve_check("played-ablaze-whole-solve", "a player's Blaze on the moving units",
                  lambda boards: boards.map(lambda p: ablaze(p, Controller.PLAYER)), False),
     _solve_check("tracking-whole-solve", "a player's Tracker on moving units", tracking, False),

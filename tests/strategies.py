@@ -13,6 +13,7 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from adjudicator.facts import fields
 from adjudicator.position.hexmap import hex_name, neighbour_cells, parse_map
 from adjudicator.position.model import (
     Chip,
@@ -1195,6 +1196,45 @@ def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     near = {n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 3)}
     free = sorted((set(position.hexes) - taken - {c.at for c in position.chips}) & near)
     forests = draw(st.lists(st.sampled_from(free), min_size=1, max_size=4, unique=True)) if free else []
+    hexes = {n: replace(h, terrain=Terrain.FOREST) if n in forests else h for n, h in position.hexes.items()}
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
+    return replace(position, hexes=hexes, units=units, factions=factions)
+
+
+@st.composite
+def scorching(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
+    Blaze with an allowance that admits forest, a few free hexes on their way (within their movement and
+    closer to their mark) made forest, and opposing units moved beside some of those, at 2 or 3 health:
+    the boards where the one solve plays Blaze's damage (whole.lp, burn/3). Handed out here only, never
+    from the common pools (as ``blazing``)."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
+    chosen = _some(draw, movers)
+    for uid in chosen:
+        u = units[uid]
+        terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST
+        units[uid] = replace(u, talents=u.talents + ("Blaze",), terrain=terrain)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    free = set(position.hexes) - taken - {c.at for c in position.chips}
+    way: set[str] = set()
+    for uid in sorted(chosen):
+        u = units[uid]
+        d = fields.mark_distances(position, Terrain.FOREST, faction, fields.counts_through(u))
+        if u.at in d:
+            way |= {n for n in _within(position, u.at, u.stats.movement) & free
+                    if d[u.at] - u.stats.movement <= d.get(n, -1) < d[u.at]}
+    forests = draw(st.lists(st.sampled_from(sorted(way)), min_size=1, max_size=3, unique=True)) if way else []
+    foes = [uid for uid, u in sorted(units.items())
+            if u.faction != faction and u.at in position.hexes and u.kind is not Kind.LANDMARK_MINION]
+    for forest in forests:
+        spots = sorted(set(position.neighbours(forest)) & free - way)
+        if foes and spots and draw(st.booleans()):
+            uid, spot = draw(st.sampled_from(foes)), draw(st.sampled_from(spots))
+            free = (free | {units[uid].at}) - {spot}
+            units[uid] = replace(units[uid], at=spot, health=draw(st.integers(2, 3)))
     hexes = {n: replace(h, terrain=Terrain.FOREST) if n in forests else h for n, h in position.hexes.items()}
     factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
     return replace(position, hexes=hexes, units=units, factions=factions)

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.answers.moves import Strike
 from adjudicator.position.model import Controller, Kind, Position, Terrain
 
 from adjudicator.questions.whole_step import SEARCH, _Group, _summary, groups, movement_step
@@ -21,7 +22,8 @@ from tests.combat_strategies import perched
 from tests.comparisons import (answered_by_solve, movement_step_problem, solvable, solve_search_problem, solved,
                                summary_problem, whole_solve_problem)
 from tests.profiles import examples, explored_only
-from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, tracking, unhurt, unit)
+from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, scorching,
+                              tracking, unhurt, unit)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -126,17 +128,36 @@ def test_a_players_tracker_teleport_is_solved_unless_a_minion_may_push_the_hero_
 def test_a_blaze_minion_is_solved_where_no_route_of_its_may_enter_a_forest_hex(ai: bool) -> None:
     # m1 (movement 2, forest allowance) reaches d1 at most: a forest hex on j1 changes none of its moves,
     # one on c1 may be entered (a route the AI prefers, 1 damage to e1 beside it on c2; a player's may
-    # deal it to e1, or to m2 wherever it stands then): searched.
+    # deal it to e1, or to m2 wherever it stands then): a player's is searched.
     controllers = {MOVER: Controller.AI if ai else Controller.PLAYER, OPPONENT: Controller.AI}
     movers = [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("e1", OPPONENT, "c2", 2),
               unit("m2", MOVER, "g2", 2)]
-    for forest, answered in (("j1", "solve"), ("c1", "search")):
+    for forest, answered in (("j1", "solve"), ("c1", "solve" if ai else "search")):
         column = "abcdefghijklmnopqrst".index(forest[0])
         row = " ".join("f" if i == column else "p" for i in range(20))
         position = build(f"1  {row}\n2   " + " ".join("p" * 20) + "\n", movers, gates=GATES, controllers=controllers)
         result = movement_step(position, ai=ai, limit=0)
         assert result.answered_by == answered, result.searched_because
         assert movement_step_problem(position, ai) is None
+
+
+def test_an_ai_blaze_minions_damage_is_solved_unless_it_may_defeat() -> None:
+    # The AI's m1 (b1, movement 2, forest allowance) takes b1-c1-d1 onto the forest hex c1 beside e1 (c2) and
+    # deals e1 1; m2 (g2) ends on i1 or i2: two boards, e1 left with 1 health in each. With e1 at 1 health,
+    # that damage defeats it, which frees c2 for later moves: searched.
+    controllers = {MOVER: Controller.AI, OPPONENT: Controller.AI}
+    row = " ".join("f" if i == 2 else "p" for i in range(20))
+    field = f"1  {row}\n2   " + " ".join("p" * 20) + "\n"
+    foe = unit("e1", OPPONENT, "c2", 2)
+    movers = [unit("m1", MOVER, "b1", 2, terrain=Terrain.FOREST, talents=("Blaze",)), unit("m2", MOVER, "g2", 2)]
+    result = movement_step(build(field, [*movers, foe], gates=GATES, controllers=controllers), ai=True)
+    assert result.answered_by == "solve", result.searched_because
+    assert sorted((o.final, o.health) for o in result.outcomes) == [
+        ((("m1", "d1"), ("m2", "i1")), (("e1", 1),)), ((("m1", "d1"), ("m2", "i2")), (("e1", 1),))]
+    assert {m.path: m.struck for o in result.outcomes for m in o.sequence if m.unit == "m1"} == {
+        ("b1", "c1", "d1"): (Strike("e1", 1),)}
+    weak = build(field, [*movers, replace(foe, health=1)], gates=GATES, controllers=controllers)
+    assert movement_step(weak, ai=True, limit=0).answered_by == "search"
 
 
 def test_an_ai_blaze_minions_preference_for_a_forest_hex_is_solved_where_it_deals_nothing() -> None:
@@ -288,6 +309,18 @@ def test_an_ai_blaze_in_the_one_solve_agrees_with_the_search_and_the_reference(p
     assert problem is None, problem
     solved_notices = movement_step(copy.deepcopy(position), ai=True, limit=0).notices
     assert solved_notices == movement_step(copy.deepcopy(position), ai=True, limit=0, engine=SEARCH).notices
+
+
+# Blaze's damage on the AI's routes (tests/strategies.py, scorching: forest on its minions' way, opposing
+# units beside it): the one solve plays it where it cannot defeat (whole.lp, burn/3); every board with
+# the health it leaves, the summary and the orders as the search's and the reference's.
+@settings(max_examples=examples(6), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(scorching(positions().map(unhurt).map(solved).filter(solvable).filter(affordable_step))
+       .filter(lambda p: answered_by_solve(p, True)))
+def test_an_ai_blazes_damage_in_the_one_solve_agrees_with_the_search_and_the_reference(position: Position) -> None:
+    problem = whole_solve_problem(position, True)
+    assert problem is None, problem
 
 
 # A player's Blaze on the moving units (ablaze, played): the one solve answers where no route of its

@@ -1368,12 +1368,14 @@ _PAIRS: dict[Symbol, tuple[str, str]] = {}  # wfin(U,H) → (U, H): the same ato
 
 
 def decode_whole_ends(symbols: Iterable[Symbol]) -> list[tuple[str, str]]:
-    """The (unit, node) pairs of wfin/2 (asp/movement/whole.lp, the only atoms shown while boards are
+    """The (unit, node) pairs of wfin/2 (asp/movement/whole.lp, shown with wdealt/2 while boards are
     listed): one per unit in a board, every end a unit can take in brave consequences."""
     pairs = []
     for s in symbols:
         pair = _PAIRS.get(s)
         if pair is None:
+            if s.name != "wfin":  # wdealt/2, few: decode_whole_dealt
+                continue
             if len(_PAIRS) > 100_000:
                 _PAIRS.clear()
             pair = _PAIRS[s] = (_name(s.arguments[0]), _name(s.arguments[1]))
@@ -1399,6 +1401,13 @@ def decode_whole_board(symbols: Iterable[Symbol]) -> dict[str, str]:
     return dict(decode_whole_ends(symbols))
 
 
+def decode_whole_dealt(symbols: Iterable[Symbol]) -> dict[str, int]:
+    """What each chip took from the damage the group's minions dealt as they moved (whole.lp wdealt/2:
+    Blaze), where it took some."""
+    return {_name(s.arguments[0]): s.arguments[1].number for s in symbols
+            if s.name == "wdealt" and s.arguments[1].number != 0}
+
+
 @dataclass
 class _Witness:
     go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
@@ -1418,6 +1427,8 @@ class _Witness:
     d0: dict[str, int] = field(default_factory=dict)
     ok: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))
     okp: dict[Symbol, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+    burn: dict[str, tuple[str, int]] = field(default_factory=dict)  # the chip its damage on its way picked (Blaze)
+    okb: dict[Symbol, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))  # what a route may deal
 
 
 def decode_whole_witness(
@@ -1468,6 +1479,10 @@ def decode_whole_witness(
             w.ok[unit].append(args[1])
         elif name == "okp":
             w.okp[args[1]].add((_name(args[2]), _name(args[3])))
+        elif name == "burn":
+            w.burn[unit] = (_name(args[1]), args[2].number)
+        elif name == "okb":
+            w.okb[args[1]].add((_name(args[2]), args[3].number))
 
     def order(first: set[tuple[str, str]]) -> Callable[[str, str], int]:
         def compare(a: str, b: str) -> int:  # a tournament without 3-cycles: a total order
@@ -1517,8 +1532,13 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
     entered = {left: route[i + 1] for i, left in enumerate(route[:-1])}
     displaced = tuple(sorted(Displacement(x, entered[left], left) for x, left in w.push[uid]))
     key = {(entered[left], left) for _, left in w.push[uid]}
-    same = [r for t in w.ok[uid] if (r := _route(t))[-1] == route[-1] and w.okp[t] == key]
-    return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same))
+    # What it dealt on its way (Blaze), as its move's answer gives it: nothing where the chip took 0. The
+    # outcome's routes are those that may pick the same chip, as the answer groups them (_scorchings).
+    burnt = w.burn.get(uid)
+    struck = (Strike(*burnt),) if burnt is not None and burnt[1] else ()
+    same = [r for t in w.ok[uid] if (r := _route(t))[-1] == route[-1] and w.okp[t] == key
+            and (burnt in w.okb[t] if burnt is not None else not w.okb[t])]
+    return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same), struck=struck)
 
 
 def _teleported(uid: str, act: Act) -> MoveOutcome:

@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from clingo import Control, Function, String, Symbol
+from clingo import Control, Function, Number, String, Symbol
 
-from adjudicator.answers.decode import (decode_whole_board, decode_whole_ends, decode_whole_notices, decode_whole_touch,
-                                        decode_whole_witness)
+from adjudicator.answers.decode import (decode_whole_board, decode_whole_dealt, decode_whole_ends, decode_whole_notices,
+                                        decode_whole_touch, decode_whole_witness)
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
@@ -34,6 +34,8 @@ from adjudicator.questions.still import chapter_nucleus
 from adjudicator.solving.solve import Deadline, TimedOut, encoding_dir, extend, ground, models
 
 Board = tuple[tuple[str, str], ...]
+Dealt = tuple[tuple[str, int], ...]  # what each chip took from damage dealt as minions moved (Blaze), by id
+Found = tuple[Board, Dealt]
 Witness = list[tuple[MoveOutcome, int | None, bool]]
 
 WHOLE = ("base", "whole")
@@ -48,8 +50,9 @@ WHOLE = ("base", "whole")
 # talent that hurts moving units is searched, so there the solve has nothing to spare.
 HONOURED = frozenset({"mv_add/3", "mv_may/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2",
                       "ai_end_pref/3", "spared/3"})
-# Damage a unit deals as it moves, and the AI's preference for routes onto some hexes (Blaze): taken in
-# only where the grounding shows that no route of the group moves onto such a hex and no player chooses
+# Damage a unit deals as it moves, and the AI's preference for routes onto some hexes (Blaze): an AI
+# minion's damage on its routes is played (whole.lp, burn/3), unless the grounding shows that it may
+# defeat a chip; a player's choice, or a lateral walk onto such a hex, only where no move may make one
 # (whole.lp, wtouch/2: otherwise searched); a hero's walk keeps its notice (scorch_unknown/3).
 UNTOUCHED = frozenset({"scorches/5", "scorch_may/2", "ai_enter_pref/3"})
 SCORCHES = "scorches/5"
@@ -201,9 +204,9 @@ def movement_hooks() -> frozenset[str]:
 class Solved:
     """One group's boards, in the order found, and how to read the moves that make one."""
 
-    boards: list[Board]
+    boards: list[Found]
     complete: bool
-    witness: Callable[[Board], Witness]
+    witness: Callable[[Found], Witness]
     ends: dict[str, tuple[str, ...]] | None  # every end of each placed unit, from brave consequences
     notices: tuple[Notice, ...] = ()  # what the group's moves leave out (a hero's walk dealing damage)
     beyond: str | None = None  # why the grounding shows the solve cannot answer (whole.lp wtouch/2): searched
@@ -228,12 +231,15 @@ def solve_group(
                                    if a.symbol.arguments[0].string in units)
     starts = {uid: position.node_of(uid) for uid in sorted(position.units) if position.placed(uid)}
 
-    def board(ends: dict[str, str]) -> Board:
+    def board(symbols: list[Symbol]) -> Found:
+        ends = decode_whole_board(symbols)
         pushed = tuple(sorted((u, n) for u, n in ends.items() if u not in units and n != starts[u]))
-        return tuple((u, ends[u]) for u in units) + pushed
+        return tuple((u, ends[u]) for u in units) + pushed, tuple(sorted(decode_whole_dealt(symbols).items()))
 
-    boards: list[Board] = []
-    seen: set[Board] = set()
+    # The chips the group's minions may deal damage as they move: each board says what each took, 0 too.
+    burnable = sorted(a.symbol.arguments[0].string for a in control.symbolic_atoms.by_signature("burnable", 1))
+    boards: list[Found] = []
+    seen: set[Found] = set()
     complete = True
     ends = None
     cases = _phases(position, units)
@@ -242,7 +248,7 @@ def solve_group(
         for case in cases:
             # The solver's own count restarts with each case and repeats boards: report the distinct ones.
             for symbols in models(control, deadline, lambda _: progress(len(boards)), case):
-                found = board(decode_whole_board(symbols))
+                found = board(symbols)
                 if found not in seen:
                     seen.add(found)
                     boards.append(found)
@@ -252,13 +258,14 @@ def solve_group(
 
     witnessing = False  # the witness part is grounded once, when the first board is shown
 
-    def witness(shown: Board) -> Witness:
+    def witness(shown: Found) -> Witness:
         nonlocal witnessing
-        at = dict(shown)
+        at, dealt = dict(shown[0]), dict(shown[1])
         # Every unit the solve places (whole.lp, wfin/2): the group's, and the units its minions may
         # push, as the brave ends name them; a board lists a pushed one only where it moved.
         placed = sorted(ends or {})
         assumptions = [(fact("wfin", String(u), String(at.get(u, starts[u]))), True) for u in placed]
+        assumptions += [(fact("wdealt", String(x), Number(dealt.get(x, 0))), True) for x in burnable]
         if not witnessing:
             extend(control, "witness")
             witnessing = True

@@ -61,14 +61,14 @@ class _Group:
     units: tuple[str, ...]
     finals: dict[Final, tuple[_Move, ...] | None]  # None: read from the solver when shown
     complete: bool
-    witness: Callable[[Board], tuple[_Move, ...]] | None = None
+    witness: Callable[[Final], tuple[_Move, ...]] | None = None
     ends: dict[str, tuple[str, ...]] | None = None  # each unit's possible ends, known before any board
     notices: tuple[Notice, ...] = ()  # what the answers of its moves left out
 
     def sequence(self, final: Final) -> tuple[_Move, ...]:
         found = self.finals[final]
         if found is None and self.witness is not None:
-            found = self.finals[final] = self.witness(final[0])
+            found = self.finals[final] = self.witness(final)
         assert found is not None
         return found
 
@@ -191,17 +191,38 @@ def _solve(
     if beyond is not None:
         return beyond
     found = {board: one for one in reversed(solved) for board in one.boards}
+    finals: dict[Final, tuple[_Move, ...] | None] = {}
+    shown: dict[Final, whole_solve.Found] = {}
+    for board in (board for one in solved for board in one.boards):
+        final = _dealt(position, *board)
+        shown[final] = board
+        finals[final] = None
 
-    def witness(board: Board) -> tuple[_Move, ...]:
+    def witness(final: Final) -> tuple[_Move, ...]:
+        board = shown[final]
         return tuple(_Move(move, distance, minion) for move, distance, minion in found[board].witness(board))
 
-    boards = dict.fromkeys(board for one in solved for board in one.boards)
-    finals: dict[Final, tuple[_Move, ...] | None] = dict.fromkeys((board, (), (), (), ()) for board in boards)
     ends = solved[0].ends if len(solved) == 1 else None if any(one.ends is None for one in solved) else {
         uid: tuple(sorted({e for one in solved for e in (one.ends or {}).get(uid, ())}))
         for uid in dict.fromkeys(u for one in solved for u in one.ends or {})}
     notices = tuple(sorted({n for one in solved for n in one.notices}))
     return _Group(units, finals, all(one.complete for one in solved), witness, ends, notices)
+
+
+def _dealt(position: Position, board: Board, dealt: whole_solve.Dealt) -> Final:
+    """A board of the one solve as the search gives it: the health and fortification upgrades of each
+    chip the damage its minions dealt as they moved changed (Blaze; never all its life: whole.lp), a
+    fortification upgrade lost first (FAQ-29, board_after._hurt)."""
+    health: list[tuple[str, int]] = []
+    forts: list[tuple[str, int]] = []
+    for uid, damage in dealt:
+        unit = position.units[uid]
+        absorbed = min(damage, unit.fortifications)
+        if damage > absorbed:
+            health.append((uid, unit.health - damage + absorbed))
+        if absorbed:
+            forts.append((uid, unit.fortifications - absorbed))
+    return board, tuple(health), tuple(forts), (), ()
 
 
 # ----------------------------------------------------------------------------------------- search
