@@ -163,7 +163,9 @@ def describe(position: Position) -> str:
             s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents)}
             for s in position.spires
         },
-        "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed, "talents": list(lm.talents)}
+        # A face-down landmark's talents only where the position says what lies face down (known).
+        "landmarks": {lm.id: {"at": lm.at, "revealed": lm.revealed,
+                              **({"talents": list(lm.talents)} if lm.revealed or lm.known else {})}
                       for lm in position.landmarks},
         "chips": {c.id: _chip_document(c) for c in position.chips},
         "units": {u.id: _unit_document(u) for u in position.units.values()},
