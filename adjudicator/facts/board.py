@@ -218,6 +218,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("allowance", u, const(unit.terrain.value))
         for talent in unit.talents:
             yield fact("talent", u, String(talent))
+        for talent in unit.used:  # a once-per-wave talent used up this wave (Call Minion)
+            yield fact("used", u, String(talent))
         for talent, number in unit.talent_numbers:  # a numbered talent's # ("Roost 3")
             yield fact("number", u, String(talent), Number(number))
         # A talent may act on the chips within its unit's range while units move (Hail).
@@ -252,7 +254,8 @@ def field_facts(
     ``nodes``, only their values there."""
     classes: set[tuple[Terrain, str, bool, str]] = set()
     ranged: set[tuple[str, str]] = {(faction, "") for faction in ai_factions}
-    for uid in units:
+    units = tuple(units)
+    for uid in (*units, *fields.called(position, units)):  # a minion a unit may call (Call Minion) too
         unit = position.units[uid]
         owner = fields.own_mark(unit) or ""
         classes.update((allowance, unit.faction, fields.counts_through(unit), owner) for allowance in allowances(unit))
