@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import SECRET_PASSAGE, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -141,6 +141,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         if landmark.health is not None:
             yield fact("mtalent", String(landmark.id), String(SECRET_PASSAGE))
             yield fact("lhealth", String(landmark.id), Number(landmark.health))
+        if landmark.revealed and SUMMON_HERO in landmark.talents:  # a hero beside it teleports another (Summon Hero)
+            yield fact("mtalent", String(landmark.id), String(SUMMON_HERO))
     if position.scenario is not None:
         yield fact("scenario", Number(position.scenario.chapter))
         for result in position.scenario.event or ():

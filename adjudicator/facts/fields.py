@@ -231,15 +231,18 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
 
 
 def callers(position: Position, units: Iterable[str]) -> list[str]:
-    """Those of ``units`` holding a talent that teleports a friendly minion to beside them (catalogue:
-    calls; Call Minion)."""
-    return [uid for uid in units if any(t.calls for t in catalogue().known(position.units[uid].talents))]
+    """Those of ``units`` holding a talent that teleports a friendly unit to beside them or their chip
+    (catalogue: calls; Call Minion), and every hero where a revealed landmark holds one (Summon Hero)."""
+    summoning = any(t.calls for lm in position.landmarks if lm.revealed for t in catalogue().known(lm.talents))
+    return [uid for uid in units if any(t.calls for t in catalogue().known(position.units[uid].talents))
+            or (summoning and position.units[uid].kind is Kind.HERO)]
 
 
 def called(position: Position, units: Iterable[str]) -> list[str]:
     """The minions of their factions on map hexes that such units of ``units`` may call (asp/talents/
     call_minion.lp reads their distance fields): every other minion of a caller's faction."""
-    factions = {position.units[uid].faction for uid in callers(position, units)}
+    factions = {position.units[uid].faction for uid in callers(position, units) if position.units[uid].kind is not Kind.HERO
+                or any(t.calls for t in catalogue().known(position.units[uid].talents))}
     return sorted(uid for uid, u in position.units.items()
                   if u.faction in factions and u.kind is Kind.MINION and position.placed(uid) in position.hexes)
 

@@ -168,6 +168,8 @@ class Spire:
 
 # The landmark talent whose chip holds health (landmark-and-market-talents: Secret Passage).
 SECRET_PASSAGE = "Secret Passage"
+# The landmark talent by which a hero beside the chip teleports another hero (landmark-and-market-talents).
+SUMMON_HERO = "Summon Hero"
 
 
 @dataclass(frozen=True)
