@@ -150,6 +150,7 @@ def describe(position: Position) -> str:
         },
         "factions": {
             f.name: {"controller": f.controller.value, "mark": mark(f.mark),
+                     **({"source": f.source} if f.source else {}),
                      **({"motility": f.motility} if f.motility is not None else {}),
                      **({"barracks": list(f.barracks)} if f.barracks is not None else {})}
             for f in position.factions.values()
@@ -223,6 +224,8 @@ def _unit_document(u: Unit) -> dict[str, object]:
         document["done"] = {"moved": True}
     if u.must_move:
         document["must-move"] = True
+    if u.used:
+        document["used"] = list(u.used)
     return document
 
 
@@ -1002,6 +1005,42 @@ def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     mixed terrain, so that a chip placed before a move may stand in its way. Handed out here only, never
     from the common pools."""
     return _played_with(draw, draw(boards), "Dig")
+
+
+@st.composite
+def calling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, one or more of whose units hold Call Minion (N127), some
+    having used it this wave; the faction holds 1 to 4 Source (it spends 2). Handed out here only, never
+    from the common pools."""
+    position = _played_with(draw, draw(boards), "Call Minion")
+    units = dict(position.units)
+    for uid, u in sorted(units.items()):
+        if "Call Minion" in u.talents and draw(st.integers(0, 3)) == 0:
+            units[uid] = replace(u, used=("Call Minion",))
+    faction = position.turn.faction
+    factions = {**position.factions, faction: replace(position.factions[faction], source=draw(st.integers(1, 4)))}
+    return replace(position, units=units, factions=factions)
+
+
+@st.composite
+def summoning(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, with a revealed landmark holding Summon Hero (N128) on a free
+    hex, mostly beside a hero of the moving faction; the faction holds 2 to 4 Source (a use spends 3).
+    Handed out here only, never from the common pools."""
+    position = draw(boards)
+    faction = position.turn.faction
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    taken |= {c.at for c in position.chips} | {m.at for m in position.landmarks}
+    free = sorted(h for h in position.hexes if h not in taken)
+    heroes = [u.at for u in position.units.values() if u.faction == faction and u.kind is Kind.HERO and u.at]
+    near = sorted({n for at in heroes for n in position.neighbours(at)} & set(free))
+    if not free:
+        return position
+    site = draw(st.sampled_from(near if near and draw(st.integers(0, 3)) > 0 else free))
+    landmarks = (*position.landmarks, Landmark("shrine", site, "Shrine", True, ("Summon Hero",)))
+    factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.PLAYER,
+                                                      source=draw(st.integers(2, 4)))}
+    return replace(position, landmarks=landmarks, factions=factions)
 
 
 @st.composite

@@ -30,6 +30,8 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     digging,
+    calling,
+    summoning,
     twisting,
     radiating,
     dispersing,
@@ -371,6 +373,35 @@ def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
 def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Call Minion (N127), a player's: another minion of its faction teleported beside the unit before its move
+# (made then on the board with the minion moved) or after it, on boards of their own (tests/strategies.py,
+# calling), each with a move the reference says it calls in; a small fixed sample (a caller reads the whole
+# board, and the whole step's search of a board with several callers is long).
+@settings(max_examples=examples(4), deadline=None)
+@given(calling(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_where_call_minion_teleports(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(2), deadline=None)
+@given(calling(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_where_call_minion_teleports(position: Position) -> None:
+    # A minion called before it has moved moves later from where it landed.
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Summon Hero (N128), a revealed landmark's: a hero beside it teleports another hero of its faction beside
+# it, before the hero's move or after it, on boards of their own (tests/strategies.py, summoning); a small
+# fixed sample.
+@settings(max_examples=examples(6), deadline=None)
+@given(summoning(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_where_summon_hero_teleports(position: Position) -> None:
+    problem = unit_options_problem(position, False)
     assert problem is None, problem
 
 

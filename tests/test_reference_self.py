@@ -425,3 +425,21 @@ def test_chapter_5_bydra_graam_holds_or_goes_beside_her_mark() -> None:
         expected = sorted(m["end"] for m in document.expected["ai-moves"]["bydra"])
         found = sorted(o.end for o in unit_options(document.position, "bydra", ai=True).outcomes)
         assert found == expected, path.name
+
+
+def test_call_minion_and_summon_hero_teleport_where_their_positions_say() -> None:
+    # N127, N128: the two bundled positions where each acts, their outcomes worked out by hand in each
+    # file (ends and acts): the reference lists the same ones.
+    from pathlib import Path
+
+    from adjudicator.position.load import load_document
+
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents"
+    for path, uid in ((folder / "call-minion" / "call-minion-before-or-after.yaml", "caller"),
+                      (folder / "summon-hero" / "summon-hero-before-or-after.yaml", "aric")):
+        document = load_document(path)
+        expected = sorted((m["end"], tuple((a["when"], a["chip"], a["to"]) for a in m.get("acts", ())))
+                          for m in document.expected["moves"][uid])
+        found = sorted((o.end, tuple((a.when, a.chip, a.to) for a in o.acts))
+                       for o in unit_options(document.position, uid, ai=False).outcomes)
+        assert found == expected, path.name

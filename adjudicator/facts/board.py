@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, SECRET_PASSAGE, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -145,6 +145,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         if landmark.health is not None:
             yield fact("mtalent", String(landmark.id), String(SECRET_PASSAGE))
             yield fact("lhealth", String(landmark.id), Number(landmark.health))
+        if landmark.revealed and SUMMON_HERO in landmark.talents:  # a hero beside it teleports another (Summon Hero)
+            yield fact("mtalent", String(landmark.id), String(SUMMON_HERO))
     if position.scenario is not None:
         yield fact("scenario", Number(position.scenario.chapter))
         for result in position.scenario.event or ():
@@ -226,6 +228,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         yield fact("allowance", u, const(unit.terrain.value))
         for talent in unit.talents:
             yield fact("talent", u, String(talent))
+        for talent in unit.used:  # a once-per-wave talent used up this wave (Call Minion)
+            yield fact("used", u, String(talent))
         for talent, number in unit.talent_numbers:  # a numbered talent's # ("Roost 3")
             yield fact("number", u, String(talent), Number(number))
         # A talent may act on the chips within its unit's range while units move (Hail).
@@ -260,7 +264,8 @@ def field_facts(
     ``nodes``, only their values there."""
     classes: set[tuple[Terrain, str, bool, str]] = set()
     ranged: set[tuple[str, str]] = {(faction, "") for faction in ai_factions}
-    for uid in units:
+    units = tuple(units)
+    for uid in (*units, *fields.called(position, units)):  # a minion a unit may call (Call Minion) too
         unit = position.units[uid]
         owner = fields.own_mark(unit) or ""
         classes.update((allowance, unit.faction, fields.counts_through(unit), owner) for allowance in allowances(unit))

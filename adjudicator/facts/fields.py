@@ -221,11 +221,30 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
         unit = position.units[uid]
         # A talent that places the unit (Disperse) or hits a unit (Magic-Like Missile) past its move's end.
         further = max((max(t.places, t.aims) for t in catalogue().known(unit.talents)), default=0)
-        radius = max(movement_bound(unit) + 1 + beside + further, anywhere, self_teleport(unit) + 1)
+        # A talent that calls a friendly minion from anywhere to beside it (Call Minion) reads the whole board.
+        calls = len(position.hexes) + len(position.gates) if callers(position, [uid]) else 0
+        radius = max(movement_bound(unit) + 1 + beside + further, anywhere, self_teleport(unit) + 1, calls)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius
     return radii
+
+
+def callers(position: Position, units: Iterable[str]) -> list[str]:
+    """Those of ``units`` holding a talent that teleports a friendly unit to beside them or their chip
+    (catalogue: calls; Call Minion), and every hero where a revealed landmark holds one (Summon Hero)."""
+    summoning = any(t.calls for lm in position.landmarks if lm.revealed for t in catalogue().known(lm.talents))
+    return [uid for uid in units if any(t.calls for t in catalogue().known(position.units[uid].talents))
+            or (summoning and position.units[uid].kind is Kind.HERO)]
+
+
+def called(position: Position, units: Iterable[str]) -> list[str]:
+    """The minions of their factions on map hexes that such units of ``units`` may call (asp/talents/
+    call_minion.lp reads their distance fields): every other minion of a caller's faction."""
+    factions = {position.units[uid].faction for uid in callers(position, units) if position.units[uid].kind is not Kind.HERO
+                or any(t.calls for t in catalogue().known(position.units[uid].talents))}
+    return sorted(uid for uid, u in position.units.items()
+                  if u.faction in factions and u.kind is Kind.MINION and position.placed(uid) in position.hexes)
 
 
 def self_teleport(unit: Unit) -> int:

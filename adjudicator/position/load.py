@@ -89,6 +89,8 @@ MAX_MOTILITY = 15
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
 HOLDING_TALENT = "Survival"
+# The wording of the talents a unit uses up for the wave (a unit's `used`: Call Minion).
+ONCE_PER_WAVE = "Once per wave"
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
@@ -857,7 +859,7 @@ class _PositionReader(_Reader):
             value,
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
-             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides"),
+             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides", "used"),
         )
         if f is None:
             return None
@@ -891,6 +893,7 @@ class _PositionReader(_Reader):
         if mark is not None and unit_id in (mark.unit, mark.beside and mark.beside.unit):
             self.problem(f["mark"], "a unit cannot be its own mark")
         carrying = self.names(f["carrying"], "chip names")
+        used = self.used(f["used"], talents.names if talents else ())
         if f["capacity"].node is not None and kind not in (None, Kind.HERO.value):
             self.problem(f["capacity"], f"only a hero has an upgrade capacity; this unit is a {kind}")
         # A minion's promoted side too: a talent may promote or demote it at a defeat (Rally, Dispirit).
@@ -924,6 +927,7 @@ class _PositionReader(_Reader):
             promoted_stats=promoted_stats,
             mark=mark,
             carrying=_or(carrying, Unit.carrying),
+            used=_or(used, Unit.used),
         )
         bound = movement_bound(unit)
         if bound > MAX_MOVEMENT:
@@ -933,6 +937,21 @@ class _PositionReader(_Reader):
                 f" routes of at most {MAX_MOVEMENT} hexes",
             )
         return unit
+
+    def used(self, value: _Value, held: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The once-per-wave talents the unit has used this wave (Call Minion: "Once per wave"): each one
+        it holds whose wording says so; a use the position does not record is taken as still to come."""
+        read = self.talents(value)
+        if read is None:
+            return None
+        for name in read.names:
+            wording = catalogue().talents[name].player or ""
+            if name not in held:
+                self.problem(value, f"{name} is used but the unit does not hold it")
+            elif not wording.startswith(ONCE_PER_WAVE):
+                self.problem(value, f"expected a talent whose wording begins {ONCE_PER_WAVE!r}: only those "
+                             f"are used up for the wave; {name} is not")
+        return read.names
 
     def check_health(
         self, f: _Fields, health: int | None, stats: Stats | None, promoted: bool | None, promoted_stats: Stats | None

@@ -133,6 +133,8 @@ class Unit:
     # The chip with Roost it rides (an elfinkaze perched on a unit or spire: master-talent-list, Roost,
     # "Any number of elfinkaze may share a hex with this unit or spire"); ``at`` is then that chip's hex.
     rides: str | None = None
+    # The once-per-wave talents it has used this wave, by catalogue names (Call Minion): no longer offered.
+    used: tuple[str, ...] = ()
 
     @property
     def side(self) -> Stats:
@@ -168,6 +170,8 @@ class Spire:
 SECRET_PASSAGE = "Secret Passage"
 # The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
 BIOSONAR = "Biosonar"
+# The landmark talent by which a hero beside the chip teleports another hero (landmark-and-market-talents).
+SUMMON_HERO = "Summon Hero"
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,9 @@ class Talent:
     # its movement hooks act only in its own unit's move, that unit first in each: a unit that makes no
     # move in a step leaves the step as it would be without it (questions/whole_solve.py, idle)
     own_move: bool = False
+    # its unit teleports a friendly minion from anywhere on the board to beside it (Call Minion): its move
+    # reads the whole board, and those minions' distance fields (fields.called)
+    calls: bool = False
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -257,6 +260,7 @@ def catalogue() -> Catalogue:
             grants=tuple(entry.get("grants") or ()),
             on_landmarks=bool(entry.get("on_landmarks", False)),
             own_move=bool(entry.get("own_move", False)),
+            calls=bool(entry.get("calls", False)),
         )
         if talent.acts_on not in ("self", "beyond"):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")

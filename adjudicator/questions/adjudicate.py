@@ -196,8 +196,9 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
             found += then.notices
             continue
+        # A landmark's talent it used (Summon Hero) is not its own: written among those it has used.
         board = replace(board, units={**board.units, options.unit: replace(
-            unit, talents=tuple(t for t in unit.talents if t != act.talent))})
+            unit, talents=tuple(t for t in unit.talents if t != act.talent), used=(*unit.used, act.talent))})
         # Its other talents may still act before the move (each talent used up once it has acted).
         then = acting(board, replace(again(board), declinable=()), again)
         made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]

@@ -29,7 +29,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     there (Tracker), or a Tunnel Access chip is placed there (Dig: the unit unchanged), or a landmark
     ``act.chip`` is placed on hex ``act.to`` (Twister: the unit unchanged), or the unit gives ``act.chip``
     1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity), or a unit
-    ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first); then the unit flipped to its other side with its upgrades removed, its
+    ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
+    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -45,6 +46,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "hurt":  # Magic-Like Missile: act.to is the damage (0: Peaceful; -1: a heal)
         hit, dealt = units[act.chip], int(act.to)
         units[act.chip] = _hurt(hit, dealt, dealt >= hit.life)
+    elif act.how == "call":  # Call Minion: minion act.chip teleported to hex act.to, moved by a talent (FAQ-25)
+        called = units[act.chip]
+        units[act.chip] = replace(called, at=act.to, done=replace(called.done, displaced=True))
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on

@@ -26,7 +26,7 @@ from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
 from adjudicator.position.chapter_rules import rock_rollers
-from adjudicator.position.model import Kind, Position, Unit
+from adjudicator.position.model import SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
@@ -104,6 +104,8 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
             return f"{chip} has the talent {name}, and a move may displace an opposing unit beside where it deals damage (searched)"
     if any(lm.health == 0 for lm in position.landmarks):  # the landmarks it swaps stand in later moves' way
         return "a hero may move onto a Secret Passage, which swaps it with a landmark (searched)"
+    if any(lm.revealed and SUMMON_HERO in lm.talents for lm in position.landmarks):
+        return "a hero beside a Summon Hero landmark may teleport another hero (searched)"
     minions = [position.units[u] for u in units if position.units[u].kind is Kind.MINION]
     hardest = max((a.level for m in minions for a in allowances(m)), default=0)
     mark = position.factions[faction].mark.unit

@@ -35,6 +35,16 @@ N133 Magic-Like Missile: 1 damage to a unit on a map hex 3 hexes or fewer from w
     changed) or after it, any unit, each an outcome, or none; not a Peaceful one unless the unit is a
     merc. The AI's: after its move, it must hit the opposing unit (a landmark minion too) with the most
     health and fortifications, each tie an outcome; a Peaceful one takes 0 from a unit that is no merc.
+N127 Call Minion, a player's, not used this wave (the unit's `used`), its faction holding 2 Source or more:
+    before its move (then made on the board with the minion moved) or after it, another minion of its
+    faction on a map hex, no group beneath it, sharing its hex with no other unit or spire, teleported to
+    a map hex beside the unit that minion admits, with a distance to its mark, free of units (but the
+    caller), spires, landmarks and other chips as the move began; each (minion, hex) an outcome, or none.
+N128 Summon Hero (a revealed landmark's), a player's hero beside it as its move begins or ends, not having
+    used it in this move, its faction holding 3 Source or more: another hero of its faction on a map hex
+    (not campfired, not Cumbersome) teleported to a map hex beside the landmark that hero admits, free of
+    units (but the acting hero), spires, landmarks and other chips as the move began, and not the acting
+    hero's hex then; each (hero, hex) an outcome, or none.
 N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face down or not) or a
     revealed landmark minion within 3 hexes of its end, counted as range is, placed on a map hex beside
     the end, not path terrain, free of units (but itself), spires, landmarks and other chips as the move
@@ -1395,6 +1405,49 @@ def twister_places(position: Position, unit: Unit, node: str, ai: bool) -> list[
     return sorted((chip, h) for chip, at in chips if at in far for h in spots)
 
 
+def call_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
+    """N127 Call Minion (master-talent-list): "Once per wave. Before or after this unit's movement, you may
+    spend 2 Source to teleport an active ungrouped friendly minion to a valid hex adjacent to this unit";
+    not for the AI. Each (minion, hex beside ``node``): a valid hex as Invalid Terrain has it (game-elements:
+    "terrain it would generally not be able to move onto, or a hex that does not lead to its mark")."""
+    if (ai or "Call Minion" not in unit.talents or "Call Minion" in unit.used or node not in position.hexes
+            or position.factions[unit.faction].source < 2):
+        return []
+    # A hex two units share (a rider and its roost; a group's next chip revealed where its top fell passing
+    # through another's hex), or a spire's.
+    standing = [u.at for u in position.units.values() if u.at in position.hexes]
+    shared = {h for h in standing if standing.count(h) > 1} | {sp.at for sp in position.spires}
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id))
+    beside = [h for h in position.neighbours(node) if h in position.hexes and h not in held]
+    spots = []
+    for minion in sorted(position.units.values(), key=lambda u: u.id):
+        if (minion.id == unit.id or minion.faction != unit.faction or minion.kind is not Kind.MINION
+                or minion.at not in position.hexes or minion.group or minion.at in shared):
+            continue
+        reach = distances(position, minion)
+        spots += [(minion.id, h) for h in beside if h in reach and _admits(position, minion, h)]
+    return spots
+
+
+def summon_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
+    """N128 Summon Hero (landmark-and-market-talents): "Before or after its movement, a hero adjacent to this
+    chip may spend 3 Source to teleport another hero to a valid hex adjacent to this chip"; the teleported
+    hero read as one of the acting hero's faction (docs/movement.md). Each (hero, hex)."""
+    if (ai or unit.kind is not Kind.HERO or "Summon Hero" in unit.used or node not in position.hexes
+            or position.factions[unit.faction].source < 3):
+        return []
+    sites = {lm.at for lm in position.landmarks if lm.revealed and "Summon Hero" in lm.talents}
+    held = _chip_hexes(position) | set(_units_by_hex(position, unit.id)) | {node}
+    spots = set()
+    for site in sites & set(position.neighbours(node)):
+        for hero in position.units.values():
+            if (hero.id != unit.id and hero.kind is Kind.HERO and hero.faction == unit.faction and not hero.campfire
+                    and hero.at in position.hexes and "Cumbersome" not in hero.talents):
+                spots |= {(hero.id, h) for h in position.neighbours(site)
+                          if h in position.hexes and h not in held and _admits(position, hero, h)}
+    return sorted(spots)
+
+
 def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     """Tracker (master-talent-list): "Instead of moving, you may teleport this unit up to # hexes. If you
     do, it must teleport to a valid hex adjacent to a revealed landmark minion." Not for the AI ("Talent
@@ -1416,7 +1469,8 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
-        "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", "")}
+        "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
+        "Summon Hero": ("call", "")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement" (Twister)
 AFTER_ONLY = {"Save", "Twister"}
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
@@ -1461,6 +1515,12 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         hit, dealt = units[act.chip], int(act.to)
         units[act.chip] = _placed(hit, hit.at or "", False, dealt, dealt >= life(hit))
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units)
+    if act.how == "call":  # N127: the minion stands on the hex act.to, moved by a talent (FAQ-25)
+        called = units[act.chip]
+        units[act.chip] = dataclasses.replace(called, at=act.to, done=dataclasses.replace(called.done, displaced=True))
+        units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent),
+                                             used=(*unit.used, act.talent))  # N128: a landmark's, used for this move
         return dataclasses.replace(position, units=units)
     if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
         chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
@@ -1543,6 +1603,10 @@ def _after_targets(position: Position, unit: Unit, talent: str, node: str, ai: b
         return twister_places(position, unit, node, ai)
     if talent == "Magic-Like Missile":
         return missile_hits(position, unit, node, ai) if talent in unit.talents else []
+    if talent == "Call Minion":
+        return call_spots(position, unit, node, ai)
+    if talent == "Summon Hero":
+        return summon_spots(position, unit, node, ai)
     return [(x, "") for x in act_targets(position, unit, talent, node, ai)]
 
 
