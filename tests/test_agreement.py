@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Controller, Position
 
 from tests.combat_strategies import perched
-from tests.profiles import examples
+from tests.profiles import examples, explored_only
 from tests.strategies import (
     affordable_step,
     allied,
@@ -387,6 +387,7 @@ def test_unit_options_agree_on_where_call_minion_teleports(position: Position) -
     assert problem is None, problem
 
 
+@explored_only("two boards took 97 s of the suite")
 @settings(max_examples=examples(2), deadline=None)
 @given(calling(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
 def test_movement_step_agrees_on_where_call_minion_teleports(position: Position) -> None:

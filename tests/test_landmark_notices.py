@@ -1,4 +1,4 @@
-"""A landmark's talents: no encoding reads them (but Fountain's, catalogue on_landmarks), so each names
+"""A landmark's talents: no encoding reads them (but those the catalogue marks on_landmarks: Fountain, Secret Passage, Summon Hero, Unstable Rift, Foreboding), so each names
 itself, as not modelled, in every answer covering a step it acts in, and changes nothing else; face
 down, only where a unit explores (docs/position-format.md, Landmarks)."""
 
@@ -72,13 +72,23 @@ def test_a_revealed_fountain_is_named_where_its_encoding_leaves_it_out() -> None
             "start-of-turn"}, question
 
 
-@pytest.mark.parametrize("talent", ON_THE_BOARD)
+@pytest.mark.parametrize("talent", [t for t in ON_THE_BOARD if not catalogue().get(t).on_landmarks])
 def test_a_face_down_landmarks_talent_is_named_only_where_a_unit_explores(talent: str) -> None:
     position = _with(talent, revealed=False)
     explores = "exploration" in catalogue().get(talent).steps
     for question, asked in QUESTION_STEPS.items():
         wanted = ("exploration",) if explores and "exploration" in asked else ()
         assert _named(position, question, talent) == wanted, (talent, question)
+
+
+@pytest.mark.parametrize("talent", [t for t in ON_THE_BOARD if catalogue().get(t).on_landmarks])
+def test_a_face_down_landmarks_talent_an_encoding_reads_is_never_named_not_modelled(talent: str) -> None:
+    # Read face down as a unit explores (input ftalent/2: Unstable Rift, Foreboding) or on the board
+    # (Secret Passage): named, if at all, only for a part its catalogue entry leaves out.
+    position = _with(talent, revealed=False)
+    for question in QUESTION_STEPS:
+        found = [n for n in notices(position, question) if n.talent == talent]
+        assert all(n.status != NOT_MODELLED for n in found), (talent, question)
 
 
 @pytest.mark.parametrize("talent", ["Engage", "Fountain", "Riftwalk"])
