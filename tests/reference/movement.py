@@ -1463,7 +1463,8 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
     reach = distances(position, unit) if unit.kind is Kind.MINION else position.hexes
     within = _bfs(position, [node], lambda _n: True)
     return sorted(h for h, steps in within.items() if 0 < steps <= count and h in position.hexes and h in beside
-                  and h not in held and h in reach and _admits(position, unit, h))
+                  and h not in held and h in reach and _admits(position, unit, h)
+                  and not rock(position, h))  # chapter 1: no move ends on a floating rock
 
 
 # Each talent that acts before or after a move: what it does to the chip, and what the unit then does.
