@@ -1215,6 +1215,18 @@ def ablaze(position: Position, controller: Controller = Controller.AI) -> Positi
     return replace(position, units=units, factions=factions)
 
 
+def _blaze_minions(draw: st.DrawFn, units: dict[str, Unit], faction: str, mercs: bool) -> set[str]:
+    """Some of ``faction``'s minions given Blaze and an allowance that admits forest, in ``units``;
+    ``mercs``: each a merc by a draw (as some are)."""
+    chosen = _some(draw, sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION))
+    for uid in chosen:
+        u = units[uid]
+        terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST
+        merc = draw(st.integers(0, 3)) == 0 if mercs else u.merc
+        units[uid] = replace(u, talents=u.talents + ("Blaze",), terrain=terrain, merc=merc)
+    return chosen
+
+
 @st.composite
 def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
@@ -1224,12 +1236,7 @@ def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     position = draw(boards)
     units = dict(position.units)
     faction = position.turn.faction
-    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
-    chosen = _some(draw, movers)
-    for uid in chosen:
-        u = units[uid]
-        terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST
-        units[uid] = replace(u, talents=u.talents + ("Blaze",), terrain=terrain, merc=draw(st.integers(0, 3)) == 0)
+    chosen = _blaze_minions(draw, units, faction, mercs=True)
     for uid, u in sorted(units.items()):
         if u.faction != faction and draw(st.integers(0, 2)) == 0:
             units[uid] = replace(u, health=1)
@@ -1252,12 +1259,7 @@ def scorching(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     position = draw(boards)
     units = dict(position.units)
     faction = position.turn.faction
-    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is Kind.MINION)
-    chosen = _some(draw, movers)
-    for uid in chosen:
-        u = units[uid]
-        terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST
-        units[uid] = replace(u, talents=u.talents + ("Blaze",), terrain=terrain)
+    chosen = _blaze_minions(draw, units, faction, mercs=False)
     taken = {u.at for u in units.values()} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
     free = set(position.hexes) - taken - {c.at for c in position.chips}
     way: set[str] = set()
