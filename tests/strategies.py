@@ -639,17 +639,24 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 CHAPTER_6 = {MOVER: "keel", OPPONENT: "uprising"}
 
 
+def _free_near(position: Position, faction: str) -> tuple[list[str], list[str]]:
+    """The map hexes no unit, spire, landmark or other chip stands on, and those of them beside one of
+    ``faction``'s units on the map: where a strategy places a chip, near them where it can."""
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in taken)
+    near = sorted({n for u in position.units.values() if u.faction == faction and u.at
+                   for n in position.adjacency.get(u.at, ()) if n in free})
+    return free, near
+
+
 @st.composite
 def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played in chapter 6, the keel against the Uprising, with one or two
     waygates (other chips named Waygate, 0 to 4 health) on free map hexes, beside the keel's units
     where it can be, so that they are attacked, destroyed, or stand out of reach (reference N84)."""
     position = draw(boards)
-    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
-    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
-    free = sorted(h for h in position.hexes if h not in taken)
-    near = sorted({n for u in position.units.values() if u.faction == MOVER and u.at
-                   for n in position.adjacency.get(u.at, ()) if n in free})
+    free, near = _free_near(position, MOVER)
     chips = position.chips
     for index in range(draw(st.integers(1, 2)) if free else 0):
         used = {c.at for c in chips}
@@ -677,11 +684,7 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     it can be: each an Unstable Rift, one with no talents, or one the position does not describe; some of
     that faction's units with Biosonar (N151)."""
     position = draw(boards)
-    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
-    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
-    free = sorted(h for h in position.hexes if h not in taken)
-    near = sorted({n for u in position.units.values() if u.faction == position.turn.faction and u.at
-                   for n in position.adjacency.get(u.at, ()) if n in free})
+    free, near = _free_near(position, position.turn.faction)
     landmarks = position.landmarks
     for index in range(draw(st.integers(1, 3)) if free else 0):
         used = {m.at for m in landmarks}
