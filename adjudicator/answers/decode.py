@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -483,7 +484,7 @@ def _placings(places: dict[str, dict[str, dict[str, int]]], used: tuple[str, ...
 
 
 # How a unit leaves the board once its move ends (after_exit/4), the first that applies.
-_EXITS = ("defeated", "barracks")
+_EXITS = ("defeated", "barracks", "fortress")
 
 
 def _wait_text(reason: Symbol) -> str:
@@ -1332,6 +1333,12 @@ def _reason(kind: str, term: Symbol) -> Reason:
     if len(args) == 1 and args[0].type is SymbolType.Function and f"{term.name}.{args[0].name}" in known_reasons():
         case = args[0]
         return Reason(kind, f"{term.name}.{case.name}", tuple(_reason_arg(a) for a in case.arguments))
+    # A reason a talent gives, its name last (stopped(H,"Rigging")), cites that talent's words where the
+    # catalogue has an entry of its own for it (stopped.rigging); otherwise the family's.
+    if args and args[-1].type is SymbolType.String:
+        own = f"{term.name}.{re.sub(r'[^a-z]+', '_', args[-1].string.lower()).strip('_')}"
+        if own in known_reasons():
+            return Reason(kind, own, tuple(_reason_arg(a) for a in args))
     return Reason(kind, term.name, tuple(_reason_arg(a) for a in args))
 
 

@@ -106,7 +106,7 @@ class MoveOutcome:
     rolls: int = 0  # spire attack dice rolled on the way (chapter 1's floating rocks): chance, not choice
     odds: tuple[tuple[int, Fraction], ...] = ()  # (health those dice cost, probability); its life: defeated
     struck: tuple[Strike, ...] = ()  # what it deals on its way and the chips beside it once its move ends, by chip
-    exit: str = ""  # then leaves the board: 'defeated' (Immolate) or 'barracks' (Eruption); '' stays
+    exit: str = ""  # then leaves the board: 'defeated' (Immolate), 'barracks' (Eruption), 'fortress' (Rigging); '' stays
     placed: str = ""  # the hex it then places itself on (Disperse); '' where it stays on its end
     held: str = ""  # what kept an AI unit still this turn (hook holds/2: 'survival', 'rooted', a chapter rule)
     acts: tuple[Act, ...] = ()  # what its talents do before its move or once it ends (Consume)

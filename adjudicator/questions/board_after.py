@@ -23,7 +23,7 @@ TUNNEL_ACCESS = "Tunnel Access"
 def apply_act(position: Position, uid: str, act: Act) -> Position:
     """The board after unit ``uid``'s talent acted (asp/movement/after.lp, before_act/4, after_act/5):
     the chip it defeats off the board as one defeated (a group's next chip shows), or returns to its
-    barracks undefeated (its whole group, as Eruption's return), or a spire it strips loses its attack
+    barracks undefeated (its whole group, as Eruption's return; a spire, Rigging), or a spire it strips loses its attack
     upgrades (Yrtel's Will), or a unit it lets recover gains up to 4 health, never past its health stat
     (Save), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed) or is teleported
     there (Tracker), or a Tunnel Access chip is placed there (Dig: the unit unchanged), or a landmark
@@ -36,6 +36,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
     board (Save) (docs/movement.md, An action before or after a move)."""
     units = dict(position.units)
+    if act.how == "barracks" and act.chip not in units:  # Rigging: the spire to its barracks, off the board
+        return replace(position, spires=tuple(s for s in position.spires if s.id != act.chip))
     if act.how == "defeat":
         units[act.chip] = _hurt(units[act.chip], 0, True)
     elif act.how == "barracks":
@@ -164,7 +166,7 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
             gates[faction] = replace(gates[faction], health=max(0, gates[faction].health - strike.damage))
     if move.exit == "defeated":  # Immolate: as a defeat by damage, the group's next chip shows
         units[move.unit] = _hurt(units[move.unit], 0, True)
-    elif move.exit == "barracks":  # Eruption: off the board, not defeated (its health kept)
+    elif move.exit in ("barracks", "fortress"):  # Eruption, Rigging: off the board, not defeated (its health kept)
         units[move.unit] = replace(units[move.unit], at=None)
     return replace(position, units=units, gates=gates, chips=tuple(chips.values()))
 

@@ -114,7 +114,8 @@ def _struck(move: MoveOutcome) -> str:
         return f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "")
 
     dealt = ", ".join(one(s) for s in move.struck)
-    gone = {"defeated": "itself defeated", "barracks": "itself to its barracks"}.get(move.exit, "")
+    gone = {"defeated": "itself defeated", "barracks": "itself to its barracks",
+            "fortress": "itself to its fortress"}.get(move.exit, "")
     placed = f"placed on {move.placed}" if move.placed else ""
     return ", ".join(x for x in (placed, dealt, gone) if x) or "-"
 
