@@ -879,6 +879,29 @@ def spire_shooting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posi
 
 
 @st.composite
+def rigged(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction is Horizon's Wrath, with one or two of its spires with
+    Rigging on free hexes (no marked hex), and none of the talents a step onto a spire is not modelled
+    beside (as for ``rifted``). Not in the common pools (drawn there it would change every board of the
+    suite's fixed sample)."""
+    position = draw(boards)
+    free = _free_unmarked(position)
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    wrath = "horizons-wrath"
+    named = renamed(position, {MOVER: wrath})
+    towers = tuple(Spire(f"rigging{i}", wrath, at, talents=("Rigging",)) for i, at in enumerate(hexes))
+
+    def kept(talents: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(t for t in talents if t not in _NOT_BY_RIFTS)
+
+    return replace(
+        named,
+        units={uid: replace(u, talents=kept(u.talents)) for uid, u in named.units.items()},
+        spires=(*(replace(s, talents=kept(s.talents)) for s in named.spires), *towers),
+    )
+
+
+@st.composite
 def fumed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` with one or two toxic fumes chips (Exposure) on free hexes of any terrain (no
     marked hex), one to three on each, which every unit may move onto as onto a path hex and which hurt

@@ -46,6 +46,7 @@ from tests.strategies import (
     positions,
     refreshing,
     rifted,
+    rigged,
     rocky,
     scattering,
     spire_shooting,
@@ -213,6 +214,24 @@ def test_unit_options_agree_onto_spires(position: Position, ai: bool) -> None:
 @given(spire_shooting(positions().filter(affordable_step)).map(_played))
 def test_movement_step_agrees_onto_spires(position: Position) -> None:
     # A player's: a unit that ends on a spire stands there for the later moves (the AI's never steps on).
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Rigging: a Horizon's Wrath hero may step onto its faction's Rigging spire, to its fortress, the spire
+# to its barracks, on boards of their own (tests/strategies.py, rigged), few of them: the suite's time
+# is tight.
+@settings(max_examples=examples(8), deadline=None)
+@given(rigged(positions()), st.booleans())
+def test_unit_options_agree_onto_rigging(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai) or exits_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(rigged(positions().filter(affordable_step)).map(_played))
+def test_movement_step_agrees_onto_rigging(position: Position) -> None:
+    # The spire off the board for the moves after the hero's (the AI's heroes never use it).
     problem = movement_step_problem(position, False)
     assert problem is None, problem
 

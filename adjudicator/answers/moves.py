@@ -52,7 +52,7 @@ class Strike:
 @dataclass(frozen=True, order=True)
 class Act:
     """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
-    asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated;
+    asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated, a spire too: Rigging;
     'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save; 'scatter', ``chip``
     a hex the unit leaves its group for, the group's next chip revealed where it stood: Scatter;
     'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker; 'dig', ``chip`` a hex

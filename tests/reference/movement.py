@@ -7,6 +7,12 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N168 Rigging (a Horizon's Wrath spire): a player's hero of the faction named "horizons-wrath", not in its
+    gate, not Cumbersome, its gate a fortress, steps onto its faction's spire with it as onto a path hex,
+    one movement, and its move ends there; it then goes to its fortress and the spire to its barracks
+    (an act after the move), both off the board for the moves after. Not for AI units: those of the
+    faction the question plays as the AI (``ai``), whatever the position's controller, as the solver's
+    ai/1 (a question may play an AI-controlled faction as a player's).
 N129 Eruption, once a minion's move ends on a map hex (not a stay, not defeated on its way): 3 to every
     unit beside its end, any faction's (not a campfired one; a Peaceful one only from a merc), every
     spire and every fortress gate beside it, then the minion goes to its barracks, undefeated (off the
@@ -235,7 +241,19 @@ def teleports(position: Position, unit: Unit, ai: bool) -> dict[str, tuple[str, 
     if unit.kind is Kind.HERO and not on_ai and not _cumbersome(unit):
         for at, to in secret_passages(position).items():
             chips.setdefault(at, set()).update(to)
+    for at in rigging(position, unit, ai):
+        chips.setdefault(at, set()).add(at)
     return {at: tuple(sorted(to)) for at, to in chips.items()}
+
+
+def rigging(position: Position, unit: Unit, ai: bool) -> dict[str, str]:
+    """N168 Rigging (master-talent-list): "Horizon’s Wrath heroes may move onto this spire as if it were a
+    path hex. Doing so immediately returns that hero to your fortress and returns this spire to your
+    barracks"; not for AI units. Each hex of such a spire the hero may step onto, with the spire."""
+    if (unit.faction != "horizons-wrath" or ai or _cumbersome(unit) or not _returns(position, unit)
+            or _is_gate(position.node_of(unit.id))):
+        return {}
+    return {s.at: s.id for s in position.spires if s.faction == unit.faction and "Rigging" in s.talents}
 
 
 def secret_passages(position: Position) -> dict[str, set[str]]:
@@ -997,7 +1015,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bo
     own = gate_node(hero.faction)
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
-    stops = stop_hexes(position, hero)
+    stops = stop_hexes(position, hero) | set(rigging(position, hero, ai))  # Rigging: "immediately"
     chutes = teleports(position, hero, ai)
 
     def enterable(n: str) -> bool:
@@ -1165,12 +1183,16 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
     if _rolls_counted(position, hero, ai):
         return _rolling_hero_outcomes(position, hero, ai)
     outcomes = []
+    rigged = rigging(position, hero, ai)
     for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai), ai).items():
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         path, landed = shown_path(position, hero, route, ai)
-        outcomes.append(MoveOutcome(hero.id, end, kind, (), path, 1, landed=landed))
+        outcome = MoveOutcome(hero.id, end, kind, (), path, 1, landed=landed)
+        if end in rigged and end != start:  # Rigging: to its fortress, the spire to its barracks
+            outcome = dataclasses.replace(outcome, exit="fortress", acts=(Act("after", "Rigging", rigged[end], "barracks"),))
+        outcomes.append(outcome)
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -1490,8 +1512,11 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     its barracks undefeated, with its group (Yrtel's Way), a spire's attack upgrades removed (Yrtel's
     Will); the unit flipped with no upgrades, its health kept (Consume, Yrtel's Will), or promoted: a
     basic unit to its promoted side, no upgrades, the health between the sides' health stats where the
-    position gives both (game-elements: Leveling Up); the talent used up for this move."""
+    position gives both (game-elements: Leveling Up); the talent used up for this move. A spire back to
+    its barracks (N168 Rigging) leaves the board."""
     units = dict(position.units)
+    if act.how == "barracks" and act.chip not in units:  # N168 Rigging: the spire off the board
+        return dataclasses.replace(position, spires=tuple(s for s in position.spires if s.id != act.chip))
     if act.how == "radiate":  # N111: 1 health, or 1 upgrade of that kind, from the unit to the chip
         taker = units[act.chip]
         if act.to == "health":
@@ -1977,7 +2002,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
             hit_gates[gate.faction] = dataclasses.replace(gate, health=max(0, gate.health - strike.damage))
     if move.exit == "defeated":  # Glidebomb: "you may defeat it"
         units[move.unit] = _placed(units[move.unit], units[move.unit].at or "", False, 0, True)
-    elif move.exit == "barracks":  # N129 Eruption: "return this minion to your barracks", undefeated
+    elif move.exit in ("barracks", "fortress"):  # N129 Eruption, undefeated; N168 Rigging, to its fortress
         units[move.unit] = dataclasses.replace(units[move.unit], at=None)
     for act in left:  # a spire it strips (Yrtel's Will) changes with the units
         position = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
