@@ -12,7 +12,9 @@ N168 Rigging (a Horizon's Wrath spire): a player's hero of the faction named "ho
     one movement, and its move ends there; it then goes to its fortress and the spire to its barracks
     (an act after the move), both off the board for the moves after. Not for AI units: those of the
     faction the question plays as the AI (``ai``), whatever the position's controller, as the solver's
-    ai/1 (a question may play an AI-controlled faction as a player's).
+    ai/1 (a question may play an AI-controlled faction as a player's). So for Spire Shot and Secret
+    Passage too, which took the controller's side before (the solver offered a spire to an AI-controlled
+    faction's unit asked as a player's; the reference did not).
 N129 Eruption, once a minion's move ends on a map hex (not a stay, not defeated on its way): 3 to every
     unit beside its end, any faction's (not a campfired one; a Peaceful one only from a merc), every
     spire and every fortress gate beside it, then the minion goes to its barracks, undefeated (off the
@@ -232,13 +234,12 @@ def teleports(position: Position, unit: Unit, ai: bool) -> dict[str, tuple[str, 
         for spire in position.spires:
             if "Naroran Rift" in spire.talents and spire.faction == unit.faction:
                 chips.setdefault(spire.at, set()).update((riftwalk | naroran) - {spire.at} or {spire.at})
-    faction = position.factions.get(unit.faction)
-    on_ai = ai or (faction is not None and faction.controller is Controller.AI)
-    if "Spire Shot" in unit.talents and not on_ai and not _cumbersome(unit):
+    # N168: "AI units" are those of the faction the question plays as the AI, as the solver's ai/1.
+    if "Spire Shot" in unit.talents and not ai and not _cumbersome(unit):
         for spire in position.spires:
             if spire.faction == unit.faction and _admits(position, unit, spire.at):
                 chips.setdefault(spire.at, set()).add(spire.at)
-    if unit.kind is Kind.HERO and not on_ai and not _cumbersome(unit):
+    if unit.kind is Kind.HERO and not ai and not _cumbersome(unit):
         for at, to in secret_passages(position).items():
             chips.setdefault(at, set()).update(to)
     for at in rigging(position, unit, ai):
