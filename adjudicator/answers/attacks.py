@@ -559,23 +559,29 @@ class FireResult:
     acted instead of attacking, (spire, talent) and (spire, chip) (a player's Wallop; an AI spire's
     chip only where its priority left several), then (spire, hex) where it could teleport the unit to
     several; a player's spire that could have so acted chose its shot; and of (chip, talent) where an
-    owner chose to use a talent of ``TALENT_CHOICES``; for a fixed way of choosing, the probabilities
-    of its results add up to 1.
+    owner chose to use a talent of ``TALENT_CHOICES``, (unit, talent, spire) for a unit's against that
+    spire's shot; for a fixed way of choosing, the probabilities of its results add up to 1.
     """
 
-    choices: tuple[tuple[str, str], ...]
+    choices: tuple[tuple[str, ...], ...]
     end: EndState
     probability: Fraction
     shots: tuple[Shot, ...]  # one sequence of shots that gives it
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "choices": [{"chip": c, "talent": t} if t in TALENT_CHOICES else {"spire": c, "target": t}
-                        for c, t in self.choices],
+        return {"choices": [_choice_json(c) for c in self.choices],
             "probability": str(self.probability),
             "end": self.end.as_json(),
             "shots": [s.as_json() for s in self.shots],
         }
+
+
+def _choice_json(choice: tuple[str, ...]) -> dict[str, str]:
+    """(spire, target); (chip, talent); (unit, talent, the spire whose shot it answers)."""
+    chip, what, *shot = choice
+    if what not in TALENT_CHOICES:
+        return {"spire": chip, "target": what}
+    return {"chip": chip, "talent": what, **({"against": shot[0]} if shot else {})}
 
 
 @dataclass(frozen=True)

@@ -1216,7 +1216,7 @@ class FirePath:
     shots: tuple[Shot, ...]
     rolls: tuple[Roll, ...]
     end: EndState
-    choices: tuple[tuple[str, str], ...] = ()  # in order: a talent's choice of chip (Quake's), then the shot's target
+    choices: tuple[tuple[str, ...], ...] = ()  # in order: a talent's choice of chip (Quake's), then the shot's target
 
 
 def decode_fire(
@@ -1282,19 +1282,23 @@ def decode_fire(
     return spires, paths
 
 
-def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -> list[tuple[str, str]]:
+def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -> list[tuple[str, ...]]:
     """A shot's talents its owners chose to use: a player's spire's Splash (an AI's must), then each
     unit whose owner paid Source for Sourcefield, then each that discarded a talent against a hit
     (Hidden Armor), then each owner that paid for another talent (spends/4: Press Gang), then each unit
     whose owner took a chip for a talent (picks/4), (unit, talent), (unit, the chip taken): a player's
     Invigorate, the minion it promotes, the unit itself for the chip its group revealed; Absorb, the spire
-    a defeated minion goes underneath."""
-    chosen: list[tuple[str, str]] = []
-    for spire in sorted({m.shot[0]} if m.shot else {s for s, _, _ in m.volley}):  # a shot's, or a volley's
-        if owners[spire] not in ai_factions and any(d.how == SPLASH and d.by == spire for d in m.damage):
-            chosen.append((spire, "Splash"))
-    return (chosen + [(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted((u, w) for u, w, _ in m.shed)
-            + sorted(m.paid_for) + [c for u, w, x in sorted(m.picked) for c in ((u, w), (u, x))])
+    a defeated minion goes underneath. A unit's talent names the shot it answers, (unit, talent, spire)
+    (a volley's spires joined by "+"): the same use against another spire's shot is another way of
+    choosing, whose odds are not to be added to these."""
+    spires = sorted({m.shot[0]} if m.shot else {s for s, _, _ in m.volley})  # a shot's, or a volley's
+    shot = "+".join(spires)
+    chosen: list[tuple[str, ...]] = [(spire, "Splash") for spire in spires if owners[spire] not in ai_factions
+                                     and any(d.how == SPLASH and d.by == spire for d in m.damage)]
+    used = ([(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted((u, w) for u, w, _ in m.shed)
+            + sorted(m.paid_for))
+    return (chosen + [(u, w, shot) for u, w in used]
+            + [c for u, w, x in sorted(m.picked) for c in ((u, w, shot), (u, x))])
 
 
 def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:

@@ -475,7 +475,12 @@ def fire_step(result: FireStepResult) -> str:
 
 
 def _choices(result: FireResult) -> str:
-    return "; ".join(f"{c}: {t}" if t in TALENT_CHOICES else f"{c}→{t}" for c, t in result.choices)
+    def one(chip: str, what: str, *shot: str) -> str:
+        if what not in TALENT_CHOICES:
+            return f"{chip}→{what}"
+        return f"{chip}: {what}" + (f" against {shot[0]}" if shot else "")
+
+    return "; ".join(one(*c) for c in result.choices)
 
 
 def fire_outcome(result: FireResult) -> list[str]:
