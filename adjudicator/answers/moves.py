@@ -59,7 +59,8 @@ class Act:
     a Tunnel Access chip is placed on: Dig; 'shift', ``chip`` a landmark placed on the hex ``to``: Twister;
     'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate;
     'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile;
-    'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion),
+    'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion;
+    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -67,7 +68,7 @@ class Act:
     chip: str
     how: str
     then: str = ""
-    to: str = ""  # the hex a landmark is placed on ('shift') or a minion called to ('call'), what a unit is given ('radiate'), the damage ('hurt')
+    to: str = ""  # the hex a landmark is placed on ('shift') or a minion called to ('call'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
 
     @property
     def defeats(self) -> bool:

@@ -89,8 +89,9 @@ MAX_MOTILITY = 15
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
 HOLDING_TALENT = "Survival"
-# The wording of the talents a unit uses up for the wave (a unit's `used`: Call Minion).
+# The wording of the talents a unit uses up for the wave (a unit's `used`: Call Minion; Improve's AI wording).
 ONCE_PER_WAVE = "Once per wave"
+FIRST_EACH_WAVE = "The first time each wave"
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
@@ -939,18 +940,19 @@ class _PositionReader(_Reader):
         return unit
 
     def used(self, value: _Value, held: tuple[str, ...]) -> tuple[str, ...] | None:
-        """The once-per-wave talents the unit has used this wave (Call Minion: "Once per wave"): each one
-        it holds whose wording says so; a use the position does not record is taken as still to come."""
+        """The once-per-wave talents the unit has used this wave (Call Minion: "Once per wave"; Improve's AI
+        wording, "The first time each wave"): each one it holds whose wording says so; a use the position
+        does not record is taken as still to come."""
         read = self.talents(value)
         if read is None:
             return None
         for name in read.names:
-            wording = catalogue().talents[name].player or ""
+            talent = catalogue().talents[name]
             if name not in held:
                 self.problem(value, f"{name} is used but the unit does not hold it")
-            elif not wording.startswith(ONCE_PER_WAVE):
-                self.problem(value, f"expected a talent whose wording begins {ONCE_PER_WAVE!r}: only those "
-                             f"are used up for the wave; {name} is not")
+            elif not (talent.player or "").startswith(ONCE_PER_WAVE) and not (talent.ai or "").startswith(FIRST_EACH_WAVE):
+                self.problem(value, f"expected a talent whose wording begins {ONCE_PER_WAVE!r} (or its AI wording "
+                             f"{FIRST_EACH_WAVE!r}): only those are used up for the wave; {name} is not")
         return read.names
 
     def check_health(

@@ -28,7 +28,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     (Save), or the unit leaves its group for the hex ``act.chip`` (Scatter: revealed) or is teleported
     there (Tracker), or a Tunnel Access chip is placed there (Dig: the unit unchanged), or a landmark
     ``act.chip`` is placed on hex ``act.to`` (Twister: the unit unchanged), or the unit gives ``act.chip``
-    1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity), or a unit
+    1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity), or a spire
+    ``act.chip`` gains an ``act.to`` upgrade on top or at the bottom (Improve: past its capacity), or a unit
     ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
     is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
@@ -67,6 +68,10 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
             units[uid] = replace(giver, upgrades=tuple(kept))
             units[act.chip] = replace(taker, upgrades=(*taker.upgrades, act.to))
         return replace(position, units=units)
+    elif act.how in ("improve", "improve_under"):  # Improve: spire act.chip gains an act.to upgrade, on top or at the bottom
+        spires = tuple(replace(s, upgrades=(*s.upgrades, act.to) if act.how == "improve" else (act.to, *s.upgrades))
+                       if s.id == act.chip else s for s in position.spires)
+        return replace(position, units=units, spires=spires)
     elif act.how == "shift":  # Twister: the landmark, or landmark minion, now stands on hex act.to
         if act.chip in units:
             units[act.chip] = replace(units[act.chip], at=act.to)

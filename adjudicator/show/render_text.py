@@ -147,7 +147,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health",
          "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}",
          "dig": "places a Tunnel Access chip on {chip}", "shift": "places {chip} on {to}",
-         "radiate": "gives {chip} 1 {to}", "hurt": "deals {chip} {to} damage",
+         "radiate": "gives {chip} 1 {to}", "improve": "adds an upgrade ({to}) on top of {chip}",
+         "improve_under": "adds an upgrade ({to}) at the bottom of {chip}", "hurt": "deals {chip} {to} damage",
          "call": "teleports {chip} to {to}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
