@@ -795,6 +795,27 @@ def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units)
 
 
+@st.composite
+def improving(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where one or more units of the moving faction have Improve, some having used
+    it this wave, with one or two more spires of that faction on free hexes (no marked hex), the faction
+    holding 0 to 4 Source (Improve costs a player 2). Not in the common pools (drawn there it would change
+    every board of the suite's fixed sample)."""
+    position = draw(boards)
+    faction = position.turn.faction
+    free = _free_unmarked(position)
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    towers = tuple(Spire(f"tower{i}", faction, at, draw(st.sampled_from(((), ("attack",), ("range", "attack")))))
+                   for i, at in enumerate(hexes))
+    units = dict(position.units)
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION)
+    for uid in _some(draw, movers):
+        used = ("Improve",) if draw(st.integers(0, 3)) == 0 else ()
+        units[uid] = replace(units[uid], talents=units[uid].talents + ("Improve",), used=used)
+    factions = {**position.factions, faction: replace(position.factions[faction], source=draw(st.integers(0, 4)))}
+    return replace(position, units=units, factions=factions, spires=(*position.spires, *towers))
+
+
 # Talents no rift board holds: Breakneck passes chips, which only a teleport enters there; damage while
 # moving is not counted through a teleport (a notice, docs/movement.md, Riftwalk and Naroran Rift).
 _NOT_BY_RIFTS = frozenset({"Breakneck", "Toxic Secretion", "Lahar"})

@@ -40,6 +40,7 @@ from tests.strategies import (
     missiling,
     gusting,
     healing,
+    improving,
     motile,
     naroran_lahar,
     passaged,
@@ -233,6 +234,23 @@ def test_unit_options_agree_onto_rigging(position: Position, ai: bool) -> None:
 def test_movement_step_agrees_onto_rigging(position: Position) -> None:
     # The spire off the board for the moves after the hero's (the AI's heroes never use it).
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Improve: an upgrade a unit's move adds to a spire of its faction beside its end, on boards of their own
+# (tests/strategies.py, improving), few of them: the suite's time is tight.
+@settings(max_examples=examples(8), deadline=None)
+@given(improving(positions()), st.booleans())
+def test_unit_options_agree_improving_spires(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(improving(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_improving_spires(position: Position, ai: bool) -> None:
+    # The spires' upgrades after, on each final board.
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

@@ -15,6 +15,10 @@ N168 Rigging (a Horizon's Wrath spire): a player's hero of the faction named "ho
     ai/1 (a question may play an AI-controlled faction as a player's). So for Spire Shot and Secret
     Passage too, which took the controller's side before (the solver offered a spire to an AI-controlled
     faction's unit asked as a player's; the reference did not).
+N169 Improve, once a move ends on a map hex (a stay's too, as every act after a move): beside it, a spire of
+    the unit's own faction gains an upgrade: a player's, its faction holding 2 Source, may add an attack,
+    range or fortification upgrade on top (each spire and kind an outcome, or none); the AI's must add an
+    attack upgrade at the bottom of one, unless its `used` holds Improve.
 N129 Eruption, once a minion's move ends on a map hex (not a stay, not defeated on its way): 3 to every
     unit beside its end, any faction's (not a campfired one; a Peaceful one only from a merc), every
     spire and every fortress gate beside it, then the minion goes to its barracks, undefeated (off the
@@ -1494,9 +1498,10 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
         "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
-        "Summon Hero": ("call", "")}
-# "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement" (Twister)
-AFTER_ONLY = {"Save", "Twister"}
+        "Summon Hero": ("call", ""), "Improve": ("improve", "")}
+# "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
+# (Twister); "When this unit ends its movement" (Improve)
+AFTER_ONLY = {"Save", "Twister", "Improve"}
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
 # stands on the hex it was teleported to, its move made).
 AI_AFTER_ONLY = {"Scatter", "Magic-Like Missile"}
@@ -1518,6 +1523,10 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     units = dict(position.units)
     if act.how == "barracks" and act.chip not in units:  # N168 Rigging: the spire off the board
         return dataclasses.replace(position, spires=tuple(s for s in position.spires if s.id != act.chip))
+    if act.how in ("improve", "improve_under"):  # N169: the upgrade on top, or at the bottom
+        spires = tuple(dataclasses.replace(s, upgrades=(*s.upgrades, act.to) if act.how == "improve" else (act.to, *s.upgrades))
+                       if s.id == act.chip else s for s in position.spires)
+        return dataclasses.replace(position, spires=spires)
     if act.how == "radiate":  # N111: 1 health, or 1 upgrade of that kind, from the unit to the chip
         taker = units[act.chip]
         if act.to == "health":
@@ -1634,7 +1643,23 @@ def _after_targets(position: Position, unit: Unit, talent: str, node: str, ai: b
         return call_spots(position, unit, node, ai)
     if talent == "Summon Hero":
         return summon_spots(position, unit, node, ai)
+    if talent == "Improve":
+        return improvements(position, unit, node, ai)
     return [(x, "") for x in act_targets(position, unit, talent, node, ai)]
+
+
+def improvements(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
+    """N169 Improve: once the move ends on a map hex, each spire of the unit's own faction beside it with
+    the kind of upgrade it gains: a player's, its faction holding 2 Source, any of attack, range and
+    fortification (on top); the AI's, not used this wave (the unit's ``used``), an attack upgrade (at the
+    bottom: ``_improved``)."""
+    if "Improve" not in unit.talents or node not in position.hexes:
+        return []
+    if ai and "Improve" in unit.used or not ai and position.factions[unit.faction].source < 2:
+        return []
+    near = set(position.neighbours(node))
+    kinds = ("attack",) if ai else ("attack", "fortification", "range")
+    return [(s.id, k) for s in position.spires if s.faction == unit.faction and s.at in near for k in kinds]
 
 
 def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
@@ -1665,7 +1690,8 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             targets = [] if o.defeated or used else _after_targets(position, unit, talent, o.end, ai)
             if not ai or not targets:
                 later.append(o)
-            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, how, then, to)))
+            kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
+            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, kind, then, to)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
