@@ -48,6 +48,13 @@ def test_a_hero_that_returns_to_its_fortress_is_not_called_defeated() -> None:
     assert end.as_json()["units"] == [{"unit": "jaelana", "node": None, "left": "returned"}]
 
 
+def test_a_spire_rigging_sent_to_its_barracks_is_not_called_defeated() -> None:
+    position = _position("positions/talents/rigging/rigging-hero-returns-spire-to-barracks.yaml")
+    rigged = next(o for o in whole_turn(position).outcomes if o.movement and o.movement.sequence[0].exit)
+    assert rigged.end.describe().endswith("rig returned to its barracks")
+    assert rigged.end.as_json()["spires"] == {"rig": "barracks"}
+
+
 def test_spires_gates_and_source_change_as_the_end_says() -> None:
     position = _position("positions/turn/turn-from-spires-fire.yaml")
     end = EndState((ChipEnd("gate:narora", health=7), ChipEnd("tower", upgrades=())), (("heirs", 3),))

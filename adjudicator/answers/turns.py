@@ -116,6 +116,7 @@ class TurnEnd:
     chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
     landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
+    spires_back: tuple[str, ...] = ()  # spires an act sent to their barracks, undefeated (Rigging)
 
     @property
     def sort_key(self) -> str:
@@ -124,7 +125,8 @@ class TurnEnd:
     def as_json(self) -> dict[str, Any]:
         return {
             "units": [u.as_json() for u in self.units],
-            "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires},
+            "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires}
+            | dict.fromkeys(self.spires_back, "barracks"),
             "gates": dict(self.gates),
             "chips": dict(self.chips),
             "spires_at": dict(self.spires_at),
@@ -138,6 +140,7 @@ class TurnEnd:
     def describe(self) -> str:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
+        parts += [f"{s} returned to its barracks" for s in self.spires_back]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]

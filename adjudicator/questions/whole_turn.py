@@ -78,8 +78,9 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
     return tuple(TurnStep(s, status(s)) for s in TURN_STEPS)
 
 
-def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) -> TurnEnd:
-    """``final`` as changes against ``start``; the wave, game and campfire flags of the steps' ``ends``."""
+def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), movement: StepOutcome | None = None) -> TurnEnd:
+    """``final`` as changes against ``start``; the wave, game and campfire flags of the steps' ``ends``;
+    a spire an act of the ``movement`` step sent to its barracks (Rigging) left the board undefeated."""
     units = []
     # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
     under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
@@ -113,9 +114,12 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
             units.append(UnitEnd(uid, node, after.health if node else None, after.chip,
                                  left="" if node else DEFEATED))
     kept = {s.id: s for s in final.spires}
+    back = {a.chip for m in (movement.sequence if movement else ()) for a in m.acts if a.how == "barracks"}
+    barracks = tuple(s.id for s in start.spires if s.id not in kept and s.id in back)
     spires = tuple(
         (s.id, kept[s.id].upgrades if s.id in kept else None)
-        for s in start.spires if s.id not in kept or kept[s.id].upgrades != s.upgrades
+        for s in start.spires
+        if (s.id in kept and kept[s.id].upgrades != s.upgrades) or (s.id not in kept and s.id not in back)
     )
     began = {s.id: s.at for s in start.spires}
     spires_at = tuple((s.id, s.at) for s in final.spires if s.at != began[s.id])  # Creep
@@ -132,7 +136,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
-        landmarks=landmarks,
+        landmarks=landmarks, spires_back=barracks,
     )
 
 
@@ -166,7 +170,7 @@ def whole_turn(
 
     def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         fire = records.get("spires-fire")
-        end = turn_end(position, pos, ends)
+        end = turn_end(position, pos, ends, records.get("movement"))
         start = records.get("start-of-turn")
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
