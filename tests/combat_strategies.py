@@ -440,6 +440,20 @@ def detonating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     return replace(position, units=units)
 
 
+# Morale (reference N156): a player's unit credited with a defeat raises its faction's morale die. ``cheering``
+# hands it to faction units by coin tosses and gives each faction a die; out of the common pool, as Detonate.
+@st.composite
+def cheering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose faction units' active chips get Morale by a coin toss, and whose factions
+    each a morale die showing 0 to 6."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Morale"})))
+             if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    factions = {name: replace(f, morale=draw(st.integers(0, 6))) for name, f in position.factions.items()}
+    return replace(position, units=units, factions=factions)
+
+
 # The talents that change what a Wallop's teleport may do (reference N88, N89): Cumbersome forbids it
 # unless the damage drops the item, Peaceful takes the damage away, Sure-Footed widens the allowance.
 WALLOPED = ("Cumbersome", "Peaceful", "Sure-Footed")

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, detonating, fountained, gifted, held_still,
+    SPIRE_HITS, UNGROUPED, absorbing, calling, cheering, combat_positions, cumbersome, detonating, fountained, gifted, held_still,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     spire_gifted, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
@@ -293,6 +293,22 @@ def test_spires_fire_agrees_with_detonate(position: Position) -> None:
 @given(detonating(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_detonate(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Morale (reference N156): the morale die's rise for each opposing unit a player's Morale unit defeats, in a
+# listing and the whole step.
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(cheering(combat_positions()))
+def test_attack_options_agree_with_morale(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(4), deadline=None, report_multiple_bugs=False)
+@given(cheering(combat_positions()))
+def test_attack_step_agrees_with_morale(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

@@ -912,3 +912,17 @@ def test_volley_splash_and_a_hero_levelling_up_where_a_walloped_unit_lands() -> 
     on_e1 = (("muskeg", "Wallop"), ("muskeg", "hob"), ("muskeg", "e1"))
     assert {next((c.upgrades for c in r.end.chips if c.chip == "magma"), None)
             for r in landed.results if r.choices == on_e1} == {None, ("attack",), ("fortification",)}
+
+
+def test_morale_raises_the_die_for_each_opposing_unit_defeated() -> None:
+    # N156: tinbeard (a player's hero, Morale) defeats the grunt, an opposing unit: the horizons' die, 2,
+    # goes to 3; its attack on a grunt with 3 health defeats nothing, and the die stays. A die at 6 stays
+    # at 6 (its highest face).
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "morale"
+    rises = load_position(folder / "morale-player-die-rises.yaml")
+    assert outcome(attack_options(rises, "tinbeard", False), "grunt").morale == (("horizons", 1),)
+    assert {e.morale for e in ends(rises)} == {(), (("horizons", 3),)}
+    still = load_position(folder / "morale-no-defeat-nothing.yaml")
+    assert outcome(attack_options(still, "tinbeard", False), "grunt").morale == ()
+    top = replace(rises, factions={**rises.factions, "horizons": replace(rises.factions["horizons"], morale=6)})
+    assert outcome(attack_options(top, "tinbeard", False), "grunt").morale == ()

@@ -171,6 +171,9 @@ class AttackOutcome:
     # unit for that talent of a unit that defeats or falls (Rally, Dispirit: all or none; Invigorate: one);
     # one attack's listing plays no such choice
     offered: tuple[tuple[str, str, str], ...] = ()
+    # (spire, upgrade): an upgrade a talent added to the bottom of that spire once the defeat was dealt (Pollinate)
+    upgraded: tuple[tuple[str, str], ...] = ()
+    morale: tuple[tuple[str, int], ...] = ()  # (faction, rise): its morale die rose by so much (Morale)
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -185,15 +188,15 @@ class AttackOutcome:
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
                tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-               tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str]:
+               tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
         the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
         discarded against a hit (Hidden Armor), the Source spent for a defeated unit (Press Gang), where
-        each defeated chip went (Absorb: underneath which spire) and the chance of a rolled retaliation's
-        result (Relentless)."""
+        each defeated chip went (Absorb: underneath which spire), the upgrades added to a spire's bottom
+        (Pollinate: which spire, which upgrade) and the chance of a rolled retaliation's result (Relentless)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
-                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for,
+                self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for, self.upgraded,
                 tuple(sorted((d.chip, d.goes_to) for d in self.defeated)),
                 "" if self.probability is None else str(self.probability))
 
@@ -234,6 +237,8 @@ class AttackOutcome:
             "demoted": list(self.demoted),
             "paid_for": {unit: talent for unit, talent in self.paid_for},
             "offered": [{"unit": unit, "how": how, "talent": talent} for unit, how, talent in self.offered],
+            "upgraded": [{"spire": spire, "upgrade": upgrade} for spire, upgrade in self.upgraded],
+            "morale": dict(self.morale),
             "probability": None if self.probability is None else str(self.probability),
         }
 
@@ -345,6 +350,7 @@ class EndState:
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
     campfire_when: str = ""  # "end-of-turn" now, or "start-of-turn" of that faction's next turn
     game_over: bool = False  # only one fortress gate still has health
+    morale: tuple[tuple[str, int], ...] = ()  # factions whose morale die changed, with what it shows (Morale)
 
     @property
     def sort_key(self) -> str:
@@ -378,6 +384,7 @@ class EndState:
             bits += [f"now controlled by {c.control}"] if c.control is not None else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
+        parts += [f"{f} morale die {n}" for f, n in self.morale]
         if self.wave_over:
             parts.append("the wave ends")
         if self.game_over:
@@ -390,6 +397,7 @@ class EndState:
         return {
             "chips": [c.as_json() for c in self.chips],
             "source": dict(self.source),
+            "morale": dict(self.morale),
             "wave_over": self.wave_over,
             "campfire": list(self.campfire),
             "campfire_when": self.campfire_when or None,

@@ -668,6 +668,8 @@ class _Moment:
     unloaded: list[tuple[str, str]] = field(default_factory=list)  # unit, the upgrade a talent took (hook unload/4)
     shed: list[tuple[str, str, str]] = field(default_factory=list)  # unit, the talent it discarded, the hit's how
     lost: list[tuple[str, str]] = field(default_factory=list)  # unit, the item its damage made it lose (hook drops/3)
+    upgraded: list[tuple[str, str]] = field(default_factory=list)  # spire, an upgrade added at its bottom (sbottom/4)
+    morale: list[tuple[str, int]] = field(default_factory=list)  # faction, how far its morale die rose (cheers/4)
     over: bool = False
     game_over: bool = False
 
@@ -804,6 +806,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.lost.append((_name(args[1]), _name(args[2])))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
+        elif name == "mgain":
+            m.morale.append((_name(args[1]), args[2].number))
+        elif name == "sbottomed":
+            m.upgraded.append((_name(args[1]), args[2].name))
         elif name == "over":
             m.over = True
         elif name == "game_over":
@@ -841,7 +847,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          tuple(sorted(m.flipped)), tuple(sorted(m.unloaded)), tuple(sorted(m.shed)),
                          lost=tuple(sorted(m.lost)), promoted=tuple(sorted(m.promoted)),
                          demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)),
-                         offered=tuple(sorted(m.offered)))
+                         offered=tuple(sorted(m.offered)), upgraded=tuple(sorted(m.upgraded)),
+                         morale=tuple(sorted(m.morale)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -862,6 +869,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
+    morale: dict[str, int] = {}
     over = game_over = False
     campfire: list[str] = []
     when = ""
@@ -909,6 +917,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             waygates[_name(a[0])] = a[1].number
         elif s.name == "src":
             source[_name(a[0])] = a[1].number
+        elif s.name == "morale":
+            morale[_name(a[0])] = a[1].number
         elif s.name == "over":
             over = True
         elif s.name == "game_over":
@@ -936,6 +946,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
                                  uid in silenced, moved.get(uid), basic, discarded_talents=shed,
                                  control=control.get(uid)))
+    # A chip waiting in its barracks that a talent promoted (Powerhouse): in no hp/2, on no hex.
+    chips += [ChipEnd(uid, promoted=True) for uid in sorted(promoted - set(hp) - gone)
+              if position.in_barracks(uid) and not position.units[uid].promoted]
     for spire in position.spires:
         if spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True, stays=spire.id in spires_left))
@@ -951,7 +964,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
     chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed) for m in sorted(unveiled | removed)]
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
-    return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over)
+    changed_morale = tuple(sorted((f, n) for f, n in morale.items() if n != position.factions[f].morale))
+    return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over,
+                    changed_morale)
 
 
 def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[str, set[str]]]:

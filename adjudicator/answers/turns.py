@@ -50,6 +50,7 @@ class Gap:
 
 DEFEATED, RETURNED = "defeated", "returned"  # how a unit left the board during the turn
 UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
+IN_BARRACKS = "barracks"  # it waits in its barracks still, promoted there (Powerhouse)
 
 
 @dataclass(frozen=True, order=True)
@@ -91,6 +92,8 @@ class UnitEnd:
         if self.node is None:
             if self.left.startswith(UNDER):
                 return f"{self.unit} placed under {self.left.removeprefix(UNDER)}"
+            if self.left == IN_BARRACKS:
+                return f"{self.unit} promoted in its barracks"
             return f"{self.unit} {'defeated' if self.left == DEFEATED else 'returned to its fortress'}"
         bits = [self.node]
         bits += [f"now {self.chip}"] if self.chip else []
@@ -117,6 +120,7 @@ class TurnEnd:
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
     landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
     spires_back: tuple[str, ...] = ()  # spires an act sent to their barracks, undefeated (Rigging)
+    morale: tuple[tuple[str, int], ...] = ()  # (faction, what its morale die shows: Morale)
 
     @property
     def sort_key(self) -> str:
@@ -132,6 +136,7 @@ class TurnEnd:
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
             "source": dict(self.source),
+            **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
             "game_over": self.game_over,
             "campfire": list(self.campfire),
@@ -146,6 +151,7 @@ class TurnEnd:
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{f} Source {n}" for f, n in self.source]
+        parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []
         parts += ["the game ends"] if self.game_over else []
         parts += [f"campfire mode for {', '.join(self.campfire)}"] if self.campfire else []

@@ -21,7 +21,7 @@ from adjudicator.facts.board import KIND_NAMES, READING_NAMES, board_facts, cons
 from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.priorities import in_force
-from adjudicator.position.talents import catalogue
+from adjudicator.position.talents import Talent, catalogue
 
 ATTACK, FIRE = "attack", "fire"
 EXPLORE = "explore"  # the exploration step (asp/combat/explore.lp)
@@ -130,7 +130,7 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
 
 def structure_facts(position: Position) -> Iterator[Symbol]:
     """Spire upgrades and talents, a revealed landmark's talents, whether the turn starts its round, gate
-    health, each faction's Source and its capacity."""
+    health, each faction's Source and its capacity, and its morale die where the position gives one."""
     for spire in position.spires:
         s = String(spire.id)
         for index, upgrade in enumerate(spire.upgrades):
@@ -156,6 +156,8 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
             yield fact("gate_health", String(gate.faction), Number(gate.health))
     for faction in position.factions.values():
         yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
+        if faction.morale is not None:  # its morale die, once acquired (Morale)
+            yield fact("morale", String(faction.name), Number(faction.morale))
 
 
 def barracks_facts(position: Position) -> Iterator[Symbol]:
@@ -283,6 +285,29 @@ def _teleport_hexes(position: Position) -> dict[str, dict[str, int]]:
     return found
 
 
+def nearest_facts(position: Position) -> Iterator[Symbol]:
+    """sdist(S,N,D): node N is D real hexes from spire S, counted as range is, however far: for the spires
+    of each faction a talent in play names as the one whose nearest spire it acts on (its catalogue
+    entry's nearest: Pollinate, keel), its own or one a spire gives (Imbue: Pollinate)."""
+    named = {t.nearest for _, t in _nearing(position)}
+    for spire in position.spires:
+        if spire.faction in named:
+            dist = fields.range_counts(position, [spire.at], None)[spire.at]
+            for node, steps in sorted(dist.items()):
+                yield fact("sdist", String(spire.id), String(node), Number(steps))
+
+
+def _nearing(position: Position) -> list[tuple[str, Talent]]:
+    """(unit, talent): each unit that may hold a talent with a ``nearest`` as it falls: on a chip of its
+    group, or given by a spire's talent (grants), which any unit on the map may be given."""
+    given = [g for s in position.spires for t in catalogue().known(s.talents) for g in t.grants]
+    found = []
+    for uid, unit in position.units.items():
+        names = {n for chip in (unit, *unit.group) for n in chip.talents} | (set(given) if unit.at else set())
+        found += [(uid, t) for t in catalogue().known(sorted(names)) if t.nearest]
+    return found
+
+
 def query_facts(query: CombatQuery) -> Iterator[Symbol]:
     yield fact("combat", const(query.kind))
     yield fact("mode", const(query.mode))
@@ -318,6 +343,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *priority_facts(position),
         *range_facts(position, query),
         *teleport_facts(position),
+        *nearest_facts(position),
         *query_facts(query),
         *weigh_facts(position, query.readings),
     ]
@@ -325,6 +351,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         facts += explore_facts(position)
     if query.die is not None:
         most = max((s.upgrades.count("attack") + _gains(s) for s in position.spires), default=0)
+        most += len({uid for uid, _ in _nearing(position)})  # each may add one at a spire's bottom (Pollinate)
         facts += dice_facts(query.die, most, query.readings.get("ai-spire-odds", "possible"))
     return facts
 

@@ -85,6 +85,7 @@ MAX_SOURCE = 30  # Source, its capacity, and a reward's Source
 MAX_RELICS = 30
 # The Motility Reservoir: "a maximum of 10", 15 with Metabolic Energy (the-graft.txt).
 MAX_MOTILITY = 15
+MAX_MORALE = 6  # the morale die's highest face (docs/combat.md, Morale)
 # The talents that leave a unit owing a move after it stayed put (`must-move`).
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
@@ -572,7 +573,7 @@ class _PositionReader(_Reader):
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
         # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
         # groups"), so the map alone does not tell a rule naming a hex group where one ends.
-        for named in ("Imbue: Flying", "Translocate"):  # each reads its spire's hex group
+        for named in ("Imbue: Flying", "Imbue: Pollinate", "Translocate"):  # each reads its spire's hex group
             grouping = sorted(sid for sid, s in (spires or {}).items() if named in s.talents)
             if grouping and top["hex-groups"].node is None:
                 self.problem(top["spires"], f"{_listing(set(grouping))} has {named}, which acts on its hex group: "
@@ -722,7 +723,7 @@ class _PositionReader(_Reader):
     # --- factions and gates
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
-        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility", "barracks"))
+        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility", "barracks", "morale"))
         if f is None:
             return None
         barracks = self.barracks(name, f["barracks"])
@@ -731,6 +732,7 @@ class _PositionReader(_Reader):
         source = self.integer(f["source"], MAX_SOURCE)
         capacity = self.integer(f["source-capacity"], MAX_SOURCE)
         motility = self.integer(f["motility"], MAX_MOTILITY)
+        morale = self.integer(f["morale"], MAX_MORALE)
         limit = _or(capacity, Faction.source_capacity)
         readable = capacity is not None or f["source-capacity"].node is None  # a bad one is reported already
         if source is not None and readable and source > limit:
@@ -745,6 +747,7 @@ class _PositionReader(_Reader):
             _or(capacity, Faction.source_capacity),
             motility,
             barracks,
+            morale,
         )
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:

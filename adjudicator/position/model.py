@@ -264,6 +264,9 @@ class Faction:
     # The units waiting in its barracks, off the board, that a talent may place (Spawn's larva); None:
     # not given, and such a talent keeps its notice.
     barracks: tuple[str, ...] | None = None
+    # Horizon's Wrath's morale die (Captain's Cabin 1 - Morale), a counter, once acquired; None: not given,
+    # and Morale keeps its notice.
+    morale: int | None = None
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,14 @@ READINGS = {
             ("combat",),
         ),
         Reading(
+            "orange-cross-shield",
+            "attack",
+            ("attack", "fortification", "range"),
+            "which upgrade is the 'orange cross-shield upgrade icon' an AI's Pollinate adds to a keel spire, "
+            "which no text names (harbinger-rulebook: Pollinate; docs/combat.md, Pollinate)",
+            ("combat",),
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

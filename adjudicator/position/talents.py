@@ -122,6 +122,9 @@ class Talent:
     # its unit teleports a friendly minion from anywhere on the board to beside it (Call Minion): its move
     # reads the whole board, and those minions' distance fields (fields.called)
     calls: bool = False
+    # its unit, defeated, acts on the nearest spire of the faction so named to where it fell (Pollinate:
+    # keel): the facts then give every such spire's count of hexes to each node (sdist/3)
+    nearest: str = ""
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -261,6 +264,7 @@ def catalogue() -> Catalogue:
             on_landmarks=bool(entry.get("on_landmarks", False)),
             own_move=bool(entry.get("own_move", False)),
             calls=bool(entry.get("calls", False)),
+            nearest=entry.get("nearest", ""),
         )
         if talent.acts_on not in ("self", "beyond"):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")

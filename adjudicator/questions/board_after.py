@@ -334,6 +334,8 @@ def apply_end(
     factions = {f: replace(x, barracks=barracks[f]) if f in barracks else x for f, x in position.factions.items()}
     for name, amount in end.source:
         factions[name] = replace(factions[name], source=amount)
+    for name, shown in end.morale:  # its morale die (Morale)
+        factions[name] = replace(factions[name], morale=shown)
     return replace(position, units=units, gates=gates, factions=factions,
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
                    chips=tuple(others.values()), landmarks=tuple(landmarks.values()))

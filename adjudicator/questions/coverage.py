@@ -197,6 +197,14 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("onslaught"))
     if position.factions[position.turn.faction].barracks is not None:  # what waits in them (Spawn's larva)
         known.add(tracked("barracks"))
+    # The morale die of every faction whose unit holds a talent that reads it (Morale).
+    readers = {u.faction for u in position.units.values()
+               if any(p.untracked == "morale" for t in catalogue().known(u.talents) for p in t.left_out)}
+    if all(position.factions[f].morale is not None for f in readers if f in position.factions):
+        known.add(tracked("morale"))
+    # What waits in the barracks of every faction with a spire in play (Powerhouse's rotten worms).
+    if all(position.factions[s.faction].barracks is not None for s in position.spires if s.faction in position.factions):
+        known.add(tracked("spire-barracks"))
     # Harbinger chapter 6's waygates, none of whose faction's units waits to deploy (Unstable): the
     # position's gate holds those units on no waygate in particular.
     uprising = position.gates.get("uprising")
@@ -224,6 +232,10 @@ _UNSEEN_SIDE = {
     "detonate-spire": ("Detonate", "the blast on a spire another chip hit or changed in the same exchange: not dealt"),
     "detonate-chain": ("Detonate", "the blast of a unit with it that another blast defeats: not dealt (one blast "
                                    "deep)"),
+    "embolden": ("Embolden", "the move and attack that the chip a group reveals makes at once when the chip above it "
+                             "with Embolden is defeated (\"This does not count as the newly revealed unit's movement "
+                             "or attack for the turn\"): not played; what follows in the step reads the board without "
+                             "them"),
     "dispirit": ("Dispirit", "the stats of the basic side of a promoted minion the position gives no promoted-stats for: "
                              "its health once demoted, and what follows in the step, read the side given"),
     "dodge-stats": ("Dodge", "the stats of the basic side a unit promoted in the position without promoted-stats "

@@ -20,7 +20,7 @@ from adjudicator.answers.verdicts import Judgement
 from adjudicator.answers.attacks import AttackOutcome, EndState
 from adjudicator.position.load import PositionDocument, load_document
 from adjudicator.answers.moves import MoveOutcome
-from adjudicator.answers.turns import TurnOutcome
+from adjudicator.answers.turns import IN_BARRACKS, TurnOutcome
 from adjudicator.solving.solve import Deadline, TimedOut
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
@@ -219,6 +219,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "promoted": sorted(o.promoted),
         "demoted": sorted(o.demoted),
         "offered": {u: how for u, how, _ in o.offered},
+        "morale": dict(o.morale),
     }
 
 
@@ -263,9 +264,12 @@ def check_attacks(
                 failures.append(f"{where}: notices name {have}, expected {want}")
         if "outcomes" not in spec:
             continue
+        # Where every outcome says where its defeated chips go, that tells them apart too (Absorb, Capture).
+        routed = all("goes-to" in (e or {}) for e in spec["outcomes"] or [])
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
-                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed, o.paid_for,
-                   "" if o.probability is None else str(o.probability)): o
+                   tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed, o.paid_for, o.upgraded,
+                   "" if o.probability is None else str(o.probability),
+                   tuple(sorted((d.chip, d.goes_to) for d in o.defeated)) if routed else ()): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
@@ -276,7 +280,9 @@ def check_attacks(
                    tuple(sorted((str(u), str(y)) for u, y in (e.get("unloaded") or {}).items())),
                    tuple(sorted((str(u), str(t), str(h)) for u, t, h in e.get("shed") or [])),
                    tuple(sorted((str(u), str(t)) for u, t in (e.get("paid-for") or {}).items())),
-                   str(e.get("probability") or "")): e
+                   tuple(sorted((str(s), str(y)) for s, ys in (e.get("upgraded") or {}).items() for y in ys or [])),
+                   str(e.get("probability") or ""),
+                   tuple(sorted((str(c), str(w)) for c, w in (e.get("goes-to") or {}).items())) if routed else ()): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
@@ -311,9 +317,11 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 
 def _target(
     key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
-               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...], str],
+               str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...],
+               tuple[tuple[str, str], ...], str, tuple[tuple[str, str], ...]],
 ) -> str:
-    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed, paid, chance = key
+    target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed, paid, upgraded, chance, \
+        routes = key
     if deed:
         return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
@@ -322,6 +330,8 @@ def _target(
     instead += "".join(f" ({u}'s owner spending Source for its {t})" for u, t in paid)
     removing = "".join(f" removing {s}'s upgrade {i}" for s, i in stripped)
     removing += "".join(f" taking {u}'s {y} upgrade" for u, y in unloaded)
+    removing += "".join(f" adding a {y} upgrade at {s}'s bottom" for s, y in upgraded)
+    removing += "".join(f" sending {c} to {w}" for c, w in routes)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
             + "".join(f" with {t}" for t in pressed) + instead + removing + (f" (probability {chance})" if chance else ""))
 
@@ -348,6 +358,8 @@ def end_dict(end: EndState) -> dict[str, Any]:
             k: v for k, v in fields if v is not None}
     if end.source:
         data["source"] = dict(end.source)
+    if end.morale:
+        data["morale"] = dict(end.morale)
     if end.wave_over:
         data["wave-over"] = True
     if end.campfire:
@@ -433,7 +445,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
                  ("discarded-talents", list(u.discarded_talents) if u.discarded_talents else None),
                  ("control", u.control))
         extra_set = {k: v for k, v in extra if v is not None}
-        data[u.unit] = u.left if u.node is None else {"at": u.node, **extra_set} if extra_set else u.node
+        data[u.unit] = {"promoted": True} if u.left == IN_BARRACKS else u.left if u.node is None \
+            else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:
         data[spire] = "defeated" if upgrades is None else {"upgrades": list(upgrades)}
     for spire, hex_ in end.spires_at:  # moved (Creep): where, and its upgrades if they changed too
@@ -446,6 +459,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[landmark] = what
     if end.source:
         data["source"] = dict(end.source)
+    if end.morale:
+        data["morale"] = dict(end.morale)
     if end.wave_over:
         data["wave-over"] = True
     if end.game_over:

@@ -26,6 +26,7 @@ from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
     DEFEATED,
     DONE,
+    IN_BARRACKS,
     NO_RULE,
     NOT_MODELLED,
     PLAYED,
@@ -94,6 +95,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
             elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
                 units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
+            elif start.in_barracks(uid) and after.promoted and not before.promoted:  # promoted there (Powerhouse)
+                units.append(UnitEnd(uid, None, promoted=True, left=IN_BARRACKS))
             continue
         chip = after.chip if after.chip != before.chip else ""
         health = after.health if after.health != before.health else None
@@ -127,6 +130,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     source = tuple(
         (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
     )
+    morale = tuple((f, x.morale) for f, x in sorted(final.factions.items())
+                   if x.morale is not None and x.morale != start.factions[f].morale)  # its morale die (Morale)
     campfire = next((e.campfire for e in reversed(ends) if e.campfire), ())
     was = {c.id: c.health for c in start.chips}
     chips = tuple((c.id, c.health or 0) for c in final.chips if c.health != was.get(c.id))  # the Source vein
@@ -136,7 +141,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
-        landmarks=landmarks, spires_back=barracks,
+        landmarks=landmarks, spires_back=barracks, morale=morale,
     )
 
 

@@ -345,6 +345,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
               for u in o.cancelled]
     lines += [f"{indent}  {u} discards its {t}: the {how} deals it 0" for u, t, how in o.shed]
     lines += [f"{indent}  {u}'s faction spends Source for its {t}" for u, t in o.paid_for]
+    lines += [f"{indent}  {s} gains an upgrade at its bottom: {y}" for s, y in o.upgraded]
+    lines += [f"{indent}  {f}'s morale die +{n}" for f, n in o.morale]
     lines += [f"{indent}  {u} takes damage: its {x} is placed on its hex" for u, x in o.lost]
     lines += [f"{indent}  {u} dodges: 0 instead of its defeat, no retaliation, its upgrades gone, basic side up (Dodge)"
               for u in o.dodged]

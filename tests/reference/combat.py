@@ -160,6 +160,10 @@ N147 Detonate: a unit with it (in use, not in a gate) whose chip is defeated in 
     whoever's, takes 2, no attack (how BLAST), then each spire still standing 1 more, credited to the
     unit's faction, rewarded only where the chip opposes it. A chip two blasts reach takes the first
     (by the fallen unit's id); a Detonate unit a blast defeats does not blast (one blast deep).
+N156 Morale: each opposing unit (a landmark minion too, unless friendly to it) whose defeat is credited to
+    a unit with Morale of a faction not playing as the AI, by its attack, splash or retaliation, and that
+    had not fallen earlier in the attack, raises that faction's morale die by 1, where the position gives
+    the die, to 6 at most; the outcome shows the rise, the end what the die shows.
 N53 Channel: a unit's attack on a unit with it (not a redirect from its gate, no landmark minion)
     gains the unit's faction 2 Source, up to its capacity, unless the faction plays as the AI; so does
     a spire's shot at it, or a volley that includes it, whatever the dice roll.
@@ -615,10 +619,11 @@ class Board:
     discarded: frozenset[str] = frozenset()  # units that left play, not defeated (N66)
     waygates: dict[str, tuple[str, int]] = field(default_factory=dict)  # N84: chip id -> (hex, health)
     under: dict[str, str] = field(default_factory=dict)  # N146: unit -> the unit it was placed under
+    morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> what its morale die shows, where given
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
-                     self.discarded, dict(self.waygates), dict(self.under))
+                     self.discarded, dict(self.waygates), dict(self.under), dict(self.morale))
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -630,6 +635,7 @@ class Board:
             tuple(sorted(self.discarded)),
             tuple(sorted(self.waygates.items())),
             tuple(sorted(self.under.items())),
+            tuple(sorted(self.morale.items())),
         )
 
 
@@ -650,6 +656,7 @@ def start_board(position: Position) -> Board:
         for f, g in position.gates.items()
     }
     board = Board(units, spires, gates, {f.name: f.source for f in position.factions.values()})
+    board.morale = {f.name: f.morale for f in position.factions.values() if f.morale is not None}  # N156
     if position.scenario is not None and position.scenario.chapter == 6:  # N84
         board.waygates = {c.id: (c.at, c.health) for c in position.chips
                           if c.name.strip().casefold() == "waygate" and c.health is not None}
@@ -1241,6 +1248,7 @@ class Log:
     levies: list[tuple[str, str, int]] = field(default_factory=list)  # N112, N113: victim, thief, amount
     blasts: list[Fighter] = field(default_factory=list)  # N147: the Detonate chips that fell, as they fell
     levelling: list[str] = field(default_factory=list)  # N147: heroes whose defeat of the attacker levels them up
+    morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> how far its morale die rose
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1449,6 +1457,7 @@ def hurt(
     board.units[uid] = u
     if after > 0:
         return False
+    _cheer(rules, board, log, u, by, credit)
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if u.has("Detonate"):  # N147
         log.blasts.append(u)
@@ -1462,6 +1471,19 @@ def hurt(
         log.levies.append((credit, u.faction, u.reward.source))
     _give_way(rules, board, log, u)
     return True
+
+
+def _cheer(rules: Rules, board: Board, log: Log, u: Fighter, by: str, credit: str) -> None:
+    """N156: a Morale unit credited with defeating ``u``, an opposing unit, raises its faction's morale die,
+    to 6 at most (before ``u`` is logged as defeated, so that a unit that fell earlier is told apart)."""
+    cheerer = board.units.get(by)
+    fallen = any(d.chip == by for d in log.defeated)
+    if (cheerer is None or fallen or not cheerer.has("Morale") or credit != cheerer.faction or not credit
+            or rules.ai(credit) or credit not in board.morale or not _hostile(rules, cheerer, u)):
+        return
+    if board.morale[credit] < 6:
+        board.morale[credit] += 1
+        log.morale[credit] = log.morale.get(credit, 0) + 1
 
 
 def _levy(rules: Rules, board: Board, log: Log, victim: str, by: str, credit: str) -> None:
@@ -2128,6 +2150,7 @@ def attack(
         demoted=demoted,
         paid_for=tuple(sorted(log.paid_for)),
         offered=offered,
+        morale=tuple(sorted(log.morale.items())),  # N156
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
@@ -2501,6 +2524,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
     return EndState(
         chips=tuple(sorted(chips)),
         source=tuple(sorted((f, n) for f, n in board.source.items() if n != start.source[f])),
+        morale=tuple(sorted((f, n) for f, n in board.morale.items() if n != start.morale.get(f))),  # N156
         wave_over=_wave_over(board) and not over and rules.minions,  # N137
         campfire=fire,
         campfire_when=rules.readings["campfire"] if fire else "",
