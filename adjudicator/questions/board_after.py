@@ -135,8 +135,13 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
         # A displaced unit has not had its move, but has moved for Survival (FAQ-25).
         done = replace(unit.done, moved=True) if moved else replace(unit.done, displaced=True)
         on_board = node if node in position.hexes else None
-        # An elfinkaze that leaves its roost's hex rides it no more (re-roosting is not modelled: a notice).
+        # An elfinkaze that leaves its roost's hex rides it no more; one whose move ends on another roost's
+        # hex rides that one, its number its movement stat (Roost Roam, hook roosts/3).
         rides = unit.rides if on_board == unit.at else None
+        perch = _roost_on(position, unit, on_board) if moved and on_board != unit.at else None
+        if perch is not None:
+            unit = replace(unit, stats=replace(unit.stats, movement=perch[1]))
+            rides = perch[0]
         units[uid] = _hurt(replace(unit, at=on_board, done=done, rides=rides), damage, defeated)
         gate = gates.get(unit.faction)
         if gate is not None and uid in gate.stack and node != gate.node:
@@ -192,6 +197,20 @@ def _passed(position: Position, move: MoveOutcome) -> Position:
         off = lm.id in moves and lm.health is not None and at != move.end
         landmarks.append(replace(lm, at=at, health=1 if off else lm.health))
     return replace(position, landmarks=tuple(landmarks))
+
+
+def _roost_on(position: Position, unit: Unit, node: str | None) -> tuple[str, int] | None:
+    """The chip of the unit's faction with Roost on ``node`` that an elfinkaze (Roost Roam) ending its move
+    there rides, and its number; None for any other unit or hex."""
+    if node is None or "Roost Roam" not in unit.talents:
+        return None
+    chips = [*(u for u in position.units.values() if u.at == node and u.id != unit.id and u.rides is None),
+             *(s for s in position.spires if s.at == node)]
+    for chip in chips:
+        number = dict(chip.talent_numbers).get("Roost")
+        if number is not None and chip.faction == unit.faction:
+            return chip.id, number
+    return None
 
 
 def _carry(position: Position, units: dict[str, Unit], moved: list[tuple[str, str]]) -> None:

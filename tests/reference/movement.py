@@ -53,6 +53,10 @@ N152 FAQ-07, an elfinkaze carried: each rider on a minion's hex (its `rides`) ta
     minion's route up to where the minion fell, what moving onto that hex would cost it, but the minion's
     own chip's damage (never beside it, FAQ-05) and a recovery; it falls where that reaches its health
     and fortifications (the minion goes on). Such damage tells the minion's routes apart as its own does.
+N153 Moving onto a roost: a player's elfinkaze, walking as a hero where moving neither hurts it nor rolls
+    it dice, may end its move on the hex of another chip of its faction with Roost, a step from a node
+    its walk reached with a step to spare; it then rides that chip, its number its movement stat. No
+    walk goes on from such a hex.
 """
 
 from __future__ import annotations
@@ -1200,13 +1204,46 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
     if _rolls_counted(position, hero, ai):
         return _rolling_hero_outcomes(position, hero, ai)
     outcomes = []
-    for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai), ai).items():
+    movement = movement_stat(position, hero, ai)
+    reached = _first_shortest_routes(position, hero, movement, ai)
+    for end, route in reached.items():
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         path, landed = shown_path(position, hero, route, ai)
         outcomes.append(MoveOutcome(hero.id, end, kind, (), path, 1, landed=landed))
+    if _roams(hero, ai) and not ai:
+        outcomes += _roostings(position, hero, reached, movement)
     return _deployed(position, hero, outcomes, ai)
+
+
+def _perch(position: Position, unit: Unit, node: str | None) -> tuple[str, int] | None:
+    """N153: the chip of an elfinkaze's faction with Roost on ``node`` it rides, with its number."""
+    if node is None or "Roost Roam" not in unit.talents:
+        return None
+    chips = [*(u for u in position.units.values() if u.at == node and u.id != unit.id and u.rides is None),
+             *(s for s in position.spires if s.at == node)]
+    return next(((c.id, dict(c.talent_numbers)["Roost"]) for c in chips
+                 if c.faction == unit.faction and "Roost" in dict(c.talent_numbers)), None)
+
+
+def _roostings(position: Position, unit: Unit, reached: dict[str, tuple[str, ...]], movement: int) -> list[MoveOutcome]:
+    """N153: a player's elfinkaze may end its move on the hex of another chip of its faction with Roost
+    ("by moving onto it"), by a step from a node its walk reached with a step to spare (not one that
+    stops it); the first shortest route in name order. No walk goes on from there (left out, noticed)."""
+    start = position.node_of(unit.id)
+    stops = stop_hexes(position, unit)
+    roosts = {u.at for u in position.units.values()
+              if u.id != unit.id and u.at in position.hexes and u.faction == unit.faction and "Roost" in u.talents}
+    roosts |= {s.at for s in position.spires if s.faction == unit.faction and "Roost" in s.talents}
+    found = []
+    for hex_ in sorted(roosts - {start}):
+        ways = [route for node, route in reached.items() if len(route) - 1 < movement and not _is_gate(node)
+                and (node not in stops or node == start) and hex_ in position.neighbours(node)]
+        if ways:
+            shortest = min(len(r) for r in ways)
+            found.append(MoveOutcome(unit.id, hex_, FREE, (), min(r for r in ways if len(r) == shortest) + (hex_,), 1))
+    return found
 
 
 def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
@@ -2001,6 +2038,10 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         carried = units[rider]
         if carried.at is not None:
             units[rider] = _placed(carried, carried.at, False, damage, defeated)
+    mover = units[move.unit]
+    perch = _perch(position, mover, mover.at) if mover.at != position.units[move.unit].at else None
+    if perch is not None:  # N153: it rides the roost it moved onto, its number its movement stat
+        units[move.unit] = dataclasses.replace(mover, rides=perch[0], stats=dataclasses.replace(mover.stats, movement=perch[1]))
     for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
         units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     position = _swapped(position, move)
