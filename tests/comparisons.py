@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Rolled, Target
 from adjudicator.answers.moves import ESCAPE, PROGRESS, Act, Displacement, MoveOutcome, StepResult, Strike, UnitOptions
-from adjudicator.position.model import Controller, Position
+from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.questions import adjudicate as solver
 from adjudicator.questions import whole_solve
 from adjudicator.questions.whole_solve import expressed
@@ -35,7 +35,8 @@ V = TypeVar("V")
 
 # ===================================================================================== movement
 
-Key = tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, tuple[Act, ...]]
+Key = tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, tuple[Act, ...],
+            tuple[tuple[str, int, bool], ...]]
 Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]
 
 
@@ -43,7 +44,7 @@ def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
         (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed,
-         o.acts): (
+         o.acts, o.carried): (
             o.kind,
             o.path,
             o.paths if o.kind in (PROGRESS, ESCAPE) else None,
@@ -53,13 +54,14 @@ def _compared(options: UnitOptions) -> Compared:
 
 
 def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
-    (unit, end, displaced, damage, defeated, rolls, struck, placed, acts), (kind, path, paths) = key, seen
+    (unit, end, displaced, damage, defeated, rolls, struck, placed, acts, carried), (kind, path, paths) = key, seen
     pushed = ", ".join(f"{d.unit} {d.source}->{d.to}" + (f" ({d.damage} damage)" if d.damage else "") for d in displaced)
     hurt = (" defeated" if defeated else f" {damage} damage" if damage else "") + (f" {rolls} dice" if rolls else "")
     dealt = ", ".join(f"{x.chip} {x.damage}" + (" defeated" if x.defeated else "") for x in struck)
     return (f"{unit} -> {end}{hurt} [{kind}] path {'-'.join(path)} paths {paths} displaced {{{pushed}}}"
             + (f" placed {placed}" if placed else "") + (f" struck {{{dealt}}}" if dealt else "")
-            + "".join(f" {a.when}: {a.talent} {a.how}s {a.chip}" for a in acts))
+            + "".join(f" {a.when}: {a.talent} {a.how}s {a.chip}" for a in acts)
+            + "".join(f" carried {r} {n}" + (" defeated" if fell else "") for r, n, fell in carried))
 
 
 def options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:
@@ -114,6 +116,17 @@ def rider_options_problem(position: Position, ai: bool) -> str | None:
             want = _exits(movement_ref.unit_options(position, unit, ai))
             if want != _exits(got):
                 return report(position, f"unit_options({unit!r}, ai={ai}) exits", [f"  reference {want}", f"  solver    {_exits(got)}"])
+    return None
+
+
+def roost_options_problem(position: Position, ai: bool) -> str | None:
+    """``unit_options`` of each minion of the turn's faction carrying an elfinkaze, against the reference
+    (N152: what its routes cost its riders, FAQ-07)."""
+    for unit in mover_units(position):
+        if any(u.rides == unit for u in position.units.values()) and position.units[unit].kind is Kind.MINION:
+            got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
+            if problem := _unit_problem(position, unit, got, ai):
+                return problem
     return None
 
 

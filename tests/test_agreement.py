@@ -66,6 +66,7 @@ from tests.comparisons import (  # noqa: E402
     mover_units,
     movement_step_problem,
     rider_options_problem,
+    roost_options_problem,
     unit_options_problem,
 )
 from tests.reference import movement as movement_ref  # noqa: E402
@@ -699,4 +700,14 @@ def test_unit_options_agree_for_riding_elfinkazes(position: Position, ai: bool) 
 @given(perched(positions(), sides=True), st.booleans())
 def test_unit_options_agree_for_gliding_and_saving_elfinkazes(position: Position, ai: bool) -> None:
     problem = rider_options_problem(position, ai)
+    assert problem is None, problem
+
+
+# FAQ-07 (reference N152): a roost's route hurts the elfinkaze it carries as moving there would: the
+# roosts' options, on boards with toxic fumes chips besides the common pools' Toxic Secretion and
+# Lahar; few of them.
+@settings(max_examples=examples(8), deadline=None)
+@given(perched(fumed(positions())), st.booleans())
+def test_unit_options_agree_for_roosts_carrying_elfinkazes(position: Position, ai: bool) -> None:
+    problem = roost_options_problem(position, ai)
     assert problem is None, problem

@@ -301,6 +301,8 @@ class ChipEnd:
     stays: bool = False  # defeated, its chip left on its hex as another chip (chapter 3's Graft spires)
     revealed: bool = False  # a face-down landmark a unit explored and revealed (asp/combat/explore.lp)
     removed: bool = False  # a landmark that left play once revealed (Unstable Rift)
+    rides: str | None = None  # placed from its barracks on top of this chip, riding it (Elfin)
+    side: str = ""  # the side it was placed with, by that side's talent (Elfin's elfinkaze: Glidebomb, Save)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -329,6 +331,10 @@ class ChipEnd:
             data["silenced"] = True
         if self.at is not None:
             data["at"] = self.at
+        if self.rides is not None:
+            data["rides"] = self.rides
+        if self.side:
+            data["side"] = self.side
         if self.basic:
             data["basic"] = True
         if self.discarded_talents:
@@ -374,6 +380,7 @@ class EndState:
                 continue
             bits = [f"now {c.name}"] if c.name else []
             bits += [f"on {c.at}"] if c.at is not None else []
+            bits += [f"riding {c.rides}, its {c.side} side up"] if c.rides is not None else []
             bits += [f"health {c.health}"] if c.health is not None else []
             bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
             bits += ["promoted"] if c.promoted else []

@@ -137,6 +137,8 @@ class _UnitAtoms:
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
     lhurt: dict[tuple[Symbol, str, str], tuple[int, bool]] = field(default_factory=dict)
+    # A route's riders (Roost): the damage each takes as the route carries it, and whether it falls.
+    carried: dict[Symbol, list[tuple[str, int, bool]]] = field(default_factory=lambda: defaultdict(list))
     hurt_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
@@ -253,6 +255,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
         elif name == "lhurt":
             a.lhurt[(args[1], _name(args[2]), _name(args[3]))] = (args[4].number, args[5].name == "fell")
+        elif name == "carried":
+            a.carried[args[1]].append((_name(args[2]), args[3].number, args[4].name == "fell"))
         elif name == "hurt_end":
             a.hurt_ends[_name(args[1])].append(args[2].number)
         elif name == "hpred":
@@ -336,9 +340,9 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[full], displaced, path, sum(paths.values()), damage, defeated, rolls,
                     struck=struck, exit=exit, placed=placed, held=a.held if kinds[full] == "stay" else "",
-                    felled=felled, landed=landed, acts=acts)
+                    felled=felled, landed=landed, acts=acts, carried=carried)
         for full, paths in sorted(grouped.items())
-        for (end, displaced, damage, defeated, rolls, scorch), felled in [full]
+        for (end, displaced, damage, defeated, rolls, scorch, carried), felled in [full]
         for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]
         for struck, exit, placed in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage, lives,
                                              {d.to for d in displaced}, scorch)
@@ -494,8 +498,9 @@ def _wait_text(reason: Symbol) -> str:
 
 
 # An outcome: its end, displacements, damage taken and whether that defeats it, dice rolled on the way,
-# and the chips it deals damage to on its way (scorch.lp), with that damage.
-_Key = tuple[str, tuple[Displacement, ...], int, bool, int, tuple[tuple[str, int], ...]]
+# the chips it deals damage to on its way (scorch.lp), with that damage, and what its riders take (Roost).
+_Key = tuple[str, tuple[Displacement, ...], int, bool, int, tuple[tuple[str, int], ...],
+             tuple[tuple[str, int, bool], ...]]
 
 
 def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
@@ -507,23 +512,23 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         if kind == "return" and end in a.roll_home:
             for rolls in sorted({k for _, k in a.roll_home[end]}):
                 ways = [_state_path(a.rpred, h, k, start) for h, k in a.roll_home[end] if k == rolls]
-                yield (end, (), 0, False, rolls, ()), min(ways, key=lambda w: (len(w), w)) + (end,), 1
+                yield (end, (), 0, False, rolls, (), ()), min(ways, key=lambda w: (len(w), w)) + (end,), 1
         elif kind == "return":
             steps = min(steps for steps, _ in a.via[end])
             way = min(_first(a, walk, p, start) for n, p in a.via[end] if n == steps)
-            yield (end, (), 0, False, 0, ()), way + (end,), 1
+            yield (end, (), 0, False, 0, (), ()), way + (end,), 1
         elif walk == "fell":
             damage = max(d for h, d in a.hpred if h == end)
-            yield (end, (), damage, True, 0, ()), _state_path(a.hpred, end, damage, start), 1
+            yield (end, (), damage, True, 0, (), ()), _state_path(a.hpred, end, damage, start), 1
         elif walk == "hero" and end in a.hurt_ends:
             for damage in sorted(set(a.hurt_ends[end])):
-                yield (end, (), damage, False, 0, ()), _state_path(a.hpred, end, damage, start), 1
+                yield (end, (), damage, False, 0, (), ()), _state_path(a.hpred, end, damage, start), 1
         elif walk == "hero" and end in a.roll_ends:
             for rolls in sorted(set(a.roll_ends[end])):
-                yield (end, (), 0, False, rolls, ()), _state_path(a.rpred, end, rolls, start), 1
+                yield (end, (), 0, False, rolls, (), ()), _state_path(a.rpred, end, rolls, start), 1
         else:
             routes = _count(a, walk, end, start) if kind == "escape" else 1
-            yield (end, (), 0, False, 0, ()), _first(a, walk, end, start), routes
+            yield (end, (), 0, False, 0, (), ()), _first(a, walk, end, start), routes
         return
     nodes = _route(route)
     escaped = a.origin.get(nodes[0], 0) > 0
@@ -531,10 +536,11 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     routes = _count(a, "escape", nodes[0], start) if escaped else 1
     damage, fell = a.hurt.get(route, (0, None))
     rolls = a.rolls.get(route, 0)
+    carried = tuple(sorted(a.carried.get(route, ())))  # its riders' damage (Roost, FAQ-07)
     if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
         walked = nodes[: nodes.index(fell) + 1]
         for scorch in _scorchings(a, route, walked):
-            yield (fell, (), damage, True, 0, scorch), prefix + walked, routes
+            yield (fell, (), damage, True, 0, scorch, carried), prefix + walked, routes
         return
     pushes = a.disp.get(route, [])
     choices = [[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
@@ -543,7 +549,7 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         ends = [d.to for d in combo if not d.to.startswith("gate:")]
         if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
             for scorch in _scorchings(a, route, nodes):
-                yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch), prefix + nodes, routes
+                yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
 
 
 def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
@@ -860,6 +866,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     spires_left: set[str] = set()  # defeated spires whose chips stay on their hexes
     dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded or items it lost
     moved: dict[str, str] = {}
+    perched: dict[str, tuple[str, str]] = {}  # unit → the chip it was placed on, riding it, and its side up (Elfin)
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
@@ -895,6 +902,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             dropped[_name(a[0])].append(_name(a[1]))
         elif s.name == "at":
             moved[_name(a[0])] = _name(a[1])
+        elif s.name == "perch":
+            perched[_name(a[0])] = (_name(a[1].arguments[0]), _name(a[2]))
         elif s.name == "sup":
             spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
@@ -943,9 +952,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         shed = tuple(sorted(dropped[uid]))
         if (name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced
                 or uid in moved or shed or uid in control):
+            rides, side = perched.get(uid, (None, ""))
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
                                  uid in silenced, moved.get(uid), basic, discarded_talents=shed,
-                                 control=control.get(uid)))
+                                 control=control.get(uid), rides=rides, side=side))
     # A chip waiting in its barracks that a talent promoted (Powerhouse): in no hp/2, on no hex.
     chips += [ChipEnd(uid, promoted=True) for uid in sorted(promoted - set(hp) - gone)
               if position.in_barracks(uid) and not position.units[uid].promoted]

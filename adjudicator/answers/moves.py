@@ -115,6 +115,8 @@ class MoveOutcome:
     felled: tuple[str, ...] = ()
     # Where ``path`` shows a teleport: the index of each hex landed on, the chip stepped onto just before.
     landed: tuple[int, ...] = ()
+    # The riders its move carried that took damage on the way (Roost, FAQ-07): (unit, damage, defeated).
+    carried: tuple[tuple[str, int, bool], ...] = ()
 
     @property
     def acts_after(self) -> bool:
@@ -128,13 +130,14 @@ class MoveOutcome:
         unit it displaced, one on a chip it was teleported onto, or one its damage struck once the move
         ended."""
         return (self.defeated or self.exit == "defeated" or any(d.defeated for d in self.displaced)
-                or bool(self.felled) or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts))
+                or bool(self.felled) or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts)
+                or any(fell for _, _, fell in self.carried))
 
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
-                           tuple[str, ...], tuple[Act, ...]]:
+                           tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...]]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
-                self.placed, self.felled, self.acts)
+                self.placed, self.felled, self.acts, self.carried)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -163,6 +166,8 @@ class MoveOutcome:
             shape["landed"] = list(self.landed)
         if self.felled:
             shape["felled"] = list(self.felled)
+        if self.carried:
+            shape["carried"] = [{"unit": u, "damage": n, "defeated": fell} for u, n, fell in self.carried]
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

@@ -67,9 +67,14 @@ class UnitEnd:
     left: str = ""  # off the board: DEFEATED, RETURNED, or UNDER and the unit it is placed under
     discarded_talents: tuple[str, ...] = ()  # talents it discarded (Hidden Armor) or items it lost (Cumbersome) this turn
     control: str | None = None  # the faction that gained control of it this turn (Recruitable); None: unchanged
+    rides: str | None = None  # placed from its barracks on top of this chip this turn, riding it (Elfin)
+    side: str = ""  # the side it was so placed with, by that side's talent (an elfinkaze's Glidebomb, Save)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
+        if self.rides is not None:
+            data["rides"] = self.rides
+            data["side"] = self.side
         if self.left:
             data["left"] = self.left
         if self.health is not None:
@@ -96,6 +101,7 @@ class UnitEnd:
                 return f"{self.unit} promoted in its barracks"
             return f"{self.unit} {'defeated' if self.left == DEFEATED else 'returned to its fortress'}"
         bits = [self.node]
+        bits += [f"riding {self.rides}, its {self.side} side up"] if self.rides is not None else []
         bits += [f"now {self.chip}"] if self.chip else []
         bits += [f"health {self.health}"] if self.health is not None else []
         bits += [f"upgrades [{', '.join(self.upgrades)}]"] if self.upgrades is not None else []

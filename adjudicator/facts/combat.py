@@ -163,10 +163,13 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
 def barracks_facts(position: Position) -> Iterator[Symbol]:
     """barracks(U,F): unit U waits in faction F's barracks, off the board (its chips as chip_facts gives
     them), with unit/1, owner/2, kind/2; onslaught_first: the turn is its faction's first of the wave's
-    Onslaught Phase; bdist(U,H,D): U, placed on map hex H beside a chip with Spawn of its faction, would
-    be D steps from its mark (docs/movement.md d(n), its terrain allowance), which the AI's Spawn weighs."""
+    Onslaught Phase; onslaught_start: the position stands at that phase's start; bdist(U,H,D): U,
+    placed on map hex H beside a chip with Spawn of its faction, would be D steps from its mark
+    (docs/movement.md d(n), its terrain allowance), which the AI's Spawn weighs."""
     if position.turn.first_of_onslaught:
         yield fact("onslaught_first")
+    if position.turn.onslaught_start:  # the phase's start, before this turn's (Elfin)
+        yield fact("onslaught_start")
     beside = {f: {n for chip in (*(u.at for u in position.units.values() if u.faction == f and u.at
                                    and "Spawn" in u.talents),
                                  *(s.at for s in position.spires if s.faction == f and "Spawn" in s.talents))

@@ -93,6 +93,7 @@ HOLDING_TALENT = "Survival"
 # The wording of the talents a unit uses up for the wave (a unit's `used`: Call Minion; Improve's AI wording).
 ONCE_PER_WAVE = "Once per wave"
 FIRST_EACH_WAVE = "The first time each wave"
+ELFIN = "Elfin"  # the talent that places an elfinkaze on its chip
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_NAME = 40  # characters in an id or a chip's name
@@ -905,6 +906,7 @@ class _PositionReader(_Reader):
             self.problem(f["promoted-stats"], f"only a hero or a minion has a promoted side given; this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
         self.check_stubborn(f, faction, talents, group)
+        self.check_perch(f["talents"], talents)
         self.check_undeployable(unit_id, faction, talents, group)
         if chip is None or faction is None or kind is None or health is None or stats is None:
             return None
@@ -990,6 +992,13 @@ class _PositionReader(_Reader):
         for chip in group:
             if "Stubborn" in chip.talents:
                 self.problem(f["group"], f"{chip.chip} is Stubborn: a player's Stubborn chip cannot be grouped")
+
+    def check_perch(self, value: _Value, talents: _Talents | None) -> None:
+        """Elfin places its elfinkaze "on top of this unit", where it rides the chip (Roost): every chip
+        the texts give Elfin has Roost too, which gives the elfinkaze its movement stat (Roost Roam)."""
+        if talents and ELFIN in talents.names and ROOST not in talents.names:
+            self.problem(value, f"a chip with {ELFIN} needs {ROOST} too: its elfinkaze rides it and takes its "
+                         f"movement stat from its {ROOST} number")
 
     def check_undeployable(
         self, unit_id: str, faction: str | None, talents: _Talents | None, group: tuple[GroupedChip, ...] | None
@@ -1171,6 +1180,7 @@ class _PositionReader(_Reader):
         talents = self.talents(f["talents"])
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
+        self.check_perch(f["talents"], talents)
         if faction is None or at is None:
             return None
         if arrow is not None and self.hexes is not None and not line_from(self.hexes, at, arrow):
@@ -1243,14 +1253,20 @@ class _PositionReader(_Reader):
                     _or(count, Chip.count))
 
     def turn(self, value: _Value) -> Turn | None:
-        f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught"))
+        f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught", "onslaught-start"))
         if f is None:
             return None
         faction = self.faction_name(f["faction"])
         step = self.choice(f["step"], STEPS, "a step")
         first = self.boolean(f["first-of-round"])
         onslaught = self.boolean(f["first-of-onslaught"])
-        return None if faction is None else Turn(faction, _or(step, Turn.step), first, onslaught)
+        phase = self.boolean(f["onslaught-start"])
+        # The phase's start comes before its first turn's start (FAQ-09): that turn is then the first of
+        # its round and of its faction's in the phase, and stands at its start.
+        if phase and (_or(step, Turn.step) != "start-of-turn" or first is False or onslaught is False):
+            self.problem(f["onslaught-start"], "the start of the Onslaught Phase comes before its first turn's "
+                         "start: give step: start-of-turn, and neither first-of-round nor first-of-onslaught false")
+        return None if faction is None else Turn(faction, _or(step, Turn.step), first, onslaught, phase)
 
     def ai_priority(self, value: _Value) -> AiPriority | None:
         """The AI's attack priorities: a preset name or a list of categories, for units and spires."""

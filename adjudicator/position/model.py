@@ -286,6 +286,9 @@ class Turn:
     first_of_round: bool | None = None
     # Whether this is its faction's first turn of the wave's Onslaught Phase (Spawn); None: not said.
     first_of_onslaught: bool | None = None
+    # Whether the position stands at the start of the wave's Onslaught Phase, which comes once a wave
+    # before its first turn's start (Elfin; FAQ-09: "not the start of your turn"); None: not said.
+    onslaught_start: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -142,8 +142,13 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
         # A displaced unit has not had its move, but has moved for Survival (FAQ-25).
         done = replace(unit.done, moved=True) if moved else replace(unit.done, displaced=True)
         on_board = node if node in position.hexes else None
-        # An elfinkaze that leaves its roost's hex rides it no more (re-roosting is not modelled: a notice).
+        # An elfinkaze that leaves its roost's hex rides it no more; one whose move ends on another roost's
+        # hex rides that one, its number its movement stat (Roost Roam, hook roosts/3).
         rides = unit.rides if on_board == unit.at else None
+        perch = _roost_on(position, unit, on_board) if moved and on_board != unit.at else None
+        if perch is not None:
+            unit = replace(unit, stats=replace(unit.stats, movement=perch[1]))
+            rides = perch[0]
         units[uid] = _hurt(replace(unit, at=on_board, done=done, rides=rides), damage, defeated)
         gate = gates.get(unit.faction)
         if gate is not None and uid in gate.stack and node != gate.node:
@@ -153,6 +158,8 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.placed or move.end, move.damage, move.defeated, moved=True)
     _carry(position, units, [(p.unit, p.to) for p in move.displaced] + [(move.unit, move.placed or move.end)])
+    for rider, damage, defeated in move.carried:  # what the way did to the riders it carried (FAQ-07)
+        units[rider] = _hurt(units[rider], damage, defeated)
     # A teleport onto a chip a unit stands on defeats it, its group with it ("those units are defeated").
     for uid in move.felled:
         units[uid] = replace(units[uid], at=None, health=0)
@@ -199,11 +206,25 @@ def _passed(position: Position, move: MoveOutcome) -> Position:
     return replace(position, landmarks=tuple(landmarks))
 
 
+def _roost_on(position: Position, unit: Unit, node: str | None) -> tuple[str, int] | None:
+    """The chip of the unit's faction with Roost on ``node`` that an elfinkaze (Roost Roam) ending its move
+    there rides, and its number; None for any other unit or hex."""
+    if node is None or "Roost Roam" not in unit.talents:
+        return None
+    chips = [*(u for u in position.units.values() if u.at == node and u.id != unit.id and u.rides is None),
+             *(s for s in position.spires if s.at == node)]
+    for chip in chips:
+        number = dict(chip.talent_numbers).get("Roost")
+        if number is not None and chip.faction == unit.faction:
+            return chip.id, number
+    return None
+
+
 def _carry(position: Position, units: dict[str, Unit], moved: list[tuple[str, str]]) -> None:
     """Roost: "When this unit moves, elfinkaze on it are moved with it" (FAQ-02: riding is not the
     elfinkaze's own move, which it keeps). A rider still on its roost as it moved goes where the roost
     stands now; where the roost fell on its way or left the map, the rider stays on the hex it fell on
-    (or its own), riding nothing. What the way does to the rider (FAQ-07) is left out: Roost's notice."""
+    (or its own), riding nothing. What the way does to a rider (FAQ-07) is the move's ``carried``."""
     for roost, node in moved:
         start = position.units[roost].at
         for rider in [u for u in units.values() if u.rides == roost and u.at == start and start is not None]:
@@ -304,7 +325,7 @@ def apply_end(
                 if gate is not None and change.chip in gate.stack:
                     gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != change.chip))
             elif position.in_barracks(change.chip) and change.at is not None:  # placed from its barracks (Spawn)
-                units[change.chip] = replace(unit, at=change.at)
+                units[change.chip] = _perched(position, unit, change) if change.rides else replace(unit, at=change.at)
                 barracks[unit.faction] = tuple(u for u in barracks[unit.faction] if u != change.chip)
             else:
                 units[change.chip] = _unit_after(unit, change)
@@ -339,6 +360,21 @@ def apply_end(
     return replace(position, units=units, gates=gates, factions=factions,
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
                    chips=tuple(others.values()), landmarks=tuple(landmarks.values()))
+
+
+# An elfinkaze's two sides, each named by the talent it alone shows (heirs.txt: "Elfinkaze have two
+# basic sides"; Elfin: "You must choose whether the elfinkaze comes out on its Glidebomb side or its Save side").
+ELFINKAZE_SIDES = ("Glidebomb", "Save")
+
+
+def _perched(position: Position, unit: Unit, change: ChipEnd) -> Unit:
+    """An elfinkaze Elfin placed from its barracks on top of ``change.rides``: it rides that chip on its
+    hex, shows the side chosen, and its movement stat is that chip's Roost number (Roost Roam)."""
+    roost = position.units.get(change.rides or "") or next(s for s in position.spires if s.id == change.rides)
+    number = dict(roost.talent_numbers).get("Roost", unit.stats.movement)
+    talents = tuple(t for t in unit.talents if t not in ELFINKAZE_SIDES or t == change.side)
+    return replace(unit, at=change.at, rides=change.rides, talents=talents,
+                   stats=replace(unit.stats, movement=number))
 
 
 def _face_up(landmark: Landmark) -> Landmark:

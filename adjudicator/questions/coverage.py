@@ -195,6 +195,8 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("round"))
     if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)
         known.add(tracked("onslaught"))
+    if position.turn.onslaught_start is not None:  # whether it stands at the phase's start (Elfin)
+        known.add(tracked("phase-start"))
     if position.factions[position.turn.faction].barracks is not None:  # what waits in them (Spawn's larva)
         known.add(tracked("barracks"))
     # The morale die of every faction whose unit holds a talent that reads it (Morale).
@@ -205,6 +207,8 @@ def _counters(position: Position) -> frozenset[str]:
     # What waits in the barracks of every faction with a spire in play (Powerhouse's rotten worms).
     if all(position.factions[s.faction].barracks is not None for s in position.spires if s.faction in position.factions):
         known.add(tracked("spire-barracks"))
+    if all(f.barracks is not None for f in position.factions.values()):  # every faction's (Elfin's elfinkaze)
+        known.add(tracked("every-barracks"))
     # Harbinger chapter 6's waygates, none of whose faction's units waits to deploy (Unstable): the
     # position's gate holds those units on no waygate in particular.
     uprising = position.gates.get("uprising")

@@ -52,10 +52,11 @@ class CaseResult:
 # heal; None: that defeats it), and how it then leaves the board ('' where it stays on it: Immolate's
 # defeat, Eruption's barracks).
 # The hex it then places itself on ('' where none: Disperse), then what its talents do before or after
-# the move (when, talent, chip, how, then: Consume).
+# the move (when, talent, chip, how, then: Consume), then what each rider it carried takes on the way
+# (None: that defeats it; Roost, FAQ-07).
 _Act = tuple[str, str, str, str, str, str]
 _Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str, str,
-             tuple[_Act, ...]]
+             tuple[_Act, ...], tuple[tuple[str, int | None], ...]]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -65,17 +66,21 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
                              for u, h in (entry.get("displaced") or {}).items()))
     downed = set(entry.get("struck-defeated") or ())
     struck = tuple(sorted((str(x), None if x in downed else int(n)) for x, n in (entry.get("struck") or {}).items()))
+    fallen = set(entry.get("carried-defeated") or ())
+    carried = tuple(sorted({**{str(u): int(n) for u, n in (entry.get("carried-damage") or {}).items()},
+                            **{str(u): None for u in fallen}}.items()))
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
             int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")), str(entry.get("placed", "")),
             tuple((str(a["when"]), str(a["talent"]), str(a["chip"]), str(a["how"]), str(a.get("then", "")),
-                   str(a.get("to", ""))) for a in entry.get("acts") or ()))
+                   str(a.get("to", ""))) for a in entry.get("acts") or ()), carried)
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
     displaced = tuple(sorted((d.unit, d.to, None if d.defeated else d.damage) for d in move.displaced))
     struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
+    carried = tuple(sorted((u, None if fell else n) for u, n, fell in move.carried))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit, move.placed,
-            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to) for a in move.acts))
+            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to) for a in move.acts), carried)
 
 
 def check_moves(
@@ -178,7 +183,7 @@ def _show_final(final: _Final) -> str:
 
 
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated, rolls, struck, exit, placed, acts = key
+    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
@@ -189,7 +194,8 @@ def _show(key: _Key) -> str:
                     for when, talent, chip, how, then, to in acts if when == "after")
     return (first + f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then placed on {placed}" if placed else "")
-            + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else "") + later)
+            + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else "") + later
+            + "".join(f", {u} carried " + ("defeated" if n is None else f"taking {n} damage") for u, n in carried))
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
@@ -347,6 +353,8 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("promoted", True if c.promoted else None),
             ("silenced", True if c.silenced else None),
             ("at", c.at),
+            ("rides", c.rides),
+            ("side", c.side or None),
             ("basic", True if c.basic else None),
             ("discarded-talents", list(c.discarded_talents) if c.discarded_talents else None),
             ("flipped", True if c.flipped else None),
@@ -443,7 +451,7 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
                  ("promoted", True if u.promoted else None), ("basic", True if u.basic else None),
                  ("discarded-talents", list(u.discarded_talents) if u.discarded_talents else None),
-                 ("control", u.control))
+                 ("control", u.control), ("rides", u.rides), ("side", u.side or None))
         extra_set = {k: v for k, v in extra if v is not None}
         data[u.unit] = {"promoted": True} if u.left == IN_BARRACKS else u.left if u.node is None \
             else {"at": u.node, **extra_set} if extra_set else u.node

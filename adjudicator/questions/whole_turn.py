@@ -45,7 +45,7 @@ from adjudicator.position.dice import Die
 from adjudicator.position.model import Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
-from adjudicator.questions.board_after import apply_end, apply_move
+from adjudicator.questions.board_after import ELFINKAZE_SIDES, apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
 from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
 from adjudicator.solving.solve import Deadline, TimedOut
@@ -106,10 +106,14 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         # Hidden Armor: a talent the unit discarded (a revealed chip's own talents are no discard).
         shed = tuple(sorted(set(before.talents) - set(after.talents))) if not chip else ()
         control = after.faction if after.faction != before.faction else None  # Recruitable
+        # Placed from its barracks on top of a chip (Elfin): the side it shows, no talent discarded.
+        rides = after.rides if start.in_barracks(uid) else None
+        side = "".join(t for t in ELFINKAZE_SIDES if t in after.talents) if rides else ""
+        shed = () if rides else shed
         if (node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic
                 or shed or control):
             units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed,
-                                 control=control))
+                                 control=control, rides=rides, side=side))
     # A unit a group revealed as its top chip left it (Scatter): its chip, where it ends and its health.
     for uid, after in sorted(final.units.items()):
         if uid not in start.units:

@@ -101,7 +101,9 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
 
 
 def _displaced(move: MoveOutcome) -> str:
-    return ", ".join(f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced) or "-"
+    """The units the move displaced, and the riders it carried that took damage on the way (Roost)."""
+    pushed = [f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced]
+    return ", ".join([*pushed, *(f"{u} carried{_hurt(n, fell)}" for u, n, fell in move.carried)]) or "-"
 
 
 def _struck(move: MoveOutcome) -> str:

@@ -61,6 +61,14 @@ N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face
     revealed landmark minion within 3 hexes of its end, counted as range is, placed on a map hex beside
     the end, not path terrain, free of units (but itself), spires, landmarks and other chips as the move
     began; each landmark and hex an outcome, or none. Later moves go round the landmark where it stands.
+N152 FAQ-07, an elfinkaze carried: each rider on a minion's hex (its `rides`) takes, on every hex of the
+    minion's route up to where the minion fell, what moving onto that hex would cost it, but the minion's
+    own chip's damage (never beside it, FAQ-05) and a recovery; it falls where that reaches its health
+    and fortifications (the minion goes on). Such damage tells the minion's routes apart as its own does.
+N153 Moving onto a roost: a player's elfinkaze, walking as a hero where moving neither hurts it nor rolls
+    it dice, may end its move on the hex of another chip of its faction with Roost, a step from a node
+    its walk reached with a step to spare; it then rides that chip, its number its movement stat. No
+    walk goes on from such a hex.
 """
 
 from __future__ import annotations
@@ -670,11 +678,26 @@ def _heals(position: Position, source: Unit, unit: Unit) -> bool:
 
 def _hurts_any(position: Position, unit: Unit, ai: bool) -> bool:
     """Some hex within the unit's movement of where it stands, whatever stands between, would cost it
-    something: then its routes and walks are told apart by their damage."""
+    something, or a rider it carries (N152): then its routes and walks are told apart by their damage."""
     start = position.node_of(unit.id)
     within = _bfs(position, [start], lambda _n: True)
     movement = movement_stat(position, unit, ai)
-    return any(hurt(position, unit, n, ai) for n, steps in within.items() if steps <= movement)
+    return any(hurt(position, unit, n, ai) or any(_carried_hurt(position, unit, r, n, ai) for r in _riders(position, unit))
+               for n, steps in within.items() if steps <= movement)
+
+
+def _riders(position: Position, unit: Unit) -> list[Unit]:
+    """N152: the elfinkaze riding a minion on its hex, which its move carries (Roost)."""
+    if unit.kind is not Kind.MINION or unit.at is None:
+        return []
+    return [u for u in position.units.values() if u.rides == unit.id and u.at == unit.at]
+
+
+def _carried_hurt(position: Position, roost: Unit, rider: Unit, node: str, ai: bool) -> int:
+    """N152: what being carried onto ``node`` costs ``rider``: what moving there would, but the roost's
+    own damage and a recovery."""
+    without = dataclasses.replace(position, units={k: v for k, v in position.units.items() if k != roost.id})
+    return hurt(without, rider, node, ai) + _refreshed(without, rider, node, ai)
 
 
 def life(unit: Unit) -> int:
@@ -825,17 +848,33 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
+        carried = _carried(position, unit, nodes[1 + uncounted:], ai)
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
         for picks in _blaze_picks(position, unit, nodes, uncounted, ai):
             struck = tuple(Strike(x, n, n >= life(position.units[x])) for x, n in picks if n)
-            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled), set()).add(
+            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled, carried), set()).add(
                 (nodes, *_route_shown(nodes, route.rifts)))
     return [
         MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, *_ in paths}), taken, fell,
-                    rolls, struck=struck, felled=felled, landed=min(paths)[2])
-        for (end, displaced, taken, fell, rolls, struck, felled), paths in by_key.items()
+                    rolls, struck=struck, felled=felled, landed=min(paths)[2], carried=carried)
+        for (end, displaced, taken, fell, rolls, struck, felled, carried), paths in by_key.items()
     ]
+
+
+def _carried(position: Position, roost: Unit, entered: tuple[str, ...], ai: bool) -> tuple[tuple[str, int, bool], ...]:
+    """N152: (rider, damage, defeated) for each rider the hexes ``entered`` cost something."""
+    found = []
+    for rider in _riders(position, roost):
+        taken, fell = 0, False
+        for node in entered:
+            taken += _carried_hurt(position, roost, rider, node, ai)
+            if taken >= life(rider):
+                taken, fell = life(rider), True
+                break
+        if taken:
+            found.append((rider.id, taken, fell))
+    return tuple(sorted(found))
 
 
 def _landed(position: Position, mover: Unit, push: Displacement, ai: bool) -> Displacement:
@@ -1189,7 +1228,9 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         return _rolling_hero_outcomes(position, hero, ai)
     outcomes = []
     rigged = rigging(position, hero, ai)
-    for end, route in _first_shortest_routes(position, hero, movement_stat(position, hero, ai), ai).items():
+    movement = movement_stat(position, hero, ai)
+    reached = _first_shortest_routes(position, hero, movement, ai)
+    for end, route in reached.items():
         if rock(position, end):
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
@@ -1198,7 +1239,38 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if end in rigged and end != start:  # Rigging: to its fortress, the spire to its barracks
             outcome = dataclasses.replace(outcome, exit="fortress", acts=(Act("after", "Rigging", rigged[end], "barracks"),))
         outcomes.append(outcome)
+    if _roams(hero, ai) and not ai:
+        outcomes += _roostings(position, hero, reached, movement)
     return _deployed(position, hero, outcomes, ai)
+
+
+def _perch(position: Position, unit: Unit, node: str | None) -> tuple[str, int] | None:
+    """N153: the chip of an elfinkaze's faction with Roost on ``node`` it rides, with its number."""
+    if node is None or "Roost Roam" not in unit.talents:
+        return None
+    chips = [*(u for u in position.units.values() if u.at == node and u.id != unit.id and u.rides is None),
+             *(s for s in position.spires if s.at == node)]
+    return next(((c.id, dict(c.talent_numbers)["Roost"]) for c in chips
+                 if c.faction == unit.faction and "Roost" in dict(c.talent_numbers)), None)
+
+
+def _roostings(position: Position, unit: Unit, reached: dict[str, tuple[str, ...]], movement: int) -> list[MoveOutcome]:
+    """N153: a player's elfinkaze may end its move on the hex of another chip of its faction with Roost
+    ("by moving onto it"), by a step from a node its walk reached with a step to spare (not one that
+    stops it); the first shortest route in name order. No walk goes on from there (left out, noticed)."""
+    start = position.node_of(unit.id)
+    stops = stop_hexes(position, unit)
+    roosts = {u.at for u in position.units.values()
+              if u.id != unit.id and u.at in position.hexes and u.faction == unit.faction and "Roost" in u.talents}
+    roosts |= {s.at for s in position.spires if s.faction == unit.faction and "Roost" in s.talents}
+    found = []
+    for hex_ in sorted(roosts - {start}):
+        ways = [route for node, route in reached.items() if len(route) - 1 < movement and not _is_gate(node)
+                and (node not in stops or node == start) and hex_ in position.neighbours(node)]
+        if ways:
+            shortest = min(len(r) for r in ways)
+            found.append(MoveOutcome(unit.id, hex_, FREE, (), min(r for r in ways if len(r) == shortest) + (hex_,), 1))
+    return found
 
 
 def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
@@ -2014,6 +2086,14 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
             roost = units[was.rides]
             landed = moves[was.rides] if moves[was.rides] in position.hexes else was.at
             units[uid] = dataclasses.replace(u, at=roost.at) if roost.at else dataclasses.replace(u, at=landed, rides=None)
+    for rider, damage, defeated in move.carried:  # N152: what its way cost the riders it carried
+        carried = units[rider]
+        if carried.at is not None:
+            units[rider] = _placed(carried, carried.at, False, damage, defeated)
+    mover = units[move.unit]
+    perch = _perch(position, mover, mover.at) if mover.at != position.units[move.unit].at else None
+    if perch is not None:  # N153: it rides the roost it moved onto, its number its movement stat
+        units[move.unit] = dataclasses.replace(mover, rides=perch[0], stats=dataclasses.replace(mover.stats, movement=perch[1]))
     for felled in move.felled:  # on a chip a teleport landed it on: defeated, its group with it
         units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     position = _swapped(position, move)
