@@ -440,6 +440,21 @@ def detonating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     return replace(position, units=units)
 
 
+@st.composite
+def starred(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose faction units each get, by a coin toss, Poison and an attack stat of *
+    (reference N164), Armored and Evasive by others (the reductions * does not meet)."""
+    position = draw(boards)
+    units = {}
+    for uid, u in position.units.items():
+        if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()):
+            u = replace(u, talents=tuple(sorted({*u.talents, "Poison"})), stats=replace(u.stats, star=True, attack=0),
+                        promoted_stats=None, promoted=False)
+        extra = {t for t in ("Armored", "Evasive") if draw(st.booleans())}
+        units[uid] = replace(u, talents=tuple(sorted({*u.talents, *extra})))
+    return replace(position, units=units)
+
+
 # The talents that change what a Wallop's teleport may do (reference N88, N89): Cumbersome forbids it
 # unless the damage drops the item, Peaceful takes the damage away, Sure-Footed widens the allowance.
 WALLOPED = ("Cumbersome", "Peaceful", "Sure-Footed")

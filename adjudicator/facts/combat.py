@@ -75,6 +75,8 @@ class CombatQuery:
 def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
     for name, value in (("health", stats.health), ("attack", stats.attack), ("range", stats.range)):
         yield fact("lstat", uid, Number(layer), const(name), Number(value))
+    if stats.star:  # an attack stat of * (Poison): its attack above is 0
+        yield fact("lstar", uid, Number(layer))
 
 
 def _reward(name: str, owner: Symbol, *where: Symbol, reward: Reward) -> Iterator[Symbol]:

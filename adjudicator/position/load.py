@@ -74,6 +74,7 @@ MAX_MOVEMENT = 8  # the movement encoding follows routes of at most 8 hexes
 MAX_RANGE = 20
 MAX_HEALTH = 30  # health, and the health stat
 MAX_ATTACK = 30
+STAR_ATTACK = ("*", "★")  # an attack stat of * (Poison), as the lists print it
 MAX_GATE_HEALTH = 30
 MARK_KINDS = ("gate", "unit", "hex")
 OWN_MARK_KINDS = (*MARK_KINDS, "beside")  # a unit's own mark may be any hex beside a gate or unit
@@ -900,6 +901,7 @@ class _PositionReader(_Reader):
         if f["promoted-stats"].node is not None and kind not in (None, Kind.HERO.value, Kind.MINION.value):
             self.problem(f["promoted-stats"], f"only a hero or a minion has a promoted side given; this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
+        self.check_star(f, stats, talents, promoted_stats)
         self.check_stubborn(f, faction, talents, group)
         self.check_undeployable(unit_id, faction, talents, group)
         if chip is None or faction is None or kind is None or health is None or stats is None:
@@ -952,6 +954,17 @@ class _PositionReader(_Reader):
                 self.problem(value, f"expected a talent whose wording begins {ONCE_PER_WAVE!r}: only those "
                              f"are used up for the wave; {name} is not")
         return read.names
+
+    def check_star(self, f: _Fields, stats: Stats | None, talents: _Talents | None, other: Stats | None = None) -> None:
+        """An attack stat of * comes with Poison, the one wording that says what it does; a promoted side
+        with or without one is not read (docs/position-format.md)."""
+        starred = [s for s in (stats, other) if s is not None and s.star]
+        if not starred:
+            return
+        if talents is None or "Poison" not in talents.names:
+            self.problem(f["stats"], "an attack stat of * needs the talent Poison, the one wording that says what it does")
+        if f.values.get("promoted-stats") is not None:
+            self.problem(f["promoted-stats"], "a unit with an attack stat of * cannot have promoted-stats given")
 
     def check_health(
         self, f: _Fields, health: int | None, stats: Stats | None, promoted: bool | None, promoted_stats: Stats | None
@@ -1093,13 +1106,16 @@ class _PositionReader(_Reader):
         if f is None:
             return None
         health = self.integer(f["health"], MAX_HEALTH)
-        attack = self.integer(f["attack"], MAX_ATTACK)
+        node = f["attack"].node
+        # Poison: "If this unit or spire has an attack stat of *" (the harbinger list prints a star).
+        star = isinstance(node, ScalarNode) and node.tag != _NULL and str(node.value) in STAR_ATTACK
+        attack = None if star else self.integer(f["attack"], MAX_ATTACK)
         movement = self.integer(f["movement"], MAX_MOVEMENT)
         reach = self.integer(f["range"], MAX_RANGE)
         if health is None:
             return None
         return Stats(
-            health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range)
+            health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range), star
         )
 
     def ranged(self, stats: Stats | None, f: _Fields, talents: _Talents | None) -> Stats | None:
@@ -1129,6 +1145,7 @@ class _PositionReader(_Reader):
         stats = self.ranged(stats, f, talents)
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
+        self.check_star(f, stats, talents)
         if chip is None or stats is None:
             return None
         return GroupedChip(

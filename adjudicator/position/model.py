@@ -58,6 +58,7 @@ class Stats:
     attack: int = 0
     movement: int = 0
     range: int = 1
+    star: bool = False  # the attack stat is * (Poison: "its attacks and retaliations are always considered successful")
 
 
 @dataclass(frozen=True)

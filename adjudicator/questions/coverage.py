@@ -234,6 +234,10 @@ _UNSEEN_SIDE = {
                          "the answer has them take in the order of their names"),
     "prophesy": ("Prophesy", "two or more factions stealing from one that has too little for all of them at once: "
                              "the answer has them take in the order of their names"),
+    "poison-star": ("Poison", "an attack of a unit whose attack stat is * on a spire or a fortress gate: its wording "
+                              "halves a unit's health only, and the answer deals that chip its attack upgrades"),
+    "poison-dull": ("Poison", "a unit whose attack stat is * while its Poison is not in use (waiting in its gate, its "
+                              "talents ignored): the answer has it neither attack nor retaliate"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
     "wallop-moving": ("Wallop", "the damage of two or more chips that hurt a unit its teleport moves: dealt as one "

@@ -436,6 +436,12 @@ N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it 
     spare it (N79) nor heal it, by the first of them by id. A unit so defeated is not hit by the
     attack and does not retaliate; an attacker so defeated deals nothing and is retaliated against
     by no one. Poison's half (N58) reads the target's health after that hit.
+N164 Poison's attack stat of * (``Stats.star``, attack 0): a unit with it and Poison in use attacks and
+    retaliates, and each of its hits on a unit (its attack, its retaliation) takes half the unit's health
+    and fortifications, rounded down, whatever reductions and caps leave (N58 with no "would remove"
+    test). Without Poison in use (in its gate, muted) it is a unit of attack 0; on a spire or a gate its
+    hit is its attack upgrades' (the solver names Poison there). The reference was not at fault: it
+    could not hold a * before.
 N150 Exploration: in the exploration step a player's unit of the turn's faction, on a map hex (not in its
     gate, not campfired), may reveal a face-down landmark beside that hex, each landmark once, one after
     another; keeping one face down changes nothing. The AI's units explore nothing. An end lists each
@@ -555,6 +561,11 @@ class Fighter:
     @property
     def range(self) -> int:
         return self.side.range + self.upgrades.count("range")
+
+    @property
+    def starred(self) -> bool:
+        """N164: an attack stat of * with Poison in use: it attacks and retaliates, every hit successful."""
+        return self.side.star and self.has("Poison")
 
     @property
     def forts(self) -> int:
@@ -790,7 +801,7 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "held still by Survival"
     if a.has("Roost Roam") and rules.ai(a.faction):  # N83
         return "an AI elfinkaze does not attack (Roost Roam)"
-    if a.attack < 1 and not a.has("Slap"):
+    if a.attack < 1 and not a.has("Slap") and not a.starred:  # N164
         return "attack 0 and no Slap"
     return ""
 
@@ -1039,7 +1050,7 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
         amount = min(amount, 1)
     if _covered(rules, board, chip):
         amount = min(amount, 1)
-    return _poisoned(board, a.has("Poison"), chip, amount)
+    return _poisoned(board, a.has("Poison"), chip, amount, a.starred)
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
@@ -1055,11 +1066,12 @@ def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
     return fallen is None or not fallen.merc  # a gate is no merc
 
 
-def _poisoned(board: Board, poison: bool, chip: str, amount: int) -> int:
+def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool = False) -> int:
     """N58 Poison: "the attack instead removes half of the unit's existing health, rounded down" when
-    it would remove any; a fortification is one more health (FAQ-29). Never on a spire or a gate."""
+    it would remove any; a fortification is one more health (FAQ-29). Never on a spire or a gate.
+    N164: a ``starred`` hitter's hit is successful whatever it deals."""
     t = board.units.get(chip)
-    if not poison or t is None or amount < 1:
+    if not poison or t is None or (amount < 1 and not starred):
         return amount
     return (t.health + t.forts) // 2
 
@@ -1799,7 +1811,7 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     a = board.units.get(attacker)
     if r is None or a is None or r.retaliated or r.campfire:
         return False
-    return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, _range(rules, board, r))
+    return (r.attack >= 1 or r.has("Slap") or r.starred) and rules.within(r.node, a.node, _range(rules, board, r))
 
 
 def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = None) -> int:
@@ -1810,7 +1822,7 @@ def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = Non
     amount = max(0, base - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
-    amount = _poisoned(board, r.has("Poison"), attacker, amount)  # N58, before Dexterity looks at it
+    amount = _poisoned(board, r.has("Poison"), attacker, amount, r.starred)  # N58, N164; before Dexterity
     return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
 
 
@@ -2030,7 +2042,7 @@ def attack(
     fell, gone = uid in swept, target in swept
     if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
-            t for t in a.talents if t != "Poison")), hit, target, extra))
+            t for t in a.talents if t != "Poison")), hit, target, extra), a.starred)
     forgone: tuple[str, ...] = ()
     first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
