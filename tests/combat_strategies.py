@@ -65,8 +65,8 @@ READINGS = {
 # ------------------------------------------------------------------------------------- printing
 
 
-def _stats(s: Stats) -> dict[str, int]:
-    return {"health": s.health, "attack": s.attack, "movement": s.movement, "range": s.range}
+def _stats(s: Stats) -> dict[str, object]:
+    return {"health": s.health, "attack": "*" if s.star else s.attack, "movement": s.movement, "range": s.range}
 
 
 def _reward(r: Reward) -> dict[str, object]:
@@ -120,8 +120,11 @@ def describe_combat(position: Position) -> str:
         s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades),
                "talents": _written(s.talents, s.talent_numbers),
                "reward": _reward(s.reward), "merc": s.merc} | ({"arrow": s.arrow} if s.arrow else {})
+        | ({"capacity": s.capacity} if s.capacity is not None else {})
         for s in position.spires
     }
+    if position.supply is not None:
+        document["supply"] = dict(position.supply)
     for f in position.factions.values():
         document["factions"][f.name].update({"source": f.source, "source-capacity": f.source_capacity})
     if position.ai_priority is not None:
@@ -410,6 +413,17 @@ def spire_gifted(
         spires.append(s)
     chosen = {name: draw(st.sampled_from(values)) for name, values in (readings or {}).items()}
     return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})
+
+
+@st.composite
+def limited(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose spires each get an upgrade capacity at or just above what they hold,
+    and that gives, by a coin toss, the upgrade chips left in the supply, 0 to 2 of each kind (Inferno's
+    "if able", reference N165; a spire with no capacity is the common boards')."""
+    position = draw(boards)
+    spires = tuple(replace(s, capacity=len(s.upgrades) + draw(st.integers(0, 1))) for s in position.spires)
+    supply = {k: draw(st.integers(0, 2)) for k in ("attack", "fortification", "range")} if draw(st.booleans()) else None
+    return replace(position, spires=spires, supply=supply)
 
 
 # The Source upgrade and Prophesy (reference N112, N113): Source taken from a faction after a defeat's

@@ -27,7 +27,7 @@ from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, combat_positions, cumbersome, detonating, fountained, gifted, held_still,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
-    spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
+    limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, explored, grafted_boards, healing, unstabled, waygated
 from tests.profiles import examples
@@ -98,6 +98,14 @@ def test_spires_fire_agrees_with_splash_and_sourcefield(position: Position) -> N
                     {"inferno-upgrade": ("attack", "fortification", "range")}).map(at_spires_fire))
 def test_spires_fire_agrees_with_inferno(position: Position) -> None:
     # A spire on a forest hex gains an upgrade after each attack; Repeater's second shot counts it.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# Its "if able" (reference N165): a capacity and a supply, where the board gives them.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(limited(spire_gifted(combat_positions(firing=True), "Inferno", Terrain.FOREST)).map(at_spires_fire))
+def test_spires_fire_agrees_with_inferno_if_able(position: Position) -> None:
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

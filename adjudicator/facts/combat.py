@@ -147,6 +147,10 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         yield from _reward("sreward", s, reward=spire.reward)
         if spire.merc:
             yield fact("smerc", s)
+        if spire.capacity is not None:
+            yield fact("scap", s, Number(spire.capacity))
+    for kind, left in (position.supply or {}).items():  # the upgrade chips left, where the position says
+        yield fact("supply", const(kind), Number(left))
     for landmark in position.landmarks:  # face down, its talents do nothing (game-elements, Landmarks)
         if landmark.revealed:
             for talent in landmark.talents:

@@ -94,6 +94,7 @@ HOLDING_TALENT = "Survival"
 ONCE_PER_WAVE = "Once per wave"
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
+MAX_SUPPLY = 30  # upgrade chips of one kind left in the supply
 MAX_NAME = 40  # characters in an id or a chip's name
 # Toxic fumes chips on one hex: the texts give no number; 10 deal more than any unit's health and
 # fortifications (docs/position-format.md, Numbers).
@@ -539,7 +540,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected", "hex-groups"),
+             "scenario", "expected", "hex-groups", "supply"),
         )
         if top is None:
             return None
@@ -590,6 +591,7 @@ class _PositionReader(_Reader):
                          "[[a1, b1, ...], ...]); touching isles are separate groups, so the map alone does not tell them")
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
+        supply = self.supply(top["supply"])
         ai_priority = self.ai_priority(top["ai-priority"])
         scenario = self.scenario(top["scenario"], factions, gates)
         if scenario is not None:
@@ -625,10 +627,21 @@ class _PositionReader(_Reader):
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
+            supply=supply,
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
         return PositionDocument(position, faq, expected)
+
+    def supply(self, value: _Value) -> dict[str, int] | None:
+        """The upgrade chips left in the supply, by kind (a kind not named: none left)."""
+        if value.node is None:
+            return None
+        f = self.fields(value, (), UPGRADES)
+        if f is None:
+            return None
+        counts = {kind: self.integer(f[kind], MAX_SUPPLY) for kind in UPGRADES}
+        return {kind: n or 0 for kind, n in counts.items()}
 
     @staticmethod
     def keys(value: _Value, absent: set[str] | None) -> set[str] | None:
@@ -1171,7 +1184,7 @@ class _PositionReader(_Reader):
     # --- the other sections
 
     def spire(self, spire_id: str, _key: Node, value: _Value) -> Spire | None:
-        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip", "arrow"))
+        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip", "arrow", "capacity"))
         if f is None:
             return None
         chip = self.name(f["chip"])
@@ -1183,6 +1196,9 @@ class _PositionReader(_Reader):
         talents = self.talents(f["talents"])
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
+        capacity = self.integer(f["capacity"], MAX_CAPACITY)
+        if capacity is not None and upgrades is not None and len(upgrades) > capacity:
+            self.problem(f["capacity"], f"the spire holds {len(upgrades)} upgrades, more than its capacity {capacity}")
         if faction is None or at is None:
             return None
         if arrow is not None and self.hexes is not None and not line_from(self.hexes, at, arrow):
@@ -1203,6 +1219,7 @@ class _PositionReader(_Reader):
             talents.numbers if talents else Spire.talent_numbers,
             _or(chip, Spire.chip),
             _or(arrow, Spire.arrow),
+            capacity,
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:

@@ -191,6 +191,12 @@ DEFEAT_WHILE_MOVING = "what it does on a defeat as units move (played in the att
 def _counters(position: Position) -> frozenset[str]:
     """The counters the position gives that an encoding reads, as ``Part.acts`` takes them."""
     known = {tracked("motility")} if still.reservoir_known(position) else set()
+    if all(s.capacity is not None for s in position.spires if "Inferno" in s.talents):  # "if able" (Inferno)
+        known.add(tracked("spire-capacity"))
+    if position.supply is not None:  # the upgrade chips left (Inferno's "if able")
+        known.add(tracked("upgrade-supply"))
+    if "inferno-upgrade" in position.readings:  # the icon's kind, set by a reader who knows it (Inferno)
+        known.add(tracked("inferno-upgrade"))
     if position.turn.first_of_round is not None:  # whether the turn starts its round (Fountain)
         known.add(tracked("round"))
     if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)

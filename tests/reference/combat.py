@@ -229,6 +229,9 @@ N69 Lift and Wind Turbine act on units within the range of their spire while it 
 N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
     it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
     (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
+N165 Inferno's "if able": no gain while the spire holds as many upgrades as its ``capacity`` (counted as
+    it attacked, before its Degradation), nor once the position's ``supply`` of the kind has gone to
+    earlier gains of the step; where the position gives neither, none is looked at (N68).
 N70 Quake, AI side only: before each attack (shot, volley, Repeater's too) of an AI spire with it on
     a mountain hex, the opposing spire within its range (not defeated) with the fewest upgrades, a bare
     one too, loses its bottom upgrade, no damage; each spire tied for the fewest is an outcome, a
@@ -591,6 +594,7 @@ class Tower:
     arrow: str = ""  # Directional Attack's (N56)
     held: tuple[int, ...] = ()  # N60: the index in the position's list of each upgrade still on it
     flipped: bool = False  # N77: it shows its other side
+    gained: int = 0  # N165: the upgrades Inferno gave it this step, each a chip out of the supply
 
     def without(self, places: set[int]) -> Tower:
         """N60: the spire without its upgrades at these places (0 the bottom one it still has)."""
@@ -3139,7 +3143,7 @@ def _shoot(
                 for shot in shots:
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
-                _inferno(rules, b, sid)
+                _inferno(rules, b, sid, len(line.board.spires[sid].upgrades))
                 volley = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
                 for invig, after in _invigorations(rules, b, log):  # N97, N118
                     yield (picked + volley + tuple((c, "Sourcefield") for c in sorted(paid))
@@ -3176,7 +3180,7 @@ def _shoot(
                 _rob(rules, b, log)  # N112, N113: after Channel's gains
                 _silence(b, target, hushed)
                 _degrade(b, sid)
-                _inferno(rules, b, sid)
+                _inferno(rules, b, sid, len(line.board.spires[sid].upgrades))
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
                 for invig, after in _invigorations(rules, b, log):  # N97, N118
                     yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
@@ -3457,13 +3461,21 @@ def _quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
     return sorted(r.id for r in near if len(r.upgrades) == least)
 
 
-def _inferno(rules: Rules, board: Board, sid: str) -> None:
-    """N68: Inferno, "If this spire is on a forest hex, after it attacks, it gains a ... upgrade"."""
+def _inferno(rules: Rules, board: Board, sid: str, before: int) -> None:
+    """N68: Inferno, "If this spire is on a forest hex, after it attacks, it gains a ... upgrade"; N165:
+    "if able", ``before`` the upgrades it held as it attacked."""
     s = board.spires[sid]
     hexes = rules.position.hexes
     if s.has("Inferno") and hexes[s.at].terrain is Terrain.FOREST:
         gained = rules.readings["inferno-upgrade"]
-        board.spires[sid] = replace(s, upgrades=(*s.upgrades, gained), held=(*s.held, max(s.held, default=-1) + 1))
+        capacity = next(t.capacity for t in rules.position.spires if t.id == sid)
+        supply = rules.position.supply
+        if capacity is not None and before >= capacity:
+            return
+        if supply is not None and sum(t.gained for t in board.spires.values()) >= supply.get(gained, 0):
+            return
+        board.spires[sid] = replace(s, upgrades=(*s.upgrades, gained), held=(*s.held, max(s.held, default=-1) + 1),
+                                    gained=s.gained + 1)
 
 
 def _silence(board: Board, uid: str, hushed: bool) -> None:
