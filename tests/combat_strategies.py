@@ -524,9 +524,10 @@ def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
-def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` where the first spire is the AI's, with Quake on a mountain hex, and each
-    other spire the turn's faction's by a coin toss, so that it has spires to quake, ties among them too."""
+def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position], player: bool = False) -> Position:
+    """A board of ``boards`` where the first spire is the AI's (``player``: a player's), with Quake on a
+    mountain hex, and each other spire the turn's faction's by a coin toss, so that it has spires to
+    quake, ties among them too."""
     position = draw(boards)
     if not position.spires:
         return position
@@ -534,7 +535,8 @@ def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     hexes = {**position.hexes, first.at: replace(position.hexes[first.at], terrain=Terrain.MOUNTAINS)}
     spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*first.talents, "Quake"}))),
               *(replace(s, faction=MOVER) if draw(st.booleans()) else s for s in rest))
-    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
+    controller = Controller.PLAYER if player else Controller.AI
+    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=controller)}
     return replace(position, spires=spires, hexes=hexes, factions=factions)
 
 

@@ -118,6 +118,14 @@ def test_spires_fire_agrees_with_quake(position: Position) -> None:
     assert problem is None, problem
 
 
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(quaking(combat_positions(firing=True), player=True).map(at_spires_fire))
+def test_spires_fire_agrees_with_a_players_quake(position: Position) -> None:
+    # A player's spire on a mountain hex may strip any opposing spire in range that has an upgrade.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(16), deadline=None, report_multiple_bugs=False)
 @given(walloping(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_wallop(position: Position) -> None:

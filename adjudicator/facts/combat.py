@@ -245,6 +245,8 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
     chips |= {s.at for s in position.spires}
     targets = chips | {g.node for g in position.gates.values()}
     targets |= {c.at for c in position.chips if c.health is not None}  # a waygate (Harbinger chapter 6)
+    if any("Quake" in s.talents for s in position.spires):  # a player's Quake reaches landmarks in range
+        targets |= {lm.at for lm in position.landmarks}
     targets |= {node for near in _teleport_hexes(position).values() for node in near}  # a unit may land there
     counts = fields.range_counts(position, chips, fields.range_bound(position))
     if query.measure_from is not None:

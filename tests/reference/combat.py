@@ -229,6 +229,10 @@ N69 Lift and Wind Turbine act on units within the range of their spire while it 
 N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
     it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
     (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
+N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
+    hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
+    outcome, a choice (the Quake spire, that spire) where there are several), or none. Its landmark
+    effects are not checked (the solver names Quake where a landmark is in range).
 N165 Inferno's "if able": no gain while the spire holds as many upgrades as its ``capacity`` (counted as
     it attacked, before its Degradation), nor once the position's ``supply`` of the kind has gone to
     earlier gains of the step; where the position gives neither, none is looked at (N68).
@@ -3107,6 +3111,12 @@ def _shoot(
         yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
     if fewest:
         return
+    chosen = [] if quaked else _player_quakes(rules, line.board, s)
+    for rid in chosen:  # N166: or none, the shot below
+        b = line.board.copy()
+        b.spires[rid] = b.spires[rid].without({0})
+        picked = choices + ((sid, rid),) if len(chosen) > 1 else choices
+        yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
         area = _volley_splash_area(rules, line.board, s, chips)  # N135
@@ -3459,6 +3469,16 @@ def _quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
             and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range)]
     least = min((len(r.upgrades) for r in near), default=0)
     return sorted(r.id for r in near if len(r.upgrades) == least)
+
+
+def _player_quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """N166: a player's spire with Quake on a mountain hex: the opposing spires within its range that have
+    an upgrade to remove, any one of them."""
+    hexes = rules.position.hexes
+    if not (s.has("Quake") and not rules.ai(s.faction) and hexes[s.at].terrain is Terrain.MOUNTAINS):
+        return []
+    return sorted(r.id for r in board.spires.values() if r.id != s.id and not r.defeated and r.upgrades
+                  and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range))
 
 
 def _inferno(rules: Rules, board: Board, sid: str, before: int) -> None:
