@@ -229,6 +229,10 @@ N69 Lift and Wind Turbine act on units within the range of their spire while it 
 N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
     it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
     (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
+N167 The attack step, as N107 and N137: the wave ends in the step only where a faction minion was in play
+    as it began; a board with none (heroes only) plays its attacks as any other, and its ends do not
+    report the wave over. The reference was at fault: it ended such a step at once, reporting the wave
+    over, where the solver attacks.
 N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
     hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
     outcome, a choice (the Quake spire, that spire) where there are several), or none. Its landmark
@@ -2132,7 +2136,7 @@ def attack(
         revealed=tuple(log.revealed),
         gains=_merged(log.gains),
         level_ups=tuple(log.level_ups),
-        wave_over=_wave_over(b) and not over,
+        wave_over=_wave_over(b) and not over and rules.minions,  # N167
         game_over=over,
         forgone=forgone,
         pressed=("Swashbuckler",) if press else (),
@@ -2238,7 +2242,7 @@ def weaken(rules: Rules, board: Board, uid: str, sid: str) -> tuple[AttackOutcom
     b.spires[sid] = s.without(places)
     over = _game_over(b)
     stripped = tuple(sorted((sid, s.held[i], s.upgrades[i]) for i in places))
-    return AttackOutcome(attacker=uid, target=sid, wave_over=_wave_over(b) and not over, game_over=over,
+    return AttackOutcome(attacker=uid, target=sid, wave_over=_wave_over(b) and not over and rules.minions, game_over=over,
                          stripped=stripped, instead="Weak Point"), b
 
 
@@ -2255,7 +2259,7 @@ def pacify(rules: Rules, board: Board, uid: str, landmark: str) -> tuple[AttackO
         _gain(rules, b, log, a.faction, Reward(source=3))
     over = _game_over(b)
     outcome = AttackOutcome(attacker=uid, target=landmark, gains=_merged(log.gains),
-                            wave_over=_wave_over(b) and not over, game_over=over, instead="Pacify",
+                            wave_over=_wave_over(b) and not over and rules.minions, game_over=over, instead="Pacify",
                             discarded=(landmark,))
     return outcome, b
 
@@ -2455,7 +2459,9 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
 
 
 def attack_options(position: Position, unit_id: str, ai: bool) -> AttackOptions:
-    return options_now(Rules.of(position, ai), start_board(position), unit_id)
+    rules, start = Rules.of(position, ai), start_board(position)
+    rules.minions = not _wave_over(start)  # N167
+    return options_now(rules, start, unit_id)
 
 
 # ------------------------------------------------------------------------------ ends of a step
@@ -2488,7 +2494,7 @@ def _unit_end(start: Fighter, now: Fighter | None, discarded: bool, under: str =
 
 def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
     """N9: the one faction with units in play, when it has a hero that is not yet campfired."""
-    if _finished(board):
+    if _finished(rules, board):
         return ()
     having = {f.faction for f in board.units.values() if f.kind is not Kind.LANDMARK_MINION}
     if len(having) != 1:
@@ -2535,9 +2541,10 @@ def _step_units(rules: Rules, board: Board) -> list[str]:
     return sorted(uid for uid, f in board.units.items() if f.faction == rules.faction)
 
 
-def _finished(board: Board) -> bool:
-    """The wave or the game is over: the step ends at once."""
-    return _wave_over(board) or _game_over(board)
+def _finished(rules: Rules, board: Board) -> bool:
+    """The wave or the game is over: the step ends at once; the wave only where minions were in play as
+    the step began (N167)."""
+    return _game_over(board) or (rules.minions and _wave_over(board))
 
 
 def _fire_over(rules: Rules, board: Board) -> bool:
@@ -2548,12 +2555,13 @@ def _fire_over(rules: Rules, board: Board) -> bool:
 
 def may_end(rules: Rules, board: Board) -> bool:
     """Obligation and order: the step ends only when no unit that must attack still can."""
-    return _finished(board) or not any(choice(rules, board, uid).must for uid in _step_units(rules, board))
+    return _finished(rules, board) or not any(choice(rules, board, uid).must for uid in _step_units(rules, board))
 
 
 def attack_step(position: Position, ai: bool) -> AttackStepResult:
     rules = Rules.of(position, ai)
     start = start_board(position)
+    rules.minions = not _wave_over(start)  # N167
     found: dict[tuple[EndState, tuple[Roll, ...]], tuple[AttackOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
@@ -2564,7 +2572,7 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
         seen.add(key)
         if may_end(rules, board):
             found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls))), sequence)
-        if _finished(board):
+        if _finished(rules, board):
             return
         for uid in _step_units(rules, board):
             for landmark in choice(rules, board, uid).calm:  # N66
@@ -3566,9 +3574,10 @@ def replay(
     rules = Rules.of(position, ai)
     rolls = {r.unit: (r.totals[0], r.top) for r in rolled}
     start = start_board(position)
+    rules.minions = not _wave_over(start)  # N167
     board = start
     for i, given in enumerate(sequence, start=1):
-        if _wave_over(board):
+        if rules.minions and _wave_over(board):
             return None, [f"attack {i}: the wave is already over"]
         if given.instead:  # N66, N71
             now = choice(rules, board, given.attacker)
