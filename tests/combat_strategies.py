@@ -65,8 +65,8 @@ READINGS = {
 # ------------------------------------------------------------------------------------- printing
 
 
-def _stats(s: Stats) -> dict[str, int]:
-    return {"health": s.health, "attack": s.attack, "movement": s.movement, "range": s.range}
+def _stats(s: Stats) -> dict[str, object]:
+    return {"health": s.health, "attack": "*" if s.star else s.attack, "movement": s.movement, "range": s.range}
 
 
 def _reward(r: Reward) -> dict[str, object]:
@@ -120,8 +120,11 @@ def describe_combat(position: Position) -> str:
         s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades),
                "talents": _written(s.talents, s.talent_numbers),
                "reward": _reward(s.reward), "merc": s.merc} | ({"arrow": s.arrow} if s.arrow else {})
+        | ({"capacity": s.capacity} if s.capacity is not None else {})
         for s in position.spires
     }
+    if position.supply is not None:
+        document["supply"] = dict(position.supply)
     for f in position.factions.values():
         document["factions"][f.name].update({"source": f.source, "source-capacity": f.source_capacity})
     if position.ai_priority is not None:
@@ -412,6 +415,17 @@ def spire_gifted(
     return replace(position, spires=tuple(spires), hexes=hexes, readings={**position.readings, **chosen})
 
 
+@st.composite
+def limited(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose spires each get an upgrade capacity at or just above what they hold,
+    and that gives, by a coin toss, the upgrade chips left in the supply, 0 to 2 of each kind (Inferno's
+    "if able", reference N165; a spire with no capacity is the common boards')."""
+    position = draw(boards)
+    spires = tuple(replace(s, capacity=len(s.upgrades) + draw(st.integers(0, 1))) for s in position.spires)
+    supply = {k: draw(st.integers(0, 2)) for k in ("attack", "fortification", "range")} if draw(st.booleans()) else None
+    return replace(position, spires=spires, supply=supply)
+
+
 # The Source upgrade and Prophesy (reference N112, N113): Source taken from a faction after a defeat's
 # rewards. ``robbing`` hands them to units, and the upgrade to spires, by coin tosses; out of the common
 # pool, where every board of the fixed sample would change.
@@ -452,6 +466,21 @@ def cheering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
              for uid, u in position.units.items()}
     factions = {name: replace(f, morale=draw(st.integers(0, 6))) for name, f in position.factions.items()}
     return replace(position, units=units, factions=factions)
+
+
+@st.composite
+def starred(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose faction units each get, by a coin toss, Poison and an attack stat of *
+    (reference N164), Armored and Evasive by others (the reductions * does not meet)."""
+    position = draw(boards)
+    units = {}
+    for uid, u in position.units.items():
+        if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()):
+            u = replace(u, talents=tuple(sorted({*u.talents, "Poison"})), stats=replace(u.stats, star=True, attack=0),
+                        promoted_stats=None, promoted=False)
+        extra = {t for t in ("Armored", "Evasive") if draw(st.booleans())}
+        units[uid] = replace(u, talents=tuple(sorted({*u.talents, *extra})))
+    return replace(position, units=units)
 
 
 # The talents that change what a Wallop's teleport may do (reference N88, N89): Cumbersome forbids it
@@ -509,9 +538,10 @@ def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
-def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` where the first spire is the AI's, with Quake on a mountain hex, and each
-    other spire the turn's faction's by a coin toss, so that it has spires to quake, ties among them too."""
+def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position], player: bool = False) -> Position:
+    """A board of ``boards`` where the first spire is the AI's (``player``: a player's), with Quake on a
+    mountain hex, and each other spire the turn's faction's by a coin toss, so that it has spires to
+    quake, ties among them too."""
     position = draw(boards)
     if not position.spires:
         return position
@@ -519,7 +549,8 @@ def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     hexes = {**position.hexes, first.at: replace(position.hexes[first.at], terrain=Terrain.MOUNTAINS)}
     spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*first.talents, "Quake"}))),
               *(replace(s, faction=MOVER) if draw(st.booleans()) else s for s in rest))
-    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=Controller.AI)}
+    controller = Controller.PLAYER if player else Controller.AI
+    factions = {**position.factions, OPPONENT: replace(position.factions[OPPONENT], controller=controller)}
     return replace(position, spires=spires, hexes=hexes, factions=factions)
 
 

@@ -208,7 +208,7 @@ def _unit_document(u: Unit) -> dict[str, object]:
     if u.at is not None:
         document["at"] = u.at
     document["health"] = u.health
-    document["stats"] = {"health": u.stats.health, "attack": u.stats.attack,
+    document["stats"] = {"health": u.stats.health, "attack": "*" if u.stats.star else u.stats.attack,
                          "movement": u.stats.movement, "range": u.stats.range}
     document["terrain"] = u.terrain.value
     if u.talents:

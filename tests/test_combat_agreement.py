@@ -27,7 +27,7 @@ from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, calling, cheering, combat_positions, cumbersome, detonating, fountained, gifted, held_still,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
-    spire_gifted, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
+    limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import allied, explored, grafted_boards, healing, unstabled, waygated
 from tests.profiles import examples
@@ -102,10 +102,26 @@ def test_spires_fire_agrees_with_inferno(position: Position) -> None:
     assert problem is None, problem
 
 
+# Its "if able" (reference N165): a capacity and a supply, where the board gives them.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(limited(spire_gifted(combat_positions(firing=True), "Inferno", Terrain.FOREST)).map(at_spires_fire))
+def test_spires_fire_agrees_with_inferno_if_able(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(30), deadline=None, report_multiple_bugs=False)
 @given(quaking(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_quake(position: Position) -> None:
     # An AI spire on a mountain hex first strips the opposing spire in range with the fewest upgrades.
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(quaking(combat_positions(firing=True), player=True).map(at_spires_fire))
+def test_spires_fire_agrees_with_a_players_quake(position: Position) -> None:
+    # A player's spire on a mountain hex may strip any opposing spire in range that has an upgrade.
     problem = spires_fire_problem(position)
     assert problem is None, problem
 
@@ -267,6 +283,14 @@ def test_spires_fire_agrees_with_robbers(position: Position) -> None:
 
 
 # Detonate (reference N147): the blast of the units that fall, in a listing, the whole step, Spires Fire
+# Poison's attack stat of * (reference N164): attacks and retaliations that halve whatever they deal.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(starred(combat_positions()))
+def test_attack_options_agree_with_a_star_attack(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
 # and at the turn's edges (a Self Destruct unit with it blasts too).
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(detonating(combat_positions()))

@@ -535,6 +535,7 @@ def test_schema_bounds_are_the_loaders() -> None:
     defs = schema["$defs"]
 
     def maximum(ref: dict[str, Any]) -> int:
+        ref = ref.get("anyOf", [ref])[0]  # the number, beside another form (an attack stat of *)
         while "$ref" in ref:
             ref = defs[ref["$ref"].rsplit("/", 1)[1]]
         return ref["maximum"]
@@ -706,3 +707,9 @@ def test_a_file_longer_than_the_bound_is_refused_before_it_is_parsed(tmp_path: P
 def test_a_file_that_never_ends_is_refused() -> None:
     with pytest.raises(PositionFileError, match="longer than"):
         load_position("/dev/zero")
+
+
+def test_an_attack_stat_of_star_comes_with_poison() -> None:
+    starred = bounded_board().replace("attack: 30,", 'attack: "*",', 1)
+    found = {p.field: p.message for p in problems_of(starred)}
+    assert "Poison" in found["units.lord.stats"] and "units.lord.promoted-stats" in found  # a side not read

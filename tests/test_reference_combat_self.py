@@ -154,6 +154,16 @@ def test_example_1_the_harrier_retaliates() -> None:
     )
 
 
+def test_heroes_only_still_attack_and_the_wave_goes_on() -> None:
+    # N167: with no faction minion in play as the step begins, the wave does not end in it (as N107,
+    # N137): the heirs hero (c1, 3 health) may attack the narora hero (d1, 3 health) or not, 1 each way
+    # with the retaliation; neither end reports the wave over. Campfire Mode: both factions have units.
+    units = [fighter("jael", MOVER, "c1", 3, kind=Kind.HERO), fighter("kram", OPPONENT, "d1", 3, kind=Kind.HERO)]
+    found = ends(board(units))
+    assert chips() in found and chips(ChipEnd("jael", health=2), ChipEnd("kram", health=2)) in found
+    assert len(found) == 2 and not any(e.wave_over for e in found)
+
+
 def test_example_2_out_of_range_then_defeated() -> None:
     # Example 2: the dispatch (2 Range, b1) hits the harrier (d1) from 2 hexes: no retaliation.  The
     # battleborn (c1) then defeats it: no retaliation from a defeated unit.  The other order has

@@ -168,10 +168,10 @@ def test_a_check_on_such_a_board_is_undetermined_with_its_own_status(tmp_path: P
 
 
 def test_no_notice_for_a_talent_of_another_step_or_one_modelled() -> None:
-    # Poison acts in attacks, partly modelled; Armored is modelled in the attack step.
-    position = board("[Poison, Armored]")
+    # Infest acts outside the movement step, not modelled; Armored is modelled in the attack step.
+    position = board("[Infest 2, Armored]")
     assert notices(position, "movement") == ()
-    assert [n.talent for n in notices(position, "attack")] == ["Poison"]
+    assert [n.talent for n in notices(position, "attack")] == ["Infest"]
     assert runner.invoke(app, ["moves", "--json", str(ROOT / "positions/rulebook/joust-harrier-jaelana.yaml")]).exit_code == 0
 
 
@@ -269,9 +269,9 @@ def test_a_move_held_by_an_attack_names_what_the_attack_leaves_out() -> None:
     # The AI's Rooted asks whether its attack would deal damage: a target's unmodelled attack-step
     # talent may change that, so the movement answer names it; the player's Rooted asks nothing.
     position = load_position(ROOT / "positions/talents/rooted/rooted-beside-spire.yaml")
-    husk = replace(position.units["husk"], talents=("Poison",))
+    husk = replace(position.units["husk"], talents=("Infest",), talent_numbers=(("Infest", 2),))
     position = replace(position, units={**position.units, "husk": husk})
-    assert [n.talent for n in notices(position, "movement", ai=True)] == ["Poison"]
+    assert [n.talent for n in notices(position, "movement", ai=True)] == ["Infest"]
     assert notices(position, "movement", ai=False) == ()
 
 

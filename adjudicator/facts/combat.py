@@ -75,6 +75,8 @@ class CombatQuery:
 def _stats(uid: Symbol, layer: int, stats: Stats) -> Iterator[Symbol]:
     for name, value in (("health", stats.health), ("attack", stats.attack), ("range", stats.range)):
         yield fact("lstat", uid, Number(layer), const(name), Number(value))
+    if stats.star:  # an attack stat of * (Poison): its attack above is 0
+        yield fact("lstar", uid, Number(layer))
 
 
 def _reward(name: str, owner: Symbol, *where: Symbol, reward: Reward) -> Iterator[Symbol]:
@@ -145,6 +147,10 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         yield from _reward("sreward", s, reward=spire.reward)
         if spire.merc:
             yield fact("smerc", s)
+        if spire.capacity is not None:
+            yield fact("scap", s, Number(spire.capacity))
+    for kind, left in (position.supply or {}).items():  # the upgrade chips left, where the position says
+        yield fact("supply", const(kind), Number(left))
     for landmark in position.landmarks:  # face down, its talents do nothing (game-elements, Landmarks)
         if landmark.revealed:
             for talent in landmark.talents:
@@ -244,6 +250,8 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
     chips |= {s.at for s in position.spires}
     targets = chips | {g.node for g in position.gates.values()}
     targets |= {c.at for c in position.chips if c.health is not None}  # a waygate (Harbinger chapter 6)
+    if any("Quake" in s.talents for s in position.spires):  # a player's Quake reaches landmarks in range
+        targets |= {lm.at for lm in position.landmarks}
     targets |= {node for near in _teleport_hexes(position).values() for node in near}  # a unit may land there
     counts = fields.range_counts(position, chips, fields.range_bound(position))
     if query.measure_from is not None:

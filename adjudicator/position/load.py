@@ -74,6 +74,7 @@ MAX_MOVEMENT = 8  # the movement encoding follows routes of at most 8 hexes
 MAX_RANGE = 20
 MAX_HEALTH = 30  # health, and the health stat
 MAX_ATTACK = 30
+STAR_ATTACK = ("*", "★")  # an attack stat of * (Poison), as the lists print it
 MAX_GATE_HEALTH = 30
 MARK_KINDS = ("gate", "unit", "hex")
 OWN_MARK_KINDS = (*MARK_KINDS, "beside")  # a unit's own mark may be any hex beside a gate or unit
@@ -96,6 +97,7 @@ FIRST_EACH_WAVE = "The first time each wave"
 ELFIN = "Elfin"  # the talent that places an elfinkaze on its chip
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
+MAX_SUPPLY = 30  # upgrade chips of one kind left in the supply
 MAX_NAME = 40  # characters in an id or a chip's name
 # Toxic fumes chips on one hex: the texts give no number; 10 deal more than any unit's health and
 # fortifications (docs/position-format.md, Numbers).
@@ -541,7 +543,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected", "hex-groups"),
+             "scenario", "expected", "hex-groups", "supply"),
         )
         if top is None:
             return None
@@ -592,6 +594,7 @@ class _PositionReader(_Reader):
                          "[[a1, b1, ...], ...]); touching isles are separate groups, so the map alone does not tell them")
         turn = self.turn(top["turn"])
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
+        supply = self.supply(top["supply"])
         ai_priority = self.ai_priority(top["ai-priority"])
         scenario = self.scenario(top["scenario"], factions, gates)
         if scenario is not None:
@@ -627,10 +630,21 @@ class _PositionReader(_Reader):
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
+            supply=supply,
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
         return PositionDocument(position, faq, expected)
+
+    def supply(self, value: _Value) -> dict[str, int] | None:
+        """The upgrade chips left in the supply, by kind (a kind not named: none left)."""
+        if value.node is None:
+            return None
+        f = self.fields(value, (), UPGRADES)
+        if f is None:
+            return None
+        counts = {kind: self.integer(f[kind], MAX_SUPPLY) for kind in UPGRADES}
+        return {kind: n or 0 for kind, n in counts.items()}
 
     @staticmethod
     def keys(value: _Value, absent: set[str] | None) -> set[str] | None:
@@ -905,6 +919,7 @@ class _PositionReader(_Reader):
         if f["promoted-stats"].node is not None and kind not in (None, Kind.HERO.value, Kind.MINION.value):
             self.problem(f["promoted-stats"], f"only a hero or a minion has a promoted side given; this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
+        self.check_star(f, stats, talents, promoted_stats)
         self.check_stubborn(f, faction, talents, group)
         self.check_perch(f["talents"], talents)
         self.check_undeployable(unit_id, faction, talents, group)
@@ -959,6 +974,17 @@ class _PositionReader(_Reader):
                 self.problem(value, f"expected a talent whose wording begins {ONCE_PER_WAVE!r} (or its AI wording "
                              f"{FIRST_EACH_WAVE!r}): only those are used up for the wave; {name} is not")
         return read.names
+
+    def check_star(self, f: _Fields, stats: Stats | None, talents: _Talents | None, other: Stats | None = None) -> None:
+        """An attack stat of * comes with Poison, the one wording that says what it does; a promoted side
+        with or without one is not read (docs/position-format.md)."""
+        starred = [s for s in (stats, other) if s is not None and s.star]
+        if not starred:
+            return
+        if talents is None or "Poison" not in talents.names:
+            self.problem(f["stats"], "an attack stat of * needs the talent Poison, the one wording that says what it does")
+        if f.values.get("promoted-stats") is not None:
+            self.problem(f["promoted-stats"], "a unit with an attack stat of * cannot have promoted-stats given")
 
     def check_health(
         self, f: _Fields, health: int | None, stats: Stats | None, promoted: bool | None, promoted_stats: Stats | None
@@ -1107,13 +1133,16 @@ class _PositionReader(_Reader):
         if f is None:
             return None
         health = self.integer(f["health"], MAX_HEALTH)
-        attack = self.integer(f["attack"], MAX_ATTACK)
+        node = f["attack"].node
+        # Poison: "If this unit or spire has an attack stat of *" (the harbinger list prints a star).
+        star = isinstance(node, ScalarNode) and node.tag != _NULL and str(node.value) in STAR_ATTACK
+        attack = None if star else self.integer(f["attack"], MAX_ATTACK)
         movement = self.integer(f["movement"], MAX_MOVEMENT)
         reach = self.integer(f["range"], MAX_RANGE)
         if health is None:
             return None
         return Stats(
-            health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range)
+            health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range), star
         )
 
     def ranged(self, stats: Stats | None, f: _Fields, talents: _Talents | None) -> Stats | None:
@@ -1143,6 +1172,7 @@ class _PositionReader(_Reader):
         stats = self.ranged(stats, f, talents)
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
+        self.check_star(f, stats, talents)
         if chip is None or stats is None:
             return None
         return GroupedChip(
@@ -1168,7 +1198,7 @@ class _PositionReader(_Reader):
     # --- the other sections
 
     def spire(self, spire_id: str, _key: Node, value: _Value) -> Spire | None:
-        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip", "arrow"))
+        f = self.fields(value, ("faction", "at"), ("upgrades", "talents", "reward", "merc", "chip", "arrow", "capacity"))
         if f is None:
             return None
         chip = self.name(f["chip"])
@@ -1181,6 +1211,9 @@ class _PositionReader(_Reader):
         reward = self.reward(f["reward"])
         merc = self.boolean(f["merc"])
         self.check_perch(f["talents"], talents)
+        capacity = self.integer(f["capacity"], MAX_CAPACITY)
+        if capacity is not None and upgrades is not None and len(upgrades) > capacity:
+            self.problem(f["capacity"], f"the spire holds {len(upgrades)} upgrades, more than its capacity {capacity}")
         if faction is None or at is None:
             return None
         if arrow is not None and self.hexes is not None and not line_from(self.hexes, at, arrow):
@@ -1201,6 +1234,7 @@ class _PositionReader(_Reader):
             talents.numbers if talents else Spire.talent_numbers,
             _or(chip, Spire.chip),
             _or(arrow, Spire.arrow),
+            capacity,
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:

@@ -58,6 +58,7 @@ class Stats:
     attack: int = 0
     movement: int = 0
     range: int = 1
+    star: bool = False  # the attack stat is * (Poison: "its attacks and retaliations are always considered successful")
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,7 @@ class Spire:
     talent_numbers: tuple[tuple[str, int], ...] = ()
     chip: str = ""  # its printed name, where a rule names the spire ("the wind shear spire")
     arrow: str = ""  # the hex beside it its arrow points at (Directional Attack)
+    capacity: int | None = None  # its upgrade capacity (game-elements, Merc Spires: "3 Upgrade Capacity"); None: not given
 
 
 # The landmark talent whose chip holds health (landmark-and-market-talents: Secret Passage).
@@ -308,6 +310,8 @@ class Position:
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules
+    # The upgrade chips left in the supply, by kind ("a limited resource", harbinger-rulebook); None: not given.
+    supply: dict[str, int] | None = None
     title: str = ""
     source: str = ""
 

@@ -191,6 +191,12 @@ DEFEAT_WHILE_MOVING = "what it does on a defeat as units move (played in the att
 def _counters(position: Position) -> frozenset[str]:
     """The counters the position gives that an encoding reads, as ``Part.acts`` takes them."""
     known = {tracked("motility")} if still.reservoir_known(position) else set()
+    if all(s.capacity is not None for s in position.spires if "Inferno" in s.talents):  # "if able" (Inferno)
+        known.add(tracked("spire-capacity"))
+    if position.supply is not None:  # the upgrade chips left (Inferno's "if able")
+        known.add(tracked("upgrade-supply"))
+    if "inferno-upgrade" in position.readings:  # the icon's kind, set by a reader who knows it (Inferno)
+        known.add(tracked("inferno-upgrade"))
     if position.turn.first_of_round is not None:  # whether the turn starts its round (Fountain)
         known.add(tracked("round"))
     if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)
@@ -250,6 +256,12 @@ _UNSEEN_SIDE = {
                          "the answer has them take in the order of their names"),
     "prophesy": ("Prophesy", "two or more factions stealing from one that has too little for all of them at once: "
                              "the answer has them take in the order of their names"),
+    "poison-star": ("Poison", "an attack of a unit whose attack stat is * on a spire or a fortress gate: its wording "
+                              "halves a unit's health only, and the answer deals that chip its attack upgrades"),
+    "poison-dull": ("Poison", "a unit whose attack stat is * while its Poison is not in use (waiting in its gate, its "
+                              "talents ignored): the answer has it neither attack nor retaliate"),
+    "quake-landmark": ("Quake", "a player's Quake spire's landmark effects (remove 1 health from a landmark in range, "
+                                "or a facedown landmark from play): the answer offers only the spires' upgrades"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
     "wallop-moving": ("Wallop", "the damage of two or more chips that hurt a unit its teleport moves: dealt as one "

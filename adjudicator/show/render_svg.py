@@ -648,7 +648,7 @@ def _unit_chip(group: ET.Element, unit: Unit, centre: Point, radius: float, pic:
 def _unit_summary(unit: Unit) -> str:
     """Everything about a unit, for its tooltip."""
     parts = [f"{unit.id}: {unit.chip}", unit.faction or "no faction", unit.kind.value,
-             f"health {unit.health}/{_max_health(unit)}", f"attack {unit.stats.attack}",
+             f"health {unit.health}/{_max_health(unit)}", f"attack {'*' if unit.stats.star else unit.stats.attack}",
              f"movement {unit.stats.movement}", f"range {unit.stats.range}", f"terrain {unit.terrain.value}"]
     if unit.talents:
         parts.append("talents " + ", ".join(unit.talents))

@@ -233,6 +233,17 @@ N69 Lift and Wind Turbine act on units within the range of their spire while it 
 N68 Inferno: after each shot or volley of a spire with it on a forest hex (Repeater's too, whatever
     it rolled), the spire gains one upgrade on top, of the kind the reading inferno-upgrade names
     (attack by default); "if able" is not looked at. Its next shot counts it (dice, range).
+N167 The attack step, as N107 and N137: the wave ends in the step only where a faction minion was in play
+    as it began; a board with none (heroes only) plays its attacks as any other, and its ends do not
+    report the wave over. The reference was at fault: it ended such a step at once, reporting the wave
+    over, where the solver attacks.
+N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
+    hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
+    outcome, a choice (the Quake spire, that spire) where there are several), or none. Its landmark
+    effects are not checked (the solver names Quake where a landmark is in range).
+N165 Inferno's "if able": no gain while the spire holds as many upgrades as its ``capacity`` (counted as
+    it attacked, before its Degradation), nor once the position's ``supply`` of the kind has gone to
+    earlier gains of the step; where the position gives neither, none is looked at (N68).
 N70 Quake, AI side only: before each attack (shot, volley, Repeater's too) of an AI spire with it on
     a mountain hex, the opposing spire within its range (not defeated) with the fewest upgrades, a bare
     one too, loses its bottom upgrade, no damage; each spire tied for the fewest is an outcome, a
@@ -440,6 +451,12 @@ N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it 
     spare it (N79) nor heal it, by the first of them by id. A unit so defeated is not hit by the
     attack and does not retaliate; an attacker so defeated deals nothing and is retaliated against
     by no one. Poison's half (N58) reads the target's health after that hit.
+N164 Poison's attack stat of * (``Stats.star``, attack 0): a unit with it and Poison in use attacks and
+    retaliates, and each of its hits on a unit (its attack, its retaliation) takes half the unit's health
+    and fortifications, rounded down, whatever reductions and caps leave (N58 with no "would remove"
+    test). Without Poison in use (in its gate, muted) it is a unit of attack 0; on a spire or a gate its
+    hit is its attack upgrades' (the solver names Poison there). The reference was not at fault: it
+    could not hold a * before.
 N150 Exploration: in the exploration step a player's unit of the turn's faction, on a map hex (not in its
     gate, not campfired), may reveal a face-down landmark beside that hex, each landmark once, one after
     another; keeping one face down changes nothing. The AI's units explore nothing. An end lists each
@@ -561,6 +578,11 @@ class Fighter:
         return self.side.range + self.upgrades.count("range")
 
     @property
+    def starred(self) -> bool:
+        """N164: an attack stat of * with Poison in use: it attacks and retaliates, every hit successful."""
+        return self.side.star and self.has("Poison")
+
+    @property
     def forts(self) -> int:
         return self.upgrades.count("fortification")
 
@@ -584,6 +606,7 @@ class Tower:
     arrow: str = ""  # Directional Attack's (N56)
     held: tuple[int, ...] = ()  # N60: the index in the position's list of each upgrade still on it
     flipped: bool = False  # N77: it shows its other side
+    gained: int = 0  # N165: the upgrades Inferno gave it this step, each a chip out of the supply
 
     def without(self, places: set[int]) -> Tower:
         """N60: the spire without its upgrades at these places (0 the bottom one it still has)."""
@@ -797,7 +820,7 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "held still by Survival"
     if a.has("Roost Roam") and rules.ai(a.faction):  # N83
         return "an AI elfinkaze does not attack (Roost Roam)"
-    if a.attack < 1 and not a.has("Slap"):
+    if a.attack < 1 and not a.has("Slap") and not a.starred:  # N164
         return "attack 0 and no Slap"
     return ""
 
@@ -1046,7 +1069,7 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
         amount = min(amount, 1)
     if _covered(rules, board, chip):
         amount = min(amount, 1)
-    return _poisoned(board, a.has("Poison"), chip, amount)
+    return _poisoned(board, a.has("Poison"), chip, amount, a.starred)
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
@@ -1062,11 +1085,12 @@ def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
     return fallen is None or not fallen.merc  # a gate is no merc
 
 
-def _poisoned(board: Board, poison: bool, chip: str, amount: int) -> int:
+def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool = False) -> int:
     """N58 Poison: "the attack instead removes half of the unit's existing health, rounded down" when
-    it would remove any; a fortification is one more health (FAQ-29). Never on a spire or a gate."""
+    it would remove any; a fortification is one more health (FAQ-29). Never on a spire or a gate.
+    N164: a ``starred`` hitter's hit is successful whatever it deals."""
     t = board.units.get(chip)
-    if not poison or t is None or amount < 1:
+    if not poison or t is None or (amount < 1 and not starred):
         return amount
     return (t.health + t.forts) // 2
 
@@ -1821,7 +1845,7 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     a = board.units.get(attacker)
     if r is None or a is None or r.retaliated or r.campfire:
         return False
-    return (r.attack >= 1 or r.has("Slap")) and rules.within(r.node, a.node, _range(rules, board, r))
+    return (r.attack >= 1 or r.has("Slap") or r.starred) and rules.within(r.node, a.node, _range(rules, board, r))
 
 
 def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = None) -> int:
@@ -1832,7 +1856,7 @@ def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = Non
     amount = max(0, base - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
-    amount = _poisoned(board, r.has("Poison"), attacker, amount)  # N58, before Dexterity looks at it
+    amount = _poisoned(board, r.has("Poison"), attacker, amount, r.starred)  # N58, N164; before Dexterity
     return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
 
 
@@ -2052,7 +2076,7 @@ def attack(
     fell, gone = uid in swept, target in swept
     if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
-            t for t in a.talents if t != "Poison")), hit, target, extra))
+            t for t in a.talents if t != "Poison")), hit, target, extra), a.starred)
     forgone: tuple[str, ...] = ()
     first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
@@ -2134,7 +2158,7 @@ def attack(
         revealed=tuple(log.revealed),
         gains=_merged(log.gains),
         level_ups=tuple(log.level_ups),
-        wave_over=_wave_over(b) and not over,
+        wave_over=_wave_over(b) and not over and rules.minions,  # N167
         game_over=over,
         forgone=forgone,
         pressed=("Swashbuckler",) if press else (),
@@ -2241,7 +2265,7 @@ def weaken(rules: Rules, board: Board, uid: str, sid: str) -> tuple[AttackOutcom
     b.spires[sid] = s.without(places)
     over = _game_over(b)
     stripped = tuple(sorted((sid, s.held[i], s.upgrades[i]) for i in places))
-    return AttackOutcome(attacker=uid, target=sid, wave_over=_wave_over(b) and not over, game_over=over,
+    return AttackOutcome(attacker=uid, target=sid, wave_over=_wave_over(b) and not over and rules.minions, game_over=over,
                          stripped=stripped, instead="Weak Point"), b
 
 
@@ -2258,7 +2282,7 @@ def pacify(rules: Rules, board: Board, uid: str, landmark: str) -> tuple[AttackO
         _gain(rules, b, log, a.faction, Reward(source=3))
     over = _game_over(b)
     outcome = AttackOutcome(attacker=uid, target=landmark, gains=_merged(log.gains),
-                            wave_over=_wave_over(b) and not over, game_over=over, instead="Pacify",
+                            wave_over=_wave_over(b) and not over and rules.minions, game_over=over, instead="Pacify",
                             discarded=(landmark,))
     return outcome, b
 
@@ -2458,7 +2482,9 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
 
 
 def attack_options(position: Position, unit_id: str, ai: bool) -> AttackOptions:
-    return options_now(Rules.of(position, ai), start_board(position), unit_id)
+    rules, start = Rules.of(position, ai), start_board(position)
+    rules.minions = not _wave_over(start)  # N167
+    return options_now(rules, start, unit_id)
 
 
 # ------------------------------------------------------------------------------ ends of a step
@@ -2491,7 +2517,7 @@ def _unit_end(start: Fighter, now: Fighter | None, discarded: bool, under: str =
 
 def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
     """N9: the one faction with units in play, when it has a hero that is not yet campfired."""
-    if _finished(board):
+    if _finished(rules, board):
         return ()
     having = {f.faction for f in board.units.values() if f.kind is not Kind.LANDMARK_MINION}
     if len(having) != 1:
@@ -2539,9 +2565,10 @@ def _step_units(rules: Rules, board: Board) -> list[str]:
     return sorted(uid for uid, f in board.units.items() if f.faction == rules.faction)
 
 
-def _finished(board: Board) -> bool:
-    """The wave or the game is over: the step ends at once."""
-    return _wave_over(board) or _game_over(board)
+def _finished(rules: Rules, board: Board) -> bool:
+    """The wave or the game is over: the step ends at once; the wave only where minions were in play as
+    the step began (N167)."""
+    return _game_over(board) or (rules.minions and _wave_over(board))
 
 
 def _fire_over(rules: Rules, board: Board) -> bool:
@@ -2552,12 +2579,13 @@ def _fire_over(rules: Rules, board: Board) -> bool:
 
 def may_end(rules: Rules, board: Board) -> bool:
     """Obligation and order: the step ends only when no unit that must attack still can."""
-    return _finished(board) or not any(choice(rules, board, uid).must for uid in _step_units(rules, board))
+    return _finished(rules, board) or not any(choice(rules, board, uid).must for uid in _step_units(rules, board))
 
 
 def attack_step(position: Position, ai: bool) -> AttackStepResult:
     rules = Rules.of(position, ai)
     start = start_board(position)
+    rules.minions = not _wave_over(start)  # N167
     found: dict[tuple[EndState, tuple[Roll, ...]], tuple[AttackOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
@@ -2568,7 +2596,7 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
         seen.add(key)
         if may_end(rules, board):
             found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls))), sequence)
-        if _finished(board):
+        if _finished(rules, board):
             return
         for uid in _step_units(rules, board):
             for landmark in choice(rules, board, uid).calm:  # N66
@@ -3115,6 +3143,12 @@ def _shoot(
         yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
     if fewest:
         return
+    chosen = [] if quaked else _player_quakes(rules, line.board, s)
+    for rid in chosen:  # N166: or none, the shot below
+        b = line.board.copy()
+        b.spires[rid] = b.spires[rid].without({0})
+        picked = choices + ((sid, rid),) if len(chosen) > 1 else choices
+        yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
         area = _volley_splash_area(rules, line.board, s, chips)  # N135
@@ -3151,7 +3185,7 @@ def _shoot(
                 for shot in shots:
                     _silence(b, shot.target, hushed)
                 _degrade(b, sid)
-                _inferno(rules, b, sid)
+                _inferno(rules, b, sid, len(line.board.spires[sid].upgrades))
                 volley = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
                 for invig, after in _invigorations(rules, b, log):  # N97, N118
                     yield (picked + volley + tuple((c, "Sourcefield") for c in sorted(paid))
@@ -3188,7 +3222,7 @@ def _shoot(
                 _rob(rules, b, log)  # N112, N113: after Channel's gains
                 _silence(b, target, hushed)
                 _degrade(b, sid)
-                _inferno(rules, b, sid)
+                _inferno(rules, b, sid, len(line.board.spires[sid].upgrades))
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
                 for invig, after in _invigorations(rules, b, log):  # N97, N118
                     yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
@@ -3469,13 +3503,31 @@ def _quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
     return sorted(r.id for r in near if len(r.upgrades) == least)
 
 
-def _inferno(rules: Rules, board: Board, sid: str) -> None:
-    """N68: Inferno, "If this spire is on a forest hex, after it attacks, it gains a ... upgrade"."""
+def _player_quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
+    """N166: a player's spire with Quake on a mountain hex: the opposing spires within its range that have
+    an upgrade to remove, any one of them."""
+    hexes = rules.position.hexes
+    if not (s.has("Quake") and not rules.ai(s.faction) and hexes[s.at].terrain is Terrain.MOUNTAINS):
+        return []
+    return sorted(r.id for r in board.spires.values() if r.id != s.id and not r.defeated and r.upgrades
+                  and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range))
+
+
+def _inferno(rules: Rules, board: Board, sid: str, before: int) -> None:
+    """N68: Inferno, "If this spire is on a forest hex, after it attacks, it gains a ... upgrade"; N165:
+    "if able", ``before`` the upgrades it held as it attacked."""
     s = board.spires[sid]
     hexes = rules.position.hexes
     if s.has("Inferno") and hexes[s.at].terrain is Terrain.FOREST:
         gained = rules.readings["inferno-upgrade"]
-        board.spires[sid] = replace(s, upgrades=(*s.upgrades, gained), held=(*s.held, max(s.held, default=-1) + 1))
+        capacity = next(t.capacity for t in rules.position.spires if t.id == sid)
+        supply = rules.position.supply
+        if capacity is not None and before >= capacity:
+            return
+        if supply is not None and sum(t.gained for t in board.spires.values()) >= supply.get(gained, 0):
+            return
+        board.spires[sid] = replace(s, upgrades=(*s.upgrades, gained), held=(*s.held, max(s.held, default=-1) + 1),
+                                    gained=s.gained + 1)
 
 
 def _silence(board: Board, uid: str, hushed: bool) -> None:
@@ -3546,9 +3598,10 @@ def replay(
     rules = Rules.of(position, ai)
     rolls = {r.unit: (r.totals[0], r.top) for r in rolled}
     start = start_board(position)
+    rules.minions = not _wave_over(start)  # N167
     board = start
     for i, given in enumerate(sequence, start=1):
-        if _wave_over(board):
+        if rules.minions and _wave_over(board):
             return None, [f"attack {i}: the wave is already over"]
         if given.instead:  # N66, N71
             now = choice(rules, board, given.attacker)
