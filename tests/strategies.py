@@ -707,6 +707,32 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def wave_ended(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` at the end of the wave (reference N160): no minion waits in a gate, and those
+    on the map are kept only with Precious or Neglected (by a coin toss each, the others taken off);
+    every other talent taken off the units; heroes in campfire mode by coin tosses; spires with Mining,
+    Refinery, both or neither; each faction's Source drawn up to its capacity."""
+    position = draw(boards)
+    waiting = {uid for g in position.gates.values() for uid in g.stack}
+    units = {}
+    for uid, u in position.units.items():
+        if u.kind is Kind.MINION and (uid in waiting or u.at is None):
+            continue
+        kept = () if u.kind is not Kind.MINION else (draw(st.sampled_from(("Precious", "Neglected", None))),)
+        if kept == (None,):
+            continue
+        units[uid] = replace(u, talents=tuple(t for t in kept if t), talent_numbers=(),
+                             campfire=u.kind is Kind.HERO and u.at in position.hexes and draw(st.booleans()),
+                             group=tuple(replace(g, talents=(), talent_numbers=()) for g in u.group))
+    gates = {f: replace(g, stack=tuple(uid for uid in g.stack if uid in units)) for f, g in position.gates.items()}
+    pools = ((), ("Mining",), ("Refinery",), ("Mining", "Refinery"))
+    spires = tuple(replace(s, talents=draw(st.sampled_from(pools)), talent_numbers=()) for s in position.spires)
+    factions = {f: replace(x, source=draw(st.integers(0, x.source_capacity))) for f, x in position.factions.items()}
+    return replace(position, units=units, gates=gates, spires=spires, factions=factions,
+                   turn=replace(position.turn, step="end-of-wave"))
+
+
+@st.composite
 def unstabled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A waygated board (two waygates at least, the first two standing) on the Uprising's turn, mostly a
     player's, whose first waygate has Unstable and the others by a coin toss, and whose units waiting in

@@ -55,7 +55,8 @@ def test_the_page_and_its_files_are_served(server):
 def test_catalogue_offers_the_formats_choices(server):
     status, data = send(server, "/api/catalogue")
     assert status == 200
-    assert data["steps"] == ["start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn"]
+    assert data["steps"] == ["start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn",
+                            "end-of-wave"]
     assert any(t["name"] == "Flying" for t in data["talents"])
     assert {r["name"] for r in data["readings"]} >= {"displacement"}
 

@@ -296,11 +296,16 @@ class ChipEnd:
     stays: bool = False  # defeated, its chip left on its hex as another chip (chapter 3's Graft spires)
     revealed: bool = False  # a face-down landmark a unit explored and revealed (asp/combat/explore.lp)
     removed: bool = False  # a landmark that left play once revealed (Unstable Rift)
+    returned: bool = False  # a unit or spire returned to its barracks as the wave ends, not defeated (Precious, Mining)
+    woke: bool = False  # a hero whose campfire mode ended with the wave (asp/combat/wave.lp)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
         if self.under is not None:
             data["under"] = self.under
+            return data
+        if self.returned or self.woke:
+            data["returned" if self.returned else "woke"] = True
             return data
         if self.revealed:
             data["revealed"] = True
@@ -357,6 +362,9 @@ class EndState:
         for c in self.chips:
             if c.under is not None:
                 parts.append(f"{c.chip} placed under {c.under}")
+                continue
+            if c.returned or c.woke:
+                parts.append(f"{c.chip} " + ("returned to its barracks" if c.returned else "leaves campfire mode"))
                 continue
             if c.revealed or c.removed:
                 parts.append(f"{c.chip} " + ", ".join(filter(None, ("revealed" if c.revealed else "",

@@ -858,6 +858,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
+    homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
+    woke: set[str] = set()  # heroes whose campfire mode ended with the wave
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -902,6 +904,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             unveiled.add(_name(a[0]))
         elif s.name == "lout":
             removed.add(_name(a[0]))
+        elif s.name == "home":
+            homed.add(_name(a[0]))
+        elif s.name == "woke":
+            woke.add(_name(a[0]))
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "wh":
@@ -916,13 +922,15 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             campfire.append(_name(a[0]))
             when = _const_name(a[1])
     chips: list[ChipEnd] = []
+    chips += [ChipEnd(uid, woke=True) for uid in sorted(woke)]
     for uid in sorted(set(hp) | gone):
         unit = position.units[uid]
         if uid in under:
             chips.append(ChipEnd(uid, under=under[uid]))
             continue
         if uid in gone:
-            chips.append(ChipEnd(uid, discarded=True) if uid in discarded else ChipEnd(uid, defeated=True))
+            chips.append(ChipEnd(uid, returned=True) if uid in homed else ChipEnd(uid, discarded=True)
+                         if uid in discarded else ChipEnd(uid, defeated=True))
             continue
         name = _layer_chip(position, uid, layer[uid]) if layer[uid] else ""
         final_ups = tuple(sorted(ups[uid]))
@@ -936,7 +944,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
                                  uid in silenced, moved.get(uid), basic, discarded_talents=shed,
                                  control=control.get(uid)))
     for spire in position.spires:
-        if spire.id in spires_gone:
+        if spire.id in spires_gone and spire.id in homed:
+            chips.append(ChipEnd(spire.id, returned=True))
+        elif spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True, stays=spire.id in spires_left))
         else:
             left = tuple(y for _, y in sorted(spire_left[spire.id].items()))

@@ -2,8 +2,8 @@
 
 docs/output-format.md documents the JSON shape (``as_json``). Chips are named as in the position
 file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board, and then
-``left`` says how: DEFEATED, RETURNED to its fortress, or "under <unit>" (UNDER), placed under that
-unit (Harbinger chapter 5's Bydra Graam).
+``left`` says how: DEFEATED, RETURNED to its fortress, BARRACKS (returned to its barracks as the wave
+ended: Precious), or "under <unit>" (UNDER), placed under that unit (Harbinger chapter 5's Bydra Graam).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Gap:
         return f"{self.step}: {self.what}"
 
 
-DEFEATED, RETURNED = "defeated", "returned"  # how a unit left the board during the turn
+DEFEATED, RETURNED, BARRACKS = "defeated", "returned", "barracks"  # how a unit left the board during the turn
 UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
 
 
@@ -66,9 +66,12 @@ class UnitEnd:
     left: str = ""  # off the board: DEFEATED, RETURNED, or UNDER and the unit it is placed under
     discarded_talents: tuple[str, ...] = ()  # talents it discarded (Hidden Armor) or items it lost (Cumbersome) this turn
     control: str | None = None  # the faction that gained control of it this turn (Recruitable); None: unchanged
+    woke: bool = False  # its campfire mode ended with the wave
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
+        if self.woke:
+            data["woke"] = True
         if self.left:
             data["left"] = self.left
         if self.health is not None:
@@ -91,7 +94,8 @@ class UnitEnd:
         if self.node is None:
             if self.left.startswith(UNDER):
                 return f"{self.unit} placed under {self.left.removeprefix(UNDER)}"
-            return f"{self.unit} {'defeated' if self.left == DEFEATED else 'returned to its fortress'}"
+            return f"{self.unit} " + {DEFEATED: "defeated", BARRACKS: "returned to its barracks"}.get(
+                self.left, "returned to its fortress")
         bits = [self.node]
         bits += [f"now {self.chip}"] if self.chip else []
         bits += [f"health {self.health}"] if self.health is not None else []
@@ -99,6 +103,7 @@ class UnitEnd:
         bits += ["promoted"] if self.promoted else []
         bits += ["flipped to its basic side"] if self.basic else []
         bits += [f"now controlled by {self.control}"] if self.control is not None else []
+        bits += ["leaves campfire mode"] if self.woke else []
         return f"{self.unit} " + ", ".join(bits)
 
 
@@ -116,6 +121,7 @@ class TurnEnd:
     chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
     landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
+    spires_home: tuple[str, ...] = ()  # spires returned to their barracks as the wave ended (Mining)
 
     @property
     def sort_key(self) -> str:
@@ -129,6 +135,7 @@ class TurnEnd:
             "chips": dict(self.chips),
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
+            **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
             "source": dict(self.source),
             "wave_over": self.wave_over,
             "game_over": self.game_over,
@@ -139,6 +146,7 @@ class TurnEnd:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
+        parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]

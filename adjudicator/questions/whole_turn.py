@@ -9,7 +9,8 @@ dice its moves rolled, the attack step (and Quick Strike) every end state after 
 the chance of the totals its retaliations rolled with the spire die (Relentless), and the end of turn
 closes each. Two lines of play that end the same under the same Spires Fire result and the same dice
 results are one outcome. Exploration is played by its own question (what a face-down landmark the position does not describe does is a notice); a core rule
-that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
+that is left out is named as a gap (docs/turn.md). A step that ends the game ends the turn; one that ends
+the wave is followed by the end of the wave (its own question), which ends the turn.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Rolled,
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
+    BARRACKS,
     DEFEATED,
     DONE,
     NO_RULE,
@@ -46,13 +48,16 @@ from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
-from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
+from adjudicator.questions.steps import EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
 
 
 
 def remaining(position: Position) -> tuple[str, ...]:
-    """The steps still to come this turn: the position's own step (perhaps begun) and those after."""
+    """The steps still to come this turn: the position's own step (perhaps begun) and those after; at
+    the end of the wave, that alone (the turn ends with the wave)."""
+    if position.turn.step not in TURN_STEPS:
+        return (position.turn.step,)
     return TURN_STEPS[TURN_STEPS.index(position.turn.step):]
 
 
@@ -71,11 +76,12 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
     def status(step: str) -> str:
         if step not in steps:
             return DONE
-        if step in {s.place for s in PLAYED_STEPS}:
+        if step in {s.place for s in (*PLAYED_STEPS, WAVE_STEP)}:
             return PLAYED_IN_PART if step in gapped else PLAYED
         return NOT_MODELLED if step in gapped else NO_RULE
 
-    return tuple(TurnStep(s, status(s)) for s in TURN_STEPS)
+    # A position standing at the end of the wave: that moment, after the steps of the turn.
+    return tuple(TurnStep(s, status(s)) for s in (*TURN_STEPS, *(s for s in steps if s not in TURN_STEPS)))
 
 
 def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) -> TurnEnd:
@@ -83,6 +89,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
     units = []
     # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
     under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
+    homed = {c.chip for e in ends for c in e.chips if c.returned}  # to their barracks as the wave ended
     for uid, before in sorted(start.units.items()):
         after = final.units[uid]
         node = final.placed(uid)
@@ -92,7 +99,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
             # On the board as the turn began, or placed from its barracks since (Spawn).
             elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
-                units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
+                units.append(UnitEnd(uid, None, left=BARRACKS if uid in homed else DEFEATED if after.health == 0
+                                     else RETURNED))
             continue
         chip = after.chip if after.chip != before.chip else ""
         health = after.health if after.health != before.health else None
@@ -102,10 +110,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
         # Hidden Armor: a talent the unit discarded (a revealed chip's own talents are no discard).
         shed = tuple(sorted(set(before.talents) - set(after.talents))) if not chip else ()
         control = after.faction if after.faction != before.faction else None  # Recruitable
+        woke = before.campfire and not after.campfire  # its campfire mode ended with the wave
         if (node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic
-                or shed or control):
+                or shed or control or woke):
             units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed,
-                                 control=control))
+                                 control=control, woke=woke))
     # A unit a group revealed as its top chip left it (Scatter): its chip, where it ends and its health.
     for uid, after in sorted(final.units.items()):
         if uid not in start.units:
@@ -115,7 +124,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
     kept = {s.id: s for s in final.spires}
     spires = tuple(
         (s.id, kept[s.id].upgrades if s.id in kept else None)
-        for s in start.spires if s.id not in kept or kept[s.id].upgrades != s.upgrades
+        for s in start.spires if s.id not in homed and (s.id not in kept or kept[s.id].upgrades != s.upgrades)
     )
     began = {s.id: s.at for s in start.spires}
     spires_at = tuple((s.id, s.at) for s in final.spires if s.at != began[s.id])  # Creep
@@ -132,7 +141,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
-        landmarks=landmarks,
+        landmarks=landmarks, spires_home=tuple(s.id for s in start.spires if s.id in homed),
     )
 
 
@@ -176,7 +185,11 @@ def whole_turn(
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
-        if index == len(played) or any(e.wave_over or e.game_over for e in ends):
+        game_over = any(e.game_over for e in ends)
+        if any(e.wave_over for e in ends) and not game_over and WAVE_STEP.name not in records:
+            wave_end(pos, odds, records, ends)
+            return
+        if index == len(played) or game_over or any(e.wave_over for e in ends):
             finish(pos, odds, records, ends)  # the turn ends with the wave or the game
             return
         step = played[index]
@@ -200,9 +213,20 @@ def whole_turn(
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
+    def wave_end(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
+        """The end of the wave, on the board a step ended it on; then the turn ends."""
+        result = WAVE_STEP.ask(pos, ai, None, deadline, progress=lambda _: tell(len(found)))
+        if not result.complete:
+            raise _Cut
+        uncounted.update(dict.fromkeys(result.notices))
+        for after, chance, record, end in _branches(pos, result):
+            finish(after, odds * chance, {**records, WAVE_STEP.name: record}, [*ends, end])
+
     complete = True
+    # A position standing at the end of the wave: the wave is over, and its end is all that is left.
+    over = [EndState((), wave_over=True)] if position.turn.step == WAVE_STEP.place else []
     try:
-        play(position, 0, Fraction(1), {}, [])
+        play(position, 0, Fraction(1), {}, over)
     except (_Cut, TimedOut):
         complete = False
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,

@@ -447,6 +447,12 @@ N150 Exploration: in the exploration step a player's unit of the turn's faction,
 N151 Biosonar: in the exploration step (N150) a player's unit with it, on a map hex, not campfired, may
     also reveal one face-down landmark on its own hex group (``hex-groups``) that no minion of its
     faction (on a map hex) stands beside then; one such landmark a step for each such unit.
+N160 The end of the wave, asked on a board it has just ended on: every minion on a map hex with
+    Precious returns to its barracks (``returned``), of any faction; every hero in campfire mode leaves it
+    (``woke``); a player's spire with Mining may return to its barracks (each choice an end), its faction
+    gaining 6 Source; a player's spire with Refinery gains its faction 2; a faction's gains add up to its
+    capacity at most. Nothing else changes: Neglected's forsaken stay, an AI's Mining and Refinery do
+    nothing. The end's ``wave_over`` is false (the wave ended before it).
 """
 
 from __future__ import annotations
@@ -2752,6 +2758,31 @@ def exploration(position: Position, ai: bool) -> set[EndState]:
                     explore(board, revealed | {lid}, removed, used)
 
     explore(start, frozenset(), frozenset(), frozenset())
+    return found
+
+
+def end_of_wave(position: Position, ai: bool) -> set[EndState]:
+    """N160: every end state of the end of the wave."""
+    rules = Rules.of(position, ai)
+    homed = [ChipEnd(uid, returned=True) for uid, u in sorted(position.units.items())
+             if u.kind is Kind.MINION and u.at in position.hexes and "Precious" in u.talents]
+    woke = [ChipEnd(uid, woke=True) for uid, u in sorted(position.units.items()) if u.campfire]
+    player = [s for s in position.spires if s.faction in position.factions and not rules.ai(s.faction)]
+    mines = [s for s in player if "Mining" in s.talents]
+    found = set()
+    for chosen in product((False, True), repeat=len(mines)):
+        mined = [s for s, take in zip(mines, chosen) if take]
+        gains: dict[str, int] = {}
+        for s in player:
+            gains[s.faction] = gains.get(s.faction, 0) + 2 * ("Refinery" in s.talents) + 6 * (s in mined)
+        source = []
+        for f, gain in sorted(gains.items()):
+            faction = position.factions[f]
+            after = min(faction.source_capacity, faction.source + gain)
+            if after != faction.source:
+                source.append((f, after))
+        chips = (*homed, *woke, *(ChipEnd(s.id, returned=True) for s in mined))
+        found.add(EndState(tuple(sorted(chips)), tuple(source)))
     return found
 
 
