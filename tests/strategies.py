@@ -681,8 +681,8 @@ def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` at the exploration step, its units' talents taken off (reference N150's scope),
     with one to three face-down landmarks on free map hexes, beside the turn's faction's units where
-    it can be: each an Unstable Rift, one with no talents, or one the position does not describe; some of
-    that faction's units with Biosonar (N151)."""
+    it can be: each an Unstable Rift, a Hero's Quest (N161), one with no talents, or one the position does
+    not describe; some of that faction's units with Biosonar (N151)."""
     position = draw(boards)
     free, near = _free_near(position, position.turn.faction)
     landmarks = position.landmarks
@@ -690,8 +690,8 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         used = {m.at for m in landmarks}
         left = [h for h in near if h not in used] or [h for h in free if h not in used]
         if left:
-            kind = draw(st.sampled_from(("rift", "rift", "blank", "unknown")))
-            talents = ("Unstable Rift",) if kind == "rift" else ()
+            kind = draw(st.sampled_from(("rift", "rift", "blank", "unknown", "quest")))
+            talents = {"rift": ("Unstable Rift",), "quest": ("Hero's Quest",)}.get(kind, ())
             landmarks += (Landmark(f"lm{index}", draw(st.sampled_from(left)), talents=talents, known=kind != "unknown"),)
     # Biosonar (N151) on some of the turn's faction's units, by a coin toss each, the map cut into hex
     # groups by column pairs for it.

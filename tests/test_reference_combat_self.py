@@ -903,6 +903,14 @@ def test_exploration_reveals_beside_and_the_rift_defeats() -> None:
     assert exploration(load_position(folder / "unstable-rift-not-beside-nothing.yaml"), False) == {EndState(())}
     turn = Path(__file__).resolve().parents[1] / "positions" / "turn" / "turn-player-explores-face-down-landmark.yaml"
     assert exploration(load_position(turn), False) == {EndState(()), EndState((ChipEnd("ruin", revealed=True),))}
+    # N161: Jaelana may leave the quest, or reveal it and go home (5 + 4) or fall (5 + 6); a minion beside
+    # it may not reveal it.
+    quest = Path(__file__).resolve().parents[1] / "positions" / "talents" / "heros-quest"
+    assert exploration(load_position(quest / "heros-quest-hero-returns-or-falls.yaml"), False) == {
+        EndState(()), EndState((ChipEnd("jaelana", returned=True),), source=(("heirs", 9),)),
+        EndState((ChipEnd("jaelana", defeated=True), ChipEnd("quest", revealed=True, removed=True)),
+                 source=(("heirs", 11),))}
+    assert exploration(load_position(quest / "heros-quest-only-a-hero-reveals.yaml"), False) == {EndState(())}
 
 
 def test_the_end_of_the_wave_returns_gains_and_wakes() -> None:

@@ -296,7 +296,8 @@ class ChipEnd:
     stays: bool = False  # defeated, its chip left on its hex as another chip (chapter 3's Graft spires)
     revealed: bool = False  # a face-down landmark a unit explored and revealed (asp/combat/explore.lp)
     removed: bool = False  # a landmark that left play once revealed (Unstable Rift)
-    returned: bool = False  # a unit or spire returned to its barracks as the wave ends, not defeated (Precious, Mining)
+    # a unit or spire returned to its barracks (a hero: its fortress), not defeated (Precious, Mining; Hero's Quest)
+    returned: bool = False
     woke: bool = False  # a hero whose campfire mode ended with the wave (asp/combat/wave.lp)
 
     def as_json(self) -> dict[str, Any]:
@@ -364,7 +365,8 @@ class EndState:
                 parts.append(f"{c.chip} placed under {c.under}")
                 continue
             if c.returned or c.woke:
-                parts.append(f"{c.chip} " + ("returned to its barracks" if c.returned else "leaves campfire mode"))
+                parts.append(f"{c.chip} " + ("returned to its barracks (a hero: to its fortress)" if c.returned
+                                             else "leaves campfire mode"))
                 continue
             if c.revealed or c.removed:
                 parts.append(f"{c.chip} " + ", ".join(filter(None, ("revealed" if c.revealed else "",

@@ -291,7 +291,7 @@ def apply_end(
             _tuck(position, units, gates, change.chip, change.under)
         elif change.chip in units and change.woke:  # its campfire mode ended with the wave
             units[change.chip] = replace(units[change.chip], campfire=False)
-        elif change.chip in units and change.returned:  # to its barracks as the wave ends, at full health
+        elif change.chip in units and change.returned:  # to its barracks (a hero: its fortress), at full health
             unit = units[change.chip]
             units[change.chip] = replace(unit, at=None, health=unit.stats.health)
             if unit.faction in barracks:

@@ -43,7 +43,7 @@ from adjudicator.answers.turns import (
     UnitEnd,
 )
 from adjudicator.position.dice import Die
-from adjudicator.position.model import Position
+from adjudicator.position.model import Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
@@ -99,7 +99,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = ()) ->
             # On the board as the turn began, or placed from its barracks since (Spawn).
             elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
-                units.append(UnitEnd(uid, None, left=BARRACKS if uid in homed else DEFEATED if after.health == 0
+                # One a talent sent home: a minion to its barracks (Precious), a hero to its fortress (Hero's Quest).
+                home = RETURNED if after.kind is Kind.HERO else BARRACKS
+                units.append(UnitEnd(uid, None, left=home if uid in homed else DEFEATED if after.health == 0
                                      else RETURNED))
             continue
         chip = after.chip if after.chip != before.chip else ""
