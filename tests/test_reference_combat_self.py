@@ -927,6 +927,8 @@ def test_the_end_of_the_wave_returns_gains_and_wakes() -> None:
     # The narora's turn, the AI's: its tank gives nothing (played as a player's, it would give 3 + 2).
     assert end_of_wave(load_position(talents / "refinery" / "refinery-end-of-wave-player-gains.yaml"), True) == {
         EndState((), (("heirs", 9),))}
+    assert end_of_wave(load_position(talents / "fountain" / "fountain-discarded-at-end-of-wave.yaml"), False) == {
+        EndState((ChipEnd("spring", removed=True),))}
     assert end_of_wave(load_position(talents / "mining" / "mining-end-of-wave-may-return.yaml"), False) == {
         EndState(()), EndState((ChipEnd("drill", returned=True),), (("heirs", 20),))}
 

@@ -451,8 +451,9 @@ N160 The end of the wave, asked on a board it has just ended on: every minion on
     Precious returns to its barracks (``returned``), of any faction; every hero in campfire mode leaves it
     (``woke``); a player's spire with Mining may return to its barracks (each choice an end), its faction
     gaining 6 Source; a player's spire with Refinery gains its faction 2; a faction's gains add up to its
-    capacity at most. Nothing else changes: Neglected's forsaken stay, an AI's Mining and Refinery do
-    nothing. The end's ``wave_over`` is false (the wave ended before it).
+    capacity at most; a revealed landmark with Fountain is discarded (``removed``). Nothing else changes:
+    Neglected's forsaken stay, an AI's Mining and Refinery do nothing. The end's ``wave_over`` is false
+    (the wave ended before it).
 N161 Hero's Quest: in the exploration step (N150) only a hero may reveal a face-down landmark the
     position says holds it; the hero that does then either returns to its fortress (``returned``), the
     faction gaining 4 Source and the landmark face down again (listed in no end, explored no more this
@@ -2806,7 +2807,8 @@ def end_of_wave(position: Position, ai: bool) -> set[EndState]:
             after = min(faction.source_capacity, faction.source + gain)
             if after != faction.source:
                 source.append((f, after))
-        chips = (*homed, *woke, *(ChipEnd(s.id, returned=True) for s in mined))
+        springs = (ChipEnd(m.id, removed=True) for m in position.landmarks if m.revealed and "Fountain" in m.talents)
+        chips = (*homed, *woke, *(ChipEnd(s.id, returned=True) for s in mined), *springs)
         found.add(EndState(tuple(sorted(chips)), tuple(source)))
     return found
 
