@@ -284,6 +284,19 @@ def test_each_outcome_of_an_answered_question_is_drawn_on_asking(server):
     assert status == 404 and error["error"]["kind"] == "path"
 
 
+def test_a_position_at_the_end_of_the_wave_is_answered_and_each_end_drawn(server):
+    # Mining's spire kept, or returned to its barracks: the board drawn after each end.
+    mining = ROOT / "positions/talents/mining/mining-end-of-wave-may-return.yaml"
+    status, data = send(server, "/api/position", _yaml(mining))
+    assert status == 200 and data["valid"] and not data["notices"]
+    status, job = send(server, "/api/jobs", {**_yaml(mining), "question": "end-of-wave"})
+    job = _poll(server, job)
+    assert job["answer"]["count"] == 2
+    for index in range(2):
+        status, drawn = send(server, f"/api/jobs/{job['job']}/outcomes/{index}?narrow=1")
+        assert status == 200 and drawn["svg"].startswith("<svg")
+
+
 def test_a_shared_position_gets_a_short_link_and_its_qr_code(server):
     status, shared = send(server, "/api/share", _yaml(JOUST))
     assert status == 200 and shared["url"] == f"{server.url}#p={shared['id']}" and "<svg" in shared["qr"]
