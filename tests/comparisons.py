@@ -442,6 +442,18 @@ def exploration_problem(position: Position) -> str | None:
     return combat_report(position, f"exploration(ai={ai})", lines) if lines else None
 
 
+def end_of_wave_problem(position: Position) -> str | None:
+    """The end of the wave: the count and the set of end states (reference N160)."""
+    ai = combat_ai(position)
+    expected = combat_ref.end_of_wave(position, ai)
+    got = solver.end_of_wave(copy.deepcopy(position))
+    have = {o.end for o in got.outcomes}
+    lines = _count(len(expected), got.count)
+    lines += [f"  missing from solver: {_show_end(e)}" for e in _sorted(expected - have)]
+    lines += [f"  extra in solver: {_show_end(e)}" for e in _sorted(have - expected)]
+    return combat_report(position, f"end_of_wave(ai={ai})", lines) if lines else None
+
+
 def at_spires_fire(position: Position) -> Position:
     """The same position at the Spires Fire step."""
     return replace(position, turn=replace(position.turn, step="spires-fire"))

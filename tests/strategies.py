@@ -681,8 +681,8 @@ def waygated(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` at the exploration step, its units' talents taken off (reference N150's scope),
     with one to three face-down landmarks on free map hexes, beside the turn's faction's units where
-    it can be: each an Unstable Rift, one with no talents, or one the position does not describe; some of
-    that faction's units with Biosonar (N151)."""
+    it can be: each an Unstable Rift, a Hero's Quest (N161), one with no talents, or one the position does
+    not describe; some of that faction's units with Biosonar (N151)."""
     position = draw(boards)
     free, near = _free_near(position, position.turn.faction)
     landmarks = position.landmarks
@@ -690,8 +690,8 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         used = {m.at for m in landmarks}
         left = [h for h in near if h not in used] or [h for h in free if h not in used]
         if left:
-            kind = draw(st.sampled_from(("rift", "rift", "blank", "unknown")))
-            talents = ("Unstable Rift",) if kind == "rift" else ()
+            kind = draw(st.sampled_from(("rift", "rift", "blank", "unknown", "quest")))
+            talents = {"rift": ("Unstable Rift",), "quest": ("Hero's Quest",)}.get(kind, ())
             landmarks += (Landmark(f"lm{index}", draw(st.sampled_from(left)), talents=talents, known=kind != "unknown"),)
     # Biosonar (N151) on some of the turn's faction's units, by a coin toss each, the map cut into hex
     # groups by column pairs for it.
@@ -704,6 +704,32 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         bands.setdefault((ord(h[0]) - ord("a")) // 2, []).append(h)
     return replace(position, landmarks=landmarks, units=units, turn=replace(position.turn, step="exploration"),
                    hex_groups=tuple(tuple(g) for _, g in sorted(bands.items())))
+
+
+@st.composite
+def wave_ended(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` at the end of the wave (reference N160): no minion waits in a gate, and those
+    on the map are kept only with Precious or Neglected (by a coin toss each, the others taken off);
+    every other talent taken off the units; heroes in campfire mode by coin tosses; spires with Mining,
+    Refinery, both or neither; each faction's Source drawn up to its capacity."""
+    position = draw(boards)
+    waiting = {uid for g in position.gates.values() for uid in g.stack}
+    units = {}
+    for uid, u in position.units.items():
+        if u.kind is Kind.MINION and (uid in waiting or u.at is None):
+            continue
+        kept = () if u.kind is not Kind.MINION else (draw(st.sampled_from(("Precious", "Neglected", None))),)
+        if kept == (None,):
+            continue
+        units[uid] = replace(u, talents=tuple(t for t in kept if t), talent_numbers=(),
+                             campfire=u.kind is Kind.HERO and u.at in position.hexes and draw(st.booleans()),
+                             group=tuple(replace(g, talents=(), talent_numbers=()) for g in u.group))
+    gates = {f: replace(g, stack=tuple(uid for uid in g.stack if uid in units)) for f, g in position.gates.items()}
+    pools = ((), ("Mining",), ("Refinery",), ("Mining", "Refinery"))
+    spires = tuple(replace(s, talents=draw(st.sampled_from(pools)), talent_numbers=()) for s in position.spires)
+    factions = {f: replace(x, source=draw(st.integers(0, x.source_capacity))) for f, x in position.factions.items()}
+    return replace(position, units=units, gates=gates, spires=spires, factions=factions,
+                   turn=replace(position.turn, step="end-of-wave"))
 
 
 @st.composite

@@ -29,7 +29,7 @@ from tests.combat_strategies import (
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
-from tests.strategies import allied, explored, grafted_boards, healing, unstabled, waygated
+from tests.strategies import allied, explored, grafted_boards, healing, unstabled, wave_ended, waygated
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -38,6 +38,7 @@ if not all(hasattr(solver, name) for name in ("attack_options", "attack_step", "
 
 from tests.comparisons import (  # noqa: E402
     at_spires_fire,
+    end_of_wave_problem,
     exploration_problem,
     attack_options_problem,
     attack_step_problem,
@@ -687,6 +688,15 @@ def test_start_of_turn_agrees_with_unstable(position: Position) -> None:
 @given(recruiting(turn_edged(combat_positions())))
 def test_end_of_turn_agrees_with_recruitable(position: Position) -> None:
     problem = turn_edge_problem(position, "end")
+    assert problem is None, problem
+
+
+# The end of the wave (reference N160): Precious's elfinkaze returned, Neglected's forsaken kept, campfired
+# heroes woken, a player's Mining spire kept or returned for 6 Source, Refinery's 2, up to the capacity.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(wave_ended(combat_positions()))
+def test_end_of_wave_agrees(position: Position) -> None:
+    problem = end_of_wave_problem(position)
     assert problem is None, problem
 
 

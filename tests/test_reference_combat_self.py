@@ -48,7 +48,16 @@ from adjudicator.position.priorities import presets
 
 from tests.combat_strategies import combat_positions, describe_combat
 from tests.profiles import examples
-from tests.reference.combat import FALLBACK, attack_options, attack_step, exploration, spires_fire, turn_edge, valid_targets
+from tests.reference.combat import (
+    FALLBACK,
+    attack_options,
+    attack_step,
+    end_of_wave,
+    exploration,
+    spires_fire,
+    turn_edge,
+    valid_targets,
+)
 from tests.strategies import MOVER, OPPONENT, build
 
 LINE = "1 p p p p p p"
@@ -904,6 +913,34 @@ def test_exploration_reveals_beside_and_the_rift_defeats() -> None:
     assert exploration(load_position(folder / "unstable-rift-not-beside-nothing.yaml"), False) == {EndState(())}
     turn = Path(__file__).resolve().parents[1] / "positions" / "turn" / "turn-player-explores-face-down-landmark.yaml"
     assert exploration(load_position(turn), False) == {EndState(()), EndState((ChipEnd("ruin", revealed=True),))}
+    # N161: Jaelana may leave the quest, or reveal it and go home (5 + 4) or fall (5 + 6); a minion beside
+    # it may not reveal it.
+    quest = Path(__file__).resolve().parents[1] / "positions" / "talents" / "heros-quest"
+    assert exploration(load_position(quest / "heros-quest-hero-returns-or-falls.yaml"), False) == {
+        EndState(()), EndState((ChipEnd("jaelana", returned=True),), source=(("heirs", 9),)),
+        EndState((ChipEnd("jaelana", defeated=True), ChipEnd("quest", revealed=True, removed=True)),
+                 source=(("heirs", 11),))}
+    assert exploration(load_position(quest / "heros-quest-only-a-hero-reveals.yaml"), False) == {EndState(())}
+
+
+def test_the_end_of_the_wave_returns_gains_and_wakes() -> None:
+    # N160 on the hand-derived positions: the Precious elfinkaze returns and the campfired Jaelana wakes;
+    # the drill may return for 16 + 6 = 22, capped at 20, the AI's pit never; two player Refineries give
+    # 5 + 4 = 9, the AI's none; the forsaken stay.
+    talents = Path(__file__).resolve().parents[1] / "positions" / "talents"
+    returned = EndState((ChipEnd("elfinkaze", returned=True), ChipEnd("jaelana", woke=True)))
+    for ai in (False, True):
+        assert end_of_wave(load_position(talents / "precious" / "precious-end-of-wave-returns-elfinkaze.yaml"), ai) == {
+            returned}
+        assert end_of_wave(load_position(talents / "neglected" / "neglected-end-of-wave-forsaken-stay.yaml"), ai) == {
+            EndState(())}
+    # The narora's turn, the AI's: its tank gives nothing (played as a player's, it would give 3 + 2).
+    assert end_of_wave(load_position(talents / "refinery" / "refinery-end-of-wave-player-gains.yaml"), True) == {
+        EndState((), (("heirs", 9),))}
+    assert end_of_wave(load_position(talents / "fountain" / "fountain-discarded-at-end-of-wave.yaml"), False) == {
+        EndState((ChipEnd("spring", removed=True),))}
+    assert end_of_wave(load_position(talents / "mining" / "mining-end-of-wave-may-return.yaml"), False) == {
+        EndState(()), EndState((ChipEnd("drill", returned=True),), (("heirs", 20),))}
 
 
 def test_volley_splash_and_a_hero_levelling_up_where_a_walloped_unit_lands() -> None:

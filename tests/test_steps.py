@@ -9,7 +9,7 @@ from adjudicator.cli import app
 from adjudicator.position.talents import TURN_STEPS
 from adjudicator.questions.coverage import QUESTION_STEPS
 from adjudicator.questions.expectations import CHECKS
-from adjudicator.questions.steps import PLAYED_STEPS, STEPS, Step
+from adjudicator.questions.steps import PLAYED_STEPS, STEPS, WAVE_STEP, Step
 from adjudicator.show import render_text
 from adjudicator.web.api import QUESTIONS
 
@@ -35,7 +35,10 @@ def test_every_step_is_a_command_a_page_question_and_an_expectation() -> None:
 def test_the_whole_turn_plays_the_steps_in_turn_order_and_each_has_its_notices() -> None:
     places = [s.place for s in PLAYED_STEPS]
     assert places == sorted(places, key=TURN_STEPS.index)
-    assert {s.mode for s in PLAYED_STEPS} == set(QUESTION_STEPS)
+    # The end of the wave has notices of its own too, but no place in turn order: the turn plays it
+    # where a step ends the wave.
+    assert {s.mode for s in (*PLAYED_STEPS, WAVE_STEP)} == set(QUESTION_STEPS)
+    assert WAVE_STEP not in PLAYED_STEPS and WAVE_STEP.place == "end-of-wave"
     assert all(s.place in s.acts for s in PLAYED_STEPS)
 
 

@@ -198,11 +198,12 @@ def test_a_part_left_out_of_a_covered_step_keeps_its_own_notice_where_it_can_act
 
 
 def test_a_part_left_out_names_only_its_own_steps() -> None:
-    # Precious's return to the barracks acts when the wave ends: not on a defeat that leaves it going.
-    precious = catalogue().get("Precious")
-    assert precious.unmodelled_steps(ai=False) == ("movement", "end-of-wave")
-    [notice] = notices(board("[Precious]"), "attack")
-    assert notice.steps == ("end-of-wave",) and "barracks" in notice.left_out
+    # Roost Roam's parts left out act as its unit moves onto a roost: not in the attack it also covers.
+    roam = catalogue().get("Roost Roam")
+    assert roam.unmodelled_steps(ai=False) == ("movement",)
+    assert notices(board("[Roost Roam]"), "attack") == ()
+    [notice] = notices(board("[Roost Roam]"), "movement")
+    assert notice.steps == ("movement",) and "Roost" in notice.left_out
 
 
 def test_a_part_of_one_sides_wording_counts_on_that_sides_chips_only() -> None:
@@ -212,7 +213,7 @@ def test_a_part_of_one_sides_wording_counts_on_that_sides_chips_only() -> None:
     assert choice.sides == ("player",)
     assert choice in will.parts_left(ai=False) and choice not in will.parts_left(ai=True)
     # A part with no `sides` counts on both.
-    assert all(p.sides == ("player", "ai") for p in catalogue().get("Precious").left_out)
+    assert all(p.sides == ("player", "ai") for p in catalogue().get("Roost").left_out)
 
 
 def test_a_talent_acting_on_a_defeat_is_named_where_a_chip_falls_as_units_move() -> None:

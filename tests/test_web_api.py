@@ -55,7 +55,8 @@ def test_the_page_and_its_files_are_served(server):
 def test_catalogue_offers_the_formats_choices(server):
     status, data = send(server, "/api/catalogue")
     assert status == 200
-    assert data["steps"] == ["start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn"]
+    assert data["steps"] == ["start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn",
+                            "end-of-wave"]
     assert any(t["name"] == "Flying" for t in data["talents"])
     assert {r["name"] for r in data["readings"]} >= {"displacement"}
 
@@ -281,6 +282,19 @@ def test_each_outcome_of_an_answered_question_is_drawn_on_asking(server):
     assert status == 404 and error["error"]["kind"] == "request"
     status, error = send(server, f"/api/jobs/{job['job']}/pictures")
     assert status == 404 and error["error"]["kind"] == "path"
+
+
+def test_a_position_at_the_end_of_the_wave_is_answered_and_each_end_drawn(server):
+    # Mining's spire kept, or returned to its barracks: the board drawn after each end.
+    mining = ROOT / "positions/talents/mining/mining-end-of-wave-may-return.yaml"
+    status, data = send(server, "/api/position", _yaml(mining))
+    assert status == 200 and data["valid"] and not data["notices"]
+    status, job = send(server, "/api/jobs", {**_yaml(mining), "question": "end-of-wave"})
+    job = _poll(server, job)
+    assert job["answer"]["count"] == 2
+    for index in range(2):
+        status, drawn = send(server, f"/api/jobs/{job['job']}/outcomes/{index}?narrow=1")
+        assert status == 200 and drawn["svg"].startswith("<svg")
 
 
 def test_a_shared_position_gets_a_short_link_and_its_qr_code(server):

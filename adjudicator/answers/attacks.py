@@ -303,11 +303,17 @@ class ChipEnd:
     removed: bool = False  # a landmark that left play once revealed (Unstable Rift)
     rides: str | None = None  # placed from its barracks on top of this chip, riding it (Elfin)
     side: str = ""  # the side it was placed with, by that side's talent (Elfin's elfinkaze: Glidebomb, Save)
+    # a unit or spire returned to its barracks (a hero: its fortress), not defeated (Precious, Mining; Hero's Quest)
+    returned: bool = False
+    woke: bool = False  # a hero whose campfire mode ended with the wave (asp/combat/wave.lp)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
         if self.under is not None:
             data["under"] = self.under
+            return data
+        if self.returned or self.woke:
+            data["returned" if self.returned else "woke"] = True
             return data
         if self.revealed:
             data["revealed"] = True
@@ -369,6 +375,10 @@ class EndState:
         for c in self.chips:
             if c.under is not None:
                 parts.append(f"{c.chip} placed under {c.under}")
+                continue
+            if c.returned or c.woke:
+                parts.append(f"{c.chip} " + ("returned to its barracks (a hero: to its fortress)" if c.returned
+                                             else "leaves campfire mode"))
                 continue
             if c.revealed or c.removed:
                 parts.append(f"{c.chip} " + ", ".join(filter(None, ("revealed" if c.revealed else "",

@@ -873,6 +873,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
+    homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
+    woke: set[str] = set()  # heroes whose campfire mode ended with the wave
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -920,6 +922,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             unveiled.add(_name(a[0]))
         elif s.name == "lout":
             removed.add(_name(a[0]))
+        elif s.name == "home":
+            homed.add(_name(a[0]))
+        elif s.name == "woke":
+            woke.add(_name(a[0]))
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "wh":
@@ -936,13 +942,15 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             campfire.append(_name(a[0]))
             when = _const_name(a[1])
     chips: list[ChipEnd] = []
+    chips += [ChipEnd(uid, woke=True) for uid in sorted(woke)]
     for uid in sorted(set(hp) | gone):
         unit = position.units[uid]
         if uid in under:
             chips.append(ChipEnd(uid, under=under[uid]))
             continue
         if uid in gone:
-            chips.append(ChipEnd(uid, discarded=True) if uid in discarded else ChipEnd(uid, defeated=True))
+            chips.append(ChipEnd(uid, returned=True) if uid in homed else ChipEnd(uid, discarded=True)
+                         if uid in discarded else ChipEnd(uid, defeated=True))
             continue
         name = _layer_chip(position, uid, layer[uid]) if layer[uid] else ""
         final_ups = tuple(sorted(ups[uid]))
@@ -960,7 +968,9 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     chips += [ChipEnd(uid, promoted=True) for uid in sorted(promoted - set(hp) - gone)
               if position.in_barracks(uid) and not position.units[uid].promoted]
     for spire in position.spires:
-        if spire.id in spires_gone:
+        if spire.id in spires_gone and spire.id in homed:
+            chips.append(ChipEnd(spire.id, returned=True))
+        elif spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True, stays=spire.id in spires_left))
         else:
             left = tuple(y for _, y in sorted(spire_left[spire.id].items()))

@@ -2,8 +2,8 @@
 
 docs/output-format.md documents the JSON shape (``as_json``). Chips are named as in the position
 file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board, and then
-``left`` says how: DEFEATED, RETURNED to its fortress, or "under <unit>" (UNDER), placed under that
-unit (Harbinger chapter 5's Bydra Graam).
+``left`` says how: DEFEATED, RETURNED to its fortress, BARRACKS (returned to its barracks as the wave
+ended: Precious), or "under <unit>" (UNDER), placed under that unit (Harbinger chapter 5's Bydra Graam).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Gap:
         return f"{self.step}: {self.what}"
 
 
-DEFEATED, RETURNED = "defeated", "returned"  # how a unit left the board during the turn
+DEFEATED, RETURNED, BARRACKS = "defeated", "returned", "barracks"  # how a unit left the board during the turn
 UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
 IN_BARRACKS = "barracks"  # it waits in its barracks still, promoted there (Powerhouse)
 
@@ -69,12 +69,15 @@ class UnitEnd:
     control: str | None = None  # the faction that gained control of it this turn (Recruitable); None: unchanged
     rides: str | None = None  # placed from its barracks on top of this chip this turn, riding it (Elfin)
     side: str = ""  # the side it was so placed with, by that side's talent (an elfinkaze's Glidebomb, Save)
+    woke: bool = False  # its campfire mode ended with the wave
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"unit": self.unit, "node": self.node}
         if self.rides is not None:
             data["rides"] = self.rides
             data["side"] = self.side
+        if self.woke:
+            data["woke"] = True
         if self.left:
             data["left"] = self.left
         if self.health is not None:
@@ -99,7 +102,8 @@ class UnitEnd:
                 return f"{self.unit} placed under {self.left.removeprefix(UNDER)}"
             if self.left == IN_BARRACKS:
                 return f"{self.unit} promoted in its barracks"
-            return f"{self.unit} {'defeated' if self.left == DEFEATED else 'returned to its fortress'}"
+            return f"{self.unit} " + {DEFEATED: "defeated", BARRACKS: "returned to its barracks"}.get(
+                self.left, "returned to its fortress")
         bits = [self.node]
         bits += [f"riding {self.rides}, its {self.side} side up"] if self.rides is not None else []
         bits += [f"now {self.chip}"] if self.chip else []
@@ -108,6 +112,7 @@ class UnitEnd:
         bits += ["promoted"] if self.promoted else []
         bits += ["flipped to its basic side"] if self.basic else []
         bits += [f"now controlled by {self.control}"] if self.control is not None else []
+        bits += ["leaves campfire mode"] if self.woke else []
         return f"{self.unit} " + ", ".join(bits)
 
 
@@ -125,8 +130,10 @@ class TurnEnd:
     chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
     landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
-    spires_back: tuple[str, ...] = ()  # spires an act sent to their barracks, undefeated (Rigging)
     morale: tuple[tuple[str, int], ...] = ()  # (faction, what its morale die shows: Morale)
+    # spires returned to their barracks, not defeated: by an act as a unit moved (Rigging), as the wave
+    # ended (Mining)
+    spires_home: tuple[str, ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -135,12 +142,12 @@ class TurnEnd:
     def as_json(self) -> dict[str, Any]:
         return {
             "units": [u.as_json() for u in self.units],
-            "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires}
-            | dict.fromkeys(self.spires_back, "barracks"),
+            "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires},
             "gates": dict(self.gates),
             "chips": dict(self.chips),
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
+            **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -151,8 +158,8 @@ class TurnEnd:
     def describe(self) -> str:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
-        parts += [f"{s} returned to its barracks" for s in self.spires_back]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
+        parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]

@@ -57,7 +57,7 @@ class Line:
 class CombatQuery:
     """What the solver is asked about combat on one board."""
 
-    kind: str  # ATTACK (the attack step), FIRE (the Spires Fire step), "start" or "end" (of the turn), EXPLORE
+    kind: str  # ATTACK (the attack step), FIRE (the Spires Fire step), "start" or "end" (of the turn), EXPLORE, "wave" (its end)
     mode: str  # STEP (every attack in turn) or SINGLE (one attack of one of ``units``)
     side: str  # the faction whose turn it is
     ai_factions: frozenset[str]  # AI-controlled factions (the side too, when --ai asks for it)

@@ -34,7 +34,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.position.hexmap import COLUMNS, MAX_ROW, line_from, parse_map, shown
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
-from adjudicator.position.talents import TURN_STEPS, catalogue
+from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
     ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH, bydra_mark, chip_name, scenario_talents,
@@ -65,7 +65,8 @@ from adjudicator.position.model import (
 from adjudicator.position.movement_stat import movement_bound
 
 FORMAT = "cloudspire-position/1"
-STEPS = TURN_STEPS
+# A position stands at a step of the turn, or at the end of the wave, which happens inside one.
+STEPS = (*TURN_STEPS, WAVE_END)
 UPGRADES = ("attack", "range", "fortification")  # game-elements: Leveling Up; Spires
 # Every number has a bound: at least the largest the rule texts allow, and far inside clingo's
 # 32-bit integers. The reasons are in docs/position-format.md, Numbers.
@@ -593,6 +594,8 @@ class _PositionReader(_Reader):
                          "unrevealed landmark on an adjacent isle: list the map's hex groups (hex-groups: "
                          "[[a1, b1, ...], ...]); touching isles are separate groups, so the map alone does not tell them")
         turn = self.turn(top["turn"])
+        if turn is not None and turn.step == WAVE_END:
+            self.check_wave_ended(top["turn"], units or {})
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         supply = self.supply(top["supply"])
         ai_priority = self.ai_priority(top["ai-priority"])
@@ -1025,6 +1028,21 @@ class _PositionReader(_Reader):
         if talents and ELFIN in talents.names and ROOST not in talents.names:
             self.problem(value, f"a chip with {ELFIN} needs {ROOST} too: its elfinkaze rides it and takes its "
                          f"movement stat from its {ROOST} number")
+
+    def check_wave_ended(self, value: _Value, units: dict[str, Unit]) -> None:
+        """A position standing at the end of the wave holds no minion that keeps it going: game-elements,
+        Defeat, "The current wave ends immediately when all minions in play have been defeated"; a minion
+        on a map hex whose talent lets the wave end without it (hook idle/3: Neglected, Precious) stays
+        (asp/combat/wave.lp, which counts a minion waiting in its gate as in play)."""
+        def idle(unit: Unit) -> bool:
+            return unit.at in (self.hexes or {}) and any("idle/3" in t.hooks for t in catalogue().known(unit.talents))
+
+        keeping = sorted(uid for uid, u in units.items()
+                         if u.kind is Kind.MINION and (uid in self.stacked or u.at is not None) and not idle(u))
+        if keeping:
+            self.problem(value, f"the position stands at the end of the wave, but the minions {_listing(set(keeping))} "
+                         "are in play and keep it going (game-elements, Defeat: \"The current wave ends immediately "
+                         "when all minions in play have been defeated\")")
 
     def check_undeployable(
         self, unit_id: str, faction: str | None, talents: _Talents | None, group: tuple[GroupedChip, ...] | None

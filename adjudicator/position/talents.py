@@ -15,7 +15,8 @@ from adjudicator.position.data import shipped
 # The steps of a turn, in order (reference/ai-rules.md, Turn structure; Quick Strike "before the
 # spires fire"); then the events that can happen inside them; then the three phases outside the board.
 TURN_STEPS = ("start-of-turn", "quick-strike", "spires-fire", "movement", "exploration", "attack", "end-of-turn")
-BOARD_STEPS = TURN_STEPS + ("defeat", "end-of-wave")
+WAVE_END = "end-of-wave"  # an event, and a moment a position may stand at (the wave has just ended)
+BOARD_STEPS = TURN_STEPS + ("defeat", WAVE_END)
 # The position files of a checkout (absent from an installed package: a talent's own are then not listed).
 POSITIONS = Path(__file__).resolve().parents[2] / "positions"
 OUTSIDE_STEPS = ("prep", "build", "market")

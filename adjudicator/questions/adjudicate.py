@@ -512,6 +512,19 @@ def exploration(
     return _turn_edge("explore", position, ai, limit, deadline, progress)
 
 
+def end_of_wave(
+    position: Position,
+    ai: bool | None = None,
+    limit: int | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+) -> AttackStepResult:
+    """Every distinct end state of the end of the wave on a board the wave has just ended on (in the
+    current faction's turn): what the talents do then (Precious, Mining, Refinery), and the campfire
+    mode it ends (asp/combat/wave.lp), with their exact count."""
+    return _turn_edge("wave", position, ai, limit, deadline, progress)
+
+
 def explorable(position: Position, side: str) -> tuple[str, ...]:
     """The face-down landmarks beside a map hex one of ``side``'s units stands on (docs/turn.md)."""
     stands = {u.at for u in position.units.values() if u.faction == side and u.at in position.hexes}
@@ -543,7 +556,9 @@ def _turn_edge(
     # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
     rolls = any("sattacks/4" in t.hooks for s in position.spires if s.faction == side
                 for t in catalogue().known(s.talents))
-    points = _explore_points(position, side) if moment == "explore" else _edge_points(position, side)
+    # The end of the wave: what acts then acts at once (asp/combat/wave.lp).
+    points = _explore_points(position, side) if moment == "explore" else 1 if moment == "wave" \
+        else _edge_points(position, side)
     query = CombatQuery(moment, STEP, side, ai_factions, points,
                         readings=readings, die=die if rolls else None)
     try:
@@ -559,7 +574,7 @@ def _turn_edge(
     if moment == "explore":
         unmodelled = (*unmodelled, *unknown_landmarks(position, {c.chip for e in ends for c in e.end.chips if c.revealed}))
     if complete:
-        unmodelled = as_happened(unmodelled, True, any(e.end.wave_over for e in ends))
+        unmodelled = as_happened(unmodelled, True, moment == "wave" or any(e.end.wave_over for e in ends))
     # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             (*unmodelled, *flipped(decode_sideless(models), moment)))

@@ -317,6 +317,13 @@ def apply_end(
                 del landmarks[change.chip]
         elif change.chip in units and change.under is not None:
             _tuck(position, units, gates, change.chip, change.under)
+        elif change.chip in units and change.woke:  # its campfire mode ended with the wave
+            units[change.chip] = replace(units[change.chip], campfire=False)
+        elif change.chip in units and change.returned:  # to its barracks (a hero: its fortress), at full health
+            unit = units[change.chip]
+            units[change.chip] = replace(unit, at=None, health=unit.stats.health)
+            if unit.faction in barracks:
+                barracks[unit.faction] = (*barracks[unit.faction], change.chip)
         elif change.chip in units:
             unit = units[change.chip]
             if change.defeated or change.discarded:  # off the board either way (Pacify discards)
@@ -330,6 +337,9 @@ def apply_end(
             else:
                 units[change.chip] = _unit_after(unit, change)
         elif change.chip in spires:
+            if change.returned:  # to its barracks as the wave ends (Mining): off the board
+                del spires[change.chip]
+                continue
             if change.defeated:
                 fallen = spires.pop(change.chip)
                 if change.stays:  # its chip left where it stood, an obstacle no rule moves (chapter 3)

@@ -362,7 +362,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("under", c.under),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else "removed" if c.removed \
-            else "revealed" if c.revealed else {
+            else "revealed" if c.revealed else "returned" if c.returned else "woke" if c.woke else {
             k: v for k, v in fields if v is not None}
     if end.source:
         data["source"] = dict(end.source)
@@ -451,12 +451,15 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),
                  ("promoted", True if u.promoted else None), ("basic", True if u.basic else None),
                  ("discarded-talents", list(u.discarded_talents) if u.discarded_talents else None),
-                 ("control", u.control), ("rides", u.rides), ("side", u.side or None))
+                 ("control", u.control), ("rides", u.rides), ("side", u.side or None),
+                 ("woke", True if u.woke else None))
         extra_set = {k: v for k, v in extra if v is not None}
         data[u.unit] = {"promoted": True} if u.left == IN_BARRACKS else u.left if u.node is None \
             else {"at": u.node, **extra_set} if extra_set else u.node
     for spire, upgrades in end.spires:
         data[spire] = "defeated" if upgrades is None else {"upgrades": list(upgrades)}
+    for spire in end.spires_home:  # returned to its barracks as the wave ended (Mining)
+        data[spire] = "returned"
     for spire, hex_ in end.spires_at:  # moved (Creep): where, and its upgrades if they changed too
         data[spire] = {"at": hex_, **(data.get(spire) or {})}
     for faction, health in end.gates:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Callable
 
-from adjudicator.position.talents import TURN_STEPS
+from adjudicator.position.talents import TURN_STEPS, WAVE_END
 
 # A defeat or the end of a wave can happen inside any step that deals damage.
 EVENTS = ("defeat", "end-of-wave")
@@ -22,7 +22,7 @@ EVENTS = ("defeat", "end-of-wave")
 class Step:
     name: str  # the CLI command, the page's question, the `expected` key (and `ai-` + name)
     title: str  # the page's button
-    place: str | None  # the turn step it plays (position/talents.py, TURN_STEPS); None: the whole turn
+    place: str | None  # the turn step it plays (position/talents.py, TURN_STEPS), or WAVE_END; None: the whole turn
     mode: str  # the notices' name for it (coverage.notices) and the encodings' combat mode
     acts: tuple[str, ...]  # the steps whose talents its answer depends on
     question: str  # "module:function" that answers it
@@ -80,6 +80,10 @@ STEPS: tuple[Step, ...] = (
     Step("end-of-turn", "End of turn", "end-of-turn", "end", ("end-of-turn", *EVENTS),
          "adjudicator.questions.adjudicate:end_of_turn", "end states", 20, "end_of_turn", "edge_outcome", "ends",
          "Every distinct end state of the end of the current faction's turn, with the exact count."),
+    Step("end-of-wave", "End of the wave", WAVE_END, "wave", (WAVE_END,),
+         "adjudicator.questions.adjudicate:end_of_wave", "end states", 20, "end_of_wave", "edge_outcome", "ends",
+         "Every distinct end state of the end of the wave, on a board it has just ended on: what returns to "
+         "its barracks, Source gained, campfire mode ended (Precious, Mining, Refinery), with the exact count."),
     Step("turn", "Whole turn", None, "turn", TURN_STEPS + EVENTS,
          "adjudicator.questions.whole_turn:whole_turn", "outcomes", 20, "whole_turn", "turn_outcome", "turn",
          "The whole turn from the step the position stands at to the end of turn: every distinct way it "
@@ -102,4 +106,6 @@ def expectation_keys() -> dict[str, tuple[Step, bool | None]]:
 
 BY_MODE = {s.mode: s for s in STEPS}
 # The steps of the turn the core plays with a question of its own, in turn order.
-PLAYED_STEPS = tuple(sorted((s for s in STEPS if s.place), key=lambda s: TURN_STEPS.index(s.place or "")))
+PLAYED_STEPS = tuple(sorted((s for s in STEPS if s.place in TURN_STEPS), key=lambda s: TURN_STEPS.index(s.place or "")))
+# The end of the wave, which the whole turn plays where a step ends the wave, and then ends.
+WAVE_STEP = BY_NAME["end-of-wave"]

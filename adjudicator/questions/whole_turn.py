@@ -9,7 +9,8 @@ dice its moves rolled, the attack step (and Quick Strike) every end state after 
 the chance of the totals its retaliations rolled with the spire die (Relentless), and the end of turn
 closes each. Two lines of play that end the same under the same Spires Fire result and the same dice
 results are one outcome. Exploration is played by its own question (what a face-down landmark the position does not describe does is a notice); a core rule
-that is left out is named as a gap (docs/turn.md). A step that ends the wave or the game ends the turn.
+that is left out is named as a gap (docs/turn.md). A step that ends the game ends the turn; one that ends
+the wave is followed by the end of the wave (its own question), which ends the turn.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Rolled,
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
+    BARRACKS,
     DEFEATED,
     DONE,
     IN_BARRACKS,
@@ -42,18 +44,21 @@ from adjudicator.answers.turns import (
     UnitEnd,
 )
 from adjudicator.position.dice import Die
-from adjudicator.position.model import Position
+from adjudicator.position.model import Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import ELFINKAZE_SIDES, apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
-from adjudicator.questions.steps import EVENTS, PLAYED_STEPS
+from adjudicator.questions.steps import EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
 
 
 
 def remaining(position: Position) -> tuple[str, ...]:
-    """The steps still to come this turn: the position's own step (perhaps begun) and those after."""
+    """The steps still to come this turn: the position's own step (perhaps begun) and those after; at
+    the end of the wave, that alone (the turn ends with the wave)."""
+    if position.turn.step not in TURN_STEPS:
+        return (position.turn.step,)
     return TURN_STEPS[TURN_STEPS.index(position.turn.step):]
 
 
@@ -72,19 +77,25 @@ def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, 
     def status(step: str) -> str:
         if step not in steps:
             return DONE
-        if step in {s.place for s in PLAYED_STEPS}:
+        if step in {s.place for s in (*PLAYED_STEPS, WAVE_STEP)}:
             return PLAYED_IN_PART if step in gapped else PLAYED
         return NOT_MODELLED if step in gapped else NO_RULE
 
-    return tuple(TurnStep(s, status(s)) for s in TURN_STEPS)
+    # A position standing at the end of the wave: that moment, after the steps of the turn.
+    return tuple(TurnStep(s, status(s)) for s in (*TURN_STEPS, *(s for s in steps if s not in TURN_STEPS)))
 
 
 def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), movement: StepOutcome | None = None) -> TurnEnd:
     """``final`` as changes against ``start``; the wave, game and campfire flags of the steps' ``ends``;
-    a spire an act of the ``movement`` step sent to its barracks (Rigging) left the board undefeated."""
+    what they and the acts of the ``movement`` step sent home (Precious, Mining; Rigging's spire) left
+    the board undefeated."""
     units = []
     # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
     under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
+    homed = {c.chip for e in ends for c in e.chips if c.returned}  # to their barracks as the wave ended
+    # or as units moved: by an act, a minion (Yrtel's Way) or a spire (Rigging); a minion itself (Eruption)
+    moves = movement.sequence if movement else ()
+    homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
     for uid, before in sorted(start.units.items()):
         after = final.units[uid]
         node = final.placed(uid)
@@ -94,7 +105,10 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
             # On the board as the turn began, or placed from its barracks since (Spawn).
             elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
-                units.append(UnitEnd(uid, None, left=DEFEATED if after.health == 0 else RETURNED))
+                # One a talent sent home: a minion to its barracks (Precious), a hero to its fortress (Hero's Quest).
+                home = RETURNED if after.kind is Kind.HERO else BARRACKS
+                units.append(UnitEnd(uid, None, left=home if uid in homed else DEFEATED if after.health == 0
+                                     else RETURNED))
             elif start.in_barracks(uid) and after.promoted and not before.promoted:  # promoted there (Powerhouse)
                 units.append(UnitEnd(uid, None, promoted=True, left=IN_BARRACKS))
             continue
@@ -110,10 +124,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         rides = after.rides if start.in_barracks(uid) else None
         side = "".join(t for t in ELFINKAZE_SIDES if t in after.talents) if rides else ""
         shed = () if rides else shed
+        woke = before.campfire and not after.campfire  # its campfire mode ended with the wave
         if (node != start.placed(uid) or chip or health is not None or upgrades is not None or promoted or basic
-                or shed or control):
+                or shed or control or woke):
             units.append(UnitEnd(uid, node, health, chip, upgrades, promoted, basic=basic, discarded_talents=shed,
-                                 control=control, rides=rides, side=side))
+                                 control=control, rides=rides, side=side, woke=woke))
     # A unit a group revealed as its top chip left it (Scatter): its chip, where it ends and its health.
     for uid, after in sorted(final.units.items()):
         if uid not in start.units:
@@ -121,12 +136,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
             units.append(UnitEnd(uid, node, after.health if node else None, after.chip,
                                  left="" if node else DEFEATED))
     kept = {s.id: s for s in final.spires}
-    back = {a.chip for m in (movement.sequence if movement else ()) for a in m.acts if a.how == "barracks"}
-    barracks = tuple(s.id for s in start.spires if s.id not in kept and s.id in back)
     spires = tuple(
         (s.id, kept[s.id].upgrades if s.id in kept else None)
-        for s in start.spires
-        if (s.id in kept and kept[s.id].upgrades != s.upgrades) or (s.id not in kept and s.id not in back)
+        for s in start.spires if s.id not in homed and (s.id not in kept or kept[s.id].upgrades != s.upgrades)
     )
     began = {s.id: s.at for s in start.spires}
     spires_at = tuple((s.id, s.at) for s in final.spires if s.at != began[s.id])  # Creep
@@ -145,7 +157,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
-        landmarks=landmarks, spires_back=barracks, morale=morale,
+        landmarks=landmarks, morale=morale,
+        spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept),
     )
 
 
@@ -189,7 +202,11 @@ def whole_turn(
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
-        if index == len(played) or any(e.wave_over or e.game_over for e in ends):
+        game_over = any(e.game_over for e in ends)
+        if any(e.wave_over for e in ends) and not game_over and WAVE_STEP.name not in records:
+            wave_end(pos, odds, records, ends)
+            return
+        if index == len(played) or game_over or any(e.wave_over for e in ends):
             finish(pos, odds, records, ends)  # the turn ends with the wave or the game
             return
         step = played[index]
@@ -213,9 +230,20 @@ def whole_turn(
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
+    def wave_end(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
+        """The end of the wave, on the board a step ended it on; then the turn ends."""
+        result = WAVE_STEP.ask(pos, ai, None, deadline, progress=lambda _: tell(len(found)))
+        if not result.complete:
+            raise _Cut
+        uncounted.update(dict.fromkeys(result.notices))
+        for after, chance, record, end in _branches(pos, result):
+            finish(after, odds * chance, {**records, WAVE_STEP.name: record}, [*ends, end])
+
     complete = True
+    # A position standing at the end of the wave: the wave is over, and its end is all that is left.
+    over = [EndState((), wave_over=True)] if position.turn.step == WAVE_STEP.place else []
     try:
-        play(position, 0, Fraction(1), {}, [])
+        play(position, 0, Fraction(1), {}, over)
     except (_Cut, TimedOut):
         complete = False
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,

@@ -456,6 +456,10 @@ def exploration(result: AttackStepResult) -> str:
     return edge_step(result, "exploration")
 
 
+def end_of_wave(result: AttackStepResult) -> str:
+    return edge_step(result, "end-of-wave")
+
+
 def fire_step(result: FireStepResult) -> str:
     lines = [notices(result.notices) + f"Spires Fire at {result.faction}'s units (die: {result.die})"]
     if not result.spires:

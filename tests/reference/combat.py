@@ -468,6 +468,18 @@ N150 Exploration: in the exploration step a player's unit of the turn's faction,
 N151 Biosonar: in the exploration step (N150) a player's unit with it, on a map hex, not campfired, may
     also reveal one face-down landmark on its own hex group (``hex-groups``) that no minion of its
     faction (on a map hex) stands beside then; one such landmark a step for each such unit.
+N160 The end of the wave, asked on a board it has just ended on: every minion on a map hex with
+    Precious returns to its barracks (``returned``), of any faction; every hero in campfire mode leaves it
+    (``woke``); a player's spire with Mining may return to its barracks (each choice an end), its faction
+    gaining 6 Source; a player's spire with Refinery gains its faction 2; a faction's gains add up to its
+    capacity at most; a revealed landmark with Fountain is discarded (``removed``). Nothing else changes:
+    Neglected's forsaken stay, an AI's Mining and Refinery do nothing. The end's ``wave_over`` is false
+    (the wave ended before it).
+N161 Hero's Quest: in the exploration step (N150) only a hero may reveal a face-down landmark the
+    position says holds it; the hero that does then either returns to its fortress (``returned``), the
+    faction gaining 4 Source and the landmark face down again (listed in no end, explored no more this
+    step), or is defeated, the faction gaining 6 Source and the landmark ``revealed`` and ``removed``;
+    Source up to the capacity.
 """
 
 from __future__ import annotations
@@ -2778,32 +2790,78 @@ def exploration(position: Position, ai: bool) -> set[EndState]:
 
     group = position.hex_group()
 
-    def explore(board: Board, revealed: frozenset[str], removed: frozenset[str], sonar: frozenset[str]) -> None:
+    def explore(board: Board, revealed: frozenset[str], removed: frozenset[str], sonar: frozenset[str],
+                homed: frozenset[str] = frozenset(), relaid: frozenset[str] = frozenset()) -> None:
         over = minions and _wave_over(board)
         end = end_state(rules, start, board, False)
+        # N161: a hero a Hero's Quest sent to its fortress left the board undefeated.
+        chips = tuple(ChipEnd(c.chip, returned=True) if c.chip in homed else c for c in end.chips)
         marks = tuple(ChipEnd(m, revealed=True, removed=m in removed) for m in sorted(revealed))
-        found.add(replace(end, chips=tuple(sorted((*end.chips, *marks))), wave_over=over))
+        found.add(replace(end, chips=tuple(sorted((*chips, *marks))), wave_over=over))
         if over or rules.ai(rules.faction):
             return
         # The turn's faction's units: a landmark minion it controls too (the position's faction).
         active = [f for f in board.units.values()
                   if position.units[f.id].faction == rules.faction and not f.in_gate and not f.campfire]
         for lid, landmark in sorted(hidden.items()):
-            if lid in revealed:
+            if lid in revealed or lid in relaid:
                 continue
             near = position.neighbours(landmark.at)
             beside = any(f.node in near for f in active)
             minion_beside = any(f.node in near and f.kind is Kind.MINION for f in active)
             sounders = {f.id for f in active if f.has("Biosonar") and f.id not in sonar and f.node not in near
                         and group.get(f.node) is not None and group.get(f.node) == group.get(landmark.at)}
+            if "Hero's Quest" in landmark.talents:  # N161: a hero explores it, and the explorer matters
+                quests = [(f.id, sonar) for f in active if f.node in near and f.kind is Kind.HERO]
+                if not minion_beside:
+                    quests += [(h, sonar | {h}) for h in sorted(sounders) if board.units[h].kind is Kind.HERO]
+                for hero, used in quests:
+                    explore(_quest(rules, board, hero, 4), revealed, removed, used, homed | {hero}, relaid | {lid})
+                    explore(_quest(rules, board, hero, 6), revealed | {lid}, removed | {lid}, used, homed, relaid)
+                continue
             ways = ([sonar] if beside else []) + ([sonar | {s} for s in sorted(sounders)] if not minion_beside else [])
             for used in ways:
                 if "Unstable Rift" in landmark.talents:
-                    explore(_rift(rules, board, near), revealed | {lid}, removed | {lid}, used)
+                    explore(_rift(rules, board, near), revealed | {lid}, removed | {lid}, used, homed, relaid)
                 else:
-                    explore(board, revealed | {lid}, removed, used)
+                    explore(board, revealed | {lid}, removed, used, homed, relaid)
 
     explore(start, frozenset(), frozenset(), frozenset())
+    return found
+
+
+def _quest(rules: Rules, board: Board, hero: str, gain: int) -> Board:
+    """N161: the hero leaves the board (home or defeated); the faction gains ``gain``, up to its capacity."""
+    b = board.copy()
+    del b.units[hero]
+    capacity = rules.position.factions[rules.faction].source_capacity
+    b.source[rules.faction] = max(b.source[rules.faction], min(capacity, b.source[rules.faction] + gain))
+    return b
+
+
+def end_of_wave(position: Position, ai: bool) -> set[EndState]:
+    """N160: every end state of the end of the wave."""
+    rules = Rules.of(position, ai)
+    homed = [ChipEnd(uid, returned=True) for uid, u in sorted(position.units.items())
+             if u.kind is Kind.MINION and u.at in position.hexes and "Precious" in u.talents]
+    woke = [ChipEnd(uid, woke=True) for uid, u in sorted(position.units.items()) if u.campfire]
+    player = [s for s in position.spires if s.faction in position.factions and not rules.ai(s.faction)]
+    mines = [s for s in player if "Mining" in s.talents]
+    found = set()
+    for chosen in product((False, True), repeat=len(mines)):
+        mined = [s for s, take in zip(mines, chosen) if take]
+        gains: dict[str, int] = {}
+        for s in player:
+            gains[s.faction] = gains.get(s.faction, 0) + 2 * ("Refinery" in s.talents) + 6 * (s in mined)
+        source = []
+        for f, gain in sorted(gains.items()):
+            faction = position.factions[f]
+            after = min(faction.source_capacity, faction.source + gain)
+            if after != faction.source:
+                source.append((f, after))
+        springs = (ChipEnd(m.id, removed=True) for m in position.landmarks if m.revealed and "Fountain" in m.talents)
+        chips = (*homed, *woke, *(ChipEnd(s.id, returned=True) for s in mined), *springs)
+        found.add(EndState(tuple(sorted(chips)), tuple(source)))
     return found
 
 
