@@ -50,7 +50,7 @@ class Gap:
 
 DEFEATED, RETURNED, BARRACKS = "defeated", "returned", "barracks"  # how a unit left the board during the turn
 UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
-IN_BARRACKS = "barracks"  # it waits in its barracks still, promoted there (Powerhouse)
+IN_BARRACKS = "in-barracks"  # it waits in its barracks still, promoted there (Powerhouse)
 
 
 @dataclass(frozen=True, order=True)
