@@ -535,7 +535,7 @@ def test_schema_bounds_are_the_loaders() -> None:
     defs = schema["$defs"]
 
     def maximum(ref: dict[str, Any]) -> int:
-        ref = ref.get("anyOf", [ref])[0]  # the number, beside another form (an attack stat of *)
+        ref = ref.get("oneOf", [ref])[0]  # the number, beside another form (an attack stat of *)
         while "$ref" in ref:
             ref = defs[ref["$ref"].rsplit("/", 1)[1]]
         return ref["maximum"]
