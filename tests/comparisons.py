@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TypeVar
 
-from adjudicator.answers.attacks import AttackOptions, AttackOutcome, EndState, FireStepResult, Rolled, Target
+from adjudicator.answers.attacks import AttackOptions, AttackOutcome, AttackStepResult, EndState, FireStepResult, Rolled, Target
 from adjudicator.answers.moves import ESCAPE, PROGRESS, Act, Displacement, MoveOutcome, StepResult, Strike, UnitOptions
 from adjudicator.position.model import Controller, Kind, Position
 from adjudicator.questions import adjudicate as solver
@@ -432,26 +432,25 @@ def turn_edge_problem(position: Position, moment: str) -> str | None:
 
 def exploration_problem(position: Position) -> str | None:
     """The exploration step: the count and the set of end states (reference N150)."""
-    ai = combat_ai(position)
-    expected = combat_ref.exploration(position, ai)
-    got = solver.exploration(copy.deepcopy(position))
-    have = {o.end for o in got.outcomes}
-    lines = _count(len(expected), got.count)
-    lines += [f"  missing from solver: {_show_end(e)}" for e in _sorted(expected - have)]
-    lines += [f"  extra in solver: {_show_end(e)}" for e in _sorted(have - expected)]
-    return combat_report(position, f"exploration(ai={ai})", lines) if lines else None
+    return _ends_problem(position, "exploration", combat_ref.exploration, solver.exploration)
 
 
 def end_of_wave_problem(position: Position) -> str | None:
     """The end of the wave: the count and the set of end states (reference N160)."""
+    return _ends_problem(position, "end_of_wave", combat_ref.end_of_wave, solver.end_of_wave)
+
+
+def _ends_problem(position: Position, name: str, reference: Callable[[Position, bool], set[EndState]],
+                  solved: Callable[[Position], AttackStepResult]) -> str | None:
+    """A step answered by its set of end states, with their count, against the reference's."""
     ai = combat_ai(position)
-    expected = combat_ref.end_of_wave(position, ai)
-    got = solver.end_of_wave(copy.deepcopy(position))
+    expected = reference(position, ai)
+    got = solved(copy.deepcopy(position))
     have = {o.end for o in got.outcomes}
     lines = _count(len(expected), got.count)
     lines += [f"  missing from solver: {_show_end(e)}" for e in _sorted(expected - have)]
     lines += [f"  extra in solver: {_show_end(e)}" for e in _sorted(have - expected)]
-    return combat_report(position, f"end_of_wave(ai={ai})", lines) if lines else None
+    return combat_report(position, f"{name}(ai={ai})", lines) if lines else None
 
 
 def at_spires_fire(position: Position) -> Position:
