@@ -427,6 +427,8 @@ N135 Splash on a Multi-Target spire (N43, N75): the volley is one attack and spl
     leave one end, as two Sourcefield payments do).
 N137 Spires Fire, as N107: the wave ends in the step only where a faction minion was in play as it
     began; a board with none fires as any other, and its end does not report the wave over.
+N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion and Lahar deal
+    nothing to a unit an attack's swap moves beside it.
 N138 A hero whose Toxic Secretion or Lahar defeats a unit Wallop teleported beside it (N134) may level
     up, as for N132's swap: each of its level options an end (the AI's, an attack upgrade).
 N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
@@ -2357,7 +2359,7 @@ def _moving_hurts(rules: Rules, board: Board, moved: tuple[tuple[str, str], ...]
         flier = _flies(rules, board, u)
         by: dict[str, int] = {}
         for s in board.units.values():
-            if s.id != x and s.node in near:
+            if s.id != x and s.node in near and not s.campfire:  # N170: a campfired hero is inactive
                 lahar = s.has("Lahar") and bool(s.faction) and _hostile(rules, s, u) and not flier
                 by[s.id] = int(s.has("Toxic Secretion") and clean) + int(lahar)
         for t in board.spires.values():

@@ -15,6 +15,8 @@ N168 Rigging (a Horizon's Wrath spire): a player's hero of the faction named "ho
     ai/1 (a question may play an AI-controlled faction as a player's). So for Spire Shot and Secret
     Passage too, which took the controller's side before (the solver offered a spire to an AI-controlled
     faction's unit asked as a player's; the reference did not).
+N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion, Lahar and Mire
+    act on no unit that moves or is displaced beside it.
 N169 Improve, once a move ends on a map hex (a stay's too, as every act after a move): beside it, a spire of
     the unit's own faction gains an upgrade: a player's, its faction holding 2 Source, may add an attack,
     range or fortification upgrade on top (each spire and kind an outcome, or none); the AI's must add an
@@ -598,6 +600,7 @@ def stop_hexes(position: Position, unit: Unit) -> set[str]:
         h
         for other in position.units.values()
         if "Mire" in other.talents and opposing(position, other.faction, unit.faction) and other.at in position.hexes
+        and not other.campfire  # N170
         for h in position.neighbours(other.at)
         if h in position.hexes and h != start
     }
@@ -620,7 +623,9 @@ def hurt(position: Position, unit: Unit, node: str, ai: bool) -> int:
     if node not in position.hexes:
         return 0
     fumes = _fumes(position).get(node, 0) if unit.faction != "griege" and "Peaceful" not in unit.talents else 0
-    chips = [(u, u.faction, u.at, u.talents, u.merc) for u in position.units.values() if u.id != unit.id and u.at in position.hexes]
+    # N170: a hero in campfire mode is inactive, its talents acting on no one.
+    chips = [(u, u.faction, u.at, u.talents, u.merc) for u in position.units.values()
+             if u.id != unit.id and u.at in position.hexes and not u.campfire]
     chips += [(None, s.faction, s.at, s.talents, s.merc) for s in position.spires]
     total = 0
     for source, faction, at, talents, merc in chips:
