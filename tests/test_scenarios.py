@@ -239,7 +239,7 @@ scenario: {chapter: 3, wave: 2}
 spires:
   golgi: {faction: graft, at: c1, upgrades: UPGRADES, chip: Golgi Body}
 units:
-  clutch: {chip: Clutch, faction: keel, kind: hero, at: b1, health: HEALTH, stats: {health: 5, attack: 1, movement: 2}}
+  clutch: {chip: Clutch, faction: keel, kind: hero, at: b1, health: HEALTH, capacity: 2, stats: {health: 5, attack: 1, movement: 2}}
 """
 
 

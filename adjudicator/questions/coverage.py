@@ -280,8 +280,12 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     by_talent: dict[str, list[str]] = defaultdict(list)
     for unit, why in units:
         by_talent[why].append(unit)
-    return tuple(Notice(_UNSEEN_SIDE[why][0], PARTLY, steps, tuple(sorted(chips)), _UNSEEN_SIDE[why][1])
-                 for why, chips in sorted(by_talent.items()))
+    # A player's hero the position gives no capacity levels up (asp/combat/levelup.lp, not_adjudicated):
+    # what it may take is not known, so the answer cannot be complete.
+    uncapped = tuple(sorted(by_talent.pop("capacity", ())))
+    found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, _LEVEL_UP_TEXT)] if uncapped else []
+    return (*found, *(Notice(_UNSEEN_SIDE[why][0], PARTLY, steps, tuple(sorted(chips)), _UNSEEN_SIDE[why][1])
+                      for why, chips in sorted(by_talent.items())))
 
 
 def unbounded(units: tuple[str, ...]) -> tuple[Notice, ...]:
@@ -332,6 +336,11 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 # encodings read it as its faction's unit (uopposes/2); the attack steps read every landmark minion as
 # opposing every faction, and no landmark minion moves or attacks there or as units move.
 CONTROLLED = "game-elements: controlled-landmark-minion"
+LEVELING_UP = "game-elements: Leveling Up Heroes"
+_LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
+                  "add an upgrade chip to the hero.")
+_LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position does not give: no capacity, or at its "
+                  "capacity on its basic side without promoted-stats (docs/combat.md, Leveling up)")
 _CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
                  "(for example, units purchased from the market), are your faction units.")
 _CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
