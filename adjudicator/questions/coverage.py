@@ -273,8 +273,10 @@ _UNSEEN_SIDE = {
 
 
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
-    """The part of a flipping talent the position cannot give: the side a unit flips to, whose talents
-    (and stats) only that side's chip would print; what follows in the step reads the side given."""
+    """What the solver shows it left out (sideless/2): the part of a flipping talent the position cannot
+    give (the side a unit flips to, whose talents and stats only that side's chip would print; what
+    follows in the step reads the side given), or the level-up of a player's hero whose options the
+    position does not give (Why = capacity: a rule's notice)."""
     steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack"),
              "start": ("start-of-turn",), "end": ("end-of-turn",)}.get(question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
