@@ -436,6 +436,9 @@ N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after 
     (``how`` moving) by its one source chip, or the sum of those that neither spare nor heal it by the
     first by id. A player's unit with Hidden Armor it still holds may discard it against that hit
     instead (N136: the same choice). A group whose top chip the 1 defeated lands without it.
+N141 The start or end of a turn stops once the game is over (a Raze attack felled a gate, leaving at
+    most one with health), as it stops once the wave is: nothing acts after it, and the end shows the
+    game over, not the wave.
 N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora's turn (not its end),
     where a naroran unit whose chip reads Bydra Graam (any case, spacing, a leading "The") is on the
     map, every naroran minion on the map with no group and 1 health leaves the board, before anything
@@ -2738,7 +2741,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         if (board.key(), crept, done) in seen:
             return
         seen.add((board.key(), crept, done))
-        over = minions and _wave_over(board)
+        over = (minions and _wave_over(board)) or board.ended  # N141: a fallen gate ends it too
         first = board is called and called is not start  # N146: the call alone holds no act back
         ready = [] if over and not first else _destructs(rules, board)
         if ai:
@@ -2750,7 +2753,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         flips = _flips(rules, board, crept) if moment == "start" and not over else []  # N123
         if (not ai or not ready) and not (ai and spawns) and not (ai and razes):
             end = end_state(rules, start, healed(board, done), False)
-            found.add(replace(end, wave_over=over))
+            found.add(replace(end, wave_over=over and not board.ended))
         for uid in ready:
             fallible = _blastable(rules, board, [uid, *_blast(rules, board, uid)[1]])
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
