@@ -1115,10 +1115,10 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
 
 def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
     """A spire's attacks at the start of the turn in an end's line, from fin(razed(S,X,K,C,L,M)) (output.lp)."""
-    return tuple(sorted(
+    return tuple(sorted((
         Razed(_name(a[0]), chip_name(a[1]), a[2].number, a[3].number, a[4].number,
               None if a[5].type == SymbolType.Function else a[5].number)
-        for s in fin if s.name == "razed" for a in [s.arguments]))
+        for s in fin if s.name == "razed" for a in [s.arguments]), key=lambda r: (r.spire, r.target)))
 
 
 def _band_odds(die: Die, razed: Razed) -> Fraction:
