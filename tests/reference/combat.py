@@ -439,6 +439,9 @@ N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after 
 N141 The start or end of a turn stops once the game is over (a Raze attack felled a gate, leaving at
     most one with health), as it stops once the wave is: nothing acts after it, and the end shows the
     game over, not the wave.
+N142 A hero in campfire mode is inactive (game-elements, Campfire Mode: "cannot be interacted with in any
+    way"): no talent of its acts in any step, its auras on other chips (Cover, Challenge, Assist) too
+    (N170 read it so for Toxic Secretion and Lahar).
 N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora's turn (not its end),
     where a naroran unit whose chip reads Bydra Graam (any case, spacing, a leading "The") is on the
     map, every naroran minion on the map with no group and 1 health leaves the board, before anything
@@ -604,8 +607,9 @@ class Fighter:
         return self.upgrades.count("fortification")
 
     def has(self, talent: str) -> bool:
-        """A unit waiting in its gate uses no talent (Chips and their stats), nor a muted one (N40)."""
-        return talent in self.talents and not self.in_gate and not self.muted
+        """A unit waiting in its gate uses no talent (Chips and their stats), nor a muted one (N40), nor a
+        hero in campfire mode (N142)."""
+        return talent in self.talents and not self.in_gate and not self.muted and not self.campfire
 
 
 @dataclass(frozen=True)
