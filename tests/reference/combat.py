@@ -442,6 +442,9 @@ N141 The start or end of a turn stops once the game is over (a Raze attack felle
 N142 A hero in campfire mode is inactive (game-elements, Campfire Mode: "cannot be interacted with in any
     way"): no talent of its acts in any step, its auras on other chips (Cover, Challenge, Assist) too
     (N170 read it so for Toxic Secretion and Lahar).
+N143 Fountain heals "all faction units" beside it: a landmark minion the file gives a faction is one
+    (game-elements, Game Setup: "any other units under your control are your faction units"), unlike
+    N1's landmark minion elsewhere; one that Devoted made is not ("friendly only to The Uprising").
 N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora's turn (not its end),
     where a naroran unit whose chip reads Bydra Graam (any case, spacing, a leading "The") is on the
     map, every naroran minion on the map with no group and 1 health leaves the board, before anything
@@ -2998,6 +3001,15 @@ def raze(rules: Rules, board: Board, sid: str, target: str, die: Die) -> list[Bo
     return boards
 
 
+def _controlled(position: Position, uid: str) -> bool:
+    """N143: a unit some faction controls: a faction's, or a landmark minion the file gives a faction
+    (Recruiter, Recruitable), not one Devoted made (only friendly to it)."""
+    u = position.units[uid]
+    if u.kind is Kind.LANDMARK_MINION:
+        return u.faction in position.factions and "Devoted" not in u.talents
+    return bool(u.faction)
+
+
 def _fountains(rules: Rules, board: Board, start: Board) -> Board:
     """N124: ``board`` once the units beside revealed Fountain landmarks recovered, on the round's first
     turn: those in play as the turn began (not a larva placed since, N125)."""
@@ -3007,7 +3019,7 @@ def _fountains(rules: Rules, board: Board, start: Board) -> Board:
     springs = [lm.at for lm in position.landmarks if lm.revealed and "Fountain" in lm.talents]
     after = board.copy()
     for uid, u in board.units.items():
-        if not u.faction or u.in_gate or u.campfire or uid not in start.units:
+        if not _controlled(position, uid) or u.in_gate or u.campfire or uid not in start.units:
             continue
         gain = 2 * sum(1 for at in springs if at in position.neighbours(u.node))
         if gain and u.health <= u.side.health:
