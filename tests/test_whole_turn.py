@@ -91,6 +91,16 @@ def test_the_steps_still_to_come_follow_the_turn_order() -> None:
     assert result.outcomes[0].end.describe() == "nothing changes"
 
 
+def test_a_step_no_line_of_play_reaches_is_not_called_played() -> None:
+    # The attack step ends the wave in every line (Neglected's forsaken do not keep it going): the end of
+    # the turn is never played, the end of the wave always is.
+    result = whole_turn(_position("positions/talents/neglected/neglected-wave-ends.yaml"))
+    assert all(o.end.wave_over for o in result.outcomes)
+    statuses = {s.step: s.status for s in result.steps}
+    assert statuses["attack"] == "played"
+    assert statuses["end-of-turn"] == "not reached" and statuses["end-of-wave"] == "played"
+
+
 @settings(max_examples=examples(20), deadline=None)
 @given(combat_positions())
 def test_from_the_attack_step_the_turn_ends_as_the_attack_step_does(position: Position) -> None:

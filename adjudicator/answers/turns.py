@@ -23,6 +23,7 @@ PLAYED_IN_PART = "played in part"  # answered by its own question, but a core ru
 NO_RULE = "no core rule"  # only talents act in it: their notices say which ones are left out
 NOT_MODELLED = "not modelled"  # the core rule itself is left out: the answer names it (Gap)
 DONE = "already done"  # the position stands after it
+NOT_REACHED = "not reached"  # every line of play ended the wave or the game before it
 
 
 @dataclass(frozen=True)

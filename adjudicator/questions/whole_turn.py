@@ -31,6 +31,7 @@ from adjudicator.answers.turns import (
     IN_BARRACKS,
     NO_RULE,
     NOT_MODELLED,
+    NOT_REACHED,
     PLAYED,
     PLAYED_IN_PART,
     RETURNED,
@@ -71,18 +72,25 @@ def _gaps(position: Position, steps: tuple[str, ...], ai: bool) -> tuple[Gap, ..
     return tuple(gaps)
 
 
-def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...]) -> tuple[TurnStep, ...]:
+def _statuses(steps: tuple[str, ...], gaps: tuple[Gap, ...], reached: frozenset[str] | None = None) -> tuple[TurnStep, ...]:
+    """Each step of the turn and what the answer did with it; ``reached``: the steps some line of play
+    came to (None: not known, the answer being incomplete); the end of the wave is listed where one did."""
     gapped = {g.step for g in gaps}
 
     def status(step: str) -> str:
-        if step not in steps:
+        if step not in steps and step != WAVE_STEP.place:
             return DONE
+        if reached is not None and step not in reached:
+            return NOT_REACHED
         if step in {s.place for s in (*PLAYED_STEPS, WAVE_STEP)}:
             return PLAYED_IN_PART if step in gapped else PLAYED
         return NOT_MODELLED if step in gapped else NO_RULE
 
-    # A position standing at the end of the wave: that moment, after the steps of the turn.
-    return tuple(TurnStep(s, status(s)) for s in (*TURN_STEPS, *(s for s in steps if s not in TURN_STEPS)))
+    # A position standing at the end of the wave: that moment, after the steps of the turn; a turn that
+    # ended the wave: that moment too.
+    waved = (WAVE_STEP.place,) if reached is not None and WAVE_STEP.place in reached else ()
+    listed = (*TURN_STEPS, *dict.fromkeys(s for s in (*steps, *waved) if s not in TURN_STEPS))
+    return tuple(TurnStep(s, status(s)) for s in listed)
 
 
 def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), movement: StepOutcome | None = None) -> TurnEnd:
@@ -187,6 +195,7 @@ def whole_turn(
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
     found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...]], TurnOutcome] = {}
     fallen: set[Gap] = set()  # a unit defeated as it moves in some line of play
+    reached: set[str] = set()  # the steps some line of play came to
     uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
 
@@ -210,6 +219,7 @@ def whole_turn(
             finish(pos, odds, records, ends)  # the turn ends with the wave or the game
             return
         step = played[index]
+        reached.add(step.place or "")
         if step.place == "exploration" and (as_ai or all(m.revealed for m in pos.landmarks)):
             # The AI explores nothing, and with nothing face down no unit can: the step changes nothing
             # (asp/combat/explore.lp acts on face-down landmarks alone), so it is not asked.
@@ -232,6 +242,7 @@ def whole_turn(
 
     def wave_end(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         """The end of the wave, on the board a step ended it on; then the turn ends."""
+        reached.add(WAVE_STEP.place or "")
         result = WAVE_STEP.ask(pos, ai, None, deadline, progress=lambda _: tell(len(found)))
         if not result.complete:
             raise _Cut
@@ -255,7 +266,7 @@ def whole_turn(
     wave_ends = not complete or bool(fallen) or any(o.end.wave_over for o in outcomes)
     unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends)
     return TurnResult(
-        side, as_ai, _statuses(steps, gaps), len(outcomes), first_shown(outcomes, limit), complete,
+        side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
         merged((*unmodelled, *uncounted)),
         gaps,
