@@ -17,7 +17,7 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
-from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, rock_rollers
+from adjudicator.position.chapter_rules import HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
@@ -129,7 +129,8 @@ def notices_in(
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
-    return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
+    return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
+            *waygate_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked))
 
 
@@ -310,6 +311,24 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
     )
 
 
+# Chapter 1's event 1-2 spares the Horizon's Wrath the floating rocks' dice (asp/scenarios/chapter_1.lp,
+# rock_spared): where the position does not say which result is in force, the answers have them roll.
+_EVENT_UNKNOWN = ("the event die result in force, which the position does not give (scenario.event): the answer has "
+                  "the Horizon's Wrath units roll for the floating rocks, which under 1-2 they need not")
+
+
+def rock_event_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
+    """Chapter 1's event-no-rock-rolls where the event is not given, on the Horizon's Wrath's turn, and one
+    of their units may have to roll as it moves; not for a claimed move's verdict, which no die changes."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 1 or scenario.event is not None or answer == CHECK:
+        return ()
+    if "movement" not in asked or position.turn.faction != HORIZONS_WRATH or not rock_rollers(position):
+        return ()
+    rule = scenario.book.rule("event-no-rock-rolls")
+    return (Notice("", PARTLY, ("movement",), (), _EVENT_UNKNOWN, f"chapter 1: {rule.id}", rule.text),)
+
+
 # Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). One part is
 # left out: which waygate the Uprising's waiting units stand on (the position's one gate holds them).
 _WAITING_ON = ("which waygate the Uprising's waiting units stand on, which the position does not say: an "
@@ -430,7 +449,6 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
-        and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
         and any_of(when.beside_wells, _near_wells(position, units))
     )
 
