@@ -297,7 +297,23 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     assert talents == {"Impale", "Morale", "Powerhouse"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
-    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat", "6: earthscapes-removed"}
+    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat"}
+    # chapter 6's earthscapes-removed, encoded, keeps a notice where the position lacks its earthscapes
+    # (coverage.earthscape_notices): it too acts only once the wave has ended
+    assert chapters()[6].rule("earthscapes-removed").acts == ("end-of-wave",)
+
+
+def test_earthscapes_are_noticed_only_where_the_answer_cannot_count_them() -> None:
+    ended = CHAPTER_6.replace("turn: {faction: keel}", "turn: {faction: keel, step: end-of-wave}")
+    given = ended + "scenario: {chapter: 6}\nearthscapes: [[b1]]\n"
+    assert _rules(given, "wave") == []
+    assert _rules(ended + "scenario: {chapter: 6}\n", "wave") == ["chapter 6: earthscapes-removed"]
+    # a waygate with health keeps its earthscape, and shows; another chip on one would not
+    waygate = given.replace("1  p  p  p", "1  p  p* p") + "chips:\n  wg: {at: b1, name: Waygate, health: 1}\n"
+    assert _rules(waygate, "wave") == []
+    assert _rules(waygate.replace("health: 1}", "health: 0}"), "wave") == ["chapter 6: earthscapes-removed"]
+    # not in a step before the wave's end
+    assert _rules(CHAPTER_6 + "scenario: {chapter: 6}\n", "movement") == []
 
 
 def test_an_event_rule_holds_only_under_its_faces() -> None:

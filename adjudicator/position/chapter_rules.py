@@ -20,6 +20,9 @@ SOURCE_VEIN, VEIN_HEALTH = "source vein", 3
 # Chapter 6: "When waygates are placed, they are placed with 4 health"; other chips so named.
 WAYGATE, WAYGATE_HEALTH = "waygate", 4
 UPRISING, HORIZONS_WRATH = "uprising", "horizons-wrath"
+# Chapter 6: "At the end of each wave, each earthscape that does not have a waygate, spire, or revealed
+# landmark on it is removed": the one chapter whose rules read the board's earthscapes.
+EARTHSCAPES_CHAPTER = 6
 NARORA, GRAFT = "narora", "graft"
 
 

@@ -17,11 +17,15 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
-from adjudicator.position.chapter_rules import HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers
+from adjudicator.position.chapter_rules import (
+    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers,
+)
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, on_map, tracked
+from adjudicator.position.talents import (
+    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
+)
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -130,7 +134,7 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
-            *waygate_notices(position, asked),
+            *waygate_notices(position, asked), *earthscape_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked))
 
 
@@ -349,6 +353,32 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
     if not attacking or gate is None or not gate.stack:
         return ()
     return (Notice("", PARTLY, attacking, (), _WAITING_ON, f"chapter 6: {rule.id}", rule.text),)
+
+
+# Chapter 6's earthscapes removed at the end of the wave (asp/scenarios/chapter_6.lp): what the answer
+# cannot take into account.
+_NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the end of the "
+                   "wave removes none")
+_OTHER_CHIPS = ("another chip on an earthscape the wave's end may remove (a destroyed waygate, ...): the answer "
+                "does not show it removed from the game")
+
+
+def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 6's earthscapes-removed where an answer reaching the end of the wave cannot count it: the
+    position gives no earthscapes, or another chip, not a waygate with health (which keeps its
+    earthscape), stands on one."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER or WAVE_END not in asked:
+        return ()
+    rule = scenario.book.rule("earthscapes-removed")
+    if position.earthscapes is None:
+        left = _NO_EARTHSCAPES
+    elif any(c.at in h for c in position.chips for h in position.earthscapes
+             if not (chip_name(c.name) == WAYGATE and c.health)):
+        left = _OTHER_CHIPS
+    else:
+        return ()
+    return (Notice("", PARTLY, (WAVE_END,), (), left, f"chapter 6: {rule.id}", rule.text),)
 
 
 # A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
