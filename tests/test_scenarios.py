@@ -316,6 +316,21 @@ def test_earthscapes_are_noticed_only_where_the_answer_cannot_count_them() -> No
     assert _rules(CHAPTER_6 + "scenario: {chapter: 6}\n", "movement") == []
 
 
+def test_a_hero_removes_an_earthscape_only_beside_one_or_while_it_may_move() -> None:
+    board = CHAPTER_6.replace("1  p  p  p", "1  p  p  p  p  p").replace(
+        "turn: {faction: keel}", "turn: {faction: keel, step: end-of-turn}")
+    hero = board + ("scenario: {chapter: 6}\nunits:\n"
+                    "  vex: {chip: Vex, faction: uprising, kind: hero, at: b1, health: 5, stats: {health: 5}}\n")
+    rule = ["chapter 6: hero-removes-earthscape"]
+    assert _rules(hero, "end") == [*rule, "chapter 6: earthscapes-removed"]  # no earthscapes given: any hex may be one
+    assert _rules(hero + "earthscapes: [[d1, e1]]\n", "end") == []  # b1 is beside a1 and c1 only
+    assert _rules(hero + "earthscapes: [[c1]]\n", "end") == rule  # beside
+    assert _rules(hero + "earthscapes: [[b1]]\n", "end") == rule  # on one: counted, cautiously
+    # the whole turn from its movement step: the hero may still move beside one
+    moving = hero.replace("step: end-of-turn", "step: movement") + "earthscapes: [[d1, e1]]\n"
+    assert [n.rule for n in notices_in(load_position_text(moving), ("movement", "end-of-turn")) if n.rule] == rule
+
+
 def test_an_event_rule_holds_only_under_its_faces() -> None:
     spared = next(r for r in chapters()[1].rules if r.id == "event-no-rock-rolls")  # results 1-2
     assert spared.in_force(None) and spared.in_force((2,)) and spared.in_force((3, 1))

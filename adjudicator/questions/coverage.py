@@ -431,7 +431,7 @@ def _left_out(
     """The notice of a rule not modelled, where it acts in a step asked, ``answer`` may depend on it
     (counted_by), and what it needs is in play (when)."""
     steps = tuple(s for s in rule.acts if s in asked)
-    if not steps or answer in rule.counted_by or not may_act(rule.when, position):
+    if not steps or answer in rule.counted_by or not may_act(rule.when, position, asked):
         return ()
     return (Notice("", "not modelled", steps, (), rule=label, text=rule.text),)
 
@@ -441,11 +441,12 @@ def _side(unit: Unit) -> str:
     return LANDMARK_MINIONS if unit.kind is Kind.LANDMARK_MINION else unit.faction
 
 
-def may_act(when: When | None, position: Position) -> bool:
+def may_act(when: When | None, position: Position, asked: tuple[str, ...] = ()) -> bool:
     """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer.
     A chip is matched by its printed name as the encodings match it (chapter_rules.chip_name: "The
     Nucleus" is Nucleus, a chip printed otherwise is not); a spire or other chip whose printed name
-    the position does not give may be any."""
+    the position does not give may be any. ``asked``: the steps the question plays, in which a unit may
+    still move (When.beside_earthscapes)."""
     if when is None:
         return True
     units = {uid: u for uid, u in position.units.items() if position.placed(uid) is not None}
@@ -480,7 +481,23 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
         and any_of(when.beside_wells, _near_wells(position, units))
+        and _beside_earthscapes(position, when.beside_earthscapes, asked)
     )
+
+
+# The steps a unit may still be moved in, or moved in by another chip's act (a swap, a teleport): any
+# board step before the end of the turn. The end of the turn and what follows it move no unit.
+_STILL = (WAVE_END, "end-of-turn", "defeat")
+
+
+def _beside_earthscapes(position: Position, factions: tuple[str, ...], asked: tuple[str, ...]) -> bool:
+    """When.beside_earthscapes: a hero of ``factions`` on or beside a hex of an earthscape; or one may
+    still move in a step ``asked``; or the position gives no earthscapes (any hex may be one)."""
+    if not factions or position.earthscapes is None or set(asked) - set(_STILL):
+        return True
+    scapes = {h for scape in position.earthscapes for h in scape}
+    return any(u.kind is Kind.HERO and u.faction in factions and u.at is not None
+               and (u.at in scapes or position.neighbours(u.at) & scapes) for u in position.units.values())
 
 
 def _isle_spires(position: Position, factions: tuple[str, ...]) -> bool:
