@@ -316,18 +316,21 @@ def test_earthscapes_are_noticed_only_where_the_answer_cannot_count_them() -> No
     assert _rules(CHAPTER_6 + "scenario: {chapter: 6}\n", "movement") == []
 
 
-def test_a_hero_removes_an_earthscape_only_beside_one_or_while_it_may_move() -> None:
+def test_a_hero_s_earthscape_removal_is_noticed_only_where_the_answer_cannot_count_it() -> None:
     board = CHAPTER_6.replace("1  p  p  p", "1  p  p  p  p  p").replace(
         "turn: {faction: keel}", "turn: {faction: keel, step: end-of-turn}")
     hero = board + ("scenario: {chapter: 6}\nunits:\n"
                     "  vex: {chip: Vex, faction: uprising, kind: hero, at: b1, health: 5, stats: {health: 5}}\n")
     rule = ["chapter 6: hero-removes-earthscape"]
-    assert _rules(hero, "end") == [*rule, "chapter 6: earthscapes-removed"]  # no earthscapes given: any hex may be one
-    assert _rules(hero + "earthscapes: [[d1, e1]]\n", "end") == []  # b1 is beside a1 and c1 only
-    assert _rules(hero + "earthscapes: [[c1]]\n", "end") == rule  # beside
-    assert _rules(hero + "earthscapes: [[b1]]\n", "end") == rule  # on one: counted, cautiously
-    # the whole turn from its movement step: the hero may still move beside one
-    moving = hero.replace("step: end-of-turn", "step: movement") + "earthscapes: [[d1, e1]]\n"
+    # no earthscapes given: any hex may be one (the end of the wave's rule too)
+    assert _rules(hero, "end") == ["chapter 6: earthscapes-removed", *rule]
+    assert _rules(hero + "earthscapes: [[c1]]\n", "end") == []  # counted by the answer
+    # a spire on one the hero may remove: its removal is not offered
+    spire = "spires:\n  tower: {faction: keel, at: SPOT, upgrades: []}\n"
+    assert _rules(hero + "earthscapes: [[c1]]\n" + spire.replace("SPOT", "c1"), "end") == rule
+    assert _rules(hero + "earthscapes: [[e1]]\n" + spire.replace("SPOT", "e1"), "end") == []  # not beside
+    # the whole turn from its movement step: the hero may still move beside it
+    moving = hero.replace("step: end-of-turn", "step: movement") + "earthscapes: [[e1]]\n" + spire.replace("SPOT", "e1")
     assert [n.rule for n in notices_in(load_position_text(moving), ("movement", "end-of-turn")) if n.rule] == rule
 
 

@@ -49,9 +49,6 @@ class When:
     # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
     beside_wells: tuple[str, ...] = ()
     others: tuple[str, ...] = ()  # another chip (chips:) named so (chapter 4's rotten worms)
-    # A hero of one of these stands on or beside an earthscape (chapter 6's `earthscapes`), or may still
-    # move in a step the question plays, or the position gives no earthscapes.
-    beside_earthscapes: tuple[str, ...] = ()
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)

@@ -355,30 +355,46 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
     return (Notice("", PARTLY, attacking, (), _WAITING_ON, f"chapter 6: {rule.id}", rule.text),)
 
 
-# Chapter 6's earthscapes removed at the end of the wave (asp/scenarios/chapter_6.lp): what the answer
-# cannot take into account.
-_NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the end of the "
-                   "wave removes none")
-_OTHER_CHIPS = ("another chip on an earthscape the wave's end may remove (a destroyed waygate, ...): the answer "
-                "does not show it removed from the game")
+# Chapter 6's earthscapes removed at the end of the wave, or by an Uprising hero at the end of a turn
+# (asp/scenarios/chapter_6.lp): what the answer cannot take into account.
+_NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the answer "
+                   "removes none")
+_OTHER_CHIPS = ("another chip on an earthscape that may be removed (a destroyed waygate, ...): the answer does not "
+                "show it removed from the game")
+_CUT_CHIPS = ("a spire or another chip (a waygate, ...) on an earthscape an Uprising hero may remove: the answer "
+              "does not offer that earthscape's removal")
+# The steps in which no unit moves or is moved: the end of the turn, and what a defeat or the wave's end brings.
+_STILL = ("end-of-turn", *EVENTS)
 
 
 def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """Chapter 6's earthscapes-removed where an answer reaching the end of the wave cannot count it: the
-    position gives no earthscapes, or another chip, not a waygate with health (which keeps its
-    earthscape), stands on one."""
+    """Chapter 6's earthscapes-removed (the end of the wave) and hero-removes-earthscape (the end of a
+    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes;
+    or another chip, not a waygate with health (which keeps its earthscape), stands on one as the wave
+    ends; or a spire or another chip stands on one an Uprising hero may stand beside (on or beside it
+    now, or any where a step asked may still move it)."""
     scenario = position.scenario
-    if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER or WAVE_END not in asked:
+    if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER:
         return ()
-    rule = scenario.book.rule("earthscapes-removed")
-    if position.earthscapes is None:
-        left = _NO_EARTHSCAPES
-    elif any(c.at in h for c in position.chips for h in position.earthscapes
-             if not (chip_name(c.name) == WAYGATE and c.health)):
-        left = _OTHER_CHIPS
-    else:
-        return ()
-    return (Notice("", PARTLY, (WAVE_END,), (), left, f"chapter 6: {rule.id}", rule.text),)
+    scapes = position.earthscapes
+    found: list[tuple[str, str, str]] = []
+    if WAVE_END in asked:
+        if scapes is None:
+            found.append(("earthscapes-removed", WAVE_END, _NO_EARTHSCAPES))
+        elif any(c.at in h for c in position.chips for h in scapes if not (chip_name(c.name) == WAYGATE and c.health)):
+            found.append(("earthscapes-removed", WAVE_END, _OTHER_CHIPS))
+    heroes = [u for uid, u in sorted(position.units.items())
+              if u.kind is Kind.HERO and u.faction == UPRISING and position.placed(uid) is not None]
+    if "end-of-turn" in asked and heroes:
+        moving = bool(set(asked) - set(_STILL))
+        near = {n for u in heroes if u.at is not None for n in (u.at, *position.neighbours(u.at))}
+        held = {c.at for c in position.chips} | {s.at for s in position.spires}
+        if scapes is None:
+            found.append(("hero-removes-earthscape", "end-of-turn", _NO_EARTHSCAPES))
+        elif any(set(h) & held and (moving or set(h) & near) for h in scapes):
+            found.append(("hero-removes-earthscape", "end-of-turn", _CUT_CHIPS))
+    return tuple(Notice("", PARTLY, (step,), (), left, f"chapter 6: {rid}", scenario.book.rule(rid).text)
+                 for rid, step, left in found)
 
 
 # A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
@@ -431,7 +447,7 @@ def _left_out(
     """The notice of a rule not modelled, where it acts in a step asked, ``answer`` may depend on it
     (counted_by), and what it needs is in play (when)."""
     steps = tuple(s for s in rule.acts if s in asked)
-    if not steps or answer in rule.counted_by or not may_act(rule.when, position, asked):
+    if not steps or answer in rule.counted_by or not may_act(rule.when, position):
         return ()
     return (Notice("", "not modelled", steps, (), rule=label, text=rule.text),)
 
@@ -441,12 +457,11 @@ def _side(unit: Unit) -> str:
     return LANDMARK_MINIONS if unit.kind is Kind.LANDMARK_MINION else unit.faction
 
 
-def may_act(when: When | None, position: Position, asked: tuple[str, ...] = ()) -> bool:
+def may_act(when: When | None, position: Position) -> bool:
     """Whether what ``when`` needs is in play in ``position``, so that the rule could change an answer.
     A chip is matched by its printed name as the encodings match it (chapter_rules.chip_name: "The
     Nucleus" is Nucleus, a chip printed otherwise is not); a spire or other chip whose printed name
-    the position does not give may be any. ``asked``: the steps the question plays, in which a unit may
-    still move (When.beside_earthscapes)."""
+    the position does not give may be any."""
     if when is None:
         return True
     units = {uid: u for uid, u in position.units.items() if position.placed(uid) is not None}
@@ -481,23 +496,7 @@ def may_act(when: When | None, position: Position, asked: tuple[str, ...] = ()) 
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
         and any_of(when.beside_wells, _near_wells(position, units))
-        and _beside_earthscapes(position, when.beside_earthscapes, asked)
     )
-
-
-# The steps a unit may still be moved in, or moved in by another chip's act (a swap, a teleport): any
-# board step before the end of the turn. The end of the turn and what follows it move no unit.
-_STILL = (WAVE_END, "end-of-turn", "defeat")
-
-
-def _beside_earthscapes(position: Position, factions: tuple[str, ...], asked: tuple[str, ...]) -> bool:
-    """When.beside_earthscapes: a hero of ``factions`` on or beside a hex of an earthscape; or one may
-    still move in a step ``asked``; or the position gives no earthscapes (any hex may be one)."""
-    if not factions or position.earthscapes is None or set(asked) - set(_STILL):
-        return True
-    scapes = {h for scape in position.earthscapes for h in scape}
-    return any(u.kind is Kind.HERO and u.faction in factions and u.at is not None
-               and (u.at in scapes or position.neighbours(u.at) & scapes) for u in position.units.values())
 
 
 def _isle_spires(position: Position, factions: tuple[str, ...]) -> bool:
