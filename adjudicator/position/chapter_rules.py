@@ -23,6 +23,11 @@ UPRISING, HORIZONS_WRATH = "uprising", "horizons-wrath"
 # Chapter 6: "At the end of each wave, each earthscape that does not have a waygate, spire, or revealed
 # landmark on it is removed": the one chapter whose rules read the board's earthscapes.
 EARTHSCAPES_CHAPTER = 6
+
+
+def earthscape_id(number: int) -> str:
+    """How an end state names the position's earthscape ``number`` (from 0, as the file lists them)."""
+    return f"earthscape:{number}"
 NARORA, GRAFT = "narora", "graft"
 
 

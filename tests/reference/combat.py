@@ -485,9 +485,9 @@ N161 Hero's Quest: in the exploration step (N150) only a hero may reveal a face-
 N186 Harbinger chapter 6, the end of the wave (N160) on a board whose earthscapes the position gives:
     an earthscape with no waygate with health left (a chip named Waygate, any case), no spire and no
     revealed landmark (a revealed landmark, or a landmark minion on the map) on any of its hexes is
-    removed: each unit on it leaves play (``discarded``, not defeated: no campfire to leave), each
-    face-down landmark on it is ``removed``, and the Uprising's gate health (its casualties) goes up 4
-    for each.
+    removed (``earthscape:N``, N its place in the position's list from 0, ``removed``): each unit on it
+    leaves play (``discarded``, not defeated: no campfire to leave), each face-down landmark on it is
+    ``removed``, and the Uprising's gate health (its casualties) goes up 4 for each.
 """
 
 from __future__ import annotations
@@ -2847,23 +2847,24 @@ def _quest(rules: Rules, board: Board, hero: str, gain: int) -> Board:
     return b
 
 
-def _scapes_gone(position: Position) -> list[tuple[str, ...]]:
-    """N186: chapter 6's earthscapes the end of the wave removes."""
+def _scapes_gone(position: Position) -> list[int]:
+    """N186: chapter 6's earthscapes the end of the wave removes, by their place in the position's list."""
     if position.scenario is None or position.scenario.chapter != 6 or not position.earthscapes:
         return []
     held = {c.at for c in position.chips if c.name.strip().casefold() == "waygate" and c.health}
     held |= {s.at for s in position.spires} | {m.at for m in position.landmarks if m.revealed}
     held |= {u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at is not None}
-    return [scape for scape in position.earthscapes if not set(scape) & held]
+    return [i for i, scape in enumerate(position.earthscapes) if scape and not set(scape) & held]
 
 
 def end_of_wave(position: Position, ai: bool) -> set[EndState]:
     """N160: every end state of the end of the wave; N186, chapter 6's earthscapes."""
     rules = Rules.of(position, ai)
     gone = _scapes_gone(position)
-    cut = {h for scape in gone for h in scape}
+    cut = {h for i in gone for h in position.earthscapes[i]}
     lost = [ChipEnd(uid, discarded=True) for uid, u in sorted(position.units.items()) if u.at in cut]
     lost += [ChipEnd(m.id, removed=True) for m in position.landmarks if m.at in cut]
+    lost += [ChipEnd(f"earthscape:{i}", removed=True) for i in gone]
     if gone:
         lost.append(ChipEnd(gate_node("uprising"), health=position.gates["uprising"].health + 4 * len(gone)))
     homed = [ChipEnd(uid, returned=True) for uid, u in sorted(position.units.items())
