@@ -733,6 +733,25 @@ def wave_ended(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 
 
 @st.composite
+def earthscaped(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A chapter 6 board of ``boards`` with zero to three earthscapes over its map hexes (reference N186),
+    none under a minion with Precious (it and the earthscape would both take it off the board: their
+    order is not read), and by a coin toss a face-down landmark on a free hex."""
+    position = draw(boards)
+    precious = {u.at for u in position.units.values() if "Precious" in u.talents}
+    hexes = sorted(h for h in position.hexes if h not in precious)
+    picked = draw(st.lists(st.sampled_from(hexes), unique=True, max_size=min(6, len(hexes)))) if hexes else []
+    cuts = sorted(draw(st.lists(st.integers(1, max(1, len(picked) - 1)), unique=True, max_size=2))) if picked else []
+    scapes = tuple(tuple(sorted(picked[i:j])) for i, j in zip((0, *cuts), (*cuts, len(picked))) if picked[i:j])
+    landmarks = position.landmarks
+    taken = {u.at for u in position.units.values()} | {s.at for s in position.spires} | {c.at for c in position.chips}
+    free = [h for h in sorted(position.hexes) if h not in taken and h not in {m.at for m in landmarks}]
+    if free and draw(st.booleans()):
+        landmarks += (Landmark("ruin", draw(st.sampled_from(free)), "Ruin"),)
+    return replace(position, earthscapes=scapes, landmarks=landmarks)
+
+
+@st.composite
 def unstabled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A waygated board (two waygates at least, the first two standing) on the Uprising's turn, mostly a
     player's, whose first waygate has Unstable and the others by a coin toss, and whose units waiting in

@@ -29,7 +29,9 @@ from tests.combat_strategies import (
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
-from tests.strategies import allied, explored, grafted_boards, healing, unstabled, wave_ended, waygated
+from tests.strategies import (
+    allied, earthscaped, explored, grafted_boards, healing, unstabled, wave_ended, waygated,
+)
 from tests.profiles import examples
 
 solver = pytest.importorskip("adjudicator.questions.adjudicate")
@@ -696,6 +698,15 @@ def test_end_of_turn_agrees_with_recruitable(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(wave_ended(combat_positions()))
 def test_end_of_wave_agrees(position: Position) -> None:
+    problem = end_of_wave_problem(position)
+    assert problem is None, problem
+
+
+# Harbinger chapter 6's earthscapes at the end of the wave (reference N186): those with no standing
+# waygate, spire or revealed landmark removed, their chips with them, 4 casualties each.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(earthscaped(wave_ended(waygated(combat_positions()))))
+def test_end_of_wave_agrees_with_earthscapes(position: Position) -> None:
     problem = end_of_wave_problem(position)
     assert problem is None, problem
 

@@ -104,29 +104,35 @@ units:
 """
 
 
-def test_every_unmodelled_movement_rule_of_the_chapter_is_noticed() -> None:
-    # chapter 1's rule acting in movement, not modelled: the roll for a floating rock, where a unit of
-    # the turn may cross one; the heirs' deployment needs an heir unit to deploy
-    assert _rules(ROCKY + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: floating-rocks-roll"]
-    assert _rules(CHAPTER_1 + "scenario: {chapter: 1}\n", "movement") == []  # no rock
+def test_the_rock_roll_is_counted_by_the_answers_not_noticed() -> None:
+    # chapter 1's roll for a floating rock is encoded (asp/movement/rolls.lp): every answer acting in
+    # movement counts the dice, so the position's notices do not name it
+    assert _rules(ROCKY + "scenario: {chapter: 1}\n", "movement") == []
+    assert next(r for r in chapters()[1].rules if r.id == "floating-rocks-roll").status == "encoded"
 
 
-def test_the_rock_roll_is_noticed_only_for_a_unit_that_must_roll() -> None:
-    # "Units with the talent Flying do not need to roll dice in this way"
-    flying = ROCKY.replace("movement: 2}}", "movement: 2}, talents: [Flying]}")
-    assert _rules(flying + "scenario: {chapter: 1}\n", "movement") == []
-    # ... unless Hail, which ignores Flying, is in play
-    hail = flying.replace("units:\n", "units:\n  hailer: {chip: Hailer, faction: horizons-wrath, kind: hero, at: a1, "
-                          "health: 1, stats: {health: 1}, talents: [Hail]}\n")
-    assert _rules(hail + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: floating-rocks-roll"]
-    # Event 1-2: "Horizon's Wrath units do not need to roll"; an event not given may be any face.
+def test_an_unknown_event_is_noticed_only_where_horizons_wrath_may_roll() -> None:
+    # Event 1-2: "Horizon's Wrath units do not need to roll"; an event not given may be any face, and
+    # the answers then have them roll.
     theirs = ROCKY.replace("faction: shada, kind", "faction: horizons-wrath, kind").replace(
         "turn: {faction: shada}", "turn: {faction: horizons-wrath}")
+    assert _rules(theirs + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: event-no-rock-rolls"]
+    assert _rules(theirs + "scenario: {chapter: 1, event: 3}\n", "movement") == []
     assert _rules(theirs + "scenario: {chapter: 1, event: 2}\n", "movement") == []
-    assert _rules(theirs + "scenario: {chapter: 1, event: 3}\n", "movement") == ["chapter 1: floating-rocks-roll"]
-    assert _rules(theirs + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: floating-rocks-roll"]
-    # ... and no other faction's
-    assert _rules(ROCKY + "scenario: {chapter: 1, event: 2}\n", "movement") == ["chapter 1: floating-rocks-roll"]
+    # a claimed move's verdict hangs on no die
+    position = load_position_text(theirs + "scenario: {chapter: 1}\n")
+    assert [n.rule for n in notices(position, "movement", answer="check") if n.rule] == []
+    # "Units with the talent Flying do not need to roll dice in this way" ...
+    flying = theirs.replace("movement: 2}}", "movement: 2}, talents: [Flying]}")
+    assert _rules(flying + "scenario: {chapter: 1}\n", "movement") == []
+    # ... unless Hail, which ignores Flying, is in play
+    hail = flying.replace("units:\n", "units:\n  hailer: {chip: Hailer, faction: shada, kind: hero, at: a1, "
+                          "health: 1, stats: {health: 1}, talents: [Hail]}\n")
+    assert _rules(hail + "scenario: {chapter: 1}\n", "movement") == ["chapter 1: event-no-rock-rolls"]
+    # ... and not on another faction's turn, nor without a rock
+    assert _rules(ROCKY + "scenario: {chapter: 1}\n", "movement") == []
+    flat = theirs.replace("1  p  r  p", "1  p  p  p")
+    assert _rules(flat + "scenario: {chapter: 1}\n", "movement") == []
 
 
 HEIRS_DEPLOY = """\
@@ -291,7 +297,41 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     assert talents == {"Impale", "Morale", "Powerhouse"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
-    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat", "6: earthscapes-removed"}
+    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat"}
+    # chapter 6's earthscapes-removed, encoded, keeps a notice where the position lacks its earthscapes
+    # (coverage.earthscape_notices): it too acts only once the wave has ended
+    assert chapters()[6].rule("earthscapes-removed").acts == ("end-of-wave",)
+
+
+def test_earthscapes_are_noticed_only_where_the_answer_cannot_count_them() -> None:
+    ended = CHAPTER_6.replace("turn: {faction: keel}", "turn: {faction: keel, step: end-of-wave}")
+    given = ended + "scenario: {chapter: 6}\nearthscapes: [[b1]]\n"
+    assert _rules(given, "wave") == []
+    assert _rules(ended + "scenario: {chapter: 6}\n", "wave") == ["chapter 6: earthscapes-removed"]
+    # a waygate with health keeps its earthscape, and shows; another chip on one would not
+    waygate = given.replace("1  p  p  p", "1  p  p* p") + "chips:\n  wg: {at: b1, name: Waygate, health: 1}\n"
+    assert _rules(waygate, "wave") == []
+    assert _rules(waygate.replace("health: 1}", "health: 0}"), "wave") == ["chapter 6: earthscapes-removed"]
+    # not in a step before the wave's end
+    assert _rules(CHAPTER_6 + "scenario: {chapter: 6}\n", "movement") == []
+
+
+def test_a_hero_s_earthscape_removal_is_noticed_only_where_the_answer_cannot_count_it() -> None:
+    board = CHAPTER_6.replace("1  p  p  p", "1  p  p  p  p  p").replace(
+        "turn: {faction: keel}", "turn: {faction: keel, step: end-of-turn}")
+    hero = board + ("scenario: {chapter: 6}\nunits:\n"
+                    "  vex: {chip: Vex, faction: uprising, kind: hero, at: b1, health: 5, stats: {health: 5}}\n")
+    rule = ["chapter 6: hero-removes-earthscape"]
+    # no earthscapes given: any hex may be one (the end of the wave's rule too)
+    assert _rules(hero, "end") == ["chapter 6: earthscapes-removed", *rule]
+    assert _rules(hero + "earthscapes: [[c1]]\n", "end") == []  # counted by the answer
+    # a spire on one the hero may remove: its removal is not offered
+    spire = "spires:\n  tower: {faction: keel, at: SPOT, upgrades: []}\n"
+    assert _rules(hero + "earthscapes: [[c1]]\n" + spire.replace("SPOT", "c1"), "end") == rule
+    assert _rules(hero + "earthscapes: [[e1]]\n" + spire.replace("SPOT", "e1"), "end") == []  # not beside
+    # the whole turn from its movement step: the hero may still move beside it
+    moving = hero.replace("step: end-of-turn", "step: movement") + "earthscapes: [[e1]]\n" + spire.replace("SPOT", "e1")
+    assert [n.rule for n in notices_in(load_position_text(moving), ("movement", "end-of-turn")) if n.rule] == rule
 
 
 def test_an_event_rule_holds_only_under_its_faces() -> None:
@@ -303,11 +343,31 @@ def test_an_event_rule_holds_only_under_its_faces() -> None:
 
 
 def test_a_rule_notice_names_its_text_in_json() -> None:
-    found = notices(load_position_text(ROCKY + "scenario: {chapter: 1}\n"), "movement")
-    notice = next(n for n in found if n.rule == "chapter 1: floating-rocks-roll")
-    rule = next(r for r in chapters()[1].rules if r.id == "floating-rocks-roll")
-    assert notice.as_json() == {"rule": "chapter 1: floating-rocks-roll", "status": "not modelled",
+    found = notices(load_position_text(TUNNEL + "scenario: {chapter: 4}\n"), "movement")
+    notice = next(n for n in found if n.rule == "chapter 4: griege-tunnel-deployment")
+    rule = chapters()[4].rule("griege-tunnel-deployment")
+    assert notice.as_json() == {"rule": "chapter 4: griege-tunnel-deployment", "status": "not modelled",
                                 "steps": ["movement"], "text": rule.text}
+
+
+# Chapter 4: a griege minion waits to deploy while a tunnel access is in play.
+TUNNEL = """\
+format: cloudspire-position/1
+map: |
+  1  p  p  p
+  2   p  f  p
+gates:
+  narora: {beside: [a1]}
+  griege: {beside: [c1], stack: [skitter]}
+factions:
+  narora: {controller: player, mark: {gate: griege}}
+  griege: {controller: ai, mark: {gate: narora}}
+turn: {faction: griege}
+chips:
+  tunnel: {at: b2, name: Tunnel Access}
+units:
+  skitter: {chip: Skitter, faction: griege, kind: minion, health: 2, stats: {health: 2, attack: 1, movement: 3}}
+"""
 
 
 # --- a chapter's encoding is grounded only when a position names that chapter

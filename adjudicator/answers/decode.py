@@ -36,6 +36,7 @@ from adjudicator.answers.attacks import (
     Target,
 )
 from adjudicator.facts.combat import Line
+from adjudicator.position.chapter_rules import earthscape_id
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Controller, Position, gate_node
 from adjudicator.position.scenarios import chapters
@@ -873,6 +874,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
+    lifted: list[int] = []  # chapter 6's earthscapes that left the board
     homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
     woke: set[str] = set()  # heroes whose campfire mode ended with the wave
     gates: dict[str, int] = {}
@@ -922,6 +924,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             unveiled.add(_name(a[0]))
         elif s.name == "lout":
             removed.add(_name(a[0]))
+        elif s.name == "lifted":  # chapter 6's earthscape left the board (hook lifted/3)
+            lifted.append(a[0].number)
         elif s.name == "home":
             homed.add(_name(a[0]))
         elif s.name == "woke":
@@ -983,6 +987,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     was = {c.id: c.health or 0 for c in position.chips}
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
     chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed) for m in sorted(unveiled | removed)]
+    chips += [ChipEnd(earthscape_id(e), removed=True) for e in sorted(lifted)]
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
     changed_morale = tuple(sorted((f, n) for f, n in morale.items() if n != position.factions[f].morale))
     return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over,

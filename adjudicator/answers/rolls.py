@@ -37,14 +37,19 @@ def rolled(move: MoveOutcome, life: int, die: Die) -> tuple[MoveOutcome, ...]:
                  for lost, p in roll_odds(move.rolls, life, die))
 
 
-def _rule_notice(rule_id: str, status: str) -> Notice:
+def _rule_notice(rule_id: str, status: str, left_out: str = "") -> Notice:
     rule = chapters()[ROCK_CHAPTER].rule(rule_id)
-    return Notice("", status, ("movement",), (), rule=f"chapter {ROCK_CHAPTER}: {rule_id}", text=rule.text)
+    return Notice("", status, ("movement",), (), left_out, f"chapter {ROCK_CHAPTER}: {rule_id}", rule.text)
+
+
+UNCOUNTED = ("the dice of a unit also hurt while it moves, or escaping invalid terrain, or that may teleport, and dice "
+             "that may defeat a grouped unit on a rock: not counted")
 
 
 def rolls_uncounted() -> Notice:
-    """A unit whose dice the answer does not count: with damage while moving, or along an escape."""
-    return _rule_notice(ROCK_RULE, "not modelled")
+    """A unit whose dice the answer does not count: with damage while moving, along an escape, with a
+    teleport, or where they may defeat a grouped unit on a rock. The rule is encoded but for these."""
+    return _rule_notice(ROCK_RULE, "partly modelled", UNCOUNTED)
 
 
 def escape_rock_notice() -> Notice:

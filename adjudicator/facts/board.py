@@ -107,7 +107,9 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
-            if passages and not landmark.revealed:  # a Secret Passage swaps with an unrevealed one
+            # A Secret Passage swaps with an unrevealed one; chapter 6's end of the wave keeps an earthscape
+            # with a revealed one.
+            if (passages or position.earthscapes) and not landmark.revealed:
                 yield fact("facedown", String(landmark.id))
     # A talent that moves a landmark from within its count of hexes (hook shifts/5: Twister): the map
     # hexes within that count of each landmark's hex, a revealed landmark minion's too.
@@ -133,6 +135,11 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             yield fact("chip", String(chip.id), String(chip.at))
             if position.scenario is not None and chip.name:  # a chapter's rule may name it (chapter 4's Source vein)
                 yield fact("ochip", String(chip.id), String(chip_name(chip.name)))
+    # Chapter 6's earthscapes, numbered as the file lists them (asp/scenarios/chapter_6.lp).
+    for number, scape in enumerate(position.earthscapes or ()):
+        for h in scape:
+            if kept(h):
+                yield fact("earthscape", Number(number), String(h))
     for name, faction in sorted(position.factions.items()):
         if faction.controller is Controller.AI:
             yield fact("ai_controlled", String(name))

@@ -19,7 +19,15 @@ ROTTEN_WORMS = "rotten worms"  # chapter 4: "Rotten worms are inactive": other c
 SOURCE_VEIN, VEIN_HEALTH = "source vein", 3
 # Chapter 6: "When waygates are placed, they are placed with 4 health"; other chips so named.
 WAYGATE, WAYGATE_HEALTH = "waygate", 4
-UPRISING = "uprising"
+UPRISING, HORIZONS_WRATH = "uprising", "horizons-wrath"
+# Chapter 6: "At the end of each wave, each earthscape that does not have a waygate, spire, or revealed
+# landmark on it is removed": the one chapter whose rules read the board's earthscapes.
+EARTHSCAPES_CHAPTER = 6
+
+
+def earthscape_id(number: int) -> str:
+    """How an end state names the position's earthscape ``number`` (from 0, as the file lists them)."""
+    return f"earthscape:{number}"
 NARORA, GRAFT = "narora", "graft"
 
 
@@ -55,12 +63,12 @@ def rock_rollers(position: Position) -> tuple[str, ...]:
     for a floating rock as they move ("Units with the talent Flying do not need to roll dice in this
     way"; event 1–2: "Horizon's Wrath units do not need to roll"). None on a board without rocks.
     Cautious: a flier rolls wherever a unit or spire with Hail, which ignores Flying, is in play; an
-    event not given may be 1–2 or not, so it exempts no one."""
+    event not given may be 1–2 or not, so it exempts no one (coverage.rock_event_notices)."""
     scenario = position.scenario
     if scenario is None or scenario.chapter != 1 or not any(h.rock for h in position.hexes.values()):
         return ()
     faction = position.turn.faction
-    if faction == "horizons-wrath" and scenario.event is not None and set(scenario.event) <= set(NO_ROCK_ROLLS):
+    if faction == HORIZONS_WRATH and scenario.event is not None and set(scenario.event) <= set(NO_ROCK_ROLLS):
         return ()
     hail = any(HAIL in u.talents for u in position.units.values()) or any(HAIL in s.talents for s in position.spires)
     ai = position.factions[faction].controller is Controller.AI if faction in position.factions else False

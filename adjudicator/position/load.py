@@ -37,7 +37,8 @@ from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, 
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH, bydra_mark, chip_name, scenario_talents,
+    EARTHSCAPES_CHAPTER, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH, bydra_mark, chip_name,
+    scenario_talents,
 )
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
 from adjudicator.position.model import (
@@ -544,7 +545,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected", "hex-groups", "supply"),
+             "scenario", "expected", "hex-groups", "supply", "earthscapes"),
         )
         if top is None:
             return None
@@ -575,6 +576,7 @@ class _PositionReader(_Reader):
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         chips = self.section(top["chips"], "chip id → chip", self.chip)
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
+        earthscapes = self.earthscapes(top["earthscapes"])
         # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
         # groups"), so the map alone does not tell a rule naming a hex group where one ends.
         for named in ("Imbue: Flying", "Imbue: Pollinate", "Translocate"):  # each reads its spire's hex group
@@ -607,6 +609,9 @@ class _PositionReader(_Reader):
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
+        if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
+            self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
+                         "expected scenario: {chapter: 6, …}")
         self.deployment_points(top["gates"], top["factions"], gates, factions, spires, adjacency, scenario)
         if any(h.rock for h in hexes.values()) and (scenario is None or scenario.chapter != 1):
             self.problem(top["map"], "floating rocks (r) belong to Harbinger chapter 1; "
@@ -630,6 +635,7 @@ class _PositionReader(_Reader):
             landmarks=tuple(landmarks.values()),
             chips=tuple(chips.values()),
             hex_groups=hex_groups,
+            earthscapes=earthscapes,
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
@@ -846,6 +852,30 @@ class _PositionReader(_Reader):
         missing = sorted(set(hexes or ()) - seen)
         if missing:
             self.problem(value, f"every hex is in one; these are in none: {_listing(set(missing))}")
+        return tuple(read)
+
+    def earthscapes(self, value: _Value) -> tuple[tuple[str, ...], ...] | None:
+        """Chapter 6's earthscapes, each a list of its hexes, a hex in one at most; [] where the board has
+        none; None: not given."""
+        if value.node is None:
+            return None
+        scapes = self.items(value, "earthscapes, each a list of hex names")
+        read: list[tuple[str, ...]] = []
+        seen: set[str] = set()
+        for scape in scapes or ():
+            items = self.items(scape, "hex names")
+            if not items:
+                self.expected(scape, "a list of at least one hex name")
+                continue
+            mine: list[str] = []
+            for item in items:
+                name = self.hex(item)
+                if name is not None and name in seen:
+                    self.problem(item, f"{shown(name)} is already in an earthscape; a hex is in one only")
+                elif name is not None:
+                    seen.add(name)
+                    mine.append(name)
+            read.append(tuple(sorted(mine)))
         return tuple(read)
 
     def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:

@@ -307,6 +307,9 @@ class Position:
     # The hex groups (isles, earthscapes) as the file lists them, each a tuple of hexes; () where it
     # lists none (the loader asks for them where a rule names a hex group: Imbue: Flying)
     hex_groups: tuple[tuple[str, ...], ...] = ()
+    # Harbinger chapter 6's earthscapes, each a tuple of its hexes, which its rules remove at the end of
+    # a wave; None: not given (docs/position-format.md, earthscapes)
+    earthscapes: tuple[tuple[str, ...], ...] | None = None
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules

@@ -45,7 +45,6 @@ class When:
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent
     # The same, a talent that acts in movement (its catalogue steps): ignoring any other changes no move.
     moving_talented: tuple[str, ...] = ()
-    rock_rollers: tuple[str, ...] = ()  # a unit of one of these may roll for a floating rock (chapter_rules)
     # A basic minion of one of these could end its move beside a Source well: one lies within its
     # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
     beside_wells: tuple[str, ...] = ()

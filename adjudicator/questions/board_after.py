@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
-from adjudicator.position.chapter_rules import bydra_mark
+from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
 from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, Landmark, Position, Unit
 
 
@@ -310,6 +310,8 @@ def apply_end(
     others = {c.id: c for c in position.chips}
     barracks = {f: x.barracks for f, x in position.factions.items() if x.barracks}
     landmarks = {m.id: m for m in position.landmarks}
+    scapes = list(position.earthscapes or ())
+    lifted = {earthscape_id(i): i for i in range(len(scapes))}
     for change in end.chips:
         if change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play
             landmarks[change.chip] = _face_up(landmarks[change.chip])
@@ -354,6 +356,8 @@ def apply_end(
             gates[faction] = replace(gates[faction], health=change.health)
         elif change.chip in others and change.health is not None:  # a waygate (chapter 6), 0 destroyed
             others[change.chip] = replace(others[change.chip], health=change.health)
+        elif change.chip in lifted:  # chapter 6: an earthscape left the board; the others keep their numbers
+            scapes[lifted[change.chip]] = ()
         else:
             raise ValueError(f"an end state names {change.chip!r}, which this position does not hold")
     for uid in attacked:
@@ -369,7 +373,8 @@ def apply_end(
         factions[name] = replace(factions[name], morale=shown)
     return replace(position, units=units, gates=gates, factions=factions,
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
-                   chips=tuple(others.values()), landmarks=tuple(landmarks.values()))
+                   chips=tuple(others.values()), landmarks=tuple(landmarks.values()),
+                   earthscapes=None if position.earthscapes is None else tuple(scapes))
 
 
 # An elfinkaze's two sides, each named by the talent it alone shows (heirs.txt: "Elfinkaze have two

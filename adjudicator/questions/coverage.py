@@ -17,11 +17,15 @@ from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
-from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, rock_rollers
+from adjudicator.position.chapter_rules import (
+    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers,
+)
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
-from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, on_map, tracked
+from adjudicator.position.talents import (
+    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
+)
 from adjudicator.questions import still
 from adjudicator.questions.steps import EVENTS, STEPS
 
@@ -129,7 +133,8 @@ def notices_in(
     talents = sorted(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
-    return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
+    return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
+            *waygate_notices(position, asked), *earthscape_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked))
 
 
@@ -310,6 +315,24 @@ def _scenario_notices(position: Position, asked: tuple[str, ...], answer: str = 
     )
 
 
+# Chapter 1's event 1-2 spares the Horizon's Wrath the floating rocks' dice (asp/scenarios/chapter_1.lp,
+# rock_spared): where the position does not say which result is in force, the answers have them roll.
+_EVENT_UNKNOWN = ("the event die result in force, which the position does not give (scenario.event): the answer has "
+                  "the Horizon's Wrath units roll for the floating rocks, which under 1-2 they need not")
+
+
+def rock_event_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
+    """Chapter 1's event-no-rock-rolls where the event is not given, on the Horizon's Wrath's turn, and one
+    of their units may have to roll as it moves; not for a claimed move's verdict, which no die changes."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 1 or scenario.event is not None or answer == CHECK:
+        return ()
+    if "movement" not in asked or position.turn.faction != HORIZONS_WRATH or not rock_rollers(position):
+        return ()
+    rule = scenario.book.rule("event-no-rock-rolls")
+    return (Notice("", PARTLY, ("movement",), (), _EVENT_UNKNOWN, f"chapter 1: {rule.id}", rule.text),)
+
+
 # Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). One part is
 # left out: which waygate the Uprising's waiting units stand on (the position's one gate holds them).
 _WAITING_ON = ("which waygate the Uprising's waiting units stand on, which the position does not say: an "
@@ -330,6 +353,48 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
     if not attacking or gate is None or not gate.stack:
         return ()
     return (Notice("", PARTLY, attacking, (), _WAITING_ON, f"chapter 6: {rule.id}", rule.text),)
+
+
+# Chapter 6's earthscapes removed at the end of the wave, or by an Uprising hero at the end of a turn
+# (asp/scenarios/chapter_6.lp): what the answer cannot take into account.
+_NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the answer "
+                   "removes none")
+_OTHER_CHIPS = ("another chip on an earthscape that may be removed (a destroyed waygate, ...): the answer does not "
+                "show it removed from the game")
+_CUT_CHIPS = ("a spire or another chip (a waygate, ...) on an earthscape an Uprising hero may remove: the answer "
+              "does not offer that earthscape's removal")
+# The steps in which no unit moves or is moved: the end of the turn, and what a defeat or the wave's end brings.
+_STILL = ("end-of-turn", *EVENTS)
+
+
+def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 6's earthscapes-removed (the end of the wave) and hero-removes-earthscape (the end of a
+    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes;
+    or another chip, not a waygate with health (which keeps its earthscape), stands on one as the wave
+    ends; or a spire or another chip stands on one an Uprising hero may stand beside (on or beside it
+    now, or any where a step asked may still move it)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER:
+        return ()
+    scapes = position.earthscapes
+    found: list[tuple[str, str, str]] = []
+    if WAVE_END in asked:
+        if scapes is None:
+            found.append(("earthscapes-removed", WAVE_END, _NO_EARTHSCAPES))
+        elif any(c.at in h for c in position.chips for h in scapes if not (chip_name(c.name) == WAYGATE and c.health)):
+            found.append(("earthscapes-removed", WAVE_END, _OTHER_CHIPS))
+    heroes = [u for uid, u in sorted(position.units.items())
+              if u.kind is Kind.HERO and u.faction == UPRISING and position.placed(uid) is not None]
+    if "end-of-turn" in asked and heroes:
+        moving = bool(set(asked) - set(_STILL))
+        near = {n for u in heroes if u.at is not None for n in (u.at, *position.neighbours(u.at))}
+        held = {c.at for c in position.chips} | {s.at for s in position.spires}
+        if scapes is None:
+            found.append(("hero-removes-earthscape", "end-of-turn", _NO_EARTHSCAPES))
+        elif any(set(h) & held and (moving or set(h) & near) for h in scapes):
+            found.append(("hero-removes-earthscape", "end-of-turn", _CUT_CHIPS))
+    return tuple(Notice("", PARTLY, (step,), (), left, f"chapter 6: {rid}", scenario.book.rule(rid).text)
+                 for rid, step, left in found)
 
 
 # A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
@@ -430,7 +495,6 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
-        and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
         and any_of(when.beside_wells, _near_wells(position, units))
     )
 

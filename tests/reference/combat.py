@@ -491,6 +491,12 @@ N161 Hero's Quest: in the exploration step (N150) only a hero may reveal a face-
     faction gaining 4 Source and the landmark face down again (listed in no end, explored no more this
     step), or is defeated, the faction gaining 6 Source and the landmark ``revealed`` and ``removed``;
     Source up to the capacity.
+N186 Harbinger chapter 6, the end of the wave (N160) on a board whose earthscapes the position gives:
+    an earthscape with no waygate with health left (a chip named Waygate, any case), no spire and no
+    revealed landmark (a revealed landmark, or a landmark minion on the map) on any of its hexes is
+    removed (``earthscape:N``, N its place in the position's list from 0, ``removed``): each unit on it
+    leaves play (``discarded``, not defeated: no campfire to leave), each face-down landmark on it is
+    ``removed``, and the Uprising's gate health (its casualties) goes up 4 for each.
 """
 
 from __future__ import annotations
@@ -2851,12 +2857,29 @@ def _quest(rules: Rules, board: Board, hero: str, gain: int) -> Board:
     return b
 
 
+def _scapes_gone(position: Position) -> list[int]:
+    """N186: chapter 6's earthscapes the end of the wave removes, by their place in the position's list."""
+    if position.scenario is None or position.scenario.chapter != 6 or not position.earthscapes:
+        return []
+    held = {c.at for c in position.chips if c.name.strip().casefold() == "waygate" and c.health}
+    held |= {s.at for s in position.spires} | {m.at for m in position.landmarks if m.revealed}
+    held |= {u.at for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.at is not None}
+    return [i for i, scape in enumerate(position.earthscapes) if scape and not set(scape) & held]
+
+
 def end_of_wave(position: Position, ai: bool) -> set[EndState]:
-    """N160: every end state of the end of the wave."""
+    """N160: every end state of the end of the wave; N186, chapter 6's earthscapes."""
     rules = Rules.of(position, ai)
+    gone = _scapes_gone(position)
+    cut = {h for i in gone for h in position.earthscapes[i]}
+    lost = [ChipEnd(uid, discarded=True) for uid, u in sorted(position.units.items()) if u.at in cut]
+    lost += [ChipEnd(m.id, removed=True) for m in position.landmarks if m.at in cut]
+    lost += [ChipEnd(f"earthscape:{i}", removed=True) for i in gone]
+    if gone:
+        lost.append(ChipEnd(gate_node("uprising"), health=position.gates["uprising"].health + 4 * len(gone)))
     homed = [ChipEnd(uid, returned=True) for uid, u in sorted(position.units.items())
-             if u.kind is Kind.MINION and u.at in position.hexes and "Precious" in u.talents]
-    woke = [ChipEnd(uid, woke=True) for uid, u in sorted(position.units.items()) if u.campfire]
+             if u.kind is Kind.MINION and u.at in position.hexes and "Precious" in u.talents and u.at not in cut]
+    woke = [ChipEnd(uid, woke=True) for uid, u in sorted(position.units.items()) if u.campfire and u.at not in cut]
     player = [s for s in position.spires if s.faction in position.factions and not rules.ai(s.faction)]
     mines = [s for s in player if "Mining" in s.talents]
     found = set()
@@ -2872,7 +2895,7 @@ def end_of_wave(position: Position, ai: bool) -> set[EndState]:
             if after != faction.source:
                 source.append((f, after))
         springs = (ChipEnd(m.id, removed=True) for m in position.landmarks if m.revealed and "Fountain" in m.talents)
-        chips = (*homed, *woke, *(ChipEnd(s.id, returned=True) for s in mined), *springs)
+        chips = (*homed, *woke, *(ChipEnd(s.id, returned=True) for s in mined), *springs, *lost)
         found.add(EndState(tuple(sorted(chips)), tuple(source)))
     return found
 
