@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, KEEL, SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -100,7 +100,9 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     # Secret Passage swaps with a landmark on an adjacent isle.
     passages = [lm for lm in position.landmarks if lm.health is not None]
     sonar = any(BIOSONAR in u.talents for u in position.units.values())  # explores on its unit's hex group
-    if any(spire.talents for spire in position.spires) or passages or sonar:  # hex groups the file lists (Position.hex_groups)
+    # A keel minion promotes and demotes as its hex group gains or loses a keel spire (combat/keel.lp).
+    keel = any(u.faction == KEEL and u.kind is Kind.MINION for u in position.units.values())
+    if any(spire.talents for spire in position.spires) or passages or sonar or keel:  # hex groups the file lists
         for h, group in sorted(position.hex_group().items()):
             if kept(h):
                 yield fact("isle", String(h), Number(group))

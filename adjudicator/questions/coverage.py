@@ -19,7 +19,7 @@ from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import UPRISING, WAYGATE, chip_name, rock_rollers
 from adjudicator.position.faction_rules import FactionRule, faction_rules
-from adjudicator.position.model import Controller, Kind, Position, Unit
+from adjudicator.position.model import KEEL, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, on_map, tracked
 from adjudicator.questions import still
@@ -272,11 +272,19 @@ _UNSEEN_SIDE = {
 }
 
 
+_KEEL_SIDE = ("the stats of the other side of a keel minion that promoted or demoted as its hex group gained or lost "
+              "a keel spire, which the position does not give (promoted-stats): its health then, and what follows "
+              "in the step, read the side given")
+_KEEL_MOVED = ("the promotion or demotion of a keel minion that a displacement or a teleport put on a hex group with "
+               "a keel spire, or off one: not played, its side kept")
+
+
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
     """What the solver shows it left out (sideless/2): the part of a flipping talent the position cannot
     give (the side a unit flips to, whose talents and stats only that side's chip would print; what
     follows in the step reads the side given), or the level-up of a player's hero whose options the
-    position does not give (Why = capacity: a rule's notice)."""
+    position does not give (Why = capacity: a rule's notice), or a keel minion's promotion whose side the
+    position does not give or that a movement in combat brings (keel, keel-moved: the keel's rule)."""
     steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack"),
              "start": ("start-of-turn",), "end": ("end-of-turn",)}.get(question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
@@ -286,6 +294,13 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     # what it may take is not known, so the answer cannot be complete.
     uncapped = tuple(sorted(by_talent.pop("capacity", ())))
     found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, _LEVEL_UP_TEXT)] if uncapped else []
+    # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
+    # or that a displacement or a teleport put on a hex group where it would: not played.
+    rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")
+    for why, left_out in (("keel", _KEEL_SIDE), ("keel-moved", _KEEL_MOVED)):
+        turned = tuple(sorted(by_talent.pop(why, ())))
+        if turned:
+            found.append(Notice("", PARTLY, steps, turned, left_out, rule.name, rule.text))
     return (*found, *(Notice(_UNSEEN_SIDE[why][0], PARTLY, steps, tuple(sorted(chips)), _UNSEEN_SIDE[why][1])
                       for why, chips in sorted(by_talent.items())))
 
@@ -372,8 +387,12 @@ def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
-    """The rules of the factions' sheets that the answer leaves out (none is modelled)."""
-    return tuple(notice for rule in faction_rules() for notice in _left_out(rule, rule.name, position, asked, answer))
+    """The rules of the factions' sheets that the answer leaves out."""
+    # A rule the encodings play in some steps, where the position gives its hex groups (`modelled`),
+    # counts only in the others there.
+    return tuple(notice for rule in faction_rules() for notice in _left_out(
+        rule, rule.name, position,
+        tuple(s for s in asked if not position.hex_groups or s not in rule.modelled), answer))
 
 
 def _left_out(
