@@ -106,6 +106,16 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         for h, group in sorted(position.hex_group().items()):
             if kept(h):
                 yield fact("isle", String(h), Number(group))
+    # A keel minion's move ends on a hex group where it promotes or demotes (movement/keel.lp): the groups
+    # holding a keel spire, wherever it stands (a spire beyond the move's reach), and each keel minion
+    # showing its promoted side.
+    if keel and position.hex_groups:
+        group_of = position.hex_group()
+        for group in sorted({group_of[s.at] for s in position.spires if s.faction == KEEL and s.at in group_of}):
+            yield fact("kgroup", Number(group))
+        for uid, unit in sorted(position.units.items()):
+            if unit.faction == KEEL and unit.kind is Kind.MINION and unit.promoted:
+                yield fact("kraised", String(uid))
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))

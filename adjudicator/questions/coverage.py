@@ -23,6 +23,7 @@ from adjudicator.position.model import KEEL, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, catalogue, on_map, tracked
 from adjudicator.questions import still
+from adjudicator.questions.whole_solve import DISPLACEABLE
 from adjudicator.questions.steps import EVENTS, STEPS
 
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
@@ -389,10 +390,22 @@ def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
     """The rules of the factions' sheets that the answer leaves out."""
     # A rule the encodings play in some steps, where the position gives its hex groups (`modelled`),
-    # counts only in the others there.
+    # counts only in the others there; as units move, only where the board after a move can show it.
+    def played(rule: FactionRule, step: str) -> bool:
+        return bool(position.hex_groups) and step in rule.modelled and (step != "movement" or _keel_moves(position))
+
     return tuple(notice for rule in faction_rules() for notice in _left_out(
-        rule, rule.name, position,
-        tuple(s for s in asked if not position.hex_groups or s not in rule.modelled), answer))
+        rule, rule.name, position, tuple(s for s in asked if not played(rule, s)), answer))
+
+
+def _keel_moves(position: Position) -> bool:
+    """Whether the board after a keel minion's move shows its promotion or demotion (movement/keel.lp,
+    board_after._turned): every keel minion in play gives both sides' stats (promoted-stats: its health
+    once turned), and none may be displaced by a talent (Flying, Peaceful: a displacement across hex groups
+    is not played)."""
+    keel = [u for u in position.units.values() if u.faction == KEEL and u.kind is Kind.MINION]
+    return all(u.promoted_stats is not None and not any(
+        DISPLACEABLE in t.hooks for t in catalogue().known(u.talents)) for u in keel)
 
 
 def _left_out(
