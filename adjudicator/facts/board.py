@@ -116,6 +116,12 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         for uid, unit in sorted(position.units.items()):
             if unit.faction == KEEL and unit.kind is Kind.MINION and unit.promoted:
                 yield fact("kraised", String(uid))
+        # Where a chapter bars their promotion by the spires on or beside a group (chapter 3: Graft spires),
+        # each spire's faction with the groups it stands on or beside.
+        if position.scenario is not None:
+            for faction, group in sorted({(s.faction, group_of[n]) for s in position.spires
+                                          for n in (s.at, *position.neighbours(s.at)) if n in group_of}):
+                yield fact("sisle", String(faction), Number(group))
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))

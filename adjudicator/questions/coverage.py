@@ -456,8 +456,6 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.minions, {u.faction for u in units.values() if u.kind is Kind.MINION})
         and any_of(when.promoted, {u.faction for u in units.values() if u.kind is Kind.MINION and u.promoted})
         and any_of(when.spires_of, {s.faction for s in position.spires})
-        and set(when.spires_each) <= {s.faction for s in position.spires}
-        and _isle_spires(position, when.isle_spires)
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
@@ -465,19 +463,6 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.rock_rollers, {units[u].faction for u in rock_rollers(position) if u in units})
         and any_of(when.beside_wells, _near_wells(position, units))
     )
-
-
-def _isle_spires(position: Position, factions: tuple[str, ...]) -> bool:
-    """When.isle_spires: a hex group holding a spire of the first faction, on or beside a spire of the
-    second; where the position lists no hex groups, any board (the map alone does not tell them)."""
-    if not factions or not position.hex_groups:
-        return True
-    first, second = factions
-    group = position.hex_group()
-    held = {group[s.at] for s in position.spires if s.faction == first and s.at in group}
-    near = {group[n] for s in position.spires if s.faction == second
-            for n in (s.at, *position.neighbours(s.at)) if n in group}
-    return bool(held & near)
 
 
 def _moving_talent(unit: Unit) -> bool:
