@@ -49,6 +49,21 @@ def test_keel_demotion_is_named_wherever_a_keel_minion_is_promoted() -> None:
     assert _named(no_spire, "movement", MOVES) == []  # it assesses once its full movement is done
 
 
+def test_keel_promotion_is_played_where_the_hex_groups_are_given() -> None:
+    # asp/combat/keel.lp: with hex-groups the attack steps play it; as units move (movement/keel.lp),
+    # only where each keel minion gives promoted-stats (its health once turned) and none may be displaced.
+    grouped = KEEL.replace("units:\n", "hex-groups:\n  - [a1, b1, c1, d1, e1]\n\nunits:\n")
+    assert _named(grouped, "attack") == []
+    assert _named(grouped, "movement") == ["keel: minion-promotion"]
+    promoted = grouped.replace("movement: 2}}", "movement: 2}, promoted: true}")
+    assert _named(promoted, "attack") == []
+    assert _named(promoted, "movement") == ["keel: minion-promotion", "keel: minion-demotion"]
+    sided = grouped.replace("movement: 2}}", "movement: 2}, promoted-stats: {health: 3, attack: 2, movement: 2}}")
+    assert _named(sided, "movement") == []
+    flying = sided.replace("promoted-stats:", "talents: [Flying], promoted-stats:")
+    assert _named(flying, "movement") == ["keel: minion-promotion"]  # displaced across hex groups: not played
+
+
 def test_the_shada_s_well_is_noticed_only_within_reach_on_their_turn() -> None:
     assert _named(SHADA, "movement", MOVES) == ["shada: minion-promotion"]
     distant = SHADA.replace("movement: 2}", "movement: 1}").replace("at: d1", "at: e1")

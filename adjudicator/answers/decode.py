@@ -174,6 +174,7 @@ class _UnitAtoms:
     acts: dict[str, dict[str, list[tuple[str, str, str]]]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(list)))  # end → talent → (chip, how, to)
     then: dict[str, str] = field(default_factory=dict)
+    turns: dict[str, str] = field(default_factory=dict)  # end → how a keel minion turns there (keel_turn/3)
     act_optional: set[str] = field(default_factory=set)
     stat_optional: set[str] = field(default_factory=set)  # mv_may/3: a stat add its player may leave
     # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's hexes where each talent may
@@ -315,6 +316,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.acts[_name(args[1])][args[4].string].append((chip, args[3].name, to))
         elif name == "act_then":
             a.then[args[2].string] = args[1].name
+        elif name == "keel_turn":
+            a.turns[_name(args[1])] = args[2].name
         elif name == "act_may":
             a.act_optional.add(args[1].string)
         elif name == "mv_may":
@@ -341,7 +344,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[full], displaced, path, sum(paths.values()), damage, defeated, rolls,
                     struck=struck, exit=exit, placed=placed, held=a.held if kinds[full] == "stay" else "",
-                    felled=felled, landed=landed, acts=acts, carried=carried)
+                    felled=felled, landed=landed, acts=acts, carried=carried,
+                    turns="" if defeated else a.turns.get(end, ""))
         for full, paths in sorted(grouped.items())
         for (end, displaced, damage, defeated, rolls, scorch, carried), felled in [full]
         for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]

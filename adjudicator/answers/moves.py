@@ -117,6 +117,9 @@ class MoveOutcome:
     landed: tuple[int, ...] = ()
     # The riders its move carried that took damage on the way (Roost, FAQ-07): (unit, damage, defeated).
     carried: tuple[tuple[str, int, bool], ...] = ()
+    # Its move ends on a hex group where it turns (the keel's minion promotion, asp/movement/keel.lp):
+    # 'promote', 'demote'; '' none.
+    turns: str = ""
 
     @property
     def acts_after(self) -> bool:
@@ -135,9 +138,9 @@ class MoveOutcome:
 
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
-                           tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...]]:
+                           tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...], str]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
-                self.placed, self.felled, self.acts, self.carried)
+                self.placed, self.felled, self.acts, self.carried, self.turns)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -168,6 +171,8 @@ class MoveOutcome:
             shape["felled"] = list(self.felled)
         if self.carried:
             shape["carried"] = [{"unit": u, "damage": n, "defeated": fell} for u, n, fell in self.carried]
+        if self.turns:
+            shape["turns"] = self.turns
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 

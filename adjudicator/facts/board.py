@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, KEEL, SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -100,10 +100,28 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     # Secret Passage swaps with a landmark on an adjacent isle.
     passages = [lm for lm in position.landmarks if lm.health is not None]
     sonar = any(BIOSONAR in u.talents for u in position.units.values())  # explores on its unit's hex group
-    if any(spire.talents for spire in position.spires) or passages or sonar:  # hex groups the file lists (Position.hex_groups)
+    # A keel minion promotes and demotes as its hex group gains or loses a keel spire (combat/keel.lp).
+    keel = any(u.faction == KEEL and u.kind is Kind.MINION for u in position.units.values())
+    if any(spire.talents for spire in position.spires) or passages or sonar or keel:  # hex groups the file lists
         for h, group in sorted(position.hex_group().items()):
             if kept(h):
                 yield fact("isle", String(h), Number(group))
+    # A keel minion's move ends on a hex group where it promotes or demotes (movement/keel.lp): the groups
+    # holding a keel spire, wherever it stands (a spire beyond the move's reach), and each keel minion
+    # showing its promoted side.
+    if keel and position.hex_groups:
+        group_of = position.hex_group()
+        for group in sorted({group_of[s.at] for s in position.spires if s.faction == KEEL and s.at in group_of}):
+            yield fact("kgroup", Number(group))
+        for uid, unit in sorted(position.units.items()):
+            if unit.faction == KEEL and unit.kind is Kind.MINION and unit.promoted:
+                yield fact("kraised", String(uid))
+        # Where a chapter bars their promotion by the spires on or beside a group (chapter 3: Graft spires),
+        # each spire's faction with the groups it stands on or beside.
+        if position.scenario is not None:
+            for faction, group in sorted({(s.faction, group_of[n]) for s in position.spires
+                                          for n in (s.at, *position.neighbours(s.at)) if n in group_of}):
+                yield fact("sisle", String(faction), Number(group))
     for landmark in position.landmarks:
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))

@@ -1,5 +1,6 @@
 """The rules of the factions' own reference sheets that change the board (adjudicator/data/faction-rules.yaml),
-read once: none is modelled yet, so each gives a notice wherever it could change an answer."""
+read once: each gives a notice wherever it could change an answer, but in the steps the encodings play it in
+where the position gives what they need (`modelled`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from functools import cache
 from adjudicator.position.data import shipped
 from adjudicator.position.scenarios import ACTS, When, read_when
 
-STATUSES = ("not-modelled",)
+# not-modelled: no step plays it; partly: the steps of `modelled` do, where the position gives its hex groups.
+STATUSES = ("not-modelled", "partly")
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,9 @@ class FactionRule:
     when: When | None = None  # what must be in play for it to change an answer
     counted_by: tuple[str, ...] = ()  # commands whose answers cannot depend on it
     note: str = ""
+    # The steps the encodings play it in where the position lists its hex groups (`hex-groups`): the
+    # keel's promotion (asp/combat/keel.lp), which reads a minion's hex group.
+    modelled: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -36,8 +41,10 @@ def _rule(entry: dict) -> FactionRule:
         acts=tuple(entry["acts"]), status=entry["status"],
         when=read_when(entry, f"adjudicator/data/faction-rules.yaml: {entry['id']}"),
         counted_by=tuple(entry.get("counted_by") or ()), note=entry.get("note") or "",
+        modelled=tuple(entry.get("modelled") or ()),
     )
-    if rule.status not in STATUSES or not rule.acts or not set(rule.acts) <= set(ACTS):
+    if rule.status not in STATUSES or not rule.acts or not set(rule.acts) <= set(ACTS) \
+            or (rule.status == "partly") != bool(rule.modelled) or not set(rule.modelled) <= set(ACTS):
         raise ValueError(f"adjudicator/data/faction-rules.yaml: {rule.name}: bad status or acts")
     return rule
 

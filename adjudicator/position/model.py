@@ -172,6 +172,9 @@ class Spire:
 SECRET_PASSAGE = "Secret Passage"
 # The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
 BIOSONAR = "Biosonar"
+# The faction whose minions promote on a hex group holding one of its spires (reference/factions/keel.txt,
+# Minion Promotion): the encodings name it so (owner/2), as Imbue: Flying's "keel minion" does.
+KEEL = "keel"
 # The landmark talent by which a hero beside the chip teleports another hero (landmark-and-market-talents).
 SUMMON_HERO = "Summon Hero"
 

@@ -23,8 +23,8 @@ MAX_HEROES_CHAPTER_1 = 3  # chapter 1: "You may have up to 3 heroes in play at a
 @dataclass(frozen=True)
 class When:
     """What must be in play for a chapter rule to change an answer (scenarios.yaml, `when`). Every
-    field given must hold; each holds when any of its names is found, except `units` and `spires_each`,
-    which need a unit (a spire) of each faction they list. In play: on the board or waiting in a fortress gate. A rule with
+    field given must hold; each holds when any of its names is found, except `units`,
+    which needs a unit of each faction it lists. In play: on the board or waiting in a fortress gate. A rule with
     no `when` can act on any board of its chapter."""
 
     chips: tuple[str, ...] = ()  # a unit whose chip is one of these (as printed, any case)
@@ -35,11 +35,6 @@ class When:
     minions: tuple[str, ...] = ()  # a minion of one of these factions
     promoted: tuple[str, ...] = ()  # a minion of one of these factions on its promoted side (the keel's demotion)
     spires_of: tuple[str, ...] = ()  # a spire of one of these factions
-    spires_each: tuple[str, ...] = ()  # each of these factions has a spire (chapter 3: a keel and a Graft one)
-    # Two factions: a hex group holding a spire of the first that is on or beside a spire of the second,
-    # where the position lists its hex groups (hex-groups); any board where it does not (chapter 3: an
-    # isle where keel minions promote, beside a Graft spire).
-    isle_spires: tuple[str, ...] = ()
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent

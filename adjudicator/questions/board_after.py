@@ -121,7 +121,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     (Disperse), the unit there before that damage (its own included) is dealt; what its talents did
     before or after it (Consume: apply_act), in their order: an act before the move, then the move with
     what it took on its way, then an act after it (a flip after the move takes the upgrades the damage
-    on the way left; Scatter leaves the group where the move ended)."""
+    on the way left; Scatter leaves the group where the move ended); then a keel minion's promotion
+    or demotion on the hex group where it ended (_turned)."""
     for act in move.acts:
         if act.when == "before":
             position = apply_act(position, move.unit, act)
@@ -129,7 +130,26 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:
         if act.when == "after":
             position = apply_act(position, move.unit, act)
-    return position
+    return _turned(position, move)
+
+
+def _turned(position: Position, move: MoveOutcome) -> Position:
+    """A keel minion whose move ended on a hex group where it promotes or demotes (asp/movement/keel.lp,
+    ``move.turns``), still on the board: promoted, its upgrades go and it gains the difference between
+    its sides' health stats (game-elements, Leveling Up); demoted, it keeps its upgrades and its health
+    is at most its basic side's health stat (the keel sheet). A side the position does not give
+    (no promoted-stats) keeps the health given: the rule keeps its notice then (coverage)."""
+    unit = position.units.get(move.unit)
+    if not move.turns or unit is None or unit.at is None:
+        return position
+    basic, promoted = unit.stats, unit.promoted_stats
+    if move.turns == "promote":
+        gained = max(0, promoted.health - basic.health) if promoted is not None else 0
+        unit = replace(unit, promoted=True, upgrades=(), health=unit.health + gained)
+    else:
+        health = min(unit.health, basic.health) if promoted is not None else unit.health
+        unit = replace(unit, promoted=False, health=health)
+    return replace(position, units={**position.units, move.unit: unit})
 
 
 def _moved(position: Position, move: MoveOutcome) -> Position:

@@ -21,12 +21,13 @@ from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
-from adjudicator.position.model import Controller, Kind, Position, Unit
+from adjudicator.position.model import KEEL, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import (
     BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
 )
 from adjudicator.questions import still
+from adjudicator.questions.whole_solve import DISPLACEABLE
 from adjudicator.questions.steps import EVENTS, STEPS
 
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
@@ -198,6 +199,8 @@ def _counters(position: Position) -> frozenset[str]:
     known = {tracked("motility")} if still.reservoir_known(position) else set()
     if all(s.capacity is not None for s in position.spires if "Inferno" in s.talents):  # "if able" (Inferno)
         known.add(tracked("spire-capacity"))
+    if position.hex_groups:  # the hex groups (Voidsoul's count as a keel spire on its own)
+        known.add(tracked("hex-groups"))
     if position.supply is not None:  # the upgrade chips left (Inferno's "if able")
         known.add(tracked("upgrade-supply"))
     if "inferno-upgrade" in position.readings:  # the icon's kind, set by a reader who knows it (Inferno)
@@ -277,11 +280,19 @@ _UNSEEN_SIDE = {
 }
 
 
+_KEEL_SIDE = ("the stats of the other side of a keel minion that promoted or demoted as its hex group gained or lost "
+              "a keel spire, which the position does not give (promoted-stats): its health then, and what follows "
+              "in the step, read the side given")
+_KEEL_MOVED = ("the promotion or demotion of a keel minion that a displacement or a teleport put on a hex group with "
+               "a keel spire, or off one: not played, its side kept")
+
+
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
     """What the solver shows it left out (sideless/2): the part of a flipping talent the position cannot
     give (the side a unit flips to, whose talents and stats only that side's chip would print; what
     follows in the step reads the side given), or the level-up of a player's hero whose options the
-    position does not give (Why = capacity: a rule's notice)."""
+    position does not give (Why = capacity: a rule's notice), or a keel minion's promotion whose side the
+    position does not give or that a movement in combat brings (keel, keel-moved: the keel's rule)."""
     steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack"),
              "start": ("start-of-turn",), "end": ("end-of-turn",)}.get(question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
@@ -291,6 +302,13 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     # what it may take is not known, so the answer cannot be complete.
     uncapped = tuple(sorted(by_talent.pop("capacity", ())))
     found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, _LEVEL_UP_TEXT)] if uncapped else []
+    # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
+    # or that a displacement or a teleport put on a hex group where it would: not played.
+    rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")
+    for why, left_out in (("keel", _KEEL_SIDE), ("keel-moved", _KEEL_MOVED)):
+        turned = tuple(sorted(by_talent.pop(why, ())))
+        if turned:
+            found.append(Notice("", PARTLY, steps, turned, left_out, rule.name, rule.text))
     return (*found, *(Notice(_UNSEEN_SIDE[why][0], PARTLY, steps, tuple(sorted(chips)), _UNSEEN_SIDE[why][1])
                       for why, chips in sorted(by_talent.items())))
 
@@ -437,8 +455,24 @@ def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
-    """The rules of the factions' sheets that the answer leaves out (none is modelled)."""
-    return tuple(notice for rule in faction_rules() for notice in _left_out(rule, rule.name, position, asked, answer))
+    """The rules of the factions' sheets that the answer leaves out."""
+    # A rule the encodings play in some steps, where the position gives its hex groups (`modelled`),
+    # counts only in the others there; as units move, only where the board after a move can show it.
+    def played(rule: FactionRule, step: str) -> bool:
+        return bool(position.hex_groups) and step in rule.modelled and (step != "movement" or _keel_moves(position))
+
+    return tuple(notice for rule in faction_rules() for notice in _left_out(
+        rule, rule.name, position, tuple(s for s in asked if not played(rule, s)), answer))
+
+
+def _keel_moves(position: Position) -> bool:
+    """Whether the board after a keel minion's move shows its promotion or demotion (movement/keel.lp,
+    board_after._turned): every keel minion in play gives both sides' stats (promoted-stats: its health
+    once turned), and none may be displaced by a talent (Flying, Peaceful: a displacement across hex groups
+    is not played)."""
+    keel = [u for u in position.units.values() if u.faction == KEEL and u.kind is Kind.MINION]
+    return all(u.promoted_stats is not None and not any(
+        DISPLACEABLE in t.hooks for t in catalogue().known(u.talents)) for u in keel)
 
 
 def _left_out(
@@ -489,27 +523,12 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.minions, {u.faction for u in units.values() if u.kind is Kind.MINION})
         and any_of(when.promoted, {u.faction for u in units.values() if u.kind is Kind.MINION and u.promoted})
         and any_of(when.spires_of, {s.faction for s in position.spires})
-        and set(when.spires_each) <= {s.faction for s in position.spires}
-        and _isle_spires(position, when.isle_spires)
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
         and any_of(when.beside_wells, _near_wells(position, units))
     )
-
-
-def _isle_spires(position: Position, factions: tuple[str, ...]) -> bool:
-    """When.isle_spires: a hex group holding a spire of the first faction, on or beside a spire of the
-    second; where the position lists no hex groups, any board (the map alone does not tell them)."""
-    if not factions or not position.hex_groups:
-        return True
-    first, second = factions
-    group = position.hex_group()
-    held = {group[s.at] for s in position.spires if s.faction == first and s.at in group}
-    near = {group[n] for s in position.spires if s.faction == second
-            for n in (s.at, *position.neighbours(s.at)) if n in group}
-    return bool(held & near)
 
 
 def _moving_talent(unit: Unit) -> bool:

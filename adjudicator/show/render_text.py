@@ -213,13 +213,15 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     acting = any(m.acts for m in options.outcomes)
     # The units a teleport defeats on the chip it lands on (Riftwalk), where some outcome does.
     felled = any(m.felled for m in options.outcomes)
+    # A keel minion that promotes or demotes where its move ends, where some outcome does.
+    turning = any(m.turns for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("defeated on a chip",) if felled else ()), *(("deals",) if struck else ()),
-              *(("acts",) if acting else ()))
+              *(("acts",) if acting else ()), *(("then",) if turning else ()))
     rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
-             *((acts_text(m, position),) if acting else ()))
+             *((acts_text(m, position),) if acting else ()), *((f"{m.turns}s" if m.turns else "-",) if turning else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
