@@ -429,6 +429,10 @@ N137 Spires Fire, as N107: the wave ends in the step only where a faction minion
     began; a board with none fires as any other, and its end does not report the wave over.
 N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion and Lahar deal
     nothing to a unit an attack's swap moves beside it.
+N176 Neglected and Precious each end the wave only where their minions are "the only minion type in play":
+    forsaken (Neglected) and elfinkaze (Precious) in play together are two types, and keep it going.
+    The reference was at fault, as the encoding was: either talent's minions let the wave end beside
+    the other's.
 N138 A hero whose Toxic Secretion or Lahar defeats a unit Wallop teleported beside it (N134) may level
     up, as for N132's swap: each of its level options an end (the AI's, an attack upgrade).
 N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
@@ -792,7 +796,11 @@ def _wave_over(board: Board) -> bool:
     """The wave and campfire mode: no faction minion in play (landmark minions do not count) but
     forsaken and elfinkaze ("If forsaken [elfinkaze] are the only minion type in play, the wave ends":
     Neglected, Precious)."""
-    return not any(f.kind is Kind.MINION and not (f.has("Neglected") or f.has("Precious")) for f in board.units.values())
+    minions = [f for f in board.units.values() if f.kind is Kind.MINION]
+    if any(not (f.has("Neglected") or f.has("Precious")) for f in minions):
+        return False
+    # N176: forsaken and elfinkaze together are two minion types: neither wording ends the wave.
+    return not (any(f.has("Neglected") for f in minions) and any(f.has("Precious") for f in minions))
 
 
 def _is_gate(chip: str) -> bool:
