@@ -429,6 +429,14 @@ N137 Spires Fire, as N107: the wave ends in the step only where a faction minion
     began; a board with none fires as any other, and its end does not report the wave over.
 N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion and Lahar deal
     nothing to a unit an attack's swap moves beside it.
+N177 Entropy, in an attack (the attack options and the attack step): a unit with it in use that a hit of
+    the attack (the attack's, a swap's, a retaliation, a gate's, Spike; no blast) leaves at exactly 1
+    health from more does not retaliate to it, unless it retaliated first (Quick Counter); once the
+    exchange's hits but the blasts are dealt, unless another hit of the attack came on it after that
+    one, it is defeated, no hit, credited to no one (no reward), and every unit beside its hex (not in
+    a gate, not campfired, not of the faction named narora, not one that fell in the attack, not one
+    that so defeats itself) takes 2, how BLAST, credited to its faction, rewarded where it opposes it;
+    a unit two such reach takes the first (by id). Before Detonate's blasts.
 N176 Neglected and Precious each end the wave only where their minions are "the only minion type in play":
     forsaken (Neglected) and elfinkaze (Precious) in play together are two types, and keep it going.
     The reference was at fault, as the encoding was: either talent's minions let the wave end beside
@@ -1295,6 +1303,7 @@ class Log:
     blasts: list[Fighter] = field(default_factory=list)  # N147: the Detonate chips that fell, as they fell
     levelling: list[str] = field(default_factory=list)  # N147: heroes whose defeat of the attacker levels them up
     morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> how far its morale die rose
+    entropic: dict[str, bool] = field(default_factory=dict)  # N177: unit left at 1 -> another hit came after
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1470,6 +1479,8 @@ def hurt(
     (N42: not for a unit that does not oppose it).  Returns whether the chip was defeated.
     """
     u = board.units[uid]
+    if uid in log.entropic:  # N177: a later hit on a unit at 1 since an earlier one
+        log.entropic[uid] = True
     if _held(rules, board, by, uid, how):  # N39
         amount = min(amount, 1)
     if _peaceful(rules, board, by, uid):  # N79
@@ -1496,6 +1507,8 @@ def hurt(
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
     log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
+    if after == 1 and u.health > 1 and how != BLAST and u.has("Entropy"):  # N177
+        log.entropic[uid] = False
     upgrades = list(u.upgrades)
     for _ in range(lost):
         upgrades.remove("fortification")
@@ -1645,6 +1658,30 @@ def _hurt_waygate(board: Board, log: Log, chip: str, amount: int, by: str, credi
         return False
     log.defeated.append(Defeat(chip, "", credit, "destroyed"))
     return True
+
+
+def _entropy(rules: Rules, board: Board, log: Log) -> None:
+    """N177: each unit an attack's hit left at exactly 1, no later hit on it, defeats itself, credited to no
+    one, then deals 2 to every unit beside it but the narora's."""
+    firing = sorted(uid for uid, later in log.entropic.items() if not later and uid in board.units)
+    fallen = {d.chip for d in log.defeated}
+    reached: dict[str, Fighter] = {}
+    for uid in firing:
+        f = board.units[uid]
+        near = set(rules.position.neighbours(f.node))
+        for t in board.units.values():
+            if (t.node in near and not t.in_gate and not t.campfire and t.faction != "narora"
+                    and t.id not in fallen and t.id not in firing):
+                reached.setdefault(t.id, f)
+    for uid in firing:
+        f = board.units[uid]
+        log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, board, log, f, "")))
+        _assimilate(rules, board, log, f, "")  # as a Self Destruct unit's defeat (N105)
+        _give_way(rules, board, log, f)
+    for c, f in sorted(reached.items()):
+        if c in board.units:
+            hurt(rules, board, log, c, 2, f.id, BLAST, f.faction, _hostile(rules, f, board.units[c]))
+    log.entropic.clear()
 
 
 def _detonate(rules: Rules, board: Board, log: Log, busy: Iterable[str] = ()) -> None:
@@ -1803,7 +1840,10 @@ def _victors(board: Board, log: Log) -> list[str]:
     for i, d in enumerate(log.defeated):
         if d.chip in board.units:  # the n-th defeat of a unit's chips is its n-th hit to 0
             zeroes = [e for e in log.damage if e.chip == d.chip and e.health_after == 0 and not e.gained]
-            hit = zeroes[sum(1 for e in log.defeated[:i] if e.chip == d.chip)]
+            n = sum(1 for e in log.defeated[:i] if e.chip == d.chip)
+            if n >= len(zeroes):  # N177: a chip that defeated itself, no hit
+                continue
+            hit = zeroes[n]
         elif d.chip in board.spires:
             hit = [e for e in log.damage if e.chip == d.chip][-1]
         else:
@@ -2134,11 +2174,13 @@ def attack(
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
     if (not first and not fell and not gone and not _is_gate(hit) and hit in b.units and not defeated
             and hit not in log.dodged and _can_retaliate(rules, b, hit, uid)):
-        if _ripostes(rules, b, hit, uid, riposte, log.roll):
+        if hit in log.entropic:  # N177: it does not retaliate
+            forgone = (hit,)
+        elif _ripostes(rules, b, hit, uid, riposte, log.roll):
             forgone = (hit,)
         else:
             fell = _retaliate(rules, b, log, hit, uid, chooser)
-    if forgone and not defeated:  # N47: it recovers what the attack dealt it, after the attack (N55 too)
+    if forgone and not defeated and hit not in log.entropic:  # N47: it recovers what the attack dealt it, after the attack (N55 too)
         took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
         _recover(b, log, hit, sum(took))
     gated = _is_gate(target) or target in b.waygates  # N84: a waygate strikes back as its gate
@@ -2151,6 +2193,7 @@ def attack(
         # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
         if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
             log.levelling.append(target)
+    _entropy(rules, b, log)  # N177
     _detonate(rules, b, log, (hit,) if hit in board.spires else ())  # N147: before any level-up
     fell = fell or any(d.chip == uid for d in log.defeated)
     for hero in log.levelling:  # N147: a hero the blast felled levels up no more
