@@ -267,6 +267,8 @@ _UNSEEN_SIDE = {
     "wallop-moving": ("Wallop", "the damage of two or more chips that hurt a unit its teleport moves: dealt as one "
                                 "hit, by the first of them (whom a defeat is credited to, and what holds or spares "
                                 "each hit, read that one)"),
+    "awaken-others": ("Awaken", "the other landmarks it reveals (\"all non-anomaly landmarks\"): no text says which "
+                                "landmarks are anomalies, so none is revealed in the answer"),
     "entropy-order": ("Entropy", "a hit of the same moment on the unit after one left it at 1 (Spike, a gate's "
                                  "retaliation), or late harm that leaves it at 1 (Detonate's blast): what \"defeats "
                                  "itself immediately\" then does is not played"),
