@@ -429,6 +429,11 @@ N137 Spires Fire, as N107: the wave ends in the step only where a faction minion
     began; a board with none fires as any other, and its end does not report the wave over.
 N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion and Lahar deal
     nothing to a unit an attack's swap moves beside it.
+N178 Assist, in an attack: once the exchange is dealt, every standing unit with it in use, of the faction of
+    a unit credited with defeating an opposing unit (a landmark minion too, unless friendly) or an
+    opposing spire in it (the unit of the hit that took its last health or upgrade, fallen or not), beside
+    that unit where both stood as the hits landed (after an Eager swap), levels up as a hero that defeated
+    one does (a minion too), once however many such defeats, and not again where it levels up otherwise.
 N177 Entropy, in an attack (the attack options and the attack step): a unit with it in use that a hit of
     the attack (the attack's, a swap's, a retaliation, a gate's, Spike; no blast) leaves at exactly 1
     health from more does not retaliate to it, unless it retaliated first (Quick Counter); once the
@@ -1660,6 +1665,35 @@ def _hurt_waygate(board: Board, log: Log, chip: str, amount: int, by: str, credi
     return True
 
 
+def _assistants(rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str]) -> list[str]:
+    """N178: the units Assist levels up once the exchange is dealt, by id."""
+    found: set[str] = set()
+    for d in log.defeated:
+        if d.chip in start.units:
+            hits = [e for e in log.damage if e.chip == d.chip and e.health_after == 0 and not e.gained]
+        elif d.chip in start.spires:
+            hits = [e for e in log.damage if e.chip == d.chip]
+        else:
+            continue  # a gate or a waygate
+        if not hits or hits[-1].by not in start.units:
+            continue  # defeated with no hit (Entropy), or by no unit
+        a = start.units[hits[-1].by]
+        if d.chip in start.units:
+            if not _hostile(rules, a, start.units[d.chip]):
+                continue
+        elif not opposing(rules.position, start.spires[d.chip].faction, a.faction):
+            continue
+        if not a.faction or a.kind is Kind.LANDMARK_MINION:
+            continue
+        near = set(rules.position.neighbours(moved.get(a.id, a.node)))
+        for h in start.units.values():
+            if (h.id != a.id and h.has("Assist") and h.faction == a.faction and h.kind is not Kind.LANDMARK_MINION
+                    and moved.get(h.id, h.node) in near and h.id in b.units
+                    and not any(e.chip == h.id for e in log.defeated)):
+                found.add(h.id)
+    return sorted(found)
+
+
 def _entropy(rules: Rules, board: Board, log: Log) -> None:
     """N177: each unit an attack's hit left at exactly 1, no later hit on it, defeats itself, credited to no
     one, then deals 2 to every unit beside it but the narora's."""
@@ -2196,15 +2230,22 @@ def attack(
     _entropy(rules, b, log)  # N177
     _detonate(rules, b, log, (hit,) if hit in board.spires else ())  # N147: before any level-up
     fell = fell or any(d.chip == uid for d in log.defeated)
+    levelled: set[str] = set()  # N178: those that level up otherwise
     for hero in log.levelling:  # N147: a hero the blast felled levels up no more
         if hero in b.units:
             _level_up(rules, b, log, hero, chooser)
+            levelled.add(hero)
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
+        levelled.add(uid)
     for src in sorted(set(swept.values())):  # N132: a hero whose talent defeated a unit the swap moved
         if src in b.units and b.units[src].kind is Kind.HERO:
             _level_up(rules, b, log, src, chooser)
+            levelled.add(src)
+    for helper in _assistants(rules, board, b, log, dict(moved)):  # N178
+        if helper not in levelled:
+            _level_up(rules, b, log, helper, chooser)
     promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
