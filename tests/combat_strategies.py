@@ -454,6 +454,31 @@ def detonating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
     return replace(position, units=units)
 
 
+# Entropy (reference N177): a unit left at exactly 1 defeats itself and deals 2 beside it. ``entropic`` hands
+# it to faction units by coin tosses; out of the common pool, as Detonate.
+@st.composite
+def entropic(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose faction units' active chips get Entropy by a coin toss."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Entropy"})))
+             if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
+# Assist (reference N178): a unit beside one of its faction credited with a defeat levels up. ``assisting``
+# hands it to every faction unit, so that a defeat beside one is drawn often (by coin tosses, the
+# derandomized sample drew none); out of the common pool, as Detonate.
+@st.composite
+def assisting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose faction units' active chips all get Assist."""
+    position = draw(boards)
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Assist"})))
+             if u.kind is not Kind.LANDMARK_MINION else u
+             for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
 # Morale (reference N156): a player's unit credited with a defeat raises its faction's morale die. ``cheering``
 # hands it to faction units by coin tosses and gives each faction a die; out of the common pool, as Detonate.
 @st.composite

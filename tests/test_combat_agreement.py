@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, absorbing, calling, cheering, combat_positions, cumbersome, detonating, fountained, gifted, held_still,
+    SPIRE_HITS, UNGROUPED, absorbing, assisting, calling, cheering, combat_positions, cumbersome, detonating, entropic, fountained, gifted, held_still,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
@@ -320,6 +320,38 @@ def test_spires_fire_agrees_with_detonate(position: Position) -> None:
 @given(detonating(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_detonate(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Entropy (reference N177): the unit an attack leaves at exactly 1 retaliates not, defeats itself and deals 2
+# beside it, in a listing and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(entropic(combat_positions()))
+def test_attack_options_agree_with_entropy(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, report_multiple_bugs=False)
+@given(entropic(combat_positions()))
+def test_attack_step_agrees_with_entropy(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Assist (reference N178): the units beside a unit of their faction credited with a defeat level up, in a
+# listing and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(assisting(combat_positions()))
+def test_attack_options_agree_with_assist(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None, report_multiple_bugs=False)
+@given(assisting(combat_positions()))
+def test_attack_step_agrees_with_assist(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

@@ -146,7 +146,7 @@ class AttackOutcome:
     level_ups: tuple[LevelUp, ...] = ()
     wave_over: bool = False
     game_over: bool = False  # the last fortress gate but one fell
-    forgone: tuple[str, ...] = ()  # units that would have retaliated and did something else (Riposte)
+    forgone: tuple[str, ...] = ()  # units that would have retaliated and did not, by a talent of theirs (Riposte, Entropy)
     pressed: tuple[str, ...] = ()  # talents whose extra damage the attacker took (Swashbuckler)
     moved: tuple[tuple[str, str], ...] = ()  # (unit, hex): where a displacement before the damage put it (Eager)
     cancelled: tuple[str, ...] = ()  # units whose owner paid Source to make the attack deal 0 (Sourcefield)

@@ -16,7 +16,7 @@ from clingo import Function, Number, String, Symbol
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import chip_name
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.position.hexmap import line_from
+from adjudicator.position.hexmap import line_from, stride
 from adjudicator.facts.board import KIND_NAMES, READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
 from adjudicator.position.movement_stat import allowances
@@ -358,6 +358,8 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         *query_facts(query),
         *weigh_facts(position, query.readings),
     ]
+    if query.kind == "start":
+        facts += stride_facts(position)
     if query.kind == EXPLORE:
         facts += explore_facts(position)
     if query.die is not None:
@@ -365,6 +367,18 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
         most += len({uid for uid, _ in _nearing(position)})  # each may add one at a spire's bottom (Pollinate)
         facts += dice_facts(query.die, most, query.readings.get("ai-spire-odds", "possible"))
     return facts
+
+
+def stride_facts(position: Position) -> Iterator[Symbol]:
+    """ray(U,D,I,H): map hex H is the I-th along the straight line from unit U's map hex in direction D,
+    for a unit with a talent that moves it so (its catalogue entry's strides: Prowl's 2 hexes)."""
+    for unit in position.units.values():
+        far = max((t.strides for t in catalogue().known(unit.talents)), default=0)
+        if not far or unit.at not in position.hexes:
+            continue
+        for way in range(6):
+            for index, node in enumerate(stride(position.hexes, unit.at, way, far), start=1):
+                yield fact("ray", String(unit.id), Number(way), Number(index), String(node))
 
 
 def explore_facts(position: Position) -> Iterator[Symbol]:

@@ -66,6 +66,20 @@ def line_from(hexes: dict[str, Hex], start: str, towards: str) -> tuple[str, ...
             line.append(at[cell])
 
 
+def stride(hexes: dict[str, Hex], start: str, way: int, count: int) -> tuple[str, ...]:
+    """The first ``count`` hexes along the straight line from ``start`` in direction ``way`` (an index of
+    neighbour_cells), nearest first, up to the first cell that is no map hex: a unit moved along it
+    crosses no gap."""
+    at = {(h.column, h.row): name for name, h in hexes.items()}
+    cell, line = (hexes[start].column, hexes[start].row), []
+    for _ in range(count):
+        cell = neighbour_cells(*cell)[way]
+        if cell not in at:
+            break
+        line.append(at[cell])
+    return tuple(line)
+
+
 def neighbour_cells(column: int, row: int) -> list[tuple[int, int]]:
     """The six cells around a cell; even rows are shifted right."""
     shift = 0 if row % 2 == 0 else -1

@@ -1073,6 +1073,12 @@ class _PositionReader(_Reader):
             self.problem(value, f"the position stands at the end of the wave, but the minions {_listing(set(keeping))} "
                          "are in play and keep it going (game-elements, Defeat: \"The current wave ends immediately "
                          "when all minions in play have been defeated\")")
+        # Each such talent ends the wave only where its minions are "the only minion type in play" (asp/combat/wave.lp).
+        kinds = sorted({t.name for u in units.values() if u.kind is Kind.MINION and idle(u)
+                        for t in catalogue().known(u.talents) if "idle/3" in t.hooks})
+        if len(kinds) > 1:
+            self.problem(value, f"the position stands at the end of the wave, but minions with {_listing(set(kinds))} "
+                         "are in play together: neither is \"the only minion type in play\", so the wave goes on")
 
     def check_undeployable(
         self, unit_id: str, faction: str | None, talents: _Talents | None, group: tuple[GroupedChip, ...] | None

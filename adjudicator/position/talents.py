@@ -107,6 +107,7 @@ class Talent:
     reads_health: bool = False  # its encoding compares units' health while they move (health/2)
     shots: int = 1  # the most shots its spire may fire in Spires Fire, each a time point (Repeater: 2)
     edge_acts: int = 0  # the time points each chip with it takes at the start or end of a turn (Self Destruct: 1)
+    strides: int = 0  # the hexes its talent moves its unit in a straight line (ray/4: Prowl, 2)
     teleports: int = 0  # the farthest count of hexes from its spire it teleports a unit to (hnear/3: Wallop, 3)
     places: int = 0  # the farthest count of hexes from its move's end it places its unit (Disperse: 2)
     teleports_self: bool = False  # its unit may teleport itself up to its # hexes (tnear/2: Tracker)
@@ -256,6 +257,7 @@ def catalogue() -> Catalogue:
             reads_health=bool(entry.get("reads_health", False)),
             shots=int(entry.get("shots", 1)),
             edge_acts=int(entry.get("edge_acts", 0)),
+            strides=int(entry.get("strides", 0)),
             teleports=int(entry.get("teleports", 0)),
             places=int(entry.get("places", 0)),
             teleports_self=bool(entry.get("teleports_self", False)),

@@ -275,6 +275,18 @@ _UNSEEN_SIDE = {
     "wallop-moving": ("Wallop", "the damage of two or more chips that hurt a unit its teleport moves: dealt as one "
                                 "hit, by the first of them (whom a defeat is credited to, and what holds or spares "
                                 "each hit, read that one)"),
+    "awaken-others": ("Awaken", "the other landmarks it reveals (\"all non-anomaly landmarks\"): no text says which "
+                                "landmarks are anomalies, so none is revealed in the answer"),
+    "entropy-order": ("Entropy", "a hit of the same moment on the unit after one left it at 1 (Spike, a gate's "
+                                 "retaliation), or late harm that leaves it at 1 (Detonate's blast): what \"defeats "
+                                 "itself immediately\" then does is not played"),
+    "entropy-many": ("Entropy", "a unit its 2 damage reaches that another late harm of the same moment reaches too "
+                                "(Detonate, a second Entropy): only one is dealt"),
+    "prowl-stuck": ("Prowl", "a prowler that has no open line of 2 hexes to move along at the start of the round (it "
+                             "\"must move\"), standing beside a fortress gate: whether it attacks the gate, not ending a "
+                             "movement there; the answer has it stay and not attack"),
+    "prowl-gate-falls": ("Prowl", "a fortress gate its attack defeats: pillaging by a unit of no faction; the answer "
+                                  "has nobody pillage"),
     "wallop-revealed": ("Wallop", "what the chip a group shows, once Wallop's damage defeated its top chip, takes "
                                   "where the teleport puts it (Toxic Secretion, Lahar): not dealt"),
 }

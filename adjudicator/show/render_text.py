@@ -344,7 +344,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  defeated: {d.chip} ({d.name or _unnamed(d.chip, d.goes_to)}) → {d.goes_to}" for d in o.defeated]
     lines += [f"{indent}  revealed: {r.chip} on {r.unit}, health {r.health}" for r in o.revealed]
     lines += [f"{indent}  gains: {_gain(g)}" for g in o.gains]
-    lines += [f"{indent}  {u} does not retaliate: a talent of its acts instead (Riposte)" for u in o.forgone]
+    lines += [f"{indent}  {u} does not retaliate: a talent of its says so (Riposte, Entropy)" for u in o.forgone]
     lines += [f"{indent}  {u}'s faction pays Source equal to the damage, which becomes 0 (Sourcefield)"
               for u in o.cancelled]
     lines += [f"{indent}  {u} discards its {t}: the {how} deals it 0" for u, t, how in o.shed]

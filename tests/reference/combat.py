@@ -429,6 +429,23 @@ N137 Spires Fire, as N107: the wave ends in the step only where a faction minion
     began; a board with none fires as any other, and its end does not report the wave over.
 N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion and Lahar deal
     nothing to a unit an attack's swap moves beside it.
+N178 Assist, in an attack: once the exchange is dealt, every standing unit with it in use, of the faction of
+    a unit credited with defeating an opposing unit (a landmark minion too, unless friendly) or an
+    opposing spire in it (the unit of the hit that took its last health or upgrade, fallen or not), beside
+    that unit where both stood as the hits landed (after an Eager swap), levels up as a hero that defeated
+    one does (a minion too), once however many such defeats, and not again where it levels up otherwise.
+N177 Entropy, in an attack (the attack options and the attack step): a unit with it in use that a hit of
+    the attack (the attack's, a swap's, a retaliation, a gate's, Spike; no blast) leaves at exactly 1
+    health from more does not retaliate to it, unless it retaliated first (Quick Counter); once the
+    exchange's hits but the blasts are dealt, unless another hit of the attack came on it after that
+    one, it is defeated, no hit, credited to no one (no reward), and every unit beside its hex (not in
+    a gate, not campfired, not of the faction named narora, not one that fell in the attack, not one
+    that so defeats itself) takes 2, how BLAST, credited to its faction, rewarded where it opposes it;
+    a unit two such reach takes the first (by id). Before Detonate's blasts.
+N176 Neglected and Precious each end the wave only where their minions are "the only minion type in play":
+    forsaken (Neglected) and elfinkaze (Precious) in play together are two types, and keep it going.
+    The reference was at fault, as the encoding was: either talent's minions let the wave end beside
+    the other's.
 N138 A hero whose Toxic Secretion or Lahar defeats a unit Wallop teleported beside it (N134) may level
     up, as for N132's swap: each of its level options an end (the AI's, an attack upgrade).
 N134 A unit Wallop teleports (N77) is moved too (FAQ-07): where it lands, after Wallop's 1, it takes what an
@@ -808,7 +825,11 @@ def _wave_over(board: Board) -> bool:
     """The wave and campfire mode: no faction minion in play (landmark minions do not count) but
     forsaken and elfinkaze ("If forsaken [elfinkaze] are the only minion type in play, the wave ends":
     Neglected, Precious)."""
-    return not any(f.kind is Kind.MINION and not (f.has("Neglected") or f.has("Precious")) for f in board.units.values())
+    minions = [f for f in board.units.values() if f.kind is Kind.MINION]
+    if any(not (f.has("Neglected") or f.has("Precious")) for f in minions):
+        return False
+    # N176: forsaken and elfinkaze together are two minion types: neither wording ends the wave.
+    return not (any(f.has("Neglected") for f in minions) and any(f.has("Precious") for f in minions))
 
 
 def _is_gate(chip: str) -> bool:
@@ -1303,6 +1324,7 @@ class Log:
     blasts: list[Fighter] = field(default_factory=list)  # N147: the Detonate chips that fell, as they fell
     levelling: list[str] = field(default_factory=list)  # N147: heroes whose defeat of the attacker levels them up
     morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> how far its morale die rose
+    entropic: dict[str, bool] = field(default_factory=dict)  # N177: unit left at 1 -> another hit came after
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1478,6 +1500,8 @@ def hurt(
     (N42: not for a unit that does not oppose it).  Returns whether the chip was defeated.
     """
     u = board.units[uid]
+    if uid in log.entropic:  # N177: a later hit on a unit at 1 since an earlier one
+        log.entropic[uid] = True
     if _held(rules, board, by, uid, how):  # N39
         amount = min(amount, 1)
     if _peaceful(rules, board, by, uid):  # N79
@@ -1504,6 +1528,8 @@ def hurt(
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
     log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
+    if after == 1 and u.health > 1 and how != BLAST and u.has("Entropy"):  # N177
+        log.entropic[uid] = False
     upgrades = list(u.upgrades)
     for _ in range(lost):
         upgrades.remove("fortification")
@@ -1653,6 +1679,59 @@ def _hurt_waygate(board: Board, log: Log, chip: str, amount: int, by: str, credi
         return False
     log.defeated.append(Defeat(chip, "", credit, "destroyed"))
     return True
+
+
+def _assistants(rules: Rules, start: Board, b: Board, log: Log, moved: dict[str, str]) -> list[str]:
+    """N178: the units Assist levels up once the exchange is dealt, by id."""
+    found: set[str] = set()
+    for d in log.defeated:
+        if d.chip in start.units:
+            hits = [e for e in log.damage if e.chip == d.chip and e.health_after == 0 and not e.gained]
+        elif d.chip in start.spires:
+            hits = [e for e in log.damage if e.chip == d.chip]
+        else:
+            continue  # a gate or a waygate
+        if not hits or hits[-1].by not in start.units:
+            continue  # defeated with no hit (Entropy), or by no unit
+        a = start.units[hits[-1].by]
+        if d.chip in start.units:
+            if not _hostile(rules, a, start.units[d.chip]):
+                continue
+        elif not opposing(rules.position, start.spires[d.chip].faction, a.faction):
+            continue
+        if not a.faction or a.kind is Kind.LANDMARK_MINION:
+            continue
+        near = set(rules.position.neighbours(moved.get(a.id, a.node)))
+        for h in start.units.values():
+            if (h.id != a.id and h.has("Assist") and h.faction == a.faction and h.kind is not Kind.LANDMARK_MINION
+                    and moved.get(h.id, h.node) in near and h.id in b.units
+                    and not any(e.chip == h.id for e in log.defeated)):
+                found.add(h.id)
+    return sorted(found)
+
+
+def _entropy(rules: Rules, board: Board, log: Log) -> None:
+    """N177: each unit an attack's hit left at exactly 1, no later hit on it, defeats itself, credited to no
+    one, then deals 2 to every unit beside it but the narora's."""
+    firing = sorted(uid for uid, later in log.entropic.items() if not later and uid in board.units)
+    fallen = {d.chip for d in log.defeated}
+    reached: dict[str, Fighter] = {}
+    for uid in firing:
+        f = board.units[uid]
+        near = set(rules.position.neighbours(f.node))
+        for t in board.units.values():
+            if (t.node in near and not t.in_gate and not t.campfire and t.faction != "narora"
+                    and t.id not in fallen and t.id not in firing):
+                reached.setdefault(t.id, f)
+    for uid in firing:
+        f = board.units[uid]
+        log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, board, log, f, "")))
+        _assimilate(rules, board, log, f, "")  # as a Self Destruct unit's defeat (N105)
+        _give_way(rules, board, log, f)
+    for c, f in sorted(reached.items()):
+        if c in board.units:
+            hurt(rules, board, log, c, 2, f.id, BLAST, f.faction, _hostile(rules, f, board.units[c]))
+    log.entropic.clear()
 
 
 def _detonate(rules: Rules, board: Board, log: Log, busy: Iterable[str] = ()) -> None:
@@ -1811,7 +1890,10 @@ def _victors(board: Board, log: Log) -> list[str]:
     for i, d in enumerate(log.defeated):
         if d.chip in board.units:  # the n-th defeat of a unit's chips is its n-th hit to 0
             zeroes = [e for e in log.damage if e.chip == d.chip and e.health_after == 0 and not e.gained]
-            hit = zeroes[sum(1 for e in log.defeated[:i] if e.chip == d.chip)]
+            n = sum(1 for e in log.defeated[:i] if e.chip == d.chip)
+            if n >= len(zeroes):  # N177: a chip that defeated itself, no hit
+                continue
+            hit = zeroes[n]
         elif d.chip in board.spires:
             hit = [e for e in log.damage if e.chip == d.chip][-1]
         else:
@@ -2142,11 +2224,13 @@ def attack(
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
     if (not first and not fell and not gone and not _is_gate(hit) and hit in b.units and not defeated
             and hit not in log.dodged and _can_retaliate(rules, b, hit, uid)):
-        if _ripostes(rules, b, hit, uid, riposte, log.roll):
+        if hit in log.entropic:  # N177: it does not retaliate
+            forgone = (hit,)
+        elif _ripostes(rules, b, hit, uid, riposte, log.roll):
             forgone = (hit,)
         else:
             fell = _retaliate(rules, b, log, hit, uid, chooser)
-    if forgone and not defeated:  # N47: it recovers what the attack dealt it, after the attack (N55 too)
+    if forgone and not defeated and hit not in log.entropic:  # N47: it recovers what the attack dealt it, after the attack (N55 too)
         took = [d.amount for d in log.damage if d.chip == hit and d.how == ATTACK and not d.gained]
         _recover(b, log, hit, sum(took))
     gated = _is_gate(target) or target in b.waygates  # N84: a waygate strikes back as its gate
@@ -2159,17 +2243,25 @@ def attack(
         # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
         if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
             log.levelling.append(target)
+    _entropy(rules, b, log)  # N177
     _detonate(rules, b, log, (hit,) if hit in board.spires else ())  # N147: before any level-up
     fell = fell or any(d.chip == uid for d in log.defeated)
+    levelled: set[str] = set()  # N178: those that level up otherwise
     for hero in log.levelling:  # N147: a hero the blast felled levels up no more
         if hero in b.units:
             _level_up(rules, b, log, hero, chooser)
+            levelled.add(hero)
     flipped, unloaded = _pistol(rules, b, uid, unload) if pistol and not fell else ((), ())
     if (defeated or splash_defeats) and a.kind is Kind.HERO and not fell and not press:  # Level-up: after the whole exchange
         _level_up(rules, b, log, uid, chooser)
+        levelled.add(uid)
     for src in sorted(set(swept.values())):  # N132: a hero whose talent defeated a unit the swap moved
         if src in b.units and b.units[src].kind is Kind.HERO:
             _level_up(rules, b, log, src, chooser)
+            levelled.add(src)
+    for helper in _assistants(rules, board, b, log, dict(moved)):  # N178
+        if helper not in levelled:
+            _level_up(rules, b, log, helper, chooser)
     promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
