@@ -49,6 +49,10 @@ class Strike:
         return {"chip": self.chip, "damage": self.damage, "defeated": self.defeated}
 
 
+# How a unit's act places it on top of, underneath an opposing minion (Stasis, Possess).
+GRASPS = ("stasis", "possess")
+
+
 @dataclass(frozen=True, order=True)
 class Act:
     """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
@@ -60,7 +64,9 @@ class Act:
     'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate;
     'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile;
     'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion;
-    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve),
+    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve;
+    'stasis' / 'possess', ``chip`` an opposing minion the unit is placed on top of / underneath, out of its
+    group, its faction controlling it once possessed: Stasis, Possess),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -78,6 +84,13 @@ class Act:
     def places(self) -> bool:
         """The act puts the unit itself on the hex ``chip`` (Scatter, Tracker)."""
         return self.how in ("scatter", "teleport")
+
+    @property
+    def grasps(self) -> bool:
+        """The act puts the unit on top of or underneath the minion ``chip`` (Stasis, Possess): before the
+        move, it is made instead of moving."""
+        return self.how in GRASPS
+
 
     def as_json(self) -> dict[str, Any]:
         shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}

@@ -185,6 +185,10 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
         if act.how == "teleport":  # instead of moving (Tracker): it stands on that hex, its move made
             made.append(MoveOutcome(options.unit, act.chip, STAY, (), (act.chip,), 1, 0, False, 0, acts=(act,)))
             continue
+        if act.grasps:  # instead of moving (Stasis, Possess): it stands on the minion's hex, its move made
+            held = position.units[act.chip].at or ""
+            made.append(MoveOutcome(options.unit, held, STAY, (), (held,), 1, 0, False, 0, acts=(act,)))
+            continue
         board = apply_act(position, options.unit, act)
         unit = board.units[options.unit]
         if act.how == "radiate":

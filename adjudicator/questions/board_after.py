@@ -31,7 +31,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity), or a spire
     ``act.chip`` gains an ``act.to`` upgrade on top or at the bottom (Improve: past its capacity), or a unit
     ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
-    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25); then the unit flipped to its other side with its upgrades removed, its
+    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25), or the unit leaves its
+    group and is placed on top of or underneath the minion ``act.chip`` (Stasis, Possess: the position's
+    ``stasis-on``, ``possessing``); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -78,6 +80,13 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
             return replace(position, units=units)
         return replace(position, landmarks=tuple(replace(lm, at=act.to) if lm.id == act.chip else lm
                                                  for lm in position.landmarks))
+    elif act.grasps:  # Stasis, Possess: out of its group, on top of (underneath) the minion, on its hex
+        if units[uid].group:  # "Leaves group if grouped": the group's next chip revealed where it stood
+            rest = revealed(units[uid])
+            units[rest.id] = rest
+        held = units[act.chip]
+        field = {"stasis_on": act.chip} if act.how == "stasis" else {"possessing": act.chip}
+        units[uid] = replace(units[uid], at=held.at, group=(), rides=None, **field)
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest

@@ -130,7 +130,7 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *waygate_notices(position, asked),
-            *_faction_notices(position, asked, answer), *control_notices(position, asked))
+            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
 # The rule an exploration leaves out where the position does not say what lies face down.
@@ -368,6 +368,28 @@ def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
     if attacking and controlled:
         found.append(Notice("", NOT_MODELLED, attacking, tuple(controlled),
                             f"{_CONTROL_SIDE}: {', '.join(controlled)}", CONTROLLED, _CONTROL_TEXT))
+    return tuple(found)
+
+
+# What a unit holding a minion (the position's `stasis-on`, `possessing`) and that minion do as units move:
+# the catalogue's parts for the other steps name the rest wherever the talent is in play.
+_HELD = {"Stasis": "the move of a unit on top of a minion (\"This unit must move off of the minion on the next turn in "
+                   "which it can make progress\") and of the inactive minion under it: the answer reads both chips as "
+                   "standing on their hex",
+         "Possess": "the move of a minion a unit beneath it controls (by its controller, the unit beneath carried) and "
+                    "of that unit: the answer reads both chips as standing on their hex, the minion its owner's"}
+
+
+def hold_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """A unit on top of or underneath a minion (Stasis, Possess) in a movement answer: not modelled there."""
+    if "movement" not in asked:
+        return ()
+    found = []
+    for talent, holders in (("Stasis", [u for u in position.units.values() if u.stasis_on]),
+                            ("Possess", [u for u in position.units.values() if u.possessing])):
+        chips = tuple(sorted(u.id for u in holders if u.at is not None))
+        if chips:
+            found.append(Notice(talent, PARTLY, ("movement",), chips, _HELD[talent]))
     return tuple(found)
 
 
