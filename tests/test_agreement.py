@@ -542,6 +542,26 @@ def test_movement_step_agrees_on_what_consume_does(drawn: tuple[Position, bool])
     assert problem is None, problem
 
 
+# Stasis and Possess (N191): a unit placed on top of, underneath, an ungrouped opposing minion beside it,
+# a player's after its move or a stay, the AI's instead of moving where one is beside it, else after;
+# on boards of their own (tests/strategies.py, acting), each with a move the reference says it acts in.
+@settings(max_examples=examples(8), deadline=None)
+@given(st.sampled_from(("Stasis", "Possess")).flatmap(_acting))
+def test_unit_options_agree_on_what_stasis_and_possess_hold(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(st.sampled_from(("Stasis", "Possess")).flatmap(lambda t: _acting(t, affordable=True)))
+def test_movement_step_agrees_on_what_stasis_and_possess_hold(drawn: tuple[Position, bool]) -> None:
+    # The unit then stands on the minion's hex, out of its group, for the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(12), deadline=None)
 @given(_acting("Yrtel's Way"))
 def test_unit_options_agree_on_what_yrtels_way_does(drawn: tuple[Position, bool]) -> None:
