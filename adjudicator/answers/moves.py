@@ -66,7 +66,8 @@ class Act:
     'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion;
     'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve;
     'stasis' / 'possess', ``chip`` an opposing minion the unit is placed on top of / underneath, out of its
-    group, its faction controlling it once possessed: Stasis, Possess),
+    group, its faction controlling it once possessed: Stasis, Possess; 'evoke', ``chip`` a unit of its
+    faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -74,7 +75,7 @@ class Act:
     chip: str
     how: str
     then: str = ""
-    to: str = ""  # the hex a landmark is placed on ('shift') or a minion called to ('call'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
+    to: str = ""  # the hex a landmark is placed on ('shift'), a minion called to ('call') or a unit summoned to ('evoke'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
 
     @property
     def defeats(self) -> bool:
@@ -90,6 +91,11 @@ class Act:
         """The act puts the unit on top of or underneath the minion ``chip`` (Stasis, Possess): before the
         move, it is made instead of moving."""
         return self.how in GRASPS
+
+    @property
+    def instead(self) -> bool:
+        """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess)."""
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke"))
 
 
     def as_json(self) -> dict[str, Any]:

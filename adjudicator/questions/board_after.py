@@ -16,6 +16,9 @@ from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, Landmark, Pos
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
 SAVED = 4
+# What a summoned chip costs, by its printed name in lower case (Evoke: "you may spend 3 Source to summon a
+# war briar, 4 to summon a vineherald, or 5 to summon a treed").
+SUMMON_COSTS = {"war briar": 3, "vineherald": 4, "treed": 5}
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
 TUNNEL_ACCESS = "Tunnel Access"
 
@@ -33,7 +36,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
     is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25), or the unit leaves its
     group and is placed on top of or underneath the minion ``act.chip`` (Stasis, Possess: the position's
-    ``stasis-on``, ``possessing``); then the unit flipped to its other side with its upgrades removed, its
+    ``stasis-on``, ``possessing``), or a unit ``act.chip`` of its faction's barracks is placed on hex ``act.to``,
+    its Source spent (Evoke); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -87,6 +91,15 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         held = units[act.chip]
         field = {"stasis_on": act.chip} if act.how == "stasis" else {"possessing": act.chip}
         units[uid] = replace(units[uid], at=held.at, group=(), rides=None, **field)
+    elif act.how == "evoke":  # Evoke: from its barracks onto hex act.to, basic side, full health; it does not move
+        summoned, faction = units[act.chip], units[uid].faction
+        units[act.chip] = replace(summoned, at=act.to, promoted=False, health=summoned.stats.health, upgrades=(),
+                                  done=replace(summoned.done, moved=True))
+        info = position.factions[faction]
+        factions = {**position.factions, faction: replace(
+            info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
+            barracks=tuple(b for b in info.barracks or () if b != act.chip))}
+        return replace(position, units=units, factions=factions)
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest
