@@ -67,7 +67,8 @@ class Act:
     'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve;
     'stasis' / 'possess', ``chip`` an opposing minion the unit is placed on top of / underneath, out of its
     group, its faction controlling it once possessed: Stasis, Possess; 'evoke', ``chip`` a unit of its
-    faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke),
+    faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke; 'summon', ``chip``
+    such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -95,7 +96,7 @@ class Act:
     @property
     def instead(self) -> bool:
         """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess)."""
-        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke"))
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon"))
 
 
     def as_json(self) -> dict[str, Any]:

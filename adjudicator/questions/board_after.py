@@ -11,7 +11,7 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import bydra_mark
-from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, Landmark, Position, Unit
+from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, GroupedChip, Landmark, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -37,7 +37,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25), or the unit leaves its
     group and is placed on top of or underneath the minion ``act.chip`` (Stasis, Possess: the position's
     ``stasis-on``, ``possessing``), or a unit ``act.chip`` of its faction's barracks is placed on hex ``act.to``,
-    its Source spent (Evoke); then the unit flipped to its other side with its upgrades removed, its
+    its Source spent (Evoke), or promoted on the unit's hex with the unit flipped and grouped under it (Summon:
+    ``_summoned``: the group known by the unit's id); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -100,6 +101,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
             info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
             barracks=tuple(b for b in info.barracks or () if b != act.chip))}
         return replace(position, units=units, factions=factions)
+    elif act.how == "summon":  # Summon: promoted on the taproot's hex, the taproot flipped and grouped under it
+        return _summoned(position, units, uid, act.chip)
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest
@@ -115,6 +118,28 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
+
+
+def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
+    """Summon: unit ``chip`` of the faction's barracks on top of taproot ``uid`` on its hex, on its promoted
+    side with its health stat there (the side given where the position gives no promoted-stats: the
+    catalogue's notice), moved this turn; the taproot, flipped to its other side (its promoted-stats, where
+    given), the chip beneath it. The group is known by the taproot's id, as a group by its unit's whatever
+    chip shows (``revealed``); the summoned chip's own entry leaves the barracks for it."""
+    taproot, summoned = units[uid], units[chip]
+    side = summoned.promoted_stats or summoned.stats
+    flipped = taproot.promoted_stats if not taproot.promoted and taproot.promoted_stats else taproot.stats
+    beneath = GroupedChip(taproot.chip, flipped, taproot.talents, taproot.reward, taproot.merc, taproot.talent_numbers)
+    units[uid] = replace(taproot, chip=summoned.chip, stats=summoned.stats, promoted_stats=summoned.promoted_stats,
+                         talents=summoned.talents, talent_numbers=summoned.talent_numbers, reward=summoned.reward,
+                         merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath,),
+                         terrain=summoned.terrain, capacity=None)
+    units[chip] = replace(summoned, at=None)
+    info = position.factions[taproot.faction]
+    factions = {**position.factions, taproot.faction: replace(
+        info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
+        barracks=tuple(b for b in info.barracks or () if b != chip))}
+    return replace(position, units=units, factions=factions)
 
 
 def tunnel_id(hex_name: str) -> str:
