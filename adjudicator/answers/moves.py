@@ -68,7 +68,8 @@ class Act:
     'stasis' / 'possess', ``chip`` an opposing minion the unit is placed on top of / underneath, out of its
     group, its faction controlling it once possessed: Stasis, Possess; 'evoke', ``chip`` a unit of its
     faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke; 'summon', ``chip``
-    such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon),
+    such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon; 'burrow',
+    ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'

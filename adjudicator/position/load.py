@@ -887,7 +887,7 @@ class _PositionReader(_Reader):
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
              "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides", "used",
-             "stasis-on", "possessing"),
+             "stasis-on", "possessing", "burrowed"),
         )
         if f is None:
             return None
@@ -922,6 +922,16 @@ class _PositionReader(_Reader):
             self.problem(f["mark"], "a unit cannot be its own mark")
         carrying = self.names(f["carrying"], "chip names")
         used = self.used(f["used"], talents.names if talents else ())
+        burrowed = self.boolean(f["burrowed"])
+        if burrowed:  # Burrow: "remove all of its health and place it on any adjacent non-path hex ... It is now inactive"
+            if (talents or f["talents"].node is None) and "Burrow" not in (talents.names if talents else ()):
+                self.problem(f["burrowed"], "only a unit with Burrow burrows")
+            elif f["at"].node is None:
+                self.problem(f["burrowed"], "a burrowed unit stands on a map hex: give its `at`")
+            elif health not in (None, 0):
+                self.problem(f["health"], "a burrowed unit has no health (Burrow: \"remove all of its health\")")
+            elif f["group"].node is not None:
+                self.problem(f["group"], "a burrowed unit is ungrouped (Burrow: \"Ungrouped only\", \"Leaves group if grouped\")")
         if f["capacity"].node is not None and kind not in (None, Kind.HERO.value):
             self.problem(f["capacity"], f"only a hero has an upgrade capacity; this unit is a {kind}")
         # A minion's promoted side too: a talent may promote or demote it at a defeat (Rally, Dispirit).
@@ -958,6 +968,7 @@ class _PositionReader(_Reader):
             mark=mark,
             carrying=_or(carrying, Unit.carrying),
             used=_or(used, Unit.used),
+            burrowed=_or(burrowed, Unit.burrowed),
         )
         bound = movement_bound(unit)
         if bound > MAX_MOVEMENT:

@@ -38,7 +38,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     group and is placed on top of or underneath the minion ``act.chip`` (Stasis, Possess: the position's
     ``stasis-on``, ``possessing``), or a unit ``act.chip`` of its faction's barracks is placed on hex ``act.to``,
     its Source spent (Evoke), or promoted on the unit's hex with the unit flipped and grouped under it (Summon:
-    ``_summoned``: the group known by the unit's id); then the unit flipped to its other side with its upgrades removed, its
+    ``_summoned``: the group known by the unit's id), or placed on the hex ``act.chip`` with no health left,
+    inactive (Burrow: the position's ``burrowed``); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -101,6 +102,11 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
             info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
             barracks=tuple(b for b in info.barracks or () if b != act.chip))}
         return replace(position, units=units, factions=factions)
+    elif act.how == "burrow":  # Burrow: out of its group, on that hex, no health left, inactive (not defeated)
+        if units[uid].group:  # the AI's "Leaves group if grouped": the next chip shown where it stood
+            rest = revealed(units[uid])
+            units[rest.id] = rest
+        units[uid] = replace(units[uid], at=act.chip, group=(), health=0, upgrades=(), burrowed=True)
     elif act.how == "summon":  # Summon: promoted on the taproot's hex, the taproot flipped and grouped under it
         return _summoned(position, units, uid, act.chip)
     elif act.how == "scatter":
@@ -132,7 +138,7 @@ def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -
     beneath = GroupedChip(taproot.chip, flipped, taproot.talents, taproot.reward, taproot.merc, taproot.talent_numbers)
     units[uid] = replace(taproot, chip=summoned.chip, stats=summoned.stats, promoted_stats=summoned.promoted_stats,
                          talents=summoned.talents, talent_numbers=summoned.talent_numbers, reward=summoned.reward,
-                         merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath,),
+                         merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath, *taproot.group),
                          terrain=summoned.terrain, capacity=None)
     units[chip] = replace(summoned, at=None)
     info = position.factions[taproot.faction]

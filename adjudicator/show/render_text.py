@@ -153,7 +153,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "improve_under": "adds an upgrade ({to}) at the bottom of {chip}", "hurt": "deals {chip} {to} damage",
          "call": "teleports {chip} to {to}", "stasis": "places it on top of {chip}",
          "possess": "places it underneath {chip}, its faction now controlling it",
-         "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)"}
+         "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
+         "burrow": "burrows it onto {chip}, inactive"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 
