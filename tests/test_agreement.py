@@ -30,6 +30,7 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     digging,
+    burrowing,
     calling,
     summoning,
     twisting,
@@ -411,6 +412,28 @@ def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
 def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Burrow (N192): once a move ends, the unit placed on a free non-path hex beside it with no health, a player's
+# ungrouped unit's choice, a wounded AI unit's obligation; on boards of their own (tests/strategies.py,
+# burrowing), each with a move the reference says it burrows in.
+@settings(max_examples=examples(8), deadline=None)
+@given(st.booleans().flatmap(lambda ai: st.tuples(
+    burrowing(positions()).filter(lambda p: _acts(p, ai)), st.just(ai))))
+def test_unit_options_agree_on_where_burrow_places(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(st.booleans().flatmap(lambda ai: st.tuples(
+    burrowing(positions().filter(affordable_step)).filter(lambda p: _acts(p, ai)), st.just(ai))))
+def test_movement_step_agrees_on_where_burrow_places(drawn: tuple[Position, bool]) -> None:
+    # A burrowed unit stands on its new hex, with no health, for the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

@@ -106,7 +106,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         if units[uid].group:  # the AI's "Leaves group if grouped": the next chip shown where it stood
             rest = revealed(units[uid])
             units[rest.id] = rest
-        units[uid] = replace(units[uid], at=act.chip, group=(), health=0, upgrades=(), burrowed=True)
+        kept = tuple(u for u in units[uid].upgrades if u != "fortification")  # health, as a fortification counts (FAQ-29)
+        units[uid] = replace(units[uid], at=act.chip, group=(), health=0, upgrades=kept, burrowed=True)
     elif act.how == "summon":  # Summon: promoted on the taproot's hex, the taproot flipped and grouped under it
         return _summoned(position, units, uid, act.chip)
     elif act.how == "scatter":
