@@ -1100,6 +1100,25 @@ def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def burrowing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the moving faction's units hold Burrow (N192), some of them
+    wounded (the AI's burrows then), some grouped (a player's does not), on a map of mixed terrain. Handed
+    out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION
+                    and position.placed(uid))
+    for uid in _some(draw, movers):
+        u = units[uid]
+        health = max(1, u.health - 1) if draw(st.booleans()) else u.health
+        group = u.group or ((GroupedChip("Scout", Stats(health=1, movement=u.stats.movement)),)
+                            if u.kind is Kind.MINION and draw(st.integers(0, 3)) == 0 else ())
+        units[uid] = replace(u, talents=(*u.talents, "Burrow"), health=health, group=group)
+    return replace(position, units=units)
+
+
+@st.composite
 def calling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played by a player, one or more of whose units hold Call Minion (N127), some
     having used it this wave; the faction holds 1 to 4 Source (it spends 2). Handed out here only, never

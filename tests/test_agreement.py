@@ -30,6 +30,7 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     digging,
+    burrowing,
     calling,
     summoning,
     twisting,
@@ -414,6 +415,28 @@ def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     assert problem is None, problem
 
 
+# Burrow (N192): once a move ends, the unit placed on a free non-path hex beside it with no health, a player's
+# ungrouped unit's choice, a wounded AI unit's obligation; on boards of their own (tests/strategies.py,
+# burrowing), each with a move the reference says it burrows in.
+@settings(max_examples=examples(8), deadline=None)
+@given(st.booleans().flatmap(lambda ai: st.tuples(
+    burrowing(positions()).filter(lambda p: _acts(p, ai)), st.just(ai))))
+def test_unit_options_agree_on_where_burrow_places(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(st.booleans().flatmap(lambda ai: st.tuples(
+    burrowing(positions().filter(affordable_step)).filter(lambda p: _acts(p, ai)), st.just(ai))))
+def test_movement_step_agrees_on_where_burrow_places(drawn: tuple[Position, bool]) -> None:
+    # A burrowed unit stands on its new hex, with no health, for the later moves.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
 # Call Minion (N127), a player's: another minion of its faction teleported beside the unit before its move
 # (made then on the board with the minion moved) or after it, on boards of their own (tests/strategies.py,
 # calling), each with a move the reference says it calls in; a small fixed sample (a caller reads the whole
@@ -537,6 +560,26 @@ def test_unit_options_agree_on_what_consume_does(drawn: tuple[Position, bool]) -
 @given(_acting("Consume", affordable=True))
 def test_movement_step_agrees_on_what_consume_does(drawn: tuple[Position, bool]) -> None:
     # A hero consumed before a move no longer stands in the way of that move and the later ones.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Stasis and Possess (N191): a unit placed on top of, underneath, an ungrouped opposing minion beside it,
+# a player's after its move or a stay, the AI's instead of moving where one is beside it, else after;
+# on boards of their own (tests/strategies.py, acting), each with a move the reference says it acts in.
+@settings(max_examples=examples(8), deadline=None)
+@given(st.sampled_from(("Stasis", "Possess")).flatmap(_acting))
+def test_unit_options_agree_on_what_stasis_and_possess_hold(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(st.sampled_from(("Stasis", "Possess")).flatmap(lambda t: _acting(t, affordable=True)))
+def test_movement_step_agrees_on_what_stasis_and_possess_hold(drawn: tuple[Position, bool]) -> None:
+    # The unit then stands on the minion's hex, out of its group, for the later moves.
     position, ai = drawn
     problem = movement_step_problem(position, ai)
     assert problem is None, problem

@@ -49,6 +49,10 @@ class Strike:
         return {"chip": self.chip, "damage": self.damage, "defeated": self.defeated}
 
 
+# How a unit's act places it on top of, underneath an opposing minion (Stasis, Possess).
+GRASPS = ("stasis", "possess")
+
+
 @dataclass(frozen=True, order=True)
 class Act:
     """What a unit's talent does before its move or once it ends (Consume, Yrtel's Way, Yrtel's Will:
@@ -60,7 +64,12 @@ class Act:
     'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate;
     'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile;
     'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion;
-    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve),
+    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve;
+    'stasis' / 'possess', ``chip`` an opposing minion the unit is placed on top of / underneath, out of its
+    group, its faction controlling it once possessed: Stasis, Possess; 'evoke', ``chip`` a unit of its
+    faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke; 'summon', ``chip``
+    such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon; 'burrow',
+    ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -68,7 +77,7 @@ class Act:
     chip: str
     how: str
     then: str = ""
-    to: str = ""  # the hex a landmark is placed on ('shift') or a minion called to ('call'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
+    to: str = ""  # the hex a landmark is placed on ('shift'), a minion called to ('call') or a unit summoned to ('evoke'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
 
     @property
     def defeats(self) -> bool:
@@ -78,6 +87,18 @@ class Act:
     def places(self) -> bool:
         """The act puts the unit itself on the hex ``chip`` (Scatter, Tracker)."""
         return self.how in ("scatter", "teleport")
+
+    @property
+    def grasps(self) -> bool:
+        """The act puts the unit on top of or underneath the minion ``chip`` (Stasis, Possess): before the
+        move, it is made instead of moving."""
+        return self.how in GRASPS
+
+    @property
+    def instead(self) -> bool:
+        """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess)."""
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon"))
+
 
     def as_json(self) -> dict[str, Any]:
         shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}

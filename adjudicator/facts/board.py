@@ -266,6 +266,15 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         if unit.at is not None:
             for near in sorted(fields.self_teleport_counts(position, unit)):
                 yield fact("tnear", u, String(near))
+        # A talent that summons a unit of its faction's barracks onto the closest path hex (Evoke): the
+        # units waiting there, by printed name, and how far each map hex is from its unit, as range counts.
+        if unit.at is not None and fields.summoner(unit):
+            for waiting in position.factions[unit.faction].barracks or ():
+                yield fact("summonable", String(waiting), String(unit.faction),
+                           String(position.units[waiting].chip.lower()))
+            for near, count in sorted(fields.range_counts(position, [unit.at], None)[unit.at].items()):
+                if near in position.hexes:
+                    yield fact("udist", u, String(near), Number(count))
         if unit.done.moved:
             yield fact("moved", u)
         if unit.campfire:

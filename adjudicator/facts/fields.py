@@ -222,7 +222,7 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
         # A talent that places the unit (Disperse) or hits a unit (Magic-Like Missile) past its move's end.
         further = max((max(t.places, t.aims) for t in catalogue().known(unit.talents)), default=0)
         # A talent that calls a friendly minion from anywhere to beside it (Call Minion) reads the whole board.
-        calls = len(position.hexes) + len(position.gates) if callers(position, [uid]) else 0
+        calls = len(position.hexes) + len(position.gates) if callers(position, [uid]) or summoner(unit) else 0
         radius = max(movement_bound(unit) + 1 + beside + further, anywhere, self_teleport(unit) + 1, calls)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
@@ -236,6 +236,12 @@ def callers(position: Position, units: Iterable[str]) -> list[str]:
     summoning = any(t.calls for lm in position.landmarks if lm.revealed for t in catalogue().known(lm.talents))
     return [uid for uid in units if any(t.calls for t in catalogue().known(position.units[uid].talents))
             or (summoning and position.units[uid].kind is Kind.HERO)]
+
+
+def summoner(unit: Unit) -> bool:
+    """The unit holds a talent that summons a unit of its barracks onto the closest path hex (catalogue:
+    summons; Evoke): its move reads the whole board."""
+    return any(t.summons for t in catalogue().known(unit.talents))
 
 
 def called(position: Position, units: Iterable[str]) -> list[str]:

@@ -98,6 +98,8 @@ ONCE_PER_WAVE = "Once per wave"
 FIRST_EACH_WAVE = "The first time each wave"
 ELFIN = "Elfin"  # the talent that places an elfinkaze on its chip
 ROOST, ROOST_RIDER = "Roost", "Roost Roam"  # the talent of the chip ridden, the rider's
+# The fields of a unit holding an opposing minion on its hex, by the talent that placed it there.
+GRASP_FIELDS = {"stasis-on": "Stasis", "possessing": "Possess"}
 MAX_CAPACITY = 10  # a hero's upgrade chip capacity
 MAX_SUPPLY = 30  # upgrade chips of one kind left in the supply
 MAX_NAME = 40  # characters in an id or a chip's name
@@ -536,6 +538,8 @@ class _PositionReader(_Reader):
         self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
+        # A unit on top of (Stasis) or underneath (Possess) an opposing minion → (its field, the minion, where).
+        self.grasping: dict[str, tuple[str, str, _Value]] = {}
 
     def document(self, root: Node | None) -> PositionDocument | None:
         if root is None:
@@ -573,6 +577,7 @@ class _PositionReader(_Reader):
                             f"{faction.mark.unit} belongs to {name} itself; a faction's mark is an opponent's")
         spires = self.section(top["spires"], "spire id → spire", self.spire)
         units = self.perch(units, spires, self.keys(top["spires"], absent=set()))
+        units = self.grasp(units)
         landmarks = self.section(top["landmarks"], "landmark id → landmark", self.landmark)
         chips = self.section(top["chips"], "chip id → chip", self.chip)
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
@@ -911,7 +916,8 @@ class _PositionReader(_Reader):
             value,
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
-             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides", "used"),
+             "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides", "used",
+             "stasis-on", "possessing", "burrowed"),
         )
         if f is None:
             return None
@@ -946,6 +952,16 @@ class _PositionReader(_Reader):
             self.problem(f["mark"], "a unit cannot be its own mark")
         carrying = self.names(f["carrying"], "chip names")
         used = self.used(f["used"], talents.names if talents else ())
+        burrowed = self.boolean(f["burrowed"])
+        if burrowed:  # Burrow: "remove all of its health and place it on any adjacent non-path hex ... It is now inactive"
+            if (talents or f["talents"].node is None) and "Burrow" not in (talents.names if talents else ()):
+                self.problem(f["burrowed"], "only a unit with Burrow burrows")
+            elif f["at"].node is None:
+                self.problem(f["burrowed"], "a burrowed unit stands on a map hex: give its `at`")
+            elif health not in (None, 0):
+                self.problem(f["health"], "a burrowed unit has no health (Burrow: \"remove all of its health\")")
+            elif f["group"].node is not None:
+                self.problem(f["group"], "a burrowed unit is ungrouped (Burrow: \"Ungrouped only\", \"Leaves group if grouped\")")
         if f["capacity"].node is not None and kind not in (None, Kind.HERO.value):
             self.problem(f["capacity"], f"only a hero has an upgrade capacity; this unit is a {kind}")
         # A minion's promoted side too: a talent may promote or demote it at a defeat (Rally, Dispirit).
@@ -982,6 +998,7 @@ class _PositionReader(_Reader):
             mark=mark,
             carrying=_or(carrying, Unit.carrying),
             used=_or(used, Unit.used),
+            burrowed=_or(burrowed, Unit.burrowed),
         )
         bound = movement_bound(unit)
         if bound > MAX_MOVEMENT:
@@ -1123,6 +1140,21 @@ class _PositionReader(_Reader):
         """The unit's hex: a unit is either on the map (``at``), on a roost (``rides``: its hex, once the
         roost is read, ``perch``) or in its gate's stack."""
         stacked = self.stacked.get(unit_id) or self.barracked.get(unit_id)
+        held = [name for name in GRASP_FIELDS if f[name].node is not None]
+        if held:
+            minion = self.text(f[held[0]], "the id of the opposing minion it holds")
+            if len(held) > 1 or f["rides"].node is not None:
+                self.problem(f[held[-1]], "a unit stands on one chip's hex only: give one of `rides`, `stasis-on`, "
+                             "`possessing`")
+            elif f["at"].node is not None:
+                self.problem(f["at"], f"a unit with `{held[0]}` stands on that minion's hex: give `{held[0]}` or `at`, "
+                             "not both")
+            elif stacked is not None:
+                self.problem(f[held[0]], f"the unit is also in {stacked.entry.path}; it holds a minion or waits off "
+                             "the map, not both")
+            elif minion is not None:
+                self.grasping[unit_id] = (held[0], minion, f[held[0]])
+            return None
         if f["rides"].node is not None:
             roost = self.text(f["rides"], "the id of the unit or spire with Roost it rides")
             if f["at"].node is not None:
@@ -1174,6 +1206,41 @@ class _PositionReader(_Reader):
                     self.problem(value, f"its movement stat is {rider.side.movement}, but {shown(roost)} has "
                                  f"{number} {ROOST}: a rider's movement stat is its roost's number (Roost Roam)")
                 placed[uid] = replace(rider, at=chip.at, rides=roost)
+        return placed
+
+    def grasp(self, units: dict[str, Unit]) -> dict[str, Unit]:
+        """Units on top of (Stasis: `stasis-on`) or underneath (Possess: `possessing`) an opposing minion, on
+        its hex: "an adjacent ungrouped opposing faction minion" (master-talent-list), one such minion on
+        the map, held by one unit; the unit holds the talent that placed it (docs/position-format.md)."""
+        placed = dict(units)
+        holders: dict[str, str] = {}
+        for uid, (field, minion, value) in self.grasping.items():
+            unit, held = units.get(uid), units.get(minion)
+            talent = GRASP_FIELDS[field]
+            if held is None:
+                if self.unit_ids is not None and minion not in self.unit_ids:
+                    self.problem(value, f"no unit {shown(minion)} to hold")
+                continue
+            if unit is None:
+                continue
+            if talent not in unit.talents:
+                self.problem(value, f"only a unit with {talent} is placed {'on top of' if talent == 'Stasis' else 'underneath'} "
+                             "a minion by `" + field + "`")
+            elif held.kind is not Kind.MINION or held.faction == unit.faction:
+                self.problem(value, f"{shown(minion)} is no opposing faction minion ({talent}: \"an adjacent ungrouped "
+                             "opposing faction minion\")")
+            elif held.at is None or held.rides is not None or minion in self.grasping:
+                self.problem(value, f"{shown(minion)} is not on a map hex of its own")
+            elif held.group:
+                self.problem(value, f"{shown(minion)} is grouped; {talent} holds an ungrouped minion")
+            elif minion in holders:
+                self.problem(value, f"{shown(minion)} is held by {shown(holders[minion])} already")
+            else:
+                holders[minion] = uid
+                placed[uid] = replace(unit, at=held.at, group=(),
+                                      **({"stasis_on": minion} if talent == "Stasis" else {"possessing": minion}))
+                if unit.group:
+                    self.problem(value, f"{talent} leaves its unit's group: a unit holding a minion has none")
         return placed
 
     def check_stack_faction(self, unit_id: str, faction: str | None) -> None:

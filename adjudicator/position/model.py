@@ -136,6 +136,13 @@ class Unit:
     rides: str | None = None
     # The once-per-wave talents it has used this wave, by catalogue names (Call Minion): no longer offered.
     used: tuple[str, ...] = ()
+    # The opposing minion it stands on top of (Stasis: "That minion becomes inactive"), or lies underneath
+    # (Possess: its faction controls that minion); ``at`` is then that minion's hex.
+    stasis_on: str | None = None
+    possessing: str | None = None
+    # Burrowed (Burrow: "remove all of its health and place it on any adjacent non-path hex ... It is now
+    # inactive"): on its hex with no health, not defeated, until it flips at the start of its next turn.
+    burrowed: bool = False
 
     @property
     def side(self) -> Stats:

@@ -124,6 +124,9 @@ class Talent:
     # its unit teleports a friendly minion from anywhere on the board to beside it (Call Minion): its move
     # reads the whole board, and those minions' distance fields (fields.called)
     calls: bool = False
+    # its unit summons a unit of its faction's barracks onto the closest path hex (Evoke): its move reads
+    # the whole board, the facts then give summonable/3 and udist/3
+    summons: bool = False
     # its unit, defeated, acts on the nearest spire of the faction so named to where it fell (Pollinate:
     # keel): the facts then give every such spire's count of hexes to each node (sdist/3)
     nearest: str = ""
@@ -267,6 +270,7 @@ def catalogue() -> Catalogue:
             on_landmarks=bool(entry.get("on_landmarks", False)),
             own_move=bool(entry.get("own_move", False)),
             calls=bool(entry.get("calls", False)),
+            summons=bool(entry.get("summons", False)),
             nearest=entry.get("nearest", ""),
         )
         if talent.acts_on not in ("self", "beyond"):

@@ -182,8 +182,10 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
     made: list[MoveOutcome] = []
     found = list(options.notices)
     for act in options.before:
-        if act.how == "teleport":  # instead of moving (Tracker): it stands on that hex, its move made
-            made.append(MoveOutcome(options.unit, act.chip, STAY, (), (act.chip,), 1, 0, False, 0, acts=(act,)))
+        if act.instead:  # instead of moving: it stands on the hex it was teleported to (Tracker), on the
+            # minion's hex (Stasis, Possess) or where it stood (Evoke), its move made
+            end = act.chip if act.how == "teleport" else position.units[act.chip if act.grasps else options.unit].at or ""
+            made.append(MoveOutcome(options.unit, end, STAY, (), (end,), 1, 0, False, 0, acts=(act,)))
             continue
         board = apply_act(position, options.unit, act)
         unit = board.units[options.unit]

@@ -11,11 +11,14 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
-from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, Landmark, Position, Unit
+from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, GroupedChip, Landmark, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
 SAVED = 4
+# What a summoned chip costs, by its printed name in lower case (Evoke: "you may spend 3 Source to summon a
+# war briar, 4 to summon a vineherald, or 5 to summon a treed").
+SUMMON_COSTS = {"war briar": 3, "vineherald": 4, "treed": 5}
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
 TUNNEL_ACCESS = "Tunnel Access"
 
@@ -31,7 +34,12 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity), or a spire
     ``act.chip`` gains an ``act.to`` upgrade on top or at the bottom (Improve: past its capacity), or a unit
     ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
-    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25); then the unit flipped to its other side with its upgrades removed, its
+    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25), or the unit leaves its
+    group and is placed on top of or underneath the minion ``act.chip`` (Stasis, Possess: the position's
+    ``stasis-on``, ``possessing``), or a unit ``act.chip`` of its faction's barracks is placed on hex ``act.to``,
+    its Source spent (Evoke), or promoted on the unit's hex with the unit flipped and grouped under it (Summon:
+    ``_summoned``: the group known by the unit's id), or placed on the hex ``act.chip`` with no health left,
+    inactive (Burrow: the position's ``burrowed``); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -78,6 +86,30 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
             return replace(position, units=units)
         return replace(position, landmarks=tuple(replace(lm, at=act.to) if lm.id == act.chip else lm
                                                  for lm in position.landmarks))
+    elif act.grasps:  # Stasis, Possess: out of its group, on top of (underneath) the minion, on its hex
+        if units[uid].group:  # "Leaves group if grouped": the group's next chip revealed where it stood
+            rest = revealed(units[uid])
+            units[rest.id] = rest
+        held = units[act.chip]
+        field = {"stasis_on": act.chip} if act.how == "stasis" else {"possessing": act.chip}
+        units[uid] = replace(units[uid], at=held.at, group=(), rides=None, **field)
+    elif act.how == "evoke":  # Evoke: from its barracks onto hex act.to, basic side, full health; it does not move
+        summoned, faction = units[act.chip], units[uid].faction
+        units[act.chip] = replace(summoned, at=act.to, promoted=False, health=summoned.stats.health, upgrades=(),
+                                  done=replace(summoned.done, moved=True))
+        info = position.factions[faction]
+        factions = {**position.factions, faction: replace(
+            info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
+            barracks=tuple(b for b in info.barracks or () if b != act.chip))}
+        return replace(position, units=units, factions=factions)
+    elif act.how == "burrow":  # Burrow: out of its group, on that hex, no health left, inactive (not defeated)
+        if units[uid].group:  # the AI's "Leaves group if grouped": the next chip shown where it stood
+            rest = revealed(units[uid])
+            units[rest.id] = rest
+        kept = tuple(u for u in units[uid].upgrades if u != "fortification")  # health, as a fortification counts (FAQ-29)
+        units[uid] = replace(units[uid], at=act.chip, group=(), health=0, upgrades=kept, burrowed=True)
+    elif act.how == "summon":  # Summon: promoted on the taproot's hex, the taproot flipped and grouped under it
+        return _summoned(position, units, uid, act.chip)
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest
@@ -93,6 +125,28 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
+
+
+def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
+    """Summon: unit ``chip`` of the faction's barracks on top of taproot ``uid`` on its hex, on its promoted
+    side with its health stat there (the side given where the position gives no promoted-stats: the
+    catalogue's notice), moved this turn; the taproot, flipped to its other side (its promoted-stats, where
+    given), the chip beneath it. The group is known by the taproot's id, as a group by its unit's whatever
+    chip shows (``revealed``); the summoned chip's own entry leaves the barracks for it."""
+    taproot, summoned = units[uid], units[chip]
+    side = summoned.promoted_stats or summoned.stats
+    flipped = taproot.promoted_stats if not taproot.promoted and taproot.promoted_stats else taproot.stats
+    beneath = GroupedChip(taproot.chip, flipped, taproot.talents, taproot.reward, taproot.merc, taproot.talent_numbers)
+    units[uid] = replace(taproot, chip=summoned.chip, stats=summoned.stats, promoted_stats=summoned.promoted_stats,
+                         talents=summoned.talents, talent_numbers=summoned.talent_numbers, reward=summoned.reward,
+                         merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath, *taproot.group),
+                         terrain=summoned.terrain, capacity=None)
+    units[chip] = replace(summoned, at=None)
+    info = position.factions[taproot.faction]
+    factions = {**position.factions, taproot.faction: replace(
+        info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
+        barracks=tuple(b for b in info.barracks or () if b != chip))}
+    return replace(position, units=units, factions=factions)
 
 
 def tunnel_id(hex_name: str) -> str:

@@ -136,7 +136,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked),
-            *_faction_notices(position, asked, answer), *control_notices(position, asked))
+            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
 # The rule an exploration leaves out where the position does not say what lies face down.
@@ -463,6 +463,33 @@ def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
     if attacking and controlled:
         found.append(Notice("", NOT_MODELLED, attacking, tuple(controlled),
                             f"{_CONTROL_SIDE}: {', '.join(controlled)}", CONTROLLED, _CONTROL_TEXT))
+    return tuple(found)
+
+
+# What a unit holding a minion (the position's `stasis-on`, `possessing`) and that minion, or a burrowed unit
+# (`burrowed`), do as units move:
+# the catalogue's parts for the other steps name the rest wherever the talent is in play.
+_HELD = {"Stasis": "the move of a unit on top of a minion (\"This unit must move off of the minion on the next turn in "
+                   "which it can make progress\") and of the inactive minion under it: the answer reads both chips as "
+                   "standing on their hex",
+         "Possess": "the move of a minion a unit beneath it controls (by its controller, the unit beneath carried) and "
+                    "of that unit: the answer reads both chips as standing on their hex, the minion its owner's",
+         "Burrow": "a burrowed unit, inactive with no health until it flips at the start of its next turn: the "
+                   "answer reads it as a unit standing on its hex"}
+
+
+def hold_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """A unit on top of or underneath a minion (Stasis, Possess), or burrowed (Burrow), in a movement answer:
+    not modelled there."""
+    if "movement" not in asked:
+        return ()
+    found = []
+    for talent, holders in (("Stasis", [u for u in position.units.values() if u.stasis_on]),
+                            ("Possess", [u for u in position.units.values() if u.possessing]),
+                            ("Burrow", [u for u in position.units.values() if u.burrowed])):
+        chips = tuple(sorted(u.id for u in holders if u.at is not None))
+        if chips:
+            found.append(Notice(talent, PARTLY, ("movement",), chips, _HELD[talent]))
     return tuple(found)
 
 

@@ -341,7 +341,8 @@ AS_HERO = "as_hero/2"
 
 def _node(position: Position, uid: str) -> str:
     """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py)."""
-    return DEFEATED if position.units[uid].health == 0 else position.node_of(uid)
+    unit = position.units[uid]
+    return DEFEATED if unit.health == 0 and not unit.burrowed else position.node_of(uid)
 
 
 def _defeats(final: Final) -> bool:

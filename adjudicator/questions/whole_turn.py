@@ -100,11 +100,15 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     units = []
     # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
     under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
+    # A chip a taproot summoned (Summon): its group, known by the taproot's id, shows it.
+    summoned = {a.chip for m in (movement.sequence if movement else ()) for a in m.acts if a.how == "summon"}
     homed = {c.chip for e in ends for c in e.chips if c.returned}  # to their barracks as the wave ended
     # or as units moved: by an act, a minion (Yrtel's Way) or a spire (Rigging); a minion itself (Eruption)
     moves = movement.sequence if movement else ()
     homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
     for uid, before in sorted(start.units.items()):
+        if uid in summoned:
+            continue
         after = final.units[uid]
         node = final.placed(uid)
         if node is None:

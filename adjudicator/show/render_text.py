@@ -138,7 +138,7 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         return "-"
     first = [one(a) for a in move.acts if a.when == "before"]
     later = [one(a) for a in move.acts if a.when == "after"]
-    if any(a.how == "teleport" for a in move.acts):  # instead of moving (Tracker): no move after it
+    if any(a.instead for a in move.acts):  # instead of moving (Tracker, Stasis, Evoke): no move after it
         return ", then ".join((*first, *later))
     moved = f"stays on {move.end}" if move.kind == "stay" else f"moves {'-'.join(move.path)}"
     return ", then ".join((*first, moved, *later))
@@ -151,7 +151,10 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "dig": "places a Tunnel Access chip on {chip}", "shift": "places {chip} on {to}",
          "radiate": "gives {chip} 1 {to}", "improve": "adds an upgrade ({to}) on top of {chip}",
          "improve_under": "adds an upgrade ({to}) at the bottom of {chip}", "hurt": "deals {chip} {to} damage",
-         "call": "teleports {chip} to {to}"}
+         "call": "teleports {chip} to {to}", "stasis": "places it on top of {chip}",
+         "possess": "places it underneath {chip}, its faction now controlling it",
+         "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
+         "burrow": "burrows it onto {chip}, inactive"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 

@@ -7,6 +7,17 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N192 Burrow: once a move ends on a map hex (a stay's too), the unit placed on a map hex beside its end of
+    any terrain but path, free of units (but itself), spires, landmarks and other chips as the move began,
+    its health removed (its fortifications too, FAQ-29), not defeated; each such hex an outcome. A player's ungrouped unit may, or not; the
+    AI's must where its health was below its health stat as its move began, leaving its group (the next
+    chip shown where it stood).
+N191 Stasis, Possess: a unit sharing its map hex with no other unit or spire places itself on top of
+    (underneath) a minion beside it: a minion of a faction opposing its own on a map hex, no group
+    beneath it, sharing its hex with no other unit or spire; each such minion an outcome. A player's after
+    its move or a stay, or not; the AI's, beside one as its move would begin, instead of moving (a stay
+    on that minion's hex, the act before it), else after its move where one is beside its end. The unit
+    then stands on that minion's hex out of its group (the group's next chip shown where it stood).
 N168 Rigging (a Horizon's Wrath spire): a player's hero of the faction named "horizons-wrath", not in its
     gate, not Cumbersome, its gate a fortress, steps onto its faction's spire with it as onto a path hex,
     one movement, and its move ends there; it then goes to its fortress and the spire to its barracks
@@ -1409,7 +1420,17 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return tracker_hexes(position, unit, node, ai)
     if talent == "Dig":
         return dig_hexes(position, unit, node, ai)
+    if talent == "Burrow":
+        return burrow_hexes(position, unit, node, ai)
     beside = set(position.neighbours(node))
+    if talent in GRASPING:  # N191: ungrouped opposing faction minions sharing their hex with nothing
+        crowded = {h for h in position.hexes if sum(u.at == h for u in position.units.values()) > 1} | {
+            s.at for s in position.spires}
+        if unit.at in crowded:
+            return []
+        return sorted(u.id for u in position.units.values() if u.kind is Kind.MINION and u.at in beside
+                      and u.at in position.hexes and not u.group and u.at not in crowded
+                      and opposing(position, u.faction, unit.faction))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
         return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
                                     and u.at in position.hexes and not u.campfire and u.faction == unit.faction)
@@ -1455,6 +1476,17 @@ def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     hexes beside ``node`` whose terrain is not path, on which no unit (but the digger), spire, landmark or
     other chip stands as the move began; none from a gate (FAQ-15)."""
     if ai:
+        return []
+    held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
+    return sorted(h for h in position.neighbours(node) if h in position.hexes and h not in held
+                  and position.hexes[h].terrain is not Terrain.PATH)
+
+
+def burrow_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """N192 Burrow (master-talent-list): "Ungrouped only. After this unit's movement, you may remove all of its
+    health and place it on any adjacent non-path hex, ignoring terrain type"; the AI's: "Leaves group if
+    grouped. After this unit's movement, if it has less than its full health, ...". The hexes as Dig's."""
+    if (not ai and unit.group) or (ai and unit.health >= unit.side.health):
         return []
     held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
     return sorted(h for h in position.neighbours(node) if h in position.hexes and h not in held
@@ -1575,14 +1607,17 @@ def tracker_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[s
 ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "Yrtel's Will": ("strip", "flip"),
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
         "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
-        "Summon Hero": ("call", ""), "Improve": ("improve", "")}
+        "Summon Hero": ("call", ""), "Improve": ("improve", ""), "Stasis": ("stasis", ""), "Possess": ("possess", ""),
+        "Burrow": ("burrow", "")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
 # (Twister); "When this unit ends its movement" (Improve)
-AFTER_ONLY = {"Save", "Twister", "Improve"}
+AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
 # The talents whose AI wording acts after the move only; those that act instead of the move (the unit then
 # stands on the hex it was teleported to, its move made).
 AI_AFTER_ONLY = {"Scatter", "Magic-Like Missile"}
 INSTEAD = {"Tracker"}
+# N191: a player's after its move or a stay only; the AI's instead of moving where it can, else after.
+GRASPING = {"Stasis", "Possess"}
 
 
 def scatter_id(uid: str, chip: str) -> str:
@@ -1639,7 +1674,7 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
         return dataclasses.replace(position, units=units, chips=(*position.chips, chip))
-    if act.how == "scatter":  # it leaves; the next chip shows where the group stood, its health its stat
+    if act.how in ("scatter", "stasis", "possess", "burrow") and unit.group:  # it leaves; the next chip shows where the group stood
         below = unit.group[0]
         rest = dataclasses.replace(unit, id=scatter_id(unit.id, below.chip), chip=below.chip, stats=below.stats,
                                    talents=below.talents, reward=below.reward, merc=below.merc,
@@ -1647,7 +1682,14 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
                                    promoted=False, promoted_stats=None, capacity=None, health=below.stats.health,
                                    must_move=False)
         units[rest.id] = rest
-        units[unit.id] = dataclasses.replace(unit, at=act.chip, group=(),
+    if act.how == "burrow":  # N192: on that hex, no health, not defeated
+        units[unit.id] = dataclasses.replace(unit, at=act.chip, group=(), health=0, burrowed=True,
+                                             upgrades=tuple(u for u in unit.upgrades if u != "fortification"),
+                                             talents=tuple(t for t in unit.talents if t != act.talent))
+        return dataclasses.replace(position, units=units)
+    if act.how in ("scatter", "stasis", "possess"):  # N191: on the minion's hex
+        at = act.chip if act.how == "scatter" else units[act.chip].at
+        units[unit.id] = dataclasses.replace(unit, at=at, group=(),
                                              talents=tuple(t for t in unit.talents if t != act.talent))
         return dataclasses.replace(position, units=units)
     if act.how == "strip":
@@ -1747,8 +1789,12 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
     where it can. A stay followed by the act is listed as the act followed by the stay (the same board)."""
     start = position.node_of(unit.id)
     for talent, (how, then) in ACTS.items():
-        first = ([] if talent in AFTER_ONLY or (ai and talent in AI_AFTER_ONLY)
+        first = ([] if talent in AFTER_ONLY or (ai and talent in AI_AFTER_ONLY) or (not ai and talent in GRASPING)
                  else _after_targets(position, unit, talent, start, ai))
+        if talent in GRASPING and first:  # N191: the AI's, instead of moving: it stands on the minion's hex
+            outcomes = [dataclasses.replace(_stay(unit.id, position.units[x].at or ""), acts=(Act("before", talent, x, how, then),))
+                        for x, _ in first]
+            continue
         if talent in INSTEAD:
             outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
                                    for x, _ in first]
@@ -2146,7 +2192,8 @@ def _swapped(position: Position, move: MoveOutcome) -> Position:
 
 def node_now(position: Position, uid: str) -> str:
     """Where the unit stands: "defeated" when damage taken while moving defeated it."""
-    return "defeated" if position.units[uid].health == 0 else position.node_of(uid)
+    unit = position.units[uid]  # N192: a burrowed unit has no health, and stands on its hex
+    return "defeated" if unit.health == 0 and not unit.burrowed else position.node_of(uid)
 
 
 def final_board(position: Position, faction: str, before: dict[str, str] | None = None) -> Final:
