@@ -60,7 +60,8 @@ class Act:
     'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate;
     'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile;
     'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion;
-    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve),
+    'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve;
+    'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -117,6 +118,14 @@ class MoveOutcome:
     landed: tuple[int, ...] = ()
     # The riders its move carried that took damage on the way (Roost, FAQ-07): (unit, damage, defeated).
     carried: tuple[tuple[str, int, bool], ...] = ()
+    # The probability of the result of the die its talent rolled before its move that leads to this outcome
+    # (Anarchy: discarded, or free to move): chance, not choice; None where no die was rolled before it.
+    chance: Fraction | None = None
+
+    @property
+    def discarded(self) -> bool:
+        """A die rolled before its move discarded the unit (Anarchy): it made no move."""
+        return any(a.how == "discard" for a in self.acts)
 
     @property
     def acts_after(self) -> bool:
@@ -168,6 +177,8 @@ class MoveOutcome:
             shape["felled"] = list(self.felled)
         if self.carried:
             shape["carried"] = [{"unit": u, "damage": n, "defeated": fell} for u, n, fell in self.carried]
+        if self.chance is not None:
+            shape["chance"] = str(self.chance)
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 
@@ -188,6 +199,9 @@ class UnitOptions:
     # Talents whose add to its movement stat its player may leave unused (mv_may/3: Gust): these outcomes
     # take it; adjudicate.py asks the move again without each, and lists both.
     declinable: tuple[str, ...] = ()
+    # The dice its talents roll before it moves (gamble/4: Anarchy), each (talent, the chance it is
+    # discarded): adjudicate.gambled adds the discard as an outcome and gives each move the chance left.
+    gambles: tuple[tuple[str, Fraction], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -220,8 +234,15 @@ class StepOutcome:
     @property
     def chance(self) -> Fraction:
         """The probability of the results of the dice its moves roll (chapter 1's floating rocks),
-        given those moves: each rolling move holds its one result as its odds. 1 with no dice."""
-        return math.prod((m.odds[0][1] for m in self.sequence if m.rolls), start=Fraction(1))
+        given those moves: each rolling move holds its one result as its odds; and of the dice rolled
+        before a move (Anarchy), each such move holding its result's chance. 1 with no dice."""
+        return (math.prod((m.odds[0][1] for m in self.sequence if m.rolls), start=Fraction(1))
+                * math.prod((m.chance for m in self.sequence if m.chance is not None), start=Fraction(1)))
+
+    @property
+    def rolled(self) -> bool:
+        """Some move of it rolled dice, on its way or before it: the board is chance, not only choice."""
+        return any(m.rolls or m.chance is not None for m in self.sequence)
 
     def as_json(self) -> dict[str, Any]:
         shape: dict[str, Any] = {
@@ -236,7 +257,7 @@ class StepOutcome:
             shape["sides"] = dict(self.sides)
         if self.upgrades:
             shape["upgrades"] = {s: list(u) for s, u in self.upgrades}
-        if any(m.rolls for m in self.sequence):
+        if self.rolled:
             shape["chance"] = str(self.chance)
         return shape
 

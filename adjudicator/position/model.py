@@ -136,6 +136,9 @@ class Unit:
     rides: str | None = None
     # The once-per-wave talents it has used this wave, by catalogue names (Call Minion): no longer offered.
     used: tuple[str, ...] = ()
+    # Left play to the discard pile during the turn (Anarchy's die, board_after.apply_act): off the board,
+    # not defeated. Only the steps set it; a position file holds no discarded unit.
+    discarded: bool = False
 
     @property
     def side(self) -> Stats:

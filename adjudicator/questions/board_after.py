@@ -31,7 +31,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     1 health or 1 upgrade of the kind ``act.to`` (Radiate: past its health stat or capacity), or a spire
     ``act.chip`` gains an ``act.to`` upgrade on top or at the bottom (Improve: past its capacity), or a unit
     ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
-    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25); then the unit flipped to its other side with its upgrades removed, its
+    is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25), or the unit itself
+    leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -54,6 +55,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = replace(called, at=act.to, done=replace(called.done, displaced=True))
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
+    elif act.how == "discard":  # Anarchy: the unit leaves the map and play, not defeated (never from its gate)
+        units[uid] = replace(units[uid], at=None, discarded=True, done=replace(units[uid].done, moved=True))
+        return replace(position, units=units)
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
@@ -125,6 +129,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:
         if act.when == "before":
             position = apply_act(position, move.unit, act)
+    if move.discarded:  # Anarchy: no move after it
+        return position
     position = _passed(_moved(position, move), move)
     for act in move.acts:
         if act.when == "after":

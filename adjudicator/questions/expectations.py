@@ -112,6 +112,8 @@ def check_moves(
             odds = {int(j): str(p) for j, p in (entry.get("odds") or {}).items()}
             if "odds" in entry and odds != {j: str(p) for j, p in move.odds}:
                 failures.append(f"{key}.{uid}: {_show(k)} odds {dict(move.odds)}, expected {odds}")
+            if "chance" in entry and str(entry["chance"]) != str(move.chance):  # a die before the move (Anarchy)
+                failures.append(f"{key}.{uid}: {_show(k)} chance {move.chance}, expected {entry['chance']}")
     return failures
 
 

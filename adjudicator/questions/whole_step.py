@@ -24,7 +24,7 @@ from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, is_ai, present_units
+from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import STEP, notices
@@ -43,6 +43,7 @@ Final = tuple[Board, Health, Health, Sides, Upgrades]
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
+DISCARDED = "discarded"  # a final board's node for a unit a die rolled before its move discarded (Anarchy)
 ENGINES = (AUTO, SEARCH)
 
 
@@ -306,9 +307,9 @@ def _search(
             minion = _ordered_as_minion(pos.units[uid])
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
-            options = acting(pos, answer.options[uid], lambda board, uid=uid: ask(
+            options = gambled(pos, acting(pos, answer.options[uid], lambda board, uid=uid: ask(
                 board, Query((uid,), ai_factions, stepping=True, begun=begun, over=over, readings=readings),
-                fixed(board), deadline).options[uid])
+                fixed(board), deadline).options[uid]))
             uncounted.update(options.notices)
             unit = pos.units[uid]
             for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):
@@ -340,8 +341,10 @@ AS_HERO = "as_hero/2"
 
 
 def _node(position: Position, uid: str) -> str:
-    """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py)."""
-    return DEFEATED if position.units[uid].health == 0 else position.node_of(uid)
+    """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py), DISCARDED
+    when a die rolled before its move discarded it (Anarchy)."""
+    unit = position.units[uid]
+    return DEFEATED if unit.health == 0 else DISCARDED if unit.discarded else position.node_of(uid)
 
 
 def _defeats(final: Final) -> bool:

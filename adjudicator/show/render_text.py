@@ -138,7 +138,7 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         return "-"
     first = [one(a) for a in move.acts if a.when == "before"]
     later = [one(a) for a in move.acts if a.when == "after"]
-    if any(a.how == "teleport" for a in move.acts):  # instead of moving (Tracker): no move after it
+    if any(a.how in ("teleport", "discard") for a in move.acts):  # instead of moving (Tracker, Anarchy): no move after it
         return ", then ".join((*first, *later))
     moved = f"stays on {move.end}" if move.kind == "stay" else f"moves {'-'.join(move.path)}"
     return ", then ".join((*first, moved, *later))
@@ -151,7 +151,7 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "dig": "places a Tunnel Access chip on {chip}", "shift": "places {chip} on {to}",
          "radiate": "gives {chip} 1 {to}", "improve": "adds an upgrade ({to}) on top of {chip}",
          "improve_under": "adds an upgrade ({to}) at the bottom of {chip}", "hurt": "deals {chip} {to} damage",
-         "call": "teleports {chip} to {to}"}
+         "call": "teleports {chip} to {to}", "discard": "rolls its die: {chip} is discarded"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 
@@ -206,6 +206,8 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     # move rolls some (chapter 1's floating rocks).
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
+    # The chance of the die rolled before the move (Anarchy), where some outcome has one.
+    gambled = any(m.chance is not None for m in options.outcomes)
     # What it deals on its way (Blaze) or once its move ends (Impale, Source Aura), where some outcome
     # deals something.
     struck = any(m.acts_after for m in options.outcomes)
@@ -215,11 +217,11 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     felled = any(m.felled for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("defeated on a chip",) if felled else ()), *(("deals",) if struck else ()),
-              *(("acts",) if acting else ()))
+              *(("acts",) if acting else ()), *(("chance",) if gambled else ()))
     rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
-             *((acts_text(m, position),) if acting else ()))
+             *((acts_text(m, position),) if acting else ()), *((str(m.chance),) if gambled else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
@@ -239,9 +241,9 @@ def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> 
 
 def step(result: StepResult) -> str:
     lines = [notices(result.notices) + _count_line(result, "final boards", "movement")]
-    if any(m.rolls for o in result.outcomes for m in o.sequence):
-        lines.append("(boards that differ in what the floating rocks' dice cost are chance, not choice; each "
-                     "board's chance is that of its dice, given its moves)")
+    if any(o.rolled for o in result.outcomes):
+        lines.append("(boards that differ in what the dice rolled (floating rocks, Anarchy) do are chance, not choice; "
+                     "each board's chance is that of its dice, given its moves)")
     if result.summary:
         rows = [
             (s.unit, ", ".join(s.ends), "forced" if s.forced else f"{len(s.ends)} possible",
@@ -270,8 +272,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     # A unit an act flipped or promoted, a spire an act stripped (Consume, Yrtel's Way, Yrtel's Will).
     board_text += "".join(f", {x} {side}" for x, side in outcome.sides)
     board_text += "".join(f", {x} upgrades {' '.join(u) or 'none'}" for x, u in outcome.upgrades)
-    rolled = any(m.rolls for m in outcome.sequence)
-    lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
+    lines = [board_text + (f"  [chance {outcome.chance}]" if outcome.rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         extra += f"  defeating {', '.join(move.felled)} on the chip it lands on" if move.felled else ""
@@ -540,7 +541,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
                           + (f" ({acts_text(m, None)})" if m.acts else "") for m in outcome.movement.sequence)
         lines.append(f"  movement: {moves or 'no move'}")
         if outcome.movement.chance != 1:
-            lines.append(f"  probability {outcome.probability}, with the floating rocks' dice")
+            lines.append(f"  probability {outcome.probability}, with the dice its moves rolled (floating rocks, Anarchy)")
     if outcome.attack is not None:
         attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
         lines.append(f"  attack: {attacks or 'no attack'}")
