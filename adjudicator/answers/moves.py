@@ -61,7 +61,8 @@ class Act:
     'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile;
     'call', ``chip`` a minion of its faction teleported to the hex ``to`` beside it: Call Minion;
     'improve' / 'improve_under', ``chip`` a spire given a ``to`` upgrade on top / at the bottom: Improve;
-    'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy),
+    'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
+    'control', ``chip`` a landmark minion its faction gains control of: Recruiter),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -230,6 +231,8 @@ class StepOutcome:
     sides: tuple[tuple[str, str], ...] = ()
     # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will).
     upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), sorted.
+    control: tuple[tuple[str, str], ...] = ()
 
     @property
     def chance(self) -> Fraction:
@@ -257,6 +260,8 @@ class StepOutcome:
             shape["sides"] = dict(self.sides)
         if self.upgrades:
             shape["upgrades"] = {s: list(u) for s, u in self.upgrades}
+        if self.control:
+            shape["control"] = dict(self.control)
         if self.rolled:
             shape["chance"] = str(self.chance)
         return shape

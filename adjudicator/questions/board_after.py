@@ -32,7 +32,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     ``act.chip`` gains an ``act.to`` upgrade on top or at the bottom (Improve: past its capacity), or a unit
     ``act.chip`` takes the damage ``act.to`` (Magic-Like Missile: a fortification first), or a minion ``act.chip``
     is teleported to hex ``act.to`` (Call Minion: moved off its hex by a talent, FAQ-25), or the unit itself
-    leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move); then the unit flipped to its other side with its upgrades removed, its
+    leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
+    ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -55,6 +56,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = replace(called, at=act.to, done=replace(called.done, displaced=True))
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
+    elif act.how == "control":  # Recruiter: the landmark minion is the unit's faction's from now on
+        units[act.chip] = replace(units[act.chip], faction=units[uid].faction)
     elif act.how == "discard":  # Anarchy: the unit leaves the map and play, not defeated (never from its gate)
         units[uid] = replace(units[uid], at=None, discarded=True, done=replace(units[uid].done, moved=True))
         return replace(position, units=units)

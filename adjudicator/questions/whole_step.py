@@ -39,7 +39,9 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 Health = tuple[tuple[str, int], ...]
 Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
-Final = tuple[Board, Health, Health, Sides, Upgrades]
+# The landmark minions an act put under a faction's control (Recruiter), with that faction, in id order.
+Control = tuple[tuple[str, str], ...]
+Final = tuple[Board, Health, Health, Sides, Upgrades, Control]
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
@@ -223,7 +225,7 @@ def _dealt(position: Position, board: Board, dealt: whole_solve.Dealt) -> Final:
             health.append((uid, unit.health - damage + absorbed))
         if absorbed:
             forts.append((uid, unit.fortifications - absorbed))
-    return board, tuple(health), tuple(forts), (), ()
+    return board, tuple(health), tuple(forts), (), (), ()
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -287,8 +289,9 @@ def _search(
                       if u.fortifications != position.units[uid].fortifications)
         sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                       if u.promoted != position.units[uid].promoted)
+        control = tuple((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction)
         return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
-                _stripped(pos, position))
+                _stripped(pos, position), control)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         now = members(pos)
@@ -402,7 +405,8 @@ def _boards(
                                     tuple(sorted(pair for _, f in combination for pair in f[1])),
                                     tuple(sorted(pair for _, f in combination for pair in f[2])),
                                     tuple(sorted(pair for _, f in combination for pair in f[3])),
-                                    _merge_upgrades([f[4] for _, f in combination])))
+                                    _merge_upgrades([f[4] for _, f in combination]),
+                                    tuple(sorted(dict(pair for _, f in combination for pair in f[5]).items()))))
     return tuple(sorted(outcomes, key=lambda o: o.final)), True
 
 

@@ -151,7 +151,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "dig": "places a Tunnel Access chip on {chip}", "shift": "places {chip} on {to}",
          "radiate": "gives {chip} 1 {to}", "improve": "adds an upgrade ({to}) on top of {chip}",
          "improve_under": "adds an upgrade ({to}) at the bottom of {chip}", "hurt": "deals {chip} {to} damage",
-         "call": "teleports {chip} to {to}", "discard": "rolls its die: {chip} is discarded"}
+         "call": "teleports {chip} to {to}", "discard": "rolls its die: {chip} is discarded",
+         "control": "gains control of {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 
@@ -272,6 +273,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     # A unit an act flipped or promoted, a spire an act stripped (Consume, Yrtel's Way, Yrtel's Will).
     board_text += "".join(f", {x} {side}" for x, side in outcome.sides)
     board_text += "".join(f", {x} upgrades {' '.join(u) or 'none'}" for x, u in outcome.upgrades)
+    board_text += "".join(f", {x} controlled by {f}" for x, f in outcome.control)
     lines = [board_text + (f"  [chance {outcome.chance}]" if outcome.rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
