@@ -356,6 +356,9 @@ def positions(draw: st.DrawFn) -> Position:
         # Hail on about one moving unit in eight: the opposing fliers in its range lose Flying.
         if faction == MOVER and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 7)) == 0:
             talents += ("Hail",)
+        # Anarchy on about one moving unit in ten (N171): its D6 may discard it before its move.
+        if faction == MOVER and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 9)) == 0:
+            talents += ("Anarchy",)
         # Mire on about one opposing unit in four: the hexes beside it end a mover's walk.
         if faction == OPPONENT and kind is not Kind.LANDMARK_MINION and draw(st.integers(0, 3)) == 0:
             talents += ("Mire",)

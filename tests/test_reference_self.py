@@ -443,3 +443,25 @@ def test_call_minion_and_summon_hero_teleport_where_their_positions_say() -> Non
         found = sorted((o.end, tuple((a.when, a.chip, a.to) for a in o.acts))
                        for o in unit_options(document.position, uid, ai=False).outcomes)
         assert found == expected, path.name
+
+
+def test_anarchy_discards_or_lets_move_as_its_positions_say() -> None:
+    # N171: the bundled Anarchy positions, their outcomes and boards worked out by hand in each file (ends,
+    # acts, chances): the reference lists the same moves and the same final boards.
+    from fractions import Fraction
+    from pathlib import Path
+
+    from adjudicator.position.load import load_document
+
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "anarchy"
+    for name, uid, ai in (("anarchy-ai-discard-frees-the-way.yaml", "merc", True),
+                          ("anarchy-player-hero-chooses-after-the-roll.yaml", "rogue", False)):
+        document = load_document(folder / name)
+        expected = sorted((m["end"], tuple(a["how"] for a in m.get("acts", ())), Fraction(m["chance"]))
+                          for m in document.expected["moves"][uid])
+        found = sorted((o.end, tuple(a.how for a in o.acts), o.chance)
+                       for o in unit_options(document.position, uid, ai=ai).outcomes)
+        assert found == expected, name
+        step = document.expected["ai-movement-step" if ai else "movement-step"]["finals"]
+        boards = sorted(tuple(sorted((u, str(n)) for u, n in f.items() if u != "chance")) for f in step)
+        assert sorted(o.final for o in movement_step(document.position, ai).outcomes) == boards, name

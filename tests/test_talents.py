@@ -148,22 +148,22 @@ def test_a_misspelt_talent_is_a_located_error_with_a_suggestion(tmp_path: Path) 
 
 
 def test_a_movement_talent_not_modelled_is_named_above_the_answer(tmp_path: Path) -> None:
-    path = write(tmp_path, BOARD.replace("TALENTS", "[Anarchy, Incorporeal]"))
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Unruly, Incorporeal]"))
     text = runner.invoke(app, ["moves", path])
     assert text.exit_code == 3
     assert "NOT TAKEN INTO ACCOUNT" in text.output
-    assert "Anarchy on harrier: not modelled (movement)" in text.output
+    assert "Unruly on harrier: not modelled (movement)" in text.output
     data = json.loads(runner.invoke(app, ["moves", path, "--json"]).output)
-    assert [n["talent"] for n in data[0]["notices"]] == ["Anarchy", "Incorporeal"]
+    assert [n["talent"] for n in data[0]["notices"]] == ["Incorporeal", "Unruly"]
 
 
 def test_a_check_on_such_a_board_is_undetermined_with_its_own_status(tmp_path: Path) -> None:
-    path = write(tmp_path, BOARD.replace("TALENTS", "[Anarchy]"))
+    path = write(tmp_path, BOARD.replace("TALENTS", "[Unruly]"))
     result = runner.invoke(app, ["check", path, "--move", "harrier a1-b1", "--json"])
     assert result.exit_code == 3
     verdict = json.loads(result.output)
     assert (verdict["verdict"], verdict["core_verdict"]) == ("undetermined", "illegal")
-    assert [n["talent"] for n in verdict["notices"]] == ["Anarchy"]
+    assert [n["talent"] for n in verdict["notices"]] == ["Unruly"]
     assert runner.invoke(app, ["explain", path, "--move", "harrier a1-b1-c1"]).exit_code == 3
 
 

@@ -65,6 +65,9 @@ SCORCH_UNKNOWN = {
     "displaced": "the damage it deals on a route that displaces an opposing unit: where that unit then stands",
     "fell": "whether a unit defeated as it moves onto a hex deals its damage there first",
 }
+# What a die rolled before the move (Anarchy) leaves out for a unit with chips grouped beneath it.
+GROUP_DISCARDED = ("what becomes of the chips grouped beneath a discarded unit (game-elements, Groups: they "
+                   "\"remain grouped until the top unit is reduced to 0 health\"): the discard takes the group with it")
 # What a talent reading the mover's health once its move ends leaves out where dice rolled on the way.
 ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice rolled on its way"
 # A teleport onto a chip a unit stands on that the answer does not follow (core/reach.lp, rift_held/1).
@@ -153,6 +156,10 @@ class _UnitAtoms:
     rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rolls_unknown: bool = False
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
+    # Dice rolled before its move (gamble/4: Anarchy): (talent, faces that discard it, faces); and whether
+    # it has chips grouped beneath it, whose fate a discard leaves open (gamble_grouped/1).
+    gambles: list[tuple[str, int, int]] = field(default_factory=list)
+    gamble_grouped: bool = False
     held: str = ""  # what keeps an AI unit still (holds/2)
     # Once its move ends (asp/movement/after.lp): the damage each talent deals each chip beside each end,
     # the talents its player may leave unused, the life of each unit struck, whether a stay strikes,
@@ -308,6 +315,10 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.stay_strikes = True
         elif name == "after_unknown":
             a.after_unknown = True
+        elif name == "gamble":
+            a.gambles.append((args[3].string, args[1].number, args[2].number))
+        elif name == "gamble_grouped":
+            a.gamble_grouped = True
         elif name == "before_act":
             chip, to = _act_chip(args[1])
             a.before.append((args[3].string, chip, to, args[2].name))
@@ -362,6 +373,9 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (rolls_uncounted(),)
     if a.escape_rock:
         uncounted += (escape_rock_notice(),)
+    if a.gamble_grouped:
+        uncounted += tuple(Notice(why, PARTLY, ("movement",), (uid,), left_out=GROUP_DISCARDED)
+                           for why in sorted({w for w, _, _ in a.gambles}))
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
     scorch_open = a.scorch_unknown | {(why, "fell") for route, whys in a.scorch.items()
@@ -380,7 +394,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}), *a.places.get(m.end, {}))}
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
-                       must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)))
+                       must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)),
+                       gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)))
 
 
 def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]]:

@@ -69,7 +69,9 @@ class Act:
     group, its faction controlling it once possessed: Stasis, Possess; 'evoke', ``chip`` a unit of its
     faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke; 'summon', ``chip``
     such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon; 'burrow',
-    ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow),
+    ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow;
+    'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
+    'control', ``chip`` a landmark minion its faction gains control of: Recruiter),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -96,8 +98,9 @@ class Act:
 
     @property
     def instead(self) -> bool:
-        """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess)."""
-        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon"))
+        """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess; Anarchy's
+        discard)."""
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard"))
 
 
     def as_json(self) -> dict[str, Any]:
@@ -141,6 +144,14 @@ class MoveOutcome:
     # Its move ends on a hex group where it turns (the keel's minion promotion, asp/movement/keel.lp):
     # 'promote', 'demote'; '' none.
     turns: str = ""
+    # The probability of the result of the die its talent rolled before its move that leads to this outcome
+    # (Anarchy: discarded, or free to move): chance, not choice; None where no die was rolled before it.
+    chance: Fraction | None = None
+
+    @property
+    def discarded(self) -> bool:
+        """A die rolled before its move discarded the unit (Anarchy): it made no move."""
+        return any(a.how == "discard" for a in self.acts)
 
     @property
     def acts_after(self) -> bool:
@@ -194,6 +205,8 @@ class MoveOutcome:
             shape["carried"] = [{"unit": u, "damage": n, "defeated": fell} for u, n, fell in self.carried]
         if self.turns:
             shape["turns"] = self.turns
+        if self.chance is not None:
+            shape["chance"] = str(self.chance)
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 
@@ -214,6 +227,9 @@ class UnitOptions:
     # Talents whose add to its movement stat its player may leave unused (mv_may/3: Gust): these outcomes
     # take it; adjudicate.py asks the move again without each, and lists both.
     declinable: tuple[str, ...] = ()
+    # The dice its talents roll before it moves (gamble/4: Anarchy), each (talent, the chance it is
+    # discarded): adjudicate.gambled adds the discard as an outcome and gives each move the chance left.
+    gambles: tuple[tuple[str, Fraction], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -242,12 +258,21 @@ class StepOutcome:
     sides: tuple[tuple[str, str], ...] = ()
     # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will).
     upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), sorted.
+    control: tuple[tuple[str, str], ...] = ()
 
     @property
     def chance(self) -> Fraction:
         """The probability of the results of the dice its moves roll (chapter 1's floating rocks),
-        given those moves: each rolling move holds its one result as its odds. 1 with no dice."""
-        return math.prod((m.odds[0][1] for m in self.sequence if m.rolls), start=Fraction(1))
+        given those moves: each rolling move holds its one result as its odds; and of the dice rolled
+        before a move (Anarchy), each such move holding its result's chance. 1 with no dice."""
+        return (math.prod((m.odds[0][1] for m in self.sequence if m.rolls), start=Fraction(1))
+                * math.prod((m.chance for m in self.sequence if m.chance is not None), start=Fraction(1)))
+
+    @property
+    def rolled(self) -> bool:
+        """Some move of it rolled dice, on its way or before it: the board is chance, not only choice."""
+        return any(m.rolls or m.chance is not None for m in self.sequence)
 
     def as_json(self) -> dict[str, Any]:
         shape: dict[str, Any] = {
@@ -262,7 +287,9 @@ class StepOutcome:
             shape["sides"] = dict(self.sides)
         if self.upgrades:
             shape["upgrades"] = {s: list(u) for s, u in self.upgrades}
-        if any(m.rolls for m in self.sequence):
+        if self.control:
+            shape["control"] = dict(self.control)
+        if self.rolled:
             shape["chance"] = str(self.chance)
         return shape
 

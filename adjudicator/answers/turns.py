@@ -3,7 +3,7 @@
 docs/output-format.md documents the JSON shape (``as_json``). Chips are named as in the position
 file; a unit's ``node`` is a hex, ``gate:<faction>``, or None once it is off the board, and then
 ``left`` says how: DEFEATED, RETURNED to its fortress, BARRACKS (returned to its barracks as the wave
-ended: Precious), or "under <unit>" (UNDER), placed under that unit (Harbinger chapter 5's Bydra Graam).
+ended: Precious), DISCARDED (Anarchy's die), or "under <unit>" (UNDER), placed under that unit (Harbinger chapter 5's Bydra Graam).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class Gap:
 
 
 DEFEATED, RETURNED, BARRACKS = "defeated", "returned", "barracks"  # how a unit left the board during the turn
+DISCARDED = "discarded"  # to the discard pile, not defeated: a die rolled before its move (Anarchy)
 UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
 IN_BARRACKS = "in-barracks"  # it waits in its barracks still, promoted there (Powerhouse)
 
@@ -103,7 +104,8 @@ class UnitEnd:
                 return f"{self.unit} placed under {self.left.removeprefix(UNDER)}"
             if self.left == IN_BARRACKS:
                 return f"{self.unit} promoted in its barracks"
-            return f"{self.unit} " + {DEFEATED: "defeated", BARRACKS: "returned to its barracks"}.get(
+            return f"{self.unit} " + {DEFEATED: "defeated", BARRACKS: "returned to its barracks",
+                                      DISCARDED: "discarded"}.get(
                 self.left, "returned to its fortress")
         bits = [self.node]
         bits += [f"riding {self.rides}, its {self.side} side up"] if self.rides is not None else []
@@ -179,7 +181,7 @@ class TurnOutcome:
 
     end: TurnEnd
     # of the chance results it follows: the Spires Fire result, the floating rocks' dice of its moves
-    # (chapter 1); 1 when no die is rolled
+    # (chapter 1), the die rolled before a move (Anarchy); 1 when no die is rolled
     probability: Fraction
     fire: FireResult | None  # None: the step was not played, or no spire fires
     movement: StepOutcome | None  # one final board of the movement step that leads to it

@@ -143,6 +143,9 @@ class Unit:
     # Burrowed (Burrow: "remove all of its health and place it on any adjacent non-path hex ... It is now
     # inactive"): on its hex with no health, not defeated, until it flips at the start of its next turn.
     burrowed: bool = False
+    # Left play to the discard pile during the turn (Anarchy's die, board_after.apply_act): off the board,
+    # not defeated. Only the steps set it; a position file holds no discarded unit.
+    discarded: bool = False
 
     @property
     def side(self) -> Stats:

@@ -38,7 +38,7 @@ from adjudicator.questions.board_after import apply_act
 from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded, unknown_landmarks
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
-from adjudicator.answers.moves import STAY, MoveOutcome, StepResult, UnitOptions
+from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
@@ -155,8 +155,8 @@ def unit_options(
     position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = acting(position, _asked(position, unit_id, ai, deadline),
-                     lambda board: _asked(board, unit_id, ai, deadline))
+    options = gambled(position, acting(position, _asked(position, unit_id, ai, deadline),
+                                       lambda board: _asked(board, unit_id, ai, deadline)))
     return _with_odds(position, _noticed(position, options, ai))
 
 
@@ -222,6 +222,23 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
     return replace(options, outcomes=listed, notices=tuple(dict.fromkeys(found)))
 
 
+def gambled(position: Position, options: UnitOptions) -> UnitOptions:
+    """``options`` after the dice its talents roll before it moves (gamble/4: Anarchy): the discard as an
+    outcome of its own, with its chance (the unit stays where it stood until it leaves play, making no
+    move), and each move with the chance that no die discarded it (docs/movement.md, Anarchy)."""
+    if not options.gambles:
+        return options
+    start = position.node_of(options.unit)
+    left = Fraction(1)
+    discards: list[MoveOutcome] = []
+    for talent, p in options.gambles:  # rolled in turn: a later die only where no earlier one discarded it
+        act = Act("before", talent, options.unit, "discard")
+        discards.append(MoveOutcome(options.unit, start, STAY, (), (start,), acts=(act,), chance=left * p))
+        left *= 1 - p
+    moves = tuple(replace(m, chance=left * (m.chance if m.chance is not None else 1)) for m in options.outcomes)
+    return replace(options, outcomes=(*discards, *moves), gambles=())
+
+
 def _declining(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
     """``options``, each add to the stat taken, with the moves made leaving unused an add its player may
     leave (mv_may/3: a player's Gust): the move asked ``again`` on the board where the unit lacks that
@@ -268,8 +285,8 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    return [_with_odds(position, _noticed(position, acting(
-                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline)), ai))
+    return [_with_odds(position, _noticed(position, gambled(position, acting(
+                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline))), ai))
             for uid in units]
 
 

@@ -39,7 +39,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     ``stasis-on``, ``possessing``), or a unit ``act.chip`` of its faction's barracks is placed on hex ``act.to``,
     its Source spent (Evoke), or promoted on the unit's hex with the unit flipped and grouped under it (Summon:
     ``_summoned``: the group known by the unit's id), or placed on the hex ``act.chip`` with no health left,
-    inactive (Burrow: the position's ``burrowed``); then the unit flipped to its other side with its upgrades removed, its
+    inactive (Burrow: the position's ``burrowed``), or the unit itself
+    leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
+    ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -62,6 +64,11 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = replace(called, at=act.to, done=replace(called.done, displaced=True))
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
+    elif act.how == "control":  # Recruiter: the landmark minion is the unit's faction's from now on
+        units[act.chip] = replace(units[act.chip], faction=units[uid].faction)
+    elif act.how == "discard":  # Anarchy: the unit leaves the map and play, not defeated (never from its gate)
+        units[uid] = replace(units[uid], at=None, discarded=True, done=replace(units[uid].done, moved=True))
+        return replace(position, units=units)
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
@@ -180,6 +187,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:
         if act.when == "before":
             position = apply_act(position, move.unit, act)
+    if move.discarded:  # Anarchy: no move after it
+        return position
     position = _passed(_moved(position, move), move)
     for act in move.acts:
         if act.when == "after":

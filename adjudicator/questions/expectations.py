@@ -112,6 +112,8 @@ def check_moves(
             odds = {int(j): str(p) for j, p in (entry.get("odds") or {}).items()}
             if "odds" in entry and odds != {j: str(p) for j, p in move.odds}:
                 failures.append(f"{key}.{uid}: {_show(k)} odds {dict(move.odds)}, expected {odds}")
+            if "chance" in entry and str(entry["chance"]) != str(move.chance):  # a die before the move (Anarchy)
+                failures.append(f"{key}.{uid}: {_show(k)} chance {move.chance}, expected {entry['chance']}")
     return failures
 
 
@@ -124,7 +126,7 @@ def check_turn(
         failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
     if "finals" in expected:
         actual = {_final(o.final, ((u, h) for u, h in o.health if (u, DEFEATED) not in o.final), o.fortifications,
-                         o.sides, o.upgrades): o
+                         o.sides, o.upgrades, o.control): o
                   for o in result.outcomes}
         wanted: dict[_Final, str | None] = {}
         for entry in expected["finals"]:
@@ -133,8 +135,10 @@ def check_turn(
             forts = entry.pop("fortifications", None) or {}
             sides = entry.pop("sides", None) or {}
             upgrades = entry.pop("upgrades", None) or {}
+            control = entry.pop("control", None) or {}
             chance = entry.pop("chance", None)
-            wanted[_final(entry.items(), health.items(), forts.items(), sides.items(), upgrades.items())] = (
+            wanted[_final(entry.items(), health.items(), forts.items(), sides.items(), upgrades.items(),
+                          control.items())] = (
                 None if chance is None else str(chance))
         for missing in sorted(wanted.keys() - actual.keys()):
             failures.append(f"{key}: expected final board {_show_final(missing)} is not produced")
@@ -154,22 +158,25 @@ def check_turn(
 # A final board as an expectation spells it: where units stand (a defeated unit "defeated", its health
 # unsaid), then the health and the fortification upgrades of those whose the step changed (floating
 # rocks' dice, damage while moving), the side of each unit an act flipped or promoted, and the upgrades
-# (bottom first) of each spire an act stripped.
+# (bottom first) of each spire an act stripped, and the faction now controlling each landmark minion an act
+# put under control (Recruiter).
 _Final = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], tuple[tuple[str, int], ...],
-               tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+               tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...]]
 
 
 def _final(
     board: Iterable[tuple[Any, Any]], health: Iterable[tuple[Any, Any]], forts: Iterable[tuple[Any, Any]],
     sides: Iterable[tuple[Any, Any]] = (), upgrades: Iterable[tuple[Any, Any]] = (),
+    control: Iterable[tuple[Any, Any]] = (),
 ) -> _Final:
     return (tuple(sorted((str(u), str(n)) for u, n in board)), tuple(sorted((str(u), int(h)) for u, h in health)),
             tuple(sorted((str(u), int(n)) for u, n in forts)), tuple(sorted((str(u), str(s)) for u, s in sides)),
-            tuple(sorted((str(s), tuple(map(str, u or ()))) for s, u in upgrades)))
+            tuple(sorted((str(s), tuple(map(str, u or ()))) for s, u in upgrades)),
+            tuple(sorted((str(u), str(f)) for u, f in control)))
 
 
 def _show_final(final: _Final) -> str:
-    board, health, forts, sides, upgrades = final
+    board, health, forts, sides, upgrades, control = final
     shown: dict[str, Any] = dict(board)
     if health:
         shown["health"] = dict(health)
@@ -179,6 +186,8 @@ def _show_final(final: _Final) -> str:
         shown["sides"] = dict(sides)
     if upgrades:
         shown["upgrades"] = {s: list(u) for s, u in upgrades}
+    if control:
+        shown["control"] = dict(control)
     return str(shown)
 
 

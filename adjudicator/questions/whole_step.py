@@ -24,7 +24,7 @@ from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, is_ai, present_units
+from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import STEP, notices
@@ -39,10 +39,13 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 Health = tuple[tuple[str, int], ...]
 Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
-Final = tuple[Board, Health, Health, Sides, Upgrades]
+# The landmark minions an act put under a faction's control (Recruiter), with that faction, in id order.
+Control = tuple[tuple[str, str], ...]
+Final = tuple[Board, Health, Health, Sides, Upgrades, Control]
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
+DISCARDED = "discarded"  # a final board's node for a unit a die rolled before its move discarded (Anarchy)
 ENGINES = (AUTO, SEARCH)
 
 
@@ -222,7 +225,7 @@ def _dealt(position: Position, board: Board, dealt: whole_solve.Dealt) -> Final:
             health.append((uid, unit.health - damage + absorbed))
         if absorbed:
             forts.append((uid, unit.fortifications - absorbed))
-    return board, tuple(health), tuple(forts), (), ()
+    return board, tuple(health), tuple(forts), (), (), ()
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -286,8 +289,9 @@ def _search(
                       if u.fortifications != position.units[uid].fortifications)
         sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                       if u.promoted != position.units[uid].promoted)
+        control = tuple((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction)
         return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
-                _stripped(pos, position))
+                _stripped(pos, position), control)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         now = members(pos)
@@ -306,9 +310,9 @@ def _search(
             minion = _ordered_as_minion(pos.units[uid])
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
-            options = acting(pos, answer.options[uid], lambda board, uid=uid: ask(
+            options = gambled(pos, acting(pos, answer.options[uid], lambda board, uid=uid: ask(
                 board, Query((uid,), ai_factions, stepping=True, begun=begun, over=over, readings=readings),
-                fixed(board), deadline).options[uid])
+                fixed(board), deadline).options[uid]))
             uncounted.update(options.notices)
             unit = pos.units[uid]
             for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):
@@ -340,9 +344,10 @@ AS_HERO = "as_hero/2"
 
 
 def _node(position: Position, uid: str) -> str:
-    """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py)."""
+    """Where the unit stands; DEFEATED when damage taken while moving defeated it (board_after.py), DISCARDED
+    when a die rolled before its move discarded it (Anarchy)."""
     unit = position.units[uid]
-    return DEFEATED if unit.health == 0 and not unit.burrowed else position.node_of(uid)
+    return DEFEATED if unit.health == 0 and not unit.burrowed else DISCARDED if unit.discarded else position.node_of(uid)
 
 
 def _defeats(final: Final) -> bool:
@@ -400,7 +405,8 @@ def _boards(
                                     tuple(sorted(pair for _, f in combination for pair in f[1])),
                                     tuple(sorted(pair for _, f in combination for pair in f[2])),
                                     tuple(sorted(pair for _, f in combination for pair in f[3])),
-                                    _merge_upgrades([f[4] for _, f in combination])))
+                                    _merge_upgrades([f[4] for _, f in combination]),
+                                    tuple(sorted(dict(pair for _, f in combination for pair in f[5]).items()))))
     return tuple(sorted(outcomes, key=lambda o: o.final)), True
 
 

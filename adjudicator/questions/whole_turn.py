@@ -27,6 +27,7 @@ from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
     BARRACKS,
     DEFEATED,
+    DISCARDED,
     DONE,
     IN_BARRACKS,
     NO_RULE,
@@ -114,6 +115,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         if node is None:
             if uid in under:
                 units.append(UnitEnd(uid, None, left=UNDER + under[uid]))
+            elif after.discarded:  # a die rolled before its move (Anarchy)
+                units.append(UnitEnd(uid, None, left=DISCARDED))
             # On the board as the turn began, or placed from its barracks since (Spawn).
             elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
                 # A defeat leaves no health (board_after.py); a hero that returned keeps its own.
@@ -187,7 +190,7 @@ def whole_turn(
     die: Die | None = None,
 ) -> TurnResult:
     """Every distinct way the current faction's turn can end from where the position stands, each
-    under the chance results it follows (Spires Fire, the floating rocks' dice, a Relentless
+    under the chance results it follows (Spires Fire, the floating rocks' dice, Anarchy's, a Relentless
     retaliation's rolls) with their exact probability, and their count.
     ``die``: the spire die Spires Fire rolls (default: the reading's). When ``deadline`` passes, the
     outcomes found so far, marked incomplete."""

@@ -154,7 +154,9 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "call": "teleports {chip} to {to}", "stasis": "places it on top of {chip}",
          "possess": "places it underneath {chip}, its faction now controlling it",
          "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
-         "burrow": "burrows it onto {chip}, inactive"}
+         "burrow": "burrows it onto {chip}, inactive",
+         "discard": "rolls its die: {chip} is discarded",
+         "control": "gains control of {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 
@@ -209,6 +211,8 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     # move rolls some (chapter 1's floating rocks).
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
+    # The chance of the die rolled before the move (Anarchy), where some outcome has one.
+    gambled = any(m.chance is not None for m in options.outcomes)
     # What it deals on its way (Blaze) or once its move ends (Impale, Source Aura), where some outcome
     # deals something.
     struck = any(m.acts_after for m in options.outcomes)
@@ -220,11 +224,12 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     turning = any(m.turns for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("defeated on a chip",) if felled else ()), *(("deals",) if struck else ()),
-              *(("acts",) if acting else ()), *(("then",) if turning else ()))
+              *(("acts",) if acting else ()), *(("then",) if turning else ()), *(("chance",) if gambled else ()))
     rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
-             *((acts_text(m, position),) if acting else ()), *((f"{m.turns}s" if m.turns else "-",) if turning else ()))
+             *((acts_text(m, position),) if acting else ()), *((f"{m.turns}s" if m.turns else "-",) if turning else ()),
+             *((str(m.chance),) if gambled else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
@@ -244,9 +249,9 @@ def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> 
 
 def step(result: StepResult) -> str:
     lines = [notices(result.notices) + _count_line(result, "final boards", "movement")]
-    if any(m.rolls for o in result.outcomes for m in o.sequence):
-        lines.append("(boards that differ in what the floating rocks' dice cost are chance, not choice; each "
-                     "board's chance is that of its dice, given its moves)")
+    if any(o.rolled for o in result.outcomes):
+        lines.append("(boards that differ in what the dice rolled (floating rocks, Anarchy) do are chance, not choice; "
+                     "each board's chance is that of its dice, given its moves)")
     if result.summary:
         rows = [
             (s.unit, ", ".join(s.ends), "forced" if s.forced else f"{len(s.ends)} possible",
@@ -275,8 +280,8 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     # A unit an act flipped or promoted, a spire an act stripped (Consume, Yrtel's Way, Yrtel's Will).
     board_text += "".join(f", {x} {side}" for x, side in outcome.sides)
     board_text += "".join(f", {x} upgrades {' '.join(u) or 'none'}" for x, u in outcome.upgrades)
-    rolled = any(m.rolls for m in outcome.sequence)
-    lines = [board_text + (f"  [chance {outcome.chance}]" if rolled else "")]
+    board_text += "".join(f", {x} controlled by {f}" for x, f in outcome.control)
+    lines = [board_text + (f"  [chance {outcome.chance}]" if outcome.rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
         extra += f"  defeating {', '.join(move.felled)} on the chip it lands on" if move.felled else ""
@@ -545,7 +550,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
                           + (f" ({acts_text(m, None)})" if m.acts else "") for m in outcome.movement.sequence)
         lines.append(f"  movement: {moves or 'no move'}")
         if outcome.movement.chance != 1:
-            lines.append(f"  probability {outcome.probability}, with the floating rocks' dice")
+            lines.append(f"  probability {outcome.probability}, with the dice its moves rolled (floating rocks, Anarchy)")
     if outcome.attack is not None:
         attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
         lines.append(f"  attack: {attacks or 'no attack'}")

@@ -26,6 +26,13 @@ N168 Rigging (a Horizon's Wrath spire): a player's hero of the faction named "ho
     ai/1 (a question may play an AI-controlled faction as a player's). So for Spire Shot and Secret
     Passage too, which took the controller's side before (the solver offered a spire to an AI-controlled
     faction's unit asked as a player's; the reference did not).
+N171 Anarchy (master-talent-list: "Before this unit's movement each turn, roll the D6. On a 5 or 6, discard
+    this unit."): a unit about to move from a map hex (not from its gate, FAQ-21) is discarded with chance
+    1/3 (one outcome, a stay with the act discard: off the board, not defeated, no move; node "discarded"
+    on the step's boards), and moves as without the talent with chance 2/3 (each outcome's chance).
+    Sweep (branch elf7): of 100 boards drawn, 34 had a moving Anarchy unit on the map; their unit options
+    agreed on both sides, and the whole step on the 4 with three faction units or fewer (the others' steps
+    are the slow ones: the fixed sample of test_agreement checks some).
 N170 A hero in campfire mode is inactive (game-elements, Campfire Mode): its Toxic Secretion, Lahar and Mire
     act on no unit that moves or is displaced beside it.
 N169 Improve, once a move ends on a map hex (a stay's too, as every act after a move): beside it, a spire of
@@ -89,6 +96,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import deque
+from fractions import Fraction
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
@@ -1343,6 +1351,8 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     """
     unit = position.units[unit_id]
     start = position.node_of(unit_id)
+    if ANARCHY in unit.talents:
+        return _anarchy(position, unit, ai)
     if not ai and "Gust" in unit.talents and _on_plains(position, start):
         return _either_stat(position, unit, ai)
     wait = must_wait(position, unit)
@@ -1375,6 +1385,24 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes += radiated(position, unit, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
+
+
+ANARCHY = "Anarchy"
+DISCARDED_BY = Fraction(2, 6)  # N171: "On a 5 or 6", two faces of the D6
+
+
+def _anarchy(position: Position, unit: Unit, ai: bool) -> UnitOptions:
+    """N171 Anarchy: the unit's options without the talent, each with the chance 2/3 that the D6 let it
+    move, and its discard first, with the chance 1/3; none for a unit that waits or stands in its gate."""
+    plain = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != ANARCHY))
+    options = unit_options(dataclasses.replace(position, units={**position.units, unit.id: plain}), unit.id, ai)
+    start = position.node_of(unit.id)
+    if options.must_wait or start not in position.hexes:
+        return options
+    discard = MoveOutcome(unit.id, start, STAY, (), (start,), acts=(Act("before", ANARCHY, unit.id, "discard"),),
+                          chance=DISCARDED_BY)
+    moves = (dataclasses.replace(o, chance=1 - DISCARDED_BY) for o in options.outcomes)
+    return dataclasses.replace(options, outcomes=(discard, *moves))
 
 
 def _either_stat(position: Position, unit: Unit, ai: bool) -> UnitOptions:
@@ -2116,6 +2144,10 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     """The board after a move; a hero put on its gate has left the board and moves no more. An act
     before the move comes first, one after it last: a flip after the move takes the upgrades its damage
     on the way left, and a unit leaving its group after its move (Scatter) leaves it where the move ended."""
+    if any(a.how == "discard" for a in move.acts):  # N171: off the board and out of play, no move made
+        gone = position.units[move.unit]
+        gone = dataclasses.replace(gone, at=None, discarded=True, done=dataclasses.replace(gone.done, moved=True))
+        return dataclasses.replace(position, units={**position.units, move.unit: gone})
     left = [a for a in move.acts if a.when == "after"]
     for act in move.acts:  # before: the chip acted on, the unit flipped or promoted
         if act not in left:
@@ -2191,9 +2223,10 @@ def _swapped(position: Position, move: MoveOutcome) -> Position:
 
 
 def node_now(position: Position, uid: str) -> str:
-    """Where the unit stands: "defeated" when damage taken while moving defeated it."""
+    """Where the unit stands: "defeated" when damage taken while moving defeated it, "discarded" when its
+    Anarchy die discarded it (N171)."""
     unit = position.units[uid]  # N192: a burrowed unit has no health, and stands on its hex
-    return "defeated" if unit.health == 0 and not unit.burrowed else position.node_of(uid)
+    return "defeated" if unit.health == 0 and not unit.burrowed else "discarded" if unit.discarded else position.node_of(uid)
 
 
 def final_board(position: Position, faction: str, before: dict[str, str] | None = None) -> Final:
