@@ -125,6 +125,14 @@ READINGS = {
             ("combat",),
         ),
         Reading(
+            "grey-cross-shield",
+            "fortification",
+            ("attack", "fortification", "range"),
+            "which upgrade is the 'grey cross-shield upgrade icon' Bulwark gives a promoted keel minion, "
+            "which no text names (harbinger-rulebook: Bulwark; docs/combat.md, Keel promotion)",
+            ("combat",),
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

@@ -199,6 +199,8 @@ def _counters(position: Position) -> frozenset[str]:
     known = {tracked("motility")} if still.reservoir_known(position) else set()
     if all(s.capacity is not None for s in position.spires if "Inferno" in s.talents):  # "if able" (Inferno)
         known.add(tracked("spire-capacity"))
+    if "grey-cross-shield" in position.readings:  # the icon's kind, set by a reader who knows it (Bulwark)
+        known.add(tracked("grey-cross-shield"))
     if position.hex_groups:  # the hex groups (Voidsoul's count as a keel spire on its own)
         known.add(tracked("hex-groups"))
     if position.supply is not None:  # the upgrade chips left (Inferno's "if able")
