@@ -443,21 +443,26 @@ _LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position do
 _CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
                  "(for example, units purchased from the market), are your faction units.")
 _CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
-_CONTROL_SIDE = ("its side: attacks and Spires Fire read it as opposing every faction, its controller's too (a "
-                 "target of its units and spires, a defeat it deals credited to no one), and it never attacks")
+_CONTROL_SIDE = ("its side: attacks, Spires Fire and the turn's start and end (Self Destruct's blast) read it as "
+                 "opposing every faction, its controller's too (a target of its units and spires, a defeat it deals "
+                 "credited to no one), and it never attacks")
 _ATTACKING = ("quick-strike", "spires-fire", "attack")
+# At the turn's start and end a side is read only by what deals damage to opposing units or attacks then.
+_EDGES = ("start-of-turn", "end-of-turn")
+_EDGE_SIDED = ("Self Destruct", "Detonate", "Prowl")
 
 
 def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """A controlled landmark minion in play, Devoted's aside (friendly to its faction: hook befriends/2):
-    in the attack steps its side is left out; as units move, the move of one with a movement stat on
-    its faction's turn."""
+    in the attack steps, and at the turn's start and end where a talent then reads sides (Self Destruct), its
+    side is left out; as units move, the move of one with a movement stat on its faction's turn."""
     controlled = {uid: u for uid, u in sorted(position.units.items()) if u.kind is Kind.LANDMARK_MINION
                   and u.faction in position.factions and "Devoted" not in u.talents
                   and position.placed(uid) is not None}
     moving = tuple(uid for uid, u in controlled.items()
                    if u.faction == position.turn.faction and u.side.movement > 0)
-    attacking = tuple(s for s in asked if s in _ATTACKING)
+    sided = any(t in _EDGE_SIDED for c in (*position.units.values(), *position.spires) for t in c.talents)
+    attacking = tuple(s for s in asked if s in _ATTACKING or (sided and s in _EDGES))
     found = []
     if "movement" in asked and moving:
         found.append(Notice("", NOT_MODELLED, ("movement",), moving, f"{_CONTROL_MOVES}: {', '.join(moving)}",
