@@ -106,7 +106,7 @@ CHECKS = {
         ),
         Check(
             "whole-solve", "the whole step in one solve against the search, where the solve answers",
-            lambda: st.tuples(positions().map(unhurt).filter(cmp.solvable), st.booleans()),
+            lambda: st.tuples(positions().map(unhurt).map(cmp.solved).filter(cmp.solvable), st.booleans()),
             lambda s: cmp.solve_search_problem(*s),
             lambda s: describe(s[0]),
             lambda path, s: cmp.solve_search_problem(load_position(path), s[1]),
