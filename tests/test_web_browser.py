@@ -486,13 +486,13 @@ def test_a_talent_is_shown_with_its_wording_and_whether_it_is_modelled(browser, 
     page = _open(browser, server, JOUST)
     page.check('input[name=tool][value="select"]')
     _tap(page, '[data-hex="b3"]')
-    for name in ("Flying", "Prowl"):
+    for name in ("Flying", "Unruly"):
         page.fill("#item-talent", name)
         page.click("#item-add-talent")
         _settled(page)
     shown = page.locator("#item-talents li")
     known = {t.name: t for t in catalogue().talents.values()}
-    for i, name in enumerate(("Flying", "Prowl")):
+    for i, name in enumerate(("Flying", "Unruly")):
         assert shown.nth(i).get_attribute("data-status") == known[name].status(ai=False)
         assert (known[name].player or "")[:40] in shown.nth(i).inner_text()
     assert shown.nth(1).get_attribute("data-status") == "not modelled"
