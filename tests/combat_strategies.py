@@ -447,8 +447,13 @@ def robbing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 @st.composite
 def detonating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose faction units' active chips get Detonate by a coin toss."""
+    return _tossed(draw, boards, "Detonate")
+
+
+def _tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -> Position:
+    """A board of ``boards`` whose faction units' active chips get ``talent`` by a coin toss."""
     position = draw(boards)
-    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Detonate"})))
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, talent})))
              if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
              for uid, u in position.units.items()}
     return replace(position, units=units)
@@ -459,11 +464,7 @@ def detonating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
 @st.composite
 def entropic(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose faction units' active chips get Entropy by a coin toss."""
-    position = draw(boards)
-    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Entropy"})))
-             if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
-             for uid, u in position.units.items()}
-    return replace(position, units=units)
+    return _tossed(draw, boards, "Entropy")
 
 
 # Assist (reference N178): a unit beside one of its faction credited with a defeat levels up. ``assisting``
