@@ -38,6 +38,10 @@ QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 # the dice out, with its probability. Neither `moves` nor `check` depends on what follows a move
 # (the keel's promotion).
 MOVES, CHECK, STEP, TURN, ATTACKS = "moves", "check", "movement-step", "turn", "attacks"
+# The steps in which a hero in campfire mode, "inactive" (game-elements, Campfire Mode), uses no talent: the
+# combat encoding reads none of its talents there. As units move, and at the end of the wave, which ends
+# campfire mode, its talents' notices stand.
+INACTIVE_STEPS = ("start-of-turn", "quick-strike", "spires-fire", "exploration", "attack", "end-of-turn", "defeat")
 
 
 def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tuple[str, ...]]]:
@@ -111,14 +115,18 @@ def notices_in(
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
         | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
+    campfired = {uid for uid, u in position.units.items() if u.campfire}
     for label, on_ai, talents in carriers:
         for name in talents:
             talent = catalogue().get(name)
             steps = with_combat if name not in still.HOLDING else asked
+            if label.split("/")[0] in campfired:  # no talent of its acts in those steps (combat/state.lp, tal/3)
+                steps = tuple(s for s in steps if s not in INACTIVE_STEPS)
             left = tuple(s for s in talent.unmodelled_steps(on_ai, present, answer) if s in steps)
             parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
             status = talent.status(on_ai)
-            if moved_defeat and "defeat" in talent.steps and "defeat" not in left and status != NO_EFFECT:
+            if moved_defeat and "defeat" in talent.steps and "defeat" not in left and status != NO_EFFECT \
+                    and "defeat" in steps:
                 left, status = (*left, "defeat"), PARTLY if status == MODELLED else status
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
