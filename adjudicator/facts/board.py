@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, KEEL, SECRET_PASSAGE, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, KEEL, SECRET_PASSAGE, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -267,11 +267,14 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             for near in sorted(fields.self_teleport_counts(position, unit)):
                 yield fact("tnear", u, String(near))
         # A talent that summons a unit of its faction's barracks onto the closest path hex (Evoke): the
-        # units waiting there, by printed name, and how far each map hex is from its unit, as range counts.
+        # units waiting there, by printed name, what each name costs, and how far each map hex is from its
+        # unit, as range counts.
         if unit.at is not None and fields.summoner(unit):
             for waiting in position.factions[unit.faction].barracks or ():
-                yield fact("summonable", String(waiting), String(unit.faction),
-                           String(position.units[waiting].chip.lower()))
+                name = position.units[waiting].chip.lower()
+                yield fact("summonable", String(waiting), String(unit.faction), String(name))
+                if name in SUMMON_COSTS:
+                    yield fact("summon_cost", String(name), Number(SUMMON_COSTS[name]))
             for near, count in sorted(fields.range_counts(position, [unit.at], None)[unit.at].items()):
                 if near in position.hexes:
                     yield fact("udist", u, String(near), Number(count))

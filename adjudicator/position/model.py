@@ -187,6 +187,9 @@ BIOSONAR = "Biosonar"
 KEEL = "keel"
 # The landmark talent by which a hero beside the chip teleports another hero (landmark-and-market-talents).
 SUMMON_HERO = "Summon Hero"
+# What a summoned chip costs, by its printed name in lower case (Evoke, Summon: "you may spend 3 Source to
+# summon a war briar, 4 to summon a vineherald, or 5 to summon a treed"); the facts give it the solver.
+SUMMON_COSTS = {"war briar": 3, "vineherald": 4, "treed": 5}
 
 
 @dataclass(frozen=True)

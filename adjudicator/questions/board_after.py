@@ -11,14 +11,11 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
-from adjudicator.position.model import SECRET_PASSAGE, Chip, Gate, GroupedChip, Landmark, Position, Unit
+from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Gate, GroupedChip, Landmark, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
 SAVED = 4
-# What a summoned chip costs, by its printed name in lower case (Evoke: "you may spend 3 Source to summon a
-# war briar, 4 to summon a vineherald, or 5 to summon a treed").
-SUMMON_COSTS = {"war briar": 3, "vineherald": 4, "treed": 5}
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
 TUNNEL_ACCESS = "Tunnel Access"
 
