@@ -267,11 +267,13 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             for near in sorted(fields.self_teleport_counts(position, unit)):
                 yield fact("tnear", u, String(near))
         # A talent that summons a unit of its faction's barracks onto the closest path hex (Evoke): the
-        # units waiting there, by printed name, what each name costs, and how far each map hex is from its
-        # unit, as range counts.
+        # units waiting there, one per printed name (identical chips are one choice: the first by id), what
+        # each name costs, and how far each map hex is from its unit, as range counts.
         if unit.at is not None and fields.summoner(unit):
-            for waiting in position.factions[unit.faction].barracks or ():
-                name = position.units[waiting].chip.lower()
+            firsts: dict[str, str] = {}
+            for waiting in sorted(position.factions[unit.faction].barracks or ()):
+                firsts.setdefault(position.units[waiting].chip.lower(), waiting)
+            for name, waiting in firsts.items():
                 yield fact("summonable", String(waiting), String(unit.faction), String(name))
                 if name in SUMMON_COSTS:
                     yield fact("summon_cost", String(name), Number(SUMMON_COSTS[name]))
