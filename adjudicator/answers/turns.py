@@ -50,7 +50,7 @@ class Gap:
 
 
 DEFEATED, RETURNED, BARRACKS = "defeated", "returned", "barracks"  # how a unit left the board during the turn
-DISCARDED = "discarded"  # to the discard pile, not defeated: a die rolled before its move (Anarchy)
+DISCARDED = "discarded"  # to the discard pile, not defeated: a die rolled before its move (Anarchy), Pacify
 UNDER = "under "  # and the unit it was placed under: "under bydra" (chapter 5's Call Minion)
 IN_BARRACKS = "in-barracks"  # it waits in its barracks still, promoted there (Powerhouse)
 

@@ -104,6 +104,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # A chip a taproot summoned (Summon): its group, known by the taproot's id, shows it.
     summoned = {a.chip for m in (movement.sequence if movement else ()) for a in m.acts if a.how == "summon"}
     homed = {c.chip for e in ends for c in e.chips if c.returned}  # to their barracks as the wave ended
+    discarded = {c.chip for e in ends for c in e.chips if c.discarded}  # not defeated: no reward (Pacify)
     # or as units moved: by an act, a minion (Yrtel's Way) or a spire (Rigging); a minion itself (Eruption)
     moves = movement.sequence if movement else ()
     homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
@@ -115,7 +116,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         if node is None:
             if uid in under:
                 units.append(UnitEnd(uid, None, left=UNDER + under[uid]))
-            elif after.discarded:  # a die rolled before its move (Anarchy)
+            elif after.discarded or uid in discarded:  # a die rolled before its move (Anarchy); Pacify
                 units.append(UnitEnd(uid, None, left=DISCARDED))
             # On the board as the turn began, or placed from its barracks since (Spawn).
             elif start.placed(uid) is not None or (start.in_barracks(uid) and not final.in_barracks(uid)):
