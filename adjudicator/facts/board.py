@@ -99,6 +99,7 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     # A spire's talent may act on the units on its hex group (Imbue: Flying): each hex's, numbered; a
     # Secret Passage swaps with a landmark on an adjacent isle.
     passages = [lm for lm in position.landmarks if lm.health is not None]
+    quakes = any("Quake" in spire.talents for spire in position.spires)
     sonar = any(BIOSONAR in u.talents for u in position.units.values())  # explores on its unit's hex group
     # A keel minion promotes and demotes as its hex group gains or loses a keel spire (combat/keel.lp).
     keel = any(u.faction == KEEL and u.kind is Kind.MINION for u in position.units.values())
@@ -126,8 +127,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
             # A Secret Passage swaps with an unrevealed one; chapter 6's end of the wave keeps an earthscape
-            # with a revealed one.
-            if (passages or position.earthscapes) and not landmark.revealed:
+            # with a revealed one; a player's Quake spire may remove an unrevealed one from play.
+            if (passages or position.earthscapes or quakes) and not landmark.revealed:
                 yield fact("facedown", String(landmark.id))
     # A talent that moves a landmark from within its count of hexes (hook shifts/5: Twister): the map
     # hexes within that count of each landmark's hex, a revealed landmark minion's too.
