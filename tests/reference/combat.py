@@ -239,8 +239,15 @@ N167 The attack step, as N107 and N137: the wave ends in the step only where a f
     over, where the solver attacks.
 N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
     hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
-    outcome, a choice (the Quake spire, that spire) where there are several), or none. Its landmark
-    effects are not checked (the solver names Quake where a landmark is in range).
+    outcome, a choice (the Quake spire, that spire) where there are several), or none. Removing health
+    from a landmark is not checked (the solver names Quake where a revealed one is in range).
+N148 Spires Fire: a talent a unit's owner chose to use against a shot (Sourcefield, Hidden Armor, Press
+    Gang, Invigorate, Absorb) names the spire whose shot it answers, (unit, talent, spire), as the solver
+    has since it told two spires' payments apart; the reference named no spire, unseen by the fixed
+    sample, found by an explore run of a player's Quake.
+N145 Quake, the player's, N166: it may instead remove a face-down landmark within its range from play,
+    "not considered defeated": no reward; the end lists it ``removed``, and no later Quake of the step
+    removes it again. An offer among N166's: a choice where there are several.
 N165 Inferno's "if able": no gain while the spire holds as many upgrades as its ``capacity`` (counted as
     it attacked, before its Degradation), nor once the position's ``supply`` of the kind has gone to
     earlier gains of the step; where the position gives neither, none is looked at (N68).
@@ -690,10 +697,11 @@ class Board:
     waygates: dict[str, tuple[str, int]] = field(default_factory=dict)  # N84: chip id -> (hex, health)
     under: dict[str, str] = field(default_factory=dict)  # N146: unit -> the unit it was placed under
     morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> what its morale die shows, where given
+    lifted: frozenset[str] = frozenset()  # N145: face-down landmarks removed from play
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
-                     self.discarded, dict(self.waygates), dict(self.under), dict(self.morale))
+                     self.discarded, dict(self.waygates), dict(self.under), dict(self.morale), self.lifted)
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -706,6 +714,7 @@ class Board:
             tuple(sorted(self.waygates.items())),
             tuple(sorted(self.under.items())),
             tuple(sorted(self.morale.items())),
+            tuple(sorted(self.lifted)),
         )
 
 
@@ -1858,10 +1867,11 @@ def _promote(rules: Rules, b: Board, m: str) -> None:
                          promoted_now=not rules.position.units[m].promoted or u.revealed)  # N118: a revealed chip was basic
 
 
-def _invigorations(rules: Rules, b: Board, log: Log) -> list[tuple[Choices, Board]]:
+def _invigorations(rules: Rules, b: Board, log: Log, shot: str = "") -> list[tuple[Choices, Board]]:
     """N97, N118 where no attack's exchange is (Spires Fire, the turn's edges): each set of picks the
     fallen player's Invigorate units may make, with its choices and the board it leaves; the choices list
-    N119's absorptions with them, by unit: (unit, talent), (unit, what it took)."""
+    N119's absorptions with them, by unit: (unit, talent), (unit, what it took); a ``shot``'s (N148):
+    (unit, talent, the spire), (unit, what it took)."""
     found = []
     for invig in _fallen_picks(b, log):
         after = b.copy()
@@ -1870,8 +1880,14 @@ def _invigorations(rules: Rules, b: Board, log: Log) -> list[tuple[Choices, Boar
                 _promote(rules, after, m)
         picks = sorted([(u, "Invigorate", m) for u, m in invig]
                        + [(m, "Absorb", t) for m, t, shown in log.absorbed if shown])
-        found.append((tuple(c for u, w, x in picks for c in ((u, w), (u, x))), after))
+        found.append((tuple(c for u, w, x in picks for c in (*_against(shot, ((u, w),)), (u, x))), after))
     return found
+
+
+def _against(shot: str, used: Choices) -> Choices:
+    """N148: the talents used by their owners' choice against a spire's ``shot`` (none: elsewhere), each
+    naming it: (unit, talent, spire)."""
+    return tuple((*c, shot) for c in used) if shot else used
 
 
 def _fallen_picks(b: Board, log: Log) -> list[frozenset[tuple[str, str]]]:
@@ -2667,6 +2683,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
         if board.gates[f].health != g.health
     ]
     chips += [ChipEnd(w, health=h) for w, (_, h) in board.waygates.items() if h != start.waygates[w][1]]  # N84
+    chips += [ChipEnd(m, removed=True) for m in sorted(board.lifted - start.lifted)]  # N145
     fire = campfire(rules, board) if with_campfire else ()
     over = _game_over(board)
     return EndState(
@@ -3340,7 +3357,10 @@ def _shoot(
     chosen = [] if quaked else _player_quakes(rules, line.board, s)
     for rid in chosen:  # N166: or none, the shot below
         b = line.board.copy()
-        b.spires[rid] = b.spires[rid].without({0})
+        if rid in b.spires:
+            b.spires[rid] = b.spires[rid].without({0})
+        else:  # N145: a face-down landmark
+            b.lifted = b.lifted | {rid}
         picked = choices + ((sid, rid),) if len(chosen) > 1 else choices
         yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
@@ -3381,9 +3401,9 @@ def _shoot(
                 _degrade(b, sid)
                 _inferno(rules, b, sid, len(line.board.spires[sid].upgrades))
                 volley = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
-                for invig, after in _invigorations(rules, b, log):  # N97, N118
-                    yield (picked + volley + tuple((c, "Sourcefield") for c in sorted(paid))
-                           + _armour_choices(frozenset(u for u, _ in armour)) + tuple(sorted(log.paid_for)) + invig,
+                for invig, after in _invigorations(rules, b, log, sid):  # N97, N118
+                    yield (picked + volley + _against(sid, tuple((c, "Sourcefield") for c in sorted(paid))
+                           + _armour_choices(frozenset(u for u, _ in armour)) + tuple(sorted(log.paid_for))) + invig,
                            _Line(after, line.probability * p, line.shots + shots), not all(fell))
         return
     chosen = len(allowed) > 1 or ((again or wallops) and not rules.ai(s.faction))
@@ -3418,9 +3438,9 @@ def _shoot(
                 _degrade(b, sid)
                 _inferno(rules, b, sid, len(line.board.spires[sid].upgrades))
                 mine = ((sid, "Splash"),) if splash and not rules.ai(s.faction) else ()
-                for invig, after in _invigorations(rules, b, log):  # N97, N118
-                    yield (picked + mine + tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
-                           + tuple(sorted(log.paid_for)) + invig,
+                for invig, after in _invigorations(rules, b, log, sid):  # N97, N118
+                    yield (picked + mine + _against(sid, tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
+                           + tuple(sorted(log.paid_for))) + invig,
                            _Line(after, line.probability * p, line.shots + (shot,)), not fell)
 
 
@@ -3699,12 +3719,15 @@ def _quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
 
 def _player_quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
     """N166: a player's spire with Quake on a mountain hex: the opposing spires within its range that have
-    an upgrade to remove, any one of them."""
+    an upgrade to remove, and (N145) the face-down landmarks within it still in play, any one of them."""
     hexes = rules.position.hexes
     if not (s.has("Quake") and not rules.ai(s.faction) and hexes[s.at].terrain is Terrain.MOUNTAINS):
         return []
-    return sorted(r.id for r in board.spires.values() if r.id != s.id and not r.defeated and r.upgrades
-                  and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range))
+    spires = [r.id for r in board.spires.values() if r.id != s.id and not r.defeated and r.upgrades
+              and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range)]
+    hidden = [m.id for m in rules.position.landmarks if not m.revealed and m.id not in board.lifted
+              and rules.within(s.at, m.at, s.range)]
+    return sorted(spires + hidden)
 
 
 def _inferno(rules: Rules, board: Board, sid: str, before: int) -> None:
