@@ -241,6 +241,9 @@ N166 Quake, the player's (the shada sheet): before each attack of a player's spi
     hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
     outcome, a choice (the Quake spire, that spire) where there are several), or none. Removing health
     from a landmark is not checked (the solver names Quake where a revealed one is in range).
+N149 Spires Fire, N117: a single shot's Assimilate units are those in play as it began, as a volley's
+    were: the reference read them once the shot's hits were dealt, so a unit the shot defeated did not
+    assimilate a unit its splash defeated beside it (found by an explore run).
 N148 Spires Fire: a talent a unit's owner chose to use against a shot (Sourcefield, Hidden Armor, Press
     Gang, Invigorate, Absorb) names the spire whose shot it answers, (unit, talent, spire), as the solver
     has since it told two spires' payments apart; the reference named no spire, unseen by the fixed
@@ -3422,8 +3425,8 @@ def _shoot(
                                                               absorb_choices(rules, line.board, _blastable(rules, line.board, [target, *area]))):
                 b = line.board.copy()
                 _pay(b, (shot,), paid)
-                log = Log(gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
-                          armour=frozenset((c, SPIRE_FIRE if c == target else SPLASH) for c in armour))
+                log = Log(before=dict(b.units), gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
+                          armour=frozenset((c, SPIRE_FIRE if c == target else SPLASH) for c in armour))  # N149: N117 as it began
                 fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
                     hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
