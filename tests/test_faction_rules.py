@@ -13,7 +13,7 @@ from tests.rule_texts import SHARED, needs_shared
 
 RULES = Path(__file__).resolve().parents[1] / "positions" / "rules"
 KEEL = (RULES / "notice-keel-minion-promotion.yaml").read_text(encoding="utf-8")
-SHADA = (RULES / "notice-shada-minion-promotion.yaml").read_text(encoding="utf-8")
+SHADA = (RULES / "shada-minion-placement-on-a-well.yaml").read_text(encoding="utf-8")
 
 
 def _words(text: str) -> str:
@@ -64,11 +64,25 @@ def test_keel_promotion_is_played_where_the_hex_groups_are_given() -> None:
     assert _named(flying, "movement") == ["keel: minion-promotion"]  # displaced across hex groups: not played
 
 
-def test_the_shada_s_well_is_noticed_only_within_reach_on_their_turn() -> None:
-    assert _named(SHADA, "movement", MOVES) == ["shada: minion-promotion"]
-    distant = SHADA.replace("movement: 2}", "movement: 1}").replace("at: d1", "at: e1")
+def test_the_shada_s_placement_is_played_for_a_player_and_named_for_the_ai_within_reach_on_their_turn() -> None:
+    assert _named(SHADA, "movement", MOVES) == []  # asp/movement/shada.lp plays a player's
+    ai = SHADA.replace("shada: {controller: player", "shada: {controller: ai")
+    assert ai != SHADA
+    assert _named(ai, "movement", MOVES) == ["shada: minion-placement"]
+    distant = ai.replace("movement: 2}", "movement: 1}").replace("at: d1", "at: e1")
     assert _named(distant, "movement") == []  # the well on a1, 4 hexes from e1: beyond 1 step and 1 more
-    promoted = SHADA.replace("movement: 2}}", "movement: 2}, promoted: true}")
+    promoted = ai.replace("movement: 2}}", "movement: 2}, promoted: true}")
     assert _named(promoted, "movement") == []  # "After a basic shada minion's movement"
-    theirs = SHADA.replace("turn: {faction: shada", "turn: {faction: heirs")
+    theirs = ai.replace("turn: {faction: shada", "turn: {faction: heirs")
     assert _named(theirs, "movement") == []
+
+
+def test_the_shada_s_fusion_is_named_where_two_basic_minions_are_in_play() -> None:
+    # "After any other basic shada minion's movement, if it is adjacent to an ungrouped shada minion on a
+    # Source well, the two may trigger a fusion": one basic minion alone never does.
+    pair = SHADA.replace("units:\n", "units:\n  fire: {chip: Fire, faction: shada, kind: minion, at: e1, health: 2,\n"
+                                     "         stats: {health: 2, attack: 1, movement: 2}}\n")
+    assert pair != SHADA
+    assert _named(pair, "movement") == ["shada: fusion"]
+    assert _named(pair.replace("movement: 2}}\n  wind", "movement: 2}, promoted: true}\n  wind"), "movement") == []
+

@@ -61,8 +61,9 @@ def test_a_talent_or_chapter_file_defines_only_hooks_and_predicates_of_its_own(p
 
 
 # Hooks the core adds to as well, by design (asp/core/hooks.lp says what the core's rule does): the
-# attack stat's strikes, the hits every attack deals, the chips an attack touches.
-CORE_ADDS_TO = {("strikes", 2), ("take", 5), ("touch", 2)}
+# attack stat's strikes, the hits every attack deals, the chips an attack touches; a faction sheet's act
+# once a move ends (movement/shada.lp: the shada's placement on a Source well).
+CORE_ADDS_TO = {("strikes", 2), ("take", 5), ("touch", 2), ("aftermove_act", 5), ("act_may", 2)}
 
 
 def test_a_hook_is_no_core_predicate_unless_the_core_adds_to_it() -> None:

@@ -70,6 +70,8 @@ class Act:
     faction's barracks placed on the hex ``to``, the Source spent, instead of moving: Evoke; 'summon', ``chip``
     such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon; 'burrow',
     ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow;
+    'place', ``chip`` a hex the unit is placed on, out of its group: the shada's minion placement, a rule
+    whose ``talent`` is its name on the sheet, Minion Promotion;
     'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
     'control', ``chip`` a landmark minion its faction gains control of: Recruiter),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
@@ -87,8 +89,8 @@ class Act:
 
     @property
     def places(self) -> bool:
-        """The act puts the unit itself on the hex ``chip`` (Scatter, Tracker)."""
-        return self.how in ("scatter", "teleport")
+        """The act puts the unit itself on the hex ``chip`` (Scatter, Tracker, the shada's placement)."""
+        return self.how in ("scatter", "teleport", "place")
 
     @property
     def grasps(self) -> bool:

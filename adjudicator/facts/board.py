@@ -248,6 +248,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         if unit.carrying:
             yield fact("carries", u, Number(len(unit.carrying)))
         yield fact("kind", u, const(KIND_NAMES[unit.kind]))
+        if unit.promoted:  # combat reads its side; as units move, a basic shada minion's placement does
+            yield fact("promoted", u)
         yield fact("at", u, String(node))
         yield fact("movement", u, Number(unit.side.movement))
         yield fact("range", u, Number(unit.side.range))

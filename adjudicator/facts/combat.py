@@ -107,8 +107,7 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
                 yield fact("lmerc", u, i)
         for index, upgrade in enumerate(unit.upgrades):
             yield fact("upgrade", u, Number(index), const(upgrade))
-        if unit.promoted:
-            yield fact("promoted", u)
+        if unit.promoted:  # promoted/1 itself: board.unit_facts
             for name, value in (("health", unit.stats.health), ("attack", unit.stats.attack),
                                 ("range", unit.stats.range)):
                 yield fact("bstat", u, const(name), Number(value))  # its basic side, should it flip back (Dodge)

@@ -10,7 +10,8 @@ from functools import cache
 from adjudicator.position.data import shipped
 from adjudicator.position.scenarios import ACTS, When, read_when
 
-# not-modelled: no step plays it; partly: the steps of `modelled` do, where the position gives its hex groups.
+# not-modelled: no step plays it; partly: the steps of `modelled` do, where the position gives what they read
+# (the keel's hex groups; the shada's player: questions/coverage.py).
 STATUSES = ("not-modelled", "partly")
 
 
@@ -25,8 +26,8 @@ class FactionRule:
     when: When | None = None  # what must be in play for it to change an answer
     counted_by: tuple[str, ...] = ()  # commands whose answers cannot depend on it
     note: str = ""
-    # The steps the encodings play it in where the position lists its hex groups (`hex-groups`): the
-    # keel's promotion (asp/combat/keel.lp), which reads a minion's hex group.
+    # The steps the encodings play it in where the position gives what they read: the keel's promotion
+    # (asp/combat/keel.lp) a minion's hex group (`hex-groups`); the shada's placement a player's shada.
     modelled: tuple[str, ...] = ()
 
     @property

@@ -185,6 +185,9 @@ BIOSONAR = "Biosonar"
 # The faction whose minions promote on a hex group holding one of its spires (reference/factions/keel.txt,
 # Minion Promotion): the encodings name it so (owner/2), as Imbue: Flying's "keel minion" does.
 KEEL = "keel"
+# The faction whose player may place a basic minion on a Source well once its move ends
+# (reference/factions/shada.txt, Minion Promotion: asp/movement/shada.lp names it so).
+SHADA = "shada"
 # The landmark talent by which a hero beside the chip teleports another hero (landmark-and-market-talents).
 SUMMON_HERO = "Summon Hero"
 # What a summoned chip costs, by its printed name in lower case (Evoke, Summon: "you may spend 3 Source to

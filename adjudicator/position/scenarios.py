@@ -43,6 +43,7 @@ class When:
     # A basic minion of one of these could end its move beside a Source well: one lies within its
     # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
     beside_wells: tuple[str, ...] = ()
+    pairs: tuple[str, ...] = ()  # two basic minions of one of these factions are in play (the shada's fusions)
     others: tuple[str, ...] = ()  # another chip (chips:) named so (chapter 4's rotten worms)
 
 

@@ -36,7 +36,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     ``stasis-on``, ``possessing``), or a unit ``act.chip`` of its faction's barracks is placed on hex ``act.to``,
     its Source spent (Evoke), or promoted on the unit's hex with the unit flipped and grouped under it (Summon:
     ``_summoned``: the group known by the unit's id), or placed on the hex ``act.chip`` with no health left,
-    inactive (Burrow: the position's ``burrowed``), or the unit itself
+    inactive (Burrow: the position's ``burrowed``), or placed on the hex ``act.chip``, out of its group (the
+    shada's minion placement), or the unit itself
     leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
     ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
@@ -114,6 +115,11 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[uid] = replace(units[uid], at=act.chip, group=(), health=0, upgrades=kept, burrowed=True)
     elif act.how == "summon":  # Summon: promoted on the taproot's hex, the taproot flipped and grouped under it
         return _summoned(position, units, uid, act.chip)
+    elif act.how == "place":  # the shada's minion placement: out of its group (its next chip shown), on that hex
+        if units[uid].group:
+            rest = revealed(units[uid])
+            units[rest.id] = rest
+        units[uid] = replace(units[uid], at=act.chip, group=())
     elif act.how == "scatter":
         rest = revealed(units[uid])
         units[rest.id] = rest

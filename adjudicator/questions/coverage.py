@@ -21,7 +21,7 @@ from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
-from adjudicator.position.model import KEEL, Controller, Kind, Position, Unit
+from adjudicator.position.model import KEEL, SHADA, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import (
     BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
@@ -510,10 +510,15 @@ def hold_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ..
 
 def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
     """The rules of the factions' sheets that the answer leaves out."""
-    # A rule the encodings play in some steps, where the position gives its hex groups (`modelled`),
-    # counts only in the others there; as units move, only where the board after a move can show it.
+    # A rule the encodings play in some steps (`modelled`) counts only in the others where they can: the
+    # keel's, where the position gives its hex groups (as units move, where the board after a move can show
+    # it); the shada's placement, where the shada are a player's.
     def played(rule: FactionRule, step: str) -> bool:
-        return bool(position.hex_groups) and step in rule.modelled and (step != "movement" or _keel_moves(position))
+        if step not in rule.modelled:
+            return False
+        if rule.faction == SHADA:
+            return SHADA in position.factions and position.factions[SHADA].controller is Controller.PLAYER
+        return bool(position.hex_groups) and (step != "movement" or _keel_moves(position))
 
     return tuple(notice for rule in faction_rules() for notice in _left_out(
         rule, rule.name, position, tuple(s for s in asked if not played(rule, s)), answer))
@@ -560,6 +565,7 @@ def may_act(when: When | None, position: Position) -> bool:
     talents = {t for u in units.values() for t in (*u.talents, *(t for g in u.group for t in g.talents))}
     talents |= {t for s in position.spires for t in s.talents} | {t for c in position.chips for t in c.talents}
     talents |= {t for lm in position.landmarks if lm.revealed for t in lm.talents}
+    basic = [u.faction for u in units.values() if u.kind is Kind.MINION and not u.promoted]
 
     def any_of(wanted: tuple[str, ...], found: set[str]) -> bool:
         return not wanted or bool(set(wanted) & found)
@@ -582,6 +588,7 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
         and any_of(when.beside_wells, _near_wells(position, units))
+        and any_of(when.pairs, {f for f in basic if basic.count(f) >= 2})
     )
 
 

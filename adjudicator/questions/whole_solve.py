@@ -26,7 +26,7 @@ from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
 from adjudicator.position.chapter_rules import rock_rollers
-from adjudicator.position.model import KEEL, SUMMON_HERO, Kind, Position, Unit
+from adjudicator.position.model import KEEL, SHADA, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
@@ -86,6 +86,9 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
     if position.hex_groups and any(position.units[u].faction == KEEL and position.units[u].kind is Kind.MINION
                                    for u in units):
         return "a keel minion promotes or demotes where its move ends (searched)"
+    if SHADA not in ai_factions and any(position.units[u].faction == SHADA and position.units[u].kind is Kind.MINION
+                                        and not position.units[u].promoted for u in units):
+        return "a basic shada minion may be placed on a Source well once its move ends (searched)"
     if any(c.health for c in position.chips) and any(position.units[u].faction == "narora" for u in units):
         return "a naroran unit may end its move beside the Source vein and strike it (searched)"
     known = catalogue()
