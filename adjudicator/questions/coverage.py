@@ -439,9 +439,10 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
 
 # A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
 # game-elements, Game Setup: "any other units under your control ... are your faction units"; Landmarks:
-# its movement stat is "ignored unless a faction gains control over this unit". As units move, the
-# encodings read it as its faction's unit (uopposes/2); the attack steps read every landmark minion as
-# opposing every faction, and no landmark minion moves or attacks there or as units move.
+# its movement stat is "ignored unless a faction gains control over this unit". The encodings read it as
+# its faction's unit (asp/core/sides.lp uopposes/2; asp/combat/targets.lp lheld/1): it opposes, attacks
+# and is credited as its faction's units are. Left out: its own move as units move, and its Prowl (the
+# gate it attacks as it stands beside one, whoever's).
 CONTROLLED = "game-elements: controlled-landmark-minion"
 LEVELING_UP = "game-elements: Leveling Up Heroes"
 _LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
@@ -451,33 +452,25 @@ _LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position do
 _CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
                  "(for example, units purchased from the market), are your faction units.")
 _CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
-_CONTROL_SIDE = ("its side: attacks, Spires Fire and the turn's start and end (Self Destruct's blast) read it as "
-                 "opposing every faction, its controller's too (a target of its units and spires, a defeat it deals "
-                 "credited to no one), and it never attacks")
-_ATTACKING = ("quick-strike", "spires-fire", "attack")
-# At the turn's start and end a side is read only by what deals damage to opposing units or attacks then.
-_EDGES = ("start-of-turn", "end-of-turn")
-_EDGE_SIDED = ("Self Destruct", "Detonate", "Prowl")
+_CONTROL_PROWL = ("its Prowl's attack at the start of the round: read as any prowler's, on a fortress gate beside it, "
+                  "its controller's too")
 
 
 def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """A controlled landmark minion in play, Devoted's aside (friendly to its faction: hook befriends/2):
-    in the attack steps, and at the turn's start and end where a talent then reads sides (Self Destruct), its
-    side is left out; as units move, the move of one with a movement stat on its faction's turn."""
-    controlled = {uid: u for uid, u in sorted(position.units.items()) if u.kind is Kind.LANDMARK_MINION
-                  and u.faction in position.factions and "Devoted" not in u.talents
-                  and position.placed(uid) is not None}
+    """A controlled landmark minion in play (Position.controlled: not Devoted's): as units move, the move
+    of one with a movement stat on its faction's turn; at the turn's start, the gate its Prowl attacks."""
+    controlled = {uid: u for uid, u in sorted(position.units.items())
+                  if position.controlled(u) and position.placed(uid) is not None}
     moving = tuple(uid for uid, u in controlled.items()
                    if u.faction == position.turn.faction and u.side.movement > 0)
-    sided = any(t in _EDGE_SIDED for c in (*position.units.values(), *position.spires) for t in c.talents)
-    attacking = tuple(s for s in asked if s in _ATTACKING or (sided and s in _EDGES))
+    prowling = tuple(uid for uid, u in controlled.items() if "Prowl" in u.talents)
     found = []
     if "movement" in asked and moving:
         found.append(Notice("", NOT_MODELLED, ("movement",), moving, f"{_CONTROL_MOVES}: {', '.join(moving)}",
                             CONTROLLED, _CONTROL_TEXT))
-    if attacking and controlled:
-        found.append(Notice("", NOT_MODELLED, attacking, tuple(controlled),
-                            f"{_CONTROL_SIDE}: {', '.join(controlled)}", CONTROLLED, _CONTROL_TEXT))
+    if "start-of-turn" in asked and prowling:
+        found.append(Notice("", NOT_MODELLED, ("start-of-turn",), prowling,
+                            f"{_CONTROL_PROWL}: {', '.join(prowling)}", CONTROLLED, _CONTROL_TEXT))
     return tuple(found)
 
 
