@@ -131,11 +131,12 @@ def notices_in(
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
                 found[(name, status, left, parts)].append(label)
-    for landmark, name, left in _landmark_talents(position, with_combat, present, answer, _explores(position, ai)):
+    explores = _explores(position, ai)
+    for landmark, name, left in _landmark_talents(position, with_combat, present, answer, explores):
         talent = catalogue().get(name)
-        if talent.on_landmarks:  # its encoding reads it there: what it leaves out, as on a player's chip
-            parts = "; ".join(p.text for p in talent.parts_left(False, present, answer) if set(p.steps) & set(left))
-            found[(name, talent.status(False), left, parts)].append(landmark)
+        if talent.on_landmarks:  # its encoding reads it there: what it leaves out, as on the turn's side's chip
+            parts = "; ".join(p.text for p in talent.parts_left(not explores, present, answer) if set(p.steps) & set(left))
+            found[(name, talent.status(not explores), left, parts)].append(landmark)
             continue
         why = ON_A_LANDMARK if talent.encoding else ""
         found[(name, NOT_MODELLED, left, why)].append(landmark)
@@ -182,7 +183,8 @@ def _landmark_talents(
     ``position``. An encoding reads a revealed landmark's talent only where the catalogue says so
     (on_landmarks: Fountain), which counts in the steps it leaves out (``present`` and ``answer`` as
     Talent.unmodelled_steps takes them); every other counts in every board step its catalogue entry
-    names; a landmark has no side, so the player wording, the cautious one. Face down, only where a
+    names; a landmark has no side, so the player wording, the cautious one, save where its encoding
+    reads it: there the side whose turn it is, whose units use it (Summon Hero's hero). Face down, only where a
     unit explores: game-elements, "Unrevealed landmarks are not considered units, and can only be
     interacted with by exploring"; and only where the faction explores (``explores``: ai-rules.md, "AI
     units do not explore landmarks")."""
@@ -191,7 +193,7 @@ def _landmark_talents(
         for name in landmark.talents:
             talent = catalogue().get(name)
             acts = () if talent.outside else BOARD_STEPS if landmark.revealed else ("exploration",) * explores
-            steps = talent.unmodelled_steps(False, present, answer) if talent.on_landmarks else talent.steps
+            steps = talent.unmodelled_steps(not explores, present, answer) if talent.on_landmarks else talent.steps
             left = tuple(s for s in steps if s in acts and s in asked)
             if left:
                 found.append((landmark.id, name, left))
