@@ -443,8 +443,7 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
 # game-elements, Game Setup: "any other units under your control ... are your faction units"; Landmarks:
 # its movement stat is "ignored unless a faction gains control over this unit". The encodings read it as
 # its faction's unit (asp/core/sides.lp uopposes/2; asp/combat/targets.lp lheld/1): it opposes, attacks
-# and is credited as its faction's units are. Left out: its own move as units move, and its Prowl (the
-# gate it attacks as it stands beside one, whoever's).
+# and is credited as its faction's units are. Left out: its own move as units move.
 CONTROLLED = "game-elements: controlled-landmark-minion"
 LEVELING_UP = "game-elements: Leveling Up Heroes"
 _LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
@@ -454,25 +453,19 @@ _LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position do
 _CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
                  "(for example, units purchased from the market), are your faction units.")
 _CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
-_CONTROL_PROWL = ("its Prowl's attack at the start of the round: read as any prowler's, on a fortress gate beside it, "
-                  "its controller's too")
 
 
 def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """A controlled landmark minion in play (Position.controlled: not Devoted's): as units move, the move
-    of one with a movement stat on its faction's turn; at the turn's start, the gate its Prowl attacks."""
+    of one with a movement stat on its faction's turn."""
     controlled = {uid: u for uid, u in sorted(position.units.items())
                   if position.controlled(u) and position.placed(uid) is not None}
     moving = tuple(uid for uid, u in controlled.items()
                    if u.faction == position.turn.faction and u.side.movement > 0)
-    prowling = tuple(uid for uid, u in controlled.items() if "Prowl" in u.talents)
     found = []
     if "movement" in asked and moving:
         found.append(Notice("", NOT_MODELLED, ("movement",), moving, f"{_CONTROL_MOVES}: {', '.join(moving)}",
                             CONTROLLED, _CONTROL_TEXT))
-    if "start-of-turn" in asked and prowling:
-        found.append(Notice("", NOT_MODELLED, ("start-of-turn",), prowling,
-                            f"{_CONTROL_PROWL}: {', '.join(prowling)}", CONTROLLED, _CONTROL_TEXT))
     return tuple(found)
 
 
