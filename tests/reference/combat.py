@@ -12,10 +12,12 @@ N1  A landmark minion the file gives a faction, not Devoted's (N36), is under th
     units under your control ... are your faction units"): it opposes, is attacked, attacks (a minion
     that must, the AI's by its priority), retaliates and is credited as that faction's minions are;
     it keeps the wave going and counts for its faction in campfire checks; the talents that read a
-    faction unit (Press Gang, Assimilate, Prophesy, Assist, Channel, Swindle, Sourcefield) read it.
-    Only what the chip is still counts as a landmark minion: discarded when defeated, Hunter, Engage,
-    Eager, Pacify, Incinerate's "no landmark minion", the AI's priority category, and chapter 8's
-    "naroran unit" (a wording naming a faction: game-elements, Mercs). Every other landmark minion
+    faction unit (Press Gang, Assimilate, Prophesy, Assist, Channel, Swindle, Sourcefield, Incinerate,
+    Pacify's AI "opposing faction unit") read it (game-elements, Mercs: units a faction controls count
+    for effects "referring to 'faction units'"). Only what the chip is still counts as a landmark
+    minion: discarded when defeated, Hunter, Engage, Eager, the landmark minions Pacify discards, the
+    AI's priority category; and chapter 2's "Graft units" and chapter 8's "naroran unit" do not count
+    it (a wording naming a faction: game-elements, Mercs). Every other landmark minion
     belongs to no faction (``free``): a defeat by its retaliation credits no one (``Defeat.by`` is "",
     no Gain), it counts for no faction in campfire checks, and it never attacks.  Wherever a note
     below says "no landmark minion" for a faction's unit, it means one no faction controls.
@@ -1260,7 +1262,7 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
 
     ranked = {c: _rank(order, _kind(board, c), *effect(c)) for c in chips}
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
-    if calm and not any(effect(c)[1] for c in chips if _kind(board, c) != Kind.LANDMARK_MINION.value):
+    if calm and not any(effect(c)[1] for c in chips if not (c in board.units and board.units[c].free)):  # N1
         return Choice(targets, (), True, "", calm)  # N66: it cannot damage a faction's chip
     # N73: a Pistoleer unit's targets 2 hexes away only when none within its range would take damage.
     far = {c for c in chips if _far(rules, board, a, c)}
@@ -1386,8 +1388,8 @@ def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
 def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     burner = board.units.get(by)
     fallen = any(d.chip == by for d in log.defeated)
-    if (burner is not None and not fallen and burner.has("Incinerate") and f.kind is not Kind.LANDMARK_MINION
-            and _hostile(rules, f, burner)):  # N49
+    if (burner is not None and not fallen and burner.has("Incinerate") and not f.free
+            and _hostile(rules, f, burner)):  # N49, N1
         return "removed-from-game"
     if f.has("Press Gang") and not f.free and rules.ai(f.faction):  # N51
         return "barracks"
