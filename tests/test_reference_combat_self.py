@@ -211,12 +211,12 @@ def test_faq_16_retaliation_after_being_hit_at_range() -> None:
 def test_faq_14_no_friendly_target_but_landmark_minions_oppose_everyone() -> None:
     # FAQ-14 and Landmarks.  On two rows b1 touches a1 c1 a2 b2: a friendly minion (a1), a friendly
     # spire (c1), its own gate (beside b1) are no targets; the enemy on b2, narora's gate (beside
-    # b1) and a landmark minion on a2, even one the file gives to the heirs, are.
+    # b1) and a landmark minion no faction controls on a2 are.
     units = [
         fighter("a", MOVER, "b1"),
         fighter("f", MOVER, "a1"),
         fighter("e", OPPONENT, "b2"),
-        fighter("lm", MOVER, "a2", kind=Kind.LANDMARK_MINION),
+        fighter("lm", "", "a2", kind=Kind.LANDMARK_MINION),
     ]
     position = board(
         units,
@@ -225,6 +225,19 @@ def test_faq_14_no_friendly_target_but_landmark_minions_oppose_everyone() -> Non
         spires=(Spire("s", MOVER, "c1", ("attack",)),),
     )
     assert valid_targets(position, "a") == ["e", "gate:narora", "lm"]
+
+
+def test_a_controlled_landmark_minion_is_its_factions_unit() -> None:
+    # N1: the landmark minion the file gives the heirs (a2) is theirs: no target of the heirs' unit on
+    # b1, and one of the narora's on b2; it attacks as an heir minion must, the narora's unit (b2).
+    units = [
+        fighter("a", MOVER, "b1"),
+        fighter("e", OPPONENT, "b2"),
+        fighter("lm", MOVER, "a2", kind=Kind.LANDMARK_MINION),
+    ]
+    position = board(units, map_text="1 p p p\n2 p p p", gates={MOVER: ("a1",), OPPONENT: ("c2",)})
+    assert valid_targets(position, "a") == ["e"]
+    assert valid_targets(position, "lm") == ["e"]
 
 
 def test_faq_15_units_in_a_gate_are_no_targets_and_may_take_the_damage() -> None:

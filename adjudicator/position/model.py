@@ -370,6 +370,13 @@ class Position:
             return self.units[mark.unit].at
         return mark.hex
 
+    def controlled(self, unit: Unit) -> bool:
+        """A landmark minion a faction controls (Recruiter, Recruitable): the position gives it that faction,
+        and it is that faction's unit (asp/combat/targets.lp lheld/1); not one Devoted made, a landmark
+        minion friendly only to its faction (FAQ-23)."""
+        return (unit.kind is Kind.LANDMARK_MINION and unit.faction in self.factions
+                and "Devoted" not in unit.talents)
+
     def may_oppose(self, spire: Spire, side: str) -> bool:
         """Could the spire oppose the side? Another faction's may; in Harbinger chapter 8 its own too,
         where four spires are "opposing to all factions". A superset: the encodings decide

@@ -332,7 +332,7 @@ def _may_attack(position: Position, side: str) -> int:
     foes = set(position.foe_nodes(side))
     attackers = [
         u for u in position.units.values()
-        if u.faction == side and u.at is not None and u.kind is not Kind.LANDMARK_MINION
+        if u.faction == side and u.at is not None and (u.kind is not Kind.LANDMARK_MINION or position.controlled(u))
         and not u.campfire and not u.done.attacked
     ]
     for u in attackers:

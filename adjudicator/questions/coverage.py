@@ -131,11 +131,12 @@ def notices_in(
                 parts = "; ".join(filter(None, (parts, DEFEAT_WHILE_MOVING)))
             if left:
                 found[(name, status, left, parts)].append(label)
-    for landmark, name, left in _landmark_talents(position, with_combat, present, answer, _explores(position, ai)):
+    explores = _explores(position, ai)
+    for landmark, name, left in _landmark_talents(position, with_combat, present, answer, explores):
         talent = catalogue().get(name)
-        if talent.on_landmarks:  # its encoding reads it there: what it leaves out, as on a player's chip
-            parts = "; ".join(p.text for p in talent.parts_left(False, present, answer) if set(p.steps) & set(left))
-            found[(name, talent.status(False), left, parts)].append(landmark)
+        if talent.on_landmarks:  # its encoding reads it there: what it leaves out, as on the turn's side's chip
+            parts = "; ".join(p.text for p in talent.parts_left(not explores, present, answer) if set(p.steps) & set(left))
+            found[(name, talent.status(not explores), left, parts)].append(landmark)
             continue
         why = ON_A_LANDMARK if talent.encoding else ""
         found[(name, NOT_MODELLED, left, why)].append(landmark)
@@ -182,7 +183,8 @@ def _landmark_talents(
     ``position``. An encoding reads a revealed landmark's talent only where the catalogue says so
     (on_landmarks: Fountain), which counts in the steps it leaves out (``present`` and ``answer`` as
     Talent.unmodelled_steps takes them); every other counts in every board step its catalogue entry
-    names; a landmark has no side, so the player wording, the cautious one. Face down, only where a
+    names; a landmark has no side, so the player wording, the cautious one, save where its encoding
+    reads it: there the side whose turn it is, whose units use it (Summon Hero's hero). Face down, only where a
     unit explores: game-elements, "Unrevealed landmarks are not considered units, and can only be
     interacted with by exploring"; and only where the faction explores (``explores``: ai-rules.md, "AI
     units do not explore landmarks")."""
@@ -191,7 +193,7 @@ def _landmark_talents(
         for name in landmark.talents:
             talent = catalogue().get(name)
             acts = () if talent.outside else BOARD_STEPS if landmark.revealed else ("exploration",) * explores
-            steps = talent.unmodelled_steps(False, present, answer) if talent.on_landmarks else talent.steps
+            steps = talent.unmodelled_steps(not explores, present, answer) if talent.on_landmarks else talent.steps
             left = tuple(s for s in steps if s in acts and s in asked)
             if left:
                 found.append((landmark.id, name, left))
@@ -439,9 +441,9 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
 
 # A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
 # game-elements, Game Setup: "any other units under your control ... are your faction units"; Landmarks:
-# its movement stat is "ignored unless a faction gains control over this unit". As units move, the
-# encodings read it as its faction's unit (uopposes/2); the attack steps read every landmark minion as
-# opposing every faction, and no landmark minion moves or attacks there or as units move.
+# its movement stat is "ignored unless a faction gains control over this unit". The encodings read it as
+# its faction's unit (asp/core/sides.lp uopposes/2; asp/combat/targets.lp lheld/1): it opposes, attacks
+# and is credited as its faction's units are. Left out: its own move as units move.
 CONTROLLED = "game-elements: controlled-landmark-minion"
 LEVELING_UP = "game-elements: Leveling Up Heroes"
 _LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
@@ -451,33 +453,19 @@ _LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position do
 _CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
                  "(for example, units purchased from the market), are your faction units.")
 _CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
-_CONTROL_SIDE = ("its side: attacks, Spires Fire and the turn's start and end (Self Destruct's blast) read it as "
-                 "opposing every faction, its controller's too (a target of its units and spires, a defeat it deals "
-                 "credited to no one), and it never attacks")
-_ATTACKING = ("quick-strike", "spires-fire", "attack")
-# At the turn's start and end a side is read only by what deals damage to opposing units or attacks then.
-_EDGES = ("start-of-turn", "end-of-turn")
-_EDGE_SIDED = ("Self Destruct", "Detonate", "Prowl")
 
 
 def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """A controlled landmark minion in play, Devoted's aside (friendly to its faction: hook befriends/2):
-    in the attack steps, and at the turn's start and end where a talent then reads sides (Self Destruct), its
-    side is left out; as units move, the move of one with a movement stat on its faction's turn."""
-    controlled = {uid: u for uid, u in sorted(position.units.items()) if u.kind is Kind.LANDMARK_MINION
-                  and u.faction in position.factions and "Devoted" not in u.talents
-                  and position.placed(uid) is not None}
+    """A controlled landmark minion in play (Position.controlled: not Devoted's): as units move, the move
+    of one with a movement stat on its faction's turn."""
+    controlled = {uid: u for uid, u in sorted(position.units.items())
+                  if position.controlled(u) and position.placed(uid) is not None}
     moving = tuple(uid for uid, u in controlled.items()
                    if u.faction == position.turn.faction and u.side.movement > 0)
-    sided = any(t in _EDGE_SIDED for c in (*position.units.values(), *position.spires) for t in c.talents)
-    attacking = tuple(s for s in asked if s in _ATTACKING or (sided and s in _EDGES))
     found = []
     if "movement" in asked and moving:
         found.append(Notice("", NOT_MODELLED, ("movement",), moving, f"{_CONTROL_MOVES}: {', '.join(moving)}",
                             CONTROLLED, _CONTROL_TEXT))
-    if attacking and controlled:
-        found.append(Notice("", NOT_MODELLED, attacking, tuple(controlled),
-                            f"{_CONTROL_SIDE}: {', '.join(controlled)}", CONTROLLED, _CONTROL_TEXT))
     return tuple(found)
 
 

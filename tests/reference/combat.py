@@ -7,8 +7,20 @@ comments are those of docs/combat.md unless another text is named.
 
 NOTES: readings this reference takes where docs/combat.md is silent or leaves room
 ---------------------------------------------------------------------------------
-N1  A landmark minion belongs to no faction, whatever the file says: a defeat by its retaliation
-    credits no one (``Defeat.by`` is "", no Gain), and it counts for no faction in campfire checks.
+N1  A landmark minion the file gives a faction, not Devoted's (N36), is under that faction's control
+    (Recruiter, Recruitable) and is its unit in every respect (game-elements, Game Setup: "any other
+    units under your control ... are your faction units"): it opposes, is attacked, attacks (a minion
+    that must, the AI's by its priority), retaliates and is credited as that faction's minions are;
+    it keeps the wave going and counts for its faction in campfire checks; the talents that read a
+    faction unit (Press Gang, Assimilate, Prophesy, Assist, Channel, Swindle, Sourcefield, Incinerate,
+    Pacify's AI "opposing faction unit") read it (game-elements, Mercs: units a faction controls count
+    for effects "referring to 'faction units'"). Only what the chip is still counts as a landmark
+    minion: discarded when defeated, Hunter, Engage, Eager, the landmark minions Pacify discards, the
+    AI's priority category; and chapter 2's "Graft units" and chapter 8's "naroran unit" do not count
+    it (a wording naming a faction: game-elements, Mercs). Every other landmark minion
+    belongs to no faction (``free``): a defeat by its retaliation credits no one (``Defeat.by`` is "",
+    no Gain), it counts for no faction in campfire checks, and it never attacks.  Wherever a note
+    below says "no landmark minion" for a faction's unit, it means one no faction controls.
 N2  A spire has no printed name in the model: its ``Defeat.name`` is "", as a gate's.
 N3  Redirect under gate-redirect=both: the unit in the gate retaliates first (step 4), then the gate
     (step 5).  Each hit is applied at once; once the attacking chip is defeated, a later
@@ -470,8 +482,8 @@ N142 A hero in campfire mode is inactive (game-elements, Campfire Mode: "cannot 
     way"): no talent of its acts in any step, its auras on other chips (Cover, Challenge, Assist) too
     (N170 read it so for Toxic Secretion and Lahar).
 N143 Fountain heals "all faction units" beside it: a landmark minion the file gives a faction is one
-    (game-elements, Game Setup: "any other units under your control are your faction units"), unlike
-    N1's landmark minion elsewhere; one that Devoted made is not ("friendly only to The Uprising").
+    (game-elements, Game Setup: "any other units under your control are your faction units"), as
+    everywhere (N1); one that Devoted made is not ("friendly only to The Uprising").
 N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora's turn (not its end),
     where a naroran unit whose chip reads Bydra Graam (any case, spacing, a leading "The") is on the
     map, every naroran minion on the map with no group and 1 health leaves the board, before anything
@@ -621,6 +633,11 @@ class Fighter:
     held: bool = False  # N80: Survival's AI wording held it still this turn
 
     @property
+    def free(self) -> bool:
+        """N1: a landmark minion no faction controls (a Devoted one included: its ``faction`` is "")."""
+        return self.kind is Kind.LANDMARK_MINION and not self.faction
+
+    @property
     def side(self) -> Stats:
         """Chips and their stats: a promoted hero uses its promoted stats (N8 when it has none)."""
         return self.promoted_stats if self.promoted and self.promoted_stats is not None else self.stats
@@ -751,7 +768,7 @@ def _fighter(u: Unit, node: str) -> Fighter:
     return Fighter(
         id=u.id,
         chip=u.chip,
-        faction="" if u.kind is Kind.LANDMARK_MINION else u.faction,
+        faction="" if u.kind is Kind.LANDMARK_MINION and "Devoted" in u.talents else u.faction,  # N1
         friend=u.faction if u.kind is Kind.LANDMARK_MINION and "Devoted" in u.talents else "",
         kind=u.kind,
         health=u.health,
@@ -779,7 +796,8 @@ def _snare(position: Position, board: Board) -> None:
     again as units fall."""
     scenario = position.scenario
     snaring = scenario is not None and scenario.chapter == 2 and position.turn.faction == GRAFT
-    grafts = {f.node for f in board.units.values() if f.faction == GRAFT and not f.in_gate} if snaring else set()
+    grafts = {f.node for f in board.units.values()  # N1: one the Graft control is no "Graft unit"
+              if f.faction == GRAFT and f.kind is not Kind.LANDMARK_MINION and not f.in_gate} if snaring else set()
     for uid, f in board.units.items():
         opposed = f.faction != GRAFT and f.friend != GRAFT  # N36: a Devoted landmark minion of the Graft's is no foe
         muted = opposed and not f.in_gate and bool(grafts & set(position.neighbours(f.node)))
@@ -837,7 +855,7 @@ def _wave_over(board: Board) -> bool:
     """The wave and campfire mode: no faction minion in play (landmark minions do not count) but
     forsaken and elfinkaze ("If forsaken [elfinkaze] are the only minion type in play, the wave ends":
     Neglected, Precious)."""
-    minions = [f for f in board.units.values() if f.kind is Kind.MINION]
+    minions = [f for f in board.units.values() if f.kind is Kind.MINION or (f.kind is Kind.LANDMARK_MINION and not f.free)]
     if any(not (f.has("Neglected") or f.has("Precious")) for f in minions):
         return False
     # N176: forsaken and elfinkaze together are two minion types: neither wording ends the wave.
@@ -871,7 +889,7 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "not in play"
     if a.faction != rules.faction:
         return "not its faction's turn"
-    if a.kind is Kind.LANDMARK_MINION:
+    if a.free:
         return "landmark minions do not attack"
     if a.in_gate:
         return "waits in its fortress gate (FAQ-21)"
@@ -950,7 +968,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     """Every opposing chip within range, before Engage; for a challenged hero, the challengers (N30)."""
     chips = []
     for t in board.units.values():
-        hostile = t.friend != a.faction if t.kind is Kind.LANDMARK_MINION else opposing(rules.position, t.faction, a.faction)
+        hostile = t.friend != a.faction if t.free else opposing(rules.position, t.faction, a.faction)
         if (
             hostile
             and not t.in_gate
@@ -984,7 +1002,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         challengers = {
             t.id for t in board.units.values()
             if t.has("Challenge") and (
-                t.friend != a.faction if t.kind is Kind.LANDMARK_MINION else opposing(rules.position, t.faction, a.faction)
+                t.friend != a.faction if t.free else opposing(rules.position, t.faction, a.faction)
             )
             and rules.within(a.node, t.node, 3)
         }
@@ -1256,7 +1274,7 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
 
     ranked = {c: _rank(order, _kind(board, c), *effect(c)) for c in chips}
     targets = tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
-    if calm and not any(effect(c)[1] for c in chips if _kind(board, c) != Kind.LANDMARK_MINION.value):
+    if calm and not any(effect(c)[1] for c in chips if not (c in board.units and board.units[c].free)):  # N1
         return Choice(targets, (), True, "", calm)  # N66: it cannot damage a faction's chip
     # N73: a Pistoleer unit's targets 2 hexes away only when none within its range would take damage.
     far = {c for c in chips if _far(rules, board, a, c)}
@@ -1382,12 +1400,12 @@ def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
 def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     burner = board.units.get(by)
     fallen = any(d.chip == by for d in log.defeated)
-    if (burner is not None and not fallen and burner.has("Incinerate") and f.kind is not Kind.LANDMARK_MINION
-            and _hostile(rules, f, burner)):  # N49
+    if (burner is not None and not fallen and burner.has("Incinerate") and not f.free
+            and _hostile(rules, f, burner)):  # N49, N1
         return "removed-from-game"
-    if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and rules.ai(f.faction):  # N51
+    if f.has("Press Gang") and not f.free and rules.ai(f.faction):  # N51
         return "barracks"
-    if f.has("Press Gang") and f.kind is not Kind.LANDMARK_MINION and f.faction:  # N116
+    if f.has("Press Gang") and f.faction:  # N116
         return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
     if f.kind is Kind.HERO:
         return "removed-from-game"
@@ -1473,7 +1491,7 @@ def gang_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[froze
     """N116: every set of the player's Press Gang units among ``chips`` (those a hit may defeat) whose
     owner would spend the Source."""
     open_ = sorted({c for c in chips if c in board.units and board.units[c].has("Press Gang")
-                    and board.units[c].kind is not Kind.LANDMARK_MINION and board.units[c].faction
+                    and board.units[c].faction
                     and not rules.ai(board.units[c].faction)})
     return [frozenset(c for i, c in enumerate(open_) if k >> i & 1) for k in range(2 ** len(open_))]
 
@@ -1482,7 +1500,7 @@ def _assimilators(rules: Rules, board: Board, log: Log, f: Fighter, ai: bool) ->
     """N52, N117: the factions, AI ones or not, of the units with Assimilate within 2 hexes of ``f``."""
     present = board.units if log.before is None else log.before
     return {a.faction for a in present.values()
-            if a.id != f.id and a.has("Assimilate") and a.kind is not Kind.LANDMARK_MINION and a.faction
+            if a.id != f.id and a.has("Assimilate") and a.faction
             and rules.ai(a.faction) == ai and rules.within(a.node, f.node, 2)}
 
 
@@ -1557,8 +1575,8 @@ def hurt(
         reward = _assimilated(rules, board, log, u, credit)
         _gain(rules, board, log, credit, replace(reward, source=0) if u.has("Prophesy") else reward)  # N113
     _assimilate(rules, board, log, u, credit)
-    _levy(rules, board, log, u.faction if u.kind is not Kind.LANDMARK_MINION else "", by, credit)  # N112
-    if (u.has("Prophesy") and u.faction and u.kind is not Kind.LANDMARK_MINION and credit and u.reward.source
+    _levy(rules, board, log, u.faction, by, credit)  # N112
+    if (u.has("Prophesy") and u.faction and credit and u.reward.source
             and opposing(rules.position, credit, u.faction) and (rules.ai(u.faction) or not _is_gate(by))):  # N113
         log.levies.append((credit, u.faction, u.reward.source))
     _give_way(rules, board, log, u)
@@ -1711,11 +1729,11 @@ def _assistants(rules: Rules, start: Board, b: Board, log: Log, moved: dict[str,
                 continue
         elif not opposing(rules.position, start.spires[d.chip].faction, a.faction):
             continue
-        if not a.faction or a.kind is Kind.LANDMARK_MINION:
+        if not a.faction:
             continue
         near = set(rules.position.neighbours(moved.get(a.id, a.node)))
         for h in start.units.values():
-            if (h.id != a.id and h.has("Assist") and h.faction == a.faction and h.kind is not Kind.LANDMARK_MINION
+            if (h.id != a.id and h.has("Assist") and h.faction == a.faction
                     and moved.get(h.id, h.node) in near and h.id in b.units
                     and not any(e.chip == h.id for e in log.defeated)):
                 found.add(h.id)
@@ -2059,7 +2077,7 @@ def _counters_first(rules: Rules, board: Board, uid: str, target: str) -> bool:
 
 def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
     """``t`` opposes ``a``: a landmark minion unless friendly to its faction (N36)."""
-    if t.kind is Kind.LANDMARK_MINION:
+    if t.free:
         return t.friend != a.faction
     return opposing(rules.position, t.faction, a.faction)
 
@@ -2219,7 +2237,7 @@ def attack(
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
         purse[b.units[hit].faction] -= dealt
-    if (attacked is not None and attacked.has("Channel") and attacked.kind is not Kind.LANDMARK_MINION
+    if (attacked is not None and attacked.has("Channel") and not attacked.free
             and not rules.ai(attacked.faction)):  # N53
         _gain(rules, b, log, attacked.faction, Reward(source=2))
     defeated = splash_defeats = False
@@ -2430,7 +2448,7 @@ def pacify(rules: Rules, board: Board, uid: str, landmark: str) -> tuple[AttackO
 
 def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> bool:
     """N63: the attacked unit itself (no redirect) has Sourcefield, it has a faction (no landmark
-    minion, N1) and no AI's, and that faction has
+    minion no faction controls, N1) and no AI's, and that faction has
     the Source to pay for what the attack would deal, 1 or more."""
     t = b.units.get(hit)
     if hit != target or t is None or not t.has("Sourcefield") or not t.faction or rules.ai(t.faction):
@@ -2439,8 +2457,8 @@ def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> b
 
 
 def _swindles(a: Fighter, t: Fighter | None) -> bool:
-    """N65: ``a``'s hit on ``t`` is a swindle: ``t`` is a faction unit (a landmark minion is none, N1)."""
-    return t is not None and a.has("Swindle") and bool(t.faction) and t.kind is not Kind.LANDMARK_MINION
+    """N65: ``a``'s hit on ``t`` is a swindle: ``t`` is a faction unit (a landmark minion no faction controls is none, N1)."""
+    return t is not None and a.has("Swindle") and bool(t.faction)
 
 
 def _steal(rules: Rules, board: Board, log: Log, a: Fighter, victim: str, amount: int, how: str) -> None:
@@ -2448,7 +2466,7 @@ def _steal(rules: Rules, board: Board, log: Log, a: Fighter, victim: str, amount
     is owed by its faction; a non-AI faction's unit steals it, an AI's or a landmark minion's does not."""
     if _held(rules, board, a.id, victim, how):
         amount = min(amount, 1)
-    thief = a.faction if a.faction and a.kind is not Kind.LANDMARK_MINION and not rules.ai(a.faction) else ""
+    thief = a.faction if a.faction and not rules.ai(a.faction) else ""
     log.stolen.append((board.units[victim].faction, thief, amount))
 
 
@@ -2491,7 +2509,7 @@ def _moving_hurts(rules: Rules, board: Board, moved: tuple[tuple[str, str], ...]
                 by[s.id] = int(s.has("Toxic Secretion") and clean) + int(lahar)
         for t in board.spires.values():
             if not t.defeated and t.at in near:
-                foe = t.faction != u.friend if u.kind is Kind.LANDMARK_MINION else opposing(rules.position, t.faction, u.faction)
+                foe = t.faction != u.friend if u.free else opposing(rules.position, t.faction, u.faction)
                 by[t.id] = int(t.has("Toxic Secretion") and clean) + int(t.has("Lahar") and foe and not flier)
         for c in rules.position.chips:
             if "Exposure" in c.talents and c.at == node and clean:
@@ -2512,7 +2530,7 @@ def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tupl
         src = min(sources)
         credit = (b.units[src].faction if src in b.units else b.spires[src].faction if src in b.spires else "")
         u = b.units[x]
-        kin = u.friend == credit if u.kind is Kind.LANDMARK_MINION else not opposing(rules.position, credit, u.faction)
+        kin = u.friend == credit if u.free else not opposing(rules.position, credit, u.faction)
         if hurt(rules, b, log, x, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin):
             swept[x] = src
     return swept
@@ -2660,7 +2678,7 @@ def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
     """N9: the one faction with units in play, when it has a hero that is not yet campfired."""
     if _finished(rules, board):
         return ()
-    having = {f.faction for f in board.units.values() if f.kind is not Kind.LANDMARK_MINION}
+    having = {f.faction for f in board.units.values() if not f.free}
     if len(having) != 1:
         return ()
     (faction,) = having
@@ -3245,7 +3263,7 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         u.id
         for u in board.units.values()
         if u.faction == rules.faction
-        and u.kind is not Kind.LANDMARK_MINION
+        and not u.free
         and not u.in_gate
         and not u.campfire
         and _flying_ok(rules, board, s, u)
@@ -3499,7 +3517,7 @@ def _volley_armour(rules: Rules, board: Board, chips: list[str], splashed: list[
 
 def _spire_foe(rules: Rules, s: Tower, t: Fighter) -> bool:
     """N75: ``t`` opposes the spire's faction: a landmark minion unless friendly to it."""
-    if t.kind is Kind.LANDMARK_MINION:
+    if t.free:
         return t.friend != s.faction
     return opposing(rules.position, t.faction, s.faction)
 
@@ -3531,7 +3549,7 @@ def _volley_payments(rules: Rules, board: Board, shots: tuple[Shot, ...]) -> lis
 def _pays_off(rules: Rules, board: Board, chip: str, amount: int) -> bool:
     """N76: a non-AI faction's unit with Sourcefield, shot for 1 or more its faction has."""
     t = board.units[chip]
-    return (t.has("Sourcefield") and bool(t.faction) and t.kind is not Kind.LANDMARK_MINION
+    return (t.has("Sourcefield") and bool(t.faction)
             and not rules.ai(t.faction) and 1 <= amount <= board.source[t.faction])
 
 
@@ -3566,7 +3584,7 @@ def _beside(rules: Rules, board: Board, s: Tower) -> list[str]:
     """N77: the units of the turn's faction on the map beside the spire, landmark minions and campfired
     units aside."""
     return sorted(u.id for u in board.units.values()
-                  if u.faction == rules.faction and u.kind is not Kind.LANDMARK_MINION and not u.in_gate
+                  if u.faction == rules.faction and not u.free and not u.in_gate
                   and not u.campfire and rules.distance(s.at, u.node) == 1)
 
 
@@ -3643,7 +3661,7 @@ def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
     src = min(sources)
     credit = (moved.units[src].faction if src in moved.units else moved.spires[src].faction if src in moved.spires else "")
     u = moved.units[uid]
-    kin = u.friend == credit if u.kind is Kind.LANDMARK_MINION else not opposing(rules.position, credit, u.faction)
+    kin = u.friend == credit if u.free else not opposing(rules.position, credit, u.faction)
     found = []
     for armour in _armour_sets(rules, moved, [uid]):
         b = moved.copy()
@@ -3697,7 +3715,7 @@ def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fracti
 def _channel(rules: Rules, board: Board, before: Board, chip: str) -> None:
     """N53: a spire's attack on a unit with Channel gains its faction 2 Source (not the AI's)."""
     t = before.units[chip]
-    if t.has("Channel") and t.kind is not Kind.LANDMARK_MINION and not rules.ai(t.faction):
+    if t.has("Channel") and not t.free and not rules.ai(t.faction):
         _gain(rules, board, Log(), t.faction, Reward(source=2))
 
 
