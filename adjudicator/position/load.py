@@ -37,7 +37,8 @@ from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, 
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH, bydra_mark, chip_name,
+    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH,
+    bydra_mark, chip_name,
     scenario_talents,
 )
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
@@ -1534,6 +1535,13 @@ class _PositionReader(_Reader):
                         "under chips ({id: {at: hex, name: Rotten Worms}}), which no rule moves or attacks")
         # Chapter 5: Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).
         want = bydra_mark(unit, units, gates) if scenario.chapter == 5 else None
+        if (scenario.chapter == 5 and want is None and unit.carrying and unit.faction == NARORA
+                and chip_name(unit.chip) == BYDRA_GRAAM):
+            # "when she has a minion placed under her: Hex adjacent to Nucleus". Nucleus starts on the map
+            # and its defeat ends the scenario ("Defeat either the naroran fortress gate or Nucleus"), so
+            # with no Nucleus on the map her mark names no hex: the answer would rest on a mark the text never gives.
+            self.report(key, f"units.{unit.id}.carrying", "in chapter 5 Bydra Graam with minions placed under her "
+                        "heads for a hex beside Nucleus: give one Graft unit with chip Nucleus on the map")
         if want is not None and unit.mark != want:
             under = "minions are placed under her" if unit.carrying else "no minion is placed under her"
             self.report(key, f"units.{unit.id}.mark",
