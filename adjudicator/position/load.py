@@ -37,7 +37,7 @@ from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, 
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH,
+    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH,
     bydra_mark, chip_name,
     scenario_talents,
 )
@@ -536,7 +536,8 @@ class _PositionReader(_Reader):
         self.gate_names: set[str] | None = None
         self.unit_ids: set[str] | None = None
         self.stacked: dict[str, _Stacked] = {}
-        self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks
+        self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks or market
+        self.markets: dict[str, _Value] = {}  # a faction's market, where the file gives one (Harbinger chapter 8)
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
         # A unit on top of (Stasis) or underneath (Possess) an opposing minion → (its field, the minion, where).
@@ -615,6 +616,7 @@ class _PositionReader(_Reader):
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
+        self.check_markets(scenario, factions, units or {})
         if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
             self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
                          "expected scenario: {chapter: 6, …}")
@@ -753,10 +755,14 @@ class _PositionReader(_Reader):
     # --- factions and gates
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
-        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility", "barracks", "morale"))
+        f = self.fields(value, ("controller", "mark"),
+                        ("source", "source-capacity", "motility", "barracks", "morale", "market"))
         if f is None:
             return None
         barracks = self.barracks(name, f["barracks"])
+        market = self.barracks(name, f["market"])
+        if f["market"].node is not None:
+            self.markets[name] = f["market"]
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"], none=True)
         source = self.integer(f["source"], MAX_SOURCE)
@@ -778,6 +784,7 @@ class _PositionReader(_Reader):
             motility,
             barracks,
             morale,
+            market,
         )
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:
@@ -889,7 +896,8 @@ class _PositionReader(_Reader):
         return self._waiting(faction, value, self.stacked)
 
     def barracks(self, faction: str, value: _Value) -> tuple[str, ...] | None:
-        """The unit ids waiting in a faction's barracks, off the board (Spawn's larva); each in one place only."""
+        """The unit ids waiting in a faction's barracks (Spawn's larva) or market (Harbinger chapter 8), off the
+        board; each in one place only."""
         return None if value.node is None else self._waiting(faction, value, self.barracked)
 
     def _waiting(self, faction: str, value: _Value, seen: dict[str, _Stacked]) -> tuple[str, ...] | None:
@@ -1170,7 +1178,8 @@ class _PositionReader(_Reader):
         if f["at"].node is None:
             if stacked is None:
                 self.report(f.node, f["at"].path,
-                            "is required unless the unit waits in its gate's stack or its barracks, or rides a roost")
+                            "is required unless the unit waits in its gate's stack, its barracks or its market, "
+                            "or rides a roost")
             return None
         if stacked is not None:
             where = stacked.entry.path
@@ -1546,6 +1555,21 @@ class _PositionReader(_Reader):
             under = "minions are placed under her" if unit.carrying else "no minion is placed under her"
             self.report(key, f"units.{unit.id}.mark",
                         f"in chapter 5 Bydra Graam's mark is {want.written} while {under} (carrying)")
+
+    def check_markets(self, scenario: Scenario | None, factions: dict[str, Faction], units: dict[str, Unit]) -> None:
+        """Chapter 8: "When triggering the talents Evoke or Summon, you may treat minions in the current market
+        options as if they are available in your barracks": a market only there, only the solo player's
+        ("you"), and only minions."""
+        for name, value in self.markets.items():
+            if scenario is None or scenario.chapter != MARKET_CHAPTER:
+                self.problem(value, "only Harbinger chapter 8's rules read the market; expected scenario: {chapter: 8, …}")
+            elif name != scenario.book.player:
+                self.problem(value, f"in chapter 8 only the solo player ({scenario.book.player}) summons from the market")
+            market = factions[name].market if name in factions else None
+            for unit_id in market or ():
+                if unit_id in units and units[unit_id].kind is not Kind.MINION:
+                    self.problem(value, f"unit {shown(unit_id)} is no minion; the market's options that Evoke and "
+                                 "Summon may take are minions")
 
     def scenario_spires(self, scenario: Scenario, spires_value: _Value, spires: dict[str, Spire]) -> None:
         """Chapter 8: "The dispatch platform, air clipper, pillar of fire, and creeping vines spires are

@@ -285,6 +285,10 @@ class Faction:
     # Horizon's Wrath's morale die (Captain's Cabin 1 - Morale), a counter, once acquired; None: not given,
     # and Morale keeps its notice.
     morale: int | None = None
+    # Harbinger chapter 8: the minions of the current market options, off the board, which the solo player's
+    # Evoke and Summon treat "as if they are available in your barracks"; None: not given, and where those
+    # talents could act, the chapter's rule keeps its notice.
+    market: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

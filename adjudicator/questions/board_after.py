@@ -11,7 +11,7 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
-from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Gate, GroupedChip, Landmark, Position, Unit
+from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -102,9 +102,7 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = replace(summoned, at=act.to, promoted=False, health=summoned.stats.health, upgrades=(),
                                   done=replace(summoned.done, moved=True))
         info = position.factions[faction]
-        factions = {**position.factions, faction: replace(
-            info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
-            barracks=tuple(b for b in info.barracks or () if b != act.chip))}
+        factions = {**position.factions, faction: _summoned_from(info, summoned, act.chip)}
         return replace(position, units=units, factions=factions)
     elif act.how == "burrow":  # Burrow: out of its group, on that hex, no health left, inactive (not defeated)
         if units[uid].group:  # the AI's "Leaves group if grouped": the next chip shown where it stood
@@ -146,11 +144,16 @@ def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -
                          merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath, *taproot.group),
                          terrain=summoned.terrain, capacity=None)
     units[chip] = replace(summoned, at=None)
-    info = position.factions[taproot.faction]
-    factions = {**position.factions, taproot.faction: replace(
-        info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
-        barracks=tuple(b for b in info.barracks or () if b != chip))}
+    factions = {**position.factions, taproot.faction: _summoned_from(position.factions[taproot.faction], summoned, chip)}
     return replace(position, units=units, factions=factions)
+
+
+def _summoned_from(info: Faction, summoned: Unit, chip: str) -> Faction:
+    """The faction once Evoke or Summon has taken unit ``chip`` from its barracks, or from its market
+    (Harbinger chapter 8): the chip's cost spent, the chip gone from where it waited."""
+    market = tuple(m for m in info.market if m != chip) if info.market is not None else None
+    return replace(info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
+                   barracks=tuple(b for b in info.barracks or () if b != chip), market=market)
 
 
 def tunnel_id(hex_name: str) -> str:

@@ -18,7 +18,7 @@ from collections import defaultdict
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers,
+    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, UPRISING, WAYGATE, chip_name, rock_rollers,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import KEEL, Controller, Kind, Position, Unit
@@ -143,7 +143,7 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
-            *waygate_notices(position, asked), *earthscape_notices(position, asked),
+            *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
@@ -371,6 +371,28 @@ def rock_event_notices(position: Position, asked: tuple[str, ...], answer: str =
         return ()
     rule = scenario.book.rule("event-no-rock-rolls")
     return (Notice("", PARTLY, ("movement",), (), _EVENT_UNKNOWN, f"chapter 1: {rule.id}", rule.text),)
+
+
+# Chapter 8's market options, which the solo player's Evoke and Summon treat as in its barracks (facts/board.py,
+# summonable/3): where the position does not give them, the answer summons from the barracks alone.
+_NO_MARKET = ("the minions of the current market options, which the position does not give (factions.<player>.market): "
+              "the answer summons only what waits in the barracks")
+SUMMONERS = ("Evoke", "Summon")
+
+
+def market_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 8's evoke-summon-market where the market is not given, as the solo player's units move and one
+    of them on the map holds Evoke or Summon ("you": the player's; an AI's wording summons otherwise)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != MARKET_CHAPTER or "movement" not in asked:
+        return ()
+    player = scenario.book.player
+    if position.turn.faction != player or player not in position.factions or position.factions[player].market is not None:
+        return ()
+    if not any(u.faction == player and u.at is not None and set(SUMMONERS) & set(u.talents) for u in position.units.values()):
+        return ()
+    rule = scenario.book.rule("evoke-summon-market")
+    return (Notice("", PARTLY, ("movement",), (), _NO_MARKET, f"chapter 8: {rule.id}", rule.text),)
 
 
 # Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). One part is
