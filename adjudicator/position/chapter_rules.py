@@ -17,6 +17,8 @@ BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, as chip_na
 ROTTEN_WORMS = "rotten worms"  # chapter 4: "Rotten worms are inactive": other chips, no units
 # Chapter 4: "place 3 health chips on the Source vein"; an other chip so named, with its health.
 SOURCE_VEIN, VEIN_HEALTH = "source vein", 3
+# "take all 7 remaining base game earthscape tiles ... place them facedown in a stack on the Source vein"
+VEIN_EARTHSCAPES = 7
 # Chapter 6: "When waygates are placed, they are placed with 4 health"; other chips so named.
 WAYGATE, WAYGATE_HEALTH = "waygate", 4
 UPRISING, HORIZONS_WRATH = "uprising", "horizons-wrath"

@@ -37,7 +37,8 @@ from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, 
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH,
+    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
+    WAYGATE, WAYGATE_HEALTH,
     bydra_mark, chip_name,
     scenario_talents,
 )
@@ -1396,7 +1397,7 @@ class _PositionReader(_Reader):
                         known=f["talents"].node is not None)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
-        f = self.fields(value, ("at",), ("name", "health", "talents", "count"))
+        f = self.fields(value, ("at",), ("name", "health", "talents", "count", "earthscapes"))
         if f is None:
             return None
         at = self.placed(f["at"], f"chip {shown(chip_id)}")
@@ -1406,6 +1407,9 @@ class _PositionReader(_Reader):
         health = self.bounded(f["health"], 0, WAYGATE_HEALTH, "a chip's health")
         talents = self.talents(f["talents"])
         count = self.bounded(f["count"], 1, MAX_PILE, "the alike chips on its hex")
+        # Chapter 4's Source vein: the earthscapes left on it (checked in scenario_chips). One at least: once
+        # all are removed the objective is met and the scenario ends ("Outcome: Scenario ends immediately").
+        earthscapes = self.bounded(f["earthscapes"], 1, VEIN_EARTHSCAPES, "the earthscapes left on the Source vein")
         # Only a chip entered as a path hex (hook paved/2: Exposure, the toxic fumes chip) lies with
         # others like it: "A hex can contain multiple toxic fumes"; every other chip, one per hex.
         paved = any("paved/2" in t.hooks for t in catalogue().known(talents.names if talents else ()))
@@ -1414,8 +1418,10 @@ class _PositionReader(_Reader):
                          "several to a hex; expected no count, or 1")
         if at is None or (f["health"].node is not None and health is None):  # reported once, above
             return None
+        if f["earthscapes"].node is not None and earthscapes is None:
+            return None
         return Chip(chip_id, at, _or(name, Chip.name), health, talents.names if talents else Chip.talents,
-                    _or(count, Chip.count))
+                    _or(count, Chip.count), earthscapes)
 
     def turn(self, value: _Value) -> Turn | None:
         f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught", "onslaught-start"))
@@ -1605,6 +1611,9 @@ class _PositionReader(_Reader):
             elif not vein and not waygate and chip.health is not None:
                 self.report(key, field, "only chapter 4's Source vein (name: Source Vein) and chapter 6's waygates "
                             "(name: Waygate) have health")
+            if chip.earthscapes is not None and not vein:
+                self.report(key, f"chips.{chip.id}.earthscapes", "only chapter 4's Source vein (name: Source Vein) "
+                            "holds earthscapes")
             if waygate and chip.at in hexes and not hexes[chip.at].well:
                 self.report(key, f"chips.{chip.id}.at", "a waygate stands on a Source well (Build Waygate: "
                             '"onto an adjacent Source well"): mark its hex with * in the map')

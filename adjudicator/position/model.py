@@ -229,6 +229,9 @@ class Chip:
     health: int | None = None
     talents: tuple[str, ...] = ()
     count: int = 1
+    # Chapter 4's Source vein: the earthscapes left in the stack on it, whose top one a strike that removes its
+    # last health chip gains, its 3 health then placed again while any is left; None: not given (a notice).
+    earthscapes: int | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
-from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
+from adjudicator.position.chapter_rules import VEIN_HEALTH, bydra_mark, earthscape_id
 from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position, Unit
 
 
@@ -156,6 +156,19 @@ def _summoned_from(info: Faction, summoned: Unit, chip: str) -> Faction:
                    barracks=tuple(b for b in info.barracks or () if b != chip), market=market)
 
 
+def _vein_struck(vein: Chip, damage: int) -> Chip:
+    """Chapter 4's Source vein once a strike deals it ``damage``. "When the last health chip is removed from the
+    Source vein, you gain its top earthscape and may place it during a subsequent Build Phase. Then, place 3
+    health on the Source vein (unless all earthscapes have been removed from it)." Reading (docs/movement.md,
+    The Source vein): damage beyond the last chip is lost, the 3 placed after the strike; where the position
+    gives no earthscapes the vein stays at 0 (the rule's notice). The earthscape gained waits off the board."""
+    left = max(0, vein.health - damage)
+    if left or vein.earthscapes is None:
+        return replace(vein, health=left)
+    stack = vein.earthscapes - 1
+    return replace(vein, health=VEIN_HEALTH if stack else 0, earthscapes=stack)
+
+
 def tunnel_id(hex_name: str) -> str:
     """The id of the Tunnel Access chip Dig placed on ``hex_name``."""
     return f"tunnel-access-{hex_name}"
@@ -253,7 +266,7 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     for strike in move.struck:
         chip = chips.get(strike.chip)
         if chip is not None and chip.health:  # chapter 4's Source vein: its health chips removed
-            chips[chip.id] = replace(chip, health=max(0, chip.health - strike.damage))
+            chips[chip.id] = _vein_struck(chip, strike.damage)
         elif strike.chip in units:
             units[strike.chip] = _hurt(units[strike.chip], strike.damage, strike.defeated)
         elif strike.chip.startswith("gate:"):

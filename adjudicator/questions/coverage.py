@@ -18,7 +18,8 @@ from collections import defaultdict
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, UPRISING, WAYGATE, chip_name, rock_rollers,
+    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
+    rock_rollers,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import KEEL, Controller, Kind, Position, Unit
@@ -144,6 +145,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
+            *vein_notices(position, asked, answer),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
@@ -371,6 +373,31 @@ def rock_event_notices(position: Position, asked: tuple[str, ...], answer: str =
         return ()
     rule = scenario.book.rule("event-no-rock-rolls")
     return (Notice("", PARTLY, ("movement",), (), _EVENT_UNKNOWN, f"chapter 1: {rule.id}", rule.text),)
+
+
+# Chapter 4's Source vein and the earthscapes on it (questions/board_after.py, _vein_struck): what a step's
+# boards cannot show where the position does not give them, or where the last one may go.
+_NO_VEIN_EARTHSCAPES = ("the earthscapes left on the Source vein, which the position does not give (chips.<id>.earthscapes): "
+                        "once a strike removes its last health chip the answer leaves it at 0, though 3 health are placed "
+                        "again while an earthscape is left")
+_LAST_EARTHSCAPE = ("the scenario's end once its last earthscape is gained (objective \"Remove all earthscapes from the "
+                    "Source vein\": \"Scenario ends immediately\"): the answer plays the rest of the step out")
+
+
+def vein_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
+    """Chapter 4's source-vein-earthscape as the narora move, where the vein is on the board and the position
+    does not give its earthscapes, or gives one only; not for one move's outcomes (moves, check), which end
+    with the strike: what follows it is the step's."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 4 or "movement" not in asked or answer in (MOVES, CHECK):
+        return ()
+    if position.turn.faction != NARORA:
+        return ()
+    veins = [c for c in position.chips if c.health and chip_name(c.name) == SOURCE_VEIN]
+    rule = scenario.book.rule("source-vein-earthscape")
+    left = [why for why, found in ((_NO_VEIN_EARTHSCAPES, any(c.earthscapes is None for c in veins)),
+                                   (_LAST_EARTHSCAPE, any(c.earthscapes == 1 for c in veins))) if found]
+    return tuple(Notice("", PARTLY, ("movement",), (), why, f"chapter 4: {rule.id}", rule.text) for why in left)
 
 
 # Chapter 8's market options, which the solo player's Evoke and Summon treat as in its barracks (facts/board.py,
