@@ -183,6 +183,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         # with too little (Queen's Blood): the same fact the combat steps read.
         if gate.fortress and any(QUEENS_BLOOD in position.units[uid].talents for uid in gate.stack):
             yield fact("gate_health", String(gate.faction), Number(gate.health))
+        if gate.health_chips:  # Harbinger chapter 2: taken one by one as units deploy, so with the unit facts
+            yield fact("health_chips", String(gate.faction), Number(gate.health_chips))
     for faction, info in position.factions.items():
         yield fact("faction", String(faction))
         yield fact("source", String(faction), Number(info.source))  # spent while moving too (Eruption)

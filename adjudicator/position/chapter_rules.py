@@ -25,6 +25,9 @@ UPRISING, HORIZONS_WRATH = "uprising", "horizons-wrath"
 # Chapter 6: "At the end of each wave, each earthscape that does not have a waygate, spire, or revealed
 # landmark on it is removed": the one chapter whose rules read the board's earthscapes.
 EARTHSCAPES_CHAPTER = 6
+# Chapter 2: "Each time the heirs deploy a unit, they may add one of the health chips in the Horizon's Wrath
+# fortress to it": the one chapter whose gate holds health chips (the heirs', the solo player's).
+HEALTH_CHIPS_CHAPTER = 2
 # Chapter 8: "When triggering the talents Evoke or Summon, you may treat minions in the current market options
 # as if they are available in your barracks": the one chapter whose rules read a faction's market.
 MARKET_CHAPTER = 8

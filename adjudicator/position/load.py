@@ -37,7 +37,7 @@ from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, 
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
+    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
     WAYGATE, WAYGATE_HEALTH,
     bydra_mark, chip_name,
     scenario_talents,
@@ -539,6 +539,7 @@ class _PositionReader(_Reader):
         self.stacked: dict[str, _Stacked] = {}
         self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks or market
         self.markets: dict[str, _Value] = {}  # a faction's market, where the file gives one (Harbinger chapter 8)
+        self.health_chips: dict[str, _Value] = {}  # a gate's health chips, where given (Harbinger chapter 2)
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
         # A unit on top of (Stasis) or underneath (Possess) an opposing minion → (its field, the minion, where).
@@ -618,6 +619,10 @@ class _PositionReader(_Reader):
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
         self.check_markets(scenario, factions, units or {})
+        for name, value in self.health_chips.items():  # chapter 2: "the health chips in the Horizon's Wrath fortress"
+            if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
+                self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) holds "
+                             "health chips; expected scenario: {chapter: 2, …}")
         if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
             self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
                          "expected scenario: {chapter: 6, …}")
@@ -819,10 +824,15 @@ class _PositionReader(_Reader):
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
             self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
-        f = self.fields(value, ("beside",), ("health", "stack", "fortress"))
+        f = self.fields(value, ("beside",), ("health", "stack", "fortress", "health-chips"))
         if f is None:
             return None
         fortress = self.boolean(f["fortress"])
+        # Chapter 2: "Place health chips equal to half this number [the heirs' Source tracker], rounded up":
+        # at most half of the largest Source, rounded up (checked in scenario_gates).
+        chips = self.bounded(f["health-chips"], 0, (MAX_SOURCE + 1) // 2, "the health chips in the fortress")
+        if f["health-chips"].node is not None:
+            self.health_chips[faction] = f["health-chips"]
         point = fortress is False
         beside = self.beside(f["beside"], empty=point)
         health = self.integer(f["health"], MAX_GATE_HEALTH)
@@ -831,7 +841,7 @@ class _PositionReader(_Reader):
             self.problem(f["health"], "a deployment point (fortress: false) has no health")
         if beside is None:
             return None
-        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point)
+        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point, chips)
 
     def beside(self, value: _Value, empty: bool = False) -> tuple[str, ...] | None:
         """The hexes a gate touches; ``empty``: none is allowed (a deployment point not in play)."""

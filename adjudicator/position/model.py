@@ -244,6 +244,9 @@ class Gate:
     # minaret spire"): units leave it as from a gate, but it has no health, is never attacked, and no
     # hero returns to it.
     fortress: bool = True
+    # Harbinger chapter 2: the health chips in the Horizon's Wrath fortress, whose gate the heirs use, one of
+    # which each unit they deploy may take ("This may exceed the unit's health stat"); None: not given.
+    health_chips: int | None = None
 
     @property
     def node(self) -> str:

@@ -66,6 +66,11 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "discard":  # Anarchy: the unit leaves the map and play, not defeated (never from its gate)
         units[uid] = replace(units[uid], at=None, discarded=True, done=replace(units[uid].done, moved=True))
         return replace(position, units=units)
+    elif act.how == "health_chip":  # Harbinger chapter 2: a health chip of its fortress, past its health stat
+        gate = position.gates[units[uid].faction]
+        units[uid] = replace(units[uid], health=units[uid].health + 1)
+        gates = {**position.gates, gate.faction: replace(gate, health_chips=(gate.health_chips or 1) - 1)}
+        return replace(position, units=units, gates=gates)
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)

@@ -18,7 +18,7 @@ from collections import defaultdict
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
+    EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
     rock_rollers,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
@@ -145,7 +145,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer),
+            *vein_notices(position, asked, answer), *health_chip_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
@@ -373,6 +373,24 @@ def rock_event_notices(position: Position, asked: tuple[str, ...], answer: str =
         return ()
     rule = scenario.book.rule("event-no-rock-rolls")
     return (Notice("", PARTLY, ("movement",), (), _EVENT_UNKNOWN, f"chapter 1: {rule.id}", rule.text),)
+
+
+# Chapter 2's health chips in the fortress whose gate the heirs use (asp/scenarios/chapter_2.lp).
+_NO_HEALTH_CHIPS = ("the health chips in the Horizon's Wrath fortress, which the position does not give (gates.<heirs>."
+                    "health-chips): the answer has the heirs deploy with none")
+
+
+def health_chip_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 2's deploy-health-chips where the position does not give the chips, as the heirs move with a
+    unit of theirs waiting in their gate."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "movement" not in asked:
+        return ()
+    player, gate = scenario.book.player, position.gates.get(scenario.book.player)
+    if position.turn.faction != player or gate is None or gate.health_chips is not None or not gate.stack:
+        return ()
+    rule = scenario.book.rule("deploy-health-chips")
+    return (Notice("", PARTLY, ("movement",), (), _NO_HEALTH_CHIPS, f"chapter 2: {rule.id}", rule.text),)
 
 
 # Chapter 4's Source vein and the earthscapes on it (questions/board_after.py, _vein_struck): what a step's
