@@ -59,7 +59,8 @@ class Act:
     asp/movement/after.lp): it acts on ``chip`` (``how``: 'defeat'; 'barracks', returned undefeated, a spire too: Rigging;
     'strip', a spire's attack upgrades removed; 'recover', up to 4 health back: Save; 'scatter', ``chip``
     a hex the unit leaves its group for, the group's next chip revealed where it stood: Scatter;
-    'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker; 'dig', ``chip`` a hex
+    'teleport', ``chip`` a hex the unit is teleported to instead of moving: Tracker; 'health_chip', ``chip`` the
+    gate whose health chip the deploying unit takes, 1 health past its stat: Harbinger chapter 2; 'dig', ``chip`` a hex
     a Tunnel Access chip is placed on: Dig; 'shift', ``chip`` a landmark placed on the hex ``to``: Twister;
     'radiate', ``chip`` a unit given 1 of what ``to`` names, 'health' or an upgrade's kind: Radiate;
     'hurt', ``chip`` a unit dealt the damage ``to`` names, 0 where it cannot take it: Magic-Like Missile;

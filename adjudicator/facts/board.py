@@ -184,6 +184,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         # with too little (Queen's Blood): the same fact the combat steps read.
         if gate.fortress and any(QUEENS_BLOOD in position.units[uid].talents for uid in gate.stack):
             yield fact("gate_health", String(gate.faction), Number(gate.health))
+        if gate.health_chips:  # Harbinger chapter 2: taken one by one as units deploy, so with the unit facts
+            yield fact("health_chips", String(gate.faction), Number(gate.health_chips))
     for faction, info in position.factions.items():
         yield fact("faction", String(faction))
         yield fact("source", String(faction), Number(info.source))  # spent while moving too (Eruption)
@@ -271,12 +273,15 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
                 yield fact("tnear", u, String(near))
         # A talent that summons a unit of its faction's barracks onto the closest path hex (Evoke): the
         # units waiting there, one per printed name (identical chips are one choice: the first by id), what
-        # each name costs, and how far each map hex is from its unit, as range counts.
+        # each name costs, and how far each map hex is from its unit, as range counts. Harbinger chapter 8's
+        # market options count as in the barracks (the loader gives only the solo player a market); a
+        # market chip is another choice than a barracks chip of its name: it leaves the market.
         if unit.at is not None and fields.summoner(unit):
-            firsts: dict[str, str] = {}
-            for waiting in sorted(position.factions[unit.faction].barracks or ()):
-                firsts.setdefault(position.units[waiting].chip.lower(), waiting)
-            for name, waiting in firsts.items():
+            firsts: dict[tuple[str, bool], str] = {}
+            info = position.factions[unit.faction]
+            for waiting, listed in sorted([(b, False) for b in info.barracks or ()] + [(m, True) for m in info.market or ()]):
+                firsts.setdefault((position.units[waiting].chip.lower(), listed), waiting)
+            for (name, _), waiting in firsts.items():
                 yield fact("summonable", String(waiting), String(unit.faction), String(name))
                 if name in SUMMON_COSTS:
                     yield fact("summon_cost", String(name), Number(SUMMON_COSTS[name]))

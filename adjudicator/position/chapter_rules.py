@@ -17,12 +17,20 @@ BYDRA_GRAAM, NUCLEUS = "bydra graam", "nucleus"  # units' chip names, as chip_na
 ROTTEN_WORMS = "rotten worms"  # chapter 4: "Rotten worms are inactive": other chips, no units
 # Chapter 4: "place 3 health chips on the Source vein"; an other chip so named, with its health.
 SOURCE_VEIN, VEIN_HEALTH = "source vein", 3
+# "take all 7 remaining base game earthscape tiles ... place them facedown in a stack on the Source vein"
+VEIN_EARTHSCAPES = 7
 # Chapter 6: "When waygates are placed, they are placed with 4 health"; other chips so named.
 WAYGATE, WAYGATE_HEALTH = "waygate", 4
 UPRISING, HORIZONS_WRATH = "uprising", "horizons-wrath"
 # Chapter 6: "At the end of each wave, each earthscape that does not have a waygate, spire, or revealed
 # landmark on it is removed": the one chapter whose rules read the board's earthscapes.
 EARTHSCAPES_CHAPTER = 6
+# Chapter 2: "Each time the heirs deploy a unit, they may add one of the health chips in the Horizon's Wrath
+# fortress to it": the one chapter whose gate holds health chips (the heirs', the solo player's).
+HEALTH_CHIPS_CHAPTER = 2
+# Chapter 8: "When triggering the talents Evoke or Summon, you may treat minions in the current market options
+# as if they are available in your barracks": the one chapter whose rules read a faction's market.
+MARKET_CHAPTER = 8
 
 
 def earthscape_id(number: int) -> str:

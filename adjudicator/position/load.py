@@ -37,7 +37,9 @@ from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, 
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, ROTTEN_WORMS, SOURCE_VEIN, VEIN_HEALTH, WAYGATE, WAYGATE_HEALTH, bydra_mark, chip_name,
+    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
+    WAYGATE, WAYGATE_HEALTH,
+    bydra_mark, chip_name,
     scenario_talents,
 )
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
@@ -535,7 +537,9 @@ class _PositionReader(_Reader):
         self.gate_names: set[str] | None = None
         self.unit_ids: set[str] | None = None
         self.stacked: dict[str, _Stacked] = {}
-        self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks
+        self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks or market
+        self.markets: dict[str, _Value] = {}  # a faction's market, where the file gives one (Harbinger chapter 8)
+        self.health_chips: dict[str, _Value] = {}  # a gate's health chips, where given (Harbinger chapter 2)
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
         # A unit on top of (Stasis) or underneath (Possess) an opposing minion → (its field, the minion, where).
@@ -614,6 +618,11 @@ class _PositionReader(_Reader):
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
+        self.check_markets(scenario, factions, units or {})
+        for name, value in self.health_chips.items():  # chapter 2: "the health chips in the Horizon's Wrath fortress"
+            if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
+                self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) holds "
+                             "health chips; expected scenario: {chapter: 2, …}")
         if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
             self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
                          "expected scenario: {chapter: 6, …}")
@@ -752,10 +761,14 @@ class _PositionReader(_Reader):
     # --- factions and gates
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
-        f = self.fields(value, ("controller", "mark"), ("source", "source-capacity", "motility", "barracks", "morale"))
+        f = self.fields(value, ("controller", "mark"),
+                        ("source", "source-capacity", "motility", "barracks", "morale", "market"))
         if f is None:
             return None
         barracks = self.barracks(name, f["barracks"])
+        market = self.barracks(name, f["market"])
+        if f["market"].node is not None:
+            self.markets[name] = f["market"]
         controller = self.choice(f["controller"], [c.value for c in Controller], "a controller")
         mark = self.mark(f["mark"], none=True)
         source = self.integer(f["source"], MAX_SOURCE)
@@ -777,6 +790,7 @@ class _PositionReader(_Reader):
             motility,
             barracks,
             morale,
+            market,
         )
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:
@@ -810,10 +824,15 @@ class _PositionReader(_Reader):
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
             self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
-        f = self.fields(value, ("beside",), ("health", "stack", "fortress"))
+        f = self.fields(value, ("beside",), ("health", "stack", "fortress", "health-chips"))
         if f is None:
             return None
         fortress = self.boolean(f["fortress"])
+        # Chapter 2: "Place health chips equal to half this number [the heirs' Source tracker], rounded up":
+        # at most half of the largest Source, rounded up (checked in scenario_gates).
+        chips = self.bounded(f["health-chips"], 0, (MAX_SOURCE + 1) // 2, "the health chips in the fortress")
+        if f["health-chips"].node is not None:
+            self.health_chips[faction] = f["health-chips"]
         point = fortress is False
         beside = self.beside(f["beside"], empty=point)
         health = self.integer(f["health"], MAX_GATE_HEALTH)
@@ -822,7 +841,7 @@ class _PositionReader(_Reader):
             self.problem(f["health"], "a deployment point (fortress: false) has no health")
         if beside is None:
             return None
-        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point)
+        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point, chips)
 
     def beside(self, value: _Value, empty: bool = False) -> tuple[str, ...] | None:
         """The hexes a gate touches; ``empty``: none is allowed (a deployment point not in play)."""
@@ -888,7 +907,8 @@ class _PositionReader(_Reader):
         return self._waiting(faction, value, self.stacked)
 
     def barracks(self, faction: str, value: _Value) -> tuple[str, ...] | None:
-        """The unit ids waiting in a faction's barracks, off the board (Spawn's larva); each in one place only."""
+        """The unit ids waiting in a faction's barracks (Spawn's larva) or market (Harbinger chapter 8), off the
+        board; each in one place only."""
         return None if value.node is None else self._waiting(faction, value, self.barracked)
 
     def _waiting(self, faction: str, value: _Value, seen: dict[str, _Stacked]) -> tuple[str, ...] | None:
@@ -1169,7 +1189,8 @@ class _PositionReader(_Reader):
         if f["at"].node is None:
             if stacked is None:
                 self.report(f.node, f["at"].path,
-                            "is required unless the unit waits in its gate's stack or its barracks, or rides a roost")
+                            "is required unless the unit waits in its gate's stack, its barracks or its market, "
+                            "or rides a roost")
             return None
         if stacked is not None:
             where = stacked.entry.path
@@ -1386,7 +1407,7 @@ class _PositionReader(_Reader):
                         known=f["talents"].node is not None)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
-        f = self.fields(value, ("at",), ("name", "health", "talents", "count"))
+        f = self.fields(value, ("at",), ("name", "health", "talents", "count", "earthscapes"))
         if f is None:
             return None
         at = self.placed(f["at"], f"chip {shown(chip_id)}")
@@ -1396,6 +1417,9 @@ class _PositionReader(_Reader):
         health = self.bounded(f["health"], 0, WAYGATE_HEALTH, "a chip's health")
         talents = self.talents(f["talents"])
         count = self.bounded(f["count"], 1, MAX_PILE, "the alike chips on its hex")
+        # Chapter 4's Source vein: the earthscapes left on it (checked in scenario_chips). One at least: once
+        # all are removed the objective is met and the scenario ends ("Outcome: Scenario ends immediately").
+        earthscapes = self.bounded(f["earthscapes"], 1, VEIN_EARTHSCAPES, "the earthscapes left on the Source vein")
         # Only a chip entered as a path hex (hook paved/2: Exposure, the toxic fumes chip) lies with
         # others like it: "A hex can contain multiple toxic fumes"; every other chip, one per hex.
         paved = any("paved/2" in t.hooks for t in catalogue().known(talents.names if talents else ()))
@@ -1404,8 +1428,10 @@ class _PositionReader(_Reader):
                          "several to a hex; expected no count, or 1")
         if at is None or (f["health"].node is not None and health is None):  # reported once, above
             return None
+        if f["earthscapes"].node is not None and earthscapes is None:
+            return None
         return Chip(chip_id, at, _or(name, Chip.name), health, talents.names if talents else Chip.talents,
-                    _or(count, Chip.count))
+                    _or(count, Chip.count), earthscapes)
 
     def turn(self, value: _Value) -> Turn | None:
         f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught", "onslaught-start"))
@@ -1534,10 +1560,32 @@ class _PositionReader(_Reader):
                         "under chips ({id: {at: hex, name: Rotten Worms}}), which no rule moves or attacks")
         # Chapter 5: Bydra Graam's marks, by whether minions are placed under her (units.<id>.carrying).
         want = bydra_mark(unit, units, gates) if scenario.chapter == 5 else None
+        if (scenario.chapter == 5 and want is None and unit.carrying and unit.faction == NARORA
+                and chip_name(unit.chip) == BYDRA_GRAAM):
+            # "when she has a minion placed under her: Hex adjacent to Nucleus". Nucleus starts on the map
+            # and its defeat ends the scenario ("Defeat either the naroran fortress gate or Nucleus"), so
+            # with no Nucleus on the map her mark names no hex: the answer would rest on a mark the text never gives.
+            self.report(key, f"units.{unit.id}.carrying", "in chapter 5 Bydra Graam with minions placed under her "
+                        "heads for a hex beside Nucleus: give one Graft unit with chip Nucleus on the map")
         if want is not None and unit.mark != want:
             under = "minions are placed under her" if unit.carrying else "no minion is placed under her"
             self.report(key, f"units.{unit.id}.mark",
                         f"in chapter 5 Bydra Graam's mark is {want.written} while {under} (carrying)")
+
+    def check_markets(self, scenario: Scenario | None, factions: dict[str, Faction], units: dict[str, Unit]) -> None:
+        """Chapter 8: "When triggering the talents Evoke or Summon, you may treat minions in the current market
+        options as if they are available in your barracks": a market only there, only the solo player's
+        ("you"), and only minions."""
+        for name, value in self.markets.items():
+            if scenario is None or scenario.chapter != MARKET_CHAPTER:
+                self.problem(value, "only Harbinger chapter 8's rules read the market; expected scenario: {chapter: 8, …}")
+            elif name != scenario.book.player:
+                self.problem(value, f"in chapter 8 only the solo player ({scenario.book.player}) summons from the market")
+            market = factions[name].market if name in factions else None
+            for unit_id in market or ():
+                if unit_id in units and units[unit_id].kind is not Kind.MINION:
+                    self.problem(value, f"unit {shown(unit_id)} is no minion; the market's options that Evoke and "
+                                 "Summon may take are minions")
 
     def scenario_spires(self, scenario: Scenario, spires_value: _Value, spires: dict[str, Spire]) -> None:
         """Chapter 8: "The dispatch platform, air clipper, pillar of fire, and creeping vines spires are
@@ -1573,6 +1621,9 @@ class _PositionReader(_Reader):
             elif not vein and not waygate and chip.health is not None:
                 self.report(key, field, "only chapter 4's Source vein (name: Source Vein) and chapter 6's waygates "
                             "(name: Waygate) have health")
+            if chip.earthscapes is not None and not vein:
+                self.report(key, f"chips.{chip.id}.earthscapes", "only chapter 4's Source vein (name: Source Vein) "
+                            "holds earthscapes")
             if waygate and chip.at in hexes and not hexes[chip.at].well:
                 self.report(key, f"chips.{chip.id}.at", "a waygate stands on a Source well (Build Waygate: "
                             '"onto an adjacent Source well"): mark its hex with * in the map')

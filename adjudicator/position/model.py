@@ -232,6 +232,9 @@ class Chip:
     health: int | None = None
     talents: tuple[str, ...] = ()
     count: int = 1
+    # Chapter 4's Source vein: the earthscapes left in the stack on it, whose top one a strike that removes its
+    # last health chip gains, its 3 health then placed again while any is left; None: not given (a notice).
+    earthscapes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -244,6 +247,9 @@ class Gate:
     # minaret spire"): units leave it as from a gate, but it has no health, is never attacked, and no
     # hero returns to it.
     fortress: bool = True
+    # Harbinger chapter 2: the health chips in the Horizon's Wrath fortress, whose gate the heirs use, one of
+    # which each unit they deploy may take ("This may exceed the unit's health stat"); None: not given.
+    health_chips: int | None = None
 
     @property
     def node(self) -> str:
@@ -288,6 +294,10 @@ class Faction:
     # Horizon's Wrath's morale die (Captain's Cabin 1 - Morale), a counter, once acquired; None: not given,
     # and Morale keeps its notice.
     morale: int | None = None
+    # Harbinger chapter 8: the minions of the current market options, off the board, which the solo player's
+    # Evoke and Summon treat "as if they are available in your barracks"; None: not given, and where those
+    # talents could act, the chapter's rule keeps its notice.
+    market: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

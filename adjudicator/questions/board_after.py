@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
-from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
-from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Gate, GroupedChip, Landmark, Position, Unit
+from adjudicator.position.chapter_rules import VEIN_HEALTH, bydra_mark, earthscape_id
+from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position, Unit
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -67,6 +67,11 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "discard":  # Anarchy: the unit leaves the map and play, not defeated (never from its gate)
         units[uid] = replace(units[uid], at=None, discarded=True, done=replace(units[uid].done, moved=True))
         return replace(position, units=units)
+    elif act.how == "health_chip":  # Harbinger chapter 2: a health chip of its fortress, past its health stat
+        gate = position.gates[units[uid].faction]
+        units[uid] = replace(units[uid], health=units[uid].health + 1)
+        gates = {**position.gates, gate.faction: replace(gate, health_chips=(gate.health_chips or 1) - 1)}
+        return replace(position, units=units, gates=gates)
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
@@ -103,9 +108,7 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = replace(summoned, at=act.to, promoted=False, health=summoned.stats.health, upgrades=(),
                                   done=replace(summoned.done, moved=True))
         info = position.factions[faction]
-        factions = {**position.factions, faction: replace(
-            info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
-            barracks=tuple(b for b in info.barracks or () if b != act.chip))}
+        factions = {**position.factions, faction: _summoned_from(info, summoned, act.chip)}
         return replace(position, units=units, factions=factions)
     elif act.how == "burrow":  # Burrow: out of its group, on that hex, no health left, inactive (not defeated)
         if units[uid].group:  # the AI's "Leaves group if grouped": the next chip shown where it stood
@@ -152,11 +155,29 @@ def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -
                          merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath, *taproot.group),
                          terrain=summoned.terrain, capacity=None)
     units[chip] = replace(summoned, at=None)
-    info = position.factions[taproot.faction]
-    factions = {**position.factions, taproot.faction: replace(
-        info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
-        barracks=tuple(b for b in info.barracks or () if b != chip))}
+    factions = {**position.factions, taproot.faction: _summoned_from(position.factions[taproot.faction], summoned, chip)}
     return replace(position, units=units, factions=factions)
+
+
+def _summoned_from(info: Faction, summoned: Unit, chip: str) -> Faction:
+    """The faction once Evoke or Summon has taken unit ``chip`` from its barracks, or from its market
+    (Harbinger chapter 8): the chip's cost spent, the chip gone from where it waited."""
+    market = tuple(m for m in info.market if m != chip) if info.market is not None else None
+    return replace(info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
+                   barracks=tuple(b for b in info.barracks or () if b != chip), market=market)
+
+
+def _vein_struck(vein: Chip, damage: int) -> Chip:
+    """Chapter 4's Source vein once a strike deals it ``damage``. "When the last health chip is removed from the
+    Source vein, you gain its top earthscape and may place it during a subsequent Build Phase. Then, place 3
+    health on the Source vein (unless all earthscapes have been removed from it)." Reading (docs/movement.md,
+    The Source vein): damage beyond the last chip is lost, the 3 placed after the strike; where the position
+    gives no earthscapes the vein stays at 0 (the rule's notice). The earthscape gained waits off the board."""
+    left = max(0, vein.health - damage)
+    if left or vein.earthscapes is None:
+        return replace(vein, health=left)
+    stack = vein.earthscapes - 1
+    return replace(vein, health=VEIN_HEALTH if stack else 0, earthscapes=stack)
 
 
 def tunnel_id(hex_name: str) -> str:
@@ -256,7 +277,7 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     for strike in move.struck:
         chip = chips.get(strike.chip)
         if chip is not None and chip.health:  # chapter 4's Source vein: its health chips removed
-            chips[chip.id] = replace(chip, health=max(0, chip.health - strike.damage))
+            chips[chip.id] = _vein_struck(chip, strike.damage)
         elif strike.chip in units:
             units[strike.chip] = _hurt(units[strike.chip], strike.damage, strike.defeated)
         elif strike.chip.startswith("gate:"):

@@ -18,7 +18,8 @@ from collections import defaultdict
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, HORIZONS_WRATH, UPRISING, WAYGATE, chip_name, rock_rollers,
+    EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
+    rock_rollers,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import KEEL, SHADA, Controller, Kind, Position, Unit
@@ -144,7 +145,8 @@ def notices_in(
         Notice(name, status, steps, tuple(chips), out) for (name, status, steps, out), chips in found.items()
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
-            *waygate_notices(position, asked), *earthscape_notices(position, asked),
+            *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
+            *vein_notices(position, asked, answer), *health_chip_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
@@ -373,6 +375,71 @@ def rock_event_notices(position: Position, asked: tuple[str, ...], answer: str =
         return ()
     rule = scenario.book.rule("event-no-rock-rolls")
     return (Notice("", PARTLY, ("movement",), (), _EVENT_UNKNOWN, f"chapter 1: {rule.id}", rule.text),)
+
+
+# Chapter 2's health chips in the fortress whose gate the heirs use (asp/scenarios/chapter_2.lp).
+_NO_HEALTH_CHIPS = ("the health chips in the Horizon's Wrath fortress, which the position does not give (gates.<heirs>."
+                    "health-chips): the answer has the heirs deploy with none")
+
+
+def health_chip_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 2's deploy-health-chips where the position does not give the chips, as the heirs move with a
+    unit of theirs waiting in their gate."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "movement" not in asked:
+        return ()
+    player, gate = scenario.book.player, position.gates.get(scenario.book.player)
+    if position.turn.faction != player or gate is None or gate.health_chips is not None or not gate.stack:
+        return ()
+    rule = scenario.book.rule("deploy-health-chips")
+    return (Notice("", PARTLY, ("movement",), (), _NO_HEALTH_CHIPS, f"chapter 2: {rule.id}", rule.text),)
+
+
+# Chapter 4's Source vein and the earthscapes on it (questions/board_after.py, _vein_struck): what a step's
+# boards cannot show where the position does not give them, or where the last one may go.
+_NO_VEIN_EARTHSCAPES = ("the earthscapes left on the Source vein, which the position does not give (chips.<id>.earthscapes): "
+                        "once a strike removes its last health chip the answer leaves it at 0, though 3 health are placed "
+                        "again while an earthscape is left")
+_LAST_EARTHSCAPE = ("the scenario's end once its last earthscape is gained (objective \"Remove all earthscapes from the "
+                    "Source vein\": \"Scenario ends immediately\"): the answer plays the rest of the step out")
+
+
+def vein_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
+    """Chapter 4's source-vein-earthscape as the narora move, where the vein is on the board and the position
+    does not give its earthscapes, or gives one only; not for one move's outcomes (moves, check), which end
+    with the strike: what follows it is the step's."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 4 or "movement" not in asked or answer in (MOVES, CHECK):
+        return ()
+    if position.turn.faction != NARORA:
+        return ()
+    veins = [c for c in position.chips if c.health and chip_name(c.name) == SOURCE_VEIN]
+    rule = scenario.book.rule("source-vein-earthscape")
+    left = [why for why, found in ((_NO_VEIN_EARTHSCAPES, any(c.earthscapes is None for c in veins)),
+                                   (_LAST_EARTHSCAPE, any(c.earthscapes == 1 for c in veins))) if found]
+    return tuple(Notice("", PARTLY, ("movement",), (), why, f"chapter 4: {rule.id}", rule.text) for why in left)
+
+
+# Chapter 8's market options, which the solo player's Evoke and Summon treat as in its barracks (facts/board.py,
+# summonable/3): where the position does not give them, the answer summons from the barracks alone.
+_NO_MARKET = ("the minions of the current market options, which the position does not give (factions.<player>.market): "
+              "the answer summons only what waits in the barracks")
+SUMMONERS = ("Evoke", "Summon")
+
+
+def market_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 8's evoke-summon-market where the market is not given, as the solo player's units move and one
+    of them on the map holds Evoke or Summon ("you": the player's; an AI's wording summons otherwise)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != MARKET_CHAPTER or "movement" not in asked:
+        return ()
+    player = scenario.book.player
+    if position.turn.faction != player or player not in position.factions or position.factions[player].market is not None:
+        return ()
+    if not any(u.faction == player and u.at is not None and set(SUMMONERS) & set(u.talents) for u in position.units.values()):
+        return ()
+    rule = scenario.book.rule("evoke-summon-market")
+    return (Notice("", PARTLY, ("movement",), (), _NO_MARKET, f"chapter 8: {rule.id}", rule.text),)
 
 
 # Chapter 6's waygates stand as the Uprising's fortress gate (asp/scenarios/chapter_6.lp). One part is

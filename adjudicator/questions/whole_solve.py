@@ -91,6 +91,9 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
         return "a basic shada minion may be placed on a Source well once its move ends (searched)"
     if any(c.health for c in position.chips) and any(position.units[u].faction == "narora" for u in units):
         return "a naroran unit may end its move beside the Source vein and strike it (searched)"
+    gate = position.gates.get(faction)
+    if gate is not None and gate.health_chips and any(position.units[u].at is None for u in units):
+        return "a unit deploying may take a health chip of its fortress (Harbinger chapter 2: searched)"
     known = catalogue()
     chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
     chips += [(s.id, t) for s in position.spires for t in s.talents]

@@ -283,8 +283,10 @@ def _search(
         health = tuple((uid, u.health) for uid, u in began.items() if u.health != position.units[uid].health)
         # A gate a unit dealt damage once its move ended (Immolate, Eruption), by its node.
         health += tuple((g.node, g.health) for f, g in sorted(pos.gates.items()) if g.health != position.gates[f].health)
-        # Chapter 4's Source vein, its health chips a naroran unit's move removed.
-        health += tuple((c.id, c.health or 0) for c, was in zip(pos.chips, position.chips) if c.health != was.health)
+        # Chapter 4's Source vein, its health chips a naroran unit's move removed; shown too where a strike
+        # gained an earthscape, its health placed again (a vein struck back to the health it began with).
+        health += tuple((c.id, c.health or 0) for c, was in zip(pos.chips, position.chips)
+                        if (c.health, c.earthscapes) != (was.health, was.earthscapes))
         forts = tuple((uid, u.fortifications) for uid, u in began.items()
                       if u.fortifications != position.units[uid].fortifications)
         sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()

@@ -165,8 +165,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     morale = tuple((f, x.morale) for f, x in sorted(final.factions.items())
                    if x.morale is not None and x.morale != start.factions[f].morale)  # its morale die (Morale)
     campfire = next((e.campfire for e in reversed(ends) if e.campfire), ())
-    was = {c.id: c.health for c in start.chips}
-    chips = tuple((c.id, c.health or 0) for c in final.chips if c.health != was.get(c.id))  # the Source vein
+    was = {c.id: (c.health, c.earthscapes) for c in start.chips}
+    # The Source vein: its health, where a strike changed it or gained an earthscape (placing 3 health again).
+    chips = tuple((c.id, c.health or 0) for c in final.chips if (c.health, c.earthscapes) != was.get(c.id))
     shown = {m.id: m for m in final.landmarks}
     landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
                       if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored

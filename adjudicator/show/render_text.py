@@ -154,7 +154,7 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "call": "teleports {chip} to {to}", "stasis": "places it on top of {chip}",
          "possess": "places it underneath {chip}, its faction now controlling it",
          "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
-         "burrow": "burrows it onto {chip}, inactive",
+         "burrow": "burrows it onto {chip}, inactive", "health_chip": "adds a health chip of {chip} to it",
          "discard": "rolls its die: {chip} is discarded",
          "control": "gains control of {chip}", "place": "places it on the Source well {chip}"}
 # What the unit then does, where "(flips)" does not read.
