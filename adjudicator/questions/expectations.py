@@ -379,6 +379,8 @@ def end_dict(end: EndState) -> dict[str, Any]:
         data["morale"] = dict(end.morale)
     if end.wave_over:
         data["wave-over"] = True
+    if end.game_over:
+        data["game-over"] = True
     if end.campfire:
         data["campfire"] = list(end.campfire)
     return data
