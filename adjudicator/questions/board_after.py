@@ -197,11 +197,14 @@ def _turned(position: Position, move: MoveOutcome) -> Position:
     """A keel minion whose move ended on a hex group where it promotes or demotes (asp/movement/keel.lp,
     ``move.turns``), still on the board: promoted, its upgrades go and it gains the difference between
     its sides' health stats (game-elements, Leveling Up); demoted, it keeps its upgrades and its health
-    is at most its basic side's health stat (the keel sheet). A side the position does not give
-    (no promoted-stats) keeps the health given: the rule keeps its notice then (coverage)."""
+    is at most its basic side's health stat (the keel sheet); returned to its fortress instead (Colony), it
+    leaves the board undefeated, as it is. A side the position does not give (no promoted-stats) keeps the
+    health given: the rule keeps its notice then (coverage)."""
     unit = position.units.get(move.unit)
     if not move.turns or unit is None or unit.at is None:
         return position
+    if move.turns == "fortress":
+        return replace(position, units={**position.units, move.unit: replace(unit, at=None)})
     basic, promoted = unit.stats, unit.promoted_stats
     if move.turns == "promote":
         gained = max(0, promoted.health - basic.health) if promoted is not None else 0

@@ -145,6 +145,8 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
+# How a keel minion turns as its move ends (asp/movement/keel.lp keel_turn/3), Colony's return included.
+TURNS = {"promote": "promotes", "demote": "demotes", "fortress": "returns to its fortress"}
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
          "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health",
          "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}",
@@ -228,7 +230,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
-             *((acts_text(m, position),) if acting else ()), *((f"{m.turns}s" if m.turns else "-",) if turning else ()),
+             *((acts_text(m, position),) if acting else ()), *((TURNS.get(m.turns, "-"),) if turning else ()),
              *((str(m.chance),) if gambled else ()))
             for m in options.outcomes)
     table = _table(header, rows)
