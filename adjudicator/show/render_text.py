@@ -346,6 +346,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines = [f"{indent}{o.attacker} attacks {target}{pressed}{chance}" if not o.instead
              else f"{indent}{o.attacker} does not attack: {o.instead} instead, on {o.target}"]
     lines += [f"{indent}  discarded: {u} (not defeated: no reward)" for u in o.discarded]
+    lines += [f"{indent}  returned to its fortress: {u} (not defeated: no reward)" for u in o.returned]
     if o.moved:  # Eager: the two trade hexes before the damage
         lines.append(f"{indent}  displaced first: " + ", ".join(f"{u} to {h}" for u, h in o.moved))
     lines += [f"{indent}  {chip} loses its {upgrade} upgrade (upgrade {index}, 0 the bottom one), no damage"
