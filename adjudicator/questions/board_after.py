@@ -18,6 +18,8 @@ from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Gate,
 SAVED = 4
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
 TUNNEL_ACCESS = "Tunnel Access"
+# A unit Infest places under a minion gives it Infested (harbinger-rulebook, Infest #).
+INFEST, INFESTED = "Infest", "Infested"
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
@@ -348,11 +350,14 @@ def _revealed(unit: Unit, chip: str) -> Unit:
 
 
 def _tuck(position: Position, units: dict[str, Unit], gates: dict[str, Gate], uid: str, carrier: str) -> None:
-    """Unit ``uid`` placed under ``carrier`` "without any health" (chapter 5: Bydra Graam's Call Minion):
+    """Unit ``uid`` placed under ``carrier`` "without any health" (chapter 5: Bydra Graam's Call Minion; Infest,
+    whose carrier then holds Infested):
     off the board, its printed name among the chips the carrier carries, whose chapter 5 mark follows
     what is under her ("when she has a minion placed under her: Hex adjacent to Nucleus")."""
     units[uid] = replace(units[uid], at=None, health=0)
     bearer = replace(units[carrier], carrying=(*units[carrier].carrying, units[uid].chip))
+    if INFEST in units[uid].talents:  # "That opposing minion gains the talent Infested" (Infest)
+        bearer = replace(bearer, talents=tuple(sorted({*bearer.talents, INFESTED})))
     mark = bydra_mark(bearer, units, gates) if position.scenario is not None and position.scenario.chapter == 5 else None
     units[carrier] = bearer if mark is None else replace(bearer, mark=mark)
 
