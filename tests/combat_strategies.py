@@ -125,6 +125,8 @@ def describe_combat(position: Position) -> str:
     }
     if position.supply is not None:
         document["supply"] = dict(position.supply)
+    if position.hex_groups:
+        document["hex-groups"] = [list(g) for g in position.hex_groups]
     for f in position.factions.values():
         document["factions"][f.name].update({"source": f.source, "source-capacity": f.source_capacity})
     if position.ai_priority is not None:
@@ -455,6 +457,41 @@ def _tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -
     position = draw(boards)
     units = {uid: replace(u, talents=tuple(sorted({*u.talents, talent})))
              if u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
+# Capture (reference N206): a defeated opposing minion goes beside the fortress. ``capturing`` hands it to
+# the AI factions' units by coin tosses (a player's is a choice the reference does not take); out of the
+# common pool, as Detonate.
+@st.composite
+def capturing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose AI factions' units' active chips get Capture by a coin toss."""
+    position = draw(boards)
+    ai = {name for name, f in position.factions.items() if f.controller is Controller.AI}
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Capture"})))
+             if u.faction in ai and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
+# Pollinate (reference N207): a defeated unit adds an upgrade beneath the nearest keel spire's others.
+# ``pollinating`` renames the first spire's side keel, leaves it that spire alone (no tie), and hands
+# Pollinate to every AI faction's unit (a player's is a choice the reference does not take).
+@st.composite
+def pollinating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` (a spire at least) with the first spire's side renamed keel, its other spires
+    the other side's, and whose AI factions' units' active chips all get Pollinate."""
+    position = draw(boards)
+    assume(position.spires)
+    first, *rest = position.spires
+    side = first.faction
+    other = OPPONENT if side == MOVER else MOVER
+    spires = (replace(first, faction="keel"), *(replace(s, faction=other) if s.faction == side else s for s in rest))
+    position = renamed(position, {side: "keel"}, spires)
+    ai = {name for name, f in position.factions.items() if f.controller is Controller.AI}
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Pollinate"})))
+             if u.faction in ai and u.kind is not Kind.LANDMARK_MINION else u
              for uid, u in position.units.items()}
     return replace(position, units=units)
 
@@ -807,6 +844,44 @@ def translocating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posit
     factions = {**position.factions, MOVER: replace(position.factions[MOVER], controller=controller)}
     return replace(position, spires=spires, factions=factions,
                    hex_groups=tuple(tuple(g) for _, g in sorted(columns.items())))
+
+
+# Keel promotion (reference N205): a promoted keel minion demotes once its hex group loses its last keel
+# spire, or returns to its fortress (Colony, an AI's below full health). ``keeled`` renames the side not
+# moving keel, gives it the first spire alone, mostly bare, makes the hexes one hex group (or two, by column),
+# and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal.
+@st.composite
+def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` (a spire at least) with the side not moving renamed keel, holding the first
+    spire alone (bare three times in four; the others the turn's side's), controlled by the AI (three in
+    four), one hex group (two, cut by column, one time in three), whose keel minions show a promoted side or not (three in four promoted),
+    with Colony (three in four) and Diurnal (one in six)."""
+    position = draw(boards)
+    assume(position.spires)
+    first, *rest = position.spires
+    spires = (replace(first, faction="keel", upgrades=() if draw(st.integers(0, 3)) else first.upgrades),
+              *(replace(s, faction=MOVER) for s in rest))
+    position = renamed(position, {OPPONENT: "keel"}, spires)
+    if draw(st.integers(0, 3)):  # Colony acts for the AI only: mostly so
+        position = replace(position, factions={**position.factions, "keel": replace(
+            position.factions["keel"], controller=Controller.AI)})
+    units = {}
+    for uid, u in position.units.items():
+        if u.faction == "keel" and u.kind is Kind.MINION:
+            other = replace(u.stats, health=u.stats.health + draw(st.integers(0, 2)),
+                            attack=u.stats.attack + draw(st.integers(0, 1)))
+            promoted = draw(st.integers(0, 3)) > 0
+            extra = {"Colony"} if draw(st.integers(0, 3)) else set()
+            extra |= {"Diurnal"} if draw(st.integers(0, 5)) == 0 else set()
+            u = replace(u, promoted_stats=other, promoted=promoted, group=(),
+                        health=draw(st.integers(1, (other if promoted else u.stats).health)),
+                        talents=tuple(sorted({*u.talents, *extra})))
+        units[uid] = u
+    cuts = draw(st.lists(st.integers(1, 5), max_size=1)) if draw(st.integers(0, 2)) == 0 else []
+    columns: dict[int, list[str]] = defaultdict(list)
+    for h in sorted(position.hexes):
+        columns[sum(1 for c in cuts if ord(h[0]) - ord("a") >= c)].append(h)
+    return replace(position, units=units, hex_groups=tuple(tuple(g) for _, g in sorted(columns.items())))
 
 
 @st.composite

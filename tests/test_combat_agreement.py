@@ -25,6 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, assisting, calling, cheering, combat_positions, cumbersome, detonating, entropic, fountained, gifted, held_still,
+    capturing, keeled, pollinating,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
@@ -242,6 +243,55 @@ def test_attack_options_agree_with_promoting_talents(position: Position) -> None
 @given(rallied(combat_positions(firing=True)).map(at_spires_fire))
 def test_spires_fire_agrees_with_promoting_talents(position: Position) -> None:
     problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# One side the keel, its minions promoted mostly, hex groups by column (reference N205): a promoted keel
+# minion whose hex group loses its last keel spire demotes, or returns to its fortress (Colony), in a
+# listing and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(keeled(combat_positions()))
+def test_attack_options_agree_with_keel_promotion(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(keeled(combat_positions()))
+def test_attack_step_agrees_with_keel_promotion(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Capture on the AI factions' units (reference N206): where an opposing minion they defeat goes, in a
+# listing and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(capturing(combat_positions()))
+def test_attack_options_agree_with_capture(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(capturing(combat_positions()))
+def test_attack_step_agrees_with_capture(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Pollinate on the AI factions' units, one side the keel with one spire at most (reference N207): the
+# upgrade a defeated one adds beneath the keel spire's others, in a listing and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(pollinating(combat_positions()))
+def test_attack_options_agree_with_pollinate(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(pollinating(combat_positions()))
+def test_attack_step_agrees_with_pollinate(position: Position) -> None:
+    problem = attack_step_problem(position)
     assert problem is None, problem
 
 

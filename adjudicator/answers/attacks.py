@@ -174,6 +174,7 @@ class AttackOutcome:
     # (spire, upgrade): an upgrade a talent added to the bottom of that spire once the defeat was dealt (Pollinate)
     upgraded: tuple[tuple[str, str], ...] = ()
     morale: tuple[tuple[str, int], ...] = ()  # (faction, rise): its morale die rose by so much (Morale)
+    returned: tuple[str, ...] = ()  # units that left play to their fortress instead of demoting, not defeated (Colony)
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -239,6 +240,7 @@ class AttackOutcome:
             "offered": [{"unit": unit, "how": how, "talent": talent} for unit, how, talent in self.offered],
             "upgraded": [{"spire": spire, "upgrade": upgrade} for spire, upgrade in self.upgraded],
             "morale": dict(self.morale),
+            "returned": list(self.returned),
             "probability": None if self.probability is None else str(self.probability),
         }
 

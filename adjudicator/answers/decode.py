@@ -686,6 +686,7 @@ class _Moment:
     sdeed: tuple[str, str, str] | None = None  # a spire acted instead of attacking: spire, chip, talent (sdeed/4)
     landing: str = ""  # the hex a unit was teleported to, where there were several (tchoice/3)
     discarded: list[str] = field(default_factory=list)  # units discarded, not defeated
+    returned: list[str] = field(default_factory=list)  # units gone to their fortress, not defeated (homeward/3: Colony)
     flipped: list[str] = field(default_factory=list)  # units flipped to their other side (hook flips/3)
     promoted: list[str] = field(default_factory=list)  # units a talent promoted at a defeat (hook promotes/3)
     demoted: list[str] = field(default_factory=list)  # units a talent demoted at a defeat (hook demotes/3)
@@ -734,6 +735,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.instead = _name(args[3])
         elif name == "discarded":
             m.discarded.append(_name(args[1]))
+        elif name == "returned":
+            m.returned.append(_name(args[1]))
         elif name == "shot":
             m.shot = (_name(args[1]), chip_name(args[2]))
         elif name == "sdeed":
@@ -874,7 +877,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          lost=tuple(sorted(m.lost)), promoted=tuple(sorted(m.promoted)),
                          demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)),
                          offered=tuple(sorted(m.offered)), upgraded=tuple(sorted(m.upgraded)),
-                         morale=tuple(sorted(m.morale)))
+                         morale=tuple(sorted(m.morale)), returned=tuple(sorted(m.returned)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:

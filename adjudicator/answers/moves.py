@@ -145,7 +145,7 @@ class MoveOutcome:
     # The riders its move carried that took damage on the way (Roost, FAQ-07): (unit, damage, defeated).
     carried: tuple[tuple[str, int, bool], ...] = ()
     # Its move ends on a hex group where it turns (the keel's minion promotion, asp/movement/keel.lp):
-    # 'promote', 'demote'; '' none.
+    # 'promote', 'demote', 'fortress' (it returns to its fortress instead of demoting: Colony); '' none.
     turns: str = ""
     # The probability of the result of the die its talent rolled before its move that leads to this outcome
     # (Anarchy: discarded, or free to move): chance, not choice; None where no die was rolled before it.

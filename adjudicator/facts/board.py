@@ -175,6 +175,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("mtalent", String(landmark.id), String(SUMMON_HERO))
     if position.scenario is not None:
         yield fact("scenario", Number(position.scenario.chapter))
+        if position.scenario.wave == position.scenario.book.waves:  # a talent may not act then (Colony)
+            yield fact("last_wave")
         for result in position.scenario.event or ():
             yield fact("event", Number(result))
     for gate in position.gates.values():

@@ -18,6 +18,8 @@ from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Facti
 SAVED = 4
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
 TUNNEL_ACCESS = "Tunnel Access"
+# A unit Infest places under a minion gives it Infested (harbinger-rulebook, Infest #).
+INFEST, INFESTED = "Infest", "Infested"
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
@@ -224,11 +226,14 @@ def _turned(position: Position, move: MoveOutcome) -> Position:
     """A keel minion whose move ended on a hex group where it promotes or demotes (asp/movement/keel.lp,
     ``move.turns``), still on the board: promoted, its upgrades go and it gains the difference between
     its sides' health stats (game-elements, Leveling Up); demoted, it keeps its upgrades and its health
-    is at most its basic side's health stat (the keel sheet). A side the position does not give
-    (no promoted-stats) keeps the health given: the rule keeps its notice then (coverage)."""
+    is at most its basic side's health stat (the keel sheet); returned to its fortress instead (Colony), it
+    leaves the board undefeated, as it is. A side the position does not give (no promoted-stats) keeps the
+    health given: the rule keeps its notice then (coverage)."""
     unit = position.units.get(move.unit)
     if not move.turns or unit is None or unit.at is None:
         return position
+    if move.turns == "fortress":
+        return replace(position, units={**position.units, move.unit: replace(unit, at=None)})
     basic, promoted = unit.stats, unit.promoted_stats
     if move.turns == "promote":
         gained = max(0, promoted.health - basic.health) if promoted is not None else 0
@@ -372,11 +377,14 @@ def _revealed(unit: Unit, chip: str) -> Unit:
 
 
 def _tuck(position: Position, units: dict[str, Unit], gates: dict[str, Gate], uid: str, carrier: str) -> None:
-    """Unit ``uid`` placed under ``carrier`` "without any health" (chapter 5: Bydra Graam's Call Minion):
+    """Unit ``uid`` placed under ``carrier`` "without any health" (chapter 5: Bydra Graam's Call Minion; Infest,
+    whose carrier then holds Infested):
     off the board, its printed name among the chips the carrier carries, whose chapter 5 mark follows
     what is under her ("when she has a minion placed under her: Hex adjacent to Nucleus")."""
     units[uid] = replace(units[uid], at=None, health=0)
     bearer = replace(units[carrier], carrying=(*units[carrier].carrying, units[uid].chip))
+    if INFEST in units[uid].talents:  # "That opposing minion gains the talent Infested" (Infest)
+        bearer = replace(bearer, talents=tuple(sorted({*bearer.talents, INFESTED})))
     mark = bydra_mark(bearer, units, gates) if position.scenario is not None and position.scenario.chapter == 5 else None
     units[carrier] = bearer if mark is None else replace(bearer, mark=mark)
 

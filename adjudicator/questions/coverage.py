@@ -219,6 +219,8 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("upgrade-supply"))
     if "inferno-upgrade" in position.readings:  # the icon's kind, set by a reader who knows it (Inferno)
         known.add(tracked("inferno-upgrade"))
+    if position.scenario is not None and position.scenario.wave is not None:  # whether it is the last (Colony)
+        known.add(tracked("last-wave"))
     if position.turn.first_of_round is not None:  # whether the turn starts its round (Fountain)
         known.add(tracked("round"))
     if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)
@@ -291,6 +293,11 @@ _UNSEEN_SIDE = {
                                 "each hit, read that one)"),
     "awaken-others": ("Awaken", "the other landmarks it reveals (\"all non-anomaly landmarks\"): no text says which "
                                 "landmarks are anomalies, so none is revealed in the answer"),
+    "infest-grouped": ("Infest", "a unit with it that has chips beneath it (\"Leaves group if grouped\"): its "
+                                 "leaving the group, the chip it reveals and its infesting are not played"),
+    "infested-host-gone": ("Infested", "a minion Infest placed a unit under that leaves play in the same step (\"After "
+                                       "this unit is removed from this stack, The Graft unit under it is returned to The "
+                                       "Graft barracks on its basic side\"): not played"),
     "entropy-order": ("Entropy", "a hit of the same moment on the unit after one left it at 1 (Spike, a gate's "
                                  "retaliation), or late harm that leaves it at 1 (Detonate's blast): what \"defeats "
                                  "itself immediately\" then does is not played"),

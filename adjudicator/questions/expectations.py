@@ -235,13 +235,14 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "demoted": sorted(o.demoted),
         "offered": {u: how for u, how, _ in o.offered},
         "morale": dict(o.morale),
+        "returned": sorted(o.returned),
     }
 
 
 def _wanted_attack(entry: dict[str, Any], key: str, actual: Any) -> Any:
     """The expected value in the shape of the actual one: names as text, lists sorted, gains filled."""
     value = entry[key]
-    if key in ("defeated", "dodged", "discarded", "flipped", "promoted", "demoted"):
+    if key in ("defeated", "dodged", "discarded", "flipped", "promoted", "demoted", "returned"):
         return sorted(str(v) for v in value or [])
     if key == "lost":
         return sorted([str(u), str(x)] for u, x in value or [])

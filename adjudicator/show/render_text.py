@@ -145,6 +145,8 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
 
 
 # How a talent acts on a chip before or after a move (asp/movement/after.lp, beforemove_act/4).
+# How a keel minion turns as its move ends (asp/movement/keel.lp keel_turn/3), Colony's return included.
+TURNS = {"promote": "promotes", "demote": "demotes", "fortress": "returns to its fortress"}
 _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks",
          "strip": "removes the attack upgrades of {chip}", "recover": "lets {chip} recover up to 4 health",
          "scatter": "leaves its group for {chip}", "teleport": "teleports it to {chip}",
@@ -228,7 +230,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
-             *((acts_text(m, position),) if acting else ()), *((f"{m.turns}s" if m.turns else "-",) if turning else ()),
+             *((acts_text(m, position),) if acting else ()), *((TURNS.get(m.turns, "-"),) if turning else ()),
              *((str(m.chance),) if gambled else ()))
             for m in options.outcomes)
     table = _table(header, rows)
@@ -344,6 +346,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines = [f"{indent}{o.attacker} attacks {target}{pressed}{chance}" if not o.instead
              else f"{indent}{o.attacker} does not attack: {o.instead} instead, on {o.target}"]
     lines += [f"{indent}  discarded: {u} (not defeated: no reward)" for u in o.discarded]
+    lines += [f"{indent}  returned to its fortress: {u} (not defeated: no reward)" for u in o.returned]
     if o.moved:  # Eager: the two trade hexes before the damage
         lines.append(f"{indent}  displaced first: " + ", ".join(f"{u} to {h}" for u, h in o.moved))
     lines += [f"{indent}  {chip} loses its {upgrade} upgrade (upgrade {index}, 0 the bottom one), no damage"

@@ -536,6 +536,29 @@ N186 Harbinger chapter 6, the end of the wave (N160) on a board whose earthscape
     removed (``earthscape:N``, N its place in the position's list from 0, ``removed``): each unit on it
     leaves play (``discarded``, not defeated: no campfire to leave), each face-down landmark on it is
     ``removed``, and the Uprising's gate health (its casualties) goes up 4 for each.
+N205 Keel promotion, in an attack (not checked in Spires Fire nor the turn's edges), where the position gives hex-groups (the keel sheet:
+    "if a promoted minion is no longer occupying a hex group with a keel spire, it demotes back to its
+    basic side ... they lose all health in excess of their new max, but do not lose any upgrade chips"):
+    once the exchange (a Detonate blast too) and its level-ups, Rally and Dispirit are dealt, a promoted minion of
+    the faction named keel on a map hex whose hex group held a standing keel spire before it and holds
+    none after it shows its basic side, its health at most its basic side's health stat (kept as it is
+    where the position gives no promoted side); ``demoted`` lists it. Not one Rally promoted then, nor one
+    with Diurnal, nor one a swap moved in it (Eager: not played). Colony (AI): such a minion of an AI
+    faction, promoted as the exchange began and not dodged, whose health then is below its promoted
+    side's health stat, leaves play instead, not defeated (``returned``; its end ``returned``).
+N206 Capture, the AI's ("After this unit defeats an opposing faction minion, place that minion beside this
+    faction's fortress"): a minion of a faction opposing the unit's (no landmark minion, a merc minion
+    too) whose defeat is credited to a unit with it, by its attack, splash, retaliation or Spike, goes to
+    ``captured:<the unit's faction>``, unless the unit fell earlier in the exchange (as N49), Incinerate
+    removes it (N49) or Press Gang sends it back (N51); a captured minion is not absorbed (N119). A
+    player's Capture, a choice, is not drawn (the generators hand it to AI units only).
+N207 Pollinate, the AI's ("After this unit is defeated, add an orange cross-shield upgrade icon to the bottom of
+    the nearest keel spire to where this unit was defeated, ignoring upgrade capacity"), in an attack (not
+    checked in Spires Fire nor the turn's edges): once the exchange is dealt, each AI unit with it in use
+    as the attack began whose chip was defeated in it (once a unit, its first chip's talent) adds one
+    upgrade of the kind the reading orange-cross-shield names beneath every other of the keel spire still
+    standing then (``upgraded``); the boards drawn hold one keel spire at most, so "nearest" picks no
+    tie. A player's (a choice and 2 Source) is not drawn.
 """
 
 from __future__ import annotations
@@ -595,6 +618,7 @@ READING_DEFAULTS = {
     "campfire": "end-of-turn",
     "ai-spire-odds": "possible",
     "inferno-upgrade": "attack",
+    "orange-cross-shield": "attack",  # N207
 }
 
 T = TypeVar("T")
@@ -718,10 +742,12 @@ class Board:
     under: dict[str, str] = field(default_factory=dict)  # N146: unit -> the unit it was placed under
     morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> what its morale die shows, where given
     lifted: frozenset[str] = frozenset()  # N145: face-down landmarks removed from play
+    returned: frozenset[str] = frozenset()  # N205: units that left play to their fortress, not defeated (Colony)
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
-                     self.discarded, dict(self.waygates), dict(self.under), dict(self.morale), self.lifted)
+                     self.discarded, dict(self.waygates), dict(self.under), dict(self.morale), self.lifted,
+                     self.returned)
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -735,6 +761,7 @@ class Board:
             tuple(sorted(self.under.items())),
             tuple(sorted(self.morale.items())),
             tuple(sorted(self.lifted)),
+            tuple(sorted(self.returned)),
         )
 
 
@@ -1407,6 +1434,9 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
         return "barracks"
     if f.has("Press Gang") and f.faction:  # N116
         return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
+    if (burner is not None and not fallen and burner.has("Capture") and rules.ai(burner.faction)
+            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)):  # N206
+        return f"captured:{burner.faction}"
     if f.kind is Kind.HERO:
         return "removed-from-game"
     if f.kind is Kind.LANDMARK_MINION or f.merc:
@@ -1988,6 +2018,54 @@ def _rally_and_dispirit(
     return tuple(raised), tuple(lowered), tuple(sorted(offered))
 
 
+KEEL = "keel"  # N205
+
+
+def _keel(rules: Rules, start: Board, b: Board, log: Log, moved: Iterable[str], raised: Iterable[str]
+          ) -> tuple[list[str], list[str]]:
+    """N205: the keel minions that demote once the exchange from ``start`` to ``b`` is dealt, and
+    those that return to their fortress instead (Colony), each list sorted; ``b`` changed so."""
+    group = rules.position.hex_group()
+
+    def spired(board: Board, g: int) -> bool:
+        return any(t.faction == KEEL and not t.defeated and group.get(t.at) == g for t in board.spires.values())
+
+    demoted, home = [], []
+    for m in sorted(b.units.values(), key=lambda f: f.id):
+        g = group.get(m.node)
+        was = start.units.get(m.id)
+        if (m.kind is not Kind.MINION or m.faction != KEEL or m.in_gate or g is None or was is None
+                or m.id in moved or m.id in raised or not m.promoted or m.has("Diurnal")
+                or not spired(start, g) or spired(b, g)):
+            continue
+        if (m.has("Colony") and rules.ai(m.faction) and was.promoted and m.id not in log.dodged
+                and m.promoted_stats is not None and m.health < m.promoted_stats.health):
+            del b.units[m.id]
+            b.returned = b.returned | {m.id}
+            home.append(m.id)
+            continue
+        top = m.stats.health if m.promoted_stats else m.health
+        b.units[m.id] = replace(m, promoted=False, promoted_now=False, health=min(m.health, top))
+        demoted.append(m.id)
+    return demoted, home
+
+
+def _pollinate(rules: Rules, start: Board, b: Board, log: Log) -> tuple[tuple[str, str], ...]:
+    """N207: the upgrades AI Pollinate units defeated in the exchange from ``start`` to ``b`` add to the
+    bottom of the keel spire still standing (one at most on the boards drawn); ``b`` changed so."""
+    fallen = sorted({d.chip for d in log.defeated if d.chip in start.units and start.units[d.chip].has("Pollinate")
+                     and rules.ai(start.units[d.chip].faction)})
+    spires = [t for t in b.spires.values() if t.faction == KEEL and not t.defeated]
+    if not fallen or not spires:
+        return ()
+    assert len(spires) == 1, "N207: ties are not drawn"
+    kind = rules.readings["orange-cross-shield"]
+    (spire,) = spires
+    b.spires[spire.id] = replace(spire, upgrades=(kind,) * len(fallen) + spire.upgrades,
+                                 held=(-1,) * len(fallen) + spire.held)
+    return tuple(sorted((spire.id, kind) for _ in fallen))
+
+
 def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     """Retaliation (FAQ-13, FAQ-16): once a turn, when able and the attacker is within range."""
     r = board.units.get(uid)
@@ -2300,6 +2378,9 @@ def attack(
         if helper not in levelled:
             _level_up(rules, b, log, helper, chooser)
     promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
+    lowered, returned = _keel(rules, board, b, log, dict(moved), promoted)  # N205
+    upgraded = _pollinate(rules, board, b, log)  # N207
+    demoted = tuple(sorted({*demoted, *lowered}))
     leeches = [uid] if a.has("Leech") and not fell else []
     if hit in board.units and board.units[hit].has("Leech"):
         leeches.append(hit)
@@ -2334,6 +2415,8 @@ def attack(
         paid_for=tuple(sorted(log.paid_for)),
         offered=offered,
         morale=tuple(sorted(log.morale.items())),  # N156
+        returned=tuple(returned),  # N205
+        upgraded=upgraded,  # N207
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
@@ -2649,9 +2732,12 @@ def attack_options(position: Position, unit_id: str, ai: bool) -> AttackOptions:
 # ------------------------------------------------------------------------------ ends of a step
 
 
-def _unit_end(start: Fighter, now: Fighter | None, discarded: bool, under: str = "") -> ChipEnd | None:
+def _unit_end(start: Fighter, now: Fighter | None, discarded: bool, under: str = "", returned: bool = False
+              ) -> ChipEnd | None:
     if under:
         return ChipEnd(start.id, under=under)  # N146
+    if returned:
+        return ChipEnd(start.id, returned=True)  # N205
     if now is None:
         return ChipEnd(start.id, discarded=True) if discarded else ChipEnd(start.id, defeated=True)
     ups = tuple(sorted(now.upgrades))
@@ -2688,7 +2774,8 @@ def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
 
 def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> EndState:
     chips = [e for uid, f in start.units.items()
-             if (e := _unit_end(f, board.units.get(uid), uid in board.discarded, board.under.get(uid, ""))) is not None]
+             if (e := _unit_end(f, board.units.get(uid), uid in board.discarded, board.under.get(uid, ""),
+                                uid in board.returned)) is not None]
     # N125: a larva placed from its barracks, where it stands and its health.
     chips += [ChipEnd(uid, health=f.health, at=f.node) for uid, f in board.units.items() if uid not in start.units]
     for sid, s in start.spires.items():
