@@ -601,6 +601,38 @@ def naroran_lahar(position: Position) -> Position:
     return replace(position, units={uid: lahar(u) for uid, u in position.units.items()})
 
 
+CHAPTER_2 = ("heirs", "graft")
+
+
+@st.composite
+def chipped(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 2, the heirs moving against the Graft: every heirs unit a hero
+    ("All heir-controlled units are considered to be heroes"; ungrouped, no mark of its own), the heirs with
+    no mark ("Heirs: None"), their gate holding 1 or 2 health chips, which each heirs unit leaving it may
+    take (reference/movement.py, N211); no heirs hero returns (N212)."""
+    position = draw(boards)
+    names = dict(zip((MOVER, OPPONENT), CHAPTER_2))
+
+    def unit(u: Unit) -> Unit:
+        u = replace(u, faction=names.get(u.faction, u.faction))
+        return replace(u, kind=Kind.HERO, group=(), mark=None, must_move=False) if u.faction == "heirs" else u
+
+    def mark(f: Faction) -> Mark:
+        return Mark() if f.name == MOVER else replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark
+
+    chips = draw(st.integers(1, 2))
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f], health_chips=chips if names[f] == "heirs" else None)
+               for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=mark(f)) for n, f in position.factions.items()},
+        units={uid: unit(u) for uid, u in sorted(position.units.items())},
+        spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(2, 1),
+    )
+
+
 CHAPTER_4 = ("narora", "griege")
 
 
@@ -616,8 +648,9 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
     free = sorted(h for h in position.hexes if h not in taken)
     chips = position.chips
-    if free:
-        chips += (Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3))),)
+    if free:  # the earthscapes left on it, given or not (N210)
+        scapes = draw(st.sampled_from((None, 1, 2, 3)))
+        chips += (Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3)), earthscapes=scapes),)
 
     def unit(u: Unit) -> Unit:
         u = replace(u, faction=names.get(u.faction, u.faction))

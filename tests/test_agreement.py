@@ -25,6 +25,7 @@ from tests.combat_strategies import perched
 from tests.profiles import examples, explored_only
 from tests.strategies import (
     affordable_step,
+    chipped,
     allied,
     acting,
     blazing,
@@ -139,6 +140,37 @@ def test_unit_options_agree_where_naroran_lahar_heals(position: Position, ai: bo
 def test_unit_options_agree_beside_the_source_vein(position: Position, ai: bool) -> None:
     # Harbinger chapter 4: a naroran unit whose move ends beside the Source vein may deal it its health.
     problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+def _deploying(position: Position) -> bool:
+    """A heirs unit waits in its gate to deploy (chapter 2's health chips act on it)."""
+    gate = position.gates.get("heirs")
+    return gate is not None and bool(gate.stack)
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(chipped(positions()).filter(_deploying), st.booleans())
+def test_unit_options_agree_on_deploy_health_chips(position: Position, ai: bool) -> None:
+    # Harbinger chapter 2: a heirs unit leaving its gate may take one of its fortress's health chips (N211).
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(chipped(positions().filter(affordable_step)).filter(_deploying), st.booleans())
+def test_movement_step_agrees_on_deploy_health_chips(position: Position, ai: bool) -> None:
+    # The chips carried from deploy to deploy, each taken showing as health past the unit's stat (N211).
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(veined(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_beside_the_source_vein(position: Position, ai: bool) -> None:
+    # Harbinger chapter 4: the vein's health carried from strike to strike, 3 placed again once its last
+    # chip goes while an earthscape is left (N210).
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

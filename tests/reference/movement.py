@@ -7,6 +7,21 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N212 Harbinger chapter 2's heirs heroes never return to their fortress (no-return). A hero of a faction
+    with no mark ("Heirs: None") must leave its gate where it can, hurt on its way or not (as _deployed).
+N211 Harbinger chapter 2's health chips: a heirs unit about to leave its own gate, the gate holding a
+    health chip and the unit not having taken one, may take one before its move (an act before it, its
+    chip the gate): 1 health past its health stat, one chip fewer; each move that then leaves the gate
+    is listed with it, the moves without it too. The chips left are carried from deploy to deploy.
+
+N210 Harbinger chapter 4's Source vein in the whole step: a strike removes that many of its health chips,
+    down to 0, and later moves see what is left (a vein with none is struck no more); the unit that struck
+    it is defeated ("Then, the naroran unit is defeated"), off the board for the moves after. "When the last
+    health chip is removed from the Source vein, you gain its top earthscape ... Then, place 3 health on
+    the Source vein (unless all earthscapes have been removed from it)": where the position gives the
+    earthscapes left on it, one fewer, and 3 health again while any is left (damage past the last chip
+    lost). A final board shows the vein's health where its health or its earthscapes changed.
+
 N192 Burrow: once a move ends on a map hex (a stay's too), the unit placed on a map hex beside its end of
     any terrain but path, free of units (but itself), spires, landmarks and other chips as the move began,
     its health removed (its fortifications too, FAQ-29), not defeated; each such hex an outcome. A player's ungrouped unit may, or not; the
@@ -169,6 +184,13 @@ def _returns(position: Position, hero: Unit) -> bool:
     Only a hero returns: an elfinkaze moving like one (``_roams``) has no such rule (Heroes)."""
     gate = position.gates.get(hero.faction)
     return hero.kind is Kind.HERO and (gate is None or gate.fortress)
+
+
+def _walks_home(position: Position, hero: Unit) -> bool:
+    """The hero may return by its own move: N212, not a heirs hero in Harbinger chapter 2 ("Heroes may not
+    be returned to the Horizon's Wrath fortress"; no heirs minion there could displace one into it)."""
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    return _returns(position, hero) and not (chapter == 2 and hero.faction == "heirs")
 
 
 def _roams(unit: Unit, ai: bool) -> bool:
@@ -1089,7 +1111,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bo
     def enterable(n: str) -> bool:
         if n in position.hexes:
             return n not in chips and n not in others and _admits(position, hero, n)
-        return n == own and _returns(position, hero)
+        return n == own and _walks_home(position, hero)
 
     best = {start: (start,)}
     layer = [start]
@@ -1178,12 +1200,13 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     own = gate_node(hero.faction)
     beside = position.neighbours(own) if hero.faction in position.gates else frozenset()  # none: no return
     home = [first[n] for n in beside if n in first and n not in stops and steps[n] < movement]
-    if own != start and home and _returns(position, hero):
+    if own != start and home and _walks_home(position, hero):
         shortest = min(len(r) for r in home)
         outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(r for r in home if len(r) == shortest) + (own,), 1))
-    if _is_gate(start):
+    if _is_gate(start):  # as _deployed: with no mark at all, it must leave if it can (N212)
         d = distances(position, hero)
-        if any(o.end in d for o in outcomes if o.kind == FREE and not o.defeated):
+        unmarked = (hero.mark or position.factions[hero.faction].mark) == Mark()
+        if any(o.end in d or unmarked for o in outcomes if o.kind == FREE and not o.defeated):
             outcomes = [o for o in outcomes if o.kind != STAY]
     if not ai:
         return outcomes
@@ -1221,7 +1244,7 @@ def _rolling_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[Mov
             outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, rolls=rolled))
     own = gate_node(hero.faction)
     stops = stop_hexes(position, hero)
-    if own != start and _returns(position, hero):
+    if own != start and _walks_home(position, hero):
         home: dict[int, list[tuple[str, ...]]] = {}
         for (node, rolled), route in walks.items():
             if own in position.neighbours(node) and len(route) - 1 < movement and node not in stops:
@@ -1376,6 +1399,10 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         for s in strike_choices(position, unit, o, ai)
         for p, d in disperse_choices(position, unit, o, ai)
     ]
+    # N210: "Then, the naroran unit is defeated": a strike on the Source vein ends with its unit defeated.
+    veins = {c.id for c in position.chips if " ".join(c.name.split()).casefold() == "source vein"}
+    outcomes = [dataclasses.replace(o, exit="defeated") if any(s.chip in veins for s in o.struck) else o
+                for o in outcomes]
     outcomes = [g for o in outcomes for g in glidebomb_choices(position, unit, o, ai)]
     outcomes = [e for o in outcomes for e in eruption_choices(position, unit, o, ai)]
     if ai and outcomes and (_survival_holds(position, unit, outcomes) or _bydra_holds(position, unit)):
@@ -1383,6 +1410,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     if not wait:
         outcomes = act_choices(position, unit, outcomes, ai)
         outcomes += radiated(position, unit, ai)
+        outcomes += health_chipped(position, unit, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
 
@@ -1678,6 +1706,11 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
             units[unit.id] = dataclasses.replace(unit, upgrades=tuple(left))
             units[act.chip] = dataclasses.replace(taker, upgrades=(*taker.upgrades, act.to))
         return dataclasses.replace(position, units=units)
+    if act.how == "health_chip":  # N211: 1 health past its stat, one chip fewer in its gate
+        units[unit.id] = dataclasses.replace(unit, health=unit.health + 1, used=(*unit.used, act.talent))
+        gate = position.gates[unit.faction]
+        gates = {**position.gates, unit.faction: dataclasses.replace(gate, health_chips=(gate.health_chips or 1) - 1)}
+        return dataclasses.replace(position, units=units, gates=gates)
     if act.how == "teleport":  # instead of moving: it stands there (its group with it)
         units[unit.id] = dataclasses.replace(unit, at=act.chip)
         return dataclasses.replace(position, units=units)
@@ -1742,6 +1775,25 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         unit = dataclasses.replace(unit, promoted=True, upgrades=(), health=unit.health + max(gain, 0))
     units[unit.id] = dataclasses.replace(unit, talents=talents)
     return dataclasses.replace(position, units=units)
+
+
+HEALTH_CHIP = "deploy-health-chips"
+
+
+def health_chipped(position: Position, unit: Unit, ai: bool) -> list[MoveOutcome]:
+    """N211 Harbinger chapter 2, Scenario Rules: "Each time the heirs deploy a unit, they may add one of the
+    health chips in the Horizon's Wrath fortress to it. This may exceed the unit's health stat." A heirs
+    unit in its own gate, the gate holding a chip, not having taken one: each move that leaves the gate,
+    made on the board with the chip taken (1 more health, one chip fewer), the act before it; with the
+    moves without it, which unit_options lists already."""
+    gate = position.gates.get(unit.faction)
+    chapter = position.scenario.chapter if position.scenario is not None else None
+    if (chapter != 2 or unit.faction != "heirs" or gate is None or not gate.health_chips
+            or position.node_of(unit.id) != gate.node or HEALTH_CHIP in unit.used):
+        return []
+    act = Act("before", HEALTH_CHIP, gate.node, "health_chip")
+    return [dataclasses.replace(o, acts=(act, *o.acts))
+            for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes if o.end != gate.node]
 
 
 def radiate_sets(position: Position, unit: Unit, ai: bool) -> list[tuple[tuple[str, str], ...]]:
@@ -2183,9 +2235,12 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
     # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
     hit_gates = {}  # N130: a fortress gate struck loses that much health, down to 0
+    veins = {c.id: c for c in position.chips if c.health}
     for strike in move.struck:
         struck = units.get(strike.chip)
-        if struck is not None and struck.at is not None:
+        if strike.chip in veins:  # N210
+            veins[strike.chip] = _vein_after(veins[strike.chip], strike.damage)
+        elif struck is not None and struck.at is not None:
             units[strike.chip] = _placed(struck, struck.at, False, strike.damage, strike.defeated)
         elif _is_gate(strike.chip):
             gate = position.gates[strike.chip.removeprefix("gate:")]
@@ -2202,7 +2257,16 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
                                      stack=tuple(u for u in gate.stack if units[u].at is None and units[u].health))
         for faction, gate in position.gates.items()
     }
-    return dataclasses.replace(position, units=units, gates=gates)
+    chips = tuple(veins.get(c.id, c) for c in position.chips)
+    return dataclasses.replace(position, units=units, gates=gates, chips=chips)
+
+
+def _vein_after(vein: Chip, damage: int) -> Chip:
+    """N210: the Source vein once a strike deals it ``damage``."""
+    if damage < vein.health or vein.earthscapes is None:
+        return dataclasses.replace(vein, health=max(0, vein.health - damage))
+    left = vein.earthscapes - 1
+    return dataclasses.replace(vein, health=3 if left > 0 else 0, earthscapes=left)
 
 
 def _swapped(position: Position, move: MoveOutcome) -> Position:
@@ -2243,7 +2307,9 @@ def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
     units = tuple((uid, u.health) for uid, u in sorted(position.units.items())
                   if uid in start.units and u.health != start.units[uid].health)
     gates = tuple((g.node, g.health) for f, g in sorted(position.gates.items()) if g.health != start.gates[f].health)
-    return units + gates  # N130
+    was = {c.id: (c.health, c.earthscapes) for c in start.chips}
+    veins = tuple((c.id, c.health or 0) for c in position.chips if c.id in was and (c.health, c.earthscapes) != was[c.id])
+    return units + gates + veins  # N130, N210
 
 
 def fortifications(position: Position, start: Position) -> Health:
@@ -2298,7 +2364,8 @@ class _StepSearch:
         board = final_board(position, self.faction, self.before)
         forts = fortifications(position, self.start)
         changed = sides(position, self.start), spire_upgrades(position, self.start)
-        return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else ()
+        chips = gate.health_chips if gate else None  # N211: what is left for the deploys after
+        return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else (), chips
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
         key = (*self._key(position), unit)
