@@ -137,6 +137,9 @@ class TurnEnd:
     # spires returned to their barracks, not defeated: by an act as a unit moved (Rigging), as the wave
     # ended (Mining)
     spires_home: tuple[str, ...] = ()
+    # (other chip, its hex, how many lie there now; 0: it left the board): the toxic fumes chips a defeat
+    # placed, or that returned as the wave ended (Toxic Fumes)
+    others: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -151,6 +154,7 @@ class TurnEnd:
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
+            **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -166,6 +170,7 @@ class TurnEnd:
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
+        parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []

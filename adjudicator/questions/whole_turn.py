@@ -166,6 +166,10 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     campfire = next((e.campfire for e in reversed(ends) if e.campfire), ())
     was = {c.id: c.health for c in start.chips}
     chips = tuple((c.id, c.health or 0) for c in final.chips if c.health != was.get(c.id))  # the Source vein
+    # Other chips a defeat placed or whose number changed, and those that left the board (Toxic Fumes).
+    counts = {c.id: c.count for c in start.chips}
+    others = tuple((c.id, c.at, c.count) for c in final.chips if c.count != counts.get(c.id))
+    others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips})
     shown = {m.id: m for m in final.landmarks}
     landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
                       if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored
@@ -173,7 +177,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
         landmarks=landmarks, morale=morale,
-        spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept),
+        spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
     )
 
 
