@@ -193,6 +193,9 @@ class TurnOutcome:
     attack: StepEnd | None  # one end state of the attack step that leads to it
     quick_strike: StepEnd | None = None  # one end state of the Quick Strike step that leads to it
     start: StepEnd | None = None  # one end state of the start of the turn that leads to it
+    # Back to the Future at the end of the turn: each unit's extra move (one final board of a movement
+    # step only it moved in) and attack (one end of an attack step only it attacked in), in order
+    again: tuple[tuple[str, StepOutcome, StepEnd], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -203,6 +206,8 @@ class TurnOutcome:
             "attack": self.attack.as_json() if self.attack else None,
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
             "start": self.start.as_json() if self.start else None,
+            **({"again": [{"unit": u, "movement": m.as_json(), "attack": a.as_json()} for u, m, a in self.again]}
+               if self.again else {}),
         }
 
 

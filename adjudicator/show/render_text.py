@@ -555,6 +555,10 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
     if outcome.attack is not None:
         attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
         lines.append(f"  attack: {attacks or 'no attack'}")
+    for unit, moved, attacked in outcome.again:  # Back to the Future at the end of the turn
+        moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in moved.sequence) or "no move"
+        attacks = ", ".join(format_attack(a) for a in attacked.sequence) or "no attack"
+        lines.append(f"  back to the future ({unit}): {moves}; {attacks}")
     return lines
 
 
