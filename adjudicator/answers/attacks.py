@@ -175,6 +175,9 @@ class AttackOutcome:
     upgraded: tuple[tuple[str, str], ...] = ()
     morale: tuple[tuple[str, int], ...] = ()  # (faction, rise): its morale die rose by so much (Morale)
     returned: tuple[str, ...] = ()  # units that left play to their fortress instead of demoting, not defeated (Colony)
+    # (unit, hex, chip): a defeated unit placed that chip on that hex (Toxic Fumes: a player's may, so it tells
+    # outcomes apart)
+    laid: tuple[tuple[str, str, str], ...] = ()
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -189,17 +192,19 @@ class AttackOutcome:
         self,
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
                tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-               tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str]:
+               tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str,
+               tuple[tuple[str, str, str], ...]]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
         the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
         discarded against a hit (Hidden Armor), the Source spent for a defeated unit (Press Gang), where
         each defeated chip went (Absorb: underneath which spire), the upgrades added to a spire's bottom
-        (Pollinate: which spire, which upgrade) and the chance of a rolled retaliation's result (Relentless)."""
+        (Pollinate: which spire, which upgrade), the chance of a rolled retaliation's result (Relentless)
+        and the chips a defeat left behind (Toxic Fumes)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
                 self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for, self.upgraded,
                 tuple(sorted((d.chip, d.goes_to) for d in self.defeated)),
-                "" if self.probability is None else str(self.probability))
+                "" if self.probability is None else str(self.probability), self.laid)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -241,6 +246,7 @@ class AttackOutcome:
             "upgraded": [{"spire": spire, "upgrade": upgrade} for spire, upgrade in self.upgraded],
             "morale": dict(self.morale),
             "returned": list(self.returned),
+            "laid": [{"unit": unit, "hex": hex_, "chip": chip} for unit, hex_, chip in self.laid],
             "probability": None if self.probability is None else str(self.probability),
         }
 
@@ -308,6 +314,9 @@ class ChipEnd:
     # a unit or spire returned to its barracks (a hero: its fortress), not defeated (Precious, Mining; Hero's Quest)
     returned: bool = False
     woke: bool = False  # a hero whose campfire mode ended with the wave (asp/combat/wave.lp)
+    # another chip a defeat placed, ``laid`` of them, on hex ``at``, named ``name`` (Toxic Fumes); added to
+    # those on that hex already, if any
+    laid: int = 0
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -317,6 +326,8 @@ class ChipEnd:
         if self.returned or self.woke:
             data["returned" if self.returned else "woke"] = True
             return data
+        if self.laid:
+            return {**data, "name": self.name, "at": self.at, "laid": self.laid}
         if self.revealed:
             data["revealed"] = True
         if self.removed:
@@ -381,6 +392,9 @@ class EndState:
             if c.returned or c.woke:
                 parts.append(f"{c.chip} " + ("returned to its barracks (a hero: to its fortress)" if c.returned
                                              else "leaves campfire mode"))
+                continue
+            if c.laid:
+                parts.append(f"{c.laid} {c.name} placed on {c.at}")
                 continue
             if c.revealed or c.removed:
                 parts.append(f"{c.chip} " + ", ".join(filter(None, ("revealed" if c.revealed else "",

@@ -697,6 +697,7 @@ class _Moment:
     lost: list[tuple[str, str]] = field(default_factory=list)  # unit, the item its damage made it lose (hook drops/3)
     upgraded: list[tuple[str, str]] = field(default_factory=list)  # spire, an upgrade added at its bottom (sbottom/4)
     morale: list[tuple[str, int]] = field(default_factory=list)  # faction, how far its morale die rose (cheers/4)
+    laid: list[tuple[str, str, str]] = field(default_factory=list)  # unit, hex, the chip its defeat placed there (lays/4)
     over: bool = False
     game_over: bool = False
 
@@ -833,6 +834,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.shed.append((_name(args[1]), _name(args[2]), _const_name(args[3])))
         elif name == "lost_item":
             m.lost.append((_name(args[1]), _name(args[2])))
+        elif name == "laid":
+            m.laid.append((_name(args[1]), _name(args[2]), _name(args[3])))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "mgain":
@@ -877,7 +880,8 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          lost=tuple(sorted(m.lost)), promoted=tuple(sorted(m.promoted)),
                          demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)),
                          offered=tuple(sorted(m.offered)), upgraded=tuple(sorted(m.upgraded)),
-                         morale=tuple(sorted(m.morale)), returned=tuple(sorted(m.returned)))
+                         morale=tuple(sorted(m.morale)), returned=tuple(sorted(m.returned)),
+                         laid=tuple(sorted(m.laid)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -899,6 +903,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     lifted: list[int] = []  # chapter 6's earthscapes that left the board
     homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
     woke: set[str] = set()  # heroes whose campfire mode ended with the wave
+    laid: dict[tuple[str, str], int] = {}  # (hex, chip name) → how many a defeat placed there (Toxic Fumes)
     gates: dict[str, int] = {}
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -952,6 +957,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             homed.add(_name(a[0]))
         elif s.name == "woke":
             woke.add(_name(a[0]))
+        elif s.name == "laid":
+            laid[(_name(a[0]), _name(a[1]))] = a[2].number
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
         elif s.name == "wh":
@@ -1010,10 +1017,20 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
     chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed) for m in sorted(unveiled | removed)]
     chips += [ChipEnd(earthscape_id(e), removed=True) for e in sorted(lifted)]
+    chips += [ChipEnd(c.id, returned=True) for c in position.chips if c.id in homed]  # the toxic fumes chips
+    chips += [ChipEnd(laid_id(position, name, hex_), name=name, at=hex_, laid=count)
+              for (hex_, name), count in sorted(laid.items())]
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
     changed_morale = tuple(sorted((f, n) for f, n in morale.items() if n != position.factions[f].morale))
     return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over,
                     changed_morale)
+
+
+def laid_id(position: Position, name: str, hex_: str) -> str:
+    """The id of the chip named ``name`` a defeat placed on ``hex_`` (Toxic Fumes): the chip of that name
+    on that hex already, if any (its count grows), else ``<name>-<hex>``."""
+    return next((c.id for c in position.chips if c.at == hex_ and c.name == name),
+                f"{'-'.join(name.lower().split())}-{hex_}")
 
 
 def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[str, set[str]]]:

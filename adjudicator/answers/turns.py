@@ -137,6 +137,9 @@ class TurnEnd:
     # spires returned to their barracks, not defeated: by an act as a unit moved (Rigging), as the wave
     # ended (Mining)
     spires_home: tuple[str, ...] = ()
+    # (other chip, its hex, how many lie there now; 0: it left the board): the toxic fumes chips a defeat
+    # placed, or that returned as the wave ended (Toxic Fumes)
+    others: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -151,6 +154,7 @@ class TurnEnd:
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
+            **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -166,6 +170,7 @@ class TurnEnd:
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
+        parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []
@@ -188,6 +193,9 @@ class TurnOutcome:
     attack: StepEnd | None  # one end state of the attack step that leads to it
     quick_strike: StepEnd | None = None  # one end state of the Quick Strike step that leads to it
     start: StepEnd | None = None  # one end state of the start of the turn that leads to it
+    # Back to the Future at the end of the turn: each unit's extra move (one final board of a movement
+    # step only it moved in) and attack (one end of an attack step only it attacked in), in order
+    again: tuple[tuple[str, StepOutcome, StepEnd], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -198,6 +206,8 @@ class TurnOutcome:
             "attack": self.attack.as_json() if self.attack else None,
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
             "start": self.start.as_json() if self.start else None,
+            **({"again": [{"unit": u, "movement": m.as_json(), "attack": a.as_json()} for u, m, a in self.again]}
+               if self.again else {}),
         }
 
 

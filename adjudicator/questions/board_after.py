@@ -20,6 +20,9 @@ SAVED = 4
 TUNNEL_ACCESS = "Tunnel Access"
 # A unit Infest places under a minion gives it Infested (harbinger-rulebook, Infest #).
 INFEST, INFESTED = "Infest", "Infested"
+# The talents of a chip a defeat places (hook lays/4), by its name: the griege sheet's "Toxic Fumes /
+# Exposure" (docs/position-format.md, chips).
+LAID_TALENTS = {"Toxic Fumes": ("Exposure",)}
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
@@ -428,7 +431,13 @@ def apply_end(
     scapes = list(position.earthscapes or ())
     lifted = {earthscape_id(i): i for i in range(len(scapes))}
     for change in end.chips:
-        if change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play
+        if change.laid:  # placed by a defeat (Toxic Fumes): more of them on a chip of that name there
+            was = others.get(change.chip)
+            others[change.chip] = replace(was, count=was.count + change.laid) if was is not None else Chip(
+                change.chip, change.at or "", change.name, talents=LAID_TALENTS.get(change.name, ()), count=change.laid)
+        elif change.chip in others and change.returned:  # the toxic fumes chips, as the wave ends
+            del others[change.chip]
+        elif change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play
             landmarks[change.chip] = _face_up(landmarks[change.chip])
             if change.removed:
                 del landmarks[change.chip]

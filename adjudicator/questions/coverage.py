@@ -308,6 +308,9 @@ _UNSEEN_SIDE = {
                              "movement there; the answer has it stay and not attack"),
     "prowl-gate-falls": ("Prowl", "a fortress gate its attack defeats: pillaging by a unit of no faction; the answer "
                                   "has nobody pillage"),
+    "toxic-fumes": ("Toxic Fumes", "the toxic fumes chip of a unit defeated where a chip still stands on its hex once "
+                                   "the defeat is dealt (the chip its group reveals, one a rule keeps in play, a rider), "
+                                   "or of a grouped chip an Unstable Rift defeats with its group: not placed"),
     "wallop-revealed": ("Wallop", "what the chip a group shows, once Wallop's damage defeated its top chip, takes "
                                   "where the teleport puts it (Toxic Secretion, Lahar): not dealt"),
 }

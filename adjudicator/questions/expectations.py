@@ -236,6 +236,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "offered": {u: how for u, how, _ in o.offered},
         "morale": dict(o.morale),
         "returned": sorted(o.returned),
+        "laid": {u: h for u, h, _ in o.laid},
     }
 
 
@@ -285,7 +286,8 @@ def check_attacks(
         actual = {(o.target, o.redirected_to, o.splashed, o.forgone, o.pressed, o.cancelled,
                    tuple((c, i) for c, i, _ in o.stripped), o.instead, o.unloaded, o.shed, o.paid_for, o.upgraded,
                    "" if o.probability is None else str(o.probability),
-                   tuple(sorted((d.chip, d.goes_to) for d in o.defeated)) if routed else ()): o
+                   tuple(sorted((d.chip, d.goes_to) for d in o.defeated)) if routed else (),
+                   tuple(sorted((u, h) for u, h, _ in o.laid))): o
                   for o in options.outcomes}
         wanted = {(str(e["target"]), e.get("redirected-to"), bool(e.get("splash")),
                    tuple(sorted(str(f) for f in e.get("forgone") or [])),
@@ -298,7 +300,8 @@ def check_attacks(
                    tuple(sorted((str(u), str(t)) for u, t in (e.get("paid-for") or {}).items())),
                    tuple(sorted((str(s), str(y)) for s, ys in (e.get("upgraded") or {}).items() for y in ys or [])),
                    str(e.get("probability") or ""),
-                   tuple(sorted((str(c), str(w)) for c, w in (e.get("goes-to") or {}).items())) if routed else ()): e
+                   tuple(sorted((str(c), str(w)) for c, w in (e.get("goes-to") or {}).items())) if routed else (),
+                   tuple(sorted((str(u), str(h)) for u, h in (e.get("laid") or {}).items()))): e
                   for e in spec["outcomes"] or []}
         for missing in sorted(set(wanted) - set(actual), key=str):
             failures.append(f"{where}: expected attack on {_target(missing)} is not listed")
@@ -334,10 +337,10 @@ def _health_now(doc: PositionDocument, chip: str) -> int | None:
 def _target(
     key: tuple[str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, int], ...],
                str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...],
-               tuple[tuple[str, str], ...], str, tuple[tuple[str, str], ...]],
+               tuple[tuple[str, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]],
 ) -> str:
     target, redirected, splashed, forgone, pressed, cancelled, stripped, deed, unloaded, shed, paid, upgraded, chance, \
-        routes = key
+        routes, laid = key
     if deed:
         return f"{target} ({deed} instead of attacking)"
     instead = f" ({', '.join(forgone)} not retaliating)" if forgone else ""
@@ -348,6 +351,7 @@ def _target(
     removing += "".join(f" taking {u}'s {y} upgrade" for u, y in unloaded)
     removing += "".join(f" adding a {y} upgrade at {s}'s bottom" for s, y in upgraded)
     removing += "".join(f" sending {c} to {w}" for c, w in routes)
+    removing += "".join(f" with {u}'s toxic fumes on {h}" for u, h in laid)
     return (target + (f" (taken by {redirected})" if redirected else "") + (" with its splash" if splashed else "")
             + "".join(f" with {t}" for t in pressed) + instead + removing + (f" (probability {chance})" if chance else ""))
 
@@ -370,6 +374,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("flipped", True if c.flipped else None),
             ("control", c.control),
             ("under", c.under),
+            ("laid", c.laid or None),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else "removed" if c.removed \
             else "revealed" if c.revealed else "returned" if c.returned else "woke" if c.woke else {
@@ -480,6 +485,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[chip] = {"health": health}
     for landmark, what in end.landmarks:  # explored: revealed, or out of play
         data[landmark] = what
+    for chip, hex_, count in end.others:  # toxic fumes chips placed by a defeat, or returned as the wave ended
+        data[chip] = "returned" if count == 0 else {"at": hex_, "count": count}
     if end.source:
         data["source"] = dict(end.source)
     if end.morale:

@@ -363,6 +363,7 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  {s} gains an upgrade at its bottom: {y}" for s, y in o.upgraded]
     lines += [f"{indent}  {f}'s morale die +{n}" for f, n in o.morale]
     lines += [f"{indent}  {u} takes damage: its {x} is placed on its hex" for u, x in o.lost]
+    lines += [f"{indent}  {u} defeated: a {x} chip is placed on {h}" for u, h, x in o.laid]
     lines += [f"{indent}  {u} dodges: 0 instead of its defeat, no retaliation, its upgrades gone, basic side up (Dodge)"
               for u in o.dodged]
     lines += [f"{indent}  {u} flips to its other side, its health kept" for u in o.flipped]
@@ -557,6 +558,10 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
     if outcome.attack is not None:
         attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
         lines.append(f"  attack: {attacks or 'no attack'}")
+    for unit, moved, attacked in outcome.again:  # Back to the Future at the end of the turn
+        moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in moved.sequence) or "no move"
+        attacks = ", ".join(format_attack(a) for a in attacked.sequence) or "no attack"
+        lines.append(f"  back to the future ({unit}): {moves}; {attacks}")
     return lines
 
 
