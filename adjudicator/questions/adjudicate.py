@@ -34,7 +34,7 @@ from adjudicator.answers.decode import (
 )
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
-from adjudicator.questions.board_after import apply_act
+from adjudicator.questions.board_after import apply_act, made
 from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded, unknown_landmarks
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
@@ -155,8 +155,8 @@ def unit_options(
     position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = gambled(position, acting(position, _asked(position, unit_id, ai, deadline),
-                                       lambda board: _asked(board, unit_id, ai, deadline)))
+    options = sourced(position, gambled(position, acting(position, _asked(position, unit_id, ai, deadline),
+                                                         lambda board: _asked(board, unit_id, ai, deadline))))
     return _with_odds(position, _noticed(position, options, ai))
 
 
@@ -239,6 +239,19 @@ def gambled(position: Position, options: UnitOptions) -> UnitOptions:
     return replace(options, outcomes=(*discards, *moves), gambles=())
 
 
+def sourced(position: Position, options: UnitOptions) -> UnitOptions:
+    """Each outcome that spends, steals or earns Source (asp/movement/source.lp), or acts (Evoke), with the
+    Source of each faction it changes once made, and what each defeat it deals rewards (board_after)."""
+    def known(move: MoveOutcome) -> MoveOutcome:
+        if not (move.acts or move.spent or move.earned or move.robbed or move.credited):
+            return move
+        after, gains = made(position, move)
+        source = tuple((f, x.source) for f, x in sorted(after.factions.items()) if x.source != position.factions[f].source)
+        return replace(move, source=source, gains=gains)
+
+    return replace(options, outcomes=tuple(known(m) for m in options.outcomes))
+
+
 def _declining(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
     """``options``, each add to the stat taken, with the moves made leaving unused an add its player may
     leave (mv_may/3: a player's Gust): the move asked ``again`` on the board where the unit lacks that
@@ -285,8 +298,8 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    return [_with_odds(position, _noticed(position, gambled(position, acting(
-                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline))), ai))
+    return [_with_odds(position, _noticed(position, sourced(position, gambled(position, acting(
+                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline)))), ai))
             for uid in units]
 
 
