@@ -168,6 +168,8 @@ class MoveOutcome:
     # what each defeat it deals rewards, as an attack's outcome lists it (board_after.move_gains).
     source: tuple[tuple[str, int], ...] = ()
     gains: tuple[Gain, ...] = ()
+    # The units its acts' damage defeats (Magic-Like Missile), known on its board (adjudicate.sourced).
+    downed: tuple[str, ...] = ()
 
     @property
     def discarded(self) -> bool:
@@ -183,10 +185,11 @@ class MoveOutcome:
     @property
     def fells(self) -> bool:
         """Some unit is defeated in this move: the mover on its way or by its own talent (Immolate), a
-        unit it displaced, one on a chip it was teleported onto, or one its damage struck once the move
-        ended."""
+        unit it displaced, one on a chip it was teleported onto, one its damage struck once the move
+        ended, or one an act defeated or dealt damage to (``downed``)."""
         return (self.defeated or self.exit == "defeated" or any(d.defeated for d in self.displaced)
                 or bool(self.felled) or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts)
+                or bool(self.downed)
                 or any(fell for _, _, fell in self.carried))
 
     @property
