@@ -892,14 +892,16 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
         carried = _carried(position, unit, nodes[1 + uncounted:], ai)
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
+        robbed = _robbed(position, unit, nodes, displaced)  # N217: routes that take different Source differ
         for picks in _blaze_picks(position, unit, nodes, uncounted, ai):
             struck = tuple(Strike(x, n, n >= life(position.units[x])) for x, n in picks if n)
-            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled, carried), set()).add(
+            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled, carried, robbed), set()).add(
                 (nodes, *_route_shown(nodes, route.rifts)))
     return [
         MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, *_ in paths}), taken, fell,
-                    rolls, struck=struck, felled=felled, landed=min(paths)[2], carried=carried)
-        for (end, displaced, taken, fell, rolls, struck, felled, carried), paths in by_key.items()
+                    rolls, struck=struck, felled=felled, landed=min(paths)[2], carried=carried, robbed=robbed,
+                    pocket=bool(robbed) and not ai)
+        for (end, displaced, taken, fell, rolls, struck, felled, carried, robbed), paths in by_key.items()
     ]
 
 
@@ -1481,8 +1483,8 @@ def _credit(position: Position, victim: Unit, node: str, mover: Unit, ai: bool, 
 
 
 def _sourced(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
-    """N215-N218: each outcome with the units whose defeat by its own doing rewards the unit's faction, what
-    it steals as it passes opposing units, and whom a defeat by damage taken on the way rewards; a player's
+    """N215, N216, N218: each outcome with the units whose defeat by its own doing rewards the unit's faction,
+    and whom a defeat by damage taken on the way rewards (what a route steals: _minion_outcomes); a player's
     outcomes whose acts after the move and Eruption cost more than the faction holds left out."""
     def foe(uid: str) -> bool:
         x = position.units.get(uid)
@@ -1500,8 +1502,7 @@ def _sourced(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bo
                   for r, _, fell in o.carried if fell]
         credited = tuple(sorted((x.id, f) for x, node, crusher in falls
                                 if (f := _credit(position, x, node, unit, ai, crusher)) is not None))
-        robbed = _robbed(position, unit, o)
-        made.append(dataclasses.replace(o, earned=earned, credited=credited, robbed=robbed, pocket=bool(robbed) and not ai))
+        made.append(dataclasses.replace(o, earned=earned, credited=credited))
     purse = position.factions[unit.faction].source
     return [o for o in made if ai or any(a.when == "before" for a in o.acts)
             or o.spent + sum(a.cost for a in o.acts if a.when == "after") <= purse]
@@ -1517,14 +1518,15 @@ def _rider_fell(position: Position, roost: Unit, rider: Unit, path: tuple[str, .
     return path[-1]
 
 
-def _robbed(position: Position, unit: Unit, outcome: MoveOutcome) -> tuple[tuple[str, int], ...]:
+def _robbed(position: Position, unit: Unit, nodes: tuple[str, ...], displaced: tuple[Displacement, ...]
+            ) -> tuple[tuple[str, int], ...]:
     """N217: the Source each faction loses to an Incorporeal minion's route: 1 for each opposing unit on a
     hex it moves through (neither its start nor its end, not displaced), no more than the faction holds."""
     if "Incorporeal" not in unit.talents or unit.kind is not Kind.MINION:
         return ()
-    pushed = {d.unit for d in outcome.displaced}
+    pushed = {d.unit for d in displaced}
     lost: dict[str, int] = {}
-    for node in outcome.path[1:-1]:
+    for node in nodes[1:-1]:
         for x in position.units.values():
             if (x.at == node and x.id not in pushed and x.faction in position.factions
                     and opposing(position, x.faction, unit.faction) and x.kind is not Kind.LANDMARK_MINION):
