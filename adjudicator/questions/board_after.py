@@ -53,7 +53,7 @@ def _gain(position: Position, faction: str, reward: Reward) -> tuple[Position, t
     info = position.factions[faction]
     kept = max(info.source, min(info.source_capacity, info.source + reward.source))
     gained = replace(position, factions={**position.factions, faction: replace(info, source=kept)})
-    return gained, (Gain(faction, kept - info.source, reward.relics, reward.spire),)
+    return gained, () if reward.empty else (Gain(faction, kept - info.source, reward.relics, reward.spire),)
 
 
 def _robbed(position: Position, move: MoveOutcome) -> Position:
