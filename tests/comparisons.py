@@ -37,7 +37,7 @@ V = TypeVar("V")
 # ===================================================================================== movement
 
 Key = tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, tuple[Act, ...],
-            tuple[tuple[str, int, bool], ...], Fraction | None]
+            tuple[tuple[str, int, bool], ...], Fraction | None, tuple[object, ...]]
 Compared = dict[Key, tuple[str, tuple[str, ...], int | None]]
 
 
@@ -45,7 +45,7 @@ def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
         (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed,
-         o.acts, o.carried, o.chance): (
+         o.acts, o.carried, o.chance, (o.spent, o.earned, o.robbed, o.pocket, o.credited)): (
             o.kind,
             o.path,
             o.paths if o.kind in (PROGRESS, ESCAPE) else None,
@@ -55,7 +55,7 @@ def _compared(options: UnitOptions) -> Compared:
 
 
 def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
-    (unit, end, displaced, damage, defeated, rolls, struck, placed, acts, carried, chance), (kind, path, paths) = key, seen
+    (unit, end, displaced, damage, defeated, rolls, struck, placed, acts, carried, chance, source), (kind, path, paths) = key, seen
     pushed = ", ".join(f"{d.unit} {d.source}->{d.to}" + (f" ({d.damage} damage)" if d.damage else "") for d in displaced)
     hurt = (" defeated" if defeated else f" {damage} damage" if damage else "") + (f" {rolls} dice" if rolls else "")
     dealt = ", ".join(f"{x.chip} {x.damage}" + (" defeated" if x.defeated else "") for x in struck)
@@ -63,7 +63,8 @@ def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
             + (f" placed {placed}" if placed else "") + (f" struck {{{dealt}}}" if dealt else "")
             + "".join(f" {a.when}: {a.talent} {a.how}s {a.chip}" for a in acts)
             + "".join(f" carried {r} {n}" + (" defeated" if fell else "") for r, n, fell in carried)
-            + (f" chance {chance}" if chance is not None else ""))
+            + (f" chance {chance}" if chance is not None else "")
+            + "".join(f" {a.talent} costs {a.cost}" for a in acts if a.cost) + (f" Source {source}" if any(source) else ""))
 
 
 def options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:
@@ -170,6 +171,7 @@ def _finals(result: StepResult) -> dict[Board, tuple[MoveOutcome, ...]]:
             | frozenset((f"{u} side", side) for u, side in o.sides)
             | frozenset((f"{s} upgrades", " ".join(u)) for s, u in o.upgrades)
             | frozenset((f"{x} control", f) for x, f in o.control)
+            | frozenset((f"{f} source", n) for f, n in o.source)  # N215
             # N171: the chance of the dice rolled before the moves (Anarchy), which each board settles
             | frozenset({("chance", str(math.prod(m.chance for m in o.sequence if m.chance is not None)))}): o.sequence
             for o in result.outcomes}

@@ -26,6 +26,7 @@ from adjudicator.position.model import (
     Landmark,
     Mark,
     Position,
+    Reward,
     Spire,
     Stats,
     Terrain,
@@ -1508,7 +1509,10 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
     other = [chips.pop()] if chips and draw(st.integers(0, 2)) == 0 else []  # no talent passes another chip
     landmark = draw(st.booleans())
     last = sorted(n for n in hexes if column[n] == columns - 1)
-    return build(
+    # N217, N218: Source to steal as the mover passes opposing units (Incorporeal), and rewards for the
+    # units a displacement's damage defeats (Crush), the mover's faction near its capacity.
+    units = [replace(u, reward=Reward(source=draw(st.integers(0, 2)))) if u.faction == OPPONENT else u for u in units]
+    board = build(
         map_text,
         units,
         gates={MOVER: (start,), OPPONENT: tuple(last)},
@@ -1518,3 +1522,5 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
         chips=other,
         readings={"displacement": draw(st.sampled_from(("needed", "needed", "optional")))},
     )
+    return replace(board, factions={f: replace(x, source=draw(st.integers(0, 3)), source_capacity=draw(st.integers(3, 5)))
+                                    for f, x in board.factions.items()})

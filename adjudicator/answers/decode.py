@@ -191,6 +191,16 @@ class _UnitAtoms:
         default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
     scorch_optional: set[str] = field(default_factory=set)
     scorch_unknown: set[tuple[str, str]] = field(default_factory=set)
+    # A faction's Source as it moves (asp/movement/source.lp): each talent's price, what its faction holds as
+    # the move begins, the units whose defeat by its doing rewards its faction, the units on each hex it may
+    # pass through that lose Source to its talent (unit, faction, N, what the faction holds), and whether its
+    # faction keeps it.
+    prices: dict[str, int] = field(default_factory=dict)
+    purse: int | None = None
+    earns: set[str] = field(default_factory=set)
+    passing: dict[str, list[tuple[str, str, int, int]]] = field(default_factory=lambda: defaultdict(list))
+    pocket: bool = False
+    rider_fell: dict[tuple[Symbol, str], str] = field(default_factory=dict)  # (route, rider) → the hex it falls on
 
 
 @dataclass(frozen=True)
@@ -210,6 +220,8 @@ class Atoms:
     next_units: frozenset[str]
     leading: frozenset[str]
     lives: dict[str, int]
+    # (unit, hex) → the faction a defeat of it there by damage taken as units move rewards (source.lp, credit_to/3).
+    credits: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[str]) -> Answer:
@@ -219,7 +231,8 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
 
 def unit_answer(gathered: Atoms, starts: dict[str, str], queried: Iterable[str]) -> Answer:
     """The options of the ``queried`` units, from their atoms."""
-    options = {uid: _unit_options(uid, gathered.units[uid], starts[uid], uid in gathered.leading, gathered.lives)
+    options = {uid: _unit_options(uid, gathered.units[uid], starts[uid], uid in gathered.leading, gathered.lives,
+                                  gathered.credits)
                for uid in queried}
     return Answer(options, gathered.next_units)
 
@@ -230,6 +243,7 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
     next_units: set[str] = set()
     leading: set[str] = set()
     lives: dict[str, int] = {}
+    credits: dict[tuple[str, str], str] = {}
     for s in symbols:
         args = s.arguments
         unit = _name(args[0]) if args else ""
@@ -266,6 +280,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.lhurt[(args[1], _name(args[2]), _name(args[3]))] = (args[4].number, args[5].name == "fell")
         elif name == "carried":
             a.carried[args[1]].append((_name(args[2]), args[3].number, args[4].name == "fell"))
+            if args[4].name == "fell":
+                a.rider_fell[(args[1], _name(args[2]))] = _name(args[4].arguments[0])
         elif name == "hurt_end":
             a.hurt_ends[_name(args[1])].append(args[2].number)
         elif name == "hpred":
@@ -333,38 +349,57 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.act_optional.add(args[1].string)
         elif name == "mv_may":
             a.stat_optional.add(args[1].string)
+        elif name == "price":
+            a.prices[args[2].string] = args[1].number
+        elif name == "purse":
+            a.purse = args[1].number
+        elif name == "earns":
+            a.earns.add(_name(args[1]))
+        elif name == "passing":
+            a.passing[_name(args[1])].append((_name(args[2]), _name(args[3]), args[4].number, args[5].number))
+        elif name == "pocket":
+            a.pocket = True
+        elif name == "credit_to":
+            credits[(unit, _name(args[1]))] = _name(args[2])
         elif name == "next":
             next_units.add(unit)
         elif name == "leading":
             leading.add(unit)
-    return Atoms(atoms, frozenset(next_units), frozenset(leading), lives)
+    return Atoms(atoms, frozenset(next_units), frozenset(leading), lives, credits)
 
 
-def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dict[str, int]) -> UnitOptions:
+def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dict[str, int],
+                  credits: dict[tuple[str, str], str]) -> UnitOptions:
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome (and the units its teleports defeat) → {witness path: how many routes it stands for}
-    grouped: dict[tuple[_Key, tuple[str, ...]], dict[tuple[str, ...], int]] = defaultdict(dict)
-    kinds: dict[tuple[_Key, tuple[str, ...]], str] = {}
+    grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed], dict[tuple[str, ...], int]] = defaultdict(dict)
+    kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed], str] = {}
     for kind, end, route in a.offers:
         for key, path, routes in _paths(a, start, kind, end, route):
             # A minion's route defeats the units on each chip it lands on (felling/3: never its start).
             felled = tuple(sorted({x for node in path[1:] for x in a.felling.get(node, ())})) if kind == "progress" else ()
-            grouped[(key, felled)][path] = routes
-            kinds[(key, felled)] = kind
+            full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits))
+            grouped[full][path] = routes
+            kinds[full] = kind
     outcomes = tuple(
         MoveOutcome(uid, end, kinds[full], displaced, path, sum(paths.values()), damage, defeated, rolls,
                     struck=struck, exit=exit, placed=placed, held=a.held if kinds[full] == "stay" else "",
                     felled=felled, landed=landed, acts=acts, carried=carried,
-                    turns="" if defeated else a.turns.get(end, ""))
+                    turns="" if defeated else a.turns.get(end, ""), spent=spent,
+                    earned=tuple(sorted(a.earns & {*felled, *(s.chip for s in struck if s.defeated)})),
+                    robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited)
         for full, paths in sorted(grouped.items())
-        for (end, displaced, damage, defeated, rolls, scorch, carried), felled in [full]
+        for (end, displaced, damage, defeated, rolls, scorch, carried), felled, robbed, credited in [full]
         for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]
-        for struck, exit, placed in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage, lives,
-                                             {d.to for d in displaced}, scorch)
+        for struck, exit, placed, spent in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage,
+                                                    lives, {d.to for d in displaced}, scorch)
         for acts in _acts_after(a, end, defeated)
+        # The acts and talents of one outcome spend no more than its faction holds (source.lp, purse/2).
+        if a.purse is None or spent + sum(act.cost for act in acts) <= a.purse
     )
-    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to) for why, chip, to, how in a.before))
+    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
+                          for why, chip, to, how in a.before))
     acting = {why for why, _, _, _ in a.before} | {why for end in a.acts.values() for why in end}
     uncounted = tuple(
         Notice(talent, PARTLY, ("movement",), (chip,), left_out=ESCAPE_DAMAGE) for talent, chip in sorted(a.unknown)
@@ -398,6 +433,12 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                        gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)))
 
 
+def _earns(a: _UnitAtoms, chip: str, how: str) -> bool:
+    """Whether a defeat the act deals ``chip`` rewards the unit's faction (source.lp, earns/2): an act that
+    defeats (Consume) or deals damage (Magic-Like Missile)."""
+    return how in ("defeat", "hurt") and chip in a.earns
+
+
 def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]]:
     """What the unit's talents may do once its move ends on ``end`` (after_act/5): for each talent, one
     chip it acts on, each an outcome, or none where its player may leave it unused; nothing from a unit
@@ -408,10 +449,41 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
         return [()]
     choices: list[tuple[Act, ...]] = [()]
     for why, targets in sorted(by_talent.items()):
-        acts = [Act("after", why, chip, how, a.then.get(why, ""), to) for chip, how, to in sorted(set(targets))]
+        acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
+                for chip, how, to in sorted(set(targets))]
         options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
         choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
     return choices
+
+
+# The Source each faction loses to a unit's talent as it passes their units (Incorporeal), by faction.
+_Robbed = tuple[tuple[str, int], ...]
+
+
+def _robbing(a: _UnitAtoms, path: tuple[str, ...], displaced: tuple[Displacement, ...]) -> _Robbed:
+    """What the factions lose to the unit's talent along ``path`` (source.lp, passing/6): N for each unit on a
+    hex it moves through, neither its start nor its end, that its move does not displace; no more than each
+    holds, so that routes that take the same are one outcome."""
+    pushed = {d.unit for d in displaced}
+    lost: Counter[str] = Counter()
+    held: dict[str, int] = {}
+    for node in path[1:-1]:
+        for x, faction, n, purse in a.passing.get(node, ()):
+            if x not in pushed:
+                lost[faction] += n
+                held[faction] = purse
+    return tuple(sorted((f, min(n, held[f])) for f, n in lost.items()))
+
+
+def _crediting(a: _UnitAtoms, uid: str, route: Symbol, key: _Key, credits: dict[tuple[str, str], str]) -> _Robbed:
+    """The units damage taken as units move defeats in this outcome, each with the faction its reward goes to
+    (source.lp, credit_to/3): the unit on the hex it falls on, a displaced unit where it lands, a rider where
+    it falls on the route."""
+    end, displaced, _, defeated, _, _, carried = key
+    falls = [(uid, end)] if defeated else []
+    falls += [(d.unit, d.to) for d in displaced if d.defeated]
+    falls += [(x, a.rider_fell.get((route, x), "")) for x, _, fell in carried if fell]
+    return tuple(sorted((x, credits[(x, h)]) for x, h in falls if (x, h) in credits))
 
 
 def _entering(a: _UnitAtoms, path: tuple[str, ...], route: bool) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -448,7 +520,7 @@ def _entering(a: _UnitAtoms, path: tuple[str, ...], route: bool) -> tuple[tuple[
 
 
 def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, health: int, lives: dict[str, int],
-             landed: set[str], scorch: tuple[tuple[str, int], ...]) -> list[tuple[tuple[Strike, ...], str, str]]:
+             landed: set[str], scorch: tuple[tuple[str, int], ...]) -> list[tuple[tuple[Strike, ...], str, str, int]]:
     """What the move deals once it ends on ``end`` (asp/movement/after.lp), how the unit then leaves
     the board ('' where it stays on it) and the hex it places itself on ('' where none): one choice for
     each set of the talents its player may leave unused, and for each hex and chip a placing talent
@@ -456,7 +528,8 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
     away and back. ``health``: the unit's health once its move ends (its life less what it took on its
     way), which a talent may deal (Immolate), need to be low enough (Eruption) or take (Disperse).
     ``landed``: the hexes the units this move displaces land on, where it places itself on none.
-    ``scorch``: what it dealt on its way (scorch.lp: Blaze), added to each choice."""
+    ``scorch``: what it dealt on its way (scorch.lp: Blaze), added to each choice. Each choice carries the
+    Source its faction spends for the talents it uses (source.lp, price/3: a player's Eruption)."""
     fixed = a.struck.get(end, {})
     by_life = a.struck_life.get(end, {})
     exits = a.exits.get(end, {})
@@ -471,7 +544,7 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
     for chip, n in scorch:
         burnt[chip] += n
     if defeated or not talents or (kind == "stay" and not a.stay_strikes):
-        return [(_tally(burnt, lives), "", "")]
+        return [(_tally(burnt, lives), "", "", 0)]
     # The unit's own life is its health once its move ends (Disperse's damage to itself).
     lives = {**lives, uid: health}
     optional = sorted(talents & a.optional)
@@ -489,7 +562,7 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
                 total = dealt.copy()
                 total.update(picked)  # update, not +, which would drop a heal
                 total.update(burnt)
-                choices.append((_tally(total, lives), exit, placed))
+                choices.append((_tally(total, lives), exit, placed, sum(a.prices.get(w, 0) for w in (*forced, *used))))
     return sorted(set(choices))
 
 

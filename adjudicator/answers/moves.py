@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from adjudicator.answers.attacks import Gain
 from adjudicator.answers.notices import Notice, notices_json
 
 # How a move relates to the unit's mark (game-elements: Making Progress; Hero Movement).
@@ -83,6 +84,8 @@ class Act:
     how: str
     then: str = ""
     to: str = ""  # the hex a landmark is placed on ('shift'), a minion called to ('call') or a unit summoned to ('evoke'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
+    cost: int = 0  # the Source its faction spends for it first (hook pays/3: Call Minion, Improve)
+    earns: bool = False  # a defeat it deals rewards its faction (asp/movement/source.lp, earns/2)
 
     @property
     def defeats(self) -> bool:
@@ -107,9 +110,11 @@ class Act:
 
 
     def as_json(self) -> dict[str, Any]:
-        shape = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}
+        shape: dict[str, Any] = {"when": self.when, "talent": self.talent, "chip": self.chip, "how": self.how}
         if self.to:
             shape["to"] = self.to
+        if self.cost:
+            shape["cost"] = self.cost
         return {**shape, "then": self.then} if self.then else shape
 
 
@@ -150,6 +155,24 @@ class MoveOutcome:
     # The probability of the result of the die its talent rolled before its move that leads to this outcome
     # (Anarchy: discarded, or free to move): chance, not choice; None where no die was rolled before it.
     chance: Fraction | None = None
+    # A faction's Source as it moves (asp/movement/source.lp): what its faction spends for its talents once
+    # its move ends (Eruption; an act's own is Act.cost), the units whose defeat in it (felled, struck)
+    # rewards its faction, the Source each faction loses to its talent as it passes their units (Incorporeal),
+    # sorted by faction, and whether its faction gains that (the AI's does not).
+    spent: int = 0
+    earned: tuple[str, ...] = ()
+    robbed: tuple[tuple[str, int], ...] = ()
+    pocket: bool = False
+    # The units damage taken as units move defeats in it (Toxic Secretion, Lahar, Crush), each with the faction
+    # its reward goes to (the first by name of the chips that hurt it there: asp/movement/source.lp), sorted.
+    credited: tuple[tuple[str, str], ...] = ()
+    # Each faction whose Source the move changed, with its Source after it (board_after.apply_move), sorted;
+    # set once the outcome is known on its board (adjudicate.sourced), as the combat steps' ends show it; and
+    # what each defeat it deals rewards, as an attack's outcome lists it (board_after.move_gains).
+    source: tuple[tuple[str, int], ...] = ()
+    gains: tuple[Gain, ...] = ()
+    # The units its acts' damage defeats (Magic-Like Missile), known on its board (adjudicate.sourced).
+    downed: tuple[str, ...] = ()
 
     @property
     def discarded(self) -> bool:
@@ -165,17 +188,19 @@ class MoveOutcome:
     @property
     def fells(self) -> bool:
         """Some unit is defeated in this move: the mover on its way or by its own talent (Immolate), a
-        unit it displaced, one on a chip it was teleported onto, or one its damage struck once the move
-        ended."""
+        unit it displaced, one on a chip it was teleported onto, one its damage struck once the move
+        ended, or one an act defeated or dealt damage to (``downed``)."""
         return (self.defeated or self.exit == "defeated" or any(d.defeated for d in self.displaced)
                 or bool(self.felled) or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts)
+                or bool(self.downed)
                 or any(fell for _, _, fell in self.carried))
 
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
-                           tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...], str]:
+                           tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...], str, int,
+                           tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
-                self.placed, self.felled, self.acts, self.carried, self.turns)
+                self.placed, self.felled, self.acts, self.carried, self.turns, self.spent, self.robbed, self.credited)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -210,6 +235,14 @@ class MoveOutcome:
             shape["turns"] = self.turns
         if self.chance is not None:
             shape["chance"] = str(self.chance)
+        if self.spent:
+            shape["spent"] = self.spent
+        if self.robbed:
+            shape["robbed"] = dict(self.robbed)
+        if self.source:
+            shape["source"] = dict(self.source)
+        if self.gains:
+            shape["gains"] = [g.as_json() for g in self.gains]
         return {**shape, "damage": self.damage, "defeated": self.defeated} if self.damage or self.defeated else shape
 
 
@@ -263,6 +296,9 @@ class StepOutcome:
     upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), sorted.
     control: tuple[tuple[str, str], ...] = ()
+    # (faction, its Source after the step) for each faction whose Source the step changed, sorted: what its
+    # moves spent, stole and earned (asp/movement/source.lp), as the combat steps' ends show it.
+    source: tuple[tuple[str, int], ...] = ()
 
     @property
     def chance(self) -> Fraction:
@@ -292,6 +328,8 @@ class StepOutcome:
             shape["upgrades"] = {s: list(u) for s, u in self.upgrades}
         if self.control:
             shape["control"] = dict(self.control)
+        if self.source:
+            shape["source"] = dict(self.source)
         if self.rolled:
             shape["chance"] = str(self.chance)
         return shape

@@ -34,15 +34,16 @@ from adjudicator.answers.decode import (
 )
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
-from adjudicator.questions.board_after import apply_act
-from adjudicator.questions.coverage import ATTACKS, MOVES, as_happened, flipped, notices, unbounded, unknown_landmarks
+from adjudicator.questions.board_after import apply_act, made
+from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
+                                           unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
 from adjudicator.answers.rolls import roll_odds
 from adjudicator.position.priorities import in_force
 from adjudicator.position.readings import resolve
-from adjudicator.position.talents import PARTLY, catalogue
+from adjudicator.position.talents import NOT_MODELLED, PARTLY, catalogue
 from adjudicator.answers.notices import Notice
 from adjudicator.questions.still import still_facts
 from adjudicator.solving.solve import (
@@ -155,8 +156,8 @@ def unit_options(
     position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = gambled(position, acting(position, _asked(position, unit_id, ai, deadline),
-                                       lambda board: _asked(board, unit_id, ai, deadline)))
+    options = sourced(position, gambled(position, acting(position, _asked(position, unit_id, ai, deadline),
+                                                         lambda board: _asked(board, unit_id, ai, deadline))))
     return _with_odds(position, _noticed(position, options, ai))
 
 
@@ -239,6 +240,40 @@ def gambled(position: Position, options: UnitOptions) -> UnitOptions:
     return replace(options, outcomes=(*discards, *moves), gambles=())
 
 
+def sourced(position: Position, options: UnitOptions) -> UnitOptions:
+    """Each outcome that spends, steals or earns Source (asp/movement/source.lp), or acts (Evoke), with the
+    Source of each faction it changes once made, what each defeat it deals rewards, and the units its acts'
+    damage defeats (board_after). A hero whose own doing defeats a unit as it moves may level up (game-elements,
+    Defeat): not played, a notice."""
+    def known(move: MoveOutcome) -> MoveOutcome:
+        if not (move.acts or move.spent or move.earned or move.robbed or move.credited):
+            return move
+        after, gains = made(position, move)
+        source = tuple((f, x.source) for f, x in sorted(after.factions.items()) if x.source != position.factions[f].source)
+        downed = tuple(sorted({a.chip for a in move.acts if a.how == "hurt" and _down(position, after, a.chip)}))
+        return replace(move, source=source, gains=gains, downed=downed)
+
+    outcomes = tuple(known(m) for m in options.outcomes)
+    unit = position.units[options.unit]
+    levels = unit.kind is Kind.HERO and any(
+        m.felled or m.downed or any(s.defeated and s.chip != unit.id for s in m.struck)
+        or any(a.how == "defeat" for a in m.acts) for m in outcomes)
+    found = (Notice("", NOT_MODELLED, ("movement",), (unit.id,), HERO_LEVELS, LEVELING_UP, LEVEL_UP_TEXT),) if levels else ()
+    return replace(options, outcomes=outcomes, notices=(*options.notices, *found))
+
+
+# What a hero's defeat of a chip as units move would bring and is not played (game-elements, Defeat: "If a hero
+# defeats a unit, spire, or fortress gate it may immediately level up").
+HERO_LEVELS = "the level-up of a hero whose own doing defeats a unit as units move (what it deals, an act, a teleport)"
+
+
+def _down(before: Position, after: Position, uid: str) -> bool:
+    """Unit ``uid`` stood on the board before and was defeated by ``after``: off it, or its group's next chip shown."""
+    was, now = before.units.get(uid), after.units.get(uid)
+    return was is not None and was.at is not None and now is not None and (
+        now.at is None and not now.discarded or now.chip != was.chip)
+
+
 def _declining(position: Position, options: UnitOptions, again: Callable[[Position], UnitOptions]) -> UnitOptions:
     """``options``, each add to the stat taken, with the moves made leaving unused an add its player may
     leave (mv_may/3: a player's Gust): the move asked ``again`` on the board where the unit lacks that
@@ -285,8 +320,8 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    return [_with_odds(position, _noticed(position, gambled(position, acting(
-                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline))), ai))
+    return [_with_odds(position, _noticed(position, sourced(position, gambled(position, acting(
+                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline)))), ai))
             for uid in units]
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.answers.attacks import ChipEnd, EndState
+from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, bydra_mark, earthscape_id
-from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position, Unit
+from adjudicator.position.model import (SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position,
+                                        Reward, Unit)
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -26,6 +27,55 @@ LAID_TALENTS = {"Toxic Fumes": ("Exposure",)}
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
+    """The board after unit ``uid``'s talent acted (``_acted``)."""
+    return _acted(position, uid, act)[0]
+
+
+def _acted(position: Position, uid: str, act: Act) -> tuple[Position, tuple[Gain, ...]]:
+    """The board after unit ``uid``'s talent acted (``_act``), its faction first paying what the act costs
+    (Act.cost: hook pays/3), then gaining the reward of the chip it defeated where the act earns it
+    (Act.earns: asp/movement/source.lp): a unit defeated outright (Consume), or one its damage defeats
+    (Magic-Like Missile), its active chip's reward as it was hit; and what the faction so gained."""
+    faction = position.units[uid].faction
+    if act.cost:
+        position = _spend(position, faction, act.cost)
+    after = _act(position, uid, act)
+    hit = position.units.get(act.chip)
+    if act.earns and hit is not None and (act.how == "defeat" or (act.how == "hurt" and int(act.to) >= hit.life)):
+        return _gain(after, faction, hit.reward)
+    return after, ()
+
+
+def _spend(position: Position, faction: str, amount: int) -> Position:
+    """``faction`` with ``amount`` Source less (what a talent costs it, or a steal takes: never more than it holds)."""
+    info = position.factions[faction]
+    return replace(position, factions={**position.factions, faction: replace(info, source=max(0, info.source - amount))})
+
+
+def _gain(position: Position, faction: str, reward: Reward) -> tuple[Position, tuple[Gain, ...]]:
+    """``faction`` granted ``reward`` (game-elements, Defeat): its Source up to its capacity (Source: "Any Source
+    gained above a faction's maximum capacity is lost"); the relics and the spire it may build are reported only,
+    as the combat steps report them (no position state)."""
+    info = position.factions[faction]
+    kept = max(info.source, min(info.source_capacity, info.source + reward.source))
+    gained = replace(position, factions={**position.factions, faction: replace(info, source=kept)})
+    return gained, () if reward.empty else (Gain(faction, kept - info.source, reward.relics, reward.spire),)
+
+
+def _robbed(position: Position, move: MoveOutcome) -> Position:
+    """What the move's talent stole as it passed opposing units (Incorporeal: "Steal 1 Source from the
+    controlling faction of each active unit it passes through"): each faction loses what it is robbed of,
+    no more than it holds; the mover's faction gains what was taken, up to its capacity, where it keeps it (a
+    player's; the AI's wording: "Opposing factions will lose 1 Source")."""
+    taken = 0
+    for faction, amount in move.robbed:
+        took = min(amount, position.factions[faction].source)
+        position = _spend(position, faction, took)
+        taken += took
+    return _gain(position, position.units[move.unit].faction, Reward(source=taken))[0] if move.pocket else position
+
+
+def _act(position: Position, uid: str, act: Act) -> Position:
     """The board after unit ``uid``'s talent acted (asp/movement/after.lp, before_act/4, after_act/5):
     the chip it defeats off the board as one defeated (a group's next chip shows), or returns to its
     barracks undefeated (its whole group, as Eruption's return; a spire, Rigging), or a spire it strips loses its attack
@@ -204,7 +254,12 @@ def revealed(unit: Unit) -> Unit:
 
 
 def apply_move(position: Position, move: MoveOutcome) -> Position:
-    """The board after ``move``: the unit on its end node, displaced units where they landed, each
+    """The board after ``move`` (``made``)."""
+    return made(position, move)[0]
+
+
+def made(position: Position, move: MoveOutcome) -> tuple[Position, tuple[Gain, ...]]:
+    """The board after ``move``, and what the defeats it deals rewarded, in their order: the unit on its end node, displaced units where they landed, each
     with the damage it took on the way (Toxic Secretion, Lahar), the damage it dealt once its move
     ended (Impale, Source Aura, Immolate, Eruption) and, where it then leaves the board (Immolate's
     defeat, Eruption's return to the barracks), the board without it; where it then places itself
@@ -213,16 +268,38 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     what it took on its way, then an act after it (a flip after the move takes the upgrades the damage
     on the way left; Scatter leaves the group where the move ended); then a keel minion's promotion
     or demotion on the hex group where it ended (_turned)."""
+    gains: tuple[Gain, ...] = ()
     for act in move.acts:
         if act.when == "before":
-            position = apply_act(position, move.unit, act)
+            position, got = _acted(position, move.unit, act)
+            gains += got
     if move.discarded:  # Anarchy: no move after it
-        return position
+        return position, gains
+    # Its faction's Source (asp/movement/source.lp): what it steals on its way and the rewards of the units its
+    # teleports defeat there (and of those damage taken on the way defeats, to the faction credited), then what it pays for its talents once its move ends (a player's Eruption), then
+    # the rewards of the units they defeat; each active chip's reward as it stood before the move.
+    faction = position.units[move.unit].faction
+    rewards = [(uid, position.units[uid].reward) for uid in move.earned]
+    credited = [(uid, position.units[uid].reward, to) for uid, to in move.credited]
+    position = _robbed(position, move)
+    for uid, reward in rewards:
+        if uid in move.felled:
+            position, got = _gain(position, faction, reward)
+            gains += got
+    for uid, reward, to in credited:  # what damage taken on the way defeated (Toxic Secretion): that chip's faction
+        position, got = _gain(position, to, reward)
+        gains += got
+    position = _spend(position, faction, move.spent)
     position = _passed(_moved(position, move), move)
+    for uid, reward in rewards:
+        if uid not in move.felled:
+            position, got = _gain(position, faction, reward)
+            gains += got
     for act in move.acts:
         if act.when == "after":
-            position = apply_act(position, move.unit, act)
-    return _turned(position, move)
+            position, got = _acted(position, move.unit, act)
+            gains += got
+    return _turned(position, move), gains
 
 
 def _turned(position: Position, move: MoveOutcome) -> Position:

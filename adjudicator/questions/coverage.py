@@ -337,7 +337,7 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     # A player's hero the position gives no capacity levels up (asp/combat/levelup.lp, not_adjudicated):
     # what it may take is not known, so the answer cannot be complete.
     uncapped = tuple(sorted(by_talent.pop("capacity", ())))
-    found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, _LEVEL_UP_TEXT)] if uncapped else []
+    found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, LEVEL_UP_TEXT)] if uncapped else []
     # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
     # or that a displacement or a teleport put on a hex group where it would: not played.
     rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")
@@ -523,7 +523,7 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
 # and is credited as its faction's units are. Left out: its own move as units move.
 CONTROLLED = "game-elements: controlled-landmark-minion"
 LEVELING_UP = "game-elements: Leveling Up Heroes"
-_LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
+LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
                   "add an upgrade chip to the hero.")
 _LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position does not give: no capacity, or at its "
                   "capacity on its basic side without promoted-stats (docs/combat.md, Leveling up)")

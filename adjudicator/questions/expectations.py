@@ -53,10 +53,10 @@ class CaseResult:
 # defeat, Eruption's barracks).
 # The hex it then places itself on ('' where none: Disperse), then what its talents do before or after
 # the move (when, talent, chip, how, then: Consume), then what each rider it carried takes on the way
-# (None: that defeats it; Roost, FAQ-07).
+# (None: that defeats it; Roost, FAQ-07); last, each faction's Source once it is made, where it changed.
 _Act = tuple[str, str, str, str, str, str]
 _Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str, str,
-             tuple[_Act, ...], tuple[tuple[str, int | None], ...]]
+             tuple[_Act, ...], tuple[tuple[str, int | None], ...], tuple[tuple[str, int], ...]]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -72,7 +72,8 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
             int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")), str(entry.get("placed", "")),
             tuple((str(a["when"]), str(a["talent"]), str(a["chip"]), str(a["how"]), str(a.get("then", "")),
-                   str(a.get("to", ""))) for a in entry.get("acts") or ()), carried)
+                   str(a.get("to", ""))) for a in entry.get("acts") or ()), carried,
+            tuple(sorted((str(f), int(n)) for f, n in (entry.get("source") or {}).items())))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
@@ -80,7 +81,7 @@ def _actual_key(move: MoveOutcome) -> _Key:
     struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
     carried = tuple(sorted((u, None if fell else n) for u, n, fell in move.carried))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit, move.placed,
-            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to) for a in move.acts), carried)
+            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to) for a in move.acts), carried, move.source)
 
 
 def check_moves(
@@ -126,7 +127,7 @@ def check_turn(
         failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
     if "finals" in expected:
         actual = {_final(o.final, ((u, h) for u, h in o.health if (u, DEFEATED) not in o.final), o.fortifications,
-                         o.sides, o.upgrades, o.control): o
+                         o.sides, o.upgrades, o.control, o.source): o
                   for o in result.outcomes}
         wanted: dict[_Final, str | None] = {}
         for entry in expected["finals"]:
@@ -136,9 +137,10 @@ def check_turn(
             sides = entry.pop("sides", None) or {}
             upgrades = entry.pop("upgrades", None) or {}
             control = entry.pop("control", None) or {}
+            source = entry.pop("source", None) or {}
             chance = entry.pop("chance", None)
             wanted[_final(entry.items(), health.items(), forts.items(), sides.items(), upgrades.items(),
-                          control.items())] = (
+                          control.items(), source.items())] = (
                 None if chance is None else str(chance))
         for missing in sorted(wanted.keys() - actual.keys()):
             failures.append(f"{key}: expected final board {_show_final(missing)} is not produced")
@@ -159,24 +161,25 @@ def check_turn(
 # unsaid), then the health and the fortification upgrades of those whose the step changed (floating
 # rocks' dice, damage while moving), the side of each unit an act flipped or promoted, and the upgrades
 # (bottom first) of each spire an act stripped, and the faction now controlling each landmark minion an act
-# put under control (Recruiter).
+# put under control (Recruiter), and each faction's Source where the step changed it.
 _Final = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], tuple[tuple[str, int], ...],
-               tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...]]
+               tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...],
+               tuple[tuple[str, int], ...]]
 
 
 def _final(
     board: Iterable[tuple[Any, Any]], health: Iterable[tuple[Any, Any]], forts: Iterable[tuple[Any, Any]],
     sides: Iterable[tuple[Any, Any]] = (), upgrades: Iterable[tuple[Any, Any]] = (),
-    control: Iterable[tuple[Any, Any]] = (),
+    control: Iterable[tuple[Any, Any]] = (), source: Iterable[tuple[Any, Any]] = (),
 ) -> _Final:
     return (tuple(sorted((str(u), str(n)) for u, n in board)), tuple(sorted((str(u), int(h)) for u, h in health)),
             tuple(sorted((str(u), int(n)) for u, n in forts)), tuple(sorted((str(u), str(s)) for u, s in sides)),
             tuple(sorted((str(s), tuple(map(str, u or ()))) for s, u in upgrades)),
-            tuple(sorted((str(u), str(f)) for u, f in control)))
+            tuple(sorted((str(u), str(f)) for u, f in control)), tuple(sorted((str(f), int(n)) for f, n in source)))
 
 
 def _show_final(final: _Final) -> str:
-    board, health, forts, sides, upgrades, control = final
+    board, health, forts, sides, upgrades, control, source = final
     shown: dict[str, Any] = dict(board)
     if health:
         shown["health"] = dict(health)
@@ -188,11 +191,13 @@ def _show_final(final: _Final) -> str:
         shown["upgrades"] = {s: list(u) for s, u in upgrades}
     if control:
         shown["control"] = dict(control)
+    if source:
+        shown["source"] = dict(source)
     return str(shown)
 
 
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried = key
+    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried, source = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
@@ -204,7 +209,8 @@ def _show(key: _Key) -> str:
     return (first + f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then placed on {placed}" if placed else "")
             + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else "") + later
-            + "".join(f", {u} carried " + ("defeated" if n is None else f"taking {n} damage") for u, n in carried))
+            + "".join(f", {u} carried " + ("defeated" if n is None else f"taking {n} damage") for u, n in carried)
+            + "".join(f", {f} at {n} Source" for f, n in source))
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:

@@ -21,10 +21,11 @@ from adjudicator.answers.rolls import rolled, rolls_uncounted
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
-from adjudicator.position.model import Kind, Position, Unit
+from adjudicator.position.model import SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
-from adjudicator.questions.adjudicate import Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units
+from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units,
+                                              sourced)
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
 from adjudicator.questions.coverage import STEP, notices
@@ -41,7 +42,9 @@ Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
 # The landmark minions an act put under a faction's control (Recruiter), with that faction, in id order.
 Control = tuple[tuple[str, str], ...]
-Final = tuple[Board, Health, Health, Sides, Upgrades, Control]
+# Each faction whose Source the step changed, with its Source after it, by name (asp/movement/source.lp).
+Source = tuple[tuple[str, int], ...]
+Final = tuple[Board, Health, Health, Sides, Upgrades, Control, Source]
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
@@ -98,9 +101,11 @@ def movement_step(
     because: list[str] = []
     parts = groups(position, present_units(position, faction))
     if len(parts) > 1 and (still.depends_on_combat(position, present_units(position, faction), ai_factions)
-                           or _scattering(position, present_units(position, faction))):
+                           or _scattering(position, present_units(position, faction))
+                           or _spending(position, present_units(position, faction))):
         # What such a unit may attack can change with any move that pushes a chip; a unit leaving its
-        # group (Scatter) reveals one that may move on, further than the group could: one search.
+        # group (Scatter) reveals one that may move on, further than the group could; what one group spends
+        # or steals changes what another may afford, and in which order gains and costs come: one search.
         parts = [tuple(sorted(u for part in parts for u in part))]
     for units in parts:
         done = math.prod(len(g.finals) for g in searched)
@@ -171,6 +176,20 @@ def _scattering(position: Position, units: Sequence[str]) -> bool:
     return any("Scatter" in position.units[u].talents and position.units[u].group for u in units)
 
 
+def _spending(position: Position, units: Sequence[str]) -> bool:
+    """Some unit may spend Source in this step, or steal it (hooks pays/3, steals/3; a summons' cost, Evoke;
+    a Summon Hero landmark a hero of its faction may use): the step's boards hang on the order of its moves."""
+    known = catalogue()
+    hooks = {h for uid in units for t in known.known(position.units[uid].talents) for h in t.hooks}
+    summons = any(t.summons for uid in units for t in known.known(position.units[uid].talents))
+    landmark = any(lm.revealed and SUMMON_HERO in lm.talents for lm in position.landmarks)
+    return bool(hooks & SPENDING) or summons or (landmark and any(position.units[u].kind is Kind.HERO for u in units))
+
+
+# The hooks by which a unit spends or steals Source as it moves (asp/core/hooks.lp).
+SPENDING = frozenset({"pays/3", "steals/3"})
+
+
 def _mobile(unit: Unit) -> bool:
     return not unit.done.moved and not unit.campfire and unit.kind is not Kind.LANDMARK_MINION
 
@@ -225,7 +244,7 @@ def _dealt(position: Position, board: Board, dealt: whole_solve.Dealt) -> Final:
             health.append((uid, unit.health - damage + absorbed))
         if absorbed:
             forts.append((uid, unit.fortifications - absorbed))
-    return board, tuple(health), tuple(forts), (), (), ()
+    return board, tuple(health), tuple(forts), (), (), (), ()
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -292,8 +311,9 @@ def _search(
         sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                       if u.promoted != position.units[uid].promoted)
         control = tuple((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction)
+        source = tuple((f, x.source) for f, x in sorted(pos.factions.items()) if x.source != position.factions[f].source)
         return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
-                _stripped(pos, position), control)
+                _stripped(pos, position), control, source)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         now = members(pos)
@@ -312,9 +332,9 @@ def _search(
             minion = _ordered_as_minion(pos.units[uid])
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
-            options = gambled(pos, acting(pos, answer.options[uid], lambda board, uid=uid: ask(
+            options = sourced(pos, gambled(pos, acting(pos, answer.options[uid], lambda board, uid=uid: ask(
                 board, Query((uid,), ai_factions, stepping=True, begun=begun, over=over, readings=readings),
-                fixed(board), deadline).options[uid]))
+                fixed(board), deadline).options[uid])))
             uncounted.update(options.notices)
             unit = pos.units[uid]
             for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):
@@ -408,8 +428,21 @@ def _boards(
                                     tuple(sorted(pair for _, f in combination for pair in f[2])),
                                     tuple(sorted(pair for _, f in combination for pair in f[3])),
                                     _merge_upgrades([f[4] for _, f in combination]),
-                                    tuple(sorted(dict(pair for _, f in combination for pair in f[5]).items()))))
+                                    tuple(sorted(dict(pair for _, f in combination for pair in f[5]).items())),
+                                    _merge_source(position, [f[6] for _, f in combination])))
     return tuple(sorted(outcomes, key=lambda o: o.final)), True
+
+
+def _merge_source(position: Position, changed: list[Source]) -> Source:
+    """Each faction's Source after the groups' moves: what each group's added to it, up to its capacity. Groups
+    are apart only where no unit may spend or steal Source (_spending), so each only adds: any order gives it."""
+    added: dict[str, int] = {}
+    for board in changed:
+        for faction, now in board:
+            added[faction] = added.get(faction, 0) + now - position.factions[faction].source
+    merged = {f: min(max(info.source, info.source_capacity), info.source + added[f])
+              for f, info in position.factions.items() if f in added}
+    return tuple(sorted((f, n) for f, n in merged.items() if n != position.factions[f].source))
 
 
 def _merge_upgrades(changed: list[Upgrades]) -> Upgrades:

@@ -209,7 +209,8 @@ def whole_turn(
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
     found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...]], TurnOutcome] = {}
-    fallen: set[Gap] = set()  # a unit defeated as it moves in some line of play
+    fallen = False  # a unit defeated as it moves in some line of play
+    emptied: set[Gap] = set()  # ... the last minion in play, in some line of play
     reached: set[str] = set()  # the steps some line of play came to
     uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
@@ -227,6 +228,7 @@ def whole_turn(
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
+        nonlocal fallen
         game_over = any(e.game_over for e in ends)
         if any(e.wave_over for e in ends) and not game_over and WAVE_STEP.name not in records:
             wave_end(pos, odds, records, ends)
@@ -254,8 +256,10 @@ def whole_turn(
         if isinstance(result, FireStepResult):  # a spire flipped (Wallop): the steps after read the side given
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(m.fells for board in result.outcomes for m in board.sequence):
-            fallen.add(FALLEN)
+            fallen = True
         for after, chance, record, end in _branches(pos, result):
+            if isinstance(record, StepOutcome) and any(m.fells for m in record.sequence) and not _minions_in_play(after):
+                emptied.add(LAST_MINION)
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
@@ -322,11 +326,11 @@ def whole_turn(
         complete = False
     outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
                                                      o.end.sort_key))
-    gaps += tuple(fallen)
+    gaps += tuple(emptied)
     # What acts only as the wave ends (a chapter's end-of-wave rule) changes nothing where no line of
     # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
     # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
-    wave_ends = not complete or bool(fallen) or any(o.end.wave_over for o in outcomes)
+    wave_ends = not complete or fallen or any(o.end.wave_over for o in outcomes)
     unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
@@ -354,13 +358,17 @@ def merged(notices: Sequence[Notice]) -> tuple[Notice, ...]:
 
 Branch = tuple[Position, Fraction, Any, "EndState | None"]
 
-# game-elements: a defeated unit's rewards go to the faction that defeated it; the defeat as a step of
-# its own (rewards, the talents that act then) is still to come (docs/turn.md).
-FALLEN = Gap("movement", "a unit defeated by damage it takes as it moves or is displaced (Toxic Secretion, "
-             "Lahar, Crush, a floating rock's die), or that a unit deals once its move ends (Impale, Source "
-             "Aura, Immolate, Disperse), or Immolate's or Disperse's own, or a hero a unit's talent defeats "
-             "before or after its move (Consume), or standing on a chip a minion is teleported onto (Riftwalk, "
-             "Naroran Rift): what its defeat brings (rewards, talents acting on defeat) is not adjudicated")
+# game-elements, Defeat: "The current wave ends immediately when all minions in play have been defeated". The
+# combat steps end the wave on a defeat of their own (asp/combat/wave.lp); one dealt as units move is not played.
+LAST_MINION = Gap("movement", "the last minion in play defeated as units move (damage taken or dealt as it moves, a "
+                  "floating rock's die, an act): the end of the wave it brings is not played")
+
+
+def _minions_in_play(position: Position) -> bool:
+    """Some minion stands on the board or waits in its gate (a landmark minion is none)."""
+    return any(u.kind is Kind.MINION and position.placed(uid) is not None for uid, u in position.units.items())
+
+
 # The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
 Dice = tuple[tuple[str, int, int], ...]
 

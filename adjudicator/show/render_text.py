@@ -224,14 +224,17 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     felled = any(m.felled for m in options.outcomes)
     # A keel minion that promotes or demotes where its move ends, where some outcome does.
     turning = any(m.turns for m in options.outcomes)
+    # Each faction's Source after the move, where some outcome changes one (docs/movement.md, A faction's Source).
+    sourcing = any(m.source for m in options.outcomes)
     header = ("end", "kind", "path", "routes", *(("damage",) if hurt else ()), *(("dice",) if rolled else ()),
               "displaced", *(("defeated on a chip",) if felled else ()), *(("deals",) if struck else ()),
-              *(("acts",) if acting else ()), *(("then",) if turning else ()), *(("chance",) if gambled else ()))
+              *(("acts",) if acting else ()), *(("then",) if turning else ()), *(("chance",) if gambled else ()),
+              *(("Source after",) if sourcing else ()))
     rows = ((m.end, _kind(m), joined(m.path, m.landed), str(m.paths), *((_taken(m),) if hurt else ()),
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
              *((acts_text(m, position),) if acting else ()), *((TURNS.get(m.turns, "-"),) if turning else ()),
-             *((str(m.chance),) if gambled else ()))
+             *((str(m.chance),) if gambled else ()), *((_source(m.source),) if sourcing else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
@@ -283,6 +286,7 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     board_text += "".join(f", {x} {side}" for x, side in outcome.sides)
     board_text += "".join(f", {x} upgrades {' '.join(u) or 'none'}" for x, u in outcome.upgrades)
     board_text += "".join(f", {x} controlled by {f}" for x, f in outcome.control)
+    board_text += f", Source {_source(outcome.source)}" if outcome.source else ""
     lines = [board_text + (f"  [chance {outcome.chance}]" if outcome.rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
@@ -292,6 +296,11 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
         extra += f"  ({acts_text(move, None)})" if move.acts else ""
         lines.append(f"  {move.unit:<12} {joined(move.path, move.landed):<28} {_kind(move)}{hurt}{extra}")
     return lines
+
+
+def _source(source: tuple[tuple[str, int], ...]) -> str:
+    """Each faction's Source after a move or a step, where it changed: "heirs 20"; "-" where none did."""
+    return ", ".join(f"{f} {n}" for f, n in source) or "-"
 
 
 def _kind(move: MoveOutcome) -> str:

@@ -21,6 +21,22 @@ N210 Harbinger chapter 4's Source vein in the whole step: a strike removes that 
     the Source vein (unless all earthscapes have been removed from it)": where the position gives the
     earthscapes left on it, one fewer, and 3 health again while any is left (damage past the last chip
     lost). A final board shows the vein's health where its health or its earthscapes changed.
+N215 A faction's Source spent as units move: a player's Call Minion, Improve and Magic-Like Missile cost 2,
+    Summon Hero and Eruption 3 (the AI's wordings spend none), paid before the act or before what the unit
+    deals once its move ends; one outcome's acts after the move and its Eruption together never cost more
+    than the faction holds (the acts before it are made on the board they leave, their price paid). The
+    step's boards differ by each faction's Source after them.
+N216 Rewards of a defeat dealt as units move (game-elements, Defeat): a player's unit's own doing (what it
+    deals once its move ends or on its way, an act that defeats or deals damage, the units on a chip a
+    teleport lands it on) grants its faction the defeated unit's reward, where that unit opposes it (a
+    landmark minion of no faction does); Source up to the faction's capacity. The AI gains none.
+N217 Incorporeal, a player's or the AI's: each opposing unit on a hex its route moves through (not its end,
+    not displaced) takes 1 Source from its faction, no more than the faction holds; a player's faction
+    gains it, up to its capacity.
+N218 A unit that damage taken as units move defeats (itself moving, displaced, carried): its reward goes to
+    the faction of the first by id of the chips that hurt it there (Toxic Secretion, Lahar, a toxic fumes
+    chip: none; Crush: the displacing minion), where that faction opposes it and plays no AI (the moving
+    faction as asked, another by its controller).
 
 N192 Burrow: once a move ends on a map hex (a stay's too), the unit placed on a map hex beside its end of
     any terrain but path, free of units (but itself), spires, landmarks and other chips as the move began,
@@ -897,14 +913,16 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
         carried = _carried(position, unit, nodes[1 + uncounted:], ai)
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
+        robbed = _robbed(position, unit, nodes, displaced)  # N217: routes that take different Source differ
         for picks in _blaze_picks(position, unit, nodes, uncounted, ai):
             struck = tuple(Strike(x, n, n >= life(position.units[x])) for x, n in picks if n)
-            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled, carried), set()).add(
+            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled, carried, robbed), set()).add(
                 (nodes, *_route_shown(nodes, route.rifts)))
     return [
         MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, *_ in paths}), taken, fell,
-                    rolls, struck=struck, felled=felled, landed=min(paths)[2], carried=carried)
-        for (end, displaced, taken, fell, rolls, struck, felled, carried), paths in by_key.items()
+                    rolls, struck=struck, felled=felled, landed=min(paths)[2], carried=carried, robbed=robbed,
+                    pocket=bool(robbed) and not ai)
+        for (end, displaced, taken, fell, rolls, struck, felled, carried, robbed), paths in by_key.items()
     ]
 
 
@@ -1411,12 +1429,162 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = act_choices(position, unit, outcomes, ai)
         outcomes += radiated(position, unit, ai)
         outcomes += health_chipped(position, unit, ai)
+    outcomes = _sourced(position, unit, outcomes, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
 
 
 ANARCHY = "Anarchy"
 DISCARDED_BY = Fraction(2, 6)  # N171: "On a 5 or 6", two faces of the D6
+
+
+# ---------------------------------------------------------------------------- a faction's Source
+
+# N215: what a player's talent costs each time it acts; Eruption's, paid once the move ends.
+PRICES = {"Call Minion": 2, "Improve": 2, "Magic-Like Missile": 2, "Summon Hero": 3}
+ERUPTION_PRICE = 3
+
+
+def _plays_ai(position: Position, faction: str, mover: Unit, ai: bool) -> bool:
+    """N218: the moving faction as the question has it, any other as its controller says."""
+    if faction == mover.faction:
+        return ai
+    return faction in position.factions and position.factions[faction].controller is Controller.AI
+
+
+def _priced(position: Position, unit: Unit, act: Act, ai: bool) -> Act:
+    """N215, N216: the act with its price (a player's) and whether a defeat it deals rewards the unit's
+    faction (a player's act that defeats or deals damage, on a unit opposing it)."""
+    chip = position.units.get(act.chip)
+    earns = (not ai and act.how in ("defeat", "hurt") and chip is not None
+             and opposing(position, chip.faction, unit.faction))
+    return dataclasses.replace(act, cost=0 if ai else PRICES.get(act.talent, 0), earns=earns)
+
+
+def _source(position: Position, faction: str, delta: int) -> Position:
+    """The faction's Source ``delta`` more (a gain up to its capacity, never below what it holds) or less
+    (never below 0)."""
+    info = position.factions[faction]
+    now = max(0, info.source + delta) if delta < 0 else max(info.source, min(info.source_capacity, info.source + delta))
+    return dataclasses.replace(position, factions={**position.factions, faction: dataclasses.replace(info, source=now)})
+
+
+def _paid(position: Position, unit: Unit, act: Act) -> Position:
+    """N215, N216: the act's price paid first, then the act, then the reward of the unit it defeated."""
+    if act.cost:
+        position = _source(position, unit.faction, -act.cost)
+    hit = position.units.get(act.chip)
+    after = _acted(position, position.units[unit.id], act)
+    if act.earns and hit is not None and (act.how == "defeat" or (act.how == "hurt" and int(act.to) >= life(hit))):
+        after = _source(after, unit.faction, hit.reward.source)
+    return after
+
+
+def _credit(position: Position, victim: Unit, node: str, mover: Unit, ai: bool, crusher: Unit | None = None) -> str | None:
+    """N218: the faction a defeat of ``victim`` on ``node`` by damage taken as units move rewards, if any."""
+    found: list[tuple[str, str]] = []  # (chip id, its faction: "" for none)
+    peaceful = "Peaceful" in victim.talents
+    chips = [(u.id, u, u.faction, u.at, u.talents, u.merc) for u in position.units.values()
+             if u.id != victim.id and u.at in position.hexes and not u.campfire]
+    chips += [(sp.id, None, sp.faction, sp.at, sp.talents, sp.merc) for sp in position.spires]
+    for cid, source, faction, at, talents, merc in chips:
+        if node not in position.neighbours(at) or (peaceful and not merc):
+            continue
+        if source is not None and _heals(position, source, victim):
+            continue
+        toxic = "Toxic Secretion" in talents and source is not None and victim.faction != "griege"
+        lahar = "Lahar" in talents and opposing(position, faction, victim.faction) and not _flies(position, victim, ai)
+        if toxic or lahar:
+            found.append((cid, faction))
+    if victim.faction != "griege" and not peaceful:
+        found += [(c.id, "") for c in position.chips if "Exposure" in c.talents and c.at == node]
+    if (crusher is not None and "Crush" in crusher.talents and opposing(position, victim.faction, crusher.faction)
+            and (not peaceful or crusher.merc) and not _heals(position, crusher, victim)):
+        found.append((crusher.id, crusher.faction))
+    if not found:
+        return None
+    _, faction = min(found)
+    if not faction or not opposing(position, faction, victim.faction) or _plays_ai(position, faction, mover, ai):
+        return None
+    return faction
+
+
+def _sourced(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bool) -> list[MoveOutcome]:
+    """N215, N216, N218: each outcome with the units whose defeat by its own doing rewards the unit's faction,
+    and whom a defeat by damage taken on the way rewards (what a route steals: _minion_outcomes); a player's
+    outcomes whose acts after the move and Eruption cost more than the faction holds left out."""
+    def foe(uid: str) -> bool:
+        x = position.units.get(uid)
+        return x is not None and opposing(position, x.faction, unit.faction)
+
+    made = []
+    for o in outcomes:
+        if any(a.when == "before" for a in o.acts):  # made on the board its act left, and so sourced there
+            made.append(o)
+            continue
+        earned = () if ai else tuple(sorted({x for x in (*o.felled, *(t.chip for t in o.struck if t.defeated)) if foe(x)}))
+        falls = [(unit, o.end, None)] if o.defeated else []
+        falls += [(position.units[d.unit], d.to, unit) for d in o.displaced if d.defeated]
+        falls += [(position.units[r], _rider_fell(position, unit, position.units[r], o.path, ai), None)
+                  for r, _, fell in o.carried if fell]
+        credited = tuple(sorted((x.id, f) for x, node, crusher in falls
+                                if (f := _credit(position, x, node, unit, ai, crusher)) is not None))
+        made.append(dataclasses.replace(o, earned=earned, credited=credited))
+    purse = position.factions[unit.faction].source
+    return [o for o in made if ai or any(a.when == "before" for a in o.acts)
+            or o.spent + sum(a.cost for a in o.acts if a.when == "after") <= purse]
+
+
+def _rider_fell(position: Position, roost: Unit, rider: Unit, path: tuple[str, ...], ai: bool) -> str:
+    """N218: the hex a rider the roost carries falls on along ``path``."""
+    taken = 0
+    for node in path[1:]:
+        taken += _carried_hurt(position, roost, rider, node, ai)
+        if taken >= life(rider):
+            return node
+    return path[-1]
+
+
+def _robbed(position: Position, unit: Unit, nodes: tuple[str, ...], displaced: tuple[Displacement, ...]
+            ) -> tuple[tuple[str, int], ...]:
+    """N217: the Source each faction loses to an Incorporeal minion's route: 1 for each opposing unit on a
+    hex it moves through (neither its start nor its end, not displaced), no more than the faction holds."""
+    if "Incorporeal" not in unit.talents or unit.kind is not Kind.MINION:
+        return ()
+    pushed = {d.unit for d in displaced}
+    lost: dict[str, int] = {}
+    for node in nodes[1:-1]:
+        for x in position.units.values():
+            if (x.at == node and x.id not in pushed and x.faction in position.factions
+                    and opposing(position, x.faction, unit.faction) and x.kind is not Kind.LANDMARK_MINION):
+                lost[x.faction] = lost.get(x.faction, 0) + 1
+    held = {f: position.factions[f].source for f in lost}
+    return tuple(sorted((f, min(n, held[f])) for f, n in lost.items() if held[f] > 0))
+
+
+def _earned(position: Position, move: MoveOutcome) -> Position:
+    """N215-N218: the faction's Source as the move goes, before the board changes: what it steals and the
+    rewards of what falls on its way, then the price of what it deals once its move ends, then the rewards
+    of what that defeats (each unit's reward as it stood before the move)."""
+    mover = position.units[move.unit]
+    taken = 0
+    for faction, n in move.robbed:
+        took = min(n, position.factions[faction].source)
+        position = _source(position, faction, -took)
+        taken += took
+    if move.pocket:
+        position = _source(position, mover.faction, taken)
+    for uid in move.earned:
+        if uid in move.felled:
+            position = _source(position, mover.faction, position.units[uid].reward.source)
+    for uid, faction in move.credited:
+        position = _source(position, faction, position.units[uid].reward.source)
+    if move.spent:
+        position = _source(position, mover.faction, -move.spent)
+    for uid in move.earned:
+        if uid not in move.felled:
+            position = _source(position, mover.faction, position.units[uid].reward.source)
+    return position
 
 
 def _anarchy(position: Position, unit: Unit, ai: bool) -> UnitOptions:
@@ -1872,7 +2040,8 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
         first = ([] if talent in AFTER_ONLY or (ai and talent in AI_AFTER_ONLY) or (not ai and talent in GRASPING)
                  else _after_targets(position, unit, talent, start, ai))
         if talent in GRASPING and first:  # N191: the AI's, instead of moving: it stands on the minion's hex
-            outcomes = [dataclasses.replace(_stay(unit.id, position.units[x].at or ""), acts=(Act("before", talent, x, how, then),))
+            outcomes = [dataclasses.replace(_stay(unit.id, position.units[x].at or ""),
+                                            acts=(_priced(position, unit, Act("before", talent, x, how, then), ai),))
                         for x, _ in first]
             continue
         if talent in INSTEAD:
@@ -1880,8 +2049,8 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
                                    for x, _ in first]
             continue
         before = [dataclasses.replace(o, acts=(act, *o.acts))
-                  for x, to in first for act in [Act("before", talent, x, how, then, to)]
-                  for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
+                  for x, to in first for act in [_priced(position, unit, Act("before", talent, x, how, then, to), ai)]
+                  for o in unit_options(_paid(position, unit, act), unit.id, ai).outcomes]
         if ai and first:
             outcomes = before
             continue
@@ -1894,7 +2063,7 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             if not ai or not targets:
                 later.append(o)
             kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
-            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, kind, then, to)))
+            later += [dataclasses.replace(o, acts=_after_last(*o.acts, _priced(position, unit, Act("after", talent, x, kind, then, to), ai)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
@@ -2101,7 +2270,7 @@ def eruption_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: b
     dealt |= {sp.id: 3 for sp in position.spires if sp.at in near}
     dealt |= dict.fromkeys(gates, 3)
     erupted = dataclasses.replace(outcome, exit="barracks", struck=_merged(
-        position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage))
+        position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage), spent=0 if ai else ERUPTION_PRICE)
     return [erupted] if ai else [outcome, erupted]
 
 
@@ -2203,7 +2372,8 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     left = [a for a in move.acts if a.when == "after"]
     for act in move.acts:  # before: the chip acted on, the unit flipped or promoted
         if act not in left:
-            position = _acted(position, position.units[move.unit], act)
+            position = _paid(position, position.units[move.unit], act)
+    position = _earned(position, move)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
@@ -2250,7 +2420,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     elif move.exit in ("barracks", "fortress"):  # N129 Eruption, undefeated; N168 Rigging, to its fortress
         units[move.unit] = dataclasses.replace(units[move.unit], at=None)
     for act in left:  # a spire it strips (Yrtel's Will) changes with the units
-        position = _acted(dataclasses.replace(position, units=units), units[move.unit], act)
+        position = _paid(dataclasses.replace(position, units=units), units[move.unit], act)
         units = dict(position.units)
     gates = {
         faction: dataclasses.replace(hit_gates.get(faction, gate),
@@ -2342,6 +2512,11 @@ def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tupl
     return tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was[s.id]))
 
 
+def sources(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
+    """N215: the factions whose Source changed since ``start``, with their Source now."""
+    return tuple((f, x.source) for f, x in sorted(position.factions.items()) if x.source != start.factions[f].source)
+
+
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 
 
@@ -2363,7 +2538,7 @@ class _StepSearch:
         gate = position.gates.get(self.faction)
         board = final_board(position, self.faction, self.before)
         forts = fortifications(position, self.start)
-        changed = sides(position, self.start), spire_upgrades(position, self.start)
+        changed = sides(position, self.start), spire_upgrades(position, self.start), sources(position, self.start)
         chips = gate.health_chips if gate else None  # N211: what is left for the deploys after
         return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else (), chips
 
@@ -2425,7 +2600,7 @@ class _StepSearch:
             if not heroes:
                 return {(final_board(position, self.faction, self.before), healths(position, self.start),
                          fortifications(position, self.start), sides(position, self.start),
-                         spire_upgrades(position, self.start)): ()}
+                         spire_upgrades(position, self.start), sources(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -2434,6 +2609,6 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped)
-                     for (final, health, forts, flipped, stripped), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, source=source)
+                     for (final, health, forts, flipped, stripped, source), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
