@@ -415,6 +415,15 @@ def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     assert problem is None, problem
 
 
+# Matter Distortion (N193), a player's: the act on its own hex before its move (made then with its promoted
+# side, some boards giving one of more movement) or after it, then the promotion.
+@settings(max_examples=examples(12), deadline=None)
+@given(acting(positions(), "Matter Distortion").filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_matter_distortion(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
 # Burrow (N192): once a move ends, the unit placed on a free non-path hex beside it with no health, a player's
 # ungrouped unit's choice, a wounded AI unit's obligation; on boards of their own (tests/strategies.py,
 # burrowing), each with a move the reference says it burrows in.

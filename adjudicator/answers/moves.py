@@ -71,7 +71,8 @@ class Act:
     such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon; 'burrow',
     ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow;
     'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
-    'control', ``chip`` a landmark minion its faction gains control of: Recruiter),
+    'control', ``chip`` a landmark minion its faction gains control of: Recruiter; 'distort', ``chip`` the hex
+    the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'

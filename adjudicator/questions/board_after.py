@@ -38,7 +38,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     ``_summoned``: the group known by the unit's id), or placed on the hex ``act.chip`` with no health left,
     inactive (Burrow: the position's ``burrowed``), or the unit itself
     leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
-    ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction); then the unit flipped to its other side with its upgrades removed, its
+    ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction), or an earthscape is
+    placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the

@@ -156,7 +156,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
          "burrow": "burrows it onto {chip}, inactive",
          "discard": "rolls its die: {chip} is discarded",
-         "control": "gains control of {chip}"}
+         "control": "gains control of {chip}",
+         "distort": "places the market's top earthscape over its isle at {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 

@@ -7,6 +7,11 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N193 Matter Distortion, a player's: before its move (then made on the board it leaves) or after it (a stay's
+    too), from a map hex (a unit in its gate occupies no isle, FAQ-15), the act distort on the hex it
+    stands on, or none; then the unit promotes (as Yrtel's Way's: a basic unit to its promoted side, no
+    upgrades, the health between). Where the earthscape lies is not modelled: the board is otherwise as it
+    was. Not for the AI ("Talent does not trigger for AI units").
 N192 Burrow: once a move ends on a map hex (a stay's too), the unit placed on a map hex beside its end of
     any terrain but path, free of units (but itself), spires, landmarks and other chips as the move began,
     its health removed (its fortifications too, FAQ-29), not defeated; each such hex an outcome. A player's ungrouped unit may, or not; the
@@ -1450,6 +1455,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return dig_hexes(position, unit, node, ai)
     if talent == "Burrow":
         return burrow_hexes(position, unit, node, ai)
+    if talent == "Matter Distortion":  # N193: the hex it stands on, the isle it occupies
+        return [] if ai else [node]
     beside = set(position.neighbours(node))
     if talent in GRASPING:  # N191: ungrouped opposing faction minions sharing their hex with nothing
         crowded = {h for h in position.hexes if sum(u.at == h for u in position.units.values()) > 1} | {
@@ -1636,7 +1643,7 @@ ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
         "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
         "Summon Hero": ("call", ""), "Improve": ("improve", ""), "Stasis": ("stasis", ""), "Possess": ("possess", ""),
-        "Burrow": ("burrow", "")}
+        "Burrow": ("burrow", ""), "Matter Distortion": ("distort", "promote")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
 # (Twister); "When this unit ends its movement" (Improve)
 AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
@@ -1730,7 +1737,7 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     elif act.how == "recover":  # up to 4, never past its health stat
         target = units[act.chip]
         units[act.chip] = dataclasses.replace(target, health=max(target.health, min(target.side.health, target.health + 4)))
-    else:
+    elif act.how != "distort":  # N193: the earthscape's place is not modelled, only the promotion
         units[act.chip] = dataclasses.replace(units[act.chip], at=None)
     talents = tuple(t for t in unit.talents if t != act.talent)
     if act.then == "flip":
