@@ -557,6 +557,25 @@ def _acting(talent: str, affordable: bool = False) -> st.SearchStrategy[tuple[Po
                                                       st.just(ai)))
 
 
+# Quantum Dark (N194): a spire beside the unit replaced, the unit defeated, instead of its move or after it; a
+# player's may, the AI's must.
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Quantum Dark"))
+def test_unit_options_agree_on_quantum_dark(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(_acting("Quantum Dark", affordable=True))
+def test_movement_step_agrees_on_quantum_dark(drawn: tuple[Position, bool]) -> None:
+    # A replaced spire is the unit's faction's for the later moves; the boards say so (control).
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
 @settings(max_examples=examples(12), deadline=None)
 @given(_acting("Consume"))
 def test_unit_options_agree_on_what_consume_does(drawn: tuple[Position, bool]) -> None:

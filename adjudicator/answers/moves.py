@@ -72,7 +72,9 @@ class Act:
     ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow;
     'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
     'control', ``chip`` a landmark minion its faction gains control of: Recruiter; 'distort', ``chip`` the hex
-    the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion),
+    the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;
+    'replace', ``chip`` an opposing spire replaced by a spire of the unit's faction's barracks, its upgrades
+    kept, instead of moving where it comes before the move: Quantum Dark),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -100,8 +102,8 @@ class Act:
     @property
     def instead(self) -> bool:
         """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess; Anarchy's
-        discard)."""
-        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard"))
+        discard; Quantum Dark)."""
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard", "replace"))
 
 
     def as_json(self) -> dict[str, Any]:
@@ -153,6 +155,12 @@ class MoveOutcome:
     def discarded(self) -> bool:
         """A die rolled before its move discarded the unit (Anarchy): it made no move."""
         return any(a.how == "discard" for a in self.acts)
+
+    @property
+    def gone_before(self) -> bool:
+        """The unit left play before its move, making none: discarded by its die (Anarchy), or defeated by
+        its own act instead of moving (Quantum Dark)."""
+        return self.discarded or any(a.instead and a.then == "defeated" for a in self.acts)
 
     @property
     def acts_after(self) -> bool:
@@ -259,7 +267,8 @@ class StepOutcome:
     sides: tuple[tuple[str, str], ...] = ()
     # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will).
     upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), sorted.
+    # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), and
+    # (spire, the faction of the spire that replaced it) for each an act replaced (Quantum Dark), sorted.
     control: tuple[tuple[str, str], ...] = ()
 
     @property

@@ -137,6 +137,8 @@ class TurnEnd:
     # spires returned to their barracks, not defeated: by an act as a unit moved (Rigging), as the wave
     # ended (Mining)
     spires_home: tuple[str, ...] = ()
+    # (spire, the faction whose spire replaced it, its upgrades kept: Quantum Dark)
+    replaced: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -151,6 +153,7 @@ class TurnEnd:
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
+            **({"replaced": dict(self.replaced)} if self.replaced else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -163,6 +166,7 @@ class TurnEnd:
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
+        parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]

@@ -11,7 +11,9 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import bydra_mark, earthscape_id
-from adjudicator.position.model import SECRET_PASSAGE, SUMMON_COSTS, Chip, Gate, GroupedChip, Landmark, Position, Unit
+from adjudicator.position.model import (
+    SECRET_PASSAGE, SUMMON_COSTS, Chip, Gate, GroupedChip, Landmark, Position, Spire, Unit,
+)
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -39,7 +41,8 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     inactive (Burrow: the position's ``burrowed``), or the unit itself
     leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
     ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction), or an earthscape is
-    placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled); then the unit flipped to its other side with its upgrades removed, its
+    placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled), or the
+    spire ``act.chip`` is replaced by a spire of the unit's faction with its upgrades (Quantum Dark); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -119,8 +122,7 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
         rest = revealed(units[uid])
         units[rest.id] = rest
         units[uid] = replace(units[uid], at=act.chip, group=())
-    spires = tuple(replace(s, upgrades=tuple(u for u in s.upgrades if u != "attack"))
-                   if act.how == "strip" and s.id == act.chip else s for s in position.spires)
+    spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
     unit = units[uid]
     if act.then == "flip":
         units[uid] = replace(unit, promoted=not unit.promoted, upgrades=())
@@ -130,6 +132,17 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
+
+
+def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
+    """Spire ``act.chip`` once the act: its attack upgrades removed (Yrtel's Will), or replaced by a spire of
+    the unit's ``faction`` from its barracks with its upgrades (Quantum Dark), known by the same id; which
+    spire that is the position does not say (the catalogue's notice): no talents, no printed name."""
+    if act.how == "strip":
+        return replace(spire, upgrades=tuple(u for u in spire.upgrades if u != "attack"))
+    if act.how == "replace":
+        return Spire(spire.id, faction, spire.at, spire.upgrades)
+    return spire
 
 
 def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
@@ -185,8 +198,9 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:
         if act.when == "before":
             position = apply_act(position, move.unit, act)
-    if move.discarded:  # Anarchy: no move after it
-        return position
+    if move.gone_before:  # Anarchy, Quantum Dark: no move after it, its movement made
+        gone = position.units[move.unit]
+        return replace(position, units={**position.units, move.unit: replace(gone, done=replace(gone.done, moved=True))})
     position = _passed(_moved(position, move), move)
     for act in move.acts:
         if act.when == "after":

@@ -39,7 +39,8 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 Health = tuple[tuple[str, int], ...]
 Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
-# The landmark minions an act put under a faction's control (Recruiter), with that faction, in id order.
+# The landmark minions an act put under a faction's control (Recruiter) and the spires an act replaced by
+# another faction's (Quantum Dark), with that faction, in id order.
 Control = tuple[tuple[str, str], ...]
 Final = tuple[Board, Health, Health, Sides, Upgrades, Control]
 
@@ -289,7 +290,10 @@ def _search(
                       if u.fortifications != position.units[uid].fortifications)
         sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                       if u.promoted != position.units[uid].promoted)
-        control = tuple((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction)
+        # A landmark minion now controlled (Recruiter), a spire replaced by another faction's (Quantum Dark).
+        owned = {s.id: s.faction for s in position.spires}
+        control = tuple(sorted((*((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction),
+                               *((s.id, s.faction) for s in pos.spires if s.faction != owned.get(s.id, s.faction)))))
         return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
                 _stripped(pos, position), control)
 

@@ -7,6 +7,11 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N194 Quantum Dark: a spire beside the unit's map hex whose faction opposes the unit's, with 2 upgrades or
+    fewer, is replaced by a spire of the unit's faction with the same upgrades (the same id), and the unit
+    is defeated; instead of its move (a stay on its hex, the act before it, no move after) or once its
+    move ends (a stay's too), each such spire an outcome. A player's may, or not; the AI's must, instead
+    of moving where one is beside it as its move would begin, else after its move where one is beside it.
 N193 Matter Distortion, a player's: before its move (then made on the board it leaves) or after it (a stay's
     too), from a map hex (a unit in its gate occupies no isle, FAQ-15), the act distort on the hex it
     stands on, or none; then the unit promotes (as Yrtel's Way's: a basic unit to its promoted side, no
@@ -106,7 +111,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Terrain, Unit, gate_node
+from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
 from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
@@ -129,9 +134,9 @@ StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) e
 Final = tuple[tuple[str, str], ...]  # (unit, node) for the moving faction's units and displaced others, sorted
 Health = tuple[tuple[str, int], ...]  # (unit, health) for each unit whose health the step changed
 # each final board, with the health and fortification upgrades the step changed, the sides acts flipped and the
-# spire upgrades acts stripped, and one sequence making it
-Finals = dict[tuple[Final, Health, Health, tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]],
-              tuple[MoveOutcome, ...]]
+# spire upgrades acts stripped, the units and spires acts gave another faction (N194), and one sequence making it
+Finals = dict[tuple[Final, Health, Health, tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...],
+                    tuple[tuple[str, str], ...]], tuple[MoveOutcome, ...]]
 
 
 # ---------------------------------------------------------------------------------------- board
@@ -1457,6 +1462,9 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return burrow_hexes(position, unit, node, ai)
     if talent == "Matter Distortion":  # N193: the hex it stands on, the isle it occupies
         return [] if ai else [node]
+    if talent == "Quantum Dark":  # N194: an opposing spire beside it with 2 upgrades or fewer
+        return sorted(sp.id for sp in position.spires if sp.at in position.neighbours(node) and len(sp.upgrades) <= 2
+                      and opposing(position, sp.faction, unit.faction))
     beside = set(position.neighbours(node))
     if talent in GRASPING:  # N191: ungrouped opposing faction minions sharing their hex with nothing
         crowded = {h for h in position.hexes if sum(u.at == h for u in position.units.values()) > 1} | {
@@ -1643,7 +1651,8 @@ ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
         "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
         "Summon Hero": ("call", ""), "Improve": ("improve", ""), "Stasis": ("stasis", ""), "Possess": ("possess", ""),
-        "Burrow": ("burrow", ""), "Matter Distortion": ("distort", "promote")}
+        "Burrow": ("burrow", ""), "Matter Distortion": ("distort", "promote"),
+        "Quantum Dark": ("replace", "defeated")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
 # (Twister); "When this unit ends its movement" (Improve)
 AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
@@ -1651,6 +1660,8 @@ AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
 # stands on the hex it was teleported to, its move made).
 AI_AFTER_ONLY = {"Scatter", "Magic-Like Missile"}
 INSTEAD = {"Tracker"}
+# N194: before the move, instead of it (a stay, no move after it); after it too.
+INSTEAD_OR_AFTER = {"Quantum Dark"}
 # N191: a player's after its move or a stay only; the AI's instead of moving where it can, else after.
 GRASPING = {"Stasis", "Possess"}
 
@@ -1731,6 +1742,9 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         position = dataclasses.replace(position, spires=tuple(
             dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
             for sp in position.spires))
+    elif act.how == "replace":  # N194: a spire of the unit's faction, its upgrades kept
+        position = dataclasses.replace(position, spires=tuple(
+            Spire(sp.id, unit.faction, sp.at, sp.upgrades) if sp.id == act.chip else sp for sp in position.spires))
     elif act.how == "defeat":
         target = units[act.chip]
         units[act.chip] = _placed(target, target.at or "", False, 0, True)
@@ -1834,9 +1848,11 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
                                    for x, _ in first]
             continue
-        before = [dataclasses.replace(o, acts=(act, *o.acts))
-                  for x, to in first for act in [Act("before", talent, x, how, then, to)]
-                  for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes]
+        before = ([dataclasses.replace(_stay(unit.id, start), acts=(Act("before", talent, x, how, then),))
+                   for x, _ in first] if talent in INSTEAD_OR_AFTER else
+                  [dataclasses.replace(o, acts=(act, *o.acts))
+                   for x, to in first for act in [Act("before", talent, x, how, then, to)]
+                   for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes])
         if ai and first:
             outcomes = before
             continue
@@ -2159,6 +2175,10 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:  # before: the chip acted on, the unit flipped or promoted
         if act not in left:
             position = _acted(position, position.units[move.unit], act)
+            if act.talent in INSTEAD_OR_AFTER:  # N194: defeated instead of moving, its movement made
+                gone = position.units[move.unit]
+                gone = dataclasses.replace(gone, done=dataclasses.replace(gone.done, moved=True))
+                return dataclasses.replace(position, units={**position.units, move.unit: gone})
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
     for push in move.displaced:
@@ -2283,6 +2303,14 @@ def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tupl
     return tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was[s.id]))
 
 
+def controlled(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
+    """The units and spires whose faction an act changed since ``start`` (N194: a spire replaced by the
+    unit's faction's), with that faction."""
+    was = {**{u.id: u.faction for u in start.units.values()}, **{s.id: s.faction for s in start.spires}}
+    now = [*((u.id, u.faction) for u in position.units.values()), *((s.id, s.faction) for s in position.spires)]
+    return tuple(sorted((x, f) for x, f in now if x in was and f != was[x]))
+
+
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 
 
@@ -2304,7 +2332,7 @@ class _StepSearch:
         gate = position.gates.get(self.faction)
         board = final_board(position, self.faction, self.before)
         forts = fortifications(position, self.start)
-        changed = sides(position, self.start), spire_upgrades(position, self.start)
+        changed = sides(position, self.start), spire_upgrades(position, self.start), controlled(position, self.start)
         return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else ()
 
     def _options(self, position: Position, unit: str) -> UnitOptions:
@@ -2365,7 +2393,7 @@ class _StepSearch:
             if not heroes:
                 return {(final_board(position, self.faction, self.before), healths(position, self.start),
                          fortifications(position, self.start), sides(position, self.start),
-                         spire_upgrades(position, self.start)): ()}
+                         spire_upgrades(position, self.start), controlled(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -2374,6 +2402,6 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped)
-                     for (final, health, forts, flipped, stripped), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, control=control)
+                     for (final, health, forts, flipped, stripped, control), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
