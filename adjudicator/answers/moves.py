@@ -74,7 +74,8 @@ class Act:
     'control', ``chip`` a landmark minion its faction gains control of: Recruiter; 'distort', ``chip`` the hex
     the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;
     'replace', ``chip`` an opposing spire replaced by a spire of the unit's faction's barracks, its upgrades
-    kept, instead of moving where it comes before the move: Quantum Dark),
+    kept, instead of moving where it comes before the move: Quantum Dark; 'pickup' / 'drop', ``chip`` the item's
+    chip the hero picks up / the hex it drops the item on: Portable Gateport),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'

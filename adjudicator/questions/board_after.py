@@ -20,6 +20,9 @@ from adjudicator.position.model import (
 SAVED = 4
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
 TUNNEL_ACCESS = "Tunnel Access"
+# The item a hero picks up or drops (landmark-and-market-talents: "pick this item up from an adjacent hex
+# or drop it on an adjacent non-path hex"): a talent held, a chip with it on the map.
+GATEPORT = "Portable Gateport"
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
@@ -42,7 +45,9 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
     ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction), or an earthscape is
     placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled), or the
-    spire ``act.chip`` is replaced by a spire of the unit's faction with its upgrades (Quantum Dark); then the unit flipped to its other side with its upgrades removed, its
+    spire ``act.chip`` is replaced by a spire of the unit's faction with its upgrades (Quantum Dark), or the hero
+    picks up the item ``act.chip`` (its chip off the map, the talent held) or drops it on the hex ``act.chip``
+    (a chip with the talent there, the talent no longer held: Portable Gateport); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -73,6 +78,13 @@ def apply_act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
+    elif act.how == "pickup":  # Portable Gateport: the item's chip leaves its hex, the hero holds it (the talent)
+        units[uid] = replace(units[uid], talents=(*units[uid].talents, GATEPORT))
+        return replace(position, units=units, chips=tuple(c for c in position.chips if c.id != act.chip))
+    elif act.how == "drop":  # Portable Gateport: the hero's item on that hex, another chip from then on
+        units[uid] = replace(units[uid], talents=tuple(t for t in units[uid].talents if t != GATEPORT))
+        item = Chip(gateport_id(act.chip), act.chip, GATEPORT, talents=(GATEPORT,))
+        return replace(position, units=units, chips=(*position.chips, item))
     elif act.how == "radiate":  # Radiate: 1 health, or 1 upgrade of that kind, from the unit to act.chip
         giver, taker = units[uid], units[act.chip]
         if act.to == "health":
@@ -165,6 +177,11 @@ def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -
         info, source=info.source - SUMMON_COSTS[summoned.chip.lower()],
         barracks=tuple(b for b in info.barracks or () if b != chip))}
     return replace(position, units=units, factions=factions)
+
+
+def gateport_id(hex_name: str) -> str:
+    """The id of the Portable Gateport chip a hero dropped on ``hex_name``."""
+    return f"portable-gateport-{hex_name}"
 
 
 def tunnel_id(hex_name: str) -> str:

@@ -158,7 +158,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "discard": "rolls its die: {chip} is discarded",
          "control": "gains control of {chip}",
          "distort": "places the market's top earthscape over its isle at {chip}",
-         "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept"}
+         "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
+         "pickup": "picks up {chip}", "drop": "drops the item on {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 
