@@ -30,6 +30,7 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     digging,
+    gateporting,
     burrowing,
     calling,
     summoning,
@@ -411,6 +412,23 @@ def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
 @given(digging(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
 def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Portable Gateport (N195), a player's hero: the item dropped on a free non-path hex beside it (then in the
+# way) or picked up from beside it, before its move or after it; on boards of their own (tests/strategies.py,
+# gateporting), each with a move the reference says it acts in.
+@settings(max_examples=examples(12), deadline=None)
+@given(gateporting(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_portable_gateport(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(gateporting(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_portable_gateport(position: Position) -> None:
     problem = movement_step_problem(position, False)
     assert problem is None, problem
 

@@ -7,6 +7,12 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N195 Portable Gateport (an item): a player's hero (not the AI's), its faction holding 1 Source or more,
+    once a move, before its move (then made on the board it leaves) or after it (a stay's too): holding
+    the item (the talent), drops it on a map hex beside it, not path, free of units (but itself), spires,
+    landmarks and other chips as the move began (a chip with the talent there, in the way from then on);
+    not holding it, picks up an item chip (an other chip with the talent) on a map hex beside it (the chip
+    gone, the talent held); each an outcome, or none.
 N194 Quantum Dark: a spire beside the unit's map hex whose faction opposes the unit's, with 2 upgrades or
     fewer, is replaced by a spire of the unit's faction with the same upgrades (the same id), and the unit
     is defeated; instead of its move (a stay on its hex, the act before it, no move after) or once its
@@ -1450,6 +1456,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
     unit's health as its move began). Yrtel's Will: "remove all attack upgrades from an adjacent
     spire"; the AI's: "an opposing spire with at least 1 attack upgrade" (the player's too must hold
     one: else nothing is removed). Any for a player, an opposing one for the AI."""
+    if talent == GATEPORT:  # N195: held or not, a hero may act
+        return gateport_targets(position, unit, node, ai) if node in position.hexes else []
     if talent not in unit.talents or node not in position.hexes:
         return []
     if talent == "Scatter":
@@ -1523,6 +1531,22 @@ def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
     return sorted(h for h in position.neighbours(node) if h in position.hexes and h not in held
                   and position.hexes[h].terrain is not Terrain.PATH)
+
+
+GATEPORT = "Portable Gateport"
+
+
+def gateport_targets(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """N195 Portable Gateport: the hexes beside ``node`` a hero holding the item drops it on (as Dig's), or
+    the item chips beside it one not holding it picks up; none for the AI, a minion, a faction without
+    Source, or a hero that used it this move."""
+    if (ai or unit.kind is not Kind.HERO or GATEPORT in unit.used
+            or position.factions[unit.faction].source < 1):
+        return []
+    if GATEPORT in unit.talents:
+        return dig_hexes(position, unit, node, ai)
+    near = set(position.neighbours(node))
+    return sorted(c.id for c in position.chips if GATEPORT in c.talents and c.at in near and c.at in position.hexes)
 
 
 def burrow_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
@@ -1652,7 +1676,8 @@ ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "
         "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
         "Summon Hero": ("call", ""), "Improve": ("improve", ""), "Stasis": ("stasis", ""), "Possess": ("possess", ""),
         "Burrow": ("burrow", ""), "Matter Distortion": ("distort", "promote"),
-        "Quantum Dark": ("replace", "defeated")}
+        "Quantum Dark": ("replace", "defeated"),
+        "Portable Gateport": ("drop", "")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
 # (Twister); "When this unit ends its movement" (Improve)
 AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
@@ -1716,6 +1741,15 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent),
                                              used=(*unit.used, act.talent))  # N128: a landmark's, used for this move
         return dataclasses.replace(position, units=units)
+    if act.how in ("drop", "pickup"):  # N195: the item on that hex, or off the map and held; used for this move
+        if act.how == "drop":
+            chips = (*position.chips, Chip(f"gateport-{act.chip}", act.chip, GATEPORT, talents=(GATEPORT,)))
+            held = tuple(t for t in unit.talents if t != GATEPORT)
+        else:
+            chips = tuple(c for c in position.chips if c.id != act.chip)
+            held = unit.talents
+        units[unit.id] = dataclasses.replace(unit, talents=held, used=(*unit.used, GATEPORT))
+        return dataclasses.replace(position, units=units, chips=chips)
     if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
         chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
@@ -1851,7 +1885,7 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
         before = ([dataclasses.replace(_stay(unit.id, start), acts=(Act("before", talent, x, how, then),))
                    for x, _ in first] if talent in INSTEAD_OR_AFTER else
                   [dataclasses.replace(o, acts=(act, *o.acts))
-                   for x, to in first for act in [Act("before", talent, x, how, then, to)]
+                   for x, to in first for act in [Act("before", talent, x, _how(position, talent, how, x), then, to)]
                    for o in unit_options(_acted(position, unit, act), unit.id, ai).outcomes])
         if ai and first:
             outcomes = before
@@ -1865,10 +1899,16 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             if not ai or not targets:
                 later.append(o)
             kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
-            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, kind, then, to)))
+            later += [dataclasses.replace(o, acts=_after_last(*o.acts, Act("after", talent, x, _how(position, talent, kind, x),
+                                                                             then, to)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
+
+
+def _how(position: Position, talent: str, how: str, chip: str) -> str:
+    """N195: Portable Gateport drops the item on a hex, or picks up the item chip."""
+    return ("drop" if chip in position.hexes else "pickup") if talent == GATEPORT else how
 
 
 def _after_last(*acts: Act) -> tuple[Act, ...]:
