@@ -1137,6 +1137,26 @@ def digging(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def gateporting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played by a player, some of whose units hold Portable Gateport (N195), its
+    faction holding 0 to 2 Source, and often the item's chip on a free hex near its heroes, on a map of
+    mixed terrain. Handed out here only, never from the common pools."""
+    position = _played_with(draw, draw(boards), "Portable Gateport")
+    faction = position.turn.faction
+    factions = {**position.factions, faction: replace(position.factions[faction], source=draw(st.integers(0, 2)))}
+    taken = ({u.at for u in position.units.values()} | {s.at for s in position.spires}
+             | {m.at for m in position.landmarks} | {c.at for c in position.chips})
+    near = {n for u in position.units.values() if u.faction == faction and u.kind is Kind.HERO and u.at
+            for n in _within(position, u.at, 2)}
+    free = sorted((set(position.hexes) - taken) & near)
+    chips = position.chips
+    if free and draw(st.integers(0, 3)) > 0:
+        item = Chip("item8", draw(st.sampled_from(free)), "Portable Gateport", talents=("Portable Gateport",))
+        chips = (*chips, item)
+    return replace(position, factions=factions, chips=chips)
+
+
+@st.composite
 def burrowing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` where some of the moving faction's units hold Burrow (N192), some of them
     wounded (the AI's burrows then), some grouped (a player's does not), on a map of mixed terrain. Handed

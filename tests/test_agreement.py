@@ -31,6 +31,7 @@ from tests.strategies import (
     blazing,
     crowded_lanes,
     digging,
+    gateporting,
     burrowing,
     calling,
     summoning,
@@ -447,6 +448,32 @@ def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
     assert problem is None, problem
 
 
+# Portable Gateport (N195), a player's hero: the item dropped on a free non-path hex beside it (then in the
+# way) or picked up from beside it, before its move or after it; on boards of their own (tests/strategies.py,
+# gateporting), each with a move the reference says it acts in.
+@settings(max_examples=examples(12), deadline=None)
+@given(gateporting(positions()).filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_portable_gateport(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(gateporting(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
+def test_movement_step_agrees_on_portable_gateport(position: Position) -> None:
+    problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Matter Distortion (N193), a player's: the act on its own hex before its move (made then with its promoted
+# side, some boards giving one of more movement) or after it, then the promotion.
+@settings(max_examples=examples(12), deadline=None)
+@given(acting(positions(), "Matter Distortion").filter(lambda p: _acts(p, False)))
+def test_unit_options_agree_on_matter_distortion(position: Position) -> None:
+    problem = unit_options_problem(position, False)
+    assert problem is None, problem
+
+
 # Burrow (N192): once a move ends, the unit placed on a free non-path hex beside it with no health, a player's
 # ungrouped unit's choice, a wounded AI unit's obligation; on boards of their own (tests/strategies.py,
 # burrowing), each with a move the reference says it burrows in.
@@ -578,6 +605,25 @@ def _acting(talent: str, affordable: bool = False) -> st.SearchStrategy[tuple[Po
     boards = positions().filter(affordable_step) if affordable else positions()
     return st.booleans().flatmap(lambda ai: st.tuples(acting(boards, talent).filter(lambda p: _acts(p, ai)),
                                                       st.just(ai)))
+
+
+# Quantum Dark (N194): a spire beside the unit replaced, the unit defeated, instead of its move or after it; a
+# player's may, the AI's must.
+@settings(max_examples=examples(12), deadline=None)
+@given(_acting("Quantum Dark"))
+def test_unit_options_agree_on_quantum_dark(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(_acting("Quantum Dark", affordable=True))
+def test_movement_step_agrees_on_quantum_dark(drawn: tuple[Position, bool]) -> None:
+    # A replaced spire is the unit's faction's for the later moves; the boards say so (control).
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
 
 
 @settings(max_examples=examples(12), deadline=None)

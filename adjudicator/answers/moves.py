@@ -75,7 +75,11 @@ class Act:
     'place', ``chip`` a hex the unit is placed on, out of its group: the shada's minion placement, a rule
     whose ``talent`` is its name on the sheet, Minion Promotion;
     'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
-    'control', ``chip`` a landmark minion its faction gains control of: Recruiter),
+    'control', ``chip`` a landmark minion its faction gains control of: Recruiter; 'distort', ``chip`` the hex
+    the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;
+    'replace', ``chip`` an opposing spire replaced by a spire of the unit's faction's barracks, its upgrades
+    kept, instead of moving where it comes before the move: Quantum Dark; 'pickup' / 'drop', ``chip`` the item's
+    chip the hero picks up / the hex it drops the item on: Portable Gateport),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
 
     when: str  # 'before' or 'after'
@@ -105,8 +109,8 @@ class Act:
     @property
     def instead(self) -> bool:
         """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess; Anarchy's
-        discard)."""
-        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard"))
+        discard; Quantum Dark)."""
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard", "replace"))
 
 
     def as_json(self) -> dict[str, Any]:
@@ -178,6 +182,12 @@ class MoveOutcome:
     def discarded(self) -> bool:
         """A die rolled before its move discarded the unit (Anarchy): it made no move."""
         return any(a.how == "discard" for a in self.acts)
+
+    @property
+    def gone_before(self) -> bool:
+        """The unit left play before its move, making none: discarded by its die (Anarchy), or defeated by
+        its own act instead of moving (Quantum Dark)."""
+        return self.discarded or any(a.instead and a.then == "defeated" for a in self.acts)
 
     @property
     def acts_after(self) -> bool:
@@ -294,7 +304,8 @@ class StepOutcome:
     sides: tuple[tuple[str, str], ...] = ()
     # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will).
     upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), sorted.
+    # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), and
+    # (spire, the faction of the spire that replaced it) for each an act replaced (Quantum Dark), sorted.
     control: tuple[tuple[str, str], ...] = ()
     # (faction, its Source after the step) for each faction whose Source the step changed, sorted: what its
     # moves spent, stole and earned (asp/movement/source.lp), as the combat steps' ends show it.

@@ -140,6 +140,8 @@ class TurnEnd:
     # (other chip, its hex, how many lie there now; 0: it left the board): the toxic fumes chips a defeat
     # placed, or that returned as the wave ended (Toxic Fumes)
     others: tuple[tuple[str, str, int], ...] = ()
+    # (spire, the faction whose spire replaced it, its upgrades kept: Quantum Dark)
+    replaced: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -155,6 +157,7 @@ class TurnEnd:
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
             **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
+            **({"replaced": dict(self.replaced)} if self.replaced else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -167,6 +170,7 @@ class TurnEnd:
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
+        parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]

@@ -90,6 +90,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             yield fact("spire", String(spire.id), String(spire.faction), String(spire.at))
             if "attack" in spire.upgrades:  # an act may remove them (Yrtel's Will)
                 yield fact("sattack", String(spire.id))
+            if spire.upgrades:  # an act may need it to hold few (Quantum Dark)
+                yield fact("supgrades", String(spire.id), Number(len(spire.upgrades)))
             if spire.chip:  # a chapter's rule may name the spire (chapter 8)
                 yield fact("schip", String(spire.id), String(chip_name(spire.chip)))
         if spire.talents or ranges_read:  # a talent may act on the units within its range (Snare), kept or not

@@ -12,7 +12,7 @@ from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, bydra_mark, earthscape_id
 from adjudicator.position.model import (SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position,
-                                        Reward, Unit)
+                                        Reward, Spire, Unit)
 
 
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
@@ -24,6 +24,9 @@ INFEST, INFESTED = "Infest", "Infested"
 # The talents of a chip a defeat places (hook lays/4), by its name: the griege sheet's "Toxic Fumes /
 # Exposure" (docs/position-format.md, chips).
 LAID_TALENTS = {"Toxic Fumes": ("Exposure",)}
+# The item a hero picks up or drops (landmark-and-market-talents: "pick this item up from an adjacent hex
+# or drop it on an adjacent non-path hex"): a talent held, a chip with it on the map.
+GATEPORT = "Portable Gateport"
 
 
 def apply_act(position: Position, uid: str, act: Act) -> Position:
@@ -94,7 +97,11 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     inactive (Burrow: the position's ``burrowed``), or placed on the hex ``act.chip``, out of its group (the
     shada's minion placement), or the unit itself
     leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
-    ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction); then the unit flipped to its other side with its upgrades removed, its
+    ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction), or an earthscape is
+    placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled), or the
+    spire ``act.chip`` is replaced by a spire of the unit's faction with its upgrades (Quantum Dark), or the hero
+    picks up the item ``act.chip`` (its chip off the map, the talent held) or drops it on the hex ``act.chip``
+    (a chip with the talent there, the talent no longer held: Portable Gateport); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
@@ -130,6 +137,13 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
+    elif act.how == "pickup":  # Portable Gateport: the item's chip leaves its hex, the hero holds it (the talent)
+        units[uid] = replace(units[uid], talents=(*units[uid].talents, GATEPORT))
+        return replace(position, units=units, chips=tuple(c for c in position.chips if c.id != act.chip))
+    elif act.how == "drop":  # Portable Gateport: the hero's item on that hex, another chip from then on
+        units[uid] = replace(units[uid], talents=tuple(t for t in units[uid].talents if t != GATEPORT))
+        item = Chip(gateport_id(act.chip), act.chip, GATEPORT, talents=(GATEPORT,))
+        return replace(position, units=units, chips=(*position.chips, item))
     elif act.how == "radiate":  # Radiate: 1 health, or 1 upgrade of that kind, from the unit to act.chip
         giver, taker = units[uid], units[act.chip]
         if act.to == "health":
@@ -182,8 +196,7 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         rest = revealed(units[uid])
         units[rest.id] = rest
         units[uid] = replace(units[uid], at=act.chip, group=())
-    spires = tuple(replace(s, upgrades=tuple(u for u in s.upgrades if u != "attack"))
-                   if act.how == "strip" and s.id == act.chip else s for s in position.spires)
+    spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
     unit = units[uid]
     if act.then == "flip":
         units[uid] = replace(unit, promoted=not unit.promoted, upgrades=())
@@ -193,6 +206,17 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
+
+
+def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
+    """Spire ``act.chip`` once the act: its attack upgrades removed (Yrtel's Will), or replaced by a spire of
+    the unit's ``faction`` from its barracks with its upgrades (Quantum Dark), known by the same id; which
+    spire that is the position does not say (the catalogue's notice): no talents, no printed name."""
+    if act.how == "strip":
+        return replace(spire, upgrades=tuple(u for u in spire.upgrades if u != "attack"))
+    if act.how == "replace":
+        return Spire(spire.id, faction, spire.at, spire.upgrades)
+    return spire
 
 
 def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
@@ -235,6 +259,11 @@ def _vein_struck(vein: Chip, damage: int) -> Chip:
     return replace(vein, health=VEIN_HEALTH if stack else 0, earthscapes=stack)
 
 
+def gateport_id(hex_name: str) -> str:
+    """The id of the Portable Gateport chip a hero dropped on ``hex_name``."""
+    return f"portable-gateport-{hex_name}"
+
+
 def tunnel_id(hex_name: str) -> str:
     """The id of the Tunnel Access chip Dig placed on ``hex_name``."""
     return f"tunnel-access-{hex_name}"
@@ -273,8 +302,10 @@ def made(position: Position, move: MoveOutcome) -> tuple[Position, tuple[Gain, .
         if act.when == "before":
             position, got = _acted(position, move.unit, act)
             gains += got
-    if move.discarded:  # Anarchy: no move after it
-        return position, gains
+    if move.gone_before:  # Anarchy, Quantum Dark: no move after it, its movement made
+        gone = position.units[move.unit]
+        moved = replace(gone, done=replace(gone.done, moved=True))
+        return replace(position, units={**position.units, move.unit: moved}), gains
     # Its faction's Source (asp/movement/source.lp): what it steals on its way and the rewards of the units its
     # teleports defeat there (and of those damage taken on the way defeats, to the faction credited), then what it pays for its talents once its move ends (a player's Eruption), then
     # the rewards of the units they defeat; each active chip's reward as it stood before the move.

@@ -485,6 +485,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[spire] = "returned"
     for spire, hex_ in end.spires_at:  # moved (Creep): where, and its upgrades if they changed too
         data[spire] = {"at": hex_, **(data.get(spire) or {})}
+    for spire, faction in end.replaced:  # replaced by another faction's spire, its upgrades kept (Quantum Dark)
+        data[spire] = {"faction": faction, **(data.get(spire) or {})}
     for faction, health in end.gates:
         data[f"gate:{faction}"] = {"health": health}
     for chip, health in end.chips:  # chapter 4's Source vein

@@ -40,7 +40,8 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 Health = tuple[tuple[str, int], ...]
 Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
-# The landmark minions an act put under a faction's control (Recruiter), with that faction, in id order.
+# The landmark minions an act put under a faction's control (Recruiter) and the spires an act replaced by
+# another faction's (Quantum Dark), with that faction, in id order.
 Control = tuple[tuple[str, str], ...]
 # Each faction whose Source the step changed, with its Source after it, by name (asp/movement/source.lp).
 Source = tuple[tuple[str, int], ...]
@@ -263,7 +264,7 @@ def _search(
     # Board, spires, landmarks and distance fields do not change during the step, but where a move's
     # damage defeats a landmark minion (Impale, Source Aura): an obstacle gone, they are rendered again
     # for each set of landmark minions standing, and for each set of spire upgrades an act left (Yrtel's
-    # Will). Only the nodes the group's moves can read or change are sent.
+    # Will) or factions (Quantum Dark). Only the nodes the group's moves can read or change are sent.
     # A unit a group reveals as its top chip leaves it (Scatter) moves from a hex of the group's move, as far
     # as its own stat: the group's reach is that much further.
     radii = fields.step_radii(position, units)
@@ -271,18 +272,19 @@ def _search(
         if _scattering(position, (uid,)):
             radii[uid] += 1 + max(g.stats.movement for g in position.units[uid].group)
     nodes = fields.reach(position, radii)
-    rendered: dict[tuple[frozenset[tuple[str, str]], tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...],
-                         tuple[str, ...]], str] = {}
+    rendered: dict[tuple[frozenset[tuple[str, str]], tuple[tuple[tuple[str, ...], str], ...], tuple[str, ...],
+                         tuple[str, ...], tuple[str, ...]], str] = {}
 
     def members(pos: Position) -> tuple[str, ...]:
         """The group's units, and each a group revealed as its top chip left it (Scatter)."""
         return tuple(sorted({*units, *(uid for uid in pos.units if uid not in position.units)}))
 
     def fixed(pos: Position) -> str:
-        # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again; a revealed unit
-        # may be of a class of its own; a chip an act placed (Dig), or a landmark it moved (Twister), stands in the way.
+        # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again, one an act replaced
+        # (Quantum Dark) is another faction's; a revealed unit may be of a class of its own; a chip an act
+        # placed (Dig), or a landmark it moved (Twister), stands in the way.
         standing = (frozenset((uid, u.at) for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
-                    tuple(s.upgrades for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
+                    tuple((s.upgrades, s.faction) for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
                     tuple(lm.at for lm in pos.landmarks))
         if standing not in rendered:
             rendered[standing] = render([*board_facts(pos, nodes),
@@ -310,7 +312,10 @@ def _search(
                       if u.fortifications != position.units[uid].fortifications)
         sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                       if u.promoted != position.units[uid].promoted)
-        control = tuple((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction)
+        # A landmark minion now controlled (Recruiter), a spire replaced by another faction's (Quantum Dark).
+        owned = {s.id: s.faction for s in position.spires}
+        control = tuple(sorted((*((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction),
+                               *((s.id, s.faction) for s in pos.spires if s.faction != owned.get(s.id, s.faction)))))
         source = tuple((f, x.source) for f, x in sorted(pos.factions.items()) if x.source != position.factions[f].source)
         return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
                 _stripped(pos, position), control, source)

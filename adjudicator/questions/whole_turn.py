@@ -182,6 +182,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
         landmarks=landmarks, morale=morale,
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
+        replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
     )
 
 

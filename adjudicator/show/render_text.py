@@ -158,7 +158,10 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
          "burrow": "burrows it onto {chip}, inactive", "health_chip": "adds a health chip of {chip} to it",
          "discard": "rolls its die: {chip} is discarded",
-         "control": "gains control of {chip}", "place": "places it on the Source well {chip}"}
+         "control": "gains control of {chip}", "place": "places it on the Source well {chip}",
+         "distort": "places the market's top earthscape over its isle at {chip}",
+         "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
+         "pickup": "picks up {chip}", "drop": "drops the item on {chip}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated"}
 

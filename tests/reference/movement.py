@@ -38,6 +38,22 @@ N218 A unit that damage taken as units move defeats (itself moving, displaced, c
     chip: none; Crush: the displacing minion), where that faction opposes it and plays no AI (the moving
     faction as asked, another by its controller).
 
+N195 Portable Gateport (an item): a player's hero (not the AI's), its faction holding 1 Source or more,
+    once a move, before its move (then made on the board it leaves) or after it (a stay's too): holding
+    the item (the talent), drops it on a map hex beside it, not path, free of units (but itself), spires,
+    landmarks and other chips as the move began (a chip with the talent there, in the way from then on);
+    not holding it, picks up an item chip (an other chip with the talent) on a map hex beside it (the chip
+    gone, the talent held); each an outcome, or none.
+N194 Quantum Dark: a spire beside the unit's map hex whose faction opposes the unit's, with 2 upgrades or
+    fewer, is replaced by a spire of the unit's faction with the same upgrades (the same id), and the unit
+    is defeated; instead of its move (a stay on its hex, the act before it, no move after) or once its
+    move ends (a stay's too), each such spire an outcome. A player's may, or not; the AI's must, instead
+    of moving where one is beside it as its move would begin, else after its move where one is beside it.
+N193 Matter Distortion, a player's: before its move (then made on the board it leaves) or after it (a stay's
+    too), from a map hex (a unit in its gate occupies no isle, FAQ-15), the act distort on the hex it
+    stands on, or none; then the unit promotes (as Yrtel's Way's: a basic unit to its promoted side, no
+    upgrades, the health between). Where the earthscape lies is not modelled: the board is otherwise as it
+    was. Not for the AI ("Talent does not trigger for AI units").
 N192 Burrow: once a move ends on a map hex (a stay's too), the unit placed on a map hex beside its end of
     any terrain but path, free of units (but itself), spires, landmarks and other chips as the move began,
     its health removed (its fortifications too, FAQ-29), not defeated; each such hex an outcome. A player's ungrouped unit may, or not; the
@@ -132,7 +148,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Terrain, Unit, gate_node
+from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
 from tests.reference import combat
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
@@ -155,9 +171,9 @@ StepFilter = Callable[[int, str], bool]  # may the route's i-th step (1-based) e
 Final = tuple[tuple[str, str], ...]  # (unit, node) for the moving faction's units and displaced others, sorted
 Health = tuple[tuple[str, int], ...]  # (unit, health) for each unit whose health the step changed
 # each final board, with the health and fortification upgrades the step changed, the sides acts flipped and the
-# spire upgrades acts stripped, and one sequence making it
-Finals = dict[tuple[Final, Health, Health, tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]],
-              tuple[MoveOutcome, ...]]
+# spire upgrades acts stripped, the units and spires acts gave another faction (N194), and one sequence making it
+Finals = dict[tuple[Final, Health, Health, tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...],
+                    tuple[tuple[str, str], ...]], tuple[MoveOutcome, ...]]
 
 
 # ---------------------------------------------------------------------------------------- board
@@ -1636,6 +1652,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
     unit's health as its move began). Yrtel's Will: "remove all attack upgrades from an adjacent
     spire"; the AI's: "an opposing spire with at least 1 attack upgrade" (the player's too must hold
     one: else nothing is removed). Any for a player, an opposing one for the AI."""
+    if talent == GATEPORT:  # N195: held or not, a hero may act
+        return gateport_targets(position, unit, node, ai) if node in position.hexes else []
     if talent not in unit.talents or node not in position.hexes:
         return []
     if talent == "Scatter":
@@ -1646,6 +1664,11 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return dig_hexes(position, unit, node, ai)
     if talent == "Burrow":
         return burrow_hexes(position, unit, node, ai)
+    if talent == "Matter Distortion":  # N193: the hex it stands on, the isle it occupies
+        return [] if ai else [node]
+    if talent == "Quantum Dark":  # N194: an opposing spire beside it with 2 upgrades or fewer
+        return sorted(sp.id for sp in position.spires if sp.at in position.neighbours(node) and len(sp.upgrades) <= 2
+                      and opposing(position, sp.faction, unit.faction))
     beside = set(position.neighbours(node))
     if talent in GRASPING:  # N191: ungrouped opposing faction minions sharing their hex with nothing
         crowded = {h for h in position.hexes if sum(u.at == h for u in position.units.values()) > 1} | {
@@ -1704,6 +1727,22 @@ def dig_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
     held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
     return sorted(h for h in position.neighbours(node) if h in position.hexes and h not in held
                   and position.hexes[h].terrain is not Terrain.PATH)
+
+
+GATEPORT = "Portable Gateport"
+
+
+def gateport_targets(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
+    """N195 Portable Gateport: the hexes beside ``node`` a hero holding the item drops it on (as Dig's), or
+    the item chips beside it one not holding it picks up; none for the AI, a minion, a faction without
+    Source, or a hero that used it this move."""
+    if (ai or unit.kind is not Kind.HERO or GATEPORT in unit.used
+            or position.factions[unit.faction].source < 1):
+        return []
+    if GATEPORT in unit.talents:
+        return dig_hexes(position, unit, node, ai)
+    near = set(position.neighbours(node))
+    return sorted(c.id for c in position.chips if GATEPORT in c.talents and c.at in near and c.at in position.hexes)
 
 
 def burrow_hexes(position: Position, unit: Unit, node: str, ai: bool) -> list[str]:
@@ -1832,7 +1871,9 @@ ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "
         "Save": ("recover", "defeated"), "Scatter": ("scatter", ""), "Tracker": ("teleport", ""), "Dig": ("dig", ""),
         "Twister": ("shift", ""), "Magic-Like Missile": ("hurt", ""), "Call Minion": ("call", ""),
         "Summon Hero": ("call", ""), "Improve": ("improve", ""), "Stasis": ("stasis", ""), "Possess": ("possess", ""),
-        "Burrow": ("burrow", "")}
+        "Burrow": ("burrow", ""), "Matter Distortion": ("distort", "promote"),
+        "Quantum Dark": ("replace", "defeated"),
+        "Portable Gateport": ("drop", "")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
 # (Twister); "When this unit ends its movement" (Improve)
 AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
@@ -1840,6 +1881,8 @@ AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
 # stands on the hex it was teleported to, its move made).
 AI_AFTER_ONLY = {"Scatter", "Magic-Like Missile"}
 INSTEAD = {"Tracker"}
+# N194: before the move, instead of it (a stay, no move after it); after it too.
+INSTEAD_OR_AFTER = {"Quantum Dark"}
 # N191: a player's after its move or a stay only; the AI's instead of moving where it can, else after.
 GRASPING = {"Stasis", "Possess"}
 
@@ -1899,6 +1942,15 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent),
                                              used=(*unit.used, act.talent))  # N128: a landmark's, used for this move
         return dataclasses.replace(position, units=units)
+    if act.how in ("drop", "pickup"):  # N195: the item on that hex, or off the map and held; used for this move
+        if act.how == "drop":
+            chips = (*position.chips, Chip(f"gateport-{act.chip}", act.chip, GATEPORT, talents=(GATEPORT,)))
+            held = tuple(t for t in unit.talents if t != GATEPORT)
+        else:
+            chips = tuple(c for c in position.chips if c.id != act.chip)
+            held = unit.talents
+        units[unit.id] = dataclasses.replace(unit, talents=held, used=(*unit.used, GATEPORT))
+        return dataclasses.replace(position, units=units, chips=chips)
     if act.how == "dig":  # N131: a Tunnel Access chip on that hex, another chip in the way from then on
         chip = Chip(f"tunnel-{act.chip}", act.chip, "Tunnel Access")
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent))
@@ -1925,13 +1977,16 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         position = dataclasses.replace(position, spires=tuple(
             dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
             for sp in position.spires))
+    elif act.how == "replace":  # N194: a spire of the unit's faction, its upgrades kept
+        position = dataclasses.replace(position, spires=tuple(
+            Spire(sp.id, unit.faction, sp.at, sp.upgrades) if sp.id == act.chip else sp for sp in position.spires))
     elif act.how == "defeat":
         target = units[act.chip]
         units[act.chip] = _placed(target, target.at or "", False, 0, True)
     elif act.how == "recover":  # up to 4, never past its health stat
         target = units[act.chip]
         units[act.chip] = dataclasses.replace(target, health=max(target.health, min(target.side.health, target.health + 4)))
-    else:
+    elif act.how != "distort":  # N193: the earthscape's place is not modelled, only the promotion
         units[act.chip] = dataclasses.replace(units[act.chip], at=None)
     talents = tuple(t for t in unit.talents if t != act.talent)
     if act.then == "flip":
@@ -2048,9 +2103,12 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
                                    for x, _ in first]
             continue
-        before = [dataclasses.replace(o, acts=(act, *o.acts))
-                  for x, to in first for act in [_priced(position, unit, Act("before", talent, x, how, then, to), ai)]
-                  for o in unit_options(_paid(position, unit, act), unit.id, ai).outcomes]
+        before = ([dataclasses.replace(_stay(unit.id, start), acts=(Act("before", talent, x, how, then),))
+                   for x, _ in first] if talent in INSTEAD_OR_AFTER else
+                  [dataclasses.replace(o, acts=(act, *o.acts))
+                   for x, to in first
+                   for act in [_priced(position, unit, Act("before", talent, x, _how(position, talent, how, x), then, to), ai)]
+                   for o in unit_options(_paid(position, unit, act), unit.id, ai).outcomes])
         if ai and first:
             outcomes = before
             continue
@@ -2063,10 +2121,16 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             if not ai or not targets:
                 later.append(o)
             kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
-            later += [dataclasses.replace(o, acts=_after_last(*o.acts, _priced(position, unit, Act("after", talent, x, kind, then, to), ai)))
+            later += [dataclasses.replace(o, acts=_after_last(*o.acts, _priced(
+                          position, unit, Act("after", talent, x, _how(position, talent, kind, x), then, to), ai)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
+
+
+def _how(position: Position, talent: str, how: str, chip: str) -> str:
+    """N195: Portable Gateport drops the item on a hex, or picks up the item chip."""
+    return ("drop" if chip in position.hexes else "pickup") if talent == GATEPORT else how
 
 
 def _after_last(*acts: Act) -> tuple[Act, ...]:
@@ -2373,6 +2437,10 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:  # before: the chip acted on, the unit flipped or promoted
         if act not in left:
             position = _paid(position, position.units[move.unit], act)
+            if act.talent in INSTEAD_OR_AFTER:  # N194: defeated instead of moving, its movement made
+                gone = position.units[move.unit]
+                gone = dataclasses.replace(gone, done=dataclasses.replace(gone.done, moved=True))
+                return dataclasses.replace(position, units={**position.units, move.unit: gone})
     position = _earned(position, move)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
@@ -2517,6 +2585,14 @@ def sources(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
     return tuple((f, x.source) for f, x in sorted(position.factions.items()) if x.source != start.factions[f].source)
 
 
+def controlled(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
+    """The units and spires whose faction an act changed since ``start`` (N194: a spire replaced by the
+    unit's faction's), with that faction."""
+    was = {**{u.id: u.faction for u in start.units.values()}, **{s.id: s.faction for s in start.spires}}
+    now = [*((u.id, u.faction) for u in position.units.values()), *((s.id, s.faction) for s in position.spires)]
+    return tuple(sorted((x, f) for x, f in now if x in was and f != was[x]))
+
+
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
 
 
@@ -2538,7 +2614,8 @@ class _StepSearch:
         gate = position.gates.get(self.faction)
         board = final_board(position, self.faction, self.before)
         forts = fortifications(position, self.start)
-        changed = sides(position, self.start), spire_upgrades(position, self.start), sources(position, self.start)
+        changed = (sides(position, self.start), spire_upgrades(position, self.start), sources(position, self.start),
+                   controlled(position, self.start))
         chips = gate.health_chips if gate else None  # N211: what is left for the deploys after
         return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else (), chips
 
@@ -2600,7 +2677,8 @@ class _StepSearch:
             if not heroes:
                 return {(final_board(position, self.faction, self.before), healths(position, self.start),
                          fortifications(position, self.start), sides(position, self.start),
-                         spire_upgrades(position, self.start), sources(position, self.start)): ()}
+                         spire_upgrades(position, self.start), sources(position, self.start),
+                         controlled(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -2609,6 +2687,6 @@ class _StepSearch:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, source=source)
-                     for (final, health, forts, flipped, stripped, source), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, source=source, control=control)
+                     for (final, health, forts, flipped, stripped, source, control), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
