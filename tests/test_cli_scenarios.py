@@ -41,9 +41,12 @@ def test_a_question_in_a_chapter_lists_its_rules_left_out_and_is_undetermined() 
     result = runner.invoke(app, ["moves", position, "--json"])
     assert result.exit_code == 3, result.output  # undetermined (adjudicator/show/exit_codes.py)
     notices = json.loads(result.output)[0]["notices"]
-    assert {"rule": "chapter 2: deploy-health-chips", "status": "not modelled", "steps": ["movement"],
+    # encoded where the position gives the fortress's health chips (gates.heirs.health-chips); not given here
+    assert {"rule": "chapter 2: deploy-health-chips", "status": "partly modelled", "steps": ["movement"],
             "text": "Each time the heirs deploy a unit, they may add one of the health chips in the Horizon's "
-                    "Wrath fortress to it. This may exceed the unit's health stat."} in notices
+                    "Wrath fortress to it. This may exceed the unit's health stat.",
+            "left_out": "the health chips in the Horizon's Wrath fortress, which the position does not give "
+                        "(gates.<heirs>.health-chips): the answer has the heirs deploy with none"} in notices
     # the stated rule is applied, not noticed: the hero deploys though the heirs have no mark
     assert all(n.get("rule") != "chapter 2: mark-heirs" for n in notices)
     assert "gate:heirs" not in [o["end"] for o in json.loads(result.output)[0]["outcomes"]]

@@ -484,9 +484,12 @@ def _draw_gate(parent: ET.Element, gate: Gate, moves: Sequence[MoveOutcome], pic
     what = f"gate of {gate.faction}, health {gate.health}" if gate.fortress else f"deployment point of {gate.faction}"
     faction = pic.position.factions.get(gate.faction)
     barracks = faction.barracks if faction is not None and faction.barracks else ()
+    market = faction.market if faction is not None and faction.market else ()  # Harbinger chapter 8
+    waiting = "; ".join((*([f"barracks: {', '.join(barracks)}"] if barracks else []),
+                         *([f"market: {', '.join(market)}"] if market else [])))
     _tooltip(group, f"{what}, beside {', '.join(gate.beside) or 'nothing'}"
                     + (f"; stack, top first: {', '.join(gate.stack)}" if gate.stack else "")
-                    + (f"; barracks: {', '.join(barracks)}" if barracks else ""))
+                    + (f"; {waiting}" if waiting else ""))
     _el(group, "polygon", points=_hexagon(centre, R - 4), fill="#e9e9e9", stroke=colour, stroke_width="7")
     _el(group, "polygon", points=_hexagon(centre, R - 9), fill="none", stroke=INK, stroke_width="1")
     # Ties across the edges to the hexes the gate touches: the cell it is drawn on may touch more.
@@ -509,9 +512,8 @@ def _draw_gate(parent: ET.Element, gate: Gate, moves: Sequence[MoveOutcome], pic
     kinds = sorted({m.kind for m in moves if m.end == gate.node})
     if kinds:
         _label(group, (x, y + R * 0.85), "/".join(kinds), 9, fill="#ffffff", weight="bold", halo=HIGHLIGHT)
-    if barracks:  # off the board, where a talent may place them from (Spawn): written below the gate
-        text = f"barracks: {', '.join(barracks)}"
-        _label(group, (x, y + R * 1.2), text, _fit(text, 9, W * 1.6), fill="#555555")
+    if waiting:  # off the board, where a talent may place them from (Spawn; Evoke in chapter 8): below the gate
+        _label(group, (x, y + R * 1.2), waiting, _fit(waiting, 9, W * 1.6), fill="#555555")
     units = [pic.position.units[u] for u in gate.stack if u in pic.position.units]
     if units:
         _draw_stack(parent, gate, units, pic)
