@@ -120,6 +120,15 @@ def test_the_summary_says_what_every_unit_may_or_must_attack_and_what_may_fall()
     assert summary.may_fall == ("drift", "wisp") and summary.must_fall == ()
 
 
+def test_the_summary_names_a_discarded_chip_once() -> None:
+    # positions/talents/pacify/pacify-player-may.yaml: the golem is discarded in one end state (Pacify),
+    # damaged in the other; a discard is also a chip gone from the board, named once.
+    pacify = Path(__file__).resolve().parents[1] / "positions" / "talents" / "pacify" / "pacify-player-may.yaml"
+    summary = attack_step(load_position(pacify), limit=0).summary
+    assert summary is not None
+    assert summary.may_fall == ("golem",) and summary.must_fall == ()
+
+
 @pytest.mark.generated
 @pytest.mark.parametrize("seed", FIELD_SEEDS[:2])
 def test_a_split_summary_agrees_with_the_whole_step(seed: int) -> None:

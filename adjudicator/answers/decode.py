@@ -1296,8 +1296,8 @@ def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSumm
     forced = {_name(s.arguments[0]) for s in cautious if s.name == "struck"}
 
     def falls(atoms: list[Symbol]) -> tuple[str, ...]:
-        return tuple(sorted(_name(s.arguments[0].arguments[0]) for s in atoms
-                            if s.name == "fin" and s.arguments[0].name in ("gone", "sgone", "discarded")))
+        return tuple(sorted({_name(s.arguments[0].arguments[0]) for s in atoms  # a discard is gone/1 too
+                             if s.name == "fin" and s.arguments[0].name in ("gone", "sgone", "discarded")}))
 
     attackers = tuple(AttackerSummary(u, tuple(sorted(ts)), u in forced) for u, ts in sorted(targets.items()))
     return StepSummary(attackers, falls(brave), falls(cautious))
@@ -1307,8 +1307,8 @@ def merged_summary(parts: Iterable[StepSummary]) -> StepSummary:
     """The summary of a step made of groups that share no chip: the groups' side by side."""
     every = list(parts)
     return StepSummary(tuple(sorted((a for p in every for a in p.attackers), key=lambda a: a.unit)),
-                       tuple(sorted(c for p in every for c in p.may_fall)),
-                       tuple(sorted(c for p in every for c in p.must_fall)))
+                       tuple(sorted({c for p in every for c in p.may_fall})),
+                       tuple(sorted({c for p in every for c in p.must_fall})))
 
 
 @dataclass(frozen=True)

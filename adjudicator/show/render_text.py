@@ -422,7 +422,8 @@ def _attacks(result: AttackStepResult, step: str) -> str:
                 for a in result.summary.attackers]
         lines.append("\nwhat each unit attacks, over every end state:\n" + _table(("unit", "targets", ""), rows))
         falls = result.summary
-        lines.append(f"defeated in every end state: {', '.join(falls.must_fall) or 'none'}; "
+        # Off the board, defeated or not (a discard: Pacify; a return: Colony), as the summary counts them.
+        lines.append(f"leaves play in every end state: {', '.join(falls.must_fall) or 'none'}; "
                      f"in some: {', '.join(c for c in falls.may_fall if c not in falls.must_fall) or 'none'}")
     for number, outcome in enumerate(result.outcomes, 1):
         lines += _numbered(number, attack_outcome(outcome))
