@@ -166,9 +166,7 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         return replace(position, landmarks=tuple(replace(lm, at=act.to) if lm.id == act.chip else lm
                                                  for lm in position.landmarks))
     elif act.grasps:  # Stasis, Possess: out of its group, on top of (underneath) the minion, on its hex
-        if units[uid].group:  # "Leaves group if grouped": the group's next chip revealed where it stood
-            rest = revealed(units[uid])
-            units[rest.id] = rest
+        _leave_group(units, uid)  # "Leaves group if grouped"
         held = units[act.chip]
         field = {"stasis_on": act.chip} if act.how == "stasis" else {"possessing": act.chip}
         units[uid] = replace(units[uid], at=held.at, group=(), rides=None, **field)
@@ -180,21 +178,13 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         factions = {**position.factions, faction: _summoned_from(info, summoned, act.chip)}
         return replace(position, units=units, factions=factions)
     elif act.how == "burrow":  # Burrow: out of its group, on that hex, no health left, inactive (not defeated)
-        if units[uid].group:  # the AI's "Leaves group if grouped": the next chip shown where it stood
-            rest = revealed(units[uid])
-            units[rest.id] = rest
+        _leave_group(units, uid)  # the AI's "Leaves group if grouped"
         kept = tuple(u for u in units[uid].upgrades if u != "fortification")  # health, as a fortification counts (FAQ-29)
         units[uid] = replace(units[uid], at=act.chip, group=(), health=0, upgrades=kept, burrowed=True)
     elif act.how == "summon":  # Summon: promoted on the taproot's hex, the taproot flipped and grouped under it
         return _summoned(position, units, uid, act.chip)
-    elif act.how == "place":  # the shada's minion placement: out of its group (its next chip shown), on that hex
-        if units[uid].group:
-            rest = revealed(units[uid])
-            units[rest.id] = rest
-        units[uid] = replace(units[uid], at=act.chip, group=())
-    elif act.how == "scatter":
-        rest = revealed(units[uid])
-        units[rest.id] = rest
+    elif act.how in ("scatter", "place"):  # Scatter; the shada's minion placement: out of its group, on that hex
+        _leave_group(units, uid)
         units[uid] = replace(units[uid], at=act.chip, group=())
     spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
     unit = units[uid]
@@ -217,6 +207,13 @@ def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
     if act.how == "replace":
         return Spire(spire.id, faction, spire.at, spire.upgrades)
     return spire
+
+
+def _leave_group(units: dict[str, Unit], uid: str) -> None:
+    """Unit ``uid`` leaves its group, if it is grouped: the group's next chip is shown where it stood."""
+    if units[uid].group:
+        rest = revealed(units[uid])
+        units[rest.id] = rest
 
 
 def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
