@@ -293,14 +293,17 @@ def whole_turn(
     def _again_lines(pos: Position, uid: str) -> Any:
         """Unit ``uid``'s extra move and attack: the board after each line, its chance, the final board
         of the movement step, the attack step's end, and that end state; the other units' `done` as before."""
+        nonlocal fallen
         alone = _alone(pos, side, uid)
         moves = BY_NAME["movement-step"].ask(alone, ai, None, deadline)
         if not moves.complete:
             raise _Cut
         uncounted.update(dict.fromkeys(moves.notices))
         if any(m.fells for board in moves.outcomes for m in board.sequence):
-            fallen.add(FALLEN)
+            fallen = True
         for moved, chance, board, _ in _branches(alone, moves):
+            if any(m.fells for m in board.sequence) and not _minions_in_play(moved):
+                emptied.add(LAST_MINION)
             attacks = BY_NAME["attack-step"].ask(moved, ai, None, deadline)
             if not attacks.complete:
                 raise _Cut
