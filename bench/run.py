@@ -33,7 +33,7 @@ from adjudicator.position.dice import standard_die  # noqa: E402
 from adjudicator.position.model import Kind, Position  # noqa: E402
 from adjudicator.position.readings import resolve  # noqa: E402
 from adjudicator.questions import adjudicate, whole_step, whole_turn  # noqa: E402
-from adjudicator.solving.solve import Deadline, encoding_dir  # noqa: E402
+from adjudicator.solving.solve import MOVE, Deadline, encoding_dir  # noqa: E402
 from bench import boards  # noqa: E402
 
 ASP, REF = "ASP", "reference"
@@ -459,7 +459,7 @@ def ground_size(position: Position) -> tuple[int, int, float]:
     with control.backend() as backend:
         for fact in position_facts(position, query):
             backend.add_rule([backend.add_atom(fact)])
-    control.ground([("base", [])])  # the movement part only, as adjudicator/solving/solve.py grounds it
+    control.ground([(part, []) for part in MOVE])  # the movement parts only, as adjudicator/solving/solve.py grounds them
     control.solve()
     ms = (time.perf_counter() - start) * 1000
     lp = control.statistics["problem"]["lp"]

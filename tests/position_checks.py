@@ -22,7 +22,7 @@ from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_options, faction_options, is_ai, present_units
 from adjudicator.questions.dispute import check
 from adjudicator.questions.expectations import ATTACK_KEYS, MOVE_KEYS
-from adjudicator.solving.solve import ground, scenario_files, talent_files
+from adjudicator.solving.solve import MOVE, ground, scenario_files, talent_files
 
 
 CHECKED = 1  # the first of each unit's outcomes is checked by `check`: each check solves again (4 until
@@ -97,7 +97,7 @@ def grounds_to_facts(position: Position) -> None:
                position.turn.step, query.stepping, tuple(sorted(position.readings.items())))
         if key in _GROUNDED:
             continue
-        control = ground(facts, ("base",))
+        control = ground(facts, MOVE)
         control.solve()
         assert control.statistics["problem"]["lp"]["bodies"] == 0
         _GROUNDED.add(key)

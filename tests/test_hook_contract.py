@@ -21,7 +21,7 @@ from adjudicator.position.dice import shipped_die
 from adjudicator.position.load import load_position
 from adjudicator.questions.adjudicate import present_units
 from adjudicator.questions.whole_solve import WHOLE, movement_hooks
-from adjudicator.solving.solve import COMBAT, ground
+from adjudicator.solving.solve import COMBAT, EXPLAIN, MOVE, ground
 from adjudicator.position.readings import READINGS, resolve
 from adjudicator.position.model import Position
 from adjudicator.position.talents import Talent, catalogue
@@ -91,11 +91,11 @@ def test_a_talent_or_chapter_file_grounds_without_a_warning_in_every_part(path: 
     units = present_units(position, side)
     naming = _naming(path, units[0])
     movement = position_facts(position, Query(units, frozenset({side}), stepping=True, whole=True))
-    for parts in (("base",), ("base", "explain"), WHOLE):
+    for parts in (MOVE, EXPLAIN, WHOLE):
         ground([*movement, naming], parts)
     # One unit's moves leave the solver no rule: a rule left means an unstratified part, which costs the
     # grounder most of its speed (tests/position_checks.py grounds_to_facts, on boards of a fixed sample).
-    control = ground([*position_facts(position, Query(units)), naming], ("base",))
+    control = ground([*position_facts(position, Query(units)), naming], MOVE)
     control.solve()
     assert control.statistics["problem"]["lp"]["bodies"] == 0, f"{path.name} leaves a rule to the solver"
     readings = resolve(position.readings)

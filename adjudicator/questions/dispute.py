@@ -21,7 +21,7 @@ from adjudicator.position.model import Position
 from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
 from adjudicator.answers.notation import format_attack, format_claim, format_move
 from adjudicator.position.readings import resolve
-from adjudicator.solving.solve import Deadline, solve, solve_all
+from adjudicator.solving.solve import EXPLAIN, Deadline, solve, solve_all
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, CheckResult, Explanation, Judgement
 
 
@@ -75,7 +75,7 @@ def _judge_move(
     # A stat add its player may leave unused (a player's Gust): the claim is judged with it and without it.
     for board in declined(position, (claim.unit,), query.ai_factions):
         asked = [*position_facts(board, query), *holding_facts(board, query, deadline), *facts]
-        symbols = solve(asked, parts=("base", "explain"), deadline=deadline)
+        symbols = solve(asked, parts=EXPLAIN, deadline=deadline)
         for subject, judgement in decode_verdicts(symbols).items():
             judged.setdefault(subject, []).append(judgement)
         options = decode(symbols, starts, (claim.unit,)).options[claim.unit]  # the claimed unit's alone

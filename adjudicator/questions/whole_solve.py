@@ -38,7 +38,7 @@ Dealt = tuple[tuple[str, int], ...]  # what each chip took from damage dealt as 
 Found = tuple[Board, Dealt]
 Witness = list[tuple[MoveOutcome, int | None, bool]]
 
-WHOLE = ("base", "whole")
+WHOLE = ("base", "move", "whole")
 
 # The movement hooks (asp/core/hooks.lp) whose effect the one solve takes in whole: each fixes a
 # unit's movement stat, terrain allowance or immunity to talents, or the hexes that stop it, from facts

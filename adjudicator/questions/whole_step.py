@@ -21,7 +21,7 @@ from adjudicator.answers.rolls import rolled, rolls_uncounted
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
-from adjudicator.position.model import SUMMON_HERO, Kind, Position, Unit
+from adjudicator.position.model import KEEL, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units,
@@ -273,7 +273,7 @@ def _search(
             radii[uid] += 1 + max(g.stats.movement for g in position.units[uid].group)
     nodes = fields.reach(position, radii)
     rendered: dict[tuple[frozenset[tuple[str, str]], tuple[tuple[tuple[str, ...], str], ...], tuple[str, ...],
-                         tuple[str, ...], tuple[str, ...]], str] = {}
+                         tuple[str, ...], tuple[str, ...], tuple[str, ...]], str] = {}
 
     def members(pos: Position) -> tuple[str, ...]:
         """The group's units, and each a group revealed as its top chip left it (Scatter)."""
@@ -282,10 +282,12 @@ def _search(
     def fixed(pos: Position) -> str:
         # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again, one an act replaced
         # (Quantum Dark) is another faction's; a revealed unit may be of a class of its own; a chip an act
-        # placed (Dig), or a landmark it moved (Twister), stands in the way.
+        # placed (Dig), or a landmark it moved (Twister), stands in the way; a keel minion a move promoted
+        # shows its other side (kraised/1).
         standing = (frozenset((uid, u.at) for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
                     tuple((s.upgrades, s.faction) for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
-                    tuple(lm.at for lm in pos.landmarks))
+                    tuple(lm.at for lm in pos.landmarks),
+                    tuple(uid for uid, u in sorted(pos.units.items()) if u.faction == KEEL and u.promoted))
         if standing not in rendered:
             rendered[standing] = render([*board_facts(pos, nodes),
                                          *field_facts(pos, members(pos), ai_factions, nodes)])

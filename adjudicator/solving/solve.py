@@ -25,9 +25,9 @@ def encoding_dir() -> Path:
 
 @cache
 def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
-    """An encoding file parsed once per process, by program part: ``base`` (movement and the board),
-    ``explain`` and ``combat``. Adding parsed statements is faster than loading, and a movement
-    question adds and grounds only the base part."""
+    """An encoding file parsed once per process, by program part: ``base`` (the board, inputs and
+    hooks), ``move``, ``explain``, ``combat``, ``whole`` and ``witness``. Adding parsed statements is
+    faster than loading, and a question adds and grounds only the parts it needs."""
     parts: dict[str, list[ast.AST]] = {"base": []}
     current = parts["base"]
 
@@ -254,6 +254,9 @@ def consequences(control: clingo.Control, kind: str, deadline: Deadline | None) 
         control.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
 
 
+# The parts each kind of question grounds (asp/main.lp).
+MOVE = ("base", "move")
+EXPLAIN = ("base", "move", "explain")
 COMBAT = ("base", "combat")
 
 
@@ -283,7 +286,7 @@ def solve(
     facts: Sequence[Symbol],
     *,
     fixed: str = "",
-    parts: tuple[str, ...] = ("base",),
+    parts: tuple[str, ...] = MOVE,
     deadline: Deadline | None = None,
 ) -> list[Symbol]:
     """The shown atoms of the (unique) answer set of the encodings' ``parts`` plus ``facts``.
