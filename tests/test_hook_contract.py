@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, ast
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -118,6 +118,24 @@ def test_each_talent_file_belongs_to_the_catalogue_and_each_entry_has_its_file()
 def test_the_catalogue_names_the_hooks_each_file_defines(talent) -> None:
     defined = uses(ASP / "talents" / talent.encoding).heads & hooks()
     assert sorted(talent.hooks) == sorted(f"{n}/{a}" for n, a in defined)
+
+
+def test_a_combat_question_grounds_no_rule_of_the_movement_files() -> None:
+    # asp/main.lp: a combat question grounds the base and combat parts only, so every rule of the
+    # movement files is in the move part (or the whole step's parts), none left in base by a file that
+    # forgot its #program move.
+    for path in [*sorted((ASP / "movement").glob("*.lp")), ASP / "core/reach.lp"]:
+        parts: set[str] = set()
+        current = ["base"]
+
+        def take(statement: ast.AST) -> None:
+            if statement.ast_type is ast.ASTType.Program:
+                current[0] = statement.name
+            elif statement.ast_type is ast.ASTType.Rule:
+                parts.add(current[0])
+
+        ast.parse_files([str(path)], take)
+        assert parts and parts <= {"move", "whole", "witness"}, f"{path.name} has rules in {sorted(parts)}"
 
 
 def test_doc_names_every_hook_and_every_predicate_the_core_defines() -> None:
