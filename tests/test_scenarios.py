@@ -343,11 +343,44 @@ def test_an_event_rule_holds_only_under_its_faces() -> None:
 
 
 def test_a_rule_notice_names_its_text_in_json() -> None:
-    found = notices(load_position_text(TUNNEL + "scenario: {chapter: 4}\n"), "movement")
+    found = notices(load_position_text(TUNNEL.replace("stack: [skitter]", "stack: [skitter, echri]") + ECHRI
+                                       + "scenario: {chapter: 4}\n"), "movement")
     notice = next(n for n in found if n.rule == "chapter 4: griege-tunnel-deployment")
     rule = chapters()[4].rule("griege-tunnel-deployment")
-    assert notice.as_json() == {"rule": "chapter 4: griege-tunnel-deployment", "status": "not modelled",
-                                "steps": ["movement"], "text": rule.text}
+    assert notice.as_json() == {"rule": "chapter 4: griege-tunnel-deployment", "status": "partly modelled",
+                                "steps": ["movement"], "text": rule.text, "left_out": notice.left_out}
+    assert "griege hero" in notice.left_out
+
+
+def test_griege_minions_deploy_from_the_tunnel_access() -> None:
+    """Chapter 4: "The griege minions always deploy from the tunnel access closest to the naroran fortress gate
+    that's possible for them to deploy from": on the griege's turn the loader gives their gate the hexes beside
+    it (chapter_rules.deploy_from_tunnels); on another faction's turn, or outside the chapter, the gate's own."""
+    position = load_position_text(TUNNEL + "scenario: {chapter: 4}\n")
+    gate = position.gates["griege"]
+    assert gate.tunnels == ("tunnel",) and set(gate.beside) == {"b1", "c1", "a2", "c2"}
+    assert not notices(position, "movement")
+    assert load_position_text(TUNNEL).gates["griege"].beside == ("c1",)
+    narora = TUNNEL.replace("turn: {faction: griege}", "turn: {faction: narora}")
+    assert load_position_text(narora + "scenario: {chapter: 4}\n").gates["griege"].beside == ("c1",)
+
+
+@pytest.mark.parametrize("change", [
+    # an unnamed other chip may be a tunnel access
+    lambda text: text.replace("chips:\n", "chips:\n  crate: {at: a2}\n"),
+    # five minions may fill the four hexes beside the tunnel before the last deploys
+    lambda text: text.replace("stack: [skitter]", "stack: [skitter, s2, s3, s4, s5]") + "".join(
+        f"  {u}: {{chip: Skitter, faction: griege, kind: minion, health: 2, stats: {{health: 2, movement: 3}}}}\n"
+        for u in ("s2", "s3", "s4", "s5")),
+    # the tunnel's one hex not shut holds a griege minion, which may leave it
+    lambda text: text.replace("  2   p  f  p", "  2   f  f  f") + (
+        "  drift: {chip: Drift, faction: narora, kind: minion, health: 2, at: b1, stats: {health: 2, movement: 2}}\n"
+        "  larva: {chip: Larva, faction: griege, kind: minion, health: 2, at: c1, stats: {health: 2, movement: 2}}\n"),
+])
+def test_a_tunnel_the_step_may_open_or_fill_is_noticed(change) -> None:
+    position = load_position_text(change(TUNNEL) + "scenario: {chapter: 4}\n")
+    assert position.gates["griege"].tunnels == () and position.gates["griege"].beside == ("c1",)
+    assert "chapter 4: griege-tunnel-deployment" in [n.rule for n in notices(position, "movement")]
 
 
 # Chapter 4: a griege minion waits to deploy while a tunnel access is in play.
@@ -368,6 +401,7 @@ chips:
 units:
   skitter: {chip: Skitter, faction: griege, kind: minion, health: 2, stats: {health: 2, attack: 1, movement: 3}}
 """
+ECHRI = "  echri: {chip: Echri, faction: griege, kind: hero, health: 6, stats: {health: 6, attack: 2, movement: 3}}\n"
 
 
 # --- a chapter's encoding is grounded only when a position names that chapter

@@ -40,6 +40,7 @@ from adjudicator.position.chapter_rules import (
     BYDRA_GRAAM, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
     WAYGATE, WAYGATE_HEALTH,
     bydra_mark, chip_name,
+    deploy_from_tunnels,
     scenario_talents,
 )
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
@@ -657,7 +658,7 @@ class _PositionReader(_Reader):
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
-        return PositionDocument(position, faq, expected)
+        return PositionDocument(deploy_from_tunnels(position), faq, expected)
 
     def supply(self, value: _Value) -> dict[str, int] | None:
         """The upgrade chips left in the supply, by kind (a kind not named: none left)."""

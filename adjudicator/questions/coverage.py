@@ -19,7 +19,7 @@ from adjudicator.answers.notices import Notice
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
-    rock_rollers,
+    rock_rollers, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import KEEL, SHADA, Controller, Kind, Position, Unit
@@ -146,7 +146,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *health_chip_notices(position, asked),
+            *vein_notices(position, asked, answer), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
@@ -403,6 +403,16 @@ def health_chip_notices(position: Position, asked: tuple[str, ...]) -> tuple[Not
         return ()
     rule = scenario.book.rule("deploy-health-chips")
     return (Notice("", PARTLY, ("movement",), (), _NO_HEALTH_CHIPS, f"chapter 2: {rule.id}", rule.text),)
+
+
+def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 4's griege-tunnel-deployment where the answer cannot tell which tunnel access the griege minions
+    deploy from (chapter_rules.tunnels): what it then leaves out."""
+    scenario, found = position.scenario, tunnels(position)
+    if scenario is None or found is None or not found.undecided or "movement" not in asked:
+        return ()
+    rule = scenario.book.rule("griege-tunnel-deployment")
+    return (Notice("", PARTLY, ("movement",), (), found.undecided, f"chapter 4: {rule.id}", rule.text),)
 
 
 # Chapter 4's Source vein and the earthscapes on it (questions/board_after.py, _vein_struck): what a step's
