@@ -616,6 +616,7 @@ class _PositionReader(_Reader):
             self.scenario_units(scenario, top["scenario"], top["units"], units, gates)
             self.scenario_spires(scenario, top["spires"], spires)
             self.scenario_chips(scenario, top["chips"], chips, hexes)
+            self.scenario_marks(scenario, top["factions"], factions, units or {}, chips or {}, gates)
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
@@ -1518,6 +1519,24 @@ class _PositionReader(_Reader):
             self.problem(value, "in chapter 1 the heirs deploy from the minaret spire of the wave: write gates.heirs "
                          "with fortress: false, beside every hex around that spire (chip: Minaret …), or beside: [] "
                          "when it is not active")
+
+    def scenario_marks(self, scenario: Scenario, value: _Value, factions: dict[str, Faction], units: dict[str, Unit],
+                       chips: dict[str, Chip], gates: dict[str, Gate]) -> None:
+        """A chapter's mark with alternatives, or one that a chip names (scenarios.yaml, `marks`): the faction's
+        mark is one of those in play, while one is ("Narora: Source vein OR griege fortress gate"). Which one,
+        where several are, is the position's to say (the player's pick, or where the AI's mark now lies)."""
+        for rule in scenario.book.rules:
+            options = rule.marks
+            if options is None:
+                continue
+            allowed = [Mark(gate=g) for g in options.gates if g in gates and gates[g].health > 0]
+            allowed += [Mark(unit=uid) for uid, u in units.items() if chip_name(u.chip) in {chip_name(n) for n in options.units}]
+            allowed += [Mark(hex=c.at) for c in chips.values() if chip_name(c.name) in {chip_name(n) for n in options.chips}]
+            for name in options.factions:
+                if allowed and name in factions and factions[name].mark not in allowed:
+                    wanted = " or ".join(sorted(m.written for m in allowed))
+                    self.problem(value, f"in chapter {scenario.chapter} the {name} mark is \"{rule.text}\": "
+                                 f"expected {wanted}")
 
     def check_gate_mark(self, value: _Value, chapter: int, gate_mark: tuple[tuple[str, ...], str] | None,
                         factions: dict[str, Faction], gates: dict[str, Gate]) -> None:

@@ -52,6 +52,18 @@ LANDMARK_MINIONS = "landmark-minions"  # in `talented`, `moving_talented`: any l
 
 
 @dataclass(frozen=True)
+class MarkOptions:
+    """A chapter's mark with alternatives ("Source vein OR griege fortress gate"), or one a chip names
+    ("Keel: Nucleus"): what the position's mark of each of ``factions`` may be (scenarios.yaml, `marks`;
+    the loader checks it while one of them is in play)."""
+
+    factions: tuple[str, ...]
+    gates: tuple[str, ...] = ()  # the fortress gate of one of these factions, standing
+    units: tuple[str, ...] = ()  # a unit whose chip is printed so (chapter_rules.chip_name)
+    chips: tuple[str, ...] = ()  # the hex of another chip printed so (chips:)
+
+
+@dataclass(frozen=True)
 class ScenarioRule:
     id: str
     kind: str
@@ -63,6 +75,7 @@ class ScenarioRule:
     positions: tuple[str, ...] = ()
     note: str = ""
     gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
+    marks: MarkOptions | None = None  # what their mark may be, where the text gives alternatives or names a chip
     when: When | None = None  # what must be in play for it to change an answer
     counted_by: tuple[str, ...] = ()  # commands whose answers count the rule (moves: dice rolled), or cannot depend on it
 
@@ -105,6 +118,7 @@ def _rule(entry: dict) -> ScenarioRule:
         faces=tuple(entry.get("faces") or ()), encoding=entry.get("encoding"),
         positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
         gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
+        marks=MarkOptions(**{k: tuple(v) for k, v in entry["marks"].items()}) if "marks" in entry else None,
         when=read_when(entry, f"adjudicator/data/scenarios.yaml: rule {entry['id']}"),
         counted_by=tuple(entry.get("counted_by") or ()),
     )
