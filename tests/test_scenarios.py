@@ -567,3 +567,19 @@ def test_a_rule_acting_as_the_wave_ends_is_noticed_in_a_turn_only_where_a_line_o
     going_on = whole_turn(load_position_text((harbinger / "scenario-2-level-up-full-health.yaml").read_text()))
     assert going_on.complete and not any(o.end.wave_over for o in going_on.outcomes)
     assert maneuver not in {n.rule for n in going_on.notices}
+
+
+def test_grafted_snare_while_moving_is_noticed_only_where_a_graft_unit_may_come_beside_the_heir() -> None:
+    # Chapter 2's grafted-snare-all-moving: the harrier's Flying acts in movement; a Graft unit beside it would
+    # mute it. The briar on b1 (movement 2) reaches d1 at most, its moves read one hex past (a displaced unit's
+    # landing): f1 is within that reach plus 1, j1 is not.
+    far = (CHAPTER_2 / "scenario-2-snare-moving-far-flier-definite.yaml").read_text()
+    assert "chapter 2: grafted-snare-all-moving" not in _rules(far, "movement")
+    near = far.replace("at: j1, health: 3,", "at: f1, health: 3,")
+    assert "chapter 2: grafted-snare-all-moving" in _rules(near, "movement")
+    # a Graft unit that waits in its gate reaches from there: beside j1, the harrier's hex
+    gated = far.replace("  heirs: {beside: [a1], health: 10}",
+                        "  heirs: {beside: [a1], health: 10}\n  graft: {beside: [i1], health: 10, stack: [joust]}")
+    gated = gated.replace("  harrier:", "  joust: {chip: Grafted Joust, faction: graft, kind: minion, health: 2,\n"
+                          "          stats: {health: 2, attack: 1, movement: 2}}\n  harrier:")
+    assert "chapter 2: grafted-snare-all-moving" in _rules(gated, "movement")
