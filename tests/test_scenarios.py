@@ -583,3 +583,21 @@ def test_grafted_snare_while_moving_is_noticed_only_where_a_graft_unit_may_come_
     gated = gated.replace("  harrier:", "  joust: {chip: Grafted Joust, faction: graft, kind: minion, health: 2,\n"
                           "          stats: {health: 2, attack: 1, movement: 2}}\n  harrier:")
     assert "chapter 2: grafted-snare-all-moving" in _rules(gated, "movement")
+
+
+def test_a_closest_mark_of_ones_own_is_checked_as_the_step_begins() -> None:
+    # Chapter 5, "Nucleus: Closest opposing unit", on the harbinger/5 board: Nucleus on a1, its mark the wind
+    # on d1 (3 hexes). A gust on c1 (2 hexes) would be the closest; on e1 (4 hexes) it is not; with Nucleus on
+    # c1, the wind on d1 and a gust on b1 are both 1 hex away, a tie: either may be its mark.
+    text = (Path(__file__).resolve().parents[1] / "positions/harbinger/5/scenario-5-mark-nucleus.yaml").read_text()
+    text = text.split("\nexpected:")[0]
+
+    def gust(at: str) -> str:
+        return text + f"  gust: {{chip: Wind, faction: shada, kind: minion, at: {at}, health: 2, stats: {{health: 2, movement: 2}}}}\n"
+    with pytest.raises(PositionFileError, match="expected mark: {unit: gust}"):
+        load_position_text(gust("c1"))
+    assert load_position_text(gust("e1")).units["nucleus"].mark.unit == "wind"
+    assert load_position_text(gust("b1").replace("at: a1, health: 8", "at: c1, health: 8")).units["nucleus"].mark.unit == "wind"
+    # once a unit has moved or been displaced this step, the pick is not checked: it is taken as each unit moves
+    moved = gust("c1").replace("at: d1, health: 2,", "at: d1, health: 2, done: {displaced: true},")
+    assert load_position_text(moved).units["nucleus"].mark.unit == "wind"

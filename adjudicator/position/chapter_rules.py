@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from adjudicator.position.model import Controller, Gate, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
 from adjudicator.position.movement_stat import allowances
-from adjudicator.position.scenarios import Scenario
+from adjudicator.position.scenarios import ClosestMark, Scenario
 from adjudicator.position.talents import catalogue
 
 FLYING = "Flying"
@@ -231,3 +231,61 @@ def deploy_from_tunnels(position: Position) -> Position:
     beside = sorted({h for cid in found.chips for h in position.adjacency.get(chips[cid].at, ()) if h in position.hexes})
     gate = replace(position.gates[GRIEGE], beside=tuple(beside), tunnels=found.chips)
     return replace(position, gates={**position.gates, GRIEGE: gate})
+
+
+def _holds(rule: ClosestMark, unit: Unit) -> bool:
+    if rule.chip is not None:
+        return chip_name(unit.chip) == chip_name(rule.chip)
+    return unit.faction == rule.faction and unit.kind.value == rule.kind
+
+
+def _tier(position: Position, holder: Unit, tier: str) -> list[tuple[Mark, str | None]] | None:
+    """The chips of ``tier`` the holder's mark may pick, each with the node it is counted to (None where the tier
+    cannot tell: a chip of it waits in a gate, or a landmark minion, "opposing units to every faction", is in
+    play for "units", which players may read either way); an empty list where none is in play."""
+    if tier.startswith("gate:"):
+        gate = position.gates.get(tier[5:])
+        return [(Mark(gate=gate.faction), gate.node)] if gate is not None and gate.fortress and gate.health > 0 else []
+    if tier == "spires":
+        return [(Mark(hex=s.at), s.at) for s in position.spires if s.faction != holder.faction]
+    picked = [u for u in position.units.values() if u.id != holder.id and u.kind is not Kind.LANDMARK_MINION and (
+        (tier == "graft-heroes" and u.faction == GRAFT and u.kind is Kind.HERO)
+        or (tier == "heroes" and u.faction != holder.faction and u.kind is Kind.HERO)
+        or (tier == "units" and u.faction != holder.faction))]
+    landmark = tier == "units" and any(u.kind is Kind.LANDMARK_MINION and u.at for u in position.units.values())
+    if landmark or any(u.at is None for u in picked):
+        return None
+    return [(Mark(unit=u.id), u.at) for u in picked]
+
+
+def closest_marks(position: Position) -> list[tuple[str, str, tuple[Mark, ...]]]:
+    """Units whose own mark a chapter picks as the closest of something (scenarios.yaml, `closest`) that hold
+    another, as their faction's movement step begins (no unit has moved or been displaced yet): (unit, the
+    rule's text, the marks it may have). Closest counted in hexes as range is; ties all allowed. Only then:
+    what it picks is taken as it moves (docs/position-format.md), and a move earlier in the step may change it."""
+    scenario = position.scenario
+    if scenario is None or position.turn.step != "movement":
+        return []
+    if any(u.done.moved or u.done.displaced for u in position.units.values()):
+        return []
+    wrong = []
+    for rule in scenario.book.rules:
+        if rule.closest is None:
+            continue
+        for holder in sorted(position.units.values(), key=lambda u: u.id):
+            if holder.faction != position.turn.faction or not _holds(rule.closest, holder):
+                continue
+            node = position.node_of(holder.id)
+            counts = _counts(position, node)
+            for tier in rule.closest.tiers:
+                found = _tier(position, holder, tier)
+                if found is None:
+                    break
+                found = [(m, n) for m, n in found if n in counts]
+                if found:
+                    nearest = min(counts[n] for _, n in found)
+                    allowed = tuple(m for m, n in found if counts[n] == nearest)
+                    if holder.mark not in allowed:
+                        wrong.append((holder.id, rule.text, allowed))
+                    break
+    return wrong

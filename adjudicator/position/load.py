@@ -39,7 +39,7 @@ from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
     BYDRA_GRAAM, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
     WAYGATE, WAYGATE_HEALTH,
-    bydra_mark, chip_name,
+    bydra_mark, chip_name, closest_marks,
     deploy_from_tunnels,
     scenario_talents,
 )
@@ -659,6 +659,11 @@ class _PositionReader(_Reader):
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
+        for uid, text, allowed in closest_marks(position):
+            self.problem(top["units"], f"{uid}'s mark is \"{text}\" as its faction's movement step begins: expected "
+                         f"mark: {' or '.join(m.written for m in allowed)}")
+        if self.problems:
+            return None
         return PositionDocument(deploy_from_tunnels(position), faq, expected)
 
     def supply(self, value: _Value) -> dict[str, int] | None:

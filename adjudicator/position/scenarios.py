@@ -66,6 +66,22 @@ class MarkOptions:
     chips: tuple[str, ...] = ()  # the hex of another chip printed so (chips:)
 
 
+CLOSEST_TIERS = ("spires", "heroes", "units", "graft-heroes")  # or gate:<faction>
+
+
+@dataclass(frozen=True)
+class ClosestMark:
+    """A chapter's mark of one's own that picks the closest of something ("Nucleus: Closest opposing unit"):
+    the units holding it (``chip``, a chip printed so; or ``faction``'s units of ``kind``), and the tiers of
+    chips it picks from, the first in play giving it (scenarios.yaml, `closest`; CLOSEST_TIERS: the opposing
+    spires, heroes or units, the Graft's heroes, or gate:<faction>, that fortress gate)."""
+
+    tiers: tuple[str, ...]
+    chip: str | None = None
+    faction: str | None = None
+    kind: str | None = None
+
+
 @dataclass(frozen=True)
 class ScenarioRule:
     id: str
@@ -79,6 +95,7 @@ class ScenarioRule:
     note: str = ""
     gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
     marks: MarkOptions | None = None  # what their mark may be, where the text gives alternatives or names a chip
+    closest: ClosestMark | None = None  # the units whose own mark it is, and what it picks the closest of
     when: When | None = None  # what must be in play for it to change an answer
     counted_by: tuple[str, ...] = ()  # commands whose answers count the rule (moves: dice rolled), or cannot depend on it
 
@@ -122,6 +139,8 @@ def _rule(entry: dict) -> ScenarioRule:
         positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
         gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
         marks=MarkOptions(**{k: tuple(v) for k, v in entry["marks"].items()}) if "marks" in entry else None,
+        closest=ClosestMark(**{k: tuple(v) if k == "tiers" else v for k, v in entry["closest"].items()})
+        if "closest" in entry else None,
         when=read_when(entry, f"adjudicator/data/scenarios.yaml: rule {entry['id']}"),
         counted_by=tuple(entry.get("counted_by") or ()),
     )
