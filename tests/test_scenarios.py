@@ -601,3 +601,21 @@ def test_a_closest_mark_of_ones_own_is_checked_as_the_step_begins() -> None:
     # once a unit has moved or been displaced this step, the pick is not checked: it is taken as each unit moves
     moved = gust("c1").replace("at: d1, health: 2,", "at: d1, health: 2, done: {displaced: true},")
     assert load_position_text(moved).units["nucleus"].mark.unit == "wind"
+
+
+def test_the_rotten_worms_infest_is_noticed_only_where_bydra_graam_may_end_the_turn_beside_one() -> None:
+    # Bydra Graam on d1, the worms on b1: at the end of the turn alone she stays apart; a turn that plays the
+    # narora's movement may bring her beside them (movement 3); the griege's movement does not move her.
+    text = (Path(__file__).resolve().parents[1]
+            / "positions/harbinger/4/scenario-4-bydra-apart-from-rotten-worms-nothing.yaml").read_text().split("expected:")[0]
+    rule = "chapter 4: rotten-worms-infest"
+    assert rule not in [n.rule for n in notices_in(load_position_text(text), ("end-of-turn",))]
+    assert rule in [n.rule for n in notices_in(load_position_text(text), ("movement", "end-of-turn"))]
+    griege = text.replace("turn: {faction: narora, step: end-of-turn}", "turn: {faction: griege, step: movement}")
+    assert rule not in [n.rule for n in notices_in(load_position_text(griege), ("movement", "end-of-turn"))]
+    # ... unless others may displace her (Flying), or a talent in play moves units in the combat steps asked
+    flying = griege.replace("movement: 3}}", "movement: 3}, talents: [Flying]}")
+    assert rule in [n.rule for n in notices_in(load_position_text(flying), ("movement", "end-of-turn"))]
+    eager = griege.replace("movement: 2}}", "movement: 2}, talents: [Eager]}")
+    assert rule in [n.rule for n in notices_in(load_position_text(eager), ("attack", "end-of-turn"))]
+    assert rule not in [n.rule for n in notices_in(load_position_text(eager), ("end-of-turn",))]

@@ -48,6 +48,10 @@ class When:
     beside_wells: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()  # two basic minions of one of these factions are in play (the shada's fusions)
     others: tuple[str, ...] = ()  # another chip (chips:) named so (chapter 4's rotten worms)
+    # (a unit's chip, another chip's name): a unit so printed may stand beside another chip so named by the end of
+    # the steps asked: beside it now, or, where they play its faction's movement, within the reach of its moves
+    # over the step plus 1 (fields.step_radii); a unit others may displace, one hex further (chapter 4's Bydra Graam)
+    near_other: tuple[str, ...] = ()
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)

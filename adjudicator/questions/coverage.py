@@ -618,7 +618,37 @@ def _left_out(
     steps = tuple(s for s in rule.acts if s in asked)
     if not steps or answer in rule.counted_by or not may_act(rule.when, position):
         return ()
+    if rule.when is not None and rule.when.near_other and not _near_other(position, rule.when.near_other, asked):
+        return ()
     return (Notice("", "not modelled", steps, (), rule=label, text=rule.text),)
+
+
+def _near_other(position: Position, pair: tuple[str, ...], asked: tuple[str, ...]) -> bool:
+    """A unit printed ``pair[0]`` may stand beside another chip named ``pair[1]`` (or unnamed) once the steps
+    ``asked`` are played (When.near_other): beside it now, or within the reach of its moves over the step plus 1
+    where they play its faction's movement. Cautious: anywhere where others' moves may displace it (Flying,
+    Peaceful) in a movement step not its faction's, and 3 hexes further where a talent in play moves units in
+    the combat steps asked (Wallop's teleport, Prowl, Eager's swap)."""
+    unit_chip, other = pair
+    spots = {c.at for c in position.chips if chip_name(c.name) == chip_name(other) or not c.name}
+    landmarks = catalogue().known([name for lm in position.landmarks if lm.revealed for name in lm.talents])
+    shifting = any(set(t.hooks) & SHIFTING for t in [*fields.active_talents(position), *landmarks])
+    combat = bool(set(asked) & COMBAT_STEPS)
+    for uid, unit in position.units.items():
+        if chip_name(unit.chip) != chip_name(unit_chip) or position.placed(uid) is None:
+            continue
+        moving = "movement" in asked and unit.faction == position.turn.faction
+        if "movement" in asked and not moving and any(DISPLACEABLE in t.hooks for t in catalogue().known(unit.talents)):
+            return True
+        radius = 1 + (fields.step_radii(position, [uid])[uid] if moving else 0) + (SHIFT_REACH if shifting and combat else 0)
+        if spots & fields.ball(position, position.node_of(uid), radius):
+            return True
+    return False
+
+
+# Talents that move a unit in the combat steps (hooks): Wallop's teleport (up to 3 hexes), Prowl (2), Eager's swap (1).
+SHIFTING, SHIFT_REACH = frozenset({"teleport/4", "relocates/4", "displace/4"}), 3
+COMBAT_STEPS = frozenset({"start-of-turn", "quick-strike", "spires-fire", "exploration", "attack"})
 
 
 def _side(unit: Unit) -> str:
