@@ -7,6 +7,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, replace
 
+from adjudicator.facts import fields
 from adjudicator.position.model import Controller, Gate, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.scenarios import ClosestMark, Scenario
@@ -161,9 +162,9 @@ def tunnels(position: Position) -> Tunnels | None:
     of the chapters); "possible for them to deploy from", a map hex beside it that a waiting minion could step
     onto: nothing on it, its terrain one every waiting minion may enter. Which is possible changes as units
     move: the answer is given only where it cannot (else ``undecided``): no tunnel access as close or closer
-    has a hex beside it that a unit may leave or that only some minion may enter, and the closest have more free
-    hexes beside them than units could fill before the last minion deploys (the griege's units, and each unit
-    beside them that others may displace)."""
+    has a hex beside it that a unit may leave or that only some minion may enter, and the closest have as many free
+    hexes beside them as units could fill before the last minion deploys (the griege's units waiting, those on
+    the map whose moves reach one, and each unit beside them that others may displace)."""
     scenario = position.scenario
     gate = position.gates.get(GRIEGE)
     if scenario is None or scenario.chapter != 4 or position.turn.faction != GRIEGE or gate is None or gate.tunnels:
@@ -204,7 +205,11 @@ def tunnels(position: Position) -> Tunnels | None:
     if not chosen:
         return Tunnels()
     free = {h for c in chosen for h in beside[c.id] if state(h) == "free"}
-    movers = sum(1 for u in position.units.values() if u.faction == GRIEGE and (u.at or u.id in gate.stack))
+    # Who could stand there before the last minion deploys: each griege unit waiting, and each on the map whose
+    # moves over the step reach a hex of them (fields.step_radii, pushes by others included).
+    placed = [uid for uid, u in position.units.items() if u.faction == GRIEGE and u.at]
+    reach = fields.step_radii(position, placed)
+    movers = len(gate.stack) + sum(1 for uid in placed if free & fields.ball(position, position.units[uid].at, reach[uid]))
     pushed = sum(1 for u in position.units.values()
                  if u.at and u.faction != GRIEGE and _displaceable(u) and free & set(position.adjacency.get(u.at, ())))
     if len(free) < movers + pushed:
