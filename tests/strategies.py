@@ -673,6 +673,42 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
+@st.composite
+def tunneled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 4, the griege moving against the narora, with one or two Tunnel
+    Access chips (other chips) on free map hexes: griege minions waiting in their gate deploy from the closest
+    possible (reference/movement.py, tunnel_beside; N240)."""
+    position = draw(boards)
+    names = {MOVER: "griege", OPPONENT: "narora"}
+    # No moving hero (one deploys from the gate as normal: a notice), and a minion or two sent back to wait in
+    # the gate, on top of its stack; the other chips named (an unnamed one may be a tunnel access: a notice).
+    units = {uid: u for uid, u in position.units.items() if not (u.faction == MOVER and u.kind is Kind.HERO)}
+    gate = position.gates[MOVER]
+    stack = tuple(u for u in gate.stack if u in units)
+    placed = sorted(uid for uid, u in units.items() if u.faction == MOVER and u.at is not None and not u.group and u.rides is None)
+    for uid in draw(st.lists(st.sampled_from(placed), max_size=2, unique=True)) if placed else []:
+        units[uid] = replace(units[uid], at=None, done=Done())
+        stack = (uid, *stack)
+    taken = {u.at for u in units.values()} | {s.at for s in position.spires}
+    taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in taken)
+    spots = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    chips = tuple(replace(c, name=c.name or "Defeated Spire") for c in position.chips)
+    chips += tuple(Chip(f"tunnel-{h}", h, "Tunnel Access") for h in spots)
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f], stack=stack if f == MOVER else g.stack)
+               for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+                  for n, f in position.factions.items()},
+        units={uid: replace(u, faction=names.get(u.faction, u.faction)) for uid, u in sorted(units.items())},
+        spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
+        chips=chips,
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(4, 2),
+    )
+
+
 CHAPTER_6 = {MOVER: "keel", OPPONENT: "uprising"}
 
 

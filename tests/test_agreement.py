@@ -19,6 +19,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.position.chapter_rules import deploy_from_tunnels, tunnels
 from adjudicator.position.model import Controller, Position
 
 from tests.combat_strategies import perched
@@ -56,6 +57,7 @@ from tests.strategies import (
     spire_shooting,
     striking,
     tracking,
+    tunneled,
     veined,
 )
 
@@ -141,6 +143,32 @@ def test_unit_options_agree_where_naroran_lahar_heals(position: Position, ai: bo
 def test_unit_options_agree_beside_the_source_vein(position: Position, ai: bool) -> None:
     # Harbinger chapter 4: a naroran unit whose move ends beside the Source vein may deal it its health.
     problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+def _tunnels_decided(position: Position) -> bool:
+    """A griege minion waits to deploy and the answer can tell which tunnel access it deploys from (else the
+    rule's notice stands: chapter_rules.tunnels)."""
+    found = tunnels(position)
+    return found is not None and not found.undecided
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(tunneled(positions()).filter(_tunnels_decided), st.booleans())
+def test_unit_options_agree_deploying_from_a_tunnel_access(position: Position, ai: bool) -> None:
+    # Harbinger chapter 4: the griege minions deploy from the closest possible tunnel access (N240): the
+    # gate's hexes the reference reads from the text, then every unit's options on that board.
+    deploying = deploy_from_tunnels(position)
+    assert deploying.gates["griege"].beside == movement_ref.tunnel_beside(position)
+    problem = unit_options_problem(deploying, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(tunneled(positions().filter(affordable_step)).filter(_tunnels_decided), st.booleans())
+def test_movement_step_agrees_deploying_from_a_tunnel_access(position: Position, ai: bool) -> None:
+    # The whole step from the tunnel accesses, the stack leaving top-down as from the gate (N240).
+    problem = movement_step_problem(deploy_from_tunnels(position), ai)
     assert problem is None, problem
 
 

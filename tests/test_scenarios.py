@@ -343,11 +343,44 @@ def test_an_event_rule_holds_only_under_its_faces() -> None:
 
 
 def test_a_rule_notice_names_its_text_in_json() -> None:
-    found = notices(load_position_text(TUNNEL + "scenario: {chapter: 4}\n"), "movement")
+    found = notices(load_position_text(TUNNEL.replace("stack: [skitter]", "stack: [skitter, echri]") + ECHRI
+                                       + "scenario: {chapter: 4}\n"), "movement")
     notice = next(n for n in found if n.rule == "chapter 4: griege-tunnel-deployment")
     rule = chapters()[4].rule("griege-tunnel-deployment")
-    assert notice.as_json() == {"rule": "chapter 4: griege-tunnel-deployment", "status": "not modelled",
-                                "steps": ["movement"], "text": rule.text}
+    assert notice.as_json() == {"rule": "chapter 4: griege-tunnel-deployment", "status": "partly modelled",
+                                "steps": ["movement"], "text": rule.text, "left_out": notice.left_out}
+    assert "griege hero" in notice.left_out
+
+
+def test_griege_minions_deploy_from_the_tunnel_access() -> None:
+    """Chapter 4: "The griege minions always deploy from the tunnel access closest to the naroran fortress gate
+    that's possible for them to deploy from": on the griege's turn the loader gives their gate the hexes beside
+    it (chapter_rules.deploy_from_tunnels); on another faction's turn, or outside the chapter, the gate's own."""
+    position = load_position_text(TUNNEL + "scenario: {chapter: 4}\n")
+    gate = position.gates["griege"]
+    assert gate.tunnels == ("tunnel",) and set(gate.beside) == {"b1", "c1", "a2", "c2"}
+    assert not notices(position, "movement")
+    assert load_position_text(TUNNEL).gates["griege"].beside == ("c1",)
+    narora = TUNNEL.replace("turn: {faction: griege}", "turn: {faction: narora}")
+    assert load_position_text(narora + "scenario: {chapter: 4}\n").gates["griege"].beside == ("c1",)
+
+
+@pytest.mark.parametrize("change", [
+    # an unnamed other chip may be a tunnel access
+    lambda text: text.replace("chips:\n", "chips:\n  crate: {at: a2}\n"),
+    # five minions may fill the four hexes beside the tunnel before the last deploys
+    lambda text: text.replace("stack: [skitter]", "stack: [skitter, s2, s3, s4, s5]") + "".join(
+        f"  {u}: {{chip: Skitter, faction: griege, kind: minion, health: 2, stats: {{health: 2, movement: 3}}}}\n"
+        for u in ("s2", "s3", "s4", "s5")),
+    # the tunnel's one hex not shut holds a griege minion, which may leave it
+    lambda text: text.replace("  2   p  f  p", "  2   f  f  f") + (
+        "  drift: {chip: Drift, faction: narora, kind: minion, health: 2, at: b1, stats: {health: 2, movement: 2}}\n"
+        "  larva: {chip: Larva, faction: griege, kind: minion, health: 2, at: c1, stats: {health: 2, movement: 2}}\n"),
+])
+def test_a_tunnel_the_step_may_open_or_fill_is_noticed(change) -> None:
+    position = load_position_text(change(TUNNEL) + "scenario: {chapter: 4}\n")
+    assert position.gates["griege"].tunnels == () and position.gates["griege"].beside == ("c1",)
+    assert "chapter 4: griege-tunnel-deployment" in [n.rule for n in notices(position, "movement")]
 
 
 # Chapter 4: a griege minion waits to deploy while a tunnel access is in play.
@@ -368,6 +401,7 @@ chips:
 units:
   skitter: {chip: Skitter, faction: griege, kind: minion, health: 2, stats: {health: 2, attack: 1, movement: 3}}
 """
+ECHRI = "  echri: {chip: Echri, faction: griege, kind: hero, health: 6, stats: {health: 6, attack: 2, movement: 3}}\n"
 
 
 # --- a chapter's encoding is grounded only when a position names that chapter
@@ -533,3 +567,55 @@ def test_a_rule_acting_as_the_wave_ends_is_noticed_in_a_turn_only_where_a_line_o
     going_on = whole_turn(load_position_text((harbinger / "scenario-2-level-up-full-health.yaml").read_text()))
     assert going_on.complete and not any(o.end.wave_over for o in going_on.outcomes)
     assert maneuver not in {n.rule for n in going_on.notices}
+
+
+def test_grafted_snare_while_moving_is_noticed_only_where_a_graft_unit_may_come_beside_the_heir() -> None:
+    # Chapter 2's grafted-snare-all-moving: the harrier's Flying acts in movement; a Graft unit beside it would
+    # mute it. The briar on b1 (movement 2) reaches d1 at most, its moves read one hex past (a displaced unit's
+    # landing): f1 is within that reach plus 1, j1 is not.
+    far = (CHAPTER_2 / "scenario-2-snare-moving-far-flier-definite.yaml").read_text()
+    assert "chapter 2: grafted-snare-all-moving" not in _rules(far, "movement")
+    near = far.replace("at: j1, health: 3,", "at: f1, health: 3,")
+    assert "chapter 2: grafted-snare-all-moving" in _rules(near, "movement")
+    # a Graft unit that waits in its gate reaches from there: beside j1, the harrier's hex
+    gated = far.replace("  heirs: {beside: [a1], health: 10}",
+                        "  heirs: {beside: [a1], health: 10}\n  graft: {beside: [i1], health: 10, stack: [joust]}")
+    gated = gated.replace("  harrier:", "  joust: {chip: Grafted Joust, faction: graft, kind: minion, health: 2,\n"
+                          "          stats: {health: 2, attack: 1, movement: 2}}\n  harrier:")
+    assert "chapter 2: grafted-snare-all-moving" in _rules(gated, "movement")
+
+
+def test_a_closest_mark_of_ones_own_is_checked_as_the_step_begins() -> None:
+    # Chapter 5, "Nucleus: Closest opposing unit", on the harbinger/5 board: Nucleus on a1, its mark the wind
+    # on d1 (3 hexes). A gust on c1 (2 hexes) would be the closest; on e1 (4 hexes) it is not; with Nucleus on
+    # c1, the wind on d1 and a gust on b1 are both 1 hex away, a tie: either may be its mark.
+    text = (Path(__file__).resolve().parents[1] / "positions/harbinger/5/scenario-5-mark-nucleus.yaml").read_text()
+    text = text.split("\nexpected:")[0]
+
+    def gust(at: str) -> str:
+        return text + f"  gust: {{chip: Wind, faction: shada, kind: minion, at: {at}, health: 2, stats: {{health: 2, movement: 2}}}}\n"
+    with pytest.raises(PositionFileError, match="expected mark: {unit: gust}"):
+        load_position_text(gust("c1"))
+    assert load_position_text(gust("e1")).units["nucleus"].mark.unit == "wind"
+    assert load_position_text(gust("b1").replace("at: a1, health: 8", "at: c1, health: 8")).units["nucleus"].mark.unit == "wind"
+    # once a unit has moved or been displaced this step, the pick is not checked: it is taken as each unit moves
+    moved = gust("c1").replace("at: d1, health: 2,", "at: d1, health: 2, done: {displaced: true},")
+    assert load_position_text(moved).units["nucleus"].mark.unit == "wind"
+
+
+def test_the_rotten_worms_infest_is_noticed_only_where_bydra_graam_may_end_the_turn_beside_one() -> None:
+    # Bydra Graam on d1, the worms on b1: at the end of the turn alone she stays apart; a turn that plays the
+    # narora's movement may bring her beside them (movement 3); the griege's movement does not move her.
+    text = (Path(__file__).resolve().parents[1]
+            / "positions/harbinger/4/scenario-4-bydra-apart-from-rotten-worms-nothing.yaml").read_text().split("expected:")[0]
+    rule = "chapter 4: rotten-worms-infest"
+    assert rule not in [n.rule for n in notices_in(load_position_text(text), ("end-of-turn",))]
+    assert rule in [n.rule for n in notices_in(load_position_text(text), ("movement", "end-of-turn"))]
+    griege = text.replace("turn: {faction: narora, step: end-of-turn}", "turn: {faction: griege, step: movement}")
+    assert rule not in [n.rule for n in notices_in(load_position_text(griege), ("movement", "end-of-turn"))]
+    # ... unless others may displace her (Flying), or a talent in play moves units in the combat steps asked
+    flying = griege.replace("movement: 3}}", "movement: 3}, talents: [Flying]}")
+    assert rule in [n.rule for n in notices_in(load_position_text(flying), ("movement", "end-of-turn"))]
+    eager = griege.replace("movement: 2}}", "movement: 2}, talents: [Eager]}")
+    assert rule in [n.rule for n in notices_in(load_position_text(eager), ("attack", "end-of-turn"))]
+    assert rule not in [n.rule for n in notices_in(load_position_text(eager), ("end-of-turn",))]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from adjudicator.position.scenarios import ACTS, OFF_BOARD_STEPS, chapters
+from adjudicator.position.scenarios import ACTS, CLOSEST_TIERS, OFF_BOARD_STEPS, chapters
 from tests.rule_texts import SHARED, needs_shared
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,6 +53,15 @@ def test_rule_ids_are_unique_within_a_chapter_and_fields_fit() -> None:
                 owners, gate = rule.gate_mark
                 assert rule.kind == "mark" and set(owners) <= set(chapter.factions), rule.id
                 assert gate in chapter.factions and gate not in owners, rule.id
+            if rule.marks is not None:  # checked alternatives: of the chapter's factions, gates of theirs
+                assert rule.kind == "mark" and set(rule.marks.factions) <= set(chapter.factions), rule.id
+                assert set(rule.marks.gates) <= set(chapter.factions), rule.id
+                assert rule.marks.gates or rule.marks.units or rule.marks.chips, rule.id
+            if rule.closest is not None:  # a checked closest mark: its tiers known, a gate one of the chapter's
+                assert rule.kind == "mark" and rule.closest.tiers, rule.id
+                for tier in rule.closest.tiers:
+                    assert tier in CLOSEST_TIERS or tier.removeprefix("gate:") in chapter.factions, rule.id
+                assert (rule.closest.chip is None) == (rule.closest.faction is not None), rule.id
             # acting only off the board is what "outside" means, both ways
             assert (rule.status == "outside") == (set(rule.acts) <= set(OFF_BOARD_STEPS)), rule.id
         assert chapter.event_die == any(r.kind == "event" for r in chapter.rules), chapter.chapter

@@ -4,10 +4,14 @@ and who rolls for the floating rocks (adjudicator/data/scenarios.yaml lists each
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections import deque
+from dataclasses import dataclass, replace
 
-from adjudicator.position.model import Controller, Gate, Kind, Mark, Position, Spire, Unit
-from adjudicator.position.scenarios import Scenario
+from adjudicator.facts import fields
+from adjudicator.position.model import Controller, Gate, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
+from adjudicator.position.movement_stat import allowances
+from adjudicator.position.scenarios import ClosestMark, Scenario
+from adjudicator.position.talents import catalogue
 
 FLYING = "Flying"
 HAIL = "Hail"  # ignores Flying (asp/talents/hail.lp): a flier within its range rolls after all
@@ -100,3 +104,193 @@ def bydra_mark(unit: Unit, units: dict[str, Unit], gates: dict[str, Gate]) -> Ma
         return Mark(beside=Mark(gate=NARORA)) if NARORA in gates else None
     nucleus = [u.id for u in units.values() if chip_name(u.chip) == NUCLEUS and u.faction == GRAFT and u.at]
     return Mark(beside=Mark(unit=nucleus[0])) if len(nucleus) == 1 else None
+
+
+# Chapter 4, AI Rules: "The griege minions always deploy from the tunnel access closest to the naroran fortress
+# gate that's possible for them to deploy from. If they cannot deploy from a tunnel access, they deploy from the
+# Griege fortress gate as normal." A tunnel access is another chip so named (a chip's name, as chip_name gives it).
+GRIEGE, TUNNEL_ACCESS = "griege", "tunnel access"
+_DISPLACEABLE = "displaceable/2"  # a talent that lets other units displace its unit (Flying): onto any hex beside
+_UNNAMED = "an other chip with no name, which may be a Tunnel Access that the griege minions deploy from"
+_HERO = ("where the griege minions deploy from while a griege hero is in play, which deploys from and returns to the "
+         "griege fortress gate as normal: the answer has the minions deploy from the gate")
+_NO_COUNT = ("which tunnel access is closest to the naroran fortress gate, where the position holds no naroran gate or "
+             "range cannot count from it to a tunnel access: the answer has the minions deploy from the gate")
+_MAY_OPEN = ("a tunnel access as close to the naroran fortress gate as the one the minions deploy from, or closer, that "
+             "no hex beside it leaves possible to deploy from as the step begins, but may as units move (a unit that "
+             "may leave such a hex, or terrain only some waiting minion may enter)")
+_MAY_FILL = ("the hexes beside the closest tunnel access, which the units moving before a waiting minion may fill, so "
+             "that it deploys from the next: the answer has every waiting minion deploy from the closest")
+_RANGE = ("ranges counted through the griege fortress gate, whose hexes beside it are not all within 2 of each other "
+          "on the map: the answer has the minions deploy from the gate")
+
+
+@dataclass(frozen=True)
+class Tunnels:
+    """Where the griege minions waiting in their gate deploy from on their turn in chapter 4: ``chips``, the
+    Tunnel Access chips closest to the naroran gate of those possible to deploy from, ties all kept (an AI's tie
+    is its player's choice, minion by minion); none, the gate as normal. ``undecided``: what the answer leaves
+    out where it cannot tell (a notice's text); "" where it can."""
+
+    chips: tuple[str, ...] = ()
+    undecided: str = ""
+
+
+def _counts(position: Position, source: str) -> dict[str, int]:
+    """Hexes from ``source`` to every node, counted as range is (map hexes and gate nodes, through anything)."""
+    dist, queue = {source: 0}, deque([source])
+    while queue:
+        node = queue.popleft()
+        for near in sorted(position.neighbours(node)):
+            if near not in dist:
+                dist[near] = dist[node] + 1
+                queue.append(near)
+    return dist
+
+
+def _within_two(position: Position, hexes: tuple[str, ...]) -> bool:
+    """Every two of ``hexes`` at most 2 apart over map hexes alone."""
+    near = {h: {h, *position.adjacency.get(h, ())} for h in hexes}
+    return all(b in near[a] or near[a] & set(position.adjacency.get(b, ())) for a in hexes for b in hexes)
+
+
+def tunnels(position: Position) -> Tunnels | None:
+    """Chapter 4's griege-tunnel-deployment on the griege's turn while a griege minion waits in its gate and a
+    tunnel access (or an unnamed other chip) is in play; None elsewhere, or once the gate deploys from them.
+
+    Readings (docs/movement.md, Harbinger chapter 4): "closest", counted in hexes as range is (as every closest
+    of the chapters); "possible for them to deploy from", a map hex beside it that a waiting minion could step
+    onto: nothing on it, its terrain one every waiting minion may enter. Which is possible changes as units
+    move: the answer is given only where it cannot (else ``undecided``): no tunnel access as close or closer
+    has a hex beside it that a unit may leave or that only some minion may enter, and the closest have as many free
+    hexes beside them as units could fill before the last minion deploys (the griege's units waiting, those on
+    the map whose moves reach one, and each unit beside them that others may displace)."""
+    scenario = position.scenario
+    gate = position.gates.get(GRIEGE)
+    if scenario is None or scenario.chapter != 4 or position.turn.faction != GRIEGE or gate is None or gate.tunnels:
+        return None
+    waiting = [position.units[u] for u in gate.stack if position.units[u].kind is Kind.MINION]
+    found = [c for c in position.chips if chip_name(c.name) == TUNNEL_ACCESS]
+    if not waiting or not (found or any(not c.name for c in position.chips)):
+        return None
+    if any(not c.name for c in position.chips):
+        return Tunnels(undecided=_UNNAMED)
+    if any(u.faction == GRIEGE and u.kind is Kind.HERO for u in position.units.values()):
+        return Tunnels(undecided=_HERO)
+    if NARORA not in position.gates:
+        return Tunnels(undecided=_NO_COUNT)
+    counts = _counts(position, gate_node(NARORA))
+    if any(c.at not in counts for c in found):
+        return Tunnels(undecided=_NO_COUNT)
+    levels = {a.level for u in waiting for a in allowances(u)}
+    blocking = {s.at for s in position.spires} | {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    movable = {u.at for u in position.units.values() if u.at and (u.faction == GRIEGE or _displaceable(u))}
+    fixed = {u.at for u in position.units.values() if u.at} - movable
+
+    def state(h: str) -> str:  # free, shut (for the whole step) or may (open or shut as units move)
+        terrain = position.hexes[h].terrain
+        admits = {terrain is Terrain.PATH or terrain.level <= level for level in levels}
+        if h in blocking or h in fixed or admits == {False}:
+            return "shut"
+        return "free" if h not in movable and admits == {True} else "may"
+
+    beside = {c.id: [h for h in position.adjacency.get(c.at, ()) if h in position.hexes] for c in found}
+    states = {c.id: {state(h) for h in beside[c.id]} for c in found}
+    possible = [c for c in found if "free" in states[c.id]]
+    closest = min((counts[c.at] for c in possible), default=None)
+    if any("may" in states[c.id] and "free" not in states[c.id] and (closest is None or counts[c.at] <= closest)
+           for c in found):
+        return Tunnels(undecided=_MAY_OPEN)
+    chosen = tuple(c for c in possible if counts[c.at] == closest)
+    if not chosen:
+        return Tunnels()
+    free = {h for c in chosen for h in beside[c.id] if state(h) == "free"}
+    # Who could stand there before the last minion deploys: each griege unit waiting, and each on the map whose
+    # moves over the step reach a hex of them (fields.step_radii, pushes by others included).
+    placed = [uid for uid, u in position.units.items() if u.faction == GRIEGE and u.at]
+    reach = fields.step_radii(position, placed)
+    movers = len(gate.stack) + sum(1 for uid in placed if free & fields.ball(position, position.units[uid].at, reach[uid]))
+    pushed = sum(1 for u in position.units.values()
+                 if u.at and u.faction != GRIEGE and _displaceable(u) and free & set(position.adjacency.get(u.at, ())))
+    if len(free) < movers + pushed:
+        return Tunnels(undecided=_MAY_FILL)
+    if not _within_two(position, gate.beside):
+        return Tunnels(undecided=_RANGE)
+    return Tunnels(chips=tuple(c.id for c in chosen))
+
+
+def _displaceable(unit: Unit) -> bool:
+    """Other units may displace it (a talent defining displaceable/2: Flying)."""
+    return any(_DISPLACEABLE in t.hooks for t in catalogue().known(unit.talents))
+
+
+def deploy_from_tunnels(position: Position) -> Position:
+    """The position with the griege gate's hexes those beside the tunnel accesses its minions deploy from
+    "as if it were your fortress gate" (``tunnels``), where the answer can tell which: on that turn the gate
+    is nothing else (no griege hero is in play to deploy from or return to it, and no opposing unit moves or
+    attacks it; ranges through it are unchanged, ``_within_two``). Else the position unchanged."""
+    found = tunnels(position)
+    if found is None or not found.chips:
+        return position
+    chips = {c.id: c for c in position.chips}
+    beside = sorted({h for cid in found.chips for h in position.adjacency.get(chips[cid].at, ()) if h in position.hexes})
+    gate = replace(position.gates[GRIEGE], beside=tuple(beside), tunnels=found.chips)
+    return replace(position, gates={**position.gates, GRIEGE: gate})
+
+
+def _holds(rule: ClosestMark, unit: Unit) -> bool:
+    if rule.chip is not None:
+        return chip_name(unit.chip) == chip_name(rule.chip)
+    return unit.faction == rule.faction and unit.kind.value == rule.kind
+
+
+def _tier(position: Position, holder: Unit, tier: str) -> list[tuple[Mark, str | None]] | None:
+    """The chips of ``tier`` the holder's mark may pick, each with the node it is counted to (None where the tier
+    cannot tell: a chip of it waits in a gate, or a landmark minion, "opposing units to every faction", is in
+    play for "units", which players may read either way); an empty list where none is in play."""
+    if tier.startswith("gate:"):
+        gate = position.gates.get(tier[5:])
+        return [(Mark(gate=gate.faction), gate.node)] if gate is not None and gate.fortress and gate.health > 0 else []
+    if tier == "spires":
+        return [(Mark(hex=s.at), s.at) for s in position.spires if s.faction != holder.faction]
+    picked = [u for u in position.units.values() if u.id != holder.id and u.kind is not Kind.LANDMARK_MINION and (
+        (tier == "graft-heroes" and u.faction == GRAFT and u.kind is Kind.HERO)
+        or (tier == "heroes" and u.faction != holder.faction and u.kind is Kind.HERO)
+        or (tier == "units" and u.faction != holder.faction))]
+    landmark = tier == "units" and any(u.kind is Kind.LANDMARK_MINION and u.at for u in position.units.values())
+    if landmark or any(u.at is None for u in picked):
+        return None
+    return [(Mark(unit=u.id), u.at) for u in picked]
+
+
+def closest_marks(position: Position) -> list[tuple[str, str, tuple[Mark, ...]]]:
+    """Units whose own mark a chapter picks as the closest of something (scenarios.yaml, `closest`) that hold
+    another, as their faction's movement step begins (no unit has moved or been displaced yet): (unit, the
+    rule's text, the marks it may have). Closest counted in hexes as range is; ties all allowed. Only then:
+    what it picks is taken as it moves (docs/position-format.md), and a move earlier in the step may change it."""
+    scenario = position.scenario
+    if scenario is None or position.turn.step != "movement":
+        return []
+    if any(u.done.moved or u.done.displaced for u in position.units.values()):
+        return []
+    wrong = []
+    for rule in scenario.book.rules:
+        if rule.closest is None:
+            continue
+        for holder in sorted(position.units.values(), key=lambda u: u.id):
+            if holder.faction != position.turn.faction or not _holds(rule.closest, holder):
+                continue
+            node = position.node_of(holder.id)
+            counts = _counts(position, node)
+            for tier in rule.closest.tiers:
+                found = _tier(position, holder, tier)
+                if found is None:
+                    break
+                found = [(m, n) for m, n in found if n in counts]
+                if found:
+                    nearest = min(counts[n] for _, n in found)
+                    allowed = tuple(m for m, n in found if counts[n] == nearest)
+                    if holder.mark not in allowed:
+                        wrong.append((holder.id, rule.text, allowed))
+                    break
+    return wrong

@@ -39,7 +39,8 @@ from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
     BYDRA_GRAAM, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
     WAYGATE, WAYGATE_HEALTH,
-    bydra_mark, chip_name,
+    bydra_mark, chip_name, closest_marks,
+    deploy_from_tunnels,
     scenario_talents,
 )
 from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROES_CHAPTER_1, Scenario, chapters
@@ -615,6 +616,7 @@ class _PositionReader(_Reader):
             self.scenario_units(scenario, top["scenario"], top["units"], units, gates)
             self.scenario_spires(scenario, top["spires"], spires)
             self.scenario_chips(scenario, top["chips"], chips, hexes)
+            self.scenario_marks(scenario, top["factions"], factions, units or {}, chips or {}, gates)
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
@@ -657,7 +659,12 @@ class _PositionReader(_Reader):
             title=_or(title, Position.title),
             source=_or(source, Position.source),
         )
-        return PositionDocument(position, faq, expected)
+        for uid, text, allowed in closest_marks(position):
+            self.problem(top["units"], f"{uid}'s mark is \"{text}\" as its faction's movement step begins: expected "
+                         f"mark: {' or '.join(m.written for m in allowed)}")
+        if self.problems:
+            return None
+        return PositionDocument(deploy_from_tunnels(position), faq, expected)
 
     def supply(self, value: _Value) -> dict[str, int] | None:
         """The upgrade chips left in the supply, by kind (a kind not named: none left)."""
@@ -1517,6 +1524,24 @@ class _PositionReader(_Reader):
             self.problem(value, "in chapter 1 the heirs deploy from the minaret spire of the wave: write gates.heirs "
                          "with fortress: false, beside every hex around that spire (chip: Minaret …), or beside: [] "
                          "when it is not active")
+
+    def scenario_marks(self, scenario: Scenario, value: _Value, factions: dict[str, Faction], units: dict[str, Unit],
+                       chips: dict[str, Chip], gates: dict[str, Gate]) -> None:
+        """A chapter's mark with alternatives, or one that a chip names (scenarios.yaml, `marks`): the faction's
+        mark is one of those in play, while one is ("Narora: Source vein OR griege fortress gate"). Which one,
+        where several are, is the position's to say (the player's pick, or where the AI's mark now lies)."""
+        for rule in scenario.book.rules:
+            options = rule.marks
+            if options is None:
+                continue
+            allowed = [Mark(gate=g) for g in options.gates if g in gates and gates[g].health > 0]
+            allowed += [Mark(unit=uid) for uid, u in units.items() if chip_name(u.chip) in {chip_name(n) for n in options.units}]
+            allowed += [Mark(hex=c.at) for c in chips.values() if chip_name(c.name) in {chip_name(n) for n in options.chips}]
+            for name in options.factions:
+                if allowed and name in factions and factions[name].mark not in allowed:
+                    wanted = " or ".join(sorted(m.written for m in allowed))
+                    self.problem(value, f"in chapter {scenario.chapter} the {name} mark is \"{rule.text}\": "
+                                 f"expected {wanted}")
 
     def check_gate_mark(self, value: _Value, chapter: int, gate_mark: tuple[tuple[str, ...], str] | None,
                         factions: dict[str, Faction], gates: dict[str, Gate]) -> None:

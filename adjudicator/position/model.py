@@ -250,6 +250,9 @@ class Gate:
     # Harbinger chapter 2: the health chips in the Horizon's Wrath fortress, whose gate the heirs use, one of
     # which each unit they deploy may take ("This may exceed the unit's health stat"); None: not given.
     health_chips: int | None = None
+    # Harbinger chapter 4: the Tunnel Access chips the faction's minions deploy from this turn "as if it were
+    # your fortress gate", ``beside`` then the hexes beside them (chapter_rules.deploy_from_tunnels); () none.
+    tunnels: tuple[str, ...] = ()
 
     @property
     def node(self) -> str:

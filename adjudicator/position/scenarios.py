@@ -40,15 +40,50 @@ class When:
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent
     # The same, a talent that acts in movement (its catalogue steps): ignoring any other changes no move.
     moving_talented: tuple[str, ...] = ()
+    # The same, standing where a unit of the faction whose turn it is may come beside it this step: within the
+    # reach of that unit's moves over the whole step, plus 1 (fields.step_radii), or beside one that stays.
+    near_moving_talented: tuple[str, ...] = ()
     # A basic minion of one of these could end its move beside a Source well: one lies within its
     # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
     beside_wells: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()  # two basic minions of one of these factions are in play (the shada's fusions)
     others: tuple[str, ...] = ()  # another chip (chips:) named so (chapter 4's rotten worms)
+    # (a unit's chip, another chip's name): a unit so printed may stand beside another chip so named by the end of
+    # the steps asked: beside it now, or, where they play its faction's movement, within the reach of its moves
+    # over the step plus 1 (fields.step_radii); a unit others may displace, one hex further (chapter 4's Bydra Graam)
+    near_other: tuple[str, ...] = ()
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)
 LANDMARK_MINIONS = "landmark-minions"  # in `talented`, `moving_talented`: any landmark minion, no faction's
+
+
+@dataclass(frozen=True)
+class MarkOptions:
+    """A chapter's mark with alternatives ("Source vein OR griege fortress gate"), or one a chip names
+    ("Keel: Nucleus"): what the position's mark of each of ``factions`` may be (scenarios.yaml, `marks`;
+    the loader checks it while one of them is in play)."""
+
+    factions: tuple[str, ...]
+    gates: tuple[str, ...] = ()  # the fortress gate of one of these factions, standing
+    units: tuple[str, ...] = ()  # a unit whose chip is printed so (chapter_rules.chip_name)
+    chips: tuple[str, ...] = ()  # the hex of another chip printed so (chips:)
+
+
+CLOSEST_TIERS = ("spires", "heroes", "units", "graft-heroes")  # or gate:<faction>
+
+
+@dataclass(frozen=True)
+class ClosestMark:
+    """A chapter's mark of one's own that picks the closest of something ("Nucleus: Closest opposing unit"):
+    the units holding it (``chip``, a chip printed so; or ``faction``'s units of ``kind``), and the tiers of
+    chips it picks from, the first in play giving it (scenarios.yaml, `closest`; CLOSEST_TIERS: the opposing
+    spires, heroes or units, the Graft's heroes, or gate:<faction>, that fortress gate)."""
+
+    tiers: tuple[str, ...]
+    chip: str | None = None
+    faction: str | None = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +98,8 @@ class ScenarioRule:
     positions: tuple[str, ...] = ()
     note: str = ""
     gate_mark: tuple[tuple[str, ...], str] | None = None  # (factions, the gate that is their mark)
+    marks: MarkOptions | None = None  # what their mark may be, where the text gives alternatives or names a chip
+    closest: ClosestMark | None = None  # the units whose own mark it is, and what it picks the closest of
     when: When | None = None  # what must be in play for it to change an answer
     counted_by: tuple[str, ...] = ()  # commands whose answers count the rule (moves: dice rolled), or cannot depend on it
 
@@ -105,6 +142,9 @@ def _rule(entry: dict) -> ScenarioRule:
         faces=tuple(entry.get("faces") or ()), encoding=entry.get("encoding"),
         positions=tuple(entry.get("positions") or ()), note=entry.get("note") or "",
         gate_mark=(tuple(entry["gate_mark"]["factions"]), entry["gate_mark"]["gate"]) if "gate_mark" in entry else None,
+        marks=MarkOptions(**{k: tuple(v) for k, v in entry["marks"].items()}) if "marks" in entry else None,
+        closest=ClosestMark(**{k: tuple(v) if k == "tiers" else v for k, v in entry["closest"].items()})
+        if "closest" in entry else None,
         when=read_when(entry, f"adjudicator/data/scenarios.yaml: rule {entry['id']}"),
         counted_by=tuple(entry.get("counted_by") or ()),
     )

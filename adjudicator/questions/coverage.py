@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from adjudicator.answers.notices import Notice
+from adjudicator.facts import fields
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
-    rock_rollers,
+    rock_rollers, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import KEEL, SHADA, Controller, Kind, Position, Unit
@@ -146,7 +147,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *health_chip_notices(position, asked),
+            *vein_notices(position, asked, answer), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
 
 
@@ -405,6 +406,16 @@ def health_chip_notices(position: Position, asked: tuple[str, ...]) -> tuple[Not
     return (Notice("", PARTLY, ("movement",), (), _NO_HEALTH_CHIPS, f"chapter 2: {rule.id}", rule.text),)
 
 
+def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 4's griege-tunnel-deployment where the answer cannot tell which tunnel access the griege minions
+    deploy from (chapter_rules.tunnels): what it then leaves out."""
+    scenario, found = position.scenario, tunnels(position)
+    if scenario is None or found is None or not found.undecided or "movement" not in asked:
+        return ()
+    rule = scenario.book.rule("griege-tunnel-deployment")
+    return (Notice("", PARTLY, ("movement",), (), found.undecided, f"chapter 4: {rule.id}", rule.text),)
+
+
 # Chapter 4's Source vein and the earthscapes on it (questions/board_after.py, _vein_struck): what a step's
 # boards cannot show where the position does not give them, or where the last one may go.
 _NO_VEIN_EARTHSCAPES = ("the earthscapes left on the Source vein, which the position does not give (chips.<id>.earthscapes): "
@@ -607,7 +618,37 @@ def _left_out(
     steps = tuple(s for s in rule.acts if s in asked)
     if not steps or answer in rule.counted_by or not may_act(rule.when, position):
         return ()
+    if rule.when is not None and rule.when.near_other and not _near_other(position, rule.when.near_other, asked):
+        return ()
     return (Notice("", "not modelled", steps, (), rule=label, text=rule.text),)
+
+
+def _near_other(position: Position, pair: tuple[str, ...], asked: tuple[str, ...]) -> bool:
+    """A unit printed ``pair[0]`` may stand beside another chip named ``pair[1]`` (or unnamed) once the steps
+    ``asked`` are played (When.near_other): beside it now, or within the reach of its moves over the step plus 1
+    where they play its faction's movement. Cautious: anywhere where others' moves may displace it (Flying,
+    Peaceful) in a movement step not its faction's, and 3 hexes further where a talent in play moves units in
+    the combat steps asked (Wallop's teleport, Prowl, Eager's swap)."""
+    unit_chip, other = pair
+    spots = {c.at for c in position.chips if chip_name(c.name) == chip_name(other) or not c.name}
+    landmarks = catalogue().known([name for lm in position.landmarks if lm.revealed for name in lm.talents])
+    shifting = any(set(t.hooks) & SHIFTING for t in [*fields.active_talents(position), *landmarks])
+    combat = bool(set(asked) & COMBAT_STEPS)
+    for uid, unit in position.units.items():
+        if chip_name(unit.chip) != chip_name(unit_chip) or position.placed(uid) is None:
+            continue
+        moving = "movement" in asked and unit.faction == position.turn.faction
+        if "movement" in asked and not moving and any(DISPLACEABLE in t.hooks for t in catalogue().known(unit.talents)):
+            return True
+        radius = 1 + (fields.step_radii(position, [uid])[uid] if moving else 0) + (SHIFT_REACH if shifting and combat else 0)
+        if spots & fields.ball(position, position.node_of(uid), radius):
+            return True
+    return False
+
+
+# Talents that move a unit in the combat steps (hooks): Wallop's teleport (up to 3 hexes), Prowl (2), Eager's swap (1).
+SHIFTING, SHIFT_REACH = frozenset({"teleport/4", "relocates/4", "displace/4"}), 3
+COMBAT_STEPS = frozenset({"start-of-turn", "quick-strike", "spires-fire", "exploration", "attack"})
 
 
 def _side(unit: Unit) -> str:
@@ -652,6 +693,7 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
         and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
+        and any_of(when.near_moving_talented, _near_moving_talented(position, units) if when.near_moving_talented else set())
         and any_of(when.beside_wells, _near_wells(position, units))
         and any_of(when.pairs, {f for f in basic if basic.count(f) >= 2})
     )
@@ -662,6 +704,17 @@ def _moving_talent(unit: Unit) -> bool:
     (When.moving_talented; the loader refuses a name the catalogue does not know)."""
     names = (*unit.talents, *(t for g in unit.group for t in g.talents))
     return any("movement" in t.steps for t in catalogue().known(names))
+
+
+def _near_moving_talented(position: Position, units: dict[str, Unit]) -> set[str]:
+    """The sides (factions, or landmark minions) of the units holding a talent that acts in movement that a
+    unit of the faction whose turn it is may stand beside during the step (When.near_moving_talented): on
+    a node its moves over the whole step can reach or read (fields.step_radii: its movement, talents that
+    move it or read further, pushes by others), or the next one."""
+    faction = position.turn.faction
+    movers = [uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION]
+    near = fields.reach(position, {uid: r + 1 for uid, r in fields.step_radii(position, movers).items()})
+    return {_side(u) for uid, u in units.items() if _moving_talent(u) and position.node_of(uid) in near}
 
 
 def _near_wells(position: Position, units: dict[str, Unit]) -> set[str]:

@@ -487,6 +487,8 @@ def _draw_gate(parent: ET.Element, gate: Gate, moves: Sequence[MoveOutcome], pic
     market = faction.market if faction is not None and faction.market else ()  # Harbinger chapter 8
     waiting = "; ".join((*([f"barracks: {', '.join(barracks)}"] if barracks else []),
                          *([f"market: {', '.join(market)}"] if market else [])))
+    if gate.tunnels:  # Harbinger chapter 4: its minions deploy from these this turn, beside their hexes
+        what += f", its minions deploying from {', '.join(gate.tunnels)}"
     _tooltip(group, f"{what}, beside {', '.join(gate.beside) or 'nothing'}"
                     + (f"; stack, top first: {', '.join(gate.stack)}" if gate.stack else "")
                     + (f"; {waiting}" if waiting else ""))

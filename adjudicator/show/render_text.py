@@ -65,6 +65,8 @@ def board(position: Position) -> str:
     for gate in position.gates.values():
         stack = f", stack {', '.join(gate.stack)}" if gate.stack else ""
         point = "" if gate.fortress else " (a deployment point, no fortress)"
+        if gate.tunnels:  # Harbinger chapter 4: its minions deploy from these this turn
+            point += f" (its minions deploying from {', '.join(gate.tunnels)})"
         lines.append(f"     {gate.node}{point} beside {', '.join(gate.beside) or 'nothing'}{stack}")
     for name, faction in sorted(position.factions.items()):
         if faction.barracks:  # off the board, where a talent may place them from (Spawn)

@@ -14,6 +14,14 @@ N211 Harbinger chapter 2's health chips: a heirs unit about to leave its own gat
     chip the gate): 1 health past its health stat, one chip fewer; each move that then leaves the gate
     is listed with it, the moves without it too. The chips left are carried from deploy to deploy.
 
+N240 Harbinger chapter 4's griege tunnel deployment ("The griege minions always deploy from the tunnel access
+    closest to the naroran fortress gate that's possible for them to deploy from. If they cannot deploy from a
+    tunnel access, they deploy from the Griege fortress gate as normal"): on the griege's turn, with griege
+    minions waiting in their gate, a Tunnel Access chip is possible where a map hex beside it holds no unit,
+    spire, landmark or other chip and is path or terrain no harder than every waiting minion's allowance;
+    closest, the fewest hexes from the naroran gate counted as range is (over map hexes and gate nodes,
+    whatever stands there); every one equally close is kept. The griege gate is then beside every map hex
+    beside those chips ("as if it were your fortress gate"); none possible, the gate's own hexes.
 N210 Harbinger chapter 4's Source vein in the whole step: a strike removes that many of its health chips,
     down to 0, and later moves see what is left (a vein with none is struck no more); the unit that struck
     it is defeated ("Then, the naroran unit is defeated"), off the board for the moves after. "When the last
@@ -2690,3 +2698,33 @@ def movement_step(position: Position, ai: bool) -> StepResult:
     outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, source=source, control=control)
                      for (final, health, forts, flipped, stripped, source, control), sequence in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
+
+
+def tunnel_beside(position: Position) -> tuple[str, ...]:
+    """N240: the hexes the griege gate is beside as the griege minions waiting in it deploy this turn."""
+    gate = position.gates["griege"]
+    waiting = [position.units[u] for u in gate.stack if position.units[u].kind is Kind.MINION]
+    steps = {"gate:narora": 0}
+    frontier = ["gate:narora"]
+    while frontier:  # range counts: every node, through anything
+        nxt = []
+        for node in frontier:
+            for near in position.neighbours(node):
+                if near not in steps:
+                    steps[near] = steps[node] + 1
+                    nxt.append(near)
+        frontier = nxt
+    held = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    held |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+
+    def open_hex(h: str) -> bool:
+        terrain = position.hexes[h].terrain
+        return h not in held and all(terrain.level <= allowance_level(u) for u in waiting)
+
+    possible = [c for c in position.chips if c.name == "Tunnel Access"
+                and any(open_hex(h) for h in position.adjacency.get(c.at, ()) if h in position.hexes)]
+    if not waiting or not possible:
+        return gate.beside
+    nearest = min(steps[c.at] for c in possible)
+    return tuple(sorted({h for c in possible if steps[c.at] == nearest
+                         for h in position.adjacency.get(c.at, ()) if h in position.hexes}))
