@@ -181,6 +181,13 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("last_wave")
         for result in position.scenario.event or ():
             yield fact("event", Number(result))
+        # The unit this wave's Prep Phase line names first for a faction whose lines are read (Evoke's AI).
+        for faction in sorted(position.factions):
+            stated = position.scenario.stated(faction)
+            if stated is not None:
+                yield fact("prep_read", String(faction))
+                if stated:
+                    yield fact("prep_unit", String(faction), String(stated[0]))
     for gate in position.gates.values():
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))

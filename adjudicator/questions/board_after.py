@@ -564,6 +564,8 @@ def apply_end(
                     gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != change.chip))
             elif position.in_barracks(change.chip) and change.at is not None:  # placed from its barracks (Spawn)
                 units[change.chip] = _perched(position, unit, change) if change.rides else replace(unit, at=change.at)
+                if change.unmoved:  # it does not move this turn (Evoke's AI)
+                    units[change.chip] = replace(units[change.chip], done=replace(unit.done, moved=True))
                 barracks[unit.faction] = tuple(u for u in barracks[unit.faction] if u != change.chip)
             else:
                 units[change.chip] = _unit_after(unit, change)

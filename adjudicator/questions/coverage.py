@@ -311,6 +311,24 @@ _UNSEEN_SIDE = {
     "toxic-fumes": ("Toxic Fumes", "the toxic fumes chip of a unit defeated where a chip still stands on its hex once "
                                    "the defeat is dealt (the chip its group reveals, one a rule keeps in play, a rider), "
                                    "or of a grouped chip an Unstable Rift defeats with its group: not placed"),
+    "evoke-order": ("Evoke", "the AI's summon where a later hit of the same moment reaches the unit it left at 1 "
+                             "(Spike, a gate's retaliation): not played"),
+    "evoke-step": ("Evoke", "the AI's summon as a face-down landmark is explored or the wave ends: not played"),
+    "evoke-many": ("Evoke", "the AI's summons of two or more units reduced to 1 at one moment: not played"),
+    "evoke-moved": ("Evoke", "the AI's summon by a unit a displacement or a teleport moved earlier in the step: "
+                             "not played"),
+    "evoke-wave": ("Evoke", "the AI's summon where the position gives no Harbinger chapter and wave whose Prep Phase "
+                            "line for the unit's faction is read (\"the unit stated in the Prep Phase section for this "
+                            "wave\": only chapter 7's grovetenders' lines are read; outside a chapter no such section "
+                            "exists): not played"),
+    "evoke-barracks": ("Evoke", "the AI's summon where the position does not give the faction's barracks "
+                                "(`barracks`): what is available is not known, so nothing is placed"),
+    "evoke-own-step": ("Evoke", "the AI's summon in its own faction's attack step (or Quick Strike), where the "
+                                "unit summoned could then attack: not played"),
+    "evoke-side": ("Evoke", "the AI's summoned chip given promoted in its barracks: it is placed as given, not "
+                            "on its basic side"),
+    "summon-ai": ("Summon", "the AI's wording, set off by a hit that leaves the taproot at exactly 1 health: the "
+                            "unit summoned, promoted, with the taproot flipped and grouped under it, is not played"),
     "wallop-revealed": ("Wallop", "what the chip a group shows, once Wallop's damage defeated its top chip, takes "
                                   "where the teleport puts it (Toxic Secretion, Lahar): not dealt"),
 }
