@@ -159,6 +159,7 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "burrow": "burrows it onto {chip}, inactive", "health_chip": "adds a health chip of {chip} to it",
          "discard": "rolls its die: {chip} is discarded",
          "control": "gains control of {chip}", "place": "places it on the Source well {chip}",
+         "fuse": "fuses with {chip}: both to the barracks, {to} deployed promoted on its Source well",
          "distort": "places the market's top earthscape over its isle at {chip}",
          "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
          "pickup": "picks up {chip}", "drop": "drops the item on {chip}"}
