@@ -346,3 +346,12 @@ def test_every_talent_folder_of_positions_belongs_to_a_talent() -> None:
     folders = {t.folder for t in catalogue().talents.values()}
     for folder in sorted((ROOT / "positions" / "talents").iterdir()):
         assert f"talents/{folder.name}" in folders, f"positions/talents/{folder.name} names no talent"
+
+
+def test_unruly_s_notice_says_what_no_text_gives() -> None:
+    # No text here prints the forsaken die's faces (catalogue `cannot`): the notice says so, not just
+    # "not modelled".
+    position = load_position("positions/rules/notice-unmodelled-unruly.yaml")
+    [notice] = [n for n in notices(position, "movement") if n.talent == "Unruly"]
+    assert notice.status == NOT_MODELLED and notice.left_out == catalogue().get("Unruly").cannot
+    assert "forsaken die's faces" in notice.left_out

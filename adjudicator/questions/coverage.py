@@ -125,6 +125,7 @@ def notices_in(
                 steps = tuple(s for s in steps if s not in INACTIVE_STEPS)
             left = tuple(s for s in talent.unmodelled_steps(on_ai, present, answer) if s in steps)
             parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
+            parts = parts or talent.cannot  # what no encoding can take into account, as no text gives it
             status = talent.status(on_ai)
             if moved_defeat and "defeat" in talent.steps and "defeat" not in left and status != NO_EFFECT \
                     and "defeat" in steps:
