@@ -152,7 +152,7 @@ def test_a_movement_talent_not_modelled_is_named_above_the_answer(tmp_path: Path
     text = runner.invoke(app, ["moves", path])
     assert text.exit_code == 3
     assert "NOT TAKEN INTO ACCOUNT" in text.output
-    assert "Unruly on harrier: not modelled (movement)" in text.output
+    assert "Unruly on harrier: not modelled (movement: the forsaken die's faces: no text here prints them" in text.output
     data = json.loads(runner.invoke(app, ["moves", path, "--json"]).output)
     assert [n["talent"] for n in data[0]["notices"]] == ["Incorporeal", "Unruly"]
 
