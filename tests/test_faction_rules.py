@@ -86,3 +86,20 @@ def test_the_shada_s_fusion_is_named_where_two_basic_minions_are_in_play() -> No
     assert _named(pair, "movement") == ["shada: fusion"]
     assert _named(pair.replace("movement: 2}}\n  wind", "movement: 2}, promoted: true}\n  wind"), "movement") == []
 
+
+
+def test_the_shada_s_fusion_is_played_only_where_every_part_of_it_is() -> None:
+    # asp/movement/shada.lp plays a player's fusion where the position gives what it reads (coverage.py,
+    # _fusion_played): the barracks, the pairing's promoted side, no grouped basic minion, no health that
+    # may change on the way (the price reads it as the move begins).
+    fusing = (RULES / "shada-fusion-beside-a-well.yaml").read_text(encoding="utf-8")
+    assert _named(fusing, "movement") == []
+    sideless = fusing.replace(", promoted-stats: {health: 4, attack: 3, movement: 2}}", "}")
+    assert sideless != fusing and _named(sideless, "movement") == ["shada: fusion"]
+    unknown = fusing.replace(", barracks: [ash1]", "").replace("  ash1: {chip: Ash, faction: shada, kind: minion, health: 3,\n", "  ash1: {chip: Ash, faction: shada, kind: minion, health: 3, at: e1,\n")
+    assert unknown != fusing and _named(unknown, "movement") == ["shada: fusion"]
+    hurting = fusing.replace("units:\n", "units:\n  lahar: {chip: Lava, faction: heirs, kind: minion, at: e1, health: 2,\n"
+                                          "          stats: {health: 2, attack: 1, movement: 1}, talents: [Lahar]}\n")
+    assert _named(hurting, "movement") == ["shada: fusion"]
+    ai = fusing.replace("shada: {controller: player", "shada: {controller: ai")
+    assert ai != fusing and "shada: fusion" in _named(ai, "movement")

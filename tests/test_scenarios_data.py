@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from adjudicator.position.scenarios import ACTS, CLOSEST_TIERS, OFF_BOARD_STEPS, chapters
+from adjudicator.position.scenarios import ACTS, CLOSEST_TIERS, OFF_BOARD_STEPS, Scenario, chapters
 from tests.rule_texts import SHARED, needs_shared
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,3 +140,27 @@ def test_a_position_that_names_a_chapter_rule_is_listed_under_it() -> None:
         for rule in _named_rules(doc.get("expected")):
             assert rule in listed, (path.name, rule)
             assert str(path.relative_to(ROOT / "positions")) in listed[rule], (rule, path.name)
+
+
+@needs_shared
+def test_prep_lines_are_the_wave_tables_own() -> None:
+    """A chapter's `prep` lines (Evoke's AI wording reads "the unit stated in the Prep Phase section for
+    this wave") are its Wave Table's: the faction's part of the wave's Prep Phase line where it names the
+    faction, and empty where it does not; the unit stated is the first it names."""
+    read = 0
+    for chapter in chapters().values():
+        lines = [line for line in _sections()[chapter.chapter] if line.startswith("Prep Phase:")]
+        for faction, waves in chapter.prep.items():
+            name = chapter.factions[faction]
+            assert len(lines) == chapter.waves == len(waves), chapter.chapter
+            for wave, part in waves.items():
+                if part:
+                    assert f"{name}: {part}." in lines[wave - 1], (chapter.chapter, wave)
+                else:
+                    assert f" {name}:" not in lines[wave - 1], (chapter.chapter, wave)
+                read += 1
+    assert read == 4
+    assert Scenario(7, 4).stated("grovetenders") == ("grizzled oak", "ogregrowth")
+    assert Scenario(7, 3).stated("grovetenders")[0] == "war briar"
+    assert Scenario(7, 1).stated("grovetenders") == ()
+    assert Scenario(7).stated("grovetenders") is None and Scenario(7, 3).stated("keel") is None

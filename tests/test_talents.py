@@ -152,7 +152,7 @@ def test_a_movement_talent_not_modelled_is_named_above_the_answer(tmp_path: Path
     text = runner.invoke(app, ["moves", path])
     assert text.exit_code == 3
     assert "NOT TAKEN INTO ACCOUNT" in text.output
-    assert "Unruly on harrier: not modelled (movement)" in text.output
+    assert "Unruly on harrier: not modelled (movement: the forsaken die's faces: no text here prints them" in text.output
     data = json.loads(runner.invoke(app, ["moves", path, "--json"]).output)
     assert [n["talent"] for n in data[0]["notices"]] == ["Incorporeal", "Unruly"]
 
@@ -346,3 +346,12 @@ def test_every_talent_folder_of_positions_belongs_to_a_talent() -> None:
     folders = {t.folder for t in catalogue().talents.values()}
     for folder in sorted((ROOT / "positions" / "talents").iterdir()):
         assert f"talents/{folder.name}" in folders, f"positions/talents/{folder.name} names no talent"
+
+
+def test_unruly_s_notice_says_what_no_text_gives() -> None:
+    # No text here prints the forsaken die's faces (catalogue `cannot`): the notice says so, not just
+    # "not modelled".
+    position = load_position("positions/rules/notice-unmodelled-unruly.yaml")
+    [notice] = [n for n in notices(position, "movement") if n.talent == "Unruly"]
+    assert notice.status == NOT_MODELLED and notice.left_out == catalogue().get("Unruly").cannot
+    assert "forsaken die's faces" in notice.left_out

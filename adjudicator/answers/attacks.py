@@ -178,6 +178,8 @@ class AttackOutcome:
     # (unit, hex, chip): a defeated unit placed that chip on that hex (Toxic Fumes: a player's may, so it tells
     # outcomes apart)
     laid: tuple[tuple[str, str, str], ...] = ()
+    # (unit, hex): a unit placed from its barracks onto that hex once the hits were dealt (Evoke's AI)
+    summoned: tuple[tuple[str, str], ...] = ()
     # The exact probability of this outcome where a retaliation rolled the spire die (Relentless): the
     # sum over the totals that lead to it; None where chance plays no part
     probability: Fraction | None = None
@@ -193,18 +195,18 @@ class AttackOutcome:
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
                tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
                tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str,
-               tuple[tuple[str, str, str], ...]]:
+               tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
         the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
         discarded against a hit (Hidden Armor), the Source spent for a defeated unit (Press Gang), where
         each defeated chip went (Absorb: underneath which spire), the upgrades added to a spire's bottom
-        (Pollinate: which spire, which upgrade), the chance of a rolled retaliation's result (Relentless)
-        and the chips a defeat left behind (Toxic Fumes)."""
+        (Pollinate: which spire, which upgrade), the chance of a rolled retaliation's result (Relentless),
+        the chips a defeat left behind (Toxic Fumes) and where a unit was summoned (Evoke's AI)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
                 self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for, self.upgraded,
                 tuple(sorted((d.chip, d.goes_to) for d in self.defeated)),
-                "" if self.probability is None else str(self.probability), self.laid)
+                "" if self.probability is None else str(self.probability), self.laid, self.summoned)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what
@@ -247,6 +249,7 @@ class AttackOutcome:
             "morale": dict(self.morale),
             "returned": list(self.returned),
             "laid": [{"unit": unit, "hex": hex_, "chip": chip} for unit, hex_, chip in self.laid],
+            "summoned": {unit: hex_ for unit, hex_ in self.summoned},
             "probability": None if self.probability is None else str(self.probability),
         }
 
@@ -317,6 +320,7 @@ class ChipEnd:
     # another chip a defeat placed, ``laid`` of them, on hex ``at``, named ``name`` (Toxic Fumes); added to
     # those on that hex already, if any
     laid: int = 0
+    unmoved: bool = False  # placed from its barracks during the step, it does not move this turn (Evoke's AI)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -362,6 +366,8 @@ class ChipEnd:
             data["flipped"] = True
         if self.control is not None:
             data["control"] = self.control
+        if self.unmoved:
+            data["unmoved"] = True
         return data
 
 
@@ -415,6 +421,7 @@ class EndState:
             bits += [f"discarded {', '.join(c.discarded_talents)}"] if c.discarded_talents else []
             bits += ["flipped to its other side"] if c.flipped else []
             bits += [f"now controlled by {c.control}"] if c.control is not None else []
+            bits += ["does not move this turn"] if c.unmoved else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]

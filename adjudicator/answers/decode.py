@@ -771,6 +771,7 @@ class _Moment:
     upgraded: list[tuple[str, str]] = field(default_factory=list)  # spire, an upgrade added at its bottom (sbottom/4)
     morale: list[tuple[str, int]] = field(default_factory=list)  # faction, how far its morale die rose (cheers/4)
     laid: list[tuple[str, str, str]] = field(default_factory=list)  # unit, hex, the chip its defeat placed there (lays/4)
+    summoned: list[tuple[str, str]] = field(default_factory=list)  # unit, hex: placed from its barracks (arrives/4)
     over: bool = False
     game_over: bool = False
 
@@ -909,6 +910,8 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.lost.append((_name(args[1]), _name(args[2])))
         elif name == "laid":
             m.laid.append((_name(args[1]), _name(args[2]), _name(args[3])))
+        elif name == "summoned":
+            m.summoned.append((_name(args[1]), _name(args[2])))
         elif name == "sstrip":
             m.stripped.append((_name(args[1]), args[2].number, args[3].name))
         elif name == "mgain":
@@ -954,7 +957,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
                          demoted=tuple(sorted(m.demoted)), paid_for=tuple(sorted(m.paid_for)),
                          offered=tuple(sorted(m.offered)), upgraded=tuple(sorted(m.upgraded)),
                          morale=tuple(sorted(m.morale)), returned=tuple(sorted(m.returned)),
-                         laid=tuple(sorted(m.laid)))
+                         laid=tuple(sorted(m.laid)), summoned=tuple(sorted(m.summoned)))
 
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
@@ -967,6 +970,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     dropped: dict[str, list[str]] = defaultdict(list)  # unit → the talents it discarded or items it lost
     moved: dict[str, str] = {}
     perched: dict[str, tuple[str, str]] = {}  # unit → the chip it was placed on, riding it, and its side up (Elfin)
+    unmoved: set[str] = set()  # placed from its barracks, they do not move this turn (Evoke's AI)
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
@@ -1008,6 +1012,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             moved[_name(a[0])] = _name(a[1])
         elif s.name == "perch":
             perched[_name(a[0])] = (_name(a[1].arguments[0]), _name(a[2]))
+        elif s.name == "no_move":
+            unmoved.add(_name(a[0]))
         elif s.name == "sup":
             spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
@@ -1069,7 +1075,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             rides, side = perched.get(uid, (None, ""))
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
                                  uid in silenced, moved.get(uid), basic, discarded_talents=shed,
-                                 control=control.get(uid), rides=rides, side=side))
+                                 control=control.get(uid), rides=rides, side=side, unmoved=uid in unmoved))
     # A chip waiting in its barracks that a talent promoted (Powerhouse): in no hp/2, on no hex.
     chips += [ChipEnd(uid, promoted=True) for uid in sorted(promoted - set(hp) - gone)
               if position.in_barracks(uid) and not position.units[uid].promoted]

@@ -73,7 +73,8 @@ class Act:
     such a unit placed on the unit's hex, promoted, the unit flipped and grouped under it: Summon; 'burrow',
     ``chip`` a hex the unit, its health removed and out of its group, is placed on, inactive: Burrow;
     'place', ``chip`` a hex the unit is placed on, out of its group: the shada's minion placement, a rule
-    whose ``talent`` is its name on the sheet, Minion Promotion;
+    whose ``talent`` is its name on the sheet, Minion Promotion; 'fuse', ``chip`` the shada minion on a Source well
+    the unit fuses with, both returned to the barracks, ``to`` the chip of the pairing deployed there promoted;
     'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
     'control', ``chip`` a landmark minion its faction gains control of: Recruiter; 'distort', ``chip`` the hex
     the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;

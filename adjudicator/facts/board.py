@@ -13,7 +13,8 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, KEEL, SECRET_PASSAGE, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import (BIOSONAR, FUSIONS, KEEL, SECRET_PASSAGE, SHADA, SUMMON_COSTS, SUMMON_HERO, Controller,
+                                        Kind, Mark, Position, Terrain, Unit)
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -166,6 +167,31 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             yield fact("ai_controlled", String(name))
 
 
+def fusion_facts(position: Position) -> Iterator[Symbol]:
+    """fuses(U,W,V,C): the shada's basic ungrouped minions U and W on map hexes, whose printed names pair in
+    the sheet's Fusions table, may fuse into V, the first by id of the pairing's chips waiting in the shada's
+    barracks, for C Source: "the combined difference between the units' current health and their health
+    stats" (reference/factions/shada.txt, Minion Promotion; asp/movement/shada.lp)."""
+    info = position.factions.get(SHADA)
+    if info is None or not info.barracks:
+        return
+    waiting: dict[str, str] = {}
+    for uid in sorted(info.barracks):
+        waiting.setdefault(position.units[uid].chip.lower(), uid)
+
+    def fusing(unit: Unit) -> bool:
+        return (unit.faction == SHADA and unit.kind is Kind.MINION and not unit.promoted and not unit.group
+                and unit.at in position.hexes)
+
+    minions = sorted((uid, u) for uid, u in position.units.items() if fusing(u))
+    for uid, unit in minions:
+        for other, partner in minions:
+            product = FUSIONS.get(frozenset({unit.chip.lower(), partner.chip.lower()}))
+            if other != uid and product in waiting:
+                cost = unit.stats.health - unit.health + partner.stats.health - partner.health
+                yield fact("fuses", String(uid), String(other), String(waiting[product]), Number(cost))
+
+
 def unit_facts(position: Position) -> Iterator[Symbol]:
     """Every unit on the board or waiting in a gate; units that returned to their fortress are gone.
     Also the Harbinger chapter named: these facts reach the solver unrendered, as talent files' do."""
@@ -181,6 +207,14 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("last_wave")
         for result in position.scenario.event or ():
             yield fact("event", Number(result))
+        # The unit this wave's Prep Phase line names first for a faction whose lines are read (Evoke's AI).
+        for faction in sorted(position.factions):
+            stated = position.scenario.stated(faction)
+            if stated is not None:
+                yield fact("prep_read", String(faction))
+                if stated:
+                    yield fact("prep_unit", String(faction), String(stated[0]))
+    yield from fusion_facts(position)
     for gate in position.gates.values():
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))

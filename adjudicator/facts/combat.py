@@ -167,8 +167,9 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
 
 def barracks_facts(position: Position) -> Iterator[Symbol]:
     """barracks(U,F): unit U waits in faction F's barracks, off the board (its chips as chip_facts gives
-    them), with unit/1, owner/2, kind/2; onslaught_first: the turn is its faction's first of the wave's
-    Onslaught Phase; onslaught_start: the position stands at that phase's start; bdist(U,H,D): U,
+    them), with unit/1, owner/2, kind/2; barracks_known(F): the position gives F's barracks;
+    onslaught_first: the turn is its faction's first of the wave's Onslaught Phase; onslaught_start:
+    the position stands at that phase's start; bdist(U,H,D): U,
     placed on map hex H beside a chip with Spawn of its faction, would be D steps from its mark
     (docs/movement.md d(n), its terrain allowance), which the AI's Spawn weighs."""
     if position.turn.first_of_onslaught:
@@ -180,6 +181,9 @@ def barracks_facts(position: Position) -> Iterator[Symbol]:
                                  *(s.at for s in position.spires if s.faction == f and "Spawn" in s.talents))
                   for n in position.neighbours(chip) if n in position.hexes}
               for f in position.factions}
+    for name, info in sorted(position.factions.items()):
+        if info.barracks is not None:  # what waits there is known (Evoke's AI)
+            yield fact("barracks_known", String(name))
     for uid, unit in position.units.items():
         if not position.in_barracks(uid):
             continue

@@ -188,6 +188,11 @@ KEEL = "keel"
 # The faction whose player may place a basic minion on a Source well once its move ends
 # (reference/factions/shada.txt, Minion Promotion: asp/movement/shada.lp names it so).
 SHADA = "shada"
+# The shada's fusions (reference/factions/shada.txt, Fusions): the two basic minions' printed names, in lower
+# case, and the promoted minion the pairing deploys.
+FUSIONS = {frozenset({"fire", "wind"}): "ash", frozenset({"stone", "wind"}): "dust",
+           frozenset({"water", "wind"}): "hurricane", frozenset({"fire", "stone"}): "lava",
+           frozenset({"water", "stone"}): "mud", frozenset({"fire", "water"}): "steam"}
 # The landmark talent by which a hero beside the chip teleports another hero (landmark-and-market-talents).
 SUMMON_HERO = "Summon Hero"
 # What a summoned chip costs, by its printed name in lower case (Evoke, Summon: "you may spend 3 Source to

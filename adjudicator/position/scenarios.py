@@ -3,7 +3,7 @@ are checked on the position itself rather than by the solver (docs/position-form
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from adjudicator.position.data import shipped
@@ -118,6 +118,9 @@ class Chapter:
     factions: dict[str, str]  # faction id a position uses → the name printed
     event_die: bool
     rules: tuple[ScenarioRule, ...]
+    # A faction's Prep Phase line by wave, as printed ("" where the wave's names none of its units): only
+    # those an encoding reads (the grovetenders' in chapter 7: Evoke's and Summon's AI wording)
+    prep: dict[str, dict[int, str]] = field(default_factory=dict)
 
     @property
     def marks(self) -> tuple[str, ...]:
@@ -162,7 +165,11 @@ def chapters() -> dict[int, Chapter]:
             chapter=entry["chapter"], title=entry["title"], waves=entry["waves"], player=entry["player"],
             opponents=tuple(entry["opponents"]), factions=dict(entry["factions"]),
             event_die=bool(entry["event_die"]), rules=tuple(_rule(r) for r in entry["rules"]),
+            prep={f: {int(w): str(line) for w, line in waves.items()} for f, waves in (entry.get("prep") or {}).items()},
         )
+        if any(set(waves) != set(range(1, chapter.waves + 1)) or f not in chapter.factions
+               for f, waves in chapter.prep.items()):
+            raise ValueError(f"adjudicator/data/scenarios.yaml: chapter {chapter.chapter}: prep needs each wave of a faction's")
         found[chapter.chapter] = chapter
     return found
 
@@ -178,3 +185,13 @@ class Scenario:
     @property
     def book(self) -> Chapter:
         return chapters()[self.chapter]
+
+    def stated(self, faction: str) -> tuple[str, ...] | None:
+        """The printed names, lower case, of the units this wave's Prep Phase line names for ``faction``,
+        in its order (a bracketed group's chips top first), its marks ("[", "]", "*") dropped; None where
+        the position gives no wave or the chapter's lines of that faction are not read (scenarios.yaml, prep)."""
+        lines = self.book.prep.get(faction)
+        if self.wave is None or lines is None:
+            return None
+        names = (n.strip(" []*").lower() for n in lines[self.wave].split(","))
+        return tuple(n for n in names if n)

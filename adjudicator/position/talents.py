@@ -130,6 +130,9 @@ class Talent:
     # its unit, defeated, acts on the nearest spire of the faction so named to where it fell (Pollinate:
     # keel): the facts then give every such spire's count of hexes to each node (sdist/3)
     nearest: str = ""
+    # why no encoding can take it into account: what it needs that no text gives (Unruly: the forsaken die's
+    # faces); its notice says so where it is not modelled
+    cannot: str = ""
 
     def _covered(self, ai: bool) -> tuple[str, ...]:
         if self.encoding is None or ("ai" if ai else "player") not in self.sides:
@@ -272,6 +275,7 @@ def catalogue() -> Catalogue:
             calls=bool(entry.get("calls", False)),
             summons=bool(entry.get("summons", False)),
             nearest=entry.get("nearest", ""),
+            cannot=entry.get("cannot", ""),
         )
         if talent.acts_on not in ("self", "beyond"):
             raise ValueError(f"adjudicator/data/talents.yaml: {talent.name}: acts_on is self or beyond")

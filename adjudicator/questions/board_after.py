@@ -186,6 +186,8 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.how in ("scatter", "place"):  # Scatter; the shada's minion placement: out of its group, on that hex
         _leave_group(units, uid)
         units[uid] = replace(units[uid], at=act.chip, group=())
+    elif act.how == "fuse":  # the shada's fusion: both to the barracks, the pairing's chip promoted on the well
+        return _fused(position, units, uid, act.chip, act.to)
     spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
     unit = units[uid]
     if act.then == "flip":
@@ -232,6 +234,26 @@ def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -
                          terrain=summoned.terrain, capacity=None)
     units[chip] = replace(summoned, at=None)
     factions = {**position.factions, taproot.faction: _summoned_from(position.factions[taproot.faction], summoned, chip)}
+    return replace(position, units=units, factions=factions)
+
+
+def _fused(position: Position, units: dict[str, Unit], uid: str, partner: str, chip: str) -> Position:
+    """The shada's fusion of unit ``uid`` with ``partner``, on a Source well (reference/factions/shada.txt,
+    Minion Promotion): the faction first spends "the combined difference between the units' current health
+    and their health stats"; both return to its barracks at full health; ``chip``, waiting there, is deployed
+    to the partner's hex on its promoted side (its promoted-stats, where given: the rule's notice otherwise,
+    coverage.py) at that side's health stat, its deployment its move this turn (docs/movement.md, Shada
+    fusion)."""
+    mover, other, fused = units[uid], units[partner], units[chip]
+    cost = mover.stats.health - mover.health + other.stats.health - other.health
+    side = fused.promoted_stats or fused.stats
+    units[chip] = replace(fused, at=other.at, promoted=True, health=side.health, upgrades=(),
+                          done=replace(fused.done, moved=True))
+    for gone in (uid, partner):
+        units[gone] = replace(units[gone], at=None, health=units[gone].stats.health, upgrades=())
+    info = position.factions[mover.faction]
+    kept = tuple(b for b in info.barracks or () if b != chip) + (uid, partner)
+    factions = {**position.factions, mover.faction: replace(info, source=info.source - cost, barracks=kept)}
     return replace(position, units=units, factions=factions)
 
 
@@ -564,6 +586,8 @@ def apply_end(
                     gates[unit.faction] = replace(gate, stack=tuple(u for u in gate.stack if u != change.chip))
             elif position.in_barracks(change.chip) and change.at is not None:  # placed from its barracks (Spawn)
                 units[change.chip] = _perched(position, unit, change) if change.rides else replace(unit, at=change.at)
+                if change.unmoved:  # it does not move this turn (Evoke's AI)
+                    units[change.chip] = replace(units[change.chip], done=replace(unit.done, moved=True))
                 barracks[unit.faction] = tuple(u for u in barracks[unit.faction] if u != change.chip)
             else:
                 units[change.chip] = _unit_after(unit, change)

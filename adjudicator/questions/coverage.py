@@ -23,7 +23,7 @@ from adjudicator.position.chapter_rules import (
     rock_rollers, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
-from adjudicator.position.model import KEEL, SHADA, Controller, Kind, Position, Unit
+from adjudicator.position.model import FUSIONS, KEEL, SHADA, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import (
     BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
@@ -126,6 +126,7 @@ def notices_in(
                 steps = tuple(s for s in steps if s not in INACTIVE_STEPS)
             left = tuple(s for s in talent.unmodelled_steps(on_ai, present, answer) if s in steps)
             parts = "; ".join(p.text for p in talent.parts_left(on_ai, present, answer) if set(p.steps) & set(left))
+            parts = parts or talent.cannot  # what no encoding can take into account, as no text gives it
             status = talent.status(on_ai)
             if moved_defeat and "defeat" in talent.steps and "defeat" not in left and status != NO_EFFECT \
                     and "defeat" in steps:
@@ -312,6 +313,24 @@ _UNSEEN_SIDE = {
     "toxic-fumes": ("Toxic Fumes", "the toxic fumes chip of a unit defeated where a chip still stands on its hex once "
                                    "the defeat is dealt (the chip its group reveals, one a rule keeps in play, a rider), "
                                    "or of a grouped chip an Unstable Rift defeats with its group: not placed"),
+    "evoke-order": ("Evoke", "the AI's summon where a later hit of the same moment reaches the unit it left at 1 "
+                             "(Spike, a gate's retaliation): not played"),
+    "evoke-step": ("Evoke", "the AI's summon as a face-down landmark is explored or the wave ends: not played"),
+    "evoke-many": ("Evoke", "the AI's summons of two or more units reduced to 1 at one moment: not played"),
+    "evoke-moved": ("Evoke", "the AI's summon by a unit a displacement or a teleport moved earlier in the step: "
+                             "not played"),
+    "evoke-wave": ("Evoke", "the AI's summon where the position gives no Harbinger chapter and wave whose Prep Phase "
+                            "line for the unit's faction is read (\"the unit stated in the Prep Phase section for this "
+                            "wave\": only chapter 7's grovetenders' lines are read; outside a chapter no such section "
+                            "exists): not played"),
+    "evoke-barracks": ("Evoke", "the AI's summon where the position does not give the faction's barracks "
+                                "(`barracks`): what is available is not known, so nothing is placed"),
+    "evoke-own-step": ("Evoke", "the AI's summon in its own faction's attack step (or Quick Strike), where the "
+                                "unit summoned could then attack: not played"),
+    "evoke-side": ("Evoke", "the AI's summoned chip given promoted in its barracks: it is placed as given, not "
+                            "on its basic side"),
+    "summon-ai": ("Summon", "the AI's wording, set off by a hit that leaves the taproot at exactly 1 health: the "
+                            "unit summoned, promoted, with the taproot flipped and grouped under it, is not played"),
     "wallop-revealed": ("Wallop", "what the chip a group shows, once Wallop's damage defeated its top chip, takes "
                                   "where the teleport puts it (Toxic Secretion, Lahar): not dealt"),
 }
@@ -588,16 +607,43 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
     """The rules of the factions' sheets that the answer leaves out."""
     # A rule the encodings play in some steps (`modelled`) counts only in the others where they can: the
     # keel's, where the position gives its hex groups (as units move, where the board after a move can show
-    # it); the shada's placement, where the shada are a player's.
+    # it); the shada's placement, where the shada are a player's, and their fusion where it is fully played.
     def played(rule: FactionRule, step: str) -> bool:
         if step not in rule.modelled:
             return False
         if rule.faction == SHADA:
-            return SHADA in position.factions and position.factions[SHADA].controller is Controller.PLAYER
+            player = SHADA in position.factions and position.factions[SHADA].controller is Controller.PLAYER
+            return player and (rule.id != FUSION or _fusion_played(position))
         return bool(position.hex_groups) and (step != "movement" or _keel_moves(position))
 
     return tuple(notice for rule in faction_rules() for notice in _left_out(
         rule, rule.name, position, tuple(s for s in asked if not played(rule, s)), answer))
+
+
+FUSION = "fusion"  # the shada's fusion rule (faction-rules.yaml)
+# Hooks by which a unit's health may change as units move (damage on its way, a heal, a die): a fusion's price
+# reads the two minions' health, taken as the move begins (asp/movement/shada.lp).
+_MOVING_HEALTH = {"hurts/4", "shoves/4", "mends/4", "scorches/5", "rolls_at/3", "aftermove/5", "aftermove_pick/6"}
+
+
+def _fusion_played(position: Position) -> bool:
+    """Whether the shada's fusion is played wholly as units move (asp/movement/shada.lp, board_after._fused): the
+    position gives their barracks, every fusion pairing's chip there gives its promoted side (promoted-stats),
+    no basic shada minion on the map is grouped (its fusion would reveal the chip beneath), and no chip in play
+    has a talent that may change a unit's health as units move, nor chapter 1's floating rocks (the price
+    reads the health as the move begins)."""
+    info = position.factions[SHADA]
+    if info.barracks is None or position.scenario is not None and position.scenario.chapter == 1:
+        return False
+    products = set(FUSIONS.values())
+    if any(position.units[b].chip.lower() in products and position.units[b].promoted_stats is None for b in info.barracks):
+        return False
+    if any(u.faction == SHADA and u.kind is Kind.MINION and not u.promoted and u.group and u.at is not None
+           for u in position.units.values()):
+        return False
+    talents = {t for u in position.units.values() for chip in (u, *u.group) for t in chip.talents}
+    talents |= {t for s in position.spires for t in s.talents} | {t for c in position.chips for t in c.talents}
+    return not any(_MOVING_HEALTH & set(t.hooks) for t in catalogue().known(talents))
 
 
 def _keel_moves(position: Position) -> bool:

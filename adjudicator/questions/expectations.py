@@ -243,6 +243,7 @@ def _attack_facts(o: AttackOutcome) -> dict[str, Any]:
         "morale": dict(o.morale),
         "returned": sorted(o.returned),
         "laid": {u: h for u, h, _ in o.laid},
+        "summoned": dict(o.summoned),
     }
 
 
@@ -381,6 +382,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("control", c.control),
             ("under", c.under),
             ("laid", c.laid or None),
+            ("unmoved", True if c.unmoved else None),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else "removed" if c.removed \
             else "revealed" if c.revealed else "returned" if c.returned else "woke" if c.woke else {

@@ -108,6 +108,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # or as units moved: by an act, a minion (Yrtel's Way) or a spire (Rigging); a minion itself (Eruption)
     moves = movement.sequence if movement else ()
     homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
+    homed |= {x for m in moves for a in m.acts if a.how == "fuse" for x in (m.unit, a.chip)}  # the shada's fusion
     homed |= {m.unit for m in moves if m.turns == "fortress"}  # a keel minion that would demote (Colony)
     for uid, before in sorted(start.units.items()):
         if uid in summoned:

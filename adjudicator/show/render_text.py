@@ -161,6 +161,7 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "burrow": "burrows it onto {chip}, inactive", "health_chip": "adds a health chip of {chip} to it",
          "discard": "rolls its die: {chip} is discarded",
          "control": "gains control of {chip}", "place": "places it on the Source well {chip}",
+         "fuse": "fuses with {chip}: both to the barracks, {to} deployed promoted on its Source well",
          "distort": "places the market's top earthscape over its isle at {chip}",
          "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
          "pickup": "picks up {chip}", "drop": "drops the item on {chip}"}
@@ -378,6 +379,8 @@ def attack_lines(o: AttackOutcome, indent: str = "    ") -> list[str]:
     lines += [f"{indent}  {f}'s morale die +{n}" for f, n in o.morale]
     lines += [f"{indent}  {u} takes damage: its {x} is placed on its hex" for u, x in o.lost]
     lines += [f"{indent}  {u} defeated: a {x} chip is placed on {h}" for u, h, x in o.laid]
+    lines += [f"{indent}  {u} summoned from its barracks onto {h} (Evoke): it does not move this turn"
+              for u, h in o.summoned]
     lines += [f"{indent}  {u} dodges: 0 instead of its defeat, no retaliation, its upgrades gone, basic side up (Dodge)"
               for u in o.dodged]
     lines += [f"{indent}  {u} flips to its other side, its health kept" for u in o.flipped]
