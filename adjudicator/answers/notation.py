@@ -49,8 +49,8 @@ def quote(name: str) -> str:
 def format_move(move: MoveOutcome) -> str:
     """The notation of a listed move outcome: its acts before the route, the route (none after an act
     made instead of moving: Tracker), its displacements and its acts once it ends."""
-    before = "".join(f" {format_act(a, move.unit)}" for a in move.acts if a.when == "before")
-    after = "".join(f" {format_act(a, move.unit)}" for a in move.acts if a.when == "after")
+    before = "".join(f" {format_act(a)}" for a in move.acts if a.when == "before")
+    after = "".join(f" {format_act(a)}" for a in move.acts if a.when == "after")
     if any(a.instead for a in move.acts):
         return f"{quote(move.unit)}{before}"
     route = joined(move.path, move.landed) if len(move.path) > 1 else "stay"
@@ -62,11 +62,11 @@ def act_name(talent: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", talent.casefold().replace("'", "").replace("’", "")).strip("-")
 
 
-def format_act(act: Act | ActClaim, unit: str) -> str:
-    """An act as a claim states it: ``talent:chip>to``, the chip left out where it is the unit itself
-    (Anarchy's discard), ``>to`` where the act names none."""
+def format_act(act: Act | ActClaim) -> str:
+    """An act as a claim states it: ``talent:chip>to``, the chip left out where it is the unit itself,
+    discarded by its die (Anarchy), ``>to`` where the act names none."""
     text = act_name(act.talent)
-    if act.chip and act.chip != unit:
+    if act.chip and not (isinstance(act, Act) and act.how == "discard"):
         text += f":{quote(act.chip)}"
     return text + (f">{quote(act.to)}" if act.to else "")
 
@@ -110,8 +110,8 @@ def format_claim(claim: Claim) -> str:
     else:
         route = joined(claim.path, claim.landed) if len(claim.path) > 1 else "stay"
     pushes = "".join(f" {quote(u)}>{quote(h)}" for u, h in claim.displaced or ())
-    before = "".join(f" {format_act(a, claim.unit)}" for a in claim.before)
-    after = "".join(f" {format_act(a, claim.unit)}" for a in claim.after)
+    before = "".join(f" {format_act(a)}" for a in claim.before)
+    after = "".join(f" {format_act(a)}" for a in claim.after)
     return f"{quote(claim.unit)}{before} {route}{pushes}{after}"
 
 
@@ -274,6 +274,16 @@ def _act_talent(token: str) -> str | None:
     return None if head.startswith('"') else _act_names().get(_key(head))
 
 
+def _unknown_act(token: str) -> None:
+    """Refuse a token written as an act (``name:chip``) whose name is no talent or rule's."""
+    head = _split(token, ":")[0]
+    if ":" in token and head and not head.startswith('"') and ">" not in head and head != "gate":
+        close = catalogue().suggestions(head.replace("-", " "))
+        hint = f" (did you mean {', '.join(act_name(c) for c in close)}?)" if close else ""
+        raise NotationError(f"act {token!r}: no talent or rule named {head!r}{hint}; an act is TALENT:CHIP, as in "
+                            f"'consume:jaelana'")
+
+
 def _is_route(token: str, position: Position, text: str) -> bool:
     try:
         _route(token, position, text)
@@ -316,6 +326,8 @@ def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClai
     if rest[0] == "stay":
         path: list[str] | None = [start]
     else:
+        if not _is_route(rest[0], position, text):
+            _unknown_act(rest[0])
         path, landed = _route(rest[0], position, text)
     pushes = []
     after: list[ActClaim] = []
@@ -324,6 +336,7 @@ def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClai
         if talent is not None:
             after.append(_act(token, talent, position, text))
             continue
+        _unknown_act(token)
         parts = _split(token, ">")
         if len(parts) != 2:
             raise NotationError(f"expected a displacement UNIT>HEX or an act TALENT:CHIP, got {token!r}")

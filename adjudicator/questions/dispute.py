@@ -77,17 +77,28 @@ def _judge_move(
 ) -> tuple[dict[str, Judgement], tuple[str, ...], tuple[Notice, ...]]:
     faction = position.units[claim.unit].faction
     query = faction_query(position, faction, ai)
-    judged: dict[str, list[Judgement]] = {}
-    found: list[Notice] = []
-    # A stat add its player may leave unused (a player's Gust): the claim is judged with it and without it.
-    for board in declined(position, (claim.unit,), query.ai_factions):
-        acts = _Acts(board, claim, query, everything, deadline)
-        for subject, judgement in acts.judge(board, _in_order(claim.before), _any, frozenset()).items():
-            judged.setdefault(subject, []).append(judgement)
-        found += acts.notices
+
+    def judged(claim: MoveClaim) -> tuple[dict[str, Judgement], list[Notice]]:
+        by_subject: dict[str, list[Judgement]] = {}
+        found: list[Notice] = []
+        # A stat add its player may leave unused (a player's Gust): the claim is judged with it and without it.
+        for board in declined(position, (claim.unit,), query.ai_factions):
+            acts = _Acts(board, claim, query, everything, deadline)
+            for subject, judgement in acts.judge(board, _in_order(claim.before), _any, frozenset()).items():
+                by_subject.setdefault(subject, []).append(judgement)
+            found += acts.notices
+        return {subject: _either(found) for subject, found in by_subject.items()}, found
+
+    judgements, found = judged(claim)
+    stays = claim.path is not None and len(claim.path) == 1 and not claim.after and not claim.displaced
+    if judgements[""].verdict == ILLEGAL and claim.before and stays:
+        # Acts with no move: made after a stay (Save: "after or instead of this unit's movement") as well.
+        staying, noted = judged(replace(claim, before=(), after=claim.before))
+        if staying[""].verdict != ILLEGAL:
+            judgements, found = staying, noted
     options = unit_options(position, claim.unit, ai, deadline)
     alternatives = tuple(dict.fromkeys(format_move(m) for m in options.outcomes))
-    return {subject: _either(found) for subject, found in judged.items()}, alternatives, tuple(dict.fromkeys(found))
+    return judgements, alternatives, tuple(dict.fromkeys(found))
 
 
 def _any(act: Act) -> bool:
@@ -150,7 +161,7 @@ class _Acts:
                 return {"": self._instead(Reason(LEGAL, "act_chance", (rolled[0][0], str(rolled[0][1]))), rest)}
             fits = [a for a in offers if _fits(wanted, a)]
             if not fits:
-                return {"": _not_offered(wanted, "before", offers, self.claim.unit)}
+                return {"": _not_offered(wanted, "before", offers)}
         else:  # the AI's talent acts before its move where it can (docs/movement.md)
             rest, fits = left, [a for a in offers if a.talent in options.must_act]
             if not fits:
@@ -159,7 +170,7 @@ class _Acts:
         for act in fits:
             must = act.talent in options.must_act
             reason = _cited(MANDATORY if must else LEGAL, "act_must" if must else "act", act.talent,
-                            (act.talent, "before", format_act(act, self.claim.unit)))
+                            (act.talent, "before", format_act(act)))
             self._note(act)
             if act.instead:  # Tracker, Evoke: the act is its move
                 judgement = self._instead(reason, rest)
@@ -184,9 +195,9 @@ class _Acts:
         move = verdicts.pop("")
         if move.verdict == ILLEGAL:
             return {**verdicts, "": move}
-        unit, wanted = self.claim.unit, self.claim.after
+        wanted = self.claim.after
         end = self.end
-        made = [m.acts for m in options.outcomes if m.end == end]
+        made = [m.acts for m in options.outcomes if m.end == end] or [()]  # no outcome listed there: no act
         offered = tuple(dict.fromkeys(a for acts in made for a in acts))
         optional |= {a.talent for a in offered if a.talent not in options.must_act}
         must = frozenset(options.must_act)
@@ -194,16 +205,16 @@ class _Acts:
         if match is None:
             missing = next((w for w in wanted if not any(_fits(w, a) for a in offered)), None)
             if missing is not None:
-                judgement = _not_offered(missing, "after", offered, unit)
+                judgement = _not_offered(missing, "after", offered)
             else:
                 judgement = Judgement("", ILLEGAL, (Reason(ILLEGAL, "acts_apart", (
-                    " ".join(format_act(w, unit) for w in wanted),)),))
+                    " ".join(format_act(w) for w in wanted),)),))
             return {**verdicts, "": judgement}
         taken = tuple(a for a in match if a.when == "after")  # those claimed, and those a talent must take
         for act in taken:
             self._note(act)
-        reasons = tuple(_cited(MANDATORY, "act_must", a.talent, (a.talent, "after", format_act(a, unit))) if a.talent in must
-                        else _cited(LEGAL, "act_after", a.talent, (a.talent, "after", format_act(a, unit))) for a in taken)
+        reasons = tuple(_cited(MANDATORY, "act_must", a.talent, (a.talent, "after", format_act(a))) if a.talent in must
+                        else _cited(LEGAL, "act_after", a.talent, (a.talent, "after", format_act(a))) for a in taken)
         judgement = replace(move, reasons=(*move.reasons, *reasons))
         if optional and move.verdict == MANDATORY:  # it might as well have taken, or left, an act
             kept = tuple(r for r in judgement.reasons if r.kind != MANDATORY)
@@ -263,9 +274,9 @@ def _pairs(wanted: tuple[ActClaim, ...], acts: tuple[Act, ...], must: frozenset[
     return pair(0, frozenset(range(len(made))))
 
 
-def _not_offered(wanted: ActClaim, when: str, offers: tuple[Act, ...], unit: str) -> Judgement:
-    listed = ", ".join(format_act(a, unit) for a in dict.fromkeys(offers)) or "none"
-    return Judgement("", ILLEGAL, (Reason(ILLEGAL, "act_not_offered", (format_act(wanted, unit), when, listed)),))
+def _not_offered(wanted: ActClaim, when: str, offers: tuple[Act, ...]) -> Judgement:
+    listed = ", ".join(format_act(a) for a in dict.fromkeys(offers)) or "none"
+    return Judgement("", ILLEGAL, (Reason(ILLEGAL, "act_not_offered", (format_act(wanted), when, listed)),))
 
 
 def _joined(reason: Reason, then: Judgement) -> Judgement:
