@@ -166,8 +166,9 @@ class _Acts:
             rest, fits = left, [a for a in offers if a.talent in options.must_act]
             if not fits:
                 return self._after(verdicts, options, optional)
-        tried = []
+        tried, noted, mark = [], [], len(self.notices)
         for act in fits:
+            del self.notices[mark:]  # each act tried names what it leaves out: the one chosen's are kept
             must = act.talent in options.must_act
             reason = _cited(MANDATORY if must else LEGAL, "act_must" if must else "act", act.talent,
                             (act.talent, "before", format_act(act)))
@@ -177,10 +178,14 @@ class _Acts:
                 if reason.kind == MANDATORY and len(offers) == 1 and judgement.verdict != ILLEGAL:
                     judgement = replace(judgement, verdict=MANDATORY)
                 tried.append({"": judgement})
+                noted.append(self.notices[mark:])
                 continue
             then = self.judge(acted(board, self.claim.unit, act), rest, _later(act), optional)
             tried.append({**then, "": _joined(reason, then[""])})
-        return next((t for t in tried if t[""].verdict != ILLEGAL), tried[0])
+            noted.append(self.notices[mark:])
+        chosen = next((i for i, t in enumerate(tried) if t[""].verdict != ILLEGAL), 0)
+        self.notices[mark:] = noted[chosen]
+        return tried[chosen]
 
     def _instead(self, reason: Reason, rest: tuple[ActClaim, ...]) -> Judgement:
         """An act made instead of moving: nothing may follow it, no move, no act."""
