@@ -33,17 +33,14 @@ SOLVED_SHARE = 10  # a normal run solves a position again (`check` of its claims
 
 
 def _beyond_claims(position: Position, move: MoveOutcome) -> bool:
-    """A move a claim cannot state yet: a placement once it ends (Disperse) or an act before or after it
-    (Consume, Yrtel's Way); `check` names those talents as not taken into account for claims (their
-    catalogue left_out), so its verdict is no test of the outcome."""
-    return bool(move.placed) or bool(move.acts)
+    """A move a claim cannot state yet: a placement once it ends (Disperse)."""
+    return bool(move.placed)
 
 
 def reads_back(doc: PositionDocument, checked: int = CHECKED) -> None:
     """Every printed outcome of the moves or attacks the position stands at or expects reads back as the
-    claim it states, but one made from the hex an act put its unit on (Scatter, Tracker); the first
-    ``checked`` of each unit's, at the position's own step, check legal or mandatory (a move claimed at
-    the attack step is wrong_step).
+    claim it states, with its acts (docs/notation.md, Acts); the first ``checked`` of each unit's, at the
+    position's own step, check legal or mandatory (a move claimed at the attack step is wrong_step).
     Moves of a position standing at another step, and not expected, are left to the positions that do:
     each would be a solve of its own."""
     position = doc.position
@@ -53,12 +50,15 @@ def reads_back(doc: PositionDocument, checked: int = CHECKED) -> None:
     attacks = step in ("attack", "quick-strike") or bool(set(doc.expected) & set(ATTACK_KEYS))
     for options in faction_options(position) if moves else ():
         for index, move in enumerate(options.outcomes):
-            if any(a.when == "before" and a.places for a in move.acts):
-                continue  # it moves from, or stays on, the hex an act put it on: no claim states that (Scatter, Tracker)
             claim = parse(format_move(move), position)
             assert isinstance(claim, MoveClaim)
-            assert (claim.unit, claim.end, claim.path, claim.landed) == (move.unit, move.end, move.path, move.landed)
-            assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
+            assert [(a.talent, a.chip if a.how != "discard" else None, a.to or None) for a in move.acts] == \
+                [(a.talent, a.chip, a.to) for a in (*claim.before, *claim.after)], format_move(move)
+            if any(a.instead for a in move.acts):
+                assert claim.path == (position.node_of(move.unit),) and not claim.after, format_move(move)
+            elif not any(a.when == "before" and a.places for a in move.acts):  # else it starts where the act put it
+                assert (claim.unit, claim.end, claim.path, claim.landed) == (move.unit, move.end, move.path, move.landed)
+                assert claim.displaced == (tuple(sorted((d.unit, d.to) for d in move.displaced)) or None)
             if step != "movement" or not options.leading or index >= checked or _beyond_claims(position, move):
                 continue
             result = check(position, claim)
@@ -66,7 +66,7 @@ def reads_back(doc: PositionDocument, checked: int = CHECKED) -> None:
             verdict = result.judgement.core_verdict or result.judgement.verdict
             assert verdict in (LEGAL, MANDATORY), (format_move(move), result.judgement)
             # An AI minion's only end is mandatory; among tied ends the player chooses (FAQ-30).
-            if ai and move.kind == "progress":
+            if ai and move.kind == "progress" and not move.acts and not options.before:
                 assert verdict == (MANDATORY if len(options.outcomes) == 1 else LEGAL)
     for options in attack_options(position) if attacks else ():
         for index, attack in enumerate(options.outcomes):

@@ -4,7 +4,7 @@ states is checked beside the verdicts, in tests/position_checks.py."""
 import pytest
 
 from adjudicator.position.load import load_position, load_position_text
-from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.position.claims import ActClaim, AttackClaim, MoveClaim
 from adjudicator.answers.notation import NotationError, format_claim, parse
 
 
@@ -56,6 +56,11 @@ def test_forms() -> None:
         ('h "unterminated b1', "unterminated"),
         ("h b1-c1 nobody>c1", "displaced unit"),
         ("h pass now", "nothing may follow"),
+        ("h dig:nobody b1-c1", "act dig: 'nobody' is no unit, hex"),
+        ("h dig:b1>c1>d1 b1-c1", "at most one '>'"),
+        ("h digg:c1 b1-c1", "no talent or rule named 'digg' \\(did you mean dig"),
+        ("h b1-c1 consum:h", "no talent or rule named 'consum'"),
+        ("h b1-c1 nobody>c1", "displaced unit"),
     ],
 )
 def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
@@ -68,3 +73,15 @@ def test_a_quoted_name_inside_a_route() -> None:
     position = load_position_text(BOARD.replace("UID", "h"))
     assert parse('h "b1"-c1-"d1"', position).path == ("b1", "c1", "d1")
     assert parse('h b1-a1-"gate:my-side"', position).path == ("b1", "a1", "gate:my-side")
+
+
+def test_acts_before_and_after_the_route() -> None:
+    position = load_position_text(BOARD.replace("UID", "h"))
+    claim = parse("h dig:c1 b1-c1 call-minion:h>a1 YrtelsWay", position)
+    assert isinstance(claim, MoveClaim)
+    assert claim.before == (ActClaim("Dig", "c1"),)
+    assert claim.after == (ActClaim("Call Minion", "h", "a1"), ActClaim("Yrtel's Way"))
+    assert format_claim(claim) == "h dig:c1 b1-c1 call-minion:h>a1 yrtels-way"
+    assert parse(format_claim(claim), position) == claim
+    # Acts alone: the unit stays after them (or made them instead of moving).
+    assert parse("h tracker:d1", position) == MoveClaim("h", "b1", ("b1",), before=(ActClaim("Tracker", "d1"),))

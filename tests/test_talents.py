@@ -236,12 +236,13 @@ def test_the_audit_has_the_parts_of_every_partly_modelled_talent() -> None:
 
 
 def test_a_part_an_answer_counts_itself_is_noticed_only_elsewhere() -> None:
-    # Tracker: the moves question takes the teleport in; a claim cannot state it, so check keeps the
-    # part's notice (catalogue counted_by).
-    position = load_position("positions/talents/tracker/tracker-teleports-beside-landmark-minion.yaml")
+    # Burrow: one unit's moves are made before it burrows; the whole step keeps the part's notice, as the
+    # moves made later in it read the unit as standing there (catalogue counted_by).
+    position = load_position("positions/talents/burrow/burrow-beside-non-path-after-move.yaml")
     assert all(o.notices == () for o in faction_options(position))
     [notice] = notices(position, "movement")
-    assert notice.talent == "Tracker" and "claimed move" in notice.left_out
+    assert notice.talent == "Burrow" and "moves made later" in notice.left_out
+    assert notices(position, "movement", answer="moves") == ()
 
 
 def test_relentless_is_modelled_in_every_answer() -> None:

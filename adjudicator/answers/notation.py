@@ -8,6 +8,10 @@
     kram x gate:narora>scout           an attack on a gate whose damage the top unit (scout) takes
     kram x harrier +fortification      ... and the level-up taken after it
     kram pass                          a unit that does not attack
+    echri consume:jaelana b1-a1        an act before the move: Consume on jaelana, then the route
+    echri b1-c1 consume:jaelana        an act once the move ends
+    mage call-minion:scout>c3 stay     an act with what it gives or where it puts the chip (to)
+    scout tracker:f4                   an act instead of moving (Tracker, Evoke): no route follows it
 
 A name that is not a plain word (letters, digits, ``_ . : ' -``) is written as a JSON string:
 ``"x). #false." a1-b1``. docs/notation.md is the reference; every outcome the tool prints parses
@@ -18,14 +22,20 @@ from __future__ import annotations
 
 import json
 import re
-from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
+from functools import cache
+
+from adjudicator.position.claims import ActClaim, AttackClaim, Claim, MoveClaim
 from adjudicator.answers.attacks import AttackOutcome
 from adjudicator.position.model import Position
-from adjudicator.answers.moves import MoveOutcome
+from adjudicator.answers.moves import Act, MoveOutcome
+from adjudicator.position.talents import catalogue
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:'][A-Za-z0-9_.:'-]*")
 _WORDS = {"x", "pass", "stay"}
 LEVEL_UPS = ("attack", "fortification", "range", "promote", "recover", "none")
+# Acts of a rule rather than a talent, by the name the encodings give them (asp/movement/shada.lp: the
+# shada's minion placement; asp/scenarios/chapter_2.lp: a fortress's health chip taken on deploying).
+RULE_ACTS = ("Minion Promotion", "deploy-health-chips")
 
 
 class NotationError(ValueError):
@@ -37,9 +47,28 @@ def quote(name: str) -> str:
 
 
 def format_move(move: MoveOutcome) -> str:
-    """The notation of a listed move outcome."""
+    """The notation of a listed move outcome: its acts before the route, the route (none after an act
+    made instead of moving: Tracker), its displacements and its acts once it ends."""
+    before = "".join(f" {format_act(a)}" for a in move.acts if a.when == "before")
+    after = "".join(f" {format_act(a)}" for a in move.acts if a.when == "after")
+    if any(a.instead for a in move.acts):
+        return f"{quote(move.unit)}{before}"
     route = joined(move.path, move.landed) if len(move.path) > 1 else "stay"
-    return f"{quote(move.unit)} {route}{_pushes(move)}"
+    return f"{quote(move.unit)}{before} {route}{_pushes(move)}{after}"
+
+
+def act_name(talent: str) -> str:
+    """A talent's name as a claim writes it: lower case, words joined by '-' ("Yrtel's Way": yrtels-way)."""
+    return re.sub(r"[^a-z0-9]+", "-", talent.casefold().replace("'", "").replace("’", "")).strip("-")
+
+
+def format_act(act: Act | ActClaim) -> str:
+    """An act as a claim states it: ``talent:chip>to``, the chip left out where it is the unit itself,
+    discarded by its die (Anarchy), ``>to`` where the act names none."""
+    text = act_name(act.talent)
+    if act.chip and not (isinstance(act, Act) and act.how == "discard"):
+        text += f":{quote(act.chip)}"
+    return text + (f">{quote(act.to)}" if act.to else "")
 
 
 def joined(path: tuple[str, ...], landed: tuple[int, ...]) -> str:
@@ -81,7 +110,9 @@ def format_claim(claim: Claim) -> str:
     else:
         route = joined(claim.path, claim.landed) if len(claim.path) > 1 else "stay"
     pushes = "".join(f" {quote(u)}>{quote(h)}" for u, h in claim.displaced or ())
-    return f"{quote(claim.unit)} {route}{pushes}"
+    before = "".join(f" {format_act(a)}" for a in claim.before)
+    after = "".join(f" {format_act(a)}" for a in claim.after)
+    return f"{quote(claim.unit)}{before} {route}{pushes}{after}"
 
 
 def _tokens(text: str) -> list[str]:
@@ -227,18 +258,88 @@ def _attack(unit: str, rest: list[str], position: Position, text: str) -> Attack
     return AttackClaim(unit, target, redirected, level_up)
 
 
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.casefold())
+
+
+@cache
+def _act_names() -> dict[str, str]:
+    """Every name an act may be written by (its letters and digits, any case) → the talent's or rule's name."""
+    return {_key(name): name for name in (*catalogue().talents, *RULE_ACTS)}
+
+
+def _act_talent(token: str) -> str | None:
+    """The talent or rule an act token names (``consume:jaelana``, ``anarchy``); None: no act."""
+    head = _split(token, ":")[0]
+    return None if head.startswith('"') else _act_names().get(_key(head))
+
+
+def _unknown_act(token: str) -> None:
+    """Refuse a token written as an act (``name:chip``) whose name is no talent or rule's."""
+    head = _split(token, ":")[0]
+    if ":" in token and head and not head.startswith('"') and ">" not in head and head != "gate":
+        close = catalogue().suggestions(head.replace("-", " "))
+        hint = f" (did you mean {', '.join(act_name(c) for c in close)}?)" if close else ""
+        raise NotationError(f"act {token!r}: no talent or rule named {head!r}{hint}; an act is TALENT:CHIP, as in "
+                            f"'consume:jaelana'")
+
+
+def _is_route(token: str, position: Position, text: str) -> bool:
+    try:
+        _route(token, position, text)
+    except NotationError:
+        return False
+    return True
+
+
+def _act(token: str, talent: str, position: Position, text: str) -> ActClaim:
+    """``talent[:chip[>to]]``: the chip any unit, hex or gate, spire, landmark or other chip of the
+    position; ``to`` a hex, or what the act gives (an upgrade's kind, health)."""
+    body = ":".join(_split(token, ":")[1:])
+    if ":" not in token:
+        return ActClaim(talent)
+    parts = _split(body, ">")
+    if len(parts) > 2:
+        raise NotationError(f"act {token!r}: expected TALENT:CHIP or TALENT:CHIP>TO, with at most one '>'")
+    chip = _name(parts[0], f"act {act_name(talent)}: chip", text)
+    chips = {*position.units, *(s.id for s in position.spires), *(m.id for m in position.landmarks),
+             *(c.id for c in position.chips)}
+    if chip not in chips and not _is_node(position, chip):
+        raise NotationError(f"act {act_name(talent)}: {chip!r} is no unit, hex, gate, spire, landmark or chip of this "
+                            f"position (expected TALENT:CHIP, as in 'consume:jaelana')")
+    to = _name(parts[1], f"act {act_name(talent)}: to", text) if len(parts) == 2 else None
+    return ActClaim(talent, chip, to)
+
+
 def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClaim:
     start = position.node_of(unit)
     landed: list[int] = []
+    before: list[ActClaim] = []
+    # Acts before the move come first: a token naming a talent that is no route (docs/notation.md, Acts).
+    while rest and (talent := _act_talent(rest[0])) is not None and not _is_route(rest[0], position, text):
+        before.append(_act(rest[0], talent, position, text))
+        rest = rest[1:]
+    if not rest or (rest[0] != "stay" and _act_talent(rest[0]) is not None and not _is_route(rest[0], position, text)):
+        if not before:
+            raise NotationError(f"expected a route, an end hex or 'stay' after the unit in {text!r}")
+        rest = ["stay", *rest]  # acts alone: it makes no move after them (or made them instead of moving)
     if rest[0] == "stay":
         path: list[str] | None = [start]
     else:
+        if not _is_route(rest[0], position, text):
+            _unknown_act(rest[0])
         path, landed = _route(rest[0], position, text)
     pushes = []
+    after: list[ActClaim] = []
     for token in rest[1:]:
+        talent = _act_talent(token)
+        if talent is not None:
+            after.append(_act(token, talent, position, text))
+            continue
+        _unknown_act(token)
         parts = _split(token, ">")
         if len(parts) != 2:
-            raise NotationError(f"expected a displacement UNIT>HEX, got {token!r}")
+            raise NotationError(f"expected a displacement UNIT>HEX or an act TALENT:CHIP, got {token!r}")
         pushed, to = _name(parts[0], "displaced unit", text), _name(parts[1], "displaced to", text)
         if pushed not in position.units:
             raise NotationError(f"displaced unit: no unit {pushed!r}")
@@ -249,4 +350,4 @@ def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClai
     if len(path) == 1 and rest[0] != "stay" and path[0] != start:
         path = None  # only the end hex was given
     return MoveClaim(unit, end, tuple(path) if path else None, tuple(sorted(pushes)) if pushes else None,
-                     tuple(landed) if path else ())
+                     tuple(landed) if path else (), tuple(before), tuple(after))

@@ -188,8 +188,7 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             end = act.chip if act.how == "teleport" else position.units[act.chip if act.grasps else options.unit].at or ""
             made.append(MoveOutcome(options.unit, end, STAY, (), (end,), 1, 0, False, 0, acts=(act,)))
             continue
-        board = apply_act(position, options.unit, act)
-        unit = board.units[options.unit]
+        board = acted(position, options.unit, act)
         if act.how == "radiate":
             # "It may repeat this once for each other adjacent unit": the talent kept, for the units after
             # this one in id order (one order per set of transfers), each given once.
@@ -199,9 +198,6 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
             found += then.notices
             continue
-        # A landmark's talent it used (Summon Hero) is not its own: written among those it has used.
-        board = replace(board, units={**board.units, options.unit: replace(
-            unit, talents=tuple(t for t in unit.talents if t != act.talent), used=(*unit.used, act.talent))})
         # Its other talents may still act before the move (each talent used up once it has acted).
         then = acting(board, replace(again(board), declinable=()), again)
         made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
@@ -221,6 +217,18 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
                   if a.then == "promote" or (a.then == "flip" and a.when == "before")]
     listed = tuple(outcomes[k] for k in sorted(outcomes)) if made else tuple(outcomes.values())
     return replace(options, outcomes=listed, notices=tuple(dict.fromkeys(found)))
+
+
+def acted(position: Position, uid: str, act: Act) -> Position:
+    """The board unit ``uid``'s act before its move leaves (board_after.apply_act), its talent used up (one
+    act per move), but Radiate's, which "may repeat this once for each other adjacent unit"."""
+    board = apply_act(position, uid, act)
+    if act.how == "radiate":
+        return board
+    unit = board.units[uid]
+    # A landmark's talent it used (Summon Hero) is not its own: written among those it has used.
+    return replace(board, units={**board.units, uid: replace(
+        unit, talents=tuple(t for t in unit.talents if t != act.talent), used=(*unit.used, act.talent))})
 
 
 def gambled(position: Position, options: UnitOptions) -> UnitOptions:

@@ -12,6 +12,7 @@ from adjudicator.answers.moves import MoveOutcome, StepOutcome
 from adjudicator.answers.turns import TurnOutcome
 from adjudicator.position.claims import AttackClaim, Claim, MoveClaim
 from adjudicator.position.model import Position
+from adjudicator.answers.notation import act_name
 from adjudicator.questions import adjudicate
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.solving.solve import Deadline
@@ -25,11 +26,18 @@ def overlay_of(
     unit at the current step."""
     if isinstance(claim, MoveClaim):
         options = adjudicate.unit_options(pos, claim.unit, ai, deadline).outcomes
-        taken = [
+        stated = (*claim.before, *claim.after)
+
+        def acts_fit(m: MoveOutcome) -> bool:  # each stated act one of the outcome's (docs/notation.md, Acts)
+            return all(any(act_name(a.talent) == act_name(w.talent) and w.chip in (None, a.chip) and w.to in (None, a.to)
+                           for a in m.acts) for w in stated)
+
+        taken = sorted((
             m for m in options
-            if m.end == claim.end and (claim.path is None or m.path == claim.path)
+            if acts_fit(m) and (any(a.instead for a in m.acts) or m.end == claim.end and (
+                claim.path is None or m.path == claim.path))
             and (claim.displaced is None or sorted((d.unit, d.to) for d in m.displaced) == list(claim.displaced))
-        ]
+        ), key=lambda m: len(m.acts))  # the fewest acts: those it must take, where the claim leaves them out
         if taken:
             return {"moves": taken[:1], "focus": claim.unit}
         path = claim.path or (pos.node_of(claim.unit), claim.end)
