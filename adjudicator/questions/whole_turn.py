@@ -21,7 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Rolled, StepEnd
+from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Roll6, Rolled, StepEnd
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
@@ -176,13 +176,16 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips})
     shown = {m.id: m for m in final.landmarks}
     landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
-                      if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored
+                      if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored, Overload
+    linked = tuple((m.id, shown[m.id].faction) for m in start.landmarks
+                   if m.id in shown and shown[m.id].faction != m.faction)  # Source Link
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
         landmarks=landmarks, morale=morale,
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
+        linked=linked,
     )
 
 
@@ -209,7 +212,8 @@ def whole_turn(
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
-    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...]], TurnOutcome] = {}
+    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...],
+                      tuple[Roll6, ...]], TurnOutcome] = {}
     fallen = False  # a unit defeated as it moves in some line of play
     emptied: set[Gap] = set()  # ... the last minion in play, in some line of play
     reached: set[str] = set()  # the steps some line of play came to
@@ -219,13 +223,14 @@ def whole_turn(
     def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends, records.get("movement"))
-        start = records.get("start-of-turn")
+        start, close = records.get("start-of-turn"), records.get("end-of-turn")
+        # A D6 rolled at the start or at the end (Reap): lines that rolled alike are one outcome, whenever.
+        d6 = tuple(sorted((*(start.d6 if start else ()), *(close.d6 if close else ()))))
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
-               start.razed if start else ())
+               start.razed if start else (), d6)
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                          records.get("quick-strike"), records.get("start-of-turn"),
-                                          records.get(AGAIN, ())))
+                                          records.get("quick-strike"), start, records.get(AGAIN, ()), close))
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
