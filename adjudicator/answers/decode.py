@@ -30,6 +30,7 @@ from adjudicator.answers.attacks import (
     Rolled,
     SPLASH,
     BLAST,
+    LOST,
     Shot,
     SpireTargets,
     StepEnd,
@@ -842,7 +843,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.victim = chip_name(args[1])
         elif name == "dmg":
             _, chip, amount, by, how, before, after, lost = args
-            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), _const_name(how),
+            kind = _const_name(how)
+            if kind == BLAST and by.name == "g":  # no gate blasts: late harm credited to a faction by its gate
+                kind = LOST  # is the unit's own loss (Infested: "loses 1 health after attacking")
+            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), kind,
                                    before.number, after.number, lost.number))
         elif name == "sdmg":
             _, spire, amount, by, removed = args

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.answers.attacks import (
     ATTACK,
+    LOST,
     RECOVERY,
     TALENT_CHOICES,
     AttackOptions,
@@ -328,7 +329,7 @@ def _rolled(move: MoveOutcome) -> str:
 
 def _hit(d: Damage) -> str:
     sign = f"+{d.amount} instead of -{d.amount}" if d.healed else f"+{d.amount}" if d.how == RECOVERY else f"-{d.amount}"
-    text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
+    text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" (lost after attacking, credited to {d.by})" if d.how == LOST else f" ({d.how} by {d.by})")
     if d.health_before is not None:
         text += f" {d.health_before}→{d.health_after}"
     if d.fortifications_lost:
