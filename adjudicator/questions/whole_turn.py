@@ -215,7 +215,7 @@ def whole_turn(
     found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...],
                       tuple[Roll6, ...]], TurnOutcome] = {}
     fallen = False  # a unit defeated as it moves in some line of play
-    emptied: set[Gap] = set()  # ... the last minion in play, in some line of play
+    emptied: set[Gap] = set()  # a line that ended the wave as units moved showed a move after it (REORDERED)
     reached: set[str] = set()  # the steps some line of play came to
     uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
@@ -263,9 +263,7 @@ def whole_turn(
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(m.fells for board in result.outcomes for m in board.sequence):
             fallen = True
-        for after, chance, record, end in _branches(pos, result):
-            if isinstance(record, StepOutcome) and any(m.fells for m in record.sequence) and not _minions_in_play(after):
-                emptied.add(LAST_MINION)
+        for after, chance, record, end in _branches(pos, result, emptied):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
@@ -306,9 +304,10 @@ def whole_turn(
         uncounted.update(dict.fromkeys(moves.notices))
         if any(m.fells for board in moves.outcomes for m in board.sequence):
             fallen = True
-        for moved, chance, board, _ in _branches(alone, moves):
-            if any(m.fells for m in board.sequence) and not _minions_in_play(moved):
-                emptied.add(LAST_MINION)
+        for moved, chance, board, waved in _branches(alone, moves, emptied):
+            if waved is not None:  # its move ended the wave: no attack follows (the end of the wave does)
+                yield _restored(moved, pos, uid), chance, board, StepEnd(waved, ()), waved
+                continue
             attacks = BY_NAME["attack-step"].ask(moved, ai, None, deadline)
             if not attacks.complete:
                 raise _Cut
@@ -368,14 +367,28 @@ def merged(notices: Sequence[Notice]) -> tuple[Notice, ...]:
 Branch = tuple[Position, Fraction, Any, "EndState | None"]
 
 # game-elements, Defeat: "The current wave ends immediately when all minions in play have been defeated". The
-# combat steps end the wave on a defeat of their own (asp/combat/wave.lp); one dealt as units move is not played.
-LAST_MINION = Gap("movement", "the last minion in play defeated as units move (damage taken or dealt as it moves, a "
-                  "floating rock's die, an act): the end of the wave it brings is not played")
+# combat steps end the wave on a defeat of their own (asp/combat/wave.lp); the whole turn ends it on one dealt
+# as units move (docs/turn.md, The end of the wave), with the moves the line showed after it left unmade.
+REORDERED = Gap("movement", "a line of play that ended the wave as units moved showed a unit moving after the "
+                "defeat that ended it: that move is not made (the wave ended first), and whether another order "
+                "of the same moves (a hero before the minions) ends the wave after it is not searched")
 
 
-def _minions_in_play(position: Position) -> bool:
-    """Some minion stands on the board or waits in its gate (a landmark minion is none)."""
-    return any(u.kind is Kind.MINION and position.placed(uid) is not None for uid, u in position.units.items())
+def _wave_goes_on(position: Position) -> bool:
+    """Some minion keeps the wave going (asp/combat/wave.lp, minions_up/1, as the loader's check_wave_ended reads
+    it): one on the board or waiting in its gate (a landmark minion is none), but for one on a map hex whose
+    talent lets the wave end without it (hook idle/3: Neglected, Precious), unless two such talents are in play
+    ("the only minion type in play")."""
+    idle: dict[str, set[str]] = defaultdict(set)  # such a talent → the minions with it on the map
+    for uid, u in position.units.items():
+        if u.kind is not Kind.MINION or position.placed(uid) is None:
+            continue
+        talents = [t.name for t in catalogue().known(u.talents) if "idle/3" in t.hooks]
+        if not talents or u.at not in position.hexes:
+            return True
+        for name in talents:
+            idle[name].add(uid)
+    return len(idle) > 1
 
 
 # The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
@@ -394,9 +407,11 @@ def _rolled(step: StepEnd | None) -> Rolls:
     return step.rolled if step else ()
 
 
-def _branches(position: Position, result: Any) -> list[Branch]:
+def _branches(position: Position, result: Any, gaps: set[Gap] | None = None) -> list[Branch]:
     """Each outcome of one step's answer: the board after it, its probability, the outcome itself (the
-    turn's record of that step), and the end state that says whether the wave or the game ended."""
+    turn's record of that step), and the end state that says whether the wave or the game ended. A
+    movement step's line that defeats the last minion keeping the wave going ends it there: the moves
+    after it are not made (``gaps`` then names any that was more than a stay)."""
     if isinstance(result, FireStepResult):
         if not result.results:  # no spire fires: the turn goes on unchanged
             return [(position, Fraction(1), None, None)]
@@ -404,14 +419,25 @@ def _branches(position: Position, result: Any) -> list[Branch]:
                  r.probability, r, r.end) for r in result.results]
     if isinstance(result, StepResult):
         branches: list[Branch] = []
+        going = _wave_goes_on(position)
         for board in result.outcomes:
             moved = position
             stayed: dict[str, bool] = {}  # each unit whose move was to stay: whether Survival held it
+            made: list[Any] = []
+            waved: EndState | None = None
             for move in board.sequence:
+                if waved is not None:  # "The current wave ends immediately": no move after it
+                    if gaps is not None and (len(move.path) > 1 or move.acts or move.placed or move.exit):
+                        gaps.add(REORDERED)
+                    continue
                 if len(move.path) <= 1:  # the solver's own reason for the stay (holds/2)
                     stayed[move.unit] = move.held == "survival"
                 moved = apply_move(moved, move)
-            branches.append((_stayed(moved, stayed), board.chance, board, None))
+                made.append(move)
+                if going and move.fells and not _wave_goes_on(moved):
+                    waved = EndState((), wave_over=True)
+            line = board if waved is None else replace(board, sequence=tuple(made))
+            branches.append((_stayed(moved, stayed), line.chance, line, waved))
         return branches
     # An attack step's end has the chance of the totals its retaliations rolled (Relentless), given its attacks.
     return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence),
