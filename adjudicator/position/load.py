@@ -1404,9 +1404,9 @@ class _PositionReader(_Reader):
         elif not passage and f["health"].node is not None:
             self.problem(f["health"], "only a revealed landmark with Secret Passage has health under it")
         # Overload: "spend 6 Source to discard this landmark and gain its reward": its chip prints the reward,
-        # which its name does not tell, so a revealed one says it (docs/position-format.md, Landmarks).
-        if revealed and talents is not None and OVERLOAD in talents.names and f["reward"].node is None:
-            self.problem(value, "a revealed landmark with Overload needs `reward`: what discarding it gains "
+        # which its name does not tell, so one with it says it, face down too (an exploration may reveal it).
+        if talents is not None and OVERLOAD in talents.names and f["reward"].node is None:
+            self.problem(value, "a landmark with Overload needs `reward`: what discarding it gains "
                                 "({source: N, relics: N, spire: bool})")
         if at is None:
             return None
