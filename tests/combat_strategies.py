@@ -475,6 +475,20 @@ def capturing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units)
 
 
+# Toxic Fumes (reference N235): a defeated unit lays a toxic fumes chip on its hex. ``fuming`` hands it to the
+# AI factions' units by coin tosses (a player's is a choice the reference does not take); out of the common
+# pool, as Capture.
+@st.composite
+def fuming(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose AI factions' units' active chips get Toxic Fumes by a coin toss."""
+    position = draw(boards)
+    ai = {name for name, f in position.factions.items() if f.controller is Controller.AI}
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Toxic Fumes"})))
+             if u.faction in ai and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
+             for uid, u in position.units.items()}
+    return replace(position, units=units)
+
+
 # Pollinate (reference N207): a defeated unit adds an upgrade beneath the nearest keel spire's others.
 # ``pollinating`` renames the first spire's side keel, leaves it that spire alone (no tie), and hands
 # Pollinate to every AI faction's unit (a player's is a choice the reference does not take).

@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, assisting, calling, cheering, combat_positions, cumbersome, detonating, entropic, fountained, gifted, held_still,
-    capturing, keeled, pollinating,
+    capturing, fuming, keeled, pollinating,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
@@ -275,6 +275,22 @@ def test_attack_options_agree_with_capture(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(capturing(combat_positions()))
 def test_attack_step_agrees_with_capture(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Toxic Fumes on the AI factions' units (reference N235): the chip a defeated one lays on its hex, in a
+# listing and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(fuming(combat_positions()))
+def test_attack_options_agree_with_toxic_fumes(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(fuming(combat_positions()))
+def test_attack_step_agrees_with_toxic_fumes(position: Position) -> None:
     problem = attack_step_problem(position)
     assert problem is None, problem
 

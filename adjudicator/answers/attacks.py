@@ -23,6 +23,7 @@ RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chap
 SPIRE_FIRE = "spire-fire"
 MOVING = "moving"  # what a unit an attack's swap (Eager) moves takes where it lands (Toxic Secretion, FAQ-07)
 BLAST = "blast"  # Detonate's damage once the exchange's other hits are dealt: 2 to each chip beside, 1 more to a spire
+LOST = "lost"  # health a unit loses by its own talent once the exchange is dealt, credited to a faction (Infested)
 # The talents whose use a chip's owner chooses in Spires Fire: a result's choices name them as (chip,
 # talent), after the shot they go with (a spire's Splash; Sourcefield, Hidden Armor, Press Gang and
 # Invigorate, Absorb, by the unit's owner, on its roll).
@@ -39,7 +40,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE, MOVING, BLAST or RECOVERY (a gain, no damage)
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE, MOVING, BLAST, LOST or RECOVERY (a gain, no damage)
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)
@@ -321,6 +322,7 @@ class ChipEnd:
     # those on that hex already, if any
     laid: int = 0
     unmoved: bool = False  # placed from its barracks during the step, it does not move this turn (Evoke's AI)
+    used: tuple[str, ...] = ()  # once-per-wave talents it used at the start or end of the turn (Reap)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -368,6 +370,8 @@ class ChipEnd:
             data["control"] = self.control
         if self.unmoved:
             data["unmoved"] = True
+        if self.used:
+            data["used"] = list(self.used)
         return data
 
 
@@ -402,9 +406,10 @@ class EndState:
             if c.laid:
                 parts.append(f"{c.laid} {c.name} placed on {c.at}")
                 continue
-            if c.revealed or c.removed:
-                parts.append(f"{c.chip} " + ", ".join(filter(None, ("revealed" if c.revealed else "",
-                                                                     "removed from play" if c.removed else ""))))
+            if c.revealed or c.removed or (c.control is not None and c.health is None):  # a landmark
+                parts.append(f"{c.chip} " + ", ".join(filter(None, (
+                    "revealed" if c.revealed else "", "removed from play" if c.removed else "",
+                    f"now controlled by {c.control}" if c.control is not None and not c.removed else ""))))
                 continue
             if c.defeated or c.discarded:
                 parts.append(f"{c.chip} {'discarded' if c.discarded else 'defeated'}"
@@ -422,6 +427,7 @@ class EndState:
             bits += ["flipped to its other side"] if c.flipped else []
             bits += [f"now controlled by {c.control}"] if c.control is not None else []
             bits += ["does not move this turn"] if c.unmoved else []
+            bits += [f"{', '.join(c.used)} used this wave"] if c.used else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
@@ -485,22 +491,46 @@ class Razed:
         return str(self.low) if self.high == self.low else f"{self.low} to {self.high}"
 
 
+@dataclass(frozen=True, order=True)
+class Roll6:
+    """A D6 a talent rolled at the start or end of a turn (Reap) in a line: the chip whose talent rolled
+    it, and the faces, ``low`` to ``high``, that lead to the end it is part of (each does the same)."""
+
+    chip: str
+    low: int
+    high: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"chip": self.chip, "low": self.low, "high": self.high}
+
+    @property
+    def chance(self) -> Fraction:
+        return Fraction(self.high - self.low + 1, 6)  # six equally likely faces (docs/dice.md)
+
+    @property
+    def faces(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
+
+
 @dataclass(frozen=True)
 class StepEnd:
     """One distinct end state of a whole attack step, with one sequence of attacks that makes it. Where
     a retaliation of the line rolled the spire die (Relentless), ``rolled`` says what it totalled, which
     tells such ends apart, and ``probability`` is the chance of those totals, given the attacks. So do
-    the totals a spire's attack at the start of the turn rolled (``razed``: Raze), with their chance."""
+    the totals a spire's attack at the start of the turn rolled (``razed``: Raze), with their chance, and
+    the faces of a D6 a talent rolled then or at the end of the turn (``d6``: Reap)."""
 
     end: EndState
     sequence: tuple[AttackOutcome, ...]
     rolled: tuple[Rolled, ...] = ()
     probability: Fraction | None = None
     razed: tuple[Razed, ...] = ()
+    d6: tuple[Roll6, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence],
                 "rolled": [r.as_json() for r in self.rolled], "razed": [r.as_json() for r in self.razed],
+                "d6": [r.as_json() for r in self.d6],
                 "probability": None if self.probability is None else str(self.probability)}
 
 

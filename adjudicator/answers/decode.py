@@ -26,9 +26,11 @@ from adjudicator.answers.attacks import (
     LevelUp,
     Razed,
     Reveal,
+    Roll6,
     Rolled,
     SPLASH,
     BLAST,
+    LOST,
     Shot,
     SpireTargets,
     StepEnd,
@@ -842,7 +844,10 @@ def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
             m.victim = chip_name(args[1])
         elif name == "dmg":
             _, chip, amount, by, how, before, after, lost = args
-            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), _const_name(how),
+            kind = _const_name(how)
+            if kind == BLAST and by.name == "g":  # no gate blasts: late harm credited to a faction by its gate
+                kind = LOST  # is the unit's own loss (Infested: "loses 1 health after attacking")
+            m.damage.append(Damage(chip_name(chip), amount.number, chip_name(by), kind,
                                    before.number, after.number, lost.number))
         elif name == "sdmg":
             _, spire, amount, by, removed = args
@@ -974,9 +979,11 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
+    used: dict[str, list[str]] = defaultdict(list)  # unit → the once-per-wave talents it used (Reap)
     under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
+    linked: dict[str, str] = {}  # landmark → the faction that gained control of it (Source Link)
     lifted: list[int] = []  # chapter 6's earthscapes that left the board
     homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
     woke: set[str] = set()  # heroes whose campfire mode ended with the wave
@@ -1030,6 +1037,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             unveiled.add(_name(a[0]))
         elif s.name == "lout":
             removed.add(_name(a[0]))
+        elif s.name == "used":
+            used[_name(a[0])].append(_name(a[1]))
+        elif s.name == "lctrl":
+            linked[_name(a[0])] = _name(a[1])
         elif s.name == "lifted":  # chapter 6's earthscape left the board (hook lifted/3)
             lifted.append(a[0].number)
         elif s.name == "home":
@@ -1071,11 +1082,12 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
         basic = unit.promoted and uid not in promoted and not name  # flipped back (Dodge)
         shed = tuple(sorted(dropped[uid]))
         if (name or hp[uid] != unit.health or changed_ups or newly_promoted or basic or uid in silenced
-                or uid in moved or shed or uid in control):
+                or uid in moved or shed or uid in control or uid in used):
             rides, side = perched.get(uid, (None, ""))
             chips.append(ChipEnd(uid, False, name, hp[uid], final_ups if changed_ups else None, newly_promoted,
                                  uid in silenced, moved.get(uid), basic, discarded_talents=shed,
-                                 control=control.get(uid), rides=rides, side=side, unmoved=uid in unmoved))
+                                 control=control.get(uid), rides=rides, side=side, unmoved=uid in unmoved,
+                                 used=tuple(sorted(used[uid]))))
     # A chip waiting in its barracks that a talent promoted (Powerhouse): in no hp/2, on no hex.
     chips += [ChipEnd(uid, promoted=True) for uid in sorted(promoted - set(hp) - gone)
               if position.in_barracks(uid) and not position.units[uid].promoted]
@@ -1094,7 +1106,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(gate_node(faction), health=health))
     was = {c.id: c.health or 0 for c in position.chips}
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
-    chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed) for m in sorted(unveiled | removed)]
+    chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed, control=linked.get(m))
+              for m in sorted(unveiled | removed | set(linked))]
     chips += [ChipEnd(earthscape_id(e), removed=True) for e in sorted(lifted)]
     chips += [ChipEnd(c.id, returned=True) for c in position.chips if c.id in homed]  # the toxic fumes chips
     chips += [ChipEnd(laid_id(position, name, hex_), name=name, at=hex_, laid=count)
@@ -1230,9 +1243,11 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
         )
         rolled = _rolled(atoms.fin)
         razed = _razed(atoms.fin)
-        odds = [*(_odds(die, r.totals, r.top) for r in rolled), *(_band_odds(die, r) for r in razed)]
+        d6 = _d6(atoms.fin)
+        odds = [*(_odds(die, r.totals, r.top) for r in rolled), *(_band_odds(die, r) for r in razed),
+                *(r.chance for r in d6)]
         chance = math.prod(odds, start=Fraction(1)) if odds else None
-        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance, razed))
+        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance, razed, d6))
     return ends
 
 
@@ -1242,6 +1257,13 @@ def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
         Razed(_name(a[0]), chip_name(a[1]), a[2].number, a[3].number, a[4].number,
               None if a[5].type == SymbolType.Function else a[5].number)
         for s in fin if s.name == "razed" for a in [s.arguments]), key=lambda r: (r.spire, r.target)))
+
+
+def _d6(fin: Iterable[Symbol]) -> tuple[Roll6, ...]:
+    """The D6s a talent rolled at the start or end of the turn in an end's line, from fin(d6(T,X,Lo,Hi))
+    (output.lp; Reap)."""
+    return tuple(sorted(Roll6(chip_name(a[1]), a[2].number, a[3].number)
+                        for s in fin if s.name == "d6" for a in [s.arguments]))
 
 
 def _band_odds(die: Die, razed: Razed) -> Fraction:

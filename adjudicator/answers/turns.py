@@ -142,6 +142,8 @@ class TurnEnd:
     others: tuple[tuple[str, str, int], ...] = ()
     # (spire, the faction whose spire replaced it, its upgrades kept: Quantum Dark)
     replaced: tuple[tuple[str, str], ...] = ()
+    # (landmark, the faction that now controls it: Source Link)
+    linked: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -158,6 +160,7 @@ class TurnEnd:
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
             **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
             **({"replaced": dict(self.replaced)} if self.replaced else {}),
+            **({"linked": dict(self.linked)} if self.linked else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -172,6 +175,7 @@ class TurnEnd:
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
         parts += [f"{m} {what}" for m, what in self.landmarks]
+        parts += [f"{m} now controlled by {f}" for m, f in self.linked]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
@@ -200,6 +204,7 @@ class TurnOutcome:
     # Back to the Future at the end of the turn: each unit's extra move (one final board of a movement
     # step only it moved in) and attack (one end of an attack step only it attacked in), in order
     again: tuple[tuple[str, StepOutcome, StepEnd], ...] = ()
+    close: StepEnd | None = None  # one end state of the end of the turn that leads to it
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -210,6 +215,7 @@ class TurnOutcome:
             "attack": self.attack.as_json() if self.attack else None,
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
             "start": self.start.as_json() if self.start else None,
+            "close": self.close.as_json() if self.close else None,
             **({"again": [{"unit": u, "movement": m.as_json(), "attack": a.as_json()} for u, m, a in self.again]}
                if self.again else {}),
         }

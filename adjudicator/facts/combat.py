@@ -154,6 +154,10 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         if landmark.revealed:
             for talent in landmark.talents:
                 yield fact("mtalent", String(landmark.id), String(talent))
+        if landmark.faction:  # the faction that controls it (Source Link)
+            yield fact("mfaction", String(landmark.id), String(landmark.faction))
+        if landmark.reward is not None:  # the Source discarding it gains (Overload)
+            yield fact("msource", String(landmark.id), Number(landmark.reward.source))
     if position.turn.first_of_round:  # the turn is the first of its round (Fountain)
         yield fact("round_start")
     for gate in position.gates.values():

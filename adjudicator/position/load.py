@@ -58,6 +58,7 @@ from adjudicator.position.model import (
     Position,
     Reward,
     BIOSONAR,
+    OVERLOAD,
     SECRET_PASSAGE,
     Spire,
     Chip,
@@ -1387,10 +1388,12 @@ class _PositionReader(_Reader):
         )
 
     def landmark(self, landmark_id: str, _key: Node, value: _Value) -> Landmark | None:
-        f = self.fields(value, ("at",), ("name", "revealed", "talents", "health"))
+        f = self.fields(value, ("at",), ("name", "revealed", "talents", "health", "faction", "reward"))
         if f is None:
             return None
         at = self.placed(f["at"], f"landmark {shown(landmark_id)}")
+        faction = self.faction_name(f["faction"]) if f["faction"].node is not None else None
+        reward = self.reward(f["reward"]) if f["reward"].node is not None else None
         name = self.name(f["name"])
         revealed = self.boolean(f["revealed"])
         talents = self.talents(f["talents"])
@@ -1407,11 +1410,16 @@ class _PositionReader(_Reader):
             self.problem(value, "a revealed Secret Passage needs `health`: 1 as revealed, 0 once an attack removed it")
         elif not passage and f["health"].node is not None:
             self.problem(f["health"], "only a revealed landmark with Secret Passage has health under it")
+        # Overload: "spend 6 Source to discard this landmark and gain its reward": its chip prints the reward,
+        # which its name does not tell, so one with it says it, face down too (an exploration may reveal it).
+        if talents is not None and OVERLOAD in talents.names and f["reward"].node is None:
+            self.problem(value, "a landmark with Overload needs `reward`: what discarding it gains "
+                                "({source: N, relics: N, spire: bool})")
         if at is None:
             return None
         return Landmark(landmark_id, at, _or(name, Landmark.name), _or(revealed, Landmark.revealed),
                         talents.names if talents else Landmark.talents, health if passage else None,
-                        known=f["talents"].node is not None)
+                        known=f["talents"].node is not None, faction=faction or "", reward=reward)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
         f = self.fields(value, ("at",), ("name", "health", "talents", "count", "earthscapes"))

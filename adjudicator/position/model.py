@@ -180,6 +180,8 @@ class Spire:
 
 # The landmark talent whose chip holds health (landmark-and-market-talents: Secret Passage).
 SECRET_PASSAGE = "Secret Passage"
+# The landmark talent that discards its chip for its reward (landmark-and-market-talents: Overload).
+OVERLOAD = "Overload"
 # The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
 BIOSONAR = "Biosonar"
 # The faction whose minions promote on a hex group holding one of its spires (reference/factions/keel.txt,
@@ -219,6 +221,10 @@ class Landmark:
     # Face down: whether the position says what lies face down, its `talents` given (`[]`: none), which
     # exploring it reveals (docs/position-format.md, Landmarks). A revealed landmark always says them.
     known: bool = False
+    # The faction that controls it (Source Link: "you may gain control of this landmark"); "" for none.
+    faction: str = ""
+    # What discarding it gains (Overload: "discard this landmark and gain its reward"); None: not given.
+    reward: Reward | None = None
 
 
 @dataclass(frozen=True)

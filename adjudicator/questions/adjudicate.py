@@ -645,13 +645,14 @@ def _turn_edge(
 def _edge_points(position: Position, side: str) -> int:
     """The time points of the start or end of a turn: one at least (Healing's), and one for each act a
     chip of the side may take then (a talent's catalogue `edge_acts`: Self Destruct, Creep), the chips
-    waiting in a group too, which a defeat above them may reveal, every other chip (Unstable), and every
-    landmark minion (Prowl)."""
+    waiting in a group too, which a defeat above them may reveal, every other chip (Unstable), every
+    landmark minion (Prowl) and every revealed landmark (Source Link, Overload)."""
     chips = [c for u in position.units.values() if u.faction == side for c in (u.talents, *(g.talents for g in u.group))]
     chips += [s.talents for s in position.spires if s.faction == side]
     chips += [c.talents for c in position.chips]  # a waygate's (Unstable): other chips have no side
     # A landmark minion's, which no faction controls, acts on whoever's turn starts the round (Prowl).
     chips += [u.talents for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.faction != side]
+    chips += [m.talents for m in position.landmarks if m.revealed]  # a landmark's, used by a unit beside it (Overload)
     return max(1, sum(t.edge_acts for chip in chips for t in catalogue().known(chip)))
 
 

@@ -538,6 +538,8 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = replace(unit, talents=tuple(t for t in unit.talents if t not in change.discarded_talents))
     if change.control is not None:  # Recruitable: another faction controls it now
         unit = replace(unit, faction=change.control)
+    if change.used:  # a once-per-wave talent used (Reap): not offered again this wave
+        unit = replace(unit, used=(*unit.used, *change.used))
     return unit
 
 
@@ -564,6 +566,8 @@ def apply_end(
                 change.chip, change.at or "", change.name, talents=LAID_TALENTS.get(change.name, ()), count=change.laid)
         elif change.chip in others and change.returned:  # the toxic fumes chips, as the wave ends
             del others[change.chip]
+        elif change.chip in landmarks and change.control is not None and not change.removed:  # Source Link
+            landmarks[change.chip] = replace(landmarks[change.chip], faction=change.control)
         elif change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play
             landmarks[change.chip] = _face_up(landmarks[change.chip])
             if change.removed:

@@ -383,6 +383,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("under", c.under),
             ("laid", c.laid or None),
             ("unmoved", True if c.unmoved else None),
+            ("used", list(c.used) if c.used else None),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else "removed" if c.removed \
             else "revealed" if c.revealed else "returned" if c.returned else "woke" if c.woke else {
@@ -495,6 +496,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[chip] = {"health": health}
     for landmark, what in end.landmarks:  # explored: revealed, or out of play
         data[landmark] = what
+    for landmark, faction in end.linked:  # under a faction's control (Source Link)
+        data[landmark] = {"control": faction}
     for chip, hex_, count in end.others:  # toxic fumes chips placed by a defeat, or returned as the wave ended
         data[chip] = "returned" if count == 0 else {"at": hex_, "count": count}
     if end.source:

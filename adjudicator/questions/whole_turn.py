@@ -21,7 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Rolled, StepEnd
+from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Roll6, Rolled, StepEnd
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
@@ -177,13 +177,16 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips})
     shown = {m.id: m for m in final.landmarks}
     landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
-                      if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored
+                      if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored, Overload
+    linked = tuple((m.id, shown[m.id].faction) for m in start.landmarks
+                   if m.id in shown and shown[m.id].faction != m.faction)  # Source Link
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
         landmarks=landmarks, morale=morale,
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
+        linked=linked,
     )
 
 
@@ -210,9 +213,10 @@ def whole_turn(
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
-    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...]], TurnOutcome] = {}
+    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...],
+                      tuple[Roll6, ...]], TurnOutcome] = {}
     fallen = False  # a unit defeated as it moves in some line of play
-    emptied: set[Gap] = set()  # ... the last minion in play, in some line of play
+    emptied: set[Gap] = set()  # a line that ended the wave as units moved showed a move after it (REORDERED)
     reached: set[str] = set()  # the steps some line of play came to
     uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
@@ -220,13 +224,14 @@ def whole_turn(
     def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends, records.get("movement"))
-        start = records.get("start-of-turn")
+        start, close = records.get("start-of-turn"), records.get("end-of-turn")
+        # A D6 rolled at the start or at the end (Reap): lines that rolled alike are one outcome, whenever.
+        d6 = tuple(sorted((*(start.d6 if start else ()), *(close.d6 if close else ()))))
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
-               start.razed if start else ())
+               start.razed if start else (), d6)
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                          records.get("quick-strike"), records.get("start-of-turn"),
-                                          records.get(AGAIN, ())))
+                                          records.get("quick-strike"), start, records.get(AGAIN, ()), close))
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
@@ -259,9 +264,7 @@ def whole_turn(
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(m.fells for board in result.outcomes for m in board.sequence):
             fallen = True
-        for after, chance, record, end in _branches(pos, result):
-            if isinstance(record, StepOutcome) and any(m.fells for m in record.sequence) and not _minions_in_play(after):
-                emptied.add(LAST_MINION)
+        for after, chance, record, end in _branches(pos, result, emptied):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
 
@@ -302,9 +305,10 @@ def whole_turn(
         uncounted.update(dict.fromkeys(moves.notices))
         if any(m.fells for board in moves.outcomes for m in board.sequence):
             fallen = True
-        for moved, chance, board, _ in _branches(alone, moves):
-            if any(m.fells for m in board.sequence) and not _minions_in_play(moved):
-                emptied.add(LAST_MINION)
+        for moved, chance, board, waved in _branches(alone, moves, emptied):
+            if waved is not None:  # its move ended the wave: no attack follows (the end of the wave does)
+                yield _restored(moved, pos, uid), chance, board, StepEnd(waved, ()), waved
+                continue
             attacks = BY_NAME["attack-step"].ask(moved, ai, None, deadline)
             if not attacks.complete:
                 raise _Cut
@@ -364,14 +368,28 @@ def merged(notices: Sequence[Notice]) -> tuple[Notice, ...]:
 Branch = tuple[Position, Fraction, Any, "EndState | None"]
 
 # game-elements, Defeat: "The current wave ends immediately when all minions in play have been defeated". The
-# combat steps end the wave on a defeat of their own (asp/combat/wave.lp); one dealt as units move is not played.
-LAST_MINION = Gap("movement", "the last minion in play defeated as units move (damage taken or dealt as it moves, a "
-                  "floating rock's die, an act): the end of the wave it brings is not played")
+# combat steps end the wave on a defeat of their own (asp/combat/wave.lp); the whole turn ends it on one dealt
+# as units move (docs/turn.md, The end of the wave), with the moves the line showed after it left unmade.
+REORDERED = Gap("movement", "a line of play that ended the wave as units moved showed a unit moving after the "
+                "defeat that ended it: that move is not made (the wave ended first), and whether another order "
+                "of the same moves (a hero before the minions) ends the wave after it is not searched")
 
 
-def _minions_in_play(position: Position) -> bool:
-    """Some minion stands on the board or waits in its gate (a landmark minion is none)."""
-    return any(u.kind is Kind.MINION and position.placed(uid) is not None for uid, u in position.units.items())
+def _wave_goes_on(position: Position) -> bool:
+    """Some minion keeps the wave going (asp/combat/wave.lp, minions_up/1, as the loader's check_wave_ended reads
+    it): one on the board or waiting in its gate (a landmark minion is none), but for one on a map hex whose
+    talent lets the wave end without it (hook idle/3: Neglected, Precious), unless two such talents are in play
+    ("the only minion type in play")."""
+    idle: dict[str, set[str]] = defaultdict(set)  # such a talent → the minions with it on the map
+    for uid, u in position.units.items():
+        if u.kind is not Kind.MINION or position.placed(uid) is None:
+            continue
+        talents = [t.name for t in catalogue().known(u.talents) if "idle/3" in t.hooks]
+        if not talents or u.at not in position.hexes:
+            return True
+        for name in talents:
+            idle[name].add(uid)
+    return len(idle) > 1
 
 
 # The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
@@ -390,9 +408,11 @@ def _rolled(step: StepEnd | None) -> Rolls:
     return step.rolled if step else ()
 
 
-def _branches(position: Position, result: Any) -> list[Branch]:
+def _branches(position: Position, result: Any, gaps: set[Gap] | None = None) -> list[Branch]:
     """Each outcome of one step's answer: the board after it, its probability, the outcome itself (the
-    turn's record of that step), and the end state that says whether the wave or the game ended."""
+    turn's record of that step), and the end state that says whether the wave or the game ended. A
+    movement step's line that defeats the last minion keeping the wave going ends it there: the moves
+    after it are not made (``gaps`` then names any that was more than a stay)."""
     if isinstance(result, FireStepResult):
         if not result.results:  # no spire fires: the turn goes on unchanged
             return [(position, Fraction(1), None, None)]
@@ -400,14 +420,25 @@ def _branches(position: Position, result: Any) -> list[Branch]:
                  r.probability, r, r.end) for r in result.results]
     if isinstance(result, StepResult):
         branches: list[Branch] = []
+        going = _wave_goes_on(position)
         for board in result.outcomes:
             moved = position
             stayed: dict[str, bool] = {}  # each unit whose move was to stay: whether Survival held it
+            made: list[Any] = []
+            waved: EndState | None = None
             for move in board.sequence:
+                if waved is not None:  # "The current wave ends immediately": no move after it
+                    if gaps is not None and (len(move.path) > 1 or move.acts or move.placed or move.exit):
+                        gaps.add(REORDERED)
+                    continue
                 if len(move.path) <= 1:  # the solver's own reason for the stay (holds/2)
                     stayed[move.unit] = move.held == "survival"
                 moved = apply_move(moved, move)
-            branches.append((_stayed(moved, stayed), board.chance, board, None))
+                made.append(move)
+                if going and move.fells and not _wave_goes_on(moved):
+                    waved = EndState((), wave_over=True)
+            line = board if waved is None else replace(board, sequence=tuple(made))
+            branches.append((_stayed(moved, stayed), line.chance, line, waved))
         return branches
     # An attack step's end has the chance of the totals its retaliations rolled (Relentless), given its attacks.
     return [(apply_end(position, e.end, frozenset(a.attacker for a in e.sequence),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.answers.attacks import (
     ATTACK,
+    LOST,
     RECOVERY,
     TALENT_CHOICES,
     AttackOptions,
@@ -331,7 +332,7 @@ def _rolled(move: MoveOutcome) -> str:
 
 def _hit(d: Damage) -> str:
     sign = f"+{d.amount} instead of -{d.amount}" if d.healed else f"+{d.amount}" if d.how == RECOVERY else f"-{d.amount}"
-    text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" ({d.how} by {d.by})")
+    text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" (lost after attacking, credited to {d.by})" if d.how == LOST else f" ({d.how} by {d.by})")
     if d.health_before is not None:
         text += f" {d.health_before}→{d.health_after}"
     if d.fortifications_lost:
@@ -457,11 +458,13 @@ def edge_outcome(outcome: StepEnd) -> list[str]:
 
 
 def _razing(outcome: StepEnd, indent: str = "  ") -> list[str]:
-    if not outcome.razed:
+    """The chance of what the moment rolled: a spire's attack dice (Raze), a talent's D6 (Reap)."""
+    if not outcome.razed and not outcome.d6:
         return []
-    attacks = "; ".join(f"{r.spire} attacked {r.target} with {r.dice} dice, totalling {r.totals}"
-                        + (f" less {r.cut}" if r.cut else "") for r in outcome.razed)
-    return [f"{indent}probability {outcome.probability}: {attacks}"]
+    rolls = [f"{r.spire} attacked {r.target} with {r.dice} dice, totalling {r.totals}"
+             + (f" less {r.cut}" if r.cut else "") for r in outcome.razed]
+    rolls += [f"{r.chip} rolled the D6: {r.faces}" for r in outcome.d6]
+    return [f"{indent}probability {outcome.probability}: {'; '.join(rolls)}"]
 
 
 def edge_step(result: AttackStepResult, moment: str) -> str:
@@ -576,6 +579,9 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
     if outcome.attack is not None:
         attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
         lines.append(f"  attack: {attacks or 'no attack'}")
+    if outcome.close is not None and outcome.close.d6:  # what the end of the turn rolled (Reap)
+        lines.append(f"  end of turn: {outcome.close.end.describe()}")
+        lines += _razing(outcome.close, "    ")
     for unit, moved, attacked in outcome.again:  # Back to the Future at the end of the turn
         moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in moved.sequence) or "no move"
         attacks = ", ".join(format_attack(a) for a in attacked.sequence) or "no attack"

@@ -559,6 +559,14 @@ N207 Pollinate, the AI's ("After this unit is defeated, add an orange cross-shie
     upgrade of the kind the reading orange-cross-shield names beneath every other of the keel spire still
     standing then (``upgraded``); the boards drawn hold one keel spire at most, so "nearest" picks no
     tie. A player's (a choice and 2 Source) is not drawn.
+N235 Toxic Fumes, the AI's ("When this unit is defeated, place a toxic fumes chip on its hex"), in an attack (not
+    checked in Spires Fire nor the turn's edges): each AI faction's unit with it in use as it fell, on a map
+    hex (not in its gate), defeated in the attack however (its target's damage, a retaliation, a splash, a
+    Spike, a blast), lays one chip on the hex it fell on, once the attack is dealt (the outcome's ``laid``:
+    unit, hex, the chip's name), unless a unit stands on that hex then (its group's next chip, a rider, one
+    a swap put there: nothing is laid). The step's end lists each such hex's chip (the one of that name the
+    position has there, else ``toxic-fumes-<hex>``) with how many were laid. A player's (a choice) is not
+    drawn; the laid chips hurt no later move in the step (N132 reads the position's).
 """
 
 from __future__ import annotations
@@ -609,6 +617,7 @@ from tests.reference.sides import opposing
 FALLBACK = "any-target"  # N13
 HIDDEN_ARMOR = "Hidden Armor"  # N72
 CUMBERSOME = "Cumbersome"  # N81
+TOXIC_FUMES = "Toxic Fumes"  # N235
 GRAFT, HEIRS = "graft", "heirs"  # Harbinger chapter 2's factions (N40, N41)
 READING_DEFAULTS = {
     "spire-defeat": "bare",
@@ -743,11 +752,12 @@ class Board:
     morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> what its morale die shows, where given
     lifted: frozenset[str] = frozenset()  # N145: face-down landmarks removed from play
     returned: frozenset[str] = frozenset()  # N205: units that left play to their fortress, not defeated (Colony)
+    fumes: dict[str, int] = field(default_factory=dict)  # N235: hex -> the toxic fumes chips defeats laid there
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
                      self.discarded, dict(self.waygates), dict(self.under), dict(self.morale), self.lifted,
-                     self.returned)
+                     self.returned, dict(self.fumes))
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -762,6 +772,7 @@ class Board:
             tuple(sorted(self.morale.items())),
             tuple(sorted(self.lifted)),
             tuple(sorted(self.returned)),
+            tuple(sorted(self.fumes.items())),
         )
 
 
@@ -1382,6 +1393,7 @@ class Log:
     levelling: list[str] = field(default_factory=list)  # N147: heroes whose defeat of the attacker levels them up
     morale: dict[str, int] = field(default_factory=dict)  # N156: faction -> how far its morale die rose
     entropic: dict[str, bool] = field(default_factory=dict)  # N177: unit left at 1 -> another hit came after
+    fumes: list[tuple[str, str]] = field(default_factory=list)  # N235: an AI unit with Toxic Fumes that fell, its hex
 
 
 def _gain(rules: Rules, board: Board, log: Log, faction: str, reward: Reward) -> None:
@@ -1601,6 +1613,8 @@ def hurt(
     log.defeated.append(Defeat(uid, u.chip, credit, _goes_to(rules, board, log, u, by)))
     if u.has("Detonate"):  # N147
         log.blasts.append(u)
+    if u.has(TOXIC_FUMES) and u.faction and rules.ai(u.faction) and u.node in rules.position.hexes:  # N235
+        log.fumes.append((uid, u.node))
     if rewarded:
         reward = _assimilated(rules, board, log, u, credit)
         _gain(rules, board, log, credit, replace(reward, source=0) if u.has("Prophesy") else reward)  # N113
@@ -2388,6 +2402,7 @@ def attack(
         _leech(b, log, leech)
     _settle(rules, b, log, purse)
     _rob(rules, b, log)  # N112, N113: after the attack's other losses and gains
+    laid = _lay_fumes(b, log)  # N235
     over = _game_over(b)
     outcome = AttackOutcome(
         attacker=uid,
@@ -2417,9 +2432,20 @@ def attack(
         morale=tuple(sorted(log.morale.items())),  # N156
         returned=tuple(returned),  # N205
         upgraded=upgraded,  # N207
+        laid=laid,  # N235
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
+
+
+def _lay_fumes(b: Board, log: Log) -> tuple[tuple[str, str, str], ...]:
+    """N235: each AI unit with Toxic Fumes that fell in the attack lays a chip on the map hex it fell on, once
+    the attack is dealt, unless a unit stands on that hex then (its group's next chip, a rider, a swap)."""
+    laid = tuple(sorted((uid, node, TOXIC_FUMES) for uid, node in log.fumes
+                        if uid not in b.units and all(f.node != node for f in b.units.values())))
+    for _, node, _ in laid:
+        b.fumes[node] = b.fumes.get(node, 0) + 1
+    return laid
 
 
 UNLOAD_ORDER = ("fortification", "range", "attack")  # N73: the AI's preference
@@ -2772,6 +2798,11 @@ def campfire(rules: Rules, board: Board) -> tuple[str, ...]:
     return (faction,) if any(not h.campfire for h in heroes) else ()
 
 
+def _fumes_id(rules: Rules, node: str) -> str:
+    """N235: the toxic fumes chip already on the hex, if any, else ``toxic-fumes-<hex>``."""
+    return next((c.id for c in rules.position.chips if c.at == node and c.name == TOXIC_FUMES), f"toxic-fumes-{node}")
+
+
 def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> EndState:
     chips = [e for uid, f in start.units.items()
              if (e := _unit_end(f, board.units.get(uid), uid in board.discarded, board.under.get(uid, ""),
@@ -2792,6 +2823,8 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
     ]
     chips += [ChipEnd(w, health=h) for w, (_, h) in board.waygates.items() if h != start.waygates[w][1]]  # N84
     chips += [ChipEnd(m, removed=True) for m in sorted(board.lifted - start.lifted)]  # N145
+    chips += [ChipEnd(_fumes_id(rules, node), name=TOXIC_FUMES, at=node, laid=count)
+              for node, count in sorted(board.fumes.items())]  # N235
     fire = campfire(rules, board) if with_campfire else ()
     over = _game_over(board)
     return EndState(
