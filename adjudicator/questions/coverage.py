@@ -147,7 +147,28 @@ def notices_in(
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
             *vein_notices(position, asked, answer), *health_chip_notices(position, asked),
-            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
+            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked),
+            *unseen_sides(position, asked))
+
+
+# A unit a step flipped this turn whose new side the position does not give (board_after.turn, Unit.unseen).
+TWO_SIDES = "game-elements: Leveling Up"
+TWO_SIDES_TEXT = ("Leveling up improves your units stats and/or talents. There are two types of level ups. The first "
+                  "is promotion. A unit is promoted by flipping it from its basic side to its promoted side")
+_UNSEEN = {"talents": "its talents (other-talents)", "stats": "its stats (promoted-stats)"}
+
+
+def unseen_sides(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """The units in play that an earlier step of the turn (or an act before the move) flipped to a side the
+    position does not give (Unit.unseen: Consume, Yrtel's Way, the keel's promotion, a level-up, Rally,
+    Dodge, Dispirit, Pistoleer): the steps asked read the side each showed before, and say so. One notice
+    per unit, naming it and what is not given, in the steps asked that are turn steps."""
+    steps = tuple(s for s in asked if s not in EVENTS) or asked
+    return tuple(
+        Notice("", PARTLY, steps, (uid,), f"the side {uid} was flipped to this turn, "
+               f"{' and '.join(_UNSEEN[w] for w in unit.unseen)} not given by the position: what follows "
+               "reads the side it showed before", TWO_SIDES, TWO_SIDES_TEXT)
+        for uid, unit in sorted(position.units.items()) if unit.unseen and position.placed(uid) is not None)
 
 
 # The rule an exploration leaves out where the position does not say what lies face down.
@@ -323,6 +344,11 @@ _KEEL_MOVED = ("the promotion or demotion of a keel minion that a displacement o
                "a keel spire, or off one: not played, its side kept")
 
 
+_STEP_SIDES = ("the talents of the side a unit was promoted or demoted to in the step (a level-up, Rally, Invigorate, "
+               "Dispirit, the keel's rule): the moments after it in the step read those of the side it showed as the "
+               "step began; give `other-talents` (the same as `talents`: nothing unread)")
+
+
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
     """What the solver shows it left out (sideless/2): the part of a flipping talent the position cannot
     give (the side a unit flips to, whose talents and stats only that side's chip would print; what
@@ -340,6 +366,11 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, LEVEL_UP_TEXT)] if uncapped else []
     # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
     # or that a displacement or a teleport put on a hex group where it would: not played.
+    # A unit promoted or demoted in the step (a level-up, Rally, Dispirit, the keel's rule) that a later moment
+    # of the line could read (asp/combat/levelup.lp, Why talents): the talents of its new side are not read.
+    sided = tuple(sorted(by_talent.pop("talents", ())))
+    if sided:
+        found.append(Notice("", PARTLY, steps, sided, _STEP_SIDES, TWO_SIDES, TWO_SIDES_TEXT))
     rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")
     for why, left_out in (("keel", _KEEL_SIDE), ("keel-moved", _KEEL_MOVED)):
         turned = tuple(sorted(by_talent.pop(why, ())))
