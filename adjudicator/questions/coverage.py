@@ -344,9 +344,9 @@ _KEEL_MOVED = ("the promotion or demotion of a keel minion that a displacement o
                "a keel spire, or off one: not played, its side kept")
 
 
-_STEP_SIDES = ("the talents of the side a unit was promoted or demoted to in the step (a level-up, Rally, Invigorate, "
+_STEP_SIDES = ("the talents of the side {} was promoted or demoted to in the step (a level-up, Rally, Invigorate, "
                "Dispirit, the keel's rule): the moments after it in the step read those of the side it showed as the "
-               "step began; give `other-talents` (the same as `talents`: nothing unread)")
+               "step began, unless `other-talents` gives the same as `talents`")
 
 
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
@@ -370,7 +370,7 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     # of the line could read (asp/combat/levelup.lp, Why talents): the talents of its new side are not read.
     sided = tuple(sorted(by_talent.pop("talents", ())))
     if sided:
-        found.append(Notice("", PARTLY, steps, sided, _STEP_SIDES, TWO_SIDES, TWO_SIDES_TEXT))
+        found.append(Notice("", PARTLY, steps, sided, _STEP_SIDES.format(", ".join(sided)), TWO_SIDES, TWO_SIDES_TEXT))
     rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")
     for why, left_out in (("keel", _KEEL_SIDE), ("keel-moved", _KEEL_MOVED)):
         turned = tuple(sorted(by_talent.pop(why, ())))
