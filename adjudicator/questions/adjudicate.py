@@ -36,7 +36,7 @@ from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
 from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
-                                           unknown_landmarks, unseen_sides)
+                                           turned_notices, unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
@@ -199,7 +199,7 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
             found += then.notices
             continue
-        found += unseen_sides(board, ("movement",))  # flipped to a side not given, its move now reads the old one
+        found += turned_notices(position, board, "movement", MOVES)  # the side a flip shows, its move reads it
         # A landmark's talent it used (Summon Hero) is not its own: written among those it has used.
         board = replace(board, units={**board.units, options.unit: replace(
             unit, talents=tuple(t for t in unit.talents if t != act.talent), used=(*unit.used, act.talent))})

@@ -158,6 +158,15 @@ TWO_SIDES_TEXT = ("Leveling up improves your units stats and/or talents. There a
 _UNSEEN = {"talents": "its talents (other-talents)", "stats": "its stats (promoted-stats)"}
 
 
+def turned_notices(start: Position, now: Position, question: str, answer: str = "") -> tuple[Notice, ...]:
+    """What ``question`` asked of ``now`` leaves out on the units whose talents a flip since ``start`` changed
+    (board_after.turn: the side `other-talents` gives), and the flips whose side is not given (unseen_sides):
+    a question answered from ``start``'s notices would miss them."""
+    changed = {uid for uid, u in now.units.items() if uid in start.units and u.talents != start.units[uid].talents}
+    gained = tuple(n for n in notices(now, question, None, answer) if set(n.chips) & changed) if changed else ()
+    return (*gained, *unseen_sides(now, QUESTION_STEPS[question]))
+
+
 def unseen_sides(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """The units in play that an earlier step of the turn (or an act before the move) flipped to a side the
     position does not give (Unit.unseen: Consume, Yrtel's Way, the keel's promotion, a level-up, Rally,
