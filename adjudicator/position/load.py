@@ -1026,7 +1026,7 @@ class _PositionReader(_Reader):
             used=_or(used, Unit.used),
             burrowed=_or(burrowed, Unit.burrowed),
         )
-        # Its other side too, which a flip may show this turn (board_after._turn): its talents, its stats there.
+        # Its other side too, which a flip may show this turn (board_after.turn): its talents, its stats there.
         other = replace(unit, talents=unit.other_talents or (), talent_numbers=unit.other_talent_numbers,
                         promoted=not unit.promoted)
         for side, field in ((unit, "talents"), (other, "other-talents")):

@@ -127,7 +127,7 @@ class Unit:
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
     promoted_stats: Stats | None = None  # a hero's or minion's stats on its promoted side
     # The talents printed on the side facing down (``talents`` are the side showing's), with their numbers;
-    # None: not given. A flip shows them (questions/board_after.py, _turn).
+    # None: not given. A flip shows them (questions/board_after.py, turn).
     other_talents: tuple[str, ...] | None = None
     other_talent_numbers: tuple[tuple[str, int], ...] = ()
     talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))

@@ -373,13 +373,13 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     # what it may take is not known, so the answer cannot be complete.
     uncapped = tuple(sorted(by_talent.pop("capacity", ())))
     found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, LEVEL_UP_TEXT)] if uncapped else []
-    # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
-    # or that a displacement or a teleport put on a hex group where it would: not played.
     # A unit promoted or demoted in the step (a level-up, Rally, Dispirit, the keel's rule) that a later moment
     # of the line could read (asp/combat/levelup.lp, Why talents): the talents of its new side are not read.
     sided = tuple(sorted(by_talent.pop("talents", ())))
     if sided:
         found.append(Notice("", PARTLY, steps, sided, _STEP_SIDES.format(", ".join(sided)), TWO_SIDES, TWO_SIDES_TEXT))
+    # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
+    # or that a displacement or a teleport put on a hex group where it would: not played.
     rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")
     for why, left_out in (("keel", _KEEL_SIDE), ("keel-moved", _KEEL_MOVED)):
         turned = tuple(sorted(by_talent.pop(why, ())))
