@@ -363,7 +363,8 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     give (the side a unit flips to, whose talents and stats only that side's chip would print; what
     follows in the step reads the side given), or the level-up of a player's hero whose options the
     position does not give (Why = capacity: a rule's notice), or a keel minion's promotion whose side the
-    position does not give or that a movement in combat brings (keel, keel-moved: the keel's rule)."""
+    position does not give or that a movement in combat brings (keel, keel-moved: the keel's rule), or a unit
+    promoted or demoted in the step whose new side's talents a later moment reads (talents: Leveling Up)."""
     steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack"),
              "start": ("start-of-turn",), "end": ("end-of-turn",)}.get(question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
