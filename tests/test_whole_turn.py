@@ -17,7 +17,7 @@ from adjudicator.answers.moves import MoveOutcome
 from adjudicator.position.load import load_document
 from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_step, end_of_wave, spires_fire
-from adjudicator.questions.board_after import apply_end, apply_move
+from adjudicator.questions.board_after import apply_end, apply_move, turn
 from adjudicator.answers.notices import Notice
 from adjudicator.questions.whole_turn import merged, remaining, turn_end, whole_turn
 
@@ -72,6 +72,28 @@ def test_a_group_reveal_shows_the_next_chip_with_its_own_stats() -> None:
     after = apply_end(position, EndState((ChipEnd(uid, name=shown.chip, health=shown.stats.health),)))
     new = after.units[uid]
     assert (new.chip, new.stats, new.health, new.group) == (shown.chip, shown.stats, shown.stats.health, unit.group[1:])
+
+
+def test_a_flip_shows_the_other_sides_talents_and_a_second_flip_the_first_ones_again() -> None:
+    # docs/position-format.md, A unit's other side: the fox shows its promoted side (Prepared), its basic
+    # side prints none; the clutch its basic side (none), its promoted side Prepared.
+    position = _position("positions/rules/other-side-keel-promotes-then-prepared.yaml")
+    fox, clutch = position.units["fox"], position.units["clutch"]
+    down = turn(fox, False)
+    assert (down.talents, down.other_talents, down.unseen) == ((), ("Prepared",), ())
+    assert turn(down, True) == fox
+    up = turn(clutch, True)
+    assert (up.talents, up.other_talents, up.side) == (("Prepared",), (), clutch.promoted_stats)
+    # A turn to the side already shown changes nothing (a keel minion promoted again).
+    assert turn(fox, True) == fox
+    # A combat step's promotion (the keel's rule, Rally, a level-up) turns it alike; where the position gives
+    # neither its other side's talents nor its stats, the unit keeps what it showed and says what is unseen.
+    shown = apply_end(position, EndState((ChipEnd("clutch", health=1, promoted=True),)))
+    assert shown.units["clutch"].talents == ("Prepared",) and not shown.units["clutch"].unseen
+    blind = replace(clutch, other_talents=None, promoted_stats=None)
+    assert turn(blind, True).unseen == ("stats", "talents") and turn(blind, True).talents == ()
+    # The end of the turn calls no talent the flip put face down discarded (Hidden Armor's discard).
+    assert not turn_end(position, apply_end(position, EndState((ChipEnd("fox", health=2, basic=True),)))).units[0].discarded_talents
 
 
 def test_the_turn_reports_progress_before_its_first_outcome() -> None:

@@ -115,6 +115,9 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             for name, value in (("health", unit.promoted_stats.health), ("attack", unit.promoted_stats.attack),
                                 ("range", unit.promoted_stats.range)):
                 yield fact("pstat", u, const(name), Number(value))
+        if unit.other_talents is not None and (sorted(unit.other_talents), sorted(unit.other_talent_numbers)) == (
+                sorted(unit.talents), sorted(unit.talent_numbers)):  # a flip shows the same talents
+            yield fact("same_sides", u)
         if unit.capacity is not None:
             yield fact("capacity", u, Number(unit.capacity))
         if unit.done.attacked:

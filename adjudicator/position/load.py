@@ -945,7 +945,7 @@ class _PositionReader(_Reader):
             ("chip", "kind", "health", "stats"),
             ("faction", "at", "terrain", "talents", "upgrades", "promoted", "group", "campfire", "done",
              "reward", "merc", "capacity", "promoted-stats", "must-move", "mark", "carrying", "rides", "used",
-             "stasis-on", "possessing", "burrowed"),
+             "stasis-on", "possessing", "burrowed", "other-talents"),
         )
         if f is None:
             return None
@@ -975,6 +975,7 @@ class _PositionReader(_Reader):
         merc = self.boolean(f["merc"])
         capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
+        other_talents = self.talents(f["other-talents"])
         mark = self.mark(f["mark"], kinds=OWN_MARK_KINDS) if f["mark"].node is not None else None
         if mark is not None and unit_id in (mark.unit, mark.beside and mark.beside.unit):
             self.problem(f["mark"], "a unit cannot be its own mark")
@@ -995,6 +996,9 @@ class _PositionReader(_Reader):
         # A minion's promoted side too: a talent may promote or demote it at a defeat (Rally, Dispirit).
         if f["promoted-stats"].node is not None and kind not in (None, Kind.HERO.value, Kind.MINION.value):
             self.problem(f["promoted-stats"], f"only a hero or a minion has a promoted side given; this unit is a {kind}")
+        if f["other-talents"].node is not None and kind not in (None, Kind.HERO.value, Kind.MINION.value):
+            self.problem(f["other-talents"], f"only a hero or a minion has another side whose talents are given; "
+                         f"this unit is a {kind}")
         self.check_health(f, health, stats, promoted, promoted_stats)
         self.check_star(f, stats, talents, promoted_stats)
         self.check_stubborn(f, faction, talents, group)
@@ -1023,18 +1027,24 @@ class _PositionReader(_Reader):
             merc=_or(merc, Unit.merc),
             capacity=capacity,
             promoted_stats=promoted_stats,
+            other_talents=other_talents.names if other_talents else None,
+            other_talent_numbers=other_talents.numbers if other_talents else Unit.other_talent_numbers,
             mark=mark,
             carrying=_or(carrying, Unit.carrying),
             used=_or(used, Unit.used),
             burrowed=_or(burrowed, Unit.burrowed),
         )
-        bound = movement_bound(unit)
-        if bound > MAX_MOVEMENT:
-            self.problem(
-                f["talents"],
-                f"its talents can raise its movement stat to {bound}; the movement encoding follows"
-                f" routes of at most {MAX_MOVEMENT} hexes",
-            )
+        # Its other side too, which a flip may show this turn (board_after.turn): its talents, its stats there.
+        other = replace(unit, talents=unit.other_talents or (), talent_numbers=unit.other_talent_numbers,
+                        promoted=not unit.promoted)
+        for side, field in ((unit, "talents"), (other, "other-talents")):
+            bound = movement_bound(side)
+            if bound > MAX_MOVEMENT:
+                self.problem(
+                    f[field],
+                    f"its talents can raise its movement stat to {bound}; the movement encoding follows"
+                    f" routes of at most {MAX_MOVEMENT} hexes",
+                )
         return unit
 
     def used(self, value: _Value, held: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -126,6 +126,10 @@ class Unit:
     merc: bool = False
     capacity: int | None = None  # a hero's upgrade chip capacity; None: not given (level-ups not adjudicated)
     promoted_stats: Stats | None = None  # a hero's or minion's stats on its promoted side
+    # The talents printed on the side facing down (``talents`` are the side showing's), with their numbers;
+    # None: not given. A flip shows them (questions/board_after.py, turn).
+    other_talents: tuple[str, ...] | None = None
+    other_talent_numbers: tuple[tuple[str, int], ...] = ()
     talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
     mark: Mark | None = None  # its own mark, where a Harbinger chapter gives one; None: its faction's
     # Chips placed under it that are no group, by printed name: the naroran minions under Bydra Graam
@@ -146,6 +150,10 @@ class Unit:
     # Left play to the discard pile during the turn (Anarchy's die, board_after.apply_act): off the board,
     # not defeated. Only the steps set it; a position file holds no discarded unit.
     discarded: bool = False
+    # What of the side it shows the position did not give, once a step flipped it this turn ("talents",
+    # "stats"): the steps after it read the side it showed before, and their answers say so (coverage,
+    # unseen_sides). Only the steps set it.
+    unseen: tuple[str, ...] = ()
 
     @property
     def side(self) -> Stats:

@@ -36,7 +36,7 @@ from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
 from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
-                                           unknown_landmarks)
+                                           turned_notices, unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
@@ -198,6 +198,7 @@ def acting(position: Position, options: UnitOptions, again: Callable[[Position],
             made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]
             found += then.notices
             continue
+        found += turned_notices(position, board, "movement", MOVES)  # the side a flip shows, its move reads it
         # Its other talents may still act before the move (each talent used up once it has acted).
         then = acting(board, replace(again(board), declinable=()), again)
         made += [replace(m, acts=(act, *m.acts)) for m in then.outcomes]

@@ -191,10 +191,10 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
     unit = units[uid]
     if act.then == "flip":
-        units[uid] = replace(unit, promoted=not unit.promoted, upgrades=())
+        units[uid] = replace(turn(unit, not unit.promoted), upgrades=())
     elif act.then == "promote" and not unit.promoted:
         gained = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats is not None else 0
-        units[uid] = replace(unit, promoted=True, upgrades=(), health=unit.health + max(0, gained))
+        units[uid] = replace(turn(unit, True), upgrades=(), health=unit.health + max(0, gained))
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires)
@@ -367,10 +367,10 @@ def _turned(position: Position, move: MoveOutcome) -> Position:
     basic, promoted = unit.stats, unit.promoted_stats
     if move.turns == "promote":
         gained = max(0, promoted.health - basic.health) if promoted is not None else 0
-        unit = replace(unit, promoted=True, upgrades=(), health=unit.health + gained)
+        unit = replace(turn(unit, True), upgrades=(), health=unit.health + gained)
     else:
         health = min(unit.health, basic.health) if promoted is not None else unit.health
-        unit = replace(unit, promoted=False, health=health)
+        unit = replace(turn(unit, False), health=health)
     return replace(position, units={**position.units, move.unit: unit})
 
 
@@ -502,8 +502,27 @@ def _revealed(unit: Unit, chip: str) -> Unit:
     return replace(
         unit, chip=shown.chip, stats=shown.stats, talents=shown.talents, reward=shown.reward, merc=shown.merc,
         talent_numbers=shown.talent_numbers, group=unit.group[index + 1:], upgrades=(), promoted=False,
-        promoted_stats=None, capacity=None,
+        promoted_stats=None, capacity=None, other_talents=None, other_talent_numbers=(), unseen=(),
     )
+
+
+def turn(unit: Unit, promoted: bool) -> Unit:
+    """``unit`` showing its promoted side (``promoted``) or its basic one, its upgrades and health as they
+    were (each caller applies its rule's). A flip shows the talents printed on the other side
+    (game-elements, Leveling Up: "Leveling up improves your units stats and/or talents"): the position's
+    ``other-talents``, the side it showed becoming the one facing down. Where the position does not give
+    them (or, for the stats, ``promoted-stats``), the unit keeps the side it showed, and ``unseen`` says
+    what of it the steps after the flip read wrongly: their answers name it (coverage.unseen_sides)."""
+    if promoted == unit.promoted:
+        return unit
+    unseen = set(unit.unseen)
+    if unit.promoted_stats is None:
+        unseen.add("stats")
+    if unit.other_talents is None:
+        unseen.add("talents")
+        return replace(unit, promoted=promoted, unseen=tuple(sorted(unseen)))
+    return replace(unit, promoted=promoted, talents=unit.other_talents, talent_numbers=unit.other_talent_numbers,
+                   other_talents=unit.talents, other_talent_numbers=unit.talent_numbers, unseen=tuple(sorted(unseen)))
 
 
 def _tuck(position: Position, units: dict[str, Unit], gates: dict[str, Gate], uid: str, carrier: str) -> None:
@@ -527,9 +546,9 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
     if change.upgrades is not None:
         unit = replace(unit, upgrades=change.upgrades)
     if change.promoted:
-        unit = replace(unit, promoted=True)
+        unit = turn(unit, True)
     if change.basic:  # Dodge: flipped back to its basic side
-        unit = replace(unit, promoted=False)
+        unit = turn(unit, False)
     if change.silenced:  # Silencer: "cannot attack for the remainder of the turn", as if it had attacked
         unit = replace(unit, done=replace(unit.done, attacked=True))
     if change.at is not None:  # displaced (Eager), teleported (Wallop): it stands on another hex

@@ -149,7 +149,39 @@ def notices_in(
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
             *vein_notices(position, asked, answer), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
-            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked))
+            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked),
+            *unseen_sides(position, asked))
+
+
+# A unit a step flipped this turn whose new side the position does not give (board_after.turn, Unit.unseen).
+TWO_SIDES = "game-elements: Leveling Up"
+TWO_SIDES_TEXT = ("Leveling up improves your units stats and/or talents. There are two types of level ups. The first "
+                  "is promotion. A unit is promoted by flipping it from its basic side to its promoted side")
+_UNSEEN = {"talents": "its talents (other-talents)", "stats": "its stats (promoted-stats)"}
+
+
+def turned_notices(start: Position, now: Position, question: str, answer: str = "") -> tuple[Notice, ...]:
+    """What ``question`` asked of ``now`` leaves out on the units whose talents a flip since ``start`` changed
+    (board_after.turn: the side `other-talents` gives), and the flips whose side is not given (unseen_sides):
+    a question answered from ``start``'s notices would miss them."""
+    # A talent an act used up leaves the talents for the used ones: no flip.
+    changed = {uid for uid, u in now.units.items() if uid in start.units
+               and {*u.talents, *u.used} != {*start.units[uid].talents, *start.units[uid].used}}
+    gained = tuple(n for n in notices(now, question, None, answer) if set(n.chips) & changed) if changed else ()
+    return (*gained, *unseen_sides(now, QUESTION_STEPS[question]))
+
+
+def unseen_sides(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """The units in play that an earlier step of the turn (or an act before the move) flipped to a side the
+    position does not give (Unit.unseen: Consume, Yrtel's Way, the keel's promotion, a level-up, Rally,
+    Dodge, Dispirit, Pistoleer): the steps asked read the side each showed before, and say so. One notice
+    per unit, naming it and what is not given, in the steps asked that are turn steps."""
+    steps = tuple(s for s in asked if s not in EVENTS) or asked
+    return tuple(
+        Notice("", PARTLY, steps, (uid,), f"the side {uid} was flipped to this turn, "
+               f"{' and '.join(_UNSEEN[w] for w in unit.unseen)} not given by the position: what follows "
+               "reads the side it showed before", TWO_SIDES, TWO_SIDES_TEXT)
+        for uid, unit in sorted(position.units.items()) if unit.unseen and position.placed(uid) is not None)
 
 
 # The rule an exploration leaves out where the position does not say what lies face down.
@@ -343,12 +375,18 @@ _KEEL_MOVED = ("the promotion or demotion of a keel minion that a displacement o
                "a keel spire, or off one: not played, its side kept")
 
 
+_STEP_SIDES = ("the talents of the side {} was promoted or demoted to in the step (a level-up, Rally, Invigorate, "
+               "Dispirit, the keel's rule): the moments after it in the step read those of the side it showed as the "
+               "step began, unless `other-talents` gives the same as `talents`")
+
+
 def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, ...]:
     """What the solver shows it left out (sideless/2): the part of a flipping talent the position cannot
     give (the side a unit flips to, whose talents and stats only that side's chip would print; what
     follows in the step reads the side given), or the level-up of a player's hero whose options the
     position does not give (Why = capacity: a rule's notice), or a keel minion's promotion whose side the
-    position does not give or that a movement in combat brings (keel, keel-moved: the keel's rule)."""
+    position does not give or that a movement in combat brings (keel, keel-moved: the keel's rule), or a unit
+    promoted or demoted in the step whose new side's talents a later moment reads (talents: Leveling Up)."""
     steps = {"quick": ("quick-strike",), "fire": ("spires-fire",), "turn": ("movement", "attack"),
              "start": ("start-of-turn",), "end": ("end-of-turn",)}.get(question, ("attack",))
     by_talent: dict[str, list[str]] = defaultdict(list)
@@ -358,6 +396,11 @@ def flipped(units: tuple[tuple[str, str], ...], question: str) -> tuple[Notice, 
     # what it may take is not known, so the answer cannot be complete.
     uncapped = tuple(sorted(by_talent.pop("capacity", ())))
     found = [Notice("", NOT_MODELLED, steps, uncapped, _LEVEL_UP_LEFT, LEVELING_UP, LEVEL_UP_TEXT)] if uncapped else []
+    # A unit promoted or demoted in the step (a level-up, Rally, Dispirit, the keel's rule) that a later moment
+    # of the line could read (asp/combat/levelup.lp, Why talents): the talents of its new side are not read.
+    sided = tuple(sorted(by_talent.pop("talents", ())))
+    if sided:
+        found.append(Notice("", PARTLY, steps, sided, _STEP_SIDES.format(", ".join(sided)), TWO_SIDES, TWO_SIDES_TEXT))
     # A keel minion that promoted or demoted (asp/combat/keel.lp) without promoted-stats: its other side;
     # or that a displacement or a teleport put on a hex group where it would: not played.
     rule = next(r for r in faction_rules() if r.faction == KEEL and r.id == "minion-promotion")

@@ -15,7 +15,7 @@ from clingo import Symbol
 
 from adjudicator.questions.adjudicate import (HERO_LEVELS, OTHER_SIDE, acted, attack_options, combat_ai, declined,
                                                faction_query, holding_facts, unit_options)
-from adjudicator.questions.coverage import CHECK, LEVEL_UP_TEXT, LEVELING_UP, as_happened, notices
+from adjudicator.questions.coverage import CHECK, LEVEL_UP_TEXT, LEVELING_UP, as_happened, notices, turned_notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
 from adjudicator.answers.decode import decode, decode_verdicts
@@ -180,7 +180,9 @@ class _Acts:
                 tried.append({"": judgement})
                 noted.append(self.notices[mark:])
                 continue
-            then = self.judge(acted(board, self.claim.unit, act), rest, _later(act), optional)
+            after = acted(board, self.claim.unit, act)
+            self.notices += turned_notices(board, after, "movement", CHECK)  # the side a flip shows
+            then = self.judge(after, rest, _later(act), optional)
             tried.append({**then, "": _joined(reason, then[""])})
             noted.append(self.notices[mark:])
         chosen = next((i for i, t in enumerate(tried) if t[""].verdict != ILLEGAL), 0)

@@ -516,9 +516,9 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
 def check_whole_turn(
     doc: PositionDocument, key: str, expected: dict[str, Any], deadline: Deadline | None = None
 ) -> list[str]:
-    unknown = sorted(set(expected) - {"count", "ends", "gaps"})
+    unknown = sorted(set(expected) - {"count", "ends", "gaps", "notices"})
     if unknown:
-        return [f"{key}: unknown fields {unknown}; a whole turn's expectation has count, ends and gaps "
+        return [f"{key}: unknown fields {unknown}; a whole turn's expectation has count, ends, gaps and notices "
                 "(a movement step's final boards go under movement-step)"]
     result = _answer(doc, key, deadline)
     failures = []
@@ -533,6 +533,10 @@ def check_whole_turn(
         want = sorted(str(g) for g in expected["gaps"] or [])
         if have != want:
             failures.append(f"{key}: gaps in the steps {have}, expected {want}")
+    if "notices" in expected:  # the turn's: every talent or rule named, the steps' own included
+        have, want = sorted({n.name for n in result.notices}), sorted(str(w) for w in expected["notices"] or [])
+        if have != want:
+            failures.append(f"{key}: notices name {have}, expected {want}")
     return failures
 
 

@@ -28,7 +28,7 @@ from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit
                                               sourced)
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
-from adjudicator.questions.coverage import STEP, notices
+from adjudicator.questions.coverage import STEP, notices, turned_notices
 from adjudicator.solving.solve import Deadline, TimedOut, render
 
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
@@ -335,6 +335,7 @@ def _search(
         if not answer.next_units:
             finals.setdefault(board(pos), sequence)
             return
+        uncounted.update(turned_notices(position, pos, "movement", STEP))  # a flipped unit's side, read by the moves now
         for uid in sorted(answer.next_units):
             minion = _ordered_as_minion(pos.units[uid])
             # What its talents may do before it moves (Consume): its move asked again on the board left, as

@@ -135,8 +135,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         upgrades = after.upgrades if after.upgrades != before.upgrades else None
         promoted = after.promoted and not before.promoted
         basic = before.promoted and not after.promoted and not chip  # flipped back (Dodge)
-        # Hidden Armor: a talent the unit discarded (a revealed chip's own talents are no discard).
-        shed = tuple(sorted(set(before.talents) - set(after.talents))) if not chip else ()
+        # Hidden Armor: a talent the unit discarded (a revealed chip's own talents are no discard, nor the other
+        # side's that a flip shows: board_after.turn), against what the side it shows printed.
+        printed = before.other_talents if after.promoted != before.promoted and before.other_talents is not None \
+            else before.talents
+        shed = tuple(sorted(set(printed) - set(after.talents))) if not chip else ()
         control = after.faction if after.faction != before.faction else None  # Recruitable
         # Placed from its barracks on top of a chip (Elfin): the side it shows, no talent discarded.
         rides = after.rides if start.in_barracks(uid) else None
