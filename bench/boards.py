@@ -27,6 +27,7 @@ import yaml
 
 from adjudicator.facts import fields
 from adjudicator.position.hexmap import ROCK, TERRAIN_LETTERS, hex_name, neighbour_cells, parse_map
+from adjudicator.position.chapter_rules import closest_marks
 from adjudicator.position.load import load_position_text
 from adjudicator.position.scenarios import Scenario
 from adjudicator.position.model import (
@@ -314,7 +315,8 @@ ROCKS = 4  # chapter 1: free path hexes made floating rocks
 def in_chapter(position: Position, chapter: int, seed: int) -> Position:
     """The board played in Harbinger ``chapter``, wave 1: the moving faction becomes the chapter's AI
     faction (CHAPTER_SIDES), under AI control, and its opponent the player's; each keeps the other's
-    gate as its mark, as the chapter's AI has it but in chapters 2 and 7. In chapter 2 the Graft's mark
+    gate as its mark, as the chapter's AI has it but in chapters 2 and 7, and a unit the chapter gives a mark of
+    its own (the closest of something) holds it. In chapter 2 the Graft's mark
     is the heirs hero with the most health, the heirs have none, and all their units are heroes. In
     chapter 7 the keel's mark is Nucleus: the Graft's hero with the most health, renamed so. Chapter 1
     makes a few free path hexes floating rocks; chapter 8 names every spire. Loaded back from its
@@ -353,6 +355,10 @@ def in_chapter(position: Position, chapter: int, seed: int) -> Position:
         scenario=Scenario(chapter, wave=1),
         title=f"{position.title}, in Harbinger chapter {chapter}",
     )
+    # A unit whose own mark the chapter picks as the closest of something (chapter 2's opposing heroes,
+    # chapter 8's Graft heroes) holds the first it may.
+    own = {uid: marks[0] for uid, _, marks in closest_marks(board) if marks}
+    board = replace(board, units={uid: replace(u, mark=own.get(uid, u.mark)) for uid, u in board.units.items()})
     return load_position_text(position_yaml(board))
 
 
@@ -401,6 +407,7 @@ def _unit(unit: Unit) -> dict[str, Any]:
         "group": [{"chip": g.chip, "stats": _stats(g.stats), "talents": list(g.talents)} for g in unit.group],
         "campfire": unit.campfire,
         "done": {k: v for k, v in vars(unit.done).items() if v},
+        "mark": _mark(unit.mark) if unit.mark is not None else None,
     }
     document.update((key, value) for key, value in optional.items() if value)
     return document
