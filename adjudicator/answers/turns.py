@@ -142,6 +142,10 @@ class TurnEnd:
     others: tuple[tuple[str, str, int], ...] = ()
     # (spire, the faction whose spire replaced it, its upgrades kept: Quantum Dark)
     replaced: tuple[tuple[str, str], ...] = ()
+    # (spire, its hex, its faction, its printed name, its upgrades): a spire an act built as units moved (Builder)
+    built: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = ()
+    # (spire, its printed name now): a spire an act promoted to another chip (Builder: a siege tower)
+    renamed: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -158,6 +162,9 @@ class TurnEnd:
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
             **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
             **({"replaced": dict(self.replaced)} if self.replaced else {}),
+            **({"built": {b: {"at": h, "faction": f, "chip": c, "upgrades": list(u)} for b, h, f, c, u in self.built}}
+               if self.built else {}),
+            **({"renamed": dict(self.renamed)} if self.renamed else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -171,6 +178,8 @@ class TurnEnd:
         parts += [f"{s} on {h}" for s, h in self.spires_at]
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
+        parts += [f"{b} built on {h} ({f}: {c}{''.join(' ' + x for x in u)})" for b, h, f, c, u in self.built]
+        parts += [f"{s} now a {c}" for s, c in self.renamed]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]

@@ -182,6 +182,8 @@ class Spire:
 SECRET_PASSAGE = "Secret Passage"
 # The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
 BIOSONAR = "Biosonar"
+# The unit talent that promotes a dispatch platform, a spire known by its printed name (master-talent-list).
+BUILDER = "Builder"
 # The faction whose minions promote on a hex group holding one of its spires (reference/factions/keel.txt,
 # Minion Promotion): the encodings name it so (owner/2), as Imbue: Flying's "keel minion" does.
 KEEL = "keel"

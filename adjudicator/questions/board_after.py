@@ -15,6 +15,10 @@ from adjudicator.position.model import (SECRET_PASSAGE, SUMMON_COSTS, Chip, Fact
                                         Reward, Spire, Unit)
 
 
+# The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
+# adjacent dispatch platform to a siege tower"), by printed name.
+DISPATCH_PLATFORM = "Dispatch Platform"
+SIEGE_TOWER = "Siege Tower"
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
 SAVED = 4
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
@@ -101,11 +105,16 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled), or the
     spire ``act.chip`` is replaced by a spire of the unit's faction with its upgrades (Quantum Dark), or the hero
     picks up the item ``act.chip`` (its chip off the map, the talent held) or drops it on the hex ``act.chip``
-    (a chip with the talent there, the talent no longer held: Portable Gateport); then the unit flipped to its other side with its upgrades removed, its
+    (a chip with the talent there, the talent no longer held: Portable Gateport), or a dispatch platform of the
+    unit's faction is built on the Source well ``act.chip`` or the dispatch platform ``act.chip`` becomes a siege
+    tower, its upgrades kept (Builder); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
-    board (Save) (docs/movement.md, An action before or after a move)."""
+    board (Save); or returned to its barracks, off the board undefeated, its movement made (Builder's basic
+    unit: its faction's barracks lists it, where the position gives them), or demoted to its basic side, its
+    upgrades kept and its health at most that side's health stat (Builder's promoted unit, as the keel's
+    demotion) (docs/movement.md, An action before or after a move)."""
     units = dict(position.units)
     if act.how == "barracks" and act.chip not in units:  # Rigging: the spire to its barracks, off the board
         return replace(position, spires=tuple(s for s in position.spires if s.id != act.chip))
@@ -155,10 +164,11 @@ def _act(position: Position, uid: str, act: Act) -> Position:
             units[uid] = replace(giver, upgrades=tuple(kept))
             units[act.chip] = replace(taker, upgrades=(*taker.upgrades, act.to))
         return replace(position, units=units)
-    elif act.how in ("improve", "improve_under"):  # Improve: spire act.chip gains an act.to upgrade, on top or at the bottom
-        spires = tuple(replace(s, upgrades=(*s.upgrades, act.to) if act.how == "improve" else (act.to, *s.upgrades))
-                       if s.id == act.chip else s for s in position.spires)
-        return replace(position, units=units, spires=spires)
+    elif act.how in ("improve", "improve_under"):  # Improve, Builder: spire act.chip gains an act.to upgrade, on top or
+        # at the bottom; then Builder's unit goes to its barracks or is demoted (below)
+        position = replace(position, spires=tuple(
+            replace(s, upgrades=(*s.upgrades, act.to) if act.how == "improve" else (act.to, *s.upgrades))
+            if s.id == act.chip else s for s in position.spires))
     elif act.how == "shift":  # Twister: the landmark, or landmark minion, now stands on hex act.to
         if act.chip in units:
             units[act.chip] = replace(units[act.chip], at=act.to)
@@ -187,15 +197,25 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         _leave_group(units, uid)
         units[uid] = replace(units[uid], at=act.chip, group=())
     spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
+    if act.how == "build":  # Builder: a dispatch platform of its faction on that Source well (its printed side: a notice)
+        spires = (*spires, Spire(platform_id(act.chip), units[uid].faction, act.chip, chip=DISPATCH_PLATFORM))
     unit = units[uid]
-    if act.then == "flip":
+    factions = position.factions
+    if act.then == "barracks":  # Builder's basic unit: off the board, undefeated, its group with it (as Eruption's)
+        units[uid] = replace(unit, at=None, done=replace(unit.done, moved=True))
+        info = factions[unit.faction]
+        if info.barracks is not None:
+            factions = {**factions, unit.faction: replace(info, barracks=(*info.barracks, uid))}
+    elif act.then == "demote":  # Builder's promoted unit: its basic side, upgrades kept, at most that side's health
+        units[uid] = replace(unit, promoted=False, health=min(unit.health, unit.stats.health))
+    elif act.then == "flip":
         units[uid] = replace(unit, promoted=not unit.promoted, upgrades=())
     elif act.then == "promote" and not unit.promoted:
         gained = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats is not None else 0
         units[uid] = replace(unit, promoted=True, upgrades=(), health=unit.health + max(0, gained))
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
-    return replace(position, units=units, spires=spires)
+    return replace(position, units=units, spires=spires, factions=factions)
 
 
 def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
@@ -206,6 +226,8 @@ def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
         return replace(spire, upgrades=tuple(u for u in spire.upgrades if u != "attack"))
     if act.how == "replace":
         return Spire(spire.id, faction, spire.at, spire.upgrades)
+    if act.how == "tower":  # Builder: its upgrades kept; the siege tower's printed talents are the catalogue's notice
+        return Spire(spire.id, spire.faction, spire.at, spire.upgrades, chip=SIEGE_TOWER, capacity=spire.capacity)
     return spire
 
 
@@ -254,6 +276,11 @@ def _vein_struck(vein: Chip, damage: int) -> Chip:
         return replace(vein, health=left)
     stack = vein.earthscapes - 1
     return replace(vein, health=VEIN_HEALTH if stack else 0, earthscapes=stack)
+
+
+def platform_id(hex_name: str) -> str:
+    """The id of the dispatch platform Builder built on the Source well ``hex_name``."""
+    return f"dispatch-platform-{hex_name}"
 
 
 def gateport_id(hex_name: str) -> str:

@@ -108,6 +108,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # or as units moved: by an act, a minion (Yrtel's Way) or a spire (Rigging); a minion itself (Eruption)
     moves = movement.sequence if movement else ()
     homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
+    homed |= {m.unit for m in moves for a in m.acts if a.then == "barracks"}  # Builder's basic unit
     homed |= {m.unit for m in moves if m.turns == "fortress"}  # a keel minion that would demote (Colony)
     for uid, before in sorted(start.units.items()):
         if uid in summoned:
@@ -158,7 +159,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         for s in start.spires if s.id not in homed and (s.id not in kept or kept[s.id].upgrades != s.upgrades)
     )
     began = {s.id: s.at for s in start.spires}
-    spires_at = tuple((s.id, s.at) for s in final.spires if s.at != began[s.id])  # Creep
+    spires_at = tuple((s.id, s.at) for s in final.spires if s.id in began and s.at != began[s.id])  # Creep
+    # Built as units moved (Builder), or promoted to another chip (Builder's siege tower).
+    built = tuple((s.id, s.at, s.faction, s.chip, s.upgrades) for s in final.spires if s.id not in began)
+    printed = {s.id: s.chip for s in start.spires}
+    renamed = tuple((s.id, s.chip) for s in final.spires if s.id in printed and s.chip != printed[s.id])
     gates = tuple((f, g.health) for f, g in sorted(final.gates.items()) if g.health != start.gates[f].health)
     source = tuple(
         (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
@@ -183,6 +188,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         landmarks=landmarks, morale=morale,
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
+        built=built, renamed=renamed,
     )
 
 

@@ -161,9 +161,11 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "control": "gains control of {chip}", "place": "places it on the Source well {chip}",
          "distort": "places the market's top earthscape over its isle at {chip}",
          "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
-         "pickup": "picks up {chip}", "drop": "drops the item on {chip}"}
+         "pickup": "picks up {chip}", "drop": "drops the item on {chip}",
+         "build": "builds a dispatch platform on the Source well {chip}",
+         "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept"}
 # What the unit then does, where "(flips)" does not read.
-_THEN = {"defeated": "itself defeated"}
+_THEN = {"defeated": "itself defeated", "barracks": "itself to its barracks", "demote": "itself demoted"}
 
 
 def _unnamed(chip: str, goes_to: str) -> str:
