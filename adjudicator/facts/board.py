@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, KEEL, SECRET_PASSAGE, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, BUILD_WAYGATE, KEEL, SECRET_PASSAGE, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -102,6 +102,7 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     # Secret Passage swaps with a landmark on an adjacent isle.
     passages = [lm for lm in position.landmarks if lm.health is not None]
     quakes = any("Quake" in spire.talents for spire in position.spires)
+    clearing = any(BUILD_WAYGATE in u.talents for u in position.units.values())  # it discards an unrevealed one
     sonar = any(BIOSONAR in u.talents for u in position.units.values())  # explores on its unit's hex group
     # A keel minion promotes and demotes as its hex group gains or loses a keel spire (combat/keel.lp).
     keel = any(u.faction == KEEL and u.kind is Kind.MINION for u in position.units.values())
@@ -129,8 +130,9 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
             # A Secret Passage swaps with an unrevealed one; chapter 6's end of the wave keeps an earthscape
-            # with a revealed one; a player's Quake spire may remove an unrevealed one from play.
-            if (passages or position.earthscapes or quakes) and not landmark.revealed:
+            # with a revealed one; a player's Quake spire may remove an unrevealed one from play, a unit's Build
+            # Waygate discard one.
+            if (passages or position.earthscapes or quakes or clearing) and not landmark.revealed:
                 yield fact("facedown", String(landmark.id))
     # A talent that moves a landmark from within its count of hexes (hook shifts/5: Twister): the map
     # hexes within that count of each landmark's hex, a revealed landmark minion's too.

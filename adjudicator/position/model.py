@@ -184,6 +184,8 @@ SECRET_PASSAGE = "Secret Passage"
 BIOSONAR = "Biosonar"
 # The unit talent that promotes a dispatch platform, a spire known by its printed name (master-talent-list).
 BUILDER = "Builder"
+# The unit talent that discards an unrevealed landmark and places a waygate (master-talent-list).
+BUILD_WAYGATE = "Build Waygate"
 # The faction whose minions promote on a hex group holding one of its spires (reference/factions/keel.txt,
 # Minion Promotion): the encodings name it so (owner/2), as Imbue: Flying's "keel minion" does.
 KEEL = "keel"

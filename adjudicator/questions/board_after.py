@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
-from adjudicator.position.chapter_rules import VEIN_HEALTH, bydra_mark, earthscape_id
+from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
 from adjudicator.position.model import (SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position,
                                         Reward, Spire, Unit)
 
@@ -146,6 +146,8 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
+    elif act.how in ("clear", "waygate", "clear_waygate"):  # Build Waygate: the landmark discarded, the waygate placed
+        position = _waygated(position, act)
     elif act.how == "pickup":  # Portable Gateport: the item's chip leaves its hex, the hero holds it (the talent)
         units[uid] = replace(units[uid], talents=(*units[uid].talents, GATEPORT))
         return replace(position, units=units, chips=tuple(c for c in position.chips if c.id != act.chip))
@@ -218,6 +220,20 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     return replace(position, units=units, spires=spires, factions=factions)
 
 
+def _waygated(position: Position, act: Act) -> Position:
+    """Build Waygate: the unrevealed landmark ``act.chip`` discarded (clear), a waygate placed on the Source
+    well ``act.chip`` (waygate), or both, the well ``act.to`` (clear_waygate): another chip named Waygate, with
+    the 4 health it is placed with in Harbinger chapter 6 (the chapter that gives waygates health), known as
+    ``waygate-<hex>``."""
+    well = act.chip if act.how == "waygate" else act.to
+    landmarks = position.landmarks if act.how == "waygate" else tuple(lm for lm in position.landmarks if lm.id != act.chip)
+    chips = position.chips
+    if well:
+        health = WAYGATE_HEALTH if position.scenario is not None and position.scenario.chapter == 6 else None
+        chips = (*chips, Chip(waygate_id(well), well, "Waygate", health=health))
+    return replace(position, landmarks=landmarks, chips=chips)
+
+
 def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
     """Spire ``act.chip`` once the act: its attack upgrades removed (Yrtel's Will), or replaced by a spire of
     the unit's ``faction`` from its barracks with its upgrades (Quantum Dark), known by the same id; which
@@ -281,6 +297,11 @@ def _vein_struck(vein: Chip, damage: int) -> Chip:
 def platform_id(hex_name: str) -> str:
     """The id of the dispatch platform Builder built on the Source well ``hex_name``."""
     return f"dispatch-platform-{hex_name}"
+
+
+def waygate_id(hex_name: str) -> str:
+    """The id of the waygate Build Waygate placed on ``hex_name``."""
+    return f"waygate-{hex_name}"
 
 
 def gateport_id(hex_name: str) -> str:

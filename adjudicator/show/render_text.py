@@ -163,7 +163,9 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
          "pickup": "picks up {chip}", "drop": "drops the item on {chip}",
          "build": "builds a dispatch platform on the Source well {chip}",
-         "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept"}
+         "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept",
+         "clear": "discards the unrevealed landmark {chip}", "waygate": "places a waygate on the Source well {chip}",
+         "clear_waygate": "discards the unrevealed landmark {chip} and places a waygate on the Source well {to}"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated", "barracks": "itself to its barracks", "demote": "itself demoted"}
 
