@@ -82,7 +82,9 @@ class Act:
     chip the hero picks up / the hex it drops the item on: Portable Gateport; 'build', ``chip`` a Source well's
     hex a dispatch platform of the unit's faction is built on, 'tower', ``chip`` a dispatch platform promoted to
     a siege tower, its upgrades kept: Builder; 'clear', ``chip`` an unrevealed landmark discarded, 'waygate',
-    ``chip`` a Source well's hex a waygate is placed on, 'clear_waygate', both, the well ``to``: Build Waygate),
+    ``chip`` a Source well's hex a waygate is placed on, 'clear_waygate', both, the well ``to``: Build Waygate;
+    'perch', ``chip`` and ``to`` how many elfinkaze of its barracks are placed riding it as it deploys, Glidebomb
+    up and Save up: Elfin),
     then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; 'barracks', returned
     undefeated, instead of moving where it comes before the move; 'demote', its basic side shown, its upgrades
     kept: Builder; '' none)."""

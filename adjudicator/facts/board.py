@@ -13,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import BIOSONAR, BUILD_WAYGATE, KEEL, SECRET_PASSAGE, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
+from adjudicator.position.model import BIOSONAR, BUILD_WAYGATE, ELFIN, ELFINKAZE, ELFINKAZE_SIDES, KEEL, SECRET_PASSAGE, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -51,6 +51,15 @@ class Query:
     whole: bool = False  # the whole step in one solve (asp/movement/whole.lp)
     readings: dict[str, str] = field(default_factory=dict)
 
+
+
+def _kaze_facts(position: Position, faction: str) -> Iterator[Symbol]:
+    """kazes(F,N): faction F's barracks hold N elfinkaze; kaze_sides(F,S,N): N of them list side S."""
+    waiting = [position.units[b] for b in position.factions[faction].barracks or ()
+               if position.units[b].chip.casefold() == ELFINKAZE]
+    yield fact("kazes", String(faction), Number(len(waiting)))
+    for side in ELFINKAZE_SIDES:
+        yield fact("kaze_sides", String(faction), String(side), Number(sum(side in k.talents for k in waiting)))
 
 def board_facts(position: Position, nodes: Collection[str] | None = None) -> Iterator[Symbol]:
     """Hexes, gates, adjacency and static chips; with ``nodes``, only those on these nodes (the
@@ -268,6 +277,10 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("used", u, String(talent))
         for talent, number in unit.talent_numbers:  # a numbered talent's # ("Roost 3")
             yield fact("number", u, String(talent), Number(number))
+        # Elfin as its unit deploys from its gate stack: the elfinkaze its faction's barracks hold (chip
+        # Elfinkaze), all and by the side each may show (asp/talents/elfin.lp).
+        if unit.at is None and ELFIN in unit.talents:  # waiting in its gate (node: its gate)
+            yield from _kaze_facts(position, unit.faction)
         # A talent may act on the chips within its unit's range while units move (Hail).
         if unit.at is not None and any(t.in_range for t in catalogue().known(unit.talents)):
             reach = unit.side.range + unit.upgrades.count("range")

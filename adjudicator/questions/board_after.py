@@ -11,8 +11,8 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
-from adjudicator.position.model import (SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position,
-                                        Reward, Spire, Unit)
+from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate,
+                                        GroupedChip, Landmark, Position, Reward, Spire, Unit)
 
 
 # The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
@@ -148,6 +148,8 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         return replace(position, chips=chips)
     elif act.how in ("clear", "waygate", "clear_waygate"):  # Build Waygate: the landmark discarded, the waygate placed
         position = _waygated(position, act)
+    elif act.how == "perch":  # Elfin as its unit deploys: elfinkaze from its barracks riding it, their sides chosen
+        return _perched_on_deploy(position, uid, int(act.chip), int(act.to))
     elif act.how == "pickup":  # Portable Gateport: the item's chip leaves its hex, the hero holds it (the talent)
         units[uid] = replace(units[uid], talents=(*units[uid].talents, GATEPORT))
         return replace(position, units=units, chips=tuple(c for c in position.chips if c.id != act.chip))
@@ -218,6 +220,29 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
     return replace(position, units=units, spires=spires, factions=factions)
+
+
+def _perched_on_deploy(position: Position, uid: str, glide: int, save: int) -> Position:
+    """Elfin as unit ``uid`` deploys: ``glide`` elfinkaze of its faction's barracks showing Glidebomb and ``save``
+    showing Save placed on top of it, riding it on its hex, their movement its Roost number (Roost Roam), out of
+    the barracks and taken to have moved (the catalogue's notice). The first by id of those that may show each
+    side, one that may show only that side first, so that any choice the encoding offers is met."""
+    roost = position.units[uid]
+    info = position.factions[roost.faction]
+    waiting = sorted(b for b in info.barracks or () if position.units[b].chip.casefold() == ELFINKAZE)
+    units = dict(position.units)
+    taken: list[str] = []
+    for side, count in zip(ELFINKAZE_SIDES, (glide, save)):
+        able = [b for b in waiting if b not in taken and side in units[b].talents]
+        chosen = sorted(able, key=lambda b: (all(s in units[b].talents for s in ELFINKAZE_SIDES), b))[:count]
+        for b in chosen:
+            kaze = units[b]
+            units[b] = replace(kaze, at=roost.at, rides=uid, done=replace(kaze.done, moved=True),
+                               talents=tuple(t for t in kaze.talents if t not in ELFINKAZE_SIDES or t == side),
+                               stats=replace(kaze.stats, movement=dict(roost.talent_numbers).get("Roost", kaze.stats.movement)))
+        taken += chosen
+    factions = {**position.factions, roost.faction: replace(info, barracks=tuple(b for b in info.barracks or () if b not in taken))}
+    return replace(position, units=units, factions=factions)
 
 
 def _waygated(position: Position, act: Act) -> Position:
@@ -656,7 +681,6 @@ def apply_end(
 
 # An elfinkaze's two sides, each named by the talent it alone shows (heirs.txt: "Elfinkaze have two
 # basic sides"; Elfin: "You must choose whether the elfinkaze comes out on its Glidebomb side or its Save side").
-ELFINKAZE_SIDES = ("Glidebomb", "Save")
 
 
 def _perched(position: Position, unit: Unit, change: ChipEnd) -> Unit:

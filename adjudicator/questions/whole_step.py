@@ -21,7 +21,7 @@ from adjudicator.answers.rolls import rolled, rolls_uncounted
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
-from adjudicator.position.model import SUMMON_HERO, Kind, Position, Unit
+from adjudicator.position.model import ELFINKAZE_SIDES, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units,
@@ -313,8 +313,11 @@ def _search(
                       if u.fortifications != position.units[uid].fortifications)
         # A spire an act promoted (Builder: a dispatch platform now a siege tower) shows its promoted side too.
         printed = {s.id: s.chip for s in position.spires}
+        # An elfinkaze placed from its barracks as its roost deployed (Elfin) shows the side it came out on.
         sides = tuple(sorted((*((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
                                 if u.promoted != position.units[uid].promoted),
+                              *((uid, side) for uid, u in began.items() if u.rides and position.in_barracks(uid)
+                                for side in ELFINKAZE_SIDES if side in u.talents),
                               *((s.id, "promoted") for s in pos.spires if s.id in printed and s.chip != printed[s.id]))))
         # A landmark minion now controlled (Recruiter), a spire replaced by another faction's (Quantum Dark),
         # a spire an act built (Builder), with its faction.

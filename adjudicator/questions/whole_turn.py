@@ -46,10 +46,10 @@ from adjudicator.answers.turns import (
     UnitEnd,
 )
 from adjudicator.position.dice import Die
-from adjudicator.position.model import Kind, Position
+from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
-from adjudicator.questions.board_after import ELFINKAZE_SIDES, apply_end, apply_move
+from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
