@@ -1176,7 +1176,8 @@ def building(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
                              health=side.health if side else u.health)
     names = ("Dispatch Platform", "Tower")
     spires = [replace(sp, chip=draw(st.sampled_from(names))) for sp in position.spires]
-    near = sorted({n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 2)})
+    near = sorted({n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 2)
+                   if n in position.hexes})
     taken = {u.at for u in units.values()} | {sp.at for sp in spires} | {m.at for m in position.landmarks}
     free = sorted(set(near) - taken - {c.at for c in position.chips})
     if free and draw(st.booleans()):
