@@ -225,7 +225,7 @@ def _act(position: Position, uid: str, act: Act) -> Position:
 def _perched_on_deploy(position: Position, uid: str, glide: int, save: int) -> Position:
     """Elfin as unit ``uid`` deploys: ``glide`` elfinkaze of its faction's barracks showing Glidebomb and ``save``
     showing Save placed on top of it, riding it on its hex, their movement its Roost number (Roost Roam), out of
-    the barracks and taken to have moved (the catalogue's notice). The first by id of those that may show each
+    the barracks and taken to have moved (a reading: docs/combat.md, Elfin). The first by id of those that may show each
     side, one that may show only that side first, so that any choice the encoding offers is met."""
     roost = position.units[uid]
     info = position.factions[roost.faction]
