@@ -1193,6 +1193,41 @@ def gateporting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Positio
 
 
 @st.composite
+def building(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where some of the moving faction's units hold Builder (N225), some promoted with a
+    promoted side of more movement and health, every spire named (some Dispatch Platforms), Source wells on
+    free hexes near them (some covered by a unit or spire), one more dispatch platform near them, and often
+    the faction's barracks given. Handed out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION
+                    and position.placed(uid))
+    chosen = _some(draw, movers)
+    for uid in chosen:
+        u = units[uid]
+        promoted = draw(st.booleans())
+        side = replace(u.stats, movement=u.stats.movement + 1, health=u.stats.health + 1) if promoted else None
+        units[uid] = replace(u, talents=(*u.talents, "Builder"), promoted=promoted, promoted_stats=side,
+                             health=side.health if side else u.health)
+    names = ("Dispatch Platform", "Tower")
+    spires = [replace(sp, chip=draw(st.sampled_from(names))) for sp in position.spires]
+    near = sorted({n for uid in chosen if units[uid].at for n in _within(position, units[uid].at, 2)
+                   if n in position.hexes})
+    taken = {u.at for u in units.values()} | {sp.at for sp in spires} | {m.at for m in position.landmarks}
+    free = sorted(set(near) - taken - {c.at for c in position.chips})
+    if free and draw(st.booleans()):
+        spires.append(Spire("platform8", draw(st.sampled_from((OPPONENT, faction))), draw(st.sampled_from(free)),
+                            draw(st.sampled_from(((), ("attack",)))), chip="Dispatch Platform"))
+    wells = set(draw(st.lists(st.sampled_from(near), max_size=4))) if near else set()
+    hexes = {n: replace(h, well=True) if n in wells and not h.rock else h for n, h in position.hexes.items()}
+    factions = position.factions
+    if draw(st.booleans()):
+        factions = {**factions, faction: replace(factions[faction], barracks=factions[faction].barracks or ())}
+    return replace(position, units=units, spires=tuple(spires), hexes=hexes, factions=factions)
+
+
+@st.composite
 def burrowing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` where some of the moving faction's units hold Burrow (N192), some of them
     wounded (the AI's burrows then), some grouped (a player's does not), on a map of mixed terrain. Handed

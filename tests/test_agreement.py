@@ -33,6 +33,7 @@ from tests.strategies import (
     crowded_lanes,
     digging,
     gateporting,
+    building,
     burrowing,
     calling,
     summoning,
@@ -490,6 +491,32 @@ def test_unit_options_agree_on_portable_gateport(position: Position) -> None:
 @given(gateporting(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
 def test_movement_step_agrees_on_portable_gateport(position: Position) -> None:
     problem = movement_step_problem(position, False)
+    assert problem is None, problem
+
+
+# Builder (N225): a dispatch platform built on a free Source well beside the unit, a dispatch platform made a
+# siege tower or any spire upgraded (a player's), before its move or after it; then the unit to its barracks (no
+# move after an act before it) or demoted; a player's may, the AI's must build. On boards of their own
+# (tests/strategies.py, building), each with a move the reference says it acts in.
+def _building(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    boards = positions().filter(affordable_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(building(boards).filter(lambda p: _acts(p, ai)), st.just(ai)))
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(_building())
+def test_unit_options_agree_on_builder(drawn: tuple[Position, bool]) -> None:
+    position, ai = drawn
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(_building(affordable=True))
+def test_movement_step_agrees_on_builder(drawn: tuple[Position, bool]) -> None:
+    # A spire built stands in the way of the later moves, a unit sent to its barracks moves no more.
+    position, ai = drawn
+    problem = movement_step_problem(position, ai)
     assert problem is None, problem
 
 

@@ -80,8 +80,15 @@ class Act:
     the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;
     'replace', ``chip`` an opposing spire replaced by a spire of the unit's faction's barracks, its upgrades
     kept, instead of moving where it comes before the move: Quantum Dark; 'pickup' / 'drop', ``chip`` the item's
-    chip the hero picks up / the hex it drops the item on: Portable Gateport),
-    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; '' none)."""
+    chip the hero picks up / the hex it drops the item on: Portable Gateport; 'build', ``chip`` a Source well's
+    hex a dispatch platform of the unit's faction is built on, 'tower', ``chip`` a dispatch platform promoted to
+    a siege tower, its upgrades kept: Builder; 'clear', ``chip`` an unrevealed landmark discarded, 'waygate',
+    ``chip`` a Source well's hex a waygate is placed on, 'clear_waygate', both, the well ``to``: Build Waygate;
+    'perch', ``chip`` and ``to`` how many elfinkaze of its barracks are placed riding it as it deploys, Glidebomb
+    up and Save up: Elfin),
+    then the unit changes (``then``: 'flip' or 'promote', its upgrades removed; 'defeated'; 'barracks', returned
+    undefeated, instead of moving where it comes before the move; 'demote', its basic side shown, its upgrades
+    kept: Builder; '' none)."""
 
     when: str  # 'before' or 'after'
     talent: str
@@ -110,8 +117,9 @@ class Act:
     @property
     def instead(self) -> bool:
         """The act, before the move, is made instead of it (Tracker, Evoke; the AI's Stasis, Possess; Anarchy's
-        discard; Quantum Dark)."""
-        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard", "replace"))
+        discard; Quantum Dark; Builder's basic unit, returned to its barracks)."""
+        return self.when == "before" and (self.grasps or self.how in ("teleport", "evoke", "summon", "discard", "replace")
+                                          or self.then == "barracks")
 
 
     def as_json(self) -> dict[str, Any]:
@@ -187,8 +195,8 @@ class MoveOutcome:
     @property
     def gone_before(self) -> bool:
         """The unit left play before its move, making none: discarded by its die (Anarchy), or defeated by
-        its own act instead of moving (Quantum Dark)."""
-        return self.discarded or any(a.instead and a.then == "defeated" for a in self.acts)
+        its own act instead of moving (Quantum Dark), or returned to its barracks by it (Builder)."""
+        return self.discarded or any(a.instead and a.then in ("defeated", "barracks") for a in self.acts)
 
     @property
     def acts_after(self) -> bool:

@@ -144,6 +144,10 @@ class TurnEnd:
     replaced: tuple[tuple[str, str], ...] = ()
     # (landmark, the faction that now controls it: Source Link)
     linked: tuple[tuple[str, str], ...] = ()
+    # (spire, its hex, its faction, its printed name, its upgrades): a spire an act built as units moved (Builder)
+    built: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = ()
+    # (spire, its printed name now): a spire an act promoted to another chip (Builder: a siege tower)
+    renamed: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -161,6 +165,9 @@ class TurnEnd:
             **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
             **({"replaced": dict(self.replaced)} if self.replaced else {}),
             **({"linked": dict(self.linked)} if self.linked else {}),
+            **({"built": {b: {"at": h, "faction": f, "chip": c, "upgrades": list(u)} for b, h, f, c, u in self.built}}
+               if self.built else {}),
+            **({"renamed": dict(self.renamed)} if self.renamed else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -174,6 +181,8 @@ class TurnEnd:
         parts += [f"{s} on {h}" for s, h in self.spires_at]
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
+        parts += [f"{b} built on {h} ({f}: {c}{''.join(' ' + x for x in u)})" for b, h, f, c, u in self.built]
+        parts += [f"{s} now a {c}" for s, c in self.renamed]
         parts += [f"{m} {what}" for m, what in self.landmarks]
         parts += [f"{m} now controlled by {f}" for m, f in self.linked]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]

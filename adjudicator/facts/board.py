@@ -13,8 +13,8 @@ from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
 from adjudicator.position.chapter_rules import SOURCE_VEIN, chip_name
-from adjudicator.position.model import (BIOSONAR, FUSIONS, KEEL, SECRET_PASSAGE, SHADA, SUMMON_COSTS, SUMMON_HERO, Controller,
-                                        Kind, Mark, Position, Terrain, Unit)
+from adjudicator.position.model import (BIOSONAR, BUILD_WAYGATE, ELFIN, ELFINKAZE, ELFINKAZE_SIDES, FUSIONS, KEEL, SECRET_PASSAGE,
+                                        SHADA, SUMMON_COSTS, SUMMON_HERO, Controller, Kind, Mark, Position, Terrain, Unit)
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.talents import catalogue
 
@@ -52,6 +52,15 @@ class Query:
     whole: bool = False  # the whole step in one solve (asp/movement/whole.lp)
     readings: dict[str, str] = field(default_factory=dict)
 
+
+
+def _kaze_facts(position: Position, faction: str) -> Iterator[Symbol]:
+    """kazes(F,N): faction F's barracks hold N elfinkaze; kaze_sides(F,S,N): N of them list side S."""
+    waiting = [position.units[b] for b in position.factions[faction].barracks or ()
+               if position.units[b].chip.casefold() == ELFINKAZE]
+    yield fact("kazes", String(faction), Number(len(waiting)))
+    for side in ELFINKAZE_SIDES:
+        yield fact("kaze_sides", String(faction), String(side), Number(sum(side in k.talents for k in waiting)))
 
 def board_facts(position: Position, nodes: Collection[str] | None = None) -> Iterator[Symbol]:
     """Hexes, gates, adjacency and static chips; with ``nodes``, only those on these nodes (the
@@ -103,6 +112,7 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
     # Secret Passage swaps with a landmark on an adjacent isle.
     passages = [lm for lm in position.landmarks if lm.health is not None]
     quakes = any("Quake" in spire.talents for spire in position.spires)
+    clearing = any(BUILD_WAYGATE in u.talents for u in position.units.values())  # it discards an unrevealed one
     sonar = any(BIOSONAR in u.talents for u in position.units.values())  # explores on its unit's hex group
     # A keel minion promotes and demotes as its hex group gains or loses a keel spire (combat/keel.lp).
     keel = any(u.faction == KEEL and u.kind is Kind.MINION for u in position.units.values())
@@ -130,8 +140,9 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
         if kept(landmark.at):
             yield fact("landmark", String(landmark.id), String(landmark.at))
             # A Secret Passage swaps with an unrevealed one; chapter 6's end of the wave keeps an earthscape
-            # with a revealed one; a player's Quake spire may remove an unrevealed one from play.
-            if (passages or position.earthscapes or quakes) and not landmark.revealed:
+            # with a revealed one; a player's Quake spire may remove an unrevealed one from play, a unit's Build
+            # Waygate discard one.
+            if (passages or position.earthscapes or quakes or clearing) and not landmark.revealed:
                 yield fact("facedown", String(landmark.id))
     # A talent that moves a landmark from within its count of hexes (hook shifts/5: Twister): the map
     # hexes within that count of each landmark's hex, a revealed landmark minion's too.
@@ -300,6 +311,10 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("used", u, String(talent))
         for talent, number in unit.talent_numbers:  # a numbered talent's # ("Roost 3")
             yield fact("number", u, String(talent), Number(number))
+        # Elfin as its unit deploys from its gate stack: the elfinkaze its faction's barracks hold (chip
+        # Elfinkaze), all and by the side each may show (asp/talents/elfin.lp).
+        if unit.at is None and ELFIN in unit.talents:  # waiting in its gate (node: its gate)
+            yield from _kaze_facts(position, unit.faction)
         # A talent may act on the chips within its unit's range while units move (Hail).
         if unit.at is not None and any(t.in_range for t in catalogue().known(unit.talents)):
             reach = unit.side.range + unit.upgrades.count("range")

@@ -221,8 +221,10 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
         unit = position.units[uid]
         # A talent that places the unit (Disperse) or hits a unit (Magic-Like Missile) past its move's end.
         further = max((max(t.places, t.aims) for t in catalogue().known(unit.talents)), default=0)
-        # A talent that calls a friendly minion from anywhere to beside it (Call Minion) reads the whole board.
-        calls = len(position.hexes) + len(position.gates) if callers(position, [uid]) or summoner(unit) else 0
+        # A talent that calls a friendly minion from anywhere to beside it (Call Minion) reads the whole board,
+        # as one reading the paths to the marks (Build Waygate).
+        calls = (len(position.hexes) + len(position.gates)
+                 if callers(position, [uid]) or summoner(unit) or surveyor(unit) else 0)
         radius = max(movement_bound(unit) + 1 + beside + further, anywhere, self_teleport(unit) + 1, calls)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
@@ -242,6 +244,12 @@ def summoner(unit: Unit) -> bool:
     """The unit holds a talent that summons a unit of its barracks onto the closest path hex (catalogue:
     summons; Evoke): its move reads the whole board."""
     return any(t.summons for t in catalogue().known(unit.talents))
+
+
+def surveyor(unit: Unit) -> bool:
+    """The unit holds a talent whose encoding reads the whole board's terrain (catalogue: whole_board; Build
+    Waygate's path to the marks): its move reads the whole board."""
+    return any(t.whole_board for t in catalogue().known(unit.talents))
 
 
 def called(position: Position, units: Iterable[str]) -> list[str]:

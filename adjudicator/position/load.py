@@ -59,6 +59,7 @@ from adjudicator.position.model import (
     Reward,
     BIOSONAR,
     OVERLOAD,
+    BUILDER,
     SECRET_PASSAGE,
     Spire,
     Chip,
@@ -601,6 +602,12 @@ class _PositionReader(_Reader):
             self.problem(top["units"], f"{_listing(set(sonar))} has {BIOSONAR}, which explores a landmark on its "
                          "hex group: list the map's hex groups (hex-groups: [[a1, b1, ...], ...]); touching isles "
                          "are separate groups, so the map alone does not tell them")
+        # Builder promotes "an adjacent dispatch platform": a spire is one by its printed name alone.
+        builders = sorted(uid for uid, u in (units or {}).items() if BUILDER in u.talents)
+        unnamed = sorted(sid for sid, sp in (spires or {}).items() if not sp.chip)
+        if builders and unnamed:
+            self.problem(top["spires"], f"{_listing(set(builders))} has {BUILDER}, which promotes a dispatch platform: "
+                         f"give every spire its printed name (chip: Dispatch Platform, ...): {_listing(set(unnamed))}")
         passages = sorted(lid for lid, lm in (landmarks or {}).items() if lm.revealed and SECRET_PASSAGE in lm.talents)
         if passages and top["hex-groups"].node is None:
             self.problem(top["landmarks"], f"{_listing(set(passages))} has Secret Passage, which swaps with an "

@@ -192,6 +192,13 @@ SECRET_PASSAGE = "Secret Passage"
 OVERLOAD = "Overload"
 # The unit talent that explores a landmark on its hex group (the keel sheet: Biosonar).
 BIOSONAR = "Biosonar"
+# The unit talent that promotes a dispatch platform, a spire known by its printed name (master-talent-list).
+BUILDER = "Builder"
+# The talent that places elfinkaze from the barracks on its chip, those chips' printed name (lower case) and the
+# sides an elfinkaze may show (master-talent-list: Elfin; the heirs sheet: Elfinkaze, Glidebomb, Save).
+ELFIN, ELFINKAZE, ELFINKAZE_SIDES = "Elfin", "elfinkaze", ("Glidebomb", "Save")
+# The unit talent that discards an unrevealed landmark and places a waygate (master-talent-list).
+BUILD_WAYGATE = "Build Waygate"
 # The faction whose minions promote on a hex group holding one of its spires (reference/factions/keel.txt,
 # Minion Promotion): the encodings name it so (owner/2), as Imbue: Flying's "keel minion" does.
 KEEL = "keel"

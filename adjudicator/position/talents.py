@@ -127,6 +127,9 @@ class Talent:
     # its unit summons a unit of its faction's barracks onto the closest path hex (Evoke): its move reads
     # the whole board, the facts then give summonable/3 and udist/3
     summons: bool = False
+    # its encoding reads the whole board's terrain (Build Waygate: "path that connects to all possible marks"):
+    # its unit's move reads the whole board
+    whole_board: bool = False
     # its unit, defeated, acts on the nearest spire of the faction so named to where it fell (Pollinate:
     # keel): the facts then give every such spire's count of hexes to each node (sdist/3)
     nearest: str = ""
@@ -274,6 +277,7 @@ def catalogue() -> Catalogue:
             own_move=bool(entry.get("own_move", False)),
             calls=bool(entry.get("calls", False)),
             summons=bool(entry.get("summons", False)),
+            whole_board=bool(entry.get("whole_board", False)),
             nearest=entry.get("nearest", ""),
             cannot=entry.get("cannot", ""),
         )

@@ -10,11 +10,15 @@ from dataclasses import replace
 
 from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
-from adjudicator.position.chapter_rules import VEIN_HEALTH, bydra_mark, earthscape_id
-from adjudicator.position.model import (SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate, GroupedChip, Landmark, Position,
-                                        Reward, Spire, Unit)
+from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
+from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate,
+                                        GroupedChip, Landmark, Position, Reward, Spire, Unit)
 
 
+# The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
+# adjacent dispatch platform to a siege tower"), by printed name.
+DISPATCH_PLATFORM = "Dispatch Platform"
+SIEGE_TOWER = "Siege Tower"
 # The most health an act's recovery gives (Save: "may recover up to 4 health").
 SAVED = 4
 # The chip Dig places (griege.txt: "place a Tunnel Access chip on an adjacent non-path hex").
@@ -101,11 +105,16 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled), or the
     spire ``act.chip`` is replaced by a spire of the unit's faction with its upgrades (Quantum Dark), or the hero
     picks up the item ``act.chip`` (its chip off the map, the talent held) or drops it on the hex ``act.chip``
-    (a chip with the talent there, the talent no longer held: Portable Gateport); then the unit flipped to its other side with its upgrades removed, its
+    (a chip with the talent there, the talent no longer held: Portable Gateport), or a dispatch platform of the
+    unit's faction is built on the Source well ``act.chip`` or the dispatch platform ``act.chip`` becomes a siege
+    tower, its upgrades kept (Builder); then the unit flipped to its other side with its upgrades removed, its
     health kept, or promoted: a basic unit flipped to its promoted side,
     its upgrades removed, with the health between the sides' health stats (game-elements: Leveling Up;
     none known where the position gives one side); a promoted one stays as it is; or defeated, off the
-    board (Save) (docs/movement.md, An action before or after a move)."""
+    board (Save); or returned to its barracks, off the board undefeated, its movement made (Builder's basic
+    unit: its faction's barracks lists it, where the position gives them), or demoted to its basic side, its
+    upgrades kept and its health at most that side's health stat (Builder's promoted unit, as the keel's
+    demotion) (docs/movement.md, An action before or after a move)."""
     units = dict(position.units)
     if act.how == "barracks" and act.chip not in units:  # Rigging: the spire to its barracks, off the board
         return replace(position, spires=tuple(s for s in position.spires if s.id != act.chip))
@@ -137,6 +146,10 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "dig":  # Dig: a Tunnel Access chip on that hex, another chip from then on
         chips = (*position.chips, Chip(tunnel_id(act.chip), act.chip, TUNNEL_ACCESS))
         return replace(position, chips=chips)
+    elif act.how in ("clear", "waygate", "clear_waygate"):  # Build Waygate: the landmark discarded, the waygate placed
+        position = _waygated(position, act)
+    elif act.how == "perch":  # Elfin as its unit deploys: elfinkaze from its barracks riding it, their sides chosen
+        return _perched_on_deploy(position, uid, int(act.chip), int(act.to))
     elif act.how == "pickup":  # Portable Gateport: the item's chip leaves its hex, the hero holds it (the talent)
         units[uid] = replace(units[uid], talents=(*units[uid].talents, GATEPORT))
         return replace(position, units=units, chips=tuple(c for c in position.chips if c.id != act.chip))
@@ -155,10 +168,11 @@ def _act(position: Position, uid: str, act: Act) -> Position:
             units[uid] = replace(giver, upgrades=tuple(kept))
             units[act.chip] = replace(taker, upgrades=(*taker.upgrades, act.to))
         return replace(position, units=units)
-    elif act.how in ("improve", "improve_under"):  # Improve: spire act.chip gains an act.to upgrade, on top or at the bottom
-        spires = tuple(replace(s, upgrades=(*s.upgrades, act.to) if act.how == "improve" else (act.to, *s.upgrades))
-                       if s.id == act.chip else s for s in position.spires)
-        return replace(position, units=units, spires=spires)
+    elif act.how in ("improve", "improve_under"):  # Improve, Builder: spire act.chip gains an act.to upgrade, on top or
+        # at the bottom; then Builder's unit goes to its barracks or is demoted (below)
+        position = replace(position, spires=tuple(
+            replace(s, upgrades=(*s.upgrades, act.to) if act.how == "improve" else (act.to, *s.upgrades))
+            if s.id == act.chip else s for s in position.spires))
     elif act.how == "shift":  # Twister: the landmark, or landmark minion, now stands on hex act.to
         if act.chip in units:
             units[act.chip] = replace(units[act.chip], at=act.to)
@@ -189,15 +203,62 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "fuse":  # the shada's fusion: both to the barracks, the pairing's chip promoted on the well
         return _fused(position, units, uid, act.chip, act.to)
     spires = tuple(_spire_after(s, act, units[uid].faction) if s.id == act.chip else s for s in position.spires)
+    if act.how == "build":  # Builder: a dispatch platform of its faction on that Source well (its printed side: a notice)
+        spires = (*spires, Spire(platform_id(act.chip), units[uid].faction, act.chip, chip=DISPATCH_PLATFORM))
     unit = units[uid]
-    if act.then == "flip":
+    factions = position.factions
+    if act.then == "barracks":  # Builder's basic unit: off the board, undefeated, its group with it (as Eruption's)
+        units[uid] = replace(unit, at=None, done=replace(unit.done, moved=True))
+        info = factions[unit.faction]
+        if info.barracks is not None:
+            factions = {**factions, unit.faction: replace(info, barracks=(*info.barracks, uid))}
+    elif act.then == "demote":  # Builder's promoted unit: its basic side, upgrades kept, at most that side's health
+        units[uid] = replace(turn(unit, False), health=min(unit.health, unit.stats.health))
+    elif act.then == "flip":
         units[uid] = replace(turn(unit, not unit.promoted), upgrades=())
     elif act.then == "promote" and not unit.promoted:
         gained = unit.promoted_stats.health - unit.stats.health if unit.promoted_stats is not None else 0
         units[uid] = replace(turn(unit, True), upgrades=(), health=unit.health + max(0, gained))
     elif act.then == "defeated":
         units[uid] = _hurt(unit, 0, True)
-    return replace(position, units=units, spires=spires)
+    return replace(position, units=units, spires=spires, factions=factions)
+
+
+def _perched_on_deploy(position: Position, uid: str, glide: int, save: int) -> Position:
+    """Elfin as unit ``uid`` deploys: ``glide`` elfinkaze of its faction's barracks showing Glidebomb and ``save``
+    showing Save placed on top of it, riding it on its hex, their movement its Roost number (Roost Roam), out of
+    the barracks and taken to have moved (a reading: docs/combat.md, Elfin). The first by id of those that may show each
+    side, one that may show only that side first, so that any choice the encoding offers is met."""
+    roost = position.units[uid]
+    info = position.factions[roost.faction]
+    waiting = sorted(b for b in info.barracks or () if position.units[b].chip.casefold() == ELFINKAZE)
+    units = dict(position.units)
+    taken: list[str] = []
+    for side, count in zip(ELFINKAZE_SIDES, (glide, save)):
+        able = [b for b in waiting if b not in taken and side in units[b].talents]
+        chosen = sorted(able, key=lambda b: (all(s in units[b].talents for s in ELFINKAZE_SIDES), b))[:count]
+        for b in chosen:
+            kaze = units[b]
+            units[b] = replace(kaze, at=roost.at, rides=uid, done=replace(kaze.done, moved=True),
+                               talents=tuple(t for t in kaze.talents if t not in ELFINKAZE_SIDES or t == side),
+                               stats=replace(kaze.stats, movement=dict(roost.talent_numbers).get("Roost", kaze.stats.movement)))
+        taken += chosen
+    factions = {**position.factions, roost.faction: replace(info, barracks=tuple(b for b in info.barracks or () if b not in taken))}
+    return replace(position, units=units, factions=factions)
+
+
+def _waygated(position: Position, act: Act) -> Position:
+    """Build Waygate: the unrevealed landmark ``act.chip`` discarded (clear), a waygate placed on the Source
+    well ``act.chip`` (waygate), or both, the well ``act.to`` (clear_waygate): another chip named Waygate, with
+    the 4 health it is placed with in Harbinger chapter 6 (the chapter that gives waygates health), known as
+    ``waygate-<hex>``."""
+    well = act.chip if act.how == "waygate" else act.to
+    landmarks = position.landmarks if act.how == "waygate" else tuple(lm for lm in position.landmarks if lm.id != act.chip)
+    chips = position.chips
+    if well:
+        health = WAYGATE_HEALTH if position.scenario is not None and position.scenario.chapter == 6 else None
+        chips = (*chips, Chip(waygate_id(well), well, "Waygate", health=health))
+    return replace(position, landmarks=landmarks, chips=chips)
 
 
 def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
@@ -208,6 +269,8 @@ def _spire_after(spire: Spire, act: Act, faction: str) -> Spire:
         return replace(spire, upgrades=tuple(u for u in spire.upgrades if u != "attack"))
     if act.how == "replace":
         return Spire(spire.id, faction, spire.at, spire.upgrades)
+    if act.how == "tower":  # Builder: its upgrades kept; the siege tower's printed talents are the catalogue's notice
+        return Spire(spire.id, spire.faction, spire.at, spire.upgrades, chip=SIEGE_TOWER, capacity=spire.capacity)
     return spire
 
 
@@ -276,6 +339,16 @@ def _vein_struck(vein: Chip, damage: int) -> Chip:
         return replace(vein, health=left)
     stack = vein.earthscapes - 1
     return replace(vein, health=VEIN_HEALTH if stack else 0, earthscapes=stack)
+
+
+def platform_id(hex_name: str) -> str:
+    """The id of the dispatch platform Builder built on the Source well ``hex_name``."""
+    return f"dispatch-platform-{hex_name}"
+
+
+def waygate_id(hex_name: str) -> str:
+    """The id of the waygate Build Waygate placed on ``hex_name``."""
+    return f"waygate-{hex_name}"
 
 
 def gateport_id(hex_name: str) -> str:
@@ -655,7 +728,6 @@ def apply_end(
 
 # An elfinkaze's two sides, each named by the talent it alone shows (heirs.txt: "Elfinkaze have two
 # basic sides"; Elfin: "You must choose whether the elfinkaze comes out on its Glidebomb side or its Save side").
-ELFINKAZE_SIDES = ("Glidebomb", "Save")
 
 
 def _perched(position: Position, unit: Unit, change: ChipEnd) -> Unit:

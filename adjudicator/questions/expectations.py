@@ -490,6 +490,10 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[spire] = {"at": hex_, **(data.get(spire) or {})}
     for spire, faction in end.replaced:  # replaced by another faction's spire, its upgrades kept (Quantum Dark)
         data[spire] = {"faction": faction, **(data.get(spire) or {})}
+    for spire, hex_, faction, chip, upgrades in end.built:  # built as units moved (Builder)
+        data[spire] = {"at": hex_, "faction": faction, "chip": chip, **({"upgrades": list(upgrades)} if upgrades else {})}
+    for spire, chip in end.renamed:  # promoted to another chip (Builder's siege tower)
+        data[spire] = {"chip": chip, **(data.get(spire) or {})}
     for faction, health in end.gates:
         data[f"gate:{faction}"] = {"health": health}
     for chip, health in end.chips:  # chapter 4's Source vein

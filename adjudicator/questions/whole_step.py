@@ -21,7 +21,7 @@ from adjudicator.answers.rolls import rolled, rolls_uncounted
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
 from adjudicator.position.dice import shipped_die
-from adjudicator.position.model import KEEL, SUMMON_HERO, Kind, Position, Unit
+from adjudicator.position.model import ELFINKAZE_SIDES, KEEL, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import catalogue
 from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units,
@@ -36,12 +36,13 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 # (damage taken while moving: Toxic Secretion, Lahar, a floating rock's die; 0 when that defeated it),
 # then each gate's so changed (Immolate, Eruption), then chapter 4's Source vein's,
 # and the fortification upgrades left to each that lost one so (FAQ-29); the side of each unit an act
-# flipped or promoted, and the upgrades of each spire an act stripped (Yrtel's Will): boards of their own.
+# flipped or promoted (a spire's: Builder's siege tower), and the upgrades of each spire an act stripped
+# (Yrtel's Will): boards of their own.
 Health = tuple[tuple[str, int], ...]
 Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
-# The landmark minions an act put under a faction's control (Recruiter) and the spires an act replaced by
-# another faction's (Quantum Dark), with that faction, in id order.
+# The landmark minions an act put under a faction's control (Recruiter), the spires an act replaced by
+# another faction's (Quantum Dark) and those an act built (Builder), with that faction, in id order.
 Control = tuple[tuple[str, str], ...]
 # Each faction whose Source the step changed, with its Source after it, by name (asp/movement/source.lp).
 Source = tuple[tuple[str, int], ...]
@@ -285,7 +286,7 @@ def _search(
         # placed (Dig), or a landmark it moved (Twister), stands in the way; a keel minion a move promoted
         # shows its other side (kraised/1).
         standing = (frozenset((uid, u.at) for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
-                    tuple((s.upgrades, s.faction) for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
+                    tuple((s.upgrades, s.faction, s.at, s.chip) for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
                     tuple(lm.at for lm in pos.landmarks),
                     tuple(uid for uid, u in sorted(pos.units.items()) if u.faction == KEEL and u.promoted))
         if standing not in rendered:
@@ -312,12 +313,19 @@ def _search(
                         if (c.health, c.earthscapes) != (was.health, was.earthscapes))
         forts = tuple((uid, u.fortifications) for uid, u in began.items()
                       if u.fortifications != position.units[uid].fortifications)
-        sides = tuple((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
-                      if u.promoted != position.units[uid].promoted)
-        # A landmark minion now controlled (Recruiter), a spire replaced by another faction's (Quantum Dark).
+        # A spire an act promoted (Builder: a dispatch platform now a siege tower) shows its promoted side too.
+        printed = {s.id: s.chip for s in position.spires}
+        # An elfinkaze placed from its barracks as its roost deployed (Elfin) shows the side it came out on.
+        sides = tuple(sorted((*((uid, "promoted" if u.promoted else "basic") for uid, u in began.items()
+                                if u.promoted != position.units[uid].promoted),
+                              *((uid, side) for uid, u in began.items() if u.rides and position.in_barracks(uid)
+                                for side in ELFINKAZE_SIDES if side in u.talents),
+                              *((s.id, "promoted") for s in pos.spires if s.id in printed and s.chip != printed[s.id]))))
+        # A landmark minion now controlled (Recruiter), a spire replaced by another faction's (Quantum Dark),
+        # a spire an act built (Builder), with its faction.
         owned = {s.id: s.faction for s in position.spires}
         control = tuple(sorted((*((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction),
-                               *((s.id, s.faction) for s in pos.spires if s.faction != owned.get(s.id, s.faction)))))
+                               *((s.id, s.faction) for s in pos.spires if s.faction != owned.get(s.id)))))
         source = tuple((f, x.source) for f, x in sorted(pos.factions.items()) if x.source != position.factions[f].source)
         return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
                 _stripped(pos, position), control, source)
@@ -460,8 +468,10 @@ def _merge_upgrades(changed: list[Upgrades]) -> Upgrades:
 
 
 def _stripped(position: Position, start: Position) -> Upgrades:
-    """Each spire whose upgrades differ from those it had as the step began, with its upgrades now."""
-    return tuple((s.id, s.upgrades) for s, was in zip(position.spires, start.spires) if s.upgrades != was.upgrades)
+    """Each spire whose upgrades differ from those it had as the step began (none where an act built it:
+    Builder), with its upgrades now."""
+    was = {s.id: s.upgrades for s in start.spires}
+    return tuple((s.id, s.upgrades) for s in position.spires if s.upgrades != was.get(s.id, ()))
 
 
 def _merge_board(position: Position, boards: list[Board]) -> Board:

@@ -46,10 +46,10 @@ from adjudicator.answers.turns import (
     UnitEnd,
 )
 from adjudicator.position.dice import Die
-from adjudicator.position.model import Kind, Position
+from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
-from adjudicator.questions.board_after import ELFINKAZE_SIDES, apply_end, apply_move
+from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
@@ -109,6 +109,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     moves = movement.sequence if movement else ()
     homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
     homed |= {x for m in moves for a in m.acts if a.how == "fuse" for x in (m.unit, a.chip)}  # the shada's fusion
+    homed |= {m.unit for m in moves for a in m.acts if a.then == "barracks"}  # Builder's basic unit
     homed |= {m.unit for m in moves if m.turns == "fortress"}  # a keel minion that would demote (Colony)
     for uid, before in sorted(start.units.items()):
         if uid in summoned:
@@ -162,7 +163,11 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         for s in start.spires if s.id not in homed and (s.id not in kept or kept[s.id].upgrades != s.upgrades)
     )
     began = {s.id: s.at for s in start.spires}
-    spires_at = tuple((s.id, s.at) for s in final.spires if s.at != began[s.id])  # Creep
+    spires_at = tuple((s.id, s.at) for s in final.spires if s.id in began and s.at != began[s.id])  # Creep
+    # Built as units moved (Builder), or promoted to another chip (Builder's siege tower).
+    built = tuple((s.id, s.at, s.faction, s.chip, s.upgrades) for s in final.spires if s.id not in began)
+    printed = {s.id: s.chip for s in start.spires}
+    renamed = tuple((s.id, s.chip) for s in final.spires if s.id in printed and s.chip != printed[s.id])
     gates = tuple((f, g.health) for f, g in sorted(final.gates.items()) if g.health != start.gates[f].health)
     source = tuple(
         (f, x.source) for f, x in sorted(final.factions.items()) if x.source != start.factions[f].source
@@ -190,6 +195,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
         linked=linked,
+        built=built, renamed=renamed,
     )
 
 

@@ -165,9 +165,14 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "fuse": "fuses with {chip}: both to the barracks, {to} deployed promoted on its Source well",
          "distort": "places the market's top earthscape over its isle at {chip}",
          "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
-         "pickup": "picks up {chip}", "drop": "drops the item on {chip}"}
+         "pickup": "picks up {chip}", "drop": "drops the item on {chip}",
+         "build": "builds a dispatch platform on the Source well {chip}",
+         "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept",
+         "clear": "discards the unrevealed landmark {chip}", "waygate": "places a waygate on the Source well {chip}",
+         "clear_waygate": "discards the unrevealed landmark {chip} and places a waygate on the Source well {to}",
+         "perch": "places elfinkaze of its barracks on top of it as it deploys, {chip} Glidebomb up and {to} Save up"}
 # What the unit then does, where "(flips)" does not read.
-_THEN = {"defeated": "itself defeated"}
+_THEN = {"defeated": "itself defeated", "barracks": "itself to its barracks", "demote": "itself demoted"}
 
 
 def _unnamed(chip: str, goes_to: str) -> str:

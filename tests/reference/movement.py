@@ -46,6 +46,17 @@ N218 A unit that damage taken as units move defeats (itself moving, displaced, c
     chip: none; Crush: the displacing minion), where that faction opposes it and plays no AI (the moving
     faction as asked, another by its controller).
 
+N225 Builder: before its move (from a map hex) or once it ends (a stay's too), each an outcome: a dispatch
+    platform of the unit's faction built on a map hex beside it with a Source well that no unit (but itself),
+    spire, landmark or other chip covers as the move began (a spire `dispatch-platform-<hex>`, no upgrades,
+    chip Dispatch Platform); a player's also: a spire beside it named Dispatch Platform (any faction's) made
+    a Siege Tower, its upgrades kept (no talents, no reward), or any spire beside it given an attack, range
+    or fortification upgrade on top. Then a basic unit leaves the board to its barracks, undefeated, its
+    movement made (before its move: instead of it, a stay on its hex), listed in its faction's barracks
+    where the position gives them; a promoted one shows its basic side, its upgrades kept, its health at
+    most that side's health stat (a move after it made so). A player's may, or not; the AI's must, before
+    its move where a well is beside it then, else after its move. The step's boards name a spire built
+    (control: its faction) and a siege tower (sides: promoted).
 N195 Portable Gateport (an item): a player's hero (not the AI's), its faction holding 1 Source or more,
     once a move, before its move (then made on the board it leaves) or after it (a stay's too): holding
     the item (the talent), drops it on a map hex beside it, not path, free of units (but itself), spires,
@@ -1674,6 +1685,8 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return burrow_hexes(position, unit, node, ai)
     if talent == "Matter Distortion":  # N193: the hex it stands on, the isle it occupies
         return [] if ai else [node]
+    if talent == BUILDER:  # N225: the Source wells beside it (a player's spires: _after_targets)
+        return [x for x, _ in builder_targets(position, unit, node, ai)]
     if talent == "Quantum Dark":  # N194: an opposing spire beside it with 2 upgrades or fewer
         return sorted(sp.id for sp in position.spires if sp.at in position.neighbours(node) and len(sp.upgrades) <= 2
                       and opposing(position, sp.faction, unit.faction))
@@ -1881,7 +1894,7 @@ ACTS = {"Consume": ("defeat", "flip"), "Yrtel's Way": ("barracks", "promote"), "
         "Summon Hero": ("call", ""), "Improve": ("improve", ""), "Stasis": ("stasis", ""), "Possess": ("possess", ""),
         "Burrow": ("burrow", ""), "Matter Distortion": ("distort", "promote"),
         "Quantum Dark": ("replace", "defeated"),
-        "Portable Gateport": ("drop", "")}
+        "Portable Gateport": ("drop", ""), "Builder": ("build", "")}
 # "after or instead of this unit's movement": after it, or after a stay (Save); "After this unit's movement"
 # (Twister); "When this unit ends its movement" (Improve)
 AFTER_ONLY = {"Save", "Twister", "Improve", "Burrow"}
@@ -1908,6 +1921,8 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     position gives both (game-elements: Leveling Up); the talent used up for this move. A spire back to
     its barracks (N168 Rigging) leaves the board."""
     units = dict(position.units)
+    if act.talent == BUILDER:
+        return _built(position, unit, act)
     if act.how == "barracks" and act.chip not in units:  # N168 Rigging: the spire off the board
         return dataclasses.replace(position, spires=tuple(s for s in position.spires if s.id != act.chip))
     if act.how in ("improve", "improve_under"):  # N169: the upgrade on top, or at the bottom
@@ -2008,6 +2023,29 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     return dataclasses.replace(position, units=units)
 
 
+def _built(position: Position, unit: Unit, act: Act) -> Position:
+    """N225 Builder: the platform built, the tower made or the upgrade given; then the unit off the board to its
+    barracks (its movement made) or on its basic side, the talent used up."""
+    spires = position.spires
+    if act.how == "build":
+        spires = (*spires, Spire(f"dispatch-platform-{act.chip}", unit.faction, act.chip, chip=DISPATCH_PLATFORM))
+    elif act.how == "tower":
+        spires = tuple(Spire(s.id, s.faction, s.at, s.upgrades, chip=SIEGE_TOWER, capacity=s.capacity)
+                       if s.id == act.chip else s for s in spires)
+    else:
+        spires = tuple(dataclasses.replace(s, upgrades=(*s.upgrades, act.to)) if s.id == act.chip else s for s in spires)
+    talents = tuple(t for t in unit.talents if t != BUILDER)
+    factions = position.factions
+    if act.then == "barracks":
+        done = dataclasses.replace(unit, at=None, talents=talents, done=dataclasses.replace(unit.done, moved=True))
+        info = factions[unit.faction]
+        if info.barracks is not None:
+            factions = {**factions, unit.faction: dataclasses.replace(info, barracks=(*info.barracks, unit.id))}
+    else:
+        done = dataclasses.replace(unit, promoted=False, health=min(unit.health, unit.stats.health), talents=talents)
+    return dataclasses.replace(position, units={**position.units, unit.id: done}, spires=spires, factions=factions)
+
+
 HEALTH_CHIP = "deploy-health-chips"
 
 
@@ -2075,7 +2113,35 @@ def _after_targets(position: Position, unit: Unit, talent: str, node: str, ai: b
         return summon_spots(position, unit, node, ai)
     if talent == "Improve":
         return improvements(position, unit, node, ai)
+    if talent == BUILDER:
+        return builder_targets(position, unit, node, ai)
     return [(x, "") for x in act_targets(position, unit, talent, node, ai)]
+
+
+BUILDER = "Builder"
+DISPATCH_PLATFORM, SIEGE_TOWER = "Dispatch Platform", "Siege Tower"
+
+
+def builder_targets(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
+    """N225 Builder: from ``node``, each uncovered Source well beside it (a dispatch platform built there);
+    a player's also each dispatch platform beside it (made a siege tower: to "") and each spire beside it
+    with each kind of upgrade it may gain (to: the kind)."""
+    if BUILDER not in unit.talents or node not in position.hexes:
+        return []
+    held = _chip_hexes(position) | {c.at for c in position.chips} | set(_units_by_hex(position, unit.id))
+    near = [h for h in position.neighbours(node) if h in position.hexes]
+    found = [(h, "") for h in sorted(near) if position.hexes[h].well and h not in held]
+    if not ai:
+        spires = sorted((s for s in position.spires if s.at in near), key=lambda s: s.id)
+        found += [(s.id, "") for s in spires if s.chip.casefold() == DISPATCH_PLATFORM.casefold()]
+        found += [(s.id, k) for s in spires for k in ("attack", "fortification", "range")]
+    return found
+
+
+def _then(unit: Unit, talent: str, then: str) -> str:
+    """N225: what Builder's unit then does, by the side it shows: a basic one to its barracks, a promoted one
+    demoted; another talent's is fixed (ACTS)."""
+    return ("demote" if unit.promoted else "barracks") if talent == BUILDER else then
 
 
 def improvements(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
@@ -2111,11 +2177,15 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             outcomes = outcomes + [dataclasses.replace(_stay(unit.id, x), acts=(Act("before", talent, x, how, then),))
                                    for x, _ in first]
             continue
-        before = ([dataclasses.replace(_stay(unit.id, start), acts=(Act("before", talent, x, how, then),))
-                   for x, _ in first] if talent in INSTEAD_OR_AFTER else
+        then = _then(unit, talent, then)
+        # N194, N225: defeated, or back to its barracks, instead of moving: a stay, no move after it.
+        instead = talent in INSTEAD_OR_AFTER or then == "barracks"
+        before = ([dataclasses.replace(_stay(unit.id, start), acts=(
+                       Act("before", talent, x, _how(position, talent, how, x, to), then, to),))
+                   for x, to in first] if instead else
                   [dataclasses.replace(o, acts=(act, *o.acts))
                    for x, to in first
-                   for act in [_priced(position, unit, Act("before", talent, x, _how(position, talent, how, x), then, to), ai)]
+                   for act in [_priced(position, unit, Act("before", talent, x, _how(position, talent, how, x, to), then, to), ai)]
                    for o in unit_options(_paid(position, unit, act), unit.id, ai).outcomes])
         if ai and first:
             outcomes = before
@@ -2130,15 +2200,20 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
                 later.append(o)
             kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
             later += [dataclasses.replace(o, acts=_after_last(*o.acts, _priced(
-                          position, unit, Act("after", talent, x, _how(position, talent, kind, x), then, to), ai)))
+                          position, unit, Act("after", talent, x, _how(position, talent, kind, x, to), then, to), ai)))
                       for x, to in targets if not (o.kind == STAY and (o.end, x) in done)]
         outcomes = later + before
     return outcomes
 
 
-def _how(position: Position, talent: str, how: str, chip: str) -> str:
-    """N195: Portable Gateport drops the item on a hex, or picks up the item chip."""
-    return ("drop" if chip in position.hexes else "pickup") if talent == GATEPORT else how
+def _how(position: Position, talent: str, how: str, chip: str, to: str) -> str:
+    """N195: Portable Gateport drops the item on a hex, or picks up the item chip. N225: Builder builds on a
+    hex, gives a spire an upgrade of a kind, or makes a dispatch platform a siege tower."""
+    if talent == GATEPORT:
+        return "drop" if chip in position.hexes else "pickup"
+    if talent == BUILDER:
+        return "build" if chip in position.hexes else "improve" if to else "tower"
+    return how
 
 
 def _after_last(*acts: Act) -> tuple[Act, ...]:
@@ -2445,7 +2520,7 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     for act in move.acts:  # before: the chip acted on, the unit flipped or promoted
         if act not in left:
             position = _paid(position, position.units[move.unit], act)
-            if act.talent in INSTEAD_OR_AFTER:  # N194: defeated instead of moving, its movement made
+            if act.talent in INSTEAD_OR_AFTER or act.then == "barracks":  # N194, N225: no move after it
                 gone = position.units[move.unit]
                 gone = dataclasses.replace(gone, done=dataclasses.replace(gone.done, moved=True))
                 return dataclasses.replace(position, units={**position.units, move.unit: gone})
@@ -2577,15 +2652,19 @@ def roll_results(unit: Unit, move: MoveOutcome) -> list[MoveOutcome]:
 
 
 def sides(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
-    """The units an act flipped or promoted since ``start``, with the side they show now."""
-    return tuple((uid, "promoted" if u.promoted else "basic") for uid, u in sorted(position.units.items())
-                 if uid in start.units and u.promoted != start.units[uid].promoted)
+    """The units an act flipped or promoted since ``start``, with the side they show now, and the spires an act
+    made another chip (N225: a siege tower), promoted."""
+    printed = {s.id: s.chip for s in start.spires}
+    return tuple(sorted((*((uid, "promoted" if u.promoted else "basic") for uid, u in position.units.items()
+                           if uid in start.units and u.promoted != start.units[uid].promoted),
+                         *((s.id, "promoted") for s in position.spires if s.id in printed and s.chip != printed[s.id]))))
 
 
 def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The spires an act stripped since ``start``, with the upgrades they keep."""
+    """The spires an act stripped since ``start``, with the upgrades they keep (N225: one built since, those
+    it holds)."""
     was = {s.id: s.upgrades for s in start.spires}
-    return tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was[s.id]))
+    return tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was.get(s.id, ())))
 
 
 def sources(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
@@ -2595,10 +2674,11 @@ def sources(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
 
 def controlled(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
     """The units and spires whose faction an act changed since ``start`` (N194: a spire replaced by the
-    unit's faction's), with that faction."""
+    unit's faction's; N225: a spire built since), with that faction."""
     was = {**{u.id: u.faction for u in start.units.values()}, **{s.id: s.faction for s in start.spires}}
+    built = {s.id for s in position.spires} - {s.id for s in start.spires}
     now = [*((u.id, u.faction) for u in position.units.values()), *((s.id, s.faction) for s in position.spires)]
-    return tuple(sorted((x, f) for x, f in now if x in was and f != was[x]))
+    return tuple(sorted((x, f) for x, f in now if (x in was and f != was[x]) or x in built))
 
 
 BEFORE, MINIONS, AFTER = "heroes before", "minions", "heroes after"
