@@ -294,7 +294,7 @@ def _is_route(token: str, position: Position, text: str) -> bool:
 
 def _act(token: str, talent: str, position: Position, text: str) -> ActClaim:
     """``talent[:chip[>to]]``: the chip any unit, hex or gate, spire, landmark or other chip of the
-    position; ``to`` a hex, or what the act gives (an upgrade's kind, health)."""
+    position, or a count (Elfin's); ``to`` a hex, or what the act gives (an upgrade's kind, health)."""
     body = ":".join(_split(token, ":")[1:])
     if ":" not in token:
         return ActClaim(talent)
@@ -304,7 +304,7 @@ def _act(token: str, talent: str, position: Position, text: str) -> ActClaim:
     chip = _name(parts[0], f"act {act_name(talent)}: chip", text)
     chips = {*position.units, *(s.id for s in position.spires), *(m.id for m in position.landmarks),
              *(c.id for c in position.chips)}
-    if chip not in chips and not _is_node(position, chip):
+    if chip not in chips and not _is_node(position, chip) and not chip.isdigit():  # a count: Elfin's
         raise NotationError(f"act {act_name(talent)}: {chip!r} is no unit, hex, gate, spire, landmark or chip of this "
                             f"position (expected TALENT:CHIP, as in 'consume:jaelana')")
     to = _name(parts[1], f"act {act_name(talent)}: to", text) if len(parts) == 2 else None
