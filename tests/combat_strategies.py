@@ -467,12 +467,7 @@ def _tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -
 @st.composite
 def capturing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose AI factions' units' active chips get Capture by a coin toss."""
-    position = draw(boards)
-    ai = {name for name, f in position.factions.items() if f.controller is Controller.AI}
-    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Capture"})))
-             if u.faction in ai and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
-             for uid, u in position.units.items()}
-    return replace(position, units=units)
+    return _ai_tossed(draw, boards, "Capture")
 
 
 # Toxic Fumes (reference N235): a defeated unit lays a toxic fumes chip on its hex. ``fuming`` hands it to the
@@ -481,9 +476,14 @@ def capturing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 @st.composite
 def fuming(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose AI factions' units' active chips get Toxic Fumes by a coin toss."""
+    return _ai_tossed(draw, boards, "Toxic Fumes")
+
+
+def _ai_tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -> Position:
+    """A board of ``boards`` whose AI factions' units' active chips get ``talent`` by a coin toss."""
     position = draw(boards)
     ai = {name for name, f in position.factions.items() if f.controller is Controller.AI}
-    units = {uid: replace(u, talents=tuple(sorted({*u.talents, "Toxic Fumes"})))
+    units = {uid: replace(u, talents=tuple(sorted({*u.talents, talent})))
              if u.faction in ai and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()) else u
              for uid, u in position.units.items()}
     return replace(position, units=units)

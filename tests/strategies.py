@@ -1092,6 +1092,13 @@ def _some(draw: st.DrawFn, ids: list[str]) -> set[str]:
     return draw(st.sets(st.sampled_from(ids), min_size=1)) if ids else set()
 
 
+def _placed_movers(draw: st.DrawFn, position: Position) -> set[str]:
+    """One or more of the moving faction's units on the map (no landmark minion): those a strategy hands its
+    talent."""
+    return _some(draw, sorted(uid for uid, u in position.units.items() if u.faction == position.turn.faction
+                              and u.kind is not Kind.LANDMARK_MINION and position.placed(uid)))
+
+
 def _played_with(draw: st.DrawFn, position: Position, talent: str, placed: bool = False) -> Position:
     """``position`` played by a player, one or more of its moving faction's units (no landmark minion;
     on the map, if ``placed``) given ``talent``."""
@@ -1201,9 +1208,7 @@ def building(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     position = draw(boards)
     units = dict(position.units)
     faction = position.turn.faction
-    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION
-                    and position.placed(uid))
-    chosen = _some(draw, movers)
+    chosen = _placed_movers(draw, position)
     for uid in chosen:
         u = units[uid]
         promoted = draw(st.booleans())
@@ -1234,10 +1239,7 @@ def burrowing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     out here only, never from the common pools."""
     position = draw(boards)
     units = dict(position.units)
-    faction = position.turn.faction
-    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION
-                    and position.placed(uid))
-    for uid in _some(draw, movers):
+    for uid in _placed_movers(draw, position):
         u = units[uid]
         health = max(1, u.health - 1) if draw(st.booleans()) else u.health
         group = u.group or ((GroupedChip("Scout", Stats(health=1, movement=u.stats.movement)),)
@@ -1361,9 +1363,7 @@ def missiling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     position = draw(boards)
     units = dict(position.units)
     faction = position.turn.faction
-    movers = sorted(uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION
-                    and position.placed(uid))
-    chosen = _some(draw, movers)
+    chosen = _placed_movers(draw, position)
     for uid in chosen:
         units[uid] = replace(units[uid], talents=(*units[uid].talents, "Magic-Like Missile"), merc=draw(st.booleans()))
     for uid, u in sorted(units.items()):
