@@ -10,10 +10,12 @@ import copy
 from dataclasses import replace
 
 import pytest
+from clingo import Function, Number, String
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.answers.moves import Strike
+from adjudicator.answers.decode import decode_whole_witness
+from adjudicator.answers.moves import Displacement, Strike
 from adjudicator.position.model import Controller, Kind, Position, Terrain
 
 from adjudicator.questions.whole_step import SEARCH, _Group, _summary, groups, movement_step
@@ -446,3 +448,19 @@ def test_heroes_in_a_gate_stack_are_solved_as_the_rules_play_them(stack: tuple[s
     for ai in (False, True):
         assert movement_step(position, ai=ai, limit=0).answered_by == "solve"
         assert movement_step_problem(position, ai) is None
+
+
+def test_two_minions_on_one_route_keep_their_own_displacements_in_the_order_shown() -> None:
+    # Two minions leaving one gate may take the same route at different moments: the first pushes the
+    # hero on b1 back to a1, the second then meets no hero there. Each route's pushes are its own unit's
+    # (a sweep's board once merged them, and showing its boards raised an error).
+    route = Function("", [String("c1"), Function("", [String("b1"), Function("", [String("a1"), Function(
+        "", [String("gate:g"), Function("start")])])])])
+    atoms = [Function(name, args) for name, args in (
+        ("go", [String("m1"), route]), ("go", [String("m2"), route]), ("ok", [String("m1"), route]),
+        ("ok", [String("m2"), route]), ("okp", [String("m1"), route, String("b1"), String("a1")]),
+        ("push", [String("m1"), String("h1"), String("a1")]), ("bef", [String("m1"), String("m2")]),
+        ("wd0", [String("m1"), Number(3)]), ("wd0", [String("m2"), Number(3)]))]
+    first, second = (move for move, _, _ in decode_whole_witness(atoms, lambda node: ()))
+    assert (first.unit, first.displaced, first.paths) == ("m1", (Displacement("h1", "b1", "a1"),), 1)
+    assert (second.unit, second.displaced, second.paths) == ("m2", (), 1)

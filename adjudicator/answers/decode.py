@@ -1617,9 +1617,10 @@ class _Witness:
     stops: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # hexes no walk goes on from (never its start)
     d0: dict[str, int] = field(default_factory=dict)
     ok: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))
-    okp: dict[Symbol, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+    # By unit and route: two minions leaving one gate may take the same route at different moments.
+    okp: dict[tuple[str, Symbol], set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
     burn: dict[str, tuple[str, int]] = field(default_factory=dict)  # the chip its damage on its way picked (Blaze)
-    okb: dict[Symbol, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))  # what a route may deal
+    okb: dict[tuple[str, Symbol], set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))  # what a route may deal
 
 
 def decode_whole_witness(
@@ -1669,11 +1670,11 @@ def decode_whole_witness(
         elif name == "ok":
             w.ok[unit].append(args[1])
         elif name == "okp":
-            w.okp[args[1]].add((_name(args[2]), _name(args[3])))
+            w.okp[unit, args[1]].add((_name(args[2]), _name(args[3])))
         elif name == "burn":
             w.burn[unit] = (_name(args[1]), args[2].number)
         elif name == "okb":
-            w.okb[args[1]].add((_name(args[2]), args[3].number))
+            w.okb[unit, args[1]].add((_name(args[2]), args[3].number))
 
     def order(first: set[tuple[str, str]]) -> Callable[[str, str], int]:
         def compare(a: str, b: str) -> int:  # a tournament without 3-cycles: a total order
@@ -1727,8 +1728,8 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
     # outcome's routes are those that may pick the same chip, as the answer groups them (_scorchings).
     burnt = w.burn.get(uid)
     struck = (Strike(*burnt),) if burnt is not None and burnt[1] else ()
-    same = [r for t in w.ok[uid] if (r := _route(t))[-1] == route[-1] and w.okp[t] == key
-            and (burnt in w.okb[t] if burnt is not None else not w.okb[t])]
+    same = [r for t in w.ok[uid] if (r := _route(t))[-1] == route[-1] and w.okp[uid, t] == key
+            and (burnt in w.okb[uid, t] if burnt is not None else not w.okb[uid, t])]
     return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same), struck=struck)
 
 
