@@ -13,6 +13,7 @@ or ``python -m bench.sweep`` (bench/README.md).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -436,6 +437,14 @@ def _erupts(position: Position, ai: bool) -> bool:
                for m in movement_ref.unit_options(position, u, ai).outcomes)
 
 
+def _either_side(draw: Callable[[st.SearchStrategy[Position]], st.SearchStrategy[Position]],
+                 affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
+    """Boards ``draw`` makes of the generated ones (those whose whole step is affordable, if ``affordable``),
+    played by a player or the AI, each with a move the reference says the talent acts in."""
+    boards = positions().filter(affordable_step) if affordable else positions()
+    return st.booleans().flatmap(lambda ai: st.tuples(draw(boards).filter(lambda p: _acts(p, ai)), st.just(ai)))
+
+
 def _erupting(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
     boards = positions().filter(affordable_step) if affordable else positions()
     return st.booleans().flatmap(lambda ai: st.tuples(
@@ -498,13 +507,8 @@ def test_movement_step_agrees_on_portable_gateport(position: Position) -> None:
 # siege tower or any spire upgraded (a player's), before its move or after it; then the unit to its barracks (no
 # move after an act before it) or demoted; a player's may, the AI's must build. On boards of their own
 # (tests/strategies.py, building), each with a move the reference says it acts in.
-def _building(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
-    boards = positions().filter(affordable_step) if affordable else positions()
-    return st.booleans().flatmap(lambda ai: st.tuples(building(boards).filter(lambda p: _acts(p, ai)), st.just(ai)))
-
-
 @settings(max_examples=examples(12), deadline=None)
-@given(_building())
+@given(_either_side(building))
 def test_unit_options_agree_on_builder(drawn: tuple[Position, bool]) -> None:
     position, ai = drawn
     problem = unit_options_problem(position, ai)
@@ -512,7 +516,7 @@ def test_unit_options_agree_on_builder(drawn: tuple[Position, bool]) -> None:
 
 
 @settings(max_examples=examples(6), deadline=None)
-@given(_building(affordable=True))
+@given(_either_side(building, affordable=True))
 def test_movement_step_agrees_on_builder(drawn: tuple[Position, bool]) -> None:
     # A spire built stands in the way of the later moves, a unit sent to its barracks moves no more.
     position, ai = drawn
@@ -533,8 +537,7 @@ def test_unit_options_agree_on_matter_distortion(position: Position) -> None:
 # ungrouped unit's choice, a wounded AI unit's obligation; on boards of their own (tests/strategies.py,
 # burrowing), each with a move the reference says it burrows in.
 @settings(max_examples=examples(8), deadline=None)
-@given(st.booleans().flatmap(lambda ai: st.tuples(
-    burrowing(positions()).filter(lambda p: _acts(p, ai)), st.just(ai))))
+@given(_either_side(burrowing))
 def test_unit_options_agree_on_where_burrow_places(drawn: tuple[Position, bool]) -> None:
     position, ai = drawn
     problem = unit_options_problem(position, ai)
@@ -542,8 +545,7 @@ def test_unit_options_agree_on_where_burrow_places(drawn: tuple[Position, bool])
 
 
 @settings(max_examples=examples(4), deadline=None)
-@given(st.booleans().flatmap(lambda ai: st.tuples(
-    burrowing(positions().filter(affordable_step)).filter(lambda p: _acts(p, ai)), st.just(ai))))
+@given(_either_side(burrowing, affordable=True))
 def test_movement_step_agrees_on_where_burrow_places(drawn: tuple[Position, bool]) -> None:
     # A burrowed unit stands on its new hex, with no health, for the later moves.
     position, ai = drawn
@@ -627,13 +629,8 @@ def test_unit_options_agree_with_two_acting_talents(position: Position) -> None:
 # Magic-Like Missile (N133): 1 damage to a unit up to 3 hexes away, before a move (then made on the board
 # so changed) or after it, a player's or the AI's, on boards of their own (tests/strategies.py, missiling),
 # each with a move the reference says the talent acts in.
-def _missiling(affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
-    boards = positions().filter(affordable_step) if affordable else positions()
-    return st.booleans().flatmap(lambda ai: st.tuples(missiling(boards).filter(lambda p: _acts(p, ai)), st.just(ai)))
-
-
 @settings(max_examples=examples(8), deadline=None)
-@given(_missiling())
+@given(_either_side(missiling))
 def test_unit_options_agree_on_what_magic_like_missile_deals(drawn: tuple[Position, bool]) -> None:
     position, ai = drawn
     problem = unit_options_problem(position, ai)
@@ -641,7 +638,7 @@ def test_unit_options_agree_on_what_magic_like_missile_deals(drawn: tuple[Positi
 
 
 @settings(max_examples=examples(8), deadline=None)
-@given(_missiling(affordable=True))
+@given(_either_side(missiling, affordable=True))
 def test_movement_step_agrees_on_what_magic_like_missile_deals(drawn: tuple[Position, bool]) -> None:
     # A unit a missile defeats before a move no longer stands in the way of that move and the later ones.
     position, ai = drawn
@@ -657,9 +654,7 @@ def _acts(position: Position, ai: bool) -> bool:
 
 
 def _acting(talent: str, affordable: bool = False) -> st.SearchStrategy[tuple[Position, bool]]:
-    boards = positions().filter(affordable_step) if affordable else positions()
-    return st.booleans().flatmap(lambda ai: st.tuples(acting(boards, talent).filter(lambda p: _acts(p, ai)),
-                                                      st.just(ai)))
+    return _either_side(lambda boards: acting(boards, talent), affordable)
 
 
 # Quantum Dark (N194): a spire beside the unit replaced, the unit defeated, instead of its move or after it; a
