@@ -965,7 +965,6 @@ class _PositionReader(_Reader):
         self.check_stack_faction(unit_id, faction)
         terrain = self.choice(f["terrain"], [t.value for t in Terrain], "a terrain")
         talents = self.talents(f["talents"])
-        stats = self.ranged(stats, f, talents)
         upgrades = self.upgrades(f["upgrades"])
         promoted = self.boolean(f["promoted"])
         group = self.group(f["group"])
@@ -983,6 +982,14 @@ class _PositionReader(_Reader):
         capacity = self.integer(f["capacity"], MAX_CAPACITY)
         promoted_stats = self.stats(f["promoted-stats"])
         other_talents = self.talents(f["other-talents"])
+        # A "# Range" sets the range of the side that prints it: `talents` the side showing, `other-talents`
+        # the other (a promoted unit without promoted-stats shows its basic stats: Unit.side).
+        if promoted and promoted_stats is not None:
+            promoted_stats = self.ranged(promoted_stats, f, talents, "promoted-stats", "talents")
+            stats = self.ranged(stats, f, other_talents, "stats", "other-talents")
+        else:
+            stats = self.ranged(stats, f, talents, "stats", "talents")
+            promoted_stats = self.ranged(promoted_stats, f, other_talents, "promoted-stats", "other-talents")
         mark = self.mark(f["mark"], kinds=OWN_MARK_KINDS) if f["mark"].node is not None else None
         if mark is not None and unit_id in (mark.unit, mark.beside and mark.beside.unit):
             self.problem(f["mark"], "a unit cannot be its own mark")
@@ -1312,17 +1319,20 @@ class _PositionReader(_Reader):
             health, _or(attack, Stats.attack), _or(movement, Stats.movement), _or(reach, Stats.range), star
         )
 
-    def ranged(self, stats: Stats | None, f: _Fields, talents: _Talents | None) -> Stats | None:
+    def ranged(self, stats: Stats | None, f: _Fields, talents: _Talents | None, stats_field: str = "stats",
+               talents_field: str = "talents") -> Stats | None:
         """The talent "# Range" is the chip's range (master-talent-list: "This unit attacks and
-        retaliates from up to # hexes away"): it sets the range, and must agree with a range stat."""
+        retaliates from up to # hexes away"): it sets the range of the stats ``stats_field`` of the side whose
+        talents ``talents_field`` print it, and must agree with a range stat given there."""
         number = dict(talents.numbers).get("Range") if talents else None
         if stats is None or number is None:
             return stats
-        given = f["stats"].node is not None and any(
-            isinstance(k, ScalarNode) and k.value == "range" for k, _ in f["stats"].node.value
+        given = f[stats_field].node is not None and any(
+            isinstance(k, ScalarNode) and k.value == "range" for k, _ in f[stats_field].node.value
         )
         if given and stats.range != number:
-            self.problem(f["talents"], f"{number} Range disagrees with the range stat {stats.range}")
+            self.problem(f[talents_field], f"{number} Range disagrees with the range stat {stats.range}"
+                         + (f" of {stats_field}" if stats_field != "stats" else ""))
         return replace(stats, range=number)
 
     def group(self, value: _Value) -> tuple[GroupedChip, ...] | None:
