@@ -55,6 +55,16 @@ def test_a_spire_rigging_sent_to_its_barracks_is_not_called_defeated() -> None:
     assert rigged.end.as_json()["spires_home"] == ["rig"] and rigged.end.as_json()["spires"] == {}
 
 
+def test_a_unit_that_erupts_waits_in_its_barracks() -> None:
+    # Eruption: "return this unit to its barracks": where the position gives the barracks, the unit is there
+    # for what later takes from them (Spawn, Evoke, Summon), as Builder's unit is.
+    position = _position("positions/talents/eruption/eruption-low-health-beside-foe-erupts.yaml")
+    position = replace(position, factions={**position.factions,
+                                           "shada": replace(position.factions["shada"], barracks=())})
+    after = apply_move(position, MoveOutcome("magma", "e1", "progress", path=("c1", "d1", "e1"), exit="barracks"))
+    assert after.placed("magma") is None and after.factions["shada"].barracks == ("magma",)
+
+
 def test_spires_gates_and_source_change_as_the_end_says() -> None:
     position = _position("positions/turn/turn-from-spires-fire.yaml")
     end = EndState((ChipEnd("gate:narora", health=7), ChipEnd("tower", upgrades=())), (("heirs", 3),))

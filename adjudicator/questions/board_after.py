@@ -493,9 +493,13 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
             gates[faction] = replace(gates[faction], health=max(0, gates[faction].health - strike.damage))
     if move.exit == "defeated":  # Immolate: as a defeat by damage, the group's next chip shows
         units[move.unit] = _hurt(units[move.unit], 0, True)
-    elif move.exit in ("barracks", "fortress"):  # Eruption, Rigging: off the board, not defeated (its health kept)
+    factions = position.factions
+    if move.exit in ("barracks", "fortress"):  # Eruption, Rigging: off the board, not defeated (its health kept)
         units[move.unit] = replace(units[move.unit], at=None)
-    return replace(position, units=units, gates=gates, chips=tuple(chips.values()))
+        info = factions[units[move.unit].faction]
+        if move.exit == "barracks" and info.barracks is not None:  # Eruption: "return this unit to its barracks"
+            factions = {**factions, units[move.unit].faction: replace(info, barracks=(*info.barracks, move.unit))}
+    return replace(position, units=units, gates=gates, chips=tuple(chips.values()), factions=factions)
 
 
 def _passed(position: Position, move: MoveOutcome) -> Position:
