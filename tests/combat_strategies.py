@@ -489,6 +489,33 @@ def _ai_tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str
     return replace(position, units=units)
 
 
+# Powerhouse (reference N263): a player's spire defeated may promote a rotten worms minion waiting in its
+# faction's barracks. ``powering`` hands it to spires by coin tosses, one at least, and gives each spire's
+# faction one or two worms in its barracks (basic, or promoted by a coin toss) and, by another, a minion
+# printed otherwise; out of the common pool, as Capture.
+@st.composite
+def powering(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` (a spire at least) whose spires get Powerhouse by coin tosses, and whose
+    spires' factions have rotten worms waiting in their barracks."""
+    position = draw(boards)
+    assume(position.spires)
+    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, "Powerhouse"}))) if draw(st.booleans()) else s
+                   for s in position.spires)
+    assume(any("Powerhouse" in s.talents for s in spires))
+    units, factions = dict(position.units), dict(position.factions)
+    for faction in sorted({s.faction for s in spires}):
+        waiting = [f"{faction}-worm{i + 1}" for i in range(draw(st.integers(1, 2)))]
+        waiting += [f"{faction}-briar"] if draw(st.booleans()) else []
+        for uid in waiting:
+            health = draw(st.integers(1, 3))
+            promoted = draw(st.booleans()) and uid != waiting[0]
+            units[uid] = Unit(uid, "Grafted Briar" if uid.endswith("briar") else "Rotten Worms", faction, Kind.MINION,
+                              health, Stats(health, 1, 2), None, promoted=promoted,
+                              promoted_stats=Stats(health + 1, 2, 2))
+        factions[faction] = replace(factions[faction], barracks=tuple(waiting))
+    return replace(position, spires=spires, units=units, factions=factions)
+
+
 # Pollinate (reference N207): a defeated unit adds an upgrade beneath the nearest keel spire's others.
 # ``pollinating`` renames the first spire's side keel, leaves it that spire alone (no tie), and hands
 # Pollinate to every AI faction's unit (a player's is a choice the reference does not take).

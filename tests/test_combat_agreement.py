@@ -25,7 +25,7 @@ from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
     SPIRE_HITS, UNGROUPED, absorbing, assisting, calling, cheering, combat_positions, cumbersome, detonating, entropic, fountained, gifted, held_still,
-    capturing, fuming, keeled, pollinating,
+    capturing, fuming, keeled, pollinating, powering,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
     limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
@@ -291,6 +291,22 @@ def test_attack_options_agree_with_toxic_fumes(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(fuming(combat_positions()))
 def test_attack_step_agrees_with_toxic_fumes(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# Powerhouse on the spires, worms in their factions' barracks (reference N263): a player's spire defeated may
+# promote one waiting there, in a listing (offered) and the whole step.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(powering(combat_positions()))
+def test_attack_options_agree_with_powerhouse(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(powering(combat_positions()))
+def test_attack_step_agrees_with_powerhouse(position: Position) -> None:
     problem = attack_step_problem(position)
     assert problem is None, problem
 

@@ -986,3 +986,15 @@ def test_morale_raises_the_die_for_each_opposing_unit_defeated() -> None:
     assert outcome(attack_options(still, "tinbeard", False), "grunt").morale == ()
     top = replace(rises, factions={**rises.factions, "horizons": replace(rises.factions["horizons"], morale=6)})
     assert outcome(attack_options(top, "tinbeard", False), "grunt").morale == ()
+
+
+def test_powerhouse_promotes_a_worm_waiting_in_the_barracks() -> None:
+    # N263 on the hand-derived positions (their comments work the numbers out): the joust defeats the
+    # graft's mito (Powerhouse); a player's graft may promote its basic Rotten Worms in the barracks, or not
+    # (the briar there is no worm); played by the AI, nothing is promoted. A listing names the worm.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "powerhouse"
+    may = load_position(folder / "powerhouse-player-may-promote-worms.yaml")
+    fallen = ChipEnd("mito", defeated=True)
+    assert {e for e in ends(may)} == {EndState((fallen,)), EndState(tuple(sorted((fallen, ChipEnd("worm", promoted=True)))))}
+    assert outcome(attack_options(may, "joust", False), "mito").offered == (("worm", "promote", "Powerhouse"),)
+    assert {e for e in ends(load_position(folder / "powerhouse-ai-nothing.yaml"))} == {EndState((fallen,))}

@@ -199,6 +199,8 @@ def barracks_facts(position: Position) -> Iterator[Symbol]:
         yield fact("unit", u)
         yield fact("owner", u, String(unit.faction))
         yield fact("kind", u, const(KIND_NAMES[unit.kind]))
+        if unit.promoted:  # promoted where it waits (Powerhouse: no worm to promote again)
+            yield fact("promoted", u)
         dist = fields.mark_distances(position, unit.terrain, unit.faction, False, fields.own_mark(unit))
         for node in sorted(beside[unit.faction] & dist.keys()):
             yield fact("bdist", u, String(node), Number(dist[node]))

@@ -567,6 +567,13 @@ N235 Toxic Fumes, the AI's ("When this unit is defeated, place a toxic fumes chi
     a swap put there: nothing is laid). The step's end lists each such hex's chip (the one of that name the
     position has there, else ``toxic-fumes-<hex>``) with how many were laid. A player's (a choice) is not
     drawn; the laid chips hurt no later move in the step (N132 reads the position's).
+N263 Powerhouse, a player's (the Graft sheet: "After this spire is defeated, you may promote one rotten worms
+    minion in your barracks"; the AI's does not trigger), in an attack (not checked in Spires Fire nor the
+    turn's edges): each player's spire with it that the attack defeats may promote one minion waiting in
+    its faction's barracks (the position's), printed Rotten Worms, showing its basic side then (not one
+    an earlier pick promoted), or none: each an end, the worm ``promoted`` in the attack and the end. Two
+    such spires may pick the same worm. An attack's listing takes none and names each it may promote
+    (``offered``: worm, promote, Powerhouse).
 """
 
 from __future__ import annotations
@@ -618,6 +625,7 @@ FALLBACK = "any-target"  # N13
 HIDDEN_ARMOR = "Hidden Armor"  # N72
 CUMBERSOME = "Cumbersome"  # N81
 TOXIC_FUMES = "Toxic Fumes"  # N235
+POWERHOUSE, ROTTEN_WORMS = "Powerhouse", "rotten worms"  # N263
 GRAFT, HEIRS = "graft", "heirs"  # Harbinger chapter 2's factions (N40, N41)
 READING_DEFAULTS = {
     "spire-defeat": "bare",
@@ -753,11 +761,12 @@ class Board:
     lifted: frozenset[str] = frozenset()  # N145: face-down landmarks removed from play
     returned: frozenset[str] = frozenset()  # N205: units that left play to their fortress, not defeated (Colony)
     fumes: dict[str, int] = field(default_factory=dict)  # N235: hex -> the toxic fumes chips defeats laid there
+    raised: frozenset[str] = frozenset()  # N263: minions promoted where they wait in their barracks (Powerhouse)
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
                      self.discarded, dict(self.waygates), dict(self.under), dict(self.morale), self.lifted,
-                     self.returned, dict(self.fumes))
+                     self.returned, dict(self.fumes), self.raised)
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -773,6 +782,7 @@ class Board:
             tuple(sorted(self.lifted)),
             tuple(sorted(self.returned)),
             tuple(sorted(self.fumes.items())),
+            tuple(sorted(self.raised)),
         )
 
 
@@ -2285,6 +2295,7 @@ def attack(
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
     rally: frozenset[tuple[str, str]] | None = frozenset(), gang: frozenset[str] = frozenset(),
     invig: frozenset[tuple[str, str]] = frozenset(), absorb: frozenset[tuple[str, str]] = frozenset(),
+    power: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -2296,7 +2307,8 @@ def attack(
     Dispirit units, with the talent, that act when they defeat (N95, N115; None: a listing, which takes
     none, N140); ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall
     (N116); ``invig``: the player's Invigorate units' picks, (unit, minion), if they fall (N118: a listing
-    takes none); ``absorb``: the spire each graft minion goes underneath if it falls (N119)."""
+    takes none); ``absorb``: the spire each graft minion goes underneath if it falls (N119); ``power``: the
+    player's Powerhouse spires' picks, (spire, worm), if they fall (N263: a listing takes none)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang, absorb=absorb)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
@@ -2392,6 +2404,8 @@ def attack(
         if helper not in levelled:
             _level_up(rules, b, log, helper, chooser)
     promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
+    raised, powered = _powerhouse(rules, b, log, None if rally is None else power)  # N263
+    promoted, offered = tuple(sorted({*promoted, *raised})), tuple(sorted({*offered, *powered}))
     lowered, returned = _keel(rules, board, b, log, dict(moved), promoted)  # N205
     upgraded = _pollinate(rules, board, b, log)  # N207
     demoted = tuple(sorted({*demoted, *lowered}))
@@ -2436,6 +2450,45 @@ def attack(
         probability=_relentless_odds(*roll) if roll and log.rolled else None,
     )
     return outcome, b
+
+
+def _worms(rules: Rules, b: Board, faction: str) -> list[str]:
+    """N263: the basic rotten worms minions waiting in ``faction``'s barracks, as the position gives them."""
+    position = rules.position
+    waiting = position.factions[faction].barracks or () if faction in position.factions else ()
+    return sorted(uid for uid in waiting if uid not in b.units and uid not in b.raised
+                  and position.units[uid].kind is Kind.MINION and not position.units[uid].promoted
+                  and position.units[uid].chip.strip().casefold() == ROTTEN_WORMS)
+
+
+def _powered(rules: Rules, b: Board, log: Log) -> list[str]:
+    """N263: the player's spires with Powerhouse the attack defeated."""
+    return sorted({d.chip for d in log.defeated if d.chip in b.spires and POWERHOUSE in b.spires[d.chip].talents
+                   and not rules.ai(b.spires[d.chip].faction)})
+
+
+def power_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[frozenset[tuple[str, str]]]:
+    """N263: every set of picks (spire, worm) of the player's Powerhouse spires among ``chips`` (those a hit
+    may defeat), each none or one worm of its faction's barracks (a pick of a spire that does not fall is
+    none)."""
+    spires = sorted({c for c in chips if c in board.spires and POWERHOUSE in board.spires[c].talents
+                     and not rules.ai(board.spires[c].faction) and not board.spires[c].defeated})
+    options = [[None, *_worms(rules, board, board.spires[sid].faction)] for sid in spires]
+    return [frozenset((sid, w) for sid, w in zip(spires, picks) if w) for picks in product(*options)]
+
+
+def _powerhouse(rules: Rules, b: Board, log: Log, power: frozenset[tuple[str, str]] | None
+                ) -> tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]:
+    """N263: the worms promoted in their barracks by the picks ``power`` of the spires that fell, and, for a
+    listing (``power`` None), each one a spire that fell may promote."""
+    fell = _powered(rules, b, log)
+    if power is None:
+        return (), tuple(sorted({(w, "promote", POWERHOUSE) for sid in fell
+                                 for w in _worms(rules, b, b.spires[sid].faction)}))
+    open_ = {sid: _worms(rules, b, b.spires[sid].faction) for sid in fell}
+    raised = tuple(sorted({w for sid, w in power if w in open_.get(sid, ())}))
+    b.raised = b.raised | set(raised)
+    return raised, ()
 
 
 def _lay_fumes(b: Board, log: Log) -> tuple[tuple[str, str, str], ...]:
@@ -2701,9 +2754,10 @@ def attack_branches(
         for gang in gang_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for invig in invigorate_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, target, redirect))
+        for power in power_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, roll, unload, rally, gang, invig, absorb))
+                                   armour, roll, unload, rally, gang, invig, absorb, power))
     ]
 
 
@@ -2825,6 +2879,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
     chips += [ChipEnd(m, removed=True) for m in sorted(board.lifted - start.lifted)]  # N145
     chips += [ChipEnd(_fumes_id(rules, node), name=TOXIC_FUMES, at=node, laid=count)
               for node, count in sorted(board.fumes.items())]  # N235
+    chips += [ChipEnd(uid, promoted=True) for uid in sorted(board.raised - start.raised)]  # N263
     fire = campfire(rules, board) if with_campfire else ()
     over = _game_over(board)
     return EndState(
@@ -3992,8 +4047,10 @@ def replay(
                             _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
                             bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
                             rolls.get(given.redirected_to or given.target), unload, rally,
-                            frozenset(u for u, _ in given.paid_for), invig, absorb)  # N116, N118
+                            frozenset(u for u, _ in given.paid_for), invig, absorb, power)  # N116, N118, N263
                      for rally in rally_choices(rules, board, given.attacker, given.target)
+                     for power in power_choices(rules, board, _fallible(rules, board, given.attacker,
+                                                                       given.target, given.redirected_to))
                      for invig in invigorate_choices(rules, board, _fallible(rules, board, given.attacker,
                                                                              given.target, given.redirected_to))
                      for absorb in absorb_choices(rules, board, _fallible(rules, board, given.attacker,
