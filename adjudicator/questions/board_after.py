@@ -186,7 +186,7 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         units[uid] = replace(units[uid], at=held.at, group=(), rides=None, **field)
     elif act.how == "evoke":  # Evoke: from its barracks onto hex act.to, basic side, full health; it does not move
         summoned, faction = units[act.chip], units[uid].faction
-        units[act.chip] = replace(summoned, at=act.to, promoted=False, health=summoned.stats.health, upgrades=(),
+        units[act.chip] = replace(turn(summoned, False), at=act.to, health=summoned.stats.health, upgrades=(),
                                   done=replace(summoned.done, moved=True))
         info = position.factions[faction]
         factions = {**position.factions, faction: _summoned_from(info, summoned, act.chip)}
@@ -283,19 +283,22 @@ def _leave_group(units: dict[str, Unit], uid: str) -> None:
 
 def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
     """Summon: unit ``chip`` of the faction's barracks on top of taproot ``uid`` on its hex, on its promoted
-    side with its health stat there (the side given where the position gives no promoted-stats: the
-    catalogue's notice), moved this turn; the taproot, flipped to its other side (its promoted-stats, where
-    given), the chip beneath it. The group is known by the taproot's id, as a group by its unit's whatever
-    chip shows (``revealed``); the summoned chip's own entry leaves the barracks for it."""
-    taproot, summoned = units[uid], units[chip]
-    side = summoned.promoted_stats or summoned.stats
-    flipped = taproot.promoted_stats if not taproot.promoted and taproot.promoted_stats else taproot.stats
-    beneath = GroupedChip(taproot.chip, flipped, taproot.talents, taproot.reward, taproot.merc, taproot.talent_numbers)
+    side (``turn``: its other-talents and promoted-stats, where given) with its health stat there, moved this
+    turn; the taproot, flipped to its other side (``turn`` likewise), the chip beneath it, what the position
+    does not give of that side kept in ``GroupedChip.unseen``. The group is known by the taproot's id, as a
+    group by its unit's whatever chip shows (``revealed``); the summoned chip's own entry leaves the barracks
+    for it."""
+    taproot, summoned = units[uid], turn(units[chip], True)
+    flipped = turn(taproot, not taproot.promoted)
+    beneath = GroupedChip(flipped.chip, flipped.side, flipped.talents, flipped.reward, flipped.merc,
+                          flipped.talent_numbers, flipped.unseen)
     units[uid] = replace(taproot, chip=summoned.chip, stats=summoned.stats, promoted_stats=summoned.promoted_stats,
-                         talents=summoned.talents, talent_numbers=summoned.talent_numbers, reward=summoned.reward,
-                         merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath, *taproot.group),
+                         talents=summoned.talents, talent_numbers=summoned.talent_numbers,
+                         other_talents=summoned.other_talents, other_talent_numbers=summoned.other_talent_numbers,
+                         unseen=summoned.unseen, reward=summoned.reward, merc=summoned.merc, promoted=True,
+                         health=summoned.side.health, upgrades=(), group=(beneath, *taproot.group),
                          terrain=summoned.terrain, capacity=None)
-    units[chip] = replace(summoned, at=None)
+    units[chip] = replace(units[chip], at=None)
     factions = {**position.factions, taproot.faction: _summoned_from(position.factions[taproot.faction], summoned, chip)}
     return replace(position, units=units, factions=factions)
 
@@ -575,7 +578,7 @@ def _revealed(unit: Unit, chip: str) -> Unit:
     return replace(
         unit, chip=shown.chip, stats=shown.stats, talents=shown.talents, reward=shown.reward, merc=shown.merc,
         talent_numbers=shown.talent_numbers, group=unit.group[index + 1:], upgrades=(), promoted=False,
-        promoted_stats=None, capacity=None, other_talents=None, other_talent_numbers=(), unseen=(),
+        promoted_stats=None, capacity=None, other_talents=None, other_talent_numbers=(), unseen=shown.unseen,
     )
 
 

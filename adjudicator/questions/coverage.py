@@ -174,14 +174,26 @@ def turned_notices(start: Position, now: Position, question: str, answer: str = 
 def unseen_sides(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """The units in play that an earlier step of the turn (or an act before the move) flipped to a side the
     position does not give (Unit.unseen: Consume, Yrtel's Way, the keel's promotion, a level-up, Rally,
-    Dodge, Dispirit, Pistoleer): the steps asked read the side each showed before, and say so. One notice
-    per unit, naming it and what is not given, in the steps asked that are turn steps."""
+    Dodge, Dispirit, Pistoleer, Summon's summoned chip), or whose group holds a chip so flipped as it was
+    grouped (GroupedChip.unseen: Summon's taproot), which shows once the chips above it fall: the steps
+    asked read the side each showed before, and say so. One notice per unit, naming it and what is not
+    given, in the steps asked that are turn steps."""
     steps = tuple(s for s in asked if s not in EVENTS) or asked
+
+    def unseen(uid: str, unit: Unit) -> str:
+        own = f"the side {uid} was flipped to this turn, {_given(unit.unseen)}" if unit.unseen else ""
+        grouped = "; ".join(f"the side {g.chip} beneath {uid} was flipped to as it was grouped this turn, "
+                            f"{_given(g.unseen)}" for g in unit.group if g.unseen)
+        return "; ".join(t for t in (own, grouped) if t) + ": what follows reads the side it showed before"
+
     return tuple(
-        Notice("", PARTLY, steps, (uid,), f"the side {uid} was flipped to this turn, "
-               f"{' and '.join(_UNSEEN[w] for w in unit.unseen)} not given by the position: what follows "
-               "reads the side it showed before", TWO_SIDES, TWO_SIDES_TEXT)
-        for uid, unit in sorted(position.units.items()) if unit.unseen and position.placed(uid) is not None)
+        Notice("", PARTLY, steps, (uid,), unseen(uid, unit), TWO_SIDES, TWO_SIDES_TEXT)
+        for uid, unit in sorted(position.units.items())
+        if (unit.unseen or any(g.unseen for g in unit.group)) and position.placed(uid) is not None)
+
+
+def _given(unseen: tuple[str, ...]) -> str:
+    return f"{' and '.join(_UNSEEN[w] for w in unseen)} not given by the position"
 
 
 # The rule an exploration leaves out where the position does not say what lies face down.
