@@ -26,7 +26,7 @@ from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import FUSIONS, KEEL, SHADA, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import (
-    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
+    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, harmed, on_map, tracked,
 )
 from adjudicator.questions import still
 from adjudicator.questions.whole_solve import DISPLACEABLE
@@ -69,6 +69,13 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
     return chips
 
 
+def _hurt(label: str, position: Position, hurt: frozenset[str] | None) -> bool:
+    """Whether the chip ``label`` (a unit, a chip of its group: ``unit/chip``, a spire, another chip) may take
+    damage as units move in the answer (notices_in, ``hurt``)."""
+    uid = label.split("/")[0]
+    return hurt is None or uid not in position.units or uid in hurt
+
+
 def _asks_combat(position: Position, ai: bool | None) -> bool:
     faction = position.turn.faction
     wanted = position.factions[faction].controller is Controller.AI if ai is None else ai
@@ -77,19 +84,21 @@ def _asks_combat(position: Position, ai: bool | None) -> bool:
 
 
 def notices(
-    position: Position, question: str, ai: bool | None = None, answer: str = "", defeats: bool = False
+    position: Position, question: str, ai: bool | None = None, answer: str = "", defeats: bool = False,
+    hurt: frozenset[str] | None = None,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
     ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI); ``answer``,
     the command answering it, which may count a chapter's rule itself (scenarios.yaml, counted_by);
     ``defeats``: some outcome of a movement answer defeats a chip (damage taken or dealt as units
-    move), so what acts on a defeat, or at the end of the wave it may bring, counts too."""
+    move), so what acts on a defeat, or at the end of the wave it may bring, counts too; ``hurt``: as
+    for ``notices_in``."""
     # A move that an attack may hold still (Rooted, Survival, AI) asks the combat encoding: what that
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
     asked = QUESTION_STEPS[question]
     return notices_in(position, asked + tuple(s for s in EVENTS if defeats and s not in asked), ai, combat, answer,
-                      moved_defeat=defeats and question == "movement")
+                      moved_defeat=defeats and question == "movement", hurt=hurt)
 
 
 def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:
@@ -103,19 +112,23 @@ def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tu
 
 def notices_in(
     position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = "",
-    moved_defeat: bool = False,
+    moved_defeat: bool = False, hurt: frozenset[str] | None = None,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
     answer asked the combat encoding too; ``answer``: as for ``notices``; ``moved_defeat``: a chip is
     defeated as units move, where no talent acting on a defeat is played (they are encoded in the
-    combat steps only: asp/combat/), so each such talent on the board counts, modelled or not."""
+    combat steps only: asp/combat/), so each such talent on the board counts, modelled or not;
+    ``hurt``: the units that take damage as units move in some outcome of the answer (None: not known,
+    so every one may), the only ones whose talents' ``harmed`` parts count; a spire's and another
+    chip's always count."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     carriers = _carriers(position, ai)
     # A part left out that needs another talent to act (its `when`) counts only where one is in play;
     # one that needs a counter the position does not give (its `untracked`), only where it does not.
     present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
-        | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents)
+        | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents) \
+        | frozenset(harmed(name) for label, _, talents in carriers if _hurt(label, position, hurt) for name in talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     campfired = {uid for uid, u in position.units.items() if u.campfire}
     for label, on_ai, talents in carriers:
