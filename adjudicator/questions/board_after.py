@@ -11,8 +11,8 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
-from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate,
-                                        GroupedChip, Landmark, Position, Reward, Spire, Unit)
+from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Controller,
+                                        Faction, Gate, GroupedChip, Landmark, Position, Reward, Spire, Unit)
 
 
 # The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
@@ -309,17 +309,18 @@ def _fused(position: Position, units: dict[str, Unit], uid: str, partner: str, c
     and their health stats"; both return to its barracks at full health; ``chip``, waiting there, is deployed
     to the partner's hex on its promoted side (its promoted-stats, where given: the rule's notice otherwise,
     coverage.py) at that side's health stat, its deployment its move this turn (docs/movement.md, Shada
-    fusion)."""
+    fusion). The AI spends none: "It has unlimited Source" (ai-rules.md)."""
     mover, other, fused = units[uid], units[partner], units[chip]
-    cost = mover.stats.health - mover.health + other.stats.health - other.health
+    info = position.factions[mover.faction]
+    cost = 0 if info.controller is Controller.AI else \
+        mover.stats.health - mover.health + other.stats.health - other.health
     side = fused.promoted_stats or fused.stats
     units[chip] = replace(fused, at=other.at, promoted=True, health=side.health, upgrades=(),
                           done=replace(fused.done, moved=True))
     for gone in (uid, partner):
         units[gone] = replace(units[gone], at=None, health=units[gone].stats.health, upgrades=())
-    info = position.factions[mover.faction]
     kept = tuple(b for b in info.barracks or () if b != chip) + (uid, partner)
-    factions = {**position.factions, mover.faction: replace(info, source=info.source - cost, barracks=kept)}
+    factions = {**position.factions, mover.faction: replace(info, source=max(0, info.source - cost), barracks=kept)}
     return replace(position, units=units, factions=factions)
 
 

@@ -675,13 +675,16 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
     """The rules of the factions' sheets that the answer leaves out."""
     # A rule the encodings play in some steps (`modelled`) counts only in the others where they can: the
     # keel's, where the position gives its hex groups (as units move, where the board after a move can show
-    # it); the shada's placement, where the shada are a player's, and their fusion where it is fully played.
+    # it); the shada's placement, where the shada are a player's, and their fusion where it is fully played;
+    # an AI's shada, both where the position sets the reading that says what it does (ai-shada-promotion).
     def played(rule: FactionRule, step: str) -> bool:
         if step not in rule.modelled:
             return False
         if rule.faction == SHADA:
             player = SHADA in position.factions and position.factions[SHADA].controller is Controller.PLAYER
-            return player and (rule.id != FUSION or _fusion_played(position))
+            if not player:
+                return AI_SHADA in position.readings and (rule.id != FUSION or _fusion_played(position, ai=True))
+            return rule.id != FUSION or _fusion_played(position)
         return bool(position.hex_groups) and (step != "movement" or _keel_moves(position))
 
     return tuple(notice for rule in faction_rules() for notice in _left_out(
@@ -689,19 +692,22 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
 
 
 FUSION = "fusion"  # the shada's fusion rule (faction-rules.yaml)
+AI_SHADA = "ai-shada-promotion"  # the reading that says what an AI's shada does with Minion Promotion
 # Hooks by which a unit's health may change as units move (damage on its way, a heal, a die): a fusion's price
 # reads the two minions' health, taken as the move begins (asp/movement/shada.lp).
 _MOVING_HEALTH = {"hurts/4", "shoves/4", "mends/4", "scorches/5", "rolls_at/3", "aftermove/5", "aftermove_pick/6"}
 
 
-def _fusion_played(position: Position) -> bool:
+def _fusion_played(position: Position, ai: bool = False) -> bool:
     """Whether the shada's fusion is played wholly as units move (asp/movement/shada.lp, board_after._fused): the
     position gives their barracks, every fusion pairing's chip there gives its promoted side (promoted-stats),
-    no basic shada minion on the map is grouped (its fusion would reveal the chip beneath), and no chip in play
-    has a talent that may change a unit's health as units move, nor chapter 1's floating rocks (the price
-    reads the health as the move begins)."""
+    no basic shada minion on the map is grouped (its fusion would reveal the chip beneath), and, for a player's
+    (``ai`` False), no chip in play has a talent that may change a unit's health as units move, nor chapter 1's
+    floating rocks (the price reads the health as the move begins; the AI pays none)."""
     info = position.factions[SHADA]
-    if info.barracks is None or position.scenario is not None and position.scenario.chapter == 1:
+    if info.barracks is None:
+        return False
+    if not ai and position.scenario is not None and position.scenario.chapter == 1:
         return False
     products = set(FUSIONS.values())
     if any(position.units[b].chip.lower() in products and position.units[b].promoted_stats is None for b in info.barracks):
@@ -711,7 +717,7 @@ def _fusion_played(position: Position) -> bool:
         return False
     talents = {t for u in position.units.values() for chip in (u, *u.group) for t in chip.talents}
     talents |= {t for s in position.spires for t in s.talents} | {t for c in position.chips for t in c.talents}
-    return not any(_MOVING_HEALTH & set(t.hooks) for t in catalogue().known(talents))
+    return ai or not any(_MOVING_HEALTH & set(t.hooks) for t in catalogue().known(talents))
 
 
 def _keel_moves(position: Position) -> bool:
