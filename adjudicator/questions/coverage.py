@@ -70,8 +70,8 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
 
 
 def _hurt(label: str, position: Position, hurt: frozenset[str] | None) -> bool:
-    """Whether the chip ``label`` (a unit, a chip of its group: ``unit/chip``, a spire, another chip) may take
-    damage as units move in the answer (notices_in, ``hurt``)."""
+    """Whether the health of the chip ``label`` (a unit, a chip of its group: ``unit/chip``, a spire, another
+    chip) may fall as units move in the answer (notices_in, ``hurt``)."""
     uid = label.split("/")[0]
     return hurt is None or uid not in position.units or uid in hurt
 
@@ -118,9 +118,9 @@ def notices_in(
     answer asked the combat encoding too; ``answer``: as for ``notices``; ``moved_defeat``: a chip is
     defeated as units move, where no talent acting on a defeat is played (they are encoded in the
     combat steps only: asp/combat/), so each such talent on the board counts, modelled or not;
-    ``hurt``: the units that take damage as units move in some outcome of the answer (None: not known,
-    so every one may), the only ones whose talents' ``harmed`` parts count; a spire's and another
-    chip's always count."""
+    ``hurt``: the units whose health some outcome of the answer lowers as units move (damage, a demotion:
+    MoveOutcome.hurt; None: not known, so every one's may), the only ones whose talents' ``harmed`` parts
+    count; a spire's, a landmark's and another chip's always count."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     carriers = _carriers(position, ai)
     # A part left out that needs another talent to act (its `when`) counts only where one is in play;
@@ -128,7 +128,8 @@ def notices_in(
     present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
         | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents) \
-        | frozenset(harmed(name) for label, _, talents in carriers if _hurt(label, position, hurt) for name in talents)
+        | frozenset(harmed(name) for label, _, talents in carriers if _hurt(label, position, hurt) for name in talents) \
+        | frozenset(harmed(name) for lm in position.landmarks if lm.revealed for name in lm.talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     campfired = {uid for uid, u in position.units.items() if u.campfire}
     for label, on_ai, talents in carriers:
