@@ -12,6 +12,7 @@ from adjudicator.questions.dispute import check, explain
 from adjudicator.position.load import load_position
 from adjudicator.position.model import Position
 from adjudicator.position.claims import AttackClaim, MoveClaim
+from adjudicator.answers.notation import parse
 from adjudicator.answers.verdicts import ILLEGAL
 
 from tests.profiles import examples
@@ -50,3 +51,15 @@ def test_explain_allows_exactly_the_listed_ends(position: Position) -> None:
             ids = {r.id for r in j.reasons}
             if j.verdict == ILLEGAL:
                 assert ids and ids.isdisjoint({"progress", "lateral", "stay", "only_outcome"}), (j, describe(position))
+
+
+def test_an_act_printed_without_a_to_reads_back_as_itself() -> None:
+    # docs/notation.md, Acts: a claim may leave out `>TO` where any will do, yet an act that names none
+    # reads back as itself where it is offered: Builder's tower (builder:platform) is not one of its
+    # upgrades (builder:platform>attack), Build Waygate's discard (build-waygate:ruin) not its discard
+    # with a waygate placed (build-waygate:ruin>b2).
+    for path, move in (("builder/builder-basic-builds-promotes-or-upgrades.yaml", "engineer b1-c1 builder:platform"),
+                       ("build-waygate/build-waygate-discard-place-or-both.yaml", "mason b1-c1 build-waygate:ruin")):
+        position = load_position(f"positions/talents/{path}")
+        reasons = check(position, parse(move, position)).judgement.reasons
+        assert [r.args[2] for r in reasons if r.id == "act_after"] == [move.split()[-1]]

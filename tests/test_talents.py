@@ -356,3 +356,14 @@ def test_unruly_s_notice_says_what_no_text_gives() -> None:
     [notice] = [n for n in notices(position, "movement") if n.talent == "Unruly"]
     assert notice.status == NOT_MODELLED and notice.left_out == catalogue().get("Unruly").cannot
     assert "forsaken die's faces" in notice.left_out
+
+
+def test_a_harmed_part_counts_only_where_a_unit_with_it_is_hurt_as_units_move() -> None:
+    # Entropy's "reduced to exactly 1" as units move (catalogue `harmed`): named where the answer's outcomes
+    # lower the health of the unit holding it, or where they are not known (hurt None); not where none does.
+    position = load_position("positions/talents/entropy/entropy-unhurt-as-units-move-nothing.yaml")
+    named = {n.talent for n in notices(position, "movement", hurt=frozenset())}
+    assert "Entropy" not in named
+    assert "Entropy" in {n.talent for n in notices(position, "movement", hurt=frozenset({"harrier"}))}
+    assert "Entropy" in {n.talent for n in notices(position, "movement")}
+    assert "Entropy" not in {n.talent for n in notices(position, "movement", hurt=frozenset({"geckweb"}))}

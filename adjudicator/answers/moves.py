@@ -188,6 +188,17 @@ class MoveOutcome:
     downed: tuple[str, ...] = ()
 
     @property
+    def hurt(self) -> frozenset[str]:
+        """The units whose health may fall in it: the mover by damage on its way, a floating rock's dice, or
+        a turn to a side of less health (its hex group's, its act's); each unit it displaces into damage,
+        lands on, strikes, carries into damage; each its acts hurt or defeat (coverage.notices_in, ``hurt``)."""
+        own = self.damage > 0 or self.defeated or self.rolls > 0 or bool(self.turns) or any(a.then for a in self.acts)
+        return frozenset({self.unit} if own else ()) | {d.unit for d in self.displaced if d.damage > 0 or d.defeated} \
+            | set(self.felled) | {s.chip for s in self.struck if s.damage > 0} \
+            | {u for u, damage, fell in self.carried if damage > 0 or fell} \
+            | {a.chip for a in self.acts if a.how == "hurt" or a.defeats} | set(self.downed)
+
+    @property
     def discarded(self) -> bool:
         """A die rolled before its move discarded the unit (Anarchy): it made no move."""
         return any(a.how == "discard" for a in self.acts)

@@ -84,6 +84,9 @@ class GroupedChip:
     reward: Reward = Reward()
     merc: bool = False
     talent_numbers: tuple[tuple[str, int], ...] = ()  # a numbered talent's # ("2 Range": ("Range", 2))
+    # What of the side it shows the position does not give, where a step flipped it as it was grouped
+    # (Summon's taproot, board_after.turn): Unit.unseen once it shows. Only the steps set it.
+    unseen: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,14 @@ READINGS = {
             ("combat",),
         ),
         Reading(
+            "ai-shada-promotion",
+            "fuse",
+            ("fuse", "never"),
+            "the shada sheet's Minion Promotion ('you may place it', 'the two may trigger a fusion') gives "
+            "an AI's shada no rule for its choice: does it fuse wherever it can, placing none, or neither? "
+            "(reference/factions/shada.txt; docs/movement.md, Shada fusion)",
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

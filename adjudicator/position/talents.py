@@ -63,16 +63,26 @@ class Part:
     # A part only a unit on the map can set off (a return to the fortress): it counts only where a unit
     # with the talent stands on the map, ``present`` then holding ``on_map(talent)``.
     on_map: bool = False
+    # A part only damage taken as units move can set off (Entropy's "reduced to exactly 1"): it counts only
+    # where a chip with the talent may take some, ``present`` then holding ``harmed(talent)``.
+    harmed: bool = False
 
     def acts(self, present: frozenset[str], talent: str) -> bool:
         return (not self.when or bool(set(self.when) & present)) and (
             not self.untracked or tracked(self.untracked) not in present) and (
-            not self.on_map or on_map(talent) in present)
+            not self.on_map or on_map(talent) in present) and (
+            not self.harmed or harmed(talent) in present)
 
 
 def on_map(talent: str) -> str:
     """How a talent on a unit standing on the map shows among the names ``Part.acts`` is handed."""
     return f"on-map:{talent}"
+
+
+def harmed(talent: str) -> str:
+    """How a talent on a unit that damage taken as units move may reach shows among the names
+    ``Part.acts`` is handed."""
+    return f"harmed:{talent}"
 
 
 def tracked(counter: str) -> str:
@@ -229,7 +239,8 @@ class Catalogue:
 
 def _part(entry: dict) -> Part:
     return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()),
-                entry.get("untracked", ""), tuple(entry.get("sides") or ("player", "ai")), bool(entry.get("on_map")))
+                entry.get("untracked", ""), tuple(entry.get("sides") or ("player", "ai")), bool(entry.get("on_map")),
+                bool(entry.get("harmed")))
 
 
 def _squash(name: str) -> str:

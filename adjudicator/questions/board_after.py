@@ -11,8 +11,8 @@ from dataclasses import replace
 from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
-from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Faction, Gate,
-                                        GroupedChip, Landmark, Position, Reward, Spire, Unit)
+from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Controller,
+                                        Faction, Gate, GroupedChip, Landmark, Position, Reward, Spire, Unit)
 
 
 # The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
@@ -186,7 +186,7 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         units[uid] = replace(units[uid], at=held.at, group=(), rides=None, **field)
     elif act.how == "evoke":  # Evoke: from its barracks onto hex act.to, basic side, full health; it does not move
         summoned, faction = units[act.chip], units[uid].faction
-        units[act.chip] = replace(summoned, at=act.to, promoted=False, health=summoned.stats.health, upgrades=(),
+        units[act.chip] = replace(turn(summoned, False), at=act.to, health=summoned.stats.health, upgrades=(),
                                   done=replace(summoned.done, moved=True))
         info = position.factions[faction]
         factions = {**position.factions, faction: _summoned_from(info, summoned, act.chip)}
@@ -283,19 +283,22 @@ def _leave_group(units: dict[str, Unit], uid: str) -> None:
 
 def _summoned(position: Position, units: dict[str, Unit], uid: str, chip: str) -> Position:
     """Summon: unit ``chip`` of the faction's barracks on top of taproot ``uid`` on its hex, on its promoted
-    side with its health stat there (the side given where the position gives no promoted-stats: the
-    catalogue's notice), moved this turn; the taproot, flipped to its other side (its promoted-stats, where
-    given), the chip beneath it. The group is known by the taproot's id, as a group by its unit's whatever
-    chip shows (``revealed``); the summoned chip's own entry leaves the barracks for it."""
-    taproot, summoned = units[uid], units[chip]
-    side = summoned.promoted_stats or summoned.stats
-    flipped = taproot.promoted_stats if not taproot.promoted and taproot.promoted_stats else taproot.stats
-    beneath = GroupedChip(taproot.chip, flipped, taproot.talents, taproot.reward, taproot.merc, taproot.talent_numbers)
+    side (``turn``: its other-talents and promoted-stats, where given) with its health stat there, moved this
+    turn; the taproot, flipped to its other side (``turn`` likewise), the chip beneath it, what the position
+    does not give of that side kept in ``GroupedChip.unseen``. The group is known by the taproot's id, as a
+    group by its unit's whatever chip shows (``revealed``); the summoned chip's own entry leaves the barracks
+    for it."""
+    taproot, summoned = units[uid], turn(units[chip], True)
+    flipped = turn(taproot, not taproot.promoted)
+    beneath = GroupedChip(flipped.chip, flipped.side, flipped.talents, flipped.reward, flipped.merc,
+                          flipped.talent_numbers, flipped.unseen)
     units[uid] = replace(taproot, chip=summoned.chip, stats=summoned.stats, promoted_stats=summoned.promoted_stats,
-                         talents=summoned.talents, talent_numbers=summoned.talent_numbers, reward=summoned.reward,
-                         merc=summoned.merc, promoted=True, health=side.health, upgrades=(), group=(beneath, *taproot.group),
+                         talents=summoned.talents, talent_numbers=summoned.talent_numbers,
+                         other_talents=summoned.other_talents, other_talent_numbers=summoned.other_talent_numbers,
+                         unseen=summoned.unseen, reward=summoned.reward, merc=summoned.merc, promoted=True,
+                         health=summoned.side.health, upgrades=(), group=(beneath, *taproot.group),
                          terrain=summoned.terrain, capacity=None)
-    units[chip] = replace(summoned, at=None)
+    units[chip] = replace(units[chip], at=None)
     factions = {**position.factions, taproot.faction: _summoned_from(position.factions[taproot.faction], summoned, chip)}
     return replace(position, units=units, factions=factions)
 
@@ -306,17 +309,18 @@ def _fused(position: Position, units: dict[str, Unit], uid: str, partner: str, c
     and their health stats"; both return to its barracks at full health; ``chip``, waiting there, is deployed
     to the partner's hex on its promoted side (its promoted-stats, where given: the rule's notice otherwise,
     coverage.py) at that side's health stat, its deployment its move this turn (docs/movement.md, Shada
-    fusion)."""
+    fusion). The AI spends none: "It has unlimited Source" (ai-rules.md)."""
     mover, other, fused = units[uid], units[partner], units[chip]
-    cost = mover.stats.health - mover.health + other.stats.health - other.health
+    info = position.factions[mover.faction]
+    cost = 0 if info.controller is Controller.AI else \
+        mover.stats.health - mover.health + other.stats.health - other.health
     side = fused.promoted_stats or fused.stats
     units[chip] = replace(fused, at=other.at, promoted=True, health=side.health, upgrades=(),
                           done=replace(fused.done, moved=True))
     for gone in (uid, partner):
         units[gone] = replace(units[gone], at=None, health=units[gone].stats.health, upgrades=())
-    info = position.factions[mover.faction]
     kept = tuple(b for b in info.barracks or () if b != chip) + (uid, partner)
-    factions = {**position.factions, mover.faction: replace(info, source=info.source - cost, barracks=kept)}
+    factions = {**position.factions, mover.faction: replace(info, source=max(0, info.source - cost), barracks=kept)}
     return replace(position, units=units, factions=factions)
 
 
@@ -579,7 +583,7 @@ def _revealed(unit: Unit, chip: str) -> Unit:
     return replace(
         unit, chip=shown.chip, stats=shown.stats, talents=shown.talents, reward=shown.reward, merc=shown.merc,
         talent_numbers=shown.talent_numbers, group=unit.group[index + 1:], upgrades=(), promoted=False,
-        promoted_stats=None, capacity=None, other_talents=None, other_talent_numbers=(), unseen=(),
+        promoted_stats=None, capacity=None, other_talents=None, other_talent_numbers=(), unseen=shown.unseen,
     )
 
 

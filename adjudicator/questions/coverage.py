@@ -26,7 +26,7 @@ from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import FUSIONS, KEEL, SHADA, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import (
-    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, on_map, tracked,
+    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, harmed, on_map, tracked,
 )
 from adjudicator.questions import still
 from adjudicator.questions.whole_solve import DISPLACEABLE
@@ -69,6 +69,13 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
     return chips
 
 
+def _hurt(label: str, position: Position, hurt: frozenset[str] | None) -> bool:
+    """Whether the health of the chip ``label`` (a unit, a chip of its group: ``unit/chip``, a spire, another
+    chip) may fall as units move in the answer (notices_in, ``hurt``)."""
+    uid = label.split("/")[0]
+    return hurt is None or uid not in position.units or uid in hurt
+
+
 def _asks_combat(position: Position, ai: bool | None) -> bool:
     faction = position.turn.faction
     wanted = position.factions[faction].controller is Controller.AI if ai is None else ai
@@ -77,19 +84,21 @@ def _asks_combat(position: Position, ai: bool | None) -> bool:
 
 
 def notices(
-    position: Position, question: str, ai: bool | None = None, answer: str = "", defeats: bool = False
+    position: Position, question: str, ai: bool | None = None, answer: str = "", defeats: bool = False,
+    hurt: frozenset[str] | None = None,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
     ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI); ``answer``,
     the command answering it, which may count a chapter's rule itself (scenarios.yaml, counted_by);
     ``defeats``: some outcome of a movement answer defeats a chip (damage taken or dealt as units
-    move), so what acts on a defeat, or at the end of the wave it may bring, counts too."""
+    move), so what acts on a defeat, or at the end of the wave it may bring, counts too; ``hurt``: as
+    for ``notices_in``."""
     # A move that an attack may hold still (Rooted, Survival, AI) asks the combat encoding: what that
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
     asked = QUESTION_STEPS[question]
     return notices_in(position, asked + tuple(s for s in EVENTS if defeats and s not in asked), ai, combat, answer,
-                      moved_defeat=defeats and question == "movement")
+                      moved_defeat=defeats and question == "movement", hurt=hurt)
 
 
 def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:
@@ -103,19 +112,24 @@ def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tu
 
 def notices_in(
     position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = "",
-    moved_defeat: bool = False,
+    moved_defeat: bool = False, hurt: frozenset[str] | None = None,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
     answer asked the combat encoding too; ``answer``: as for ``notices``; ``moved_defeat``: a chip is
     defeated as units move, where no talent acting on a defeat is played (they are encoded in the
-    combat steps only: asp/combat/), so each such talent on the board counts, modelled or not."""
+    combat steps only: asp/combat/), so each such talent on the board counts, modelled or not;
+    ``hurt``: the units whose health some outcome of the answer lowers as units move (damage, a demotion:
+    MoveOutcome.hurt; None: not known, so every one's may), the only ones whose talents' ``harmed`` parts
+    count; a spire's, a landmark's and another chip's always count."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     carriers = _carriers(position, ai)
     # A part left out that needs another talent to act (its `when`) counts only where one is in play;
     # one that needs a counter the position does not give (its `untracked`), only where it does not.
     present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
-        | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents)
+        | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents) \
+        | frozenset(harmed(name) for label, _, talents in carriers if _hurt(label, position, hurt) for name in talents) \
+        | frozenset(harmed(name) for lm in position.landmarks if lm.revealed for name in lm.talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     campfired = {uid for uid, u in position.units.items() if u.campfire}
     for label, on_ai, talents in carriers:
@@ -174,14 +188,26 @@ def turned_notices(start: Position, now: Position, question: str, answer: str = 
 def unseen_sides(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """The units in play that an earlier step of the turn (or an act before the move) flipped to a side the
     position does not give (Unit.unseen: Consume, Yrtel's Way, the keel's promotion, a level-up, Rally,
-    Dodge, Dispirit, Pistoleer): the steps asked read the side each showed before, and say so. One notice
-    per unit, naming it and what is not given, in the steps asked that are turn steps."""
+    Dodge, Dispirit, Pistoleer, Summon's summoned chip), or whose group holds a chip so flipped as it was
+    grouped (GroupedChip.unseen: Summon's taproot), which shows once the chips above it fall: the steps
+    asked read the side each showed before, and say so. One notice per unit, naming it and what is not
+    given, in the steps asked that are turn steps."""
     steps = tuple(s for s in asked if s not in EVENTS) or asked
+
+    def unseen(uid: str, unit: Unit) -> str:
+        own = f"the side {uid} was flipped to this turn, {_given(unit.unseen)}" if unit.unseen else ""
+        grouped = "; ".join(f"the side {g.chip} beneath {uid} was flipped to as it was grouped this turn, "
+                            f"{_given(g.unseen)}" for g in unit.group if g.unseen)
+        return "; ".join(t for t in (own, grouped) if t) + ": what follows reads the side it showed before"
+
     return tuple(
-        Notice("", PARTLY, steps, (uid,), f"the side {uid} was flipped to this turn, "
-               f"{' and '.join(_UNSEEN[w] for w in unit.unseen)} not given by the position: what follows "
-               "reads the side it showed before", TWO_SIDES, TWO_SIDES_TEXT)
-        for uid, unit in sorted(position.units.items()) if unit.unseen and position.placed(uid) is not None)
+        Notice("", PARTLY, steps, (uid,), unseen(uid, unit), TWO_SIDES, TWO_SIDES_TEXT)
+        for uid, unit in sorted(position.units.items())
+        if (unit.unseen or any(g.unseen for g in unit.group)) and position.placed(uid) is not None)
+
+
+def _given(unseen: tuple[str, ...]) -> str:
+    return f"{' and '.join(_UNSEEN[w] for w in unseen)} not given by the position"
 
 
 # The rule an exploration leaves out where the position does not say what lies face down.
@@ -650,13 +676,16 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
     """The rules of the factions' sheets that the answer leaves out."""
     # A rule the encodings play in some steps (`modelled`) counts only in the others where they can: the
     # keel's, where the position gives its hex groups (as units move, where the board after a move can show
-    # it); the shada's placement, where the shada are a player's, and their fusion where it is fully played.
+    # it); the shada's placement, where the shada are a player's, and their fusion where it is fully played;
+    # an AI's shada, both where the position sets the reading that says what it does (ai-shada-promotion).
     def played(rule: FactionRule, step: str) -> bool:
         if step not in rule.modelled:
             return False
         if rule.faction == SHADA:
             player = SHADA in position.factions and position.factions[SHADA].controller is Controller.PLAYER
-            return player and (rule.id != FUSION or _fusion_played(position))
+            if not player:
+                return AI_SHADA in position.readings and (rule.id != FUSION or _fusion_played(position, ai=True))
+            return rule.id != FUSION or _fusion_played(position)
         return bool(position.hex_groups) and (step != "movement" or _keel_moves(position))
 
     return tuple(notice for rule in faction_rules() for notice in _left_out(
@@ -664,19 +693,22 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
 
 
 FUSION = "fusion"  # the shada's fusion rule (faction-rules.yaml)
+AI_SHADA = "ai-shada-promotion"  # the reading that says what an AI's shada does with Minion Promotion
 # Hooks by which a unit's health may change as units move (damage on its way, a heal, a die): a fusion's price
 # reads the two minions' health, taken as the move begins (asp/movement/shada.lp).
 _MOVING_HEALTH = {"hurts/4", "shoves/4", "mends/4", "scorches/5", "rolls_at/3", "aftermove/5", "aftermove_pick/6"}
 
 
-def _fusion_played(position: Position) -> bool:
+def _fusion_played(position: Position, ai: bool = False) -> bool:
     """Whether the shada's fusion is played wholly as units move (asp/movement/shada.lp, board_after._fused): the
     position gives their barracks, every fusion pairing's chip there gives its promoted side (promoted-stats),
-    no basic shada minion on the map is grouped (its fusion would reveal the chip beneath), and no chip in play
-    has a talent that may change a unit's health as units move, nor chapter 1's floating rocks (the price
-    reads the health as the move begins)."""
+    no basic shada minion on the map is grouped (its fusion would reveal the chip beneath), and, for a player's
+    (``ai`` False), no chip in play has a talent that may change a unit's health as units move, nor chapter 1's
+    floating rocks (the price reads the health as the move begins; the AI pays none)."""
     info = position.factions[SHADA]
-    if info.barracks is None or position.scenario is not None and position.scenario.chapter == 1:
+    if info.barracks is None:
+        return False
+    if not ai and position.scenario is not None and position.scenario.chapter == 1:
         return False
     products = set(FUSIONS.values())
     if any(position.units[b].chip.lower() in products and position.units[b].promoted_stats is None for b in info.barracks):
@@ -686,7 +718,7 @@ def _fusion_played(position: Position) -> bool:
         return False
     talents = {t for u in position.units.values() for chip in (u, *u.group) for t in chip.talents}
     talents |= {t for s in position.spires for t in s.talents} | {t for c in position.chips for t in c.talents}
-    return not any(_MOVING_HEALTH & set(t.hooks) for t in catalogue().known(talents))
+    return ai or not any(_MOVING_HEALTH & set(t.hooks) for t in catalogue().known(talents))
 
 
 def _keel_moves(position: Position) -> bool:

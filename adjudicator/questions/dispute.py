@@ -14,7 +14,7 @@ from dataclasses import replace
 from clingo import Symbol
 
 from adjudicator.questions.adjudicate import (HERO_LEVELS, OTHER_SIDE, acted, attack_options, combat_ai, declined,
-                                               faction_query, holding_facts, unit_options)
+                                               faction_query, holding_facts, hurt_in, unit_options)
 from adjudicator.questions.coverage import CHECK, LEVEL_UP_TEXT, LEVELING_UP, as_happened, notices, turned_notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
@@ -50,8 +50,9 @@ def _judge(
     position: Position, claim: Claim, ai: bool | None, everything: bool, deadline: Deadline | None
 ) -> Explanation:
     found: tuple[Notice, ...] = ()
+    hurt: frozenset[str] | None = None
     if isinstance(claim, MoveClaim):
-        judgements, alternatives, found = _judge_move(position, claim, ai, everything, deadline)
+        judgements, alternatives, found, hurt = _judge_move(position, claim, ai, everything, deadline)
     else:
         facts = list(claim_facts(claim, position, everything))
         judgements, alternatives = _judge_attack(position, claim, ai, facts, deadline)
@@ -61,7 +62,7 @@ def _judge(
     # A claimed move's verdict is about what the player chose: a rule only chance decides (the
     # floating rocks' dice) cannot overturn it (scenarios.yaml, counted_by: check).
     move = isinstance(claim, MoveClaim)
-    unmodelled = (*notices(position, "movement" if move else "attack", ai, CHECK if move else ""), *found)
+    unmodelled = (*notices(position, "movement" if move else "attack", ai, CHECK if move else "", hurt=hurt), *found)
     if not move and claim.level_up is None:
         # The choice of target comes before anything is defeated: what acts only on a defeat or at
         # the wave's end cannot overturn it (a stated level-up can be: Train).
@@ -74,7 +75,9 @@ def _judge(
 
 def _judge_move(
     position: Position, claim: MoveClaim, ai: bool | None, everything: bool, deadline: Deadline | None
-) -> tuple[dict[str, Judgement], tuple[str, ...], tuple[Notice, ...]]:
+) -> tuple[dict[str, Judgement], tuple[str, ...], tuple[Notice, ...], frozenset[str]]:
+    """The claim's judgements, the outcomes the rules allow, what its acts leave out, and the units whose
+    health some outcome of the unit's may lower (adjudicate.hurt_in: a legal claim is one of them)."""
     faction = position.units[claim.unit].faction
     query = faction_query(position, faction, ai)
 
@@ -98,7 +101,7 @@ def _judge_move(
             judgements, found = staying, noted
     options = unit_options(position, claim.unit, ai, deadline)
     alternatives = tuple(dict.fromkeys(format_move(m) for m in options.outcomes))
-    return judgements, alternatives, tuple(dict.fromkeys(found))
+    return judgements, alternatives, tuple(dict.fromkeys(found)), hurt_in(options)
 
 
 def _any(act: Act) -> bool:
@@ -159,7 +162,7 @@ class _Acts:
             rolled = [(t, p) for t, p in options.gambles if _same(t, wanted.talent)]
             if rolled:  # a die rolled before its move discarded it (Anarchy): chance, and no move after it
                 return {"": self._instead(Reason(LEGAL, "act_chance", (rolled[0][0], str(rolled[0][1]))), rest)}
-            fits = [a for a in offers if _fits(wanted, a)]
+            fits = _closest(wanted, offers)
             if not fits:
                 return {"": _not_offered(wanted, "before", offers)}
         else:  # the AI's talent acts before its move where it can (docs/movement.md)
@@ -208,7 +211,8 @@ class _Acts:
         offered = tuple(dict.fromkeys(a for acts in made for a in acts))
         optional |= {a.talent for a in offered if a.talent not in options.must_act}
         must = frozenset(options.must_act)
-        match = next((acts for acts in made if _pairs(wanted, acts, must) is not None), None)
+        match = next((acts for fits in (_exact, _fits) for acts in made if _pairs(wanted, acts, must, fits) is not None),
+                     None)
         if match is None:
             missing = next((w for w in wanted if not any(_fits(w, a) for a in offered)), None)
             if missing is not None:
@@ -257,15 +261,29 @@ def _fits(wanted: ActClaim, act: Act) -> bool:
     return _same(act.talent, wanted.talent) and wanted.chip in (None, act.chip) and wanted.to in (None, act.to)
 
 
+def _exact(wanted: ActClaim, act: Act) -> bool:
+    """The claimed act is this act as `moves` prints it: a chip or ``to`` it leaves out, the act leaves out too."""
+    return _fits(wanted, act) and format_act(wanted) == format_act(act)
+
+
+def _closest(wanted: ActClaim, offers: tuple[Act, ...]) -> list[Act]:
+    """The acts offered that the claimed act names: those it states as printed where there are any, so that
+    an act that names no ``to`` reads back as itself (Builder's tower, ``builder:platform``, not one of its
+    upgrades ``builder:platform>attack``; Build Waygate's discard, ``build-waygate:ruin``, not its discard
+    with a waygate ``build-waygate:ruin>b2``), else every act it fits."""
+    fits = [a for a in offers if _fits(wanted, a)]
+    return [a for a in fits if _exact(wanted, a)] or fits
+
+
 def _later(act: Act) -> Callable[[Act], bool]:
     """The acts before the move still open after ``act``: after Radiate's, only Radiate to a unit after
     that one in id order, as `moves` lists them (adjudicate.acting)."""
     return (lambda b: b.how == "radiate" and b.chip > act.chip) if act.how == "radiate" else _any
 
 
-def _pairs(wanted: tuple[ActClaim, ...], acts: tuple[Act, ...], must: frozenset[str]
-           ) -> tuple[tuple[ActClaim, Act], ...] | None:
-    """Each act claimed after the move paired with one of the outcome's ``acts`` it names, each of those
+def _pairs(wanted: tuple[ActClaim, ...], acts: tuple[Act, ...], must: frozenset[str],
+           fits: Callable[[ActClaim, Act], bool]) -> tuple[tuple[ActClaim, Act], ...] | None:
+    """Each act claimed after the move paired with one of the outcome's ``acts`` it names (``fits``), each of those
     claimed once but those of a talent the unit ``must`` use, which the claim may leave out; None where
     they do not pair up."""
     made = [a for a in acts if a.when == "after"]
@@ -274,7 +292,7 @@ def _pairs(wanted: tuple[ActClaim, ...], acts: tuple[Act, ...], must: frozenset[
         if i == len(wanted):
             return () if all(made[j].talent in must for j in free) else None
         for j in sorted(free):
-            if _fits(wanted[i], made[j]) and (rest := pair(i + 1, free - {j})) is not None:
+            if fits(wanted[i], made[j]) and (rest := pair(i + 1, free - {j})) is not None:
                 return ((wanted[i], made[j]), *rest)
         return None
 

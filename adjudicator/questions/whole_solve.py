@@ -86,9 +86,12 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
     if position.hex_groups and any(position.units[u].faction == KEEL and position.units[u].kind is Kind.MINION
                                    for u in units):
         return "a keel minion promotes or demotes where its move ends (searched)"
-    if SHADA not in ai_factions and any(position.units[u].faction == SHADA and position.units[u].kind is Kind.MINION
-                                        and not position.units[u].promoted for u in units):
-        return "a basic shada minion may be placed on a Source well once its move ends (searched)"
+    if any(position.units[u].faction == SHADA and position.units[u].kind is Kind.MINION
+           and not position.units[u].promoted for u in units):
+        if SHADA not in ai_factions:
+            return "a basic shada minion may be placed on a Source well once its move ends (searched)"
+        if resolve(position.readings)["ai-shada-promotion"] == "fuse":  # asp/movement/shada.lp, shada_fuser/1
+            return "an AI's basic shada minion fuses where it can once its move ends (searched)"
     if any(c.health for c in position.chips) and any(position.units[u].faction == "narora" for u in units):
         return "a naroran unit may end its move beside the Source vein and strike it (searched)"
     gate = position.gates.get(faction)

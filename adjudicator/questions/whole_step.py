@@ -135,7 +135,11 @@ def movement_step(
     method = "search" if because else "solve"
     # What acts on a defeat counts where some board has one, or where not every board is known.
     defeats = not complete or any(_defeats(final) for g in searched for final in g.finals)
-    unmodelled = (*notices(position, "movement", ai, STEP, defeats), *sorted({n for g in searched for n in g.notices}))
+    # What acts on damage taken as units move counts where some board lowers a unit's health, or where not
+    # every board is known.
+    hurt = None if not complete else frozenset(u for g in searched for final in g.finals for u in _hurt(position, final))
+    unmodelled = (*notices(position, "movement", ai, STEP, defeats, hurt),
+                  *sorted({n for g in searched for n in g.notices}))
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
 
 
@@ -393,6 +397,14 @@ def _defeats(final: Final) -> bool:
     health, in the step."""
     board, health, *_ = final
     return any(node == DEFEATED for _, node in board) or any(left == 0 for _, left in health)
+
+
+def _hurt(position: Position, final: Final) -> set[str]:
+    """The units of this final board that the step defeated or left with less health than they began it
+    with (a floating rock's dice, a demotion too)."""
+    board, health, *_ = final
+    return {uid for uid, node in board if node == DEFEATED} | {
+        uid for uid, left in health if uid in position.units and left < position.units[uid].health}
 
 
 def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:

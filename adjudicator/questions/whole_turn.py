@@ -349,7 +349,10 @@ def whole_turn(
     # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
     # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
     wave_ends = not complete or fallen or any(o.end.wave_over for o in outcomes)
-    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends)
+    # A part acting on damage taken as units move (Part.harmed) is named by the movement step's own answer
+    # where some board of it has a unit take any (every board known).
+    hurt = frozenset() if complete else None
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, hurt=hurt), True, wave_ends)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
