@@ -7,6 +7,12 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement on a grasslands hex while
+    adhering to AI movement rules, it will do so") chooses among the ends of a minion's routes that the AI
+    rules leave it (and its start, where it may stay), not among the hexes where damage on the way
+    defeats it: a route that would end on a path hex is not dropped for one that would, but the unit
+    falls on plains first (the solver's ai_end_pref/3 on route ends; found by bench.sweep, 2026-12-07).
+
 N212 Harbinger chapter 2's heirs heroes never return to their fortress (no-return). A hero of a faction
     with no mark ("Heirs: None") must leave its gate where it can, hurt on its way or not (as _deployed).
 N211 Harbinger chapter 2's health chips: a heirs unit about to leave its own gate, the gate holding a
@@ -492,15 +498,26 @@ def _on_plains(position: Position, node: str) -> bool:
     return node in position.hexes and position.hexes[node].terrain is Terrain.PLAINS
 
 
-def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+def _ai_wants(position: Position, unit: Unit, node: str) -> bool:
     """Gust (AI): "If this unit can end its movement on a grasslands hex while adhering to AI
-    movement rules, it will do so"; Waterwalker (AI) the same of a water hex: of the outcomes the AI
-    may take, those ending on plains, or water, when there are any."""
+    movement rules, it will do so"; Waterwalker (AI) the same of a water hex."""
     wanted = {Terrain.PLAINS} if "Gust" in unit.talents else set()
     wanted |= {Terrain.WATER} if "Waterwalker" in unit.talents else set()
-    if not wanted:
-        return outcomes
-    return [o for o in outcomes if o.end in position.hexes and position.hexes[o.end].terrain in wanted] or outcomes
+    return node in position.hexes and position.hexes[node].terrain in wanted
+
+
+def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """Of the outcomes the AI may take, those ending on a hex its talent wants, when there are any."""
+    return [o for o in outcomes if _ai_wants(position, unit, o.end)] or outcomes
+
+
+def _ai_end_routes(position: Position, unit: Unit, routes: list[Route], start: str, stay: bool) -> tuple[list[Route], bool]:
+    """N241: a minion's preferred ends (Gust, Waterwalker) are the ends of its routes the AI rules leave
+    it, not the hex where damage on the way may defeat it: the ends its move chooses among. ``stay``:
+    staying on ``start`` is among them. The routes kept, and whether staying is."""
+    kept = [r for r in routes if _ai_wants(position, unit, r.end)]
+    stays = stay and _ai_wants(position, unit, start)
+    return (kept, stays) if kept or stays else (routes, stay)
 
 
 def _blazes(unit: Unit, ai: bool) -> bool:
@@ -1100,14 +1117,16 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         if not longest:
             return [_stay(unit.id, start)]
         chosen = [r for r in routes if r.steps == longest or r in stopped]
-        return _group(position, unit, chosen, ESCAPE, ai, movement)
+        escapes = _group(position, unit, chosen, ESCAPE, ai, movement)
+        return _ai_end_choice(position, unit, escapes) if ai else escapes
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if ai:  # "if they have enough movement to move off of the chip they teleport to"
         progressing = [r for r in progressing if r.end not in _landings(position, unit, ai)]
     if not progressing and stopped:
         # Every shortest route to valid terrain is stopped before it: a stopped escape.
-        return _group(position, unit, stopped, ESCAPE, ai, movement)
+        escapes = _group(position, unit, stopped, ESCAPE, ai, movement)
+        return _ai_end_choice(position, unit, escapes) if ai else escapes
     if progressing:
         # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30. By the
         # reading stop-counts=full, a route Mire ends counts as using all the movement it had.
@@ -1126,6 +1145,8 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         if ai and any(not r.rifts for r in chosen):  # Riftwalk (AI): only for greater progress
             chosen = [r for r in chosen if not r.rifts]
         chosen = _onto_forest(position, unit, chosen, plan.escaping, ai)
+        if ai:
+            chosen, _ = _ai_end_routes(position, unit, chosen, start, stay=False)
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
     if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _scorching(unit):
@@ -1134,15 +1155,17 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
         blazing = _onto_forest(position, unit, sideways, 0, ai)
         onto = _blazes(unit, ai) and any(_enters_forest(position, r, 0) for r in blazing)
-        stay = [] if onto else [_stay(unit.id, start)]
-        return _group(position, unit, blazing, LATERAL, ai) + stay
+        stays = not onto
+        if ai:
+            blazing, stays = _ai_end_routes(position, unit, blazing, start, stays)
+        return _group(position, unit, blazing, LATERAL, ai) + ([_stay(unit.id, start)] if stays else [])
     lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
     for r in routes:
         if r.plain and r.end != start and plan.d.get(r.end) == plan.d0:
             lateral[r.end] = min(lateral.get(r.end, (r.steps, r.nodes)), (r.steps, r.nodes))
-    return [MoveOutcome(unit.id, end, LATERAL, (), nodes, 1) for end, (_, nodes) in lateral.items()] + [
-        _stay(unit.id, start)
-    ]
+    sideways = [MoveOutcome(unit.id, end, LATERAL, (), nodes, 1) for end, (_, nodes) in lateral.items()]
+    ends = sideways + [_stay(unit.id, start)]
+    return _ai_end_choice(position, unit, ends) if ai else ends
 
 
 # -------------------------------------------------------------------------------------- heroes
@@ -1442,7 +1465,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
     if ai and outcomes and unit.kind is Kind.HERO:
         outcomes = _motility(position, unit, outcomes)
-    if ai:
+    if ai and (unit.kind is Kind.HERO or _roams(unit, ai)):  # a minion's: by its routes' ends (N241)
         outcomes = _ai_end_choice(position, unit, outcomes)
     # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
     outcomes = [
