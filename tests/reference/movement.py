@@ -7,6 +7,14 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N242 Passing through a unit it may displace (Incorporeal, Breakneck): a minion whose talent lets it move
+    through a unit it may also displace (a friendly hero, a Flying or Peaceful unit; an opposing one for
+    Incorporeal) may do either, short of its route's end: each choice is a route of its own, weighed alike
+    by FAQ-24; a passed unit stays, its hex held (no displaced unit lands there), and an Incorporeal
+    minion takes Source for it (N217). The AI's Incorporeal "will pass through opposing units if able":
+    of the routes along the same hexes, it takes none that displaces a unit another passes, that other
+    passing every unit it passes, unless its Crush (AI) "will displace" that unit: then both ways.
+
 N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement on a grasslands hex while
     adhering to AI movement rules, it will do so") chooses among the ends of a minion's routes that the AI
     rules leave it (and its start, where it may stay), not among the hexes where damage on the way
@@ -839,6 +847,15 @@ def may_pass(position: Position, mover: Unit, occupant: Unit) -> bool:
     )
 
 
+def _crushable(position: Position, mover: Unit) -> set[str]:
+    """The hexes of the units Crush lets the minion displace (N242: its AI wording "will displace" them)."""
+    if "Crush" not in mover.talents or mover.kind is not Kind.MINION:
+        return set()
+    return {u.at for u in position.units.values() if u.at is not None and u.id != mover.id and not _cumbersome(u)
+            and u.kind is not Kind.LANDMARK_MINION and opposing(position, u.faction, mover.faction)
+            and u.health < mover.health and (mover.mark or position.factions[mover.faction].mark).unit != u.id}
+
+
 def displaced_landings(
     position: Position, pushed: Unit, left: str, free: Callable[[str], bool], held: bool = False
 ) -> list[str]:
@@ -933,10 +950,12 @@ def minion_routes(
                 yield from extend((*nodes, near), pushes, (*passed, near), rifts)
             elif occupant is None:
                 yield from extend((*nodes, near), pushes, passed, rifts)
-            elif may_displace(position, unit, occupant, ai):
-                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed, rifts)
-            elif may_pass(position, unit, occupant):
-                yield from extend((*nodes, near), pushes, (*passed, near), rifts)
+            else:
+                # N242: a unit it may both displace and pass through, it may pass (never at its end).
+                if may_displace(position, unit, occupant, ai):
+                    yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed, rifts)
+                if may_pass(position, unit, occupant):
+                    yield from extend((*nodes, near), pushes, (*passed, near), rifts)
 
     yield from extend((start,), [])
 
@@ -1142,6 +1161,10 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         if ai or breakneck(unit):  # the AI (FAQ-30), and Breakneck, take the ends closest to the mark
             best = min(plan.d[r.end] for r in chosen)
             chosen = [r for r in chosen if plan.d[r.end] == best]
+        if ai and "Incorporeal" in unit.talents:  # N242: "will pass through opposing units if able"
+            chosen = [r for r in chosen if not any(o.nodes == r.nodes and set(o.passed) > set(r.passed)
+                                                   and set(o.passed) - set(r.passed) - _crushable(position, unit)
+                                                   for o in chosen)]
         if ai and any(not r.rifts for r in chosen):  # Riftwalk (AI): only for greater progress
             chosen = [r for r in chosen if not r.rifts]
         chosen = _onto_forest(position, unit, chosen, plan.escaping, ai)
