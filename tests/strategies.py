@@ -1590,8 +1590,9 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
     for i in range(draw(st.integers(1, 3))):
         at = free.pop(draw(st.integers(0, min(3, len(free) - 1))))
         kind = draw(st.sampled_from((Kind.MINION, Kind.MINION, Kind.HERO, Kind.LANDMARK_MINION)))
+        # N242: an opposing unit the mover may also displace (Flying, Peaceful), to pass or displace.
         units.append(unit(f"e{i + 1}", OPPONENT, at, 2, kind=kind, terrain=Terrain.WATER,
-                          health=draw(st.integers(1, 3))))
+                          health=draw(st.integers(1, 3)), talents=draw(st.sampled_from(((),) * 3 + (("Flying",), ("Peaceful",))))))
     if free and draw(st.booleans()):
         kind = draw(st.sampled_from((Kind.MINION, Kind.HERO)))
         units.append(unit("f1", MOVER, free.pop(draw(st.integers(0, min(3, len(free) - 1)))), 2, kind=kind,
@@ -1611,7 +1612,8 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
         spires=chips[1:] if landmark else chips,
         landmarks=[(chips[0], True)] if landmark and chips else [],
         chips=other,
-        readings={"displacement": draw(st.sampled_from(("needed", "needed", "optional")))},
+        readings={"displacement": draw(st.sampled_from(("needed", "needed", "optional"))),
+                  "displaced-landing": draw(st.sampled_from(("adjacent", "adjacent", "swap", "blocked")))},
     )
     return replace(board, factions={f: replace(x, source=draw(st.integers(0, 3)), source_capacity=draw(st.integers(3, 5)))
                                     for f, x in board.factions.items()})

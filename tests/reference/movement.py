@@ -7,6 +7,20 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N242 Passing through a unit it may displace (Incorporeal, Breakneck): a minion whose talent lets it move
+    through a unit it may also displace (a friendly hero, a Flying or Peaceful unit; an opposing one for
+    Incorporeal) may do either, short of its route's end: each choice is a route of its own, weighed alike
+    by FAQ-24; a passed unit stays, its hex held (no displaced unit lands there), and an Incorporeal
+    minion takes Source for it (N217). The AI's Incorporeal "will pass through opposing units if able":
+    of the routes along the same hexes, it takes none that displaces a unit another passes, that other
+    passing every unit it passes, unless its Crush (AI) "will displace" that unit: then both ways.
+
+N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement on a grasslands hex while
+    adhering to AI movement rules, it will do so") chooses among the ends of a minion's routes that the AI
+    rules leave it (and its start, where it may stay), not among the hexes where damage on the way
+    defeats it: a route that would end on a path hex is not dropped for one that would, but the unit
+    falls on plains first (the solver's ai_end_pref/3 on route ends; found by bench.sweep, 2026-12-07).
+
 N212 Harbinger chapter 2's heirs heroes never return to their fortress (no-return). A hero of a faction
     with no mark ("Heirs: None") must leave its gate where it can, hurt on its way or not (as _deployed).
 N211 Harbinger chapter 2's health chips: a heirs unit about to leave its own gate, the gate holding a
@@ -492,15 +506,26 @@ def _on_plains(position: Position, node: str) -> bool:
     return node in position.hexes and position.hexes[node].terrain is Terrain.PLAINS
 
 
-def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+def _ai_wants(position: Position, unit: Unit, node: str) -> bool:
     """Gust (AI): "If this unit can end its movement on a grasslands hex while adhering to AI
-    movement rules, it will do so"; Waterwalker (AI) the same of a water hex: of the outcomes the AI
-    may take, those ending on plains, or water, when there are any."""
+    movement rules, it will do so"; Waterwalker (AI) the same of a water hex."""
     wanted = {Terrain.PLAINS} if "Gust" in unit.talents else set()
     wanted |= {Terrain.WATER} if "Waterwalker" in unit.talents else set()
-    if not wanted:
-        return outcomes
-    return [o for o in outcomes if o.end in position.hexes and position.hexes[o.end].terrain in wanted] or outcomes
+    return node in position.hexes and position.hexes[node].terrain in wanted
+
+
+def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """Of the outcomes the AI may take, those ending on a hex its talent wants, when there are any."""
+    return [o for o in outcomes if _ai_wants(position, unit, o.end)] or outcomes
+
+
+def _ai_end_routes(position: Position, unit: Unit, routes: list[Route], start: str, stay: bool) -> tuple[list[Route], bool]:
+    """N241: a minion's preferred ends (Gust, Waterwalker) are the ends of its routes the AI rules leave
+    it, not the hex where damage on the way may defeat it: the ends its move chooses among. ``stay``:
+    staying on ``start`` is among them. The routes kept, and whether staying is."""
+    kept = [r for r in routes if _ai_wants(position, unit, r.end)]
+    stays = stay and _ai_wants(position, unit, start)
+    return (kept, stays) if kept or stays else (routes, stay)
 
 
 def _blazes(unit: Unit, ai: bool) -> bool:
@@ -822,6 +847,15 @@ def may_pass(position: Position, mover: Unit, occupant: Unit) -> bool:
     )
 
 
+def _crushable(position: Position, mover: Unit) -> set[str]:
+    """The hexes of the units Crush lets the minion displace (N242: its AI wording "will displace" them)."""
+    if "Crush" not in mover.talents or mover.kind is not Kind.MINION:
+        return set()
+    return {u.at for u in position.units.values() if u.at is not None and u.id != mover.id and not _cumbersome(u)
+            and u.kind is not Kind.LANDMARK_MINION and opposing(position, u.faction, mover.faction)
+            and u.health < mover.health and (mover.mark or position.factions[mover.faction].mark).unit != u.id}
+
+
 def displaced_landings(
     position: Position, pushed: Unit, left: str, free: Callable[[str], bool], held: bool = False
 ) -> list[str]:
@@ -916,10 +950,12 @@ def minion_routes(
                 yield from extend((*nodes, near), pushes, (*passed, near), rifts)
             elif occupant is None:
                 yield from extend((*nodes, near), pushes, passed, rifts)
-            elif may_displace(position, unit, occupant, ai):
-                yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed, rifts)
-            elif may_pass(position, unit, occupant):
-                yield from extend((*nodes, near), pushes, (*passed, near), rifts)
+            else:
+                # N242: a unit it may both displace and pass through, it may pass (never at its end).
+                if may_displace(position, unit, occupant, ai):
+                    yield from extend((*nodes, near), [*pushes, (occupant, len(nodes))], passed, rifts)
+                if may_pass(position, unit, occupant):
+                    yield from extend((*nodes, near), pushes, (*passed, near), rifts)
 
     yield from extend((start,), [])
 
@@ -1100,14 +1136,16 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         if not longest:
             return [_stay(unit.id, start)]
         chosen = [r for r in routes if r.steps == longest or r in stopped]
-        return _group(position, unit, chosen, ESCAPE, ai, movement)
+        escapes = _group(position, unit, chosen, ESCAPE, ai, movement)
+        return _ai_end_choice(position, unit, escapes) if ai else escapes
     routes = [r for r in routes if r.steps >= plan.first_step]
     progressing = [r for r in routes if r.end in plan.d and plan.d[r.end] < plan.d0]
     if ai:  # "if they have enough movement to move off of the chip they teleport to"
         progressing = [r for r in progressing if r.end not in _landings(position, unit, ai)]
     if not progressing and stopped:
         # Every shortest route to valid terrain is stopped before it: a stopped escape.
-        return _group(position, unit, stopped, ESCAPE, ai, movement)
+        escapes = _group(position, unit, stopped, ESCAPE, ai, movement)
+        return _ai_end_choice(position, unit, escapes) if ai else escapes
     if progressing:
         # Full movement with progress, else as much as possible (Kd); FAQ-17, FAQ-20, FAQ-30. By the
         # reading stop-counts=full, a route Mire ends counts as using all the movement it had.
@@ -1123,9 +1161,15 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         if ai or breakneck(unit):  # the AI (FAQ-30), and Breakneck, take the ends closest to the mark
             best = min(plan.d[r.end] for r in chosen)
             chosen = [r for r in chosen if plan.d[r.end] == best]
+        if ai and "Incorporeal" in unit.talents:  # N242: "will pass through opposing units if able"
+            chosen = [r for r in chosen if not any(o.nodes == r.nodes and set(o.passed) > set(r.passed)
+                                                   and set(o.passed) - set(r.passed) - _crushable(position, unit)
+                                                   for o in chosen)]
         if ai and any(not r.rifts for r in chosen):  # Riftwalk (AI): only for greater progress
             chosen = [r for r in chosen if not r.rifts]
         chosen = _onto_forest(position, unit, chosen, plan.escaping, ai)
+        if ai:
+            chosen, _ = _ai_end_routes(position, unit, chosen, start, stay=False)
         return _group(position, unit, chosen, PROGRESS, ai, plan.escaping)
     # No progress: a lateral move that displaces no one, by a shortest route, or stay (FAQ-17, 30).
     if _hurts_any(position, unit, ai) or _rolls_counted(position, unit, ai) or _scorching(unit):
@@ -1134,15 +1178,17 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
         sideways = [r for r in routes if r.plain and r.end != start and plan.d.get(r.end) == plan.d0]
         blazing = _onto_forest(position, unit, sideways, 0, ai)
         onto = _blazes(unit, ai) and any(_enters_forest(position, r, 0) for r in blazing)
-        stay = [] if onto else [_stay(unit.id, start)]
-        return _group(position, unit, blazing, LATERAL, ai) + stay
+        stays = not onto
+        if ai:
+            blazing, stays = _ai_end_routes(position, unit, blazing, start, stays)
+        return _group(position, unit, blazing, LATERAL, ai) + ([_stay(unit.id, start)] if stays else [])
     lateral: dict[str, tuple[int, tuple[str, ...]]] = {}
     for r in routes:
         if r.plain and r.end != start and plan.d.get(r.end) == plan.d0:
             lateral[r.end] = min(lateral.get(r.end, (r.steps, r.nodes)), (r.steps, r.nodes))
-    return [MoveOutcome(unit.id, end, LATERAL, (), nodes, 1) for end, (_, nodes) in lateral.items()] + [
-        _stay(unit.id, start)
-    ]
+    sideways = [MoveOutcome(unit.id, end, LATERAL, (), nodes, 1) for end, (_, nodes) in lateral.items()]
+    ends = sideways + [_stay(unit.id, start)]
+    return _ai_end_choice(position, unit, ends) if ai else ends
 
 
 # -------------------------------------------------------------------------------------- heroes
@@ -1442,7 +1488,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = [] if wait else _minion_outcomes(position, unit, plan, ai)
     if ai and outcomes and unit.kind is Kind.HERO:
         outcomes = _motility(position, unit, outcomes)
-    if ai:
+    if ai and (unit.kind is Kind.HERO or _roams(unit, ai)):  # a minion's: by its routes' ends (N241)
         outcomes = _ai_end_choice(position, unit, outcomes)
     # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
     outcomes = [
