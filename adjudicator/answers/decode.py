@@ -75,6 +75,9 @@ ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice
 # A teleport onto a chip a unit stands on that the answer does not follow (core/reach.lp, rift_held/1).
 RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a lone chip a unit stands on: "
              "the units it defeats or meets there are not counted")
+# Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
+RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
+             "and so its damage, is not counted")
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -139,6 +142,7 @@ class _UnitAtoms:
     rifts: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
     felling: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # chip landed on → units there
     rift_held: set[str] = field(default_factory=set)  # teleporting talents whose defeats are not followed
+    rift_hurt: set[str] = field(default_factory=set)  # teleporting talents whose chip entered is not counted
     # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
@@ -275,6 +279,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.felling[_name(args[1])].add(_name(args[2]))
         elif name == "rift_held":
             a.rift_held.add(args[1].string)
+        elif name == "rift_hurt_open":
+            a.rift_hurt.add(args[1].string)
         elif name == "hurt_by":
             fell = args[3]
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
@@ -420,6 +426,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
@@ -633,7 +640,7 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     rolls = a.rolls.get(route, 0)
     carried = tuple(sorted(a.carried.get(route, ())))  # its riders' damage (Roost, FAQ-07)
     if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
-        walked = nodes[: nodes.index(fell) + 1]
+        walked = _walked(a, nodes, fell)
         for scorch in _scorchings(a, route, walked):
             yield (fell, (), damage, True, 0, scorch, carried), prefix + walked, routes
         return
@@ -645,6 +652,16 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
             for scorch in _scorchings(a, route, nodes):
                 yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
+
+
+def _walked(a: _UnitAtoms, nodes: tuple[str, ...], fell: str) -> tuple[str, ...]:
+    """The route's hexes up to the one it fell on: a hex it stood on, or the chip of a teleport, entered
+    before the hex it would have landed on (asp/movement/harm.lp, ent/4: the first chip by name)."""
+    if fell in nodes:
+        return nodes[: nodes.index(fell) + 1]
+    landing = next(i for i in range(1, len(nodes))
+                   if min(a.rifts.get((nodes[i - 1], nodes[i]), {""})) == fell)
+    return (*nodes[:landing], fell)
 
 
 def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
