@@ -78,6 +78,12 @@ RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a 
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")
+# A unit an act teleports, where the mover's own chip, moved, may hurt it, or its defeat there rewards a
+# faction (movement/harm.lp, call_open/2).
+CALL_OPEN = ("what the teleported unit takes where it lands from the acting unit's own chip once its move has "
+             "ended elsewhere, and the reward for its defeat there")
+# An item a unit keeps in the answer though it takes damage where a move displaces it (harm.lp, item_open/3).
+ITEM_OPEN = "the item placed on a displaced hero's hex as it takes damage where it lands: the answer shows it kept"
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -143,6 +149,11 @@ class _UnitAtoms:
     felling: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # chip landed on → units there
     rift_held: set[str] = field(default_factory=set)  # teleporting talents whose defeats are not followed
     rift_hurt: set[str] = field(default_factory=set)  # teleporting talents whose chip entered is not counted
+    # A unit an act teleports (call): (unit, hex) → what it takes there, and whether that defeats it.
+    called: dict[tuple[str, str], tuple[int, bool]] = field(default_factory=dict)
+    call_open: set[str] = field(default_factory=set)  # teleporting acts whose landing is not wholly counted
+    items: set[str] = field(default_factory=set)  # items that leave the unit as it takes damage (mdrops/2)
+    item_open: set[tuple[str, str]] = field(default_factory=set)  # (item, displaced unit) kept though hurt: not counted
     # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
@@ -279,6 +290,14 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.felling[_name(args[1])].add(_name(args[2]))
         elif name == "rift_held":
             a.rift_held.add(args[1].string)
+        elif name == "called_hurt":
+            a.called[(_name(args[1]), _name(args[2]))] = (args[3].number, args[4].name == "fell")
+        elif name == "loses_item":
+            a.items.add(args[1].string)
+        elif name == "item_open":
+            a.item_open.add((args[1].string, _name(args[2])))
+        elif name == "call_open":
+            a.call_open.add(args[1].string)
         elif name == "rift_hurt_open":
             a.rift_hurt.add(args[1].string)
         elif name == "hurt_by":
@@ -394,6 +413,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         MoveOutcome(uid, end, kinds[full], displaced, path, sum(paths.values()), damage, defeated, rolls,
                     struck=struck, exit=exit, placed=placed, held=a.held if kinds[full] == "stay" else "",
                     felled=felled, landed=landed, acts=acts, carried=carried,
+                    lost=tuple(sorted(a.items)) if damage > 0 else (),
                     turns="" if defeated else a.turns.get(end, ""), spent=spent,
                     earned=tuple(sorted(a.earns & {*felled, *(s.chip for s in struck if s.defeated)})),
                     robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited)
@@ -406,7 +426,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         # The acts and talents of one outcome spend no more than its faction holds (source.lp, purse/2).
         if a.purse is None or spent + sum(act.cost for act in acts) <= a.purse
     )
-    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
+    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how),
+                              *a.called.get((chip, to), (0, False)))
                           for why, chip, to, how in a.before))
     acting = {why for why, _, _, _ in a.before} | {why for end in a.acts.values() for why in end}
     uncounted = tuple(
@@ -427,6 +448,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=CALL_OPEN) for talent in sorted(a.call_open))
+    uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
@@ -458,7 +481,8 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
         return [()]
     choices: list[tuple[Act, ...]] = [()]
     for why, targets in sorted(by_talent.items()):
-        acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
+        acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how),
+                    *a.called.get((chip, to), (0, False)))
                 for chip, how, to in sorted(set(targets))]
         options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
         choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
