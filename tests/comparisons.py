@@ -45,7 +45,7 @@ def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
         (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed,
-         o.acts, o.carried, o.chance, (o.spent, o.earned, o.robbed, o.pocket, o.credited)): (
+         o.acts, o.carried, o.chance, (o.spent, o.earned, o.robbed, o.pocket, o.credited, o.lost)): (
             o.kind,
             o.path,
             o.paths if o.kind in (PROGRESS, ESCAPE) else None,

@@ -934,9 +934,10 @@ def improving(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(position, units=units, factions=factions, spires=(*position.spires, *towers))
 
 
-# Talents no rift board holds: Breakneck passes chips, which only a teleport enters there; damage while
-# moving is not counted through a teleport (a notice, docs/movement.md, Riftwalk and Naroran Rift).
-_NOT_BY_RIFTS = frozenset({"Breakneck", "Toxic Secretion", "Lahar"})
+# Talents no rift board holds: Breakneck passes chips, which only a teleport enters there.
+_NOT_BY_RIFTS = frozenset({"Breakneck"})
+# Nor, where a hex lies beside two teleporting chips, the talents that hurt moving units (HURTING): which
+# chip a unit enters there is not counted (a notice, docs/movement.md, Damage while moving; N245).
 
 
 def _free_unmarked(position: Position) -> list[str]:
@@ -953,7 +954,8 @@ def _free_unmarked(position: Position) -> list[str]:
 def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` with one to four more spires on free hexes (no marked hex), each with Riftwalk (any
     faction's) or Naroran Rift (the moving faction's, which only its units take), and none of the
-    talents a teleport is not modelled beside. One chip alone is a path hex ("if able")."""
+    talents a teleport is not modelled beside (Toxic Secretion and Lahar only where a hex lies beside two of
+    them). One chip alone is a path hex ("if able")."""
     position = draw(boards)
     free = _free_unmarked(position)
     hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=4, unique=True)) if free else []
@@ -962,9 +964,11 @@ def rifted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         naroran = draw(st.integers(0, 2)) == 0
         faction = position.turn.faction if naroran else draw(st.sampled_from(sorted(position.factions)))
         rifts.append(Spire(f"rift{i}", faction, at, (), ("Naroran Rift",) if naroran else ("Riftwalk",)))
-    units = {uid: replace(u, talents=tuple(t for t in u.talents if t not in _NOT_BY_RIFTS))
+    touched = [h for at in hexes for h in position.neighbours(at)]
+    left_out = _NOT_BY_RIFTS | (frozenset(HURTING) if len(touched) != len(set(touched)) else frozenset())
+    units = {uid: replace(u, talents=tuple(t for t in u.talents if t not in left_out))
              for uid, u in position.units.items()}
-    spires = tuple(replace(s, talents=tuple(t for t in s.talents if t not in _NOT_BY_RIFTS)) for s in position.spires)
+    spires = tuple(replace(s, talents=tuple(t for t in s.talents if t not in left_out)) for s in position.spires)
     return replace(position, units=units, spires=(*spires, *rifts))
 
 

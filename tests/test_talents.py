@@ -77,7 +77,7 @@ def test_the_report_counts_add_up() -> None:
 def test_the_report_filters_by_status() -> None:
     result = runner.invoke(app, ["talents", "--status", PARTLY])
     assert result.exit_code == 0
-    assert "Cumbersome" in result.output and "Armored" not in result.output
+    assert "Blaze" in result.output and "Armored" not in result.output
     assert runner.invoke(app, ["talents", "--status", "maybe"]).exit_code == 2
 
 
@@ -194,7 +194,7 @@ def test_a_part_left_out_of_a_covered_step_keeps_its_own_notice_where_it_can_act
     assert "Pacify" in notice.left_out
     # Refresh's teleported unit needs Wallop, which acts in Spires Fire only.
     assert notices(board("[Refresh, Wallop]"), "movement") == ()
-    for name in ("Refresh", "Cumbersome", "Bio-Indefinite"):
+    for name in ("Refresh", "Bio-Indefinite"):
         assert catalogue().get(name).status(ai=False) == PARTLY, name
 
 

@@ -75,6 +75,15 @@ ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice
 # A teleport onto a chip a unit stands on that the answer does not follow (core/reach.lp, rift_held/1).
 RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a lone chip a unit stands on: "
              "the units it defeats or meets there are not counted")
+# Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
+RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
+             "and so its damage, is not counted")
+# A unit an act teleports, where the mover's own chip, moved, may hurt it, or its defeat there rewards a
+# faction (movement/harm.lp, call_open/2).
+CALL_OPEN = ("what the teleported unit takes where it lands from the acting unit's own chip once its move has "
+             "ended elsewhere, and the reward for its defeat there")
+# An item a unit keeps in the answer though it takes damage where a move displaces it (harm.lp, item_open/3).
+ITEM_OPEN = "the item placed on a displaced hero's hex as it takes damage where it lands: the answer shows it kept"
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -139,6 +148,12 @@ class _UnitAtoms:
     rifts: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
     felling: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # chip landed on → units there
     rift_held: set[str] = field(default_factory=set)  # teleporting talents whose defeats are not followed
+    rift_hurt: set[str] = field(default_factory=set)  # teleporting talents whose chip entered is not counted
+    # A unit an act teleports (call): (unit, hex) → what it takes there, and whether that defeats it.
+    called: dict[tuple[str, str], tuple[int, bool]] = field(default_factory=dict)
+    call_open: set[str] = field(default_factory=set)  # teleporting acts whose landing is not wholly counted
+    items: set[str] = field(default_factory=set)  # items that leave the unit as it takes damage (mdrops/2)
+    item_open: set[tuple[str, str]] = field(default_factory=set)  # (item, displaced unit) kept though hurt: not counted
     # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
     # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
     hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
@@ -275,6 +290,16 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.felling[_name(args[1])].add(_name(args[2]))
         elif name == "rift_held":
             a.rift_held.add(args[1].string)
+        elif name == "called_hurt":
+            a.called[(_name(args[1]), _name(args[2]))] = (args[3].number, args[4].name == "fell")
+        elif name == "loses_item":
+            a.items.add(args[1].string)
+        elif name == "item_open":
+            a.item_open.add((args[1].string, _name(args[2])))
+        elif name == "call_open":
+            a.call_open.add(args[1].string)
+        elif name == "rift_hurt_open":
+            a.rift_hurt.add(args[1].string)
         elif name == "hurt_by":
             fell = args[3]
             a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
@@ -388,6 +413,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         MoveOutcome(uid, end, kinds[full], displaced, path, sum(paths.values()), damage, defeated, rolls,
                     struck=struck, exit=exit, placed=placed, held=a.held if kinds[full] == "stay" else "",
                     felled=felled, landed=landed, acts=acts, carried=carried,
+                    lost=tuple(sorted(a.items)) if damage > 0 else (),
                     turns="" if defeated else a.turns.get(end, ""), spent=spent,
                     earned=tuple(sorted(a.earns & {*felled, *(s.chip for s in struck if s.defeated)})),
                     robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited)
@@ -400,7 +426,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         # The acts and talents of one outcome spend no more than its faction holds (source.lp, purse/2).
         if a.purse is None or spent + sum(act.cost for act in acts) <= a.purse
     )
-    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
+    before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how),
+                              *a.called.get((chip, to), (0, False)))
                           for why, chip, to, how in a.before))
     acting = {why for why, _, _, _ in a.before} | {why for end in a.acts.values() for why in end}
     uncounted = tuple(
@@ -420,6 +447,9 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=CALL_OPEN) for talent in sorted(a.call_open))
+    uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
     if a.after_unknown:
@@ -451,7 +481,8 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
         return [()]
     choices: list[tuple[Act, ...]] = [()]
     for why, targets in sorted(by_talent.items()):
-        acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
+        acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how),
+                    *a.called.get((chip, to), (0, False)))
                 for chip, how, to in sorted(set(targets))]
         options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
         choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
@@ -633,7 +664,7 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     rolls = a.rolls.get(route, 0)
     carried = tuple(sorted(a.carried.get(route, ())))  # its riders' damage (Roost, FAQ-07)
     if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
-        walked = nodes[: nodes.index(fell) + 1]
+        walked = _walked(a, nodes, fell)
         for scorch in _scorchings(a, route, walked):
             yield (fell, (), damage, True, 0, scorch, carried), prefix + walked, routes
         return
@@ -645,6 +676,16 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
             for scorch in _scorchings(a, route, nodes):
                 yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
+
+
+def _walked(a: _UnitAtoms, nodes: tuple[str, ...], fell: str) -> tuple[str, ...]:
+    """The route's hexes up to the one it fell on: a hex it stood on, or the chip of a teleport, entered
+    before the hex it would have landed on (asp/movement/harm.lp, ent/4: the first chip by name)."""
+    if fell in nodes:
+        return nodes[: nodes.index(fell) + 1]
+    landing = next(i for i in range(1, len(nodes))
+                   if min(a.rifts.get((nodes[i - 1], nodes[i]), {""})) == fell)
+    return (*nodes[:landing], fell)
 
 
 def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:

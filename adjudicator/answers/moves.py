@@ -98,6 +98,10 @@ class Act:
     to: str = ""  # the hex a landmark is placed on ('shift'), a minion called to ('call') or a unit summoned to ('evoke'), what a unit or spire is given ('radiate', 'improve'), the damage ('hurt')
     cost: int = 0  # the Source its faction spends for it first (hook pays/3: Call Minion, Improve)
     earns: bool = False  # a defeat it deals rewards its faction (asp/movement/source.lp, earns/2)
+    # What the unit it teleports ('call') takes where it lands (FAQ-07: asp/movement/harm.lp, called_hurt/5),
+    # negative where it recovers; its life or more: defeated there.
+    taken: int = 0
+    fells: bool = False
 
     @property
     def defeats(self) -> bool:
@@ -162,6 +166,8 @@ class MoveOutcome:
     landed: tuple[int, ...] = ()
     # The riders its move carried that took damage on the way (Roost, FAQ-07): (unit, damage, defeated).
     carried: tuple[tuple[str, int, bool], ...] = ()
+    # The items that left it as it took damage on its way, placed on its hex (Cumbersome: hook mdrops/2).
+    lost: tuple[str, ...] = ()
     # Its move ends on a hex group where it turns (the keel's minion promotion, asp/movement/keel.lp):
     # 'promote', 'demote', 'fortress' (it returns to its fortress instead of demoting: Colony); '' none.
     turns: str = ""
@@ -261,6 +267,8 @@ class MoveOutcome:
             shape["felled"] = list(self.felled)
         if self.carried:
             shape["carried"] = [{"unit": u, "damage": n, "defeated": fell} for u, n, fell in self.carried]
+        if self.lost:
+            shape["lost"] = list(self.lost)
         if self.turns:
             shape["turns"] = self.turns
         if self.chance is not None:

@@ -130,7 +130,9 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = _hurt(hit, dealt, dealt >= hit.life)
     elif act.how == "call":  # Call Minion: minion act.chip teleported to hex act.to, moved by a talent (FAQ-25)
         called = units[act.chip]
-        units[act.chip] = replace(called, at=act.to, done=replace(called.done, displaced=True))
+        landed = replace(called, at=act.to, done=replace(called.done, displaced=True))
+        # What it takes where it lands (FAQ-07), a fortification first, or its defeat there.
+        units[act.chip] = _hurt(landed, act.taken, act.fells) if act.taken else landed
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
     elif act.how == "control":  # Recruiter: the landmark minion is the unit's faction's from now on
@@ -476,6 +478,8 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     for push in move.displaced:
         place(push.unit, push.to, push.damage, push.defeated, moved=False)
     place(move.unit, move.placed or move.end, move.damage, move.defeated, moved=True)
+    if move.lost:  # its item left it as it took damage on its way (Cumbersome): no talent of it from now on
+        units[move.unit] = replace(units[move.unit], talents=tuple(t for t in units[move.unit].talents if t not in move.lost))
     _carry(position, units, [(p.unit, p.to) for p in move.displaced] + [(move.unit, move.placed or move.end)])
     for rider, damage, defeated in move.carried:  # what the way did to the riders it carried (FAQ-07)
         units[rider] = _hurt(units[rider], damage, defeated)

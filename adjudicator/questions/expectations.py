@@ -54,9 +54,9 @@ class CaseResult:
 # The hex it then places itself on ('' where none: Disperse), then what its talents do before or after
 # the move (when, talent, chip, how, then: Consume), then what each rider it carried takes on the way
 # (None: that defeats it; Roost, FAQ-07); last, each faction's Source once it is made, where it changed.
-_Act = tuple[str, str, str, str, str, str]
+_Act = tuple[str, str, str, str, str, str, int | None]  # its last: what a teleported unit takes (None: defeated)
 _Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str, str,
-             tuple[_Act, ...], tuple[tuple[str, int | None], ...], tuple[tuple[str, int], ...]]
+             tuple[_Act, ...], tuple[tuple[str, int | None], ...], tuple[tuple[str, int], ...], tuple[str, ...]]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -72,8 +72,10 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
     return (str(entry["end"]), displaced, int(entry.get("damage", 0)), bool(entry.get("defeated", False)),
             int(entry.get("rolls", 0)), struck, str(entry.get("exit", "")), str(entry.get("placed", "")),
             tuple((str(a["when"]), str(a["talent"]), str(a["chip"]), str(a["how"]), str(a.get("then", "")),
-                   str(a.get("to", ""))) for a in entry.get("acts") or ()), carried,
-            tuple(sorted((str(f), int(n)) for f, n in (entry.get("source") or {}).items())))
+                   str(a.get("to", "")), None if a.get("fells") else int(a.get("taken", 0)))
+                  for a in entry.get("acts") or ()), carried,
+            tuple(sorted((str(f), int(n)) for f, n in (entry.get("source") or {}).items())),
+            tuple(sorted(str(x) for x in entry.get("lost") or ())))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
@@ -81,7 +83,8 @@ def _actual_key(move: MoveOutcome) -> _Key:
     struck = tuple(sorted((s.chip, None if s.defeated else s.damage) for s in move.struck))
     carried = tuple(sorted((u, None if fell else n) for u, n, fell in move.carried))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit, move.placed,
-            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to) for a in move.acts), carried, move.source)
+            tuple((a.when, a.talent, a.chip, a.how, a.then, a.to, None if a.fells else a.taken) for a in move.acts),
+            carried, move.source, move.lost)
 
 
 def check_moves(
@@ -196,21 +199,26 @@ def _show_final(final: _Final) -> str:
     return str(shown)
 
 
+def _taken(n: int | None) -> str:
+    """What an act's teleported unit takes where it lands (Act.taken), as _show says it."""
+    return " (defeated there)" if n is None else f" ({n} damage there)" if n else ""
+
+
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried, source = key
+    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried, source, lost = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
     dealt = ", ".join(f"{x} " + ("defeated" if n is None else f"{n} damage") for x, n in struck)
-    first = "".join(f"{talent} {how} {chip}{' to ' + to if to else ''}{' and ' + then if then else ''}, then "
-                    for when, talent, chip, how, then, to in acts if when == "before")
-    later = "".join(f" then {talent} {how} {chip}{' to ' + to if to else ''}{' and ' + then if then else ''}"
-                    for when, talent, chip, how, then, to in acts if when == "after")
+    first = "".join(f"{talent} {how} {chip}{' to ' + to if to else ''}{_taken(n)}{' and ' + then if then else ''}, then "
+                    for when, talent, chip, how, then, to, n in acts if when == "before")
+    later = "".join(f" then {talent} {how} {chip}{' to ' + to if to else ''}{_taken(n)}{' and ' + then if then else ''}"
+                    for when, talent, chip, how, then, to, n in acts if when == "after")
     return (first + f"end {end}{taken}{dice}" + (f" displacing {pushed}" if pushed else "")
             + (f" then placed on {placed}" if placed else "")
             + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else "") + later
             + "".join(f", {u} carried " + ("defeated" if n is None else f"taking {n} damage") for u, n in carried)
-            + "".join(f", {f} at {n} Source" for f, n in source))
+            + "".join(f", {f} at {n} Source" for f, n in source) + "".join(f", losing {x}" for x in lost))
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:

@@ -46,10 +46,11 @@ WHOLE = ("base", "move", "whole")
 # displaces), and routes, walks and lateral moves read those (mv_may/3 taken: whole_step.py solves
 # again without its talent, adjudicate.declined); or lets the group's minions displace
 # another faction's unit, which whole.lp then moves as it moves a friendly hero (see ``outside``).
-# spared/3 (Peaceful) only narrows hurts/4, which the solve never honours: a position that holds a
-# talent that hurts moving units is searched, so there the solve has nothing to spare.
+# spared/3 (Peaceful) only narrows hurts/4, and mdrops/2 (Cumbersome) acts only on damage hurts/4 deals,
+# which the solve never honours: a position that holds a talent that hurts moving units is searched, so
+# there the solve has nothing to spare or drop.
 HONOURED = frozenset({"mv_add/3", "mv_may/3", "mv_set/3", "allow_set/3", "unmovable/2", "stops/3", "displaceable/2",
-                      "ai_end_pref/3", "spared/3"})
+                      "ai_end_pref/3", "spared/3", "mdrops/2"})
 # Damage a unit deals as it moves, and the AI's preference for routes onto some hexes (Blaze): an AI
 # minion's damage on its routes is played (whole.lp, burn/3), unless the grounding shows that it may
 # defeat a chip; a player's choice, or a lateral walk onto such a hex, only where no move may make one

@@ -135,7 +135,10 @@ def acts_text(move: MoveOutcome, position: Position | None) -> str:
         at = chip.at if chip is not None else spire.at if spire is not None else landmark.at if landmark is not None else None
         where = f" at {at}" if at else ""
         then = f" ({_THEN.get(act.then, act.then + 's')})" if act.then else ""
-        return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}", to=act.to) + then
+        # What the unit it teleports takes where it lands (Act.taken; negative: it recovers).
+        taken = (" (defeated there)" if act.fells else f" ({act.taken} damage there)" if act.taken > 0
+                 else f" (healed {-act.taken} there)" if act.taken else "")
+        return f"{act.talent} " + _ACTS[act.how].format(chip=f"{act.chip}{where}", to=act.to) + taken + then
 
     if not move.acts:
         return "-"
@@ -194,7 +197,9 @@ def _hurt(damage: int, defeated: bool) -> str:
 def _taken(move: MoveOutcome) -> str:
     if move.defeated:
         return "defeated"
-    return str(move.damage) if move.damage else "-"
+    # An item that left it as it took damage (Cumbersome), placed on its hex.
+    lost = "".join(f", drops {x}" for x in move.lost)
+    return f"{move.damage}{lost}" if move.damage else "-"
 
 
 def _dice(move: MoveOutcome, life: int) -> str:

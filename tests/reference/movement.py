@@ -21,6 +21,24 @@ N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement 
     defeats it: a route that would end on a path hex is not dropped for one that would, but the unit
     falls on plains first (the solver's ai_end_pref/3 on route ends; found by bench.sweep, 2026-12-07).
 
+N245 A teleport (Riftwalk, Naroran Rift, Secret Passage) moves a unit onto two hexes: the chip's as it steps
+    onto it, then the one it lands on (FAQ-07), each costing what moving onto it does (Toxic Secretion,
+    Lahar, Exposure), in that order; a step onto a chip that sends it nowhere (Spire Shot, Rigging, a lone
+    chip) onto one. Damage that reaches its health on the chip's hex defeats it there, not teleported: a
+    minion's route and a hero's walk end with the chip (no unit on the landing defeated). A hurt hero's
+    walks teleport as its other walks do, Rigging's spire ending them (to its fortress, its damage kept);
+    an AI hero falls only on the way to an end its rules leave it, a teleport one step of the way (from a
+    chip it fell on, as from the hexes it would have landed on).
+
+N246 Call Minion and Summon Hero (N127, N128): the unit the act teleports takes, where it lands, what moving
+    onto that hex costs it (FAQ-07; Toxic Secretion, Lahar, Exposure, Refresh, chapter 8's heal), the chips
+    where they stood as the move began; its life or more defeats it there (off the board, or its group's next
+    chip on top).
+
+N247 Cumbersome ("If the hero takes damage, this item is placed on the hero's hex"): a hero holding it whose
+    walk takes damage (more than 0 in all) loses it (the outcome's lost); its walk keeps the stat 2 and the
+    path allowance it began with; the hero holds no Cumbersome on the boards after.
+
 N212 Harbinger chapter 2's heirs heroes never return to their fortress (no-return). A hero of a faction
     with no mark ("Heirs: None") must leave its gate where it can, hurt on its way or not (as _deployed).
 N211 Harbinger chapter 2's health chips: a heirs unit about to leave its own gate, the gate holding a
@@ -974,14 +992,19 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     for route in routes:
         taken, nodes, fell = 0, route.nodes, False
         rolls = sum(rolls_on(position, unit, n, ai) for n in route.nodes[1:]) if counted else 0
+        chips = {i: chip for i, chip in route.rifts if chip != route.nodes[i]}
         for i, node in enumerate(route.nodes[1 + uncounted:], start=1 + uncounted):
-            taken = _floored(taken + hurt(position, unit, node, ai), least)
-            if taken >= life(unit):
-                taken, nodes, fell = life(unit), route.nodes[: i + 1], True
+            # N245: a teleport moves it onto the chip's hex, then onto the hex it lands on.
+            for entered in (chips[i], node) if i in chips else (node,):
+                taken = _floored(taken + hurt(position, unit, entered, ai), least)
+                if taken >= life(unit):
+                    taken, nodes, fell = life(unit), (*route.nodes[:i], entered), True
+                    break
+            if fell:
                 break
         displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
             _landed(position, unit, d, ai) for d in route.displaced))
-        carried = _carried(position, unit, nodes[1 + uncounted:], ai)
+        carried = _carried(position, unit, _entered(nodes, chips)[uncounted:], ai)
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
         robbed = _robbed(position, unit, nodes, displaced)  # N217: routes that take different Source differ
@@ -995,6 +1018,13 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                     pocket=bool(robbed) and not ai)
         for (end, displaced, taken, fell, rolls, struck, felled, carried, robbed), paths in by_key.items()
     ]
+
+
+def _entered(nodes: tuple[str, ...], chips: dict[int, str]) -> tuple[str, ...]:
+    """N245: the hexes a route moves onto, its start not: before each hex a teleport lands it on, the chip
+    it steps onto (a route that fell on a chip ends with it)."""
+    return tuple(h for i, node in enumerate(nodes[1:], start=1)
+                 for h in ((chips[i], node) if i in chips and node != chips[i] else (node,)))
 
 
 def _carried(position: Position, roost: Unit, entered: tuple[str, ...], ai: bool) -> tuple[tuple[str, int, bool], ...]:
@@ -1232,15 +1262,21 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bo
 
 
 def _state_walks(
-    position: Position, hero: Unit, movement: int, enter: Callable[[int, str], int], spent: Callable[[int], bool]
+    position: Position, hero: Unit, movement: int, enter: Callable[[int, str], int], spent: Callable[[int], bool],
+    chutes: dict[str, tuple[str, ...]] | None = None, halts: frozenset[str] = frozenset(),
+    ways: dict[tuple[tuple[str, int], bool], int] | None = None,
 ) -> dict[tuple[str, int], tuple[str, ...]]:
     """Every (node, count) a hero's walks reach, each hex entered changing the count (``enter``), with
     the first walk in name order among the shortest. It "may move in any direction", so a walk may
-    enter a hex again, its start included; none goes on from a ``spent`` count or a hex that stops it."""
+    enter a hex again, its start included; none goes on from a ``spent`` count or a hex that stops it
+    (or one of ``halts``: Rigging's). N245: a step onto a teleporting chip of ``chutes`` enters the
+    chip's hex, then the hex it lands on; a count spent on the chip's hex ends the walk there. ``ways``
+    gets the fewest steps to each state, by whether it ends on a chip it stepped onto (True) or not."""
     start = position.node_of(hero.id)
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
-    stops = stop_hexes(position, hero)
+    stops = stop_hexes(position, hero) | halts
+    chutes = chutes or {}
     best = {(start, 0): (start,)}
     layer = [(start, 0)]
     for _ in range(movement):
@@ -1249,12 +1285,23 @@ def _state_walks(
             if spent(count) or node in stops:
                 continue
             for near in position.neighbours(node):
+                for landed in chutes.get(near, ()):
+                    on_chip = enter(count, near)
+                    state = (near, on_chip) if landed == near or spent(on_chip) else (landed, enter(on_chip, landed))
+                    if ways is not None:
+                        way = (state, landed != near and spent(on_chip))
+                        ways[way] = min(ways.get(way, len(best[(node, count)])), len(best[(node, count)]))
+                    if state not in best:
+                        route = (*best[(node, count)], state[0])
+                        reached[state] = min(reached.get(state, route), route)
                 free = near in position.hexes and near not in chips and near not in others
                 # An elfinkaze may move back onto its own roost (Roost: "share a hex with this unit or
                 # spire by moving onto it"), whose number it keeps (FAQ-02).
                 home = near == start and hero.rides is not None
                 if (free or home) and _admits(position, hero, near):
                     state = (near, enter(count, near))
+                    if ways is not None:
+                        ways[(state, False)] = min(ways.get((state, False), len(best[(node, count)])), len(best[(node, count)]))
                     if state not in best:
                         route = (*best[(node, count)], near)
                         reached[state] = min(reached.get(state, route), route)
@@ -1263,13 +1310,15 @@ def _state_walks(
     return best
 
 
-def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
+def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool,
+                ways: dict[tuple[tuple[str, int], bool], int] | None = None) -> dict[tuple[str, int], tuple[str, ...]]:
     """A hero that moving may hurt: the damage taken, capped at its life, where it is defeated and
     walks no further."""
     full, least = life(hero), floor(position, hero, ai)
     return _state_walks(position, hero, movement,
                         lambda taken, near: min(_floored(taken + hurt(position, hero, near, ai), least), full),
-                        lambda taken: taken >= full)
+                        lambda taken: taken >= full, teleports(position, hero, ai), frozenset(rigging(position, hero, ai)),
+                        ways)
 
 
 def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
@@ -1279,21 +1328,34 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     start = position.node_of(hero.id)
     movement = movement_stat(position, hero, ai)
     full = life(hero)
-    walks = _hurt_walks(position, hero, movement, ai)
+    ways: dict[tuple[tuple[str, int], bool], int] = {}
+    walks = _hurt_walks(position, hero, movement, ai, ways)
     outcomes = [_stay(hero.id, start)]
+    rigged = rigging(position, hero, ai)
     for (end, taken), route in walks.items():
         if len(route) > 1 and (end != start or taken != 0) and (taken >= full or not rock(position, end)):
-            outcomes.append(MoveOutcome(hero.id, end, FREE, (), route, 1, taken, taken >= full))
+            path, landed = shown_path(position, hero, route, ai)
+            outcome = MoveOutcome(hero.id, end, FREE, (), path, 1, taken, taken >= full, landed=landed,
+                                  lost=("Cumbersome",) if taken > 0 and _cumbersome(hero) else ())  # N247
+            if end in rigged and taken < full:  # Rigging: to its fortress, the spire to its barracks
+                outcome = dataclasses.replace(outcome, exit="fortress",
+                                              acts=(Act("after", "Rigging", rigged[end], "barracks"),))
+            outcomes.append(outcome)
     # The hexes it reaches undefeated, each at its fewest steps, and the first route in name order
     # through them: the way home shown (Heroes: Returning).
     steps: dict[str, int] = {}
     for (node, taken), route in walks.items():
         if taken < full:
             steps[node] = min(steps.get(node, len(route) - 1), len(route) - 1)
-    stops = stop_hexes(position, hero)
+    stops = stop_hexes(position, hero) | set(rigged)
+    # N245: a hex a teleport lands it on is reached from each hex beside the chip that sends it there.
+    chutes = teleports(position, hero, ai)
+    sent = {(left, to) for chip, tos in chutes.items() for to in tos for left in position.neighbours(chip)}
     first: dict[str, tuple[str, ...]] = {start: (start,)}
     for node in sorted(steps, key=steps.__getitem__):
-        before = [q for q in position.neighbours(node) if steps.get(q) == steps[node] - 1 and q not in stops and q in first]
+        before = [q for q in {*position.neighbours(node), *(q for q, to in sent if to == node)}
+                  if steps.get(q) == steps[node] - 1 and q not in stops and q in first
+                  and (node in position.neighbours(q) and node not in _chip_hexes(position) or (q, node) in sent)]
         if steps[node] > 0 and before:
             first[node] = min(first[q] for q in before) + (node,)
     own = gate_node(hero.faction)
@@ -1301,7 +1363,8 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
     home = [first[n] for n in beside if n in first and n not in stops and steps[n] < movement]
     if own != start and home and _walks_home(position, hero):
         shortest = min(len(r) for r in home)
-        outcomes.append(MoveOutcome(hero.id, own, RETURN, (), min(r for r in home if len(r) == shortest) + (own,), 1))
+        path, landed = shown_path(position, hero, min(r for r in home if len(r) == shortest) + (own,), ai)
+        outcomes.append(MoveOutcome(hero.id, own, RETURN, (), path, 1, landed=landed))
     if _is_gate(start):  # as _deployed: with no mark at all, it must leave if it can (N212)
         d = distances(position, hero)
         unmarked = (hero.mark or position.factions[hero.faction].mark) == Mark()
@@ -1319,10 +1382,37 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
         return (n in position.hexes and n not in _chip_hexes(position)
                 and n not in _units_by_hex(position, hero.id) and _admits(position, hero, n))
 
-    back = [_bfs(position, [e], walkable) for e in ends]
-    fell = [o for o in outcomes if o.defeated
-            and any(len(o.path) - 1 + b.get(o.end, math.inf) <= movement for b in back)]
+    landings = {to for tos in chutes.values() for to in tos}
+    back = [_back_steps(position, e, lambda n: walkable(n) or n in landings, sent) for e in ends]
+    fell = [o for o in outcomes if o.defeated and any(
+        steps + _still_to_go(o.end, b, chutes if on_chip else {}) <= movement
+        for b in back for on_chip in (False, True)
+        if (steps := ways.get(((o.end, full), on_chip))) is not None)]
     return chosen + fell
+
+
+def _back_steps(position: Position, end: str, standable: Callable[[str], bool], sent: set[tuple[str, str]]) -> dict[str, int]:
+    """The steps from each node it may stand on to ``end``: a step onto a hex beside it that is no chip,
+    or (N245) a teleport, one step."""
+    chips = _chip_hexes(position)
+    steps = {end: 0}
+    queue = deque([end])
+    while queue:
+        node = queue.popleft()
+        for q in {*position.neighbours(node), *(q for q, to in sent if to == node)}:
+            step = (q, node) in sent or (node in position.neighbours(q) and node not in chips)
+            if q not in steps and standable(q) and step:
+                steps[q] = steps[node] + 1
+                queue.append(q)
+    return steps
+
+
+def _still_to_go(fell: str, back: dict[str, int], chutes: dict[str, tuple[str, ...]]) -> float:
+    """The steps left to an end from the hex a walk fell on, where it stands; on a teleport's chip it stepped
+    onto (``chutes``: those), from a hex it would have landed on with that step (N245)."""
+    if chutes:
+        return min([math.inf, *(back[to] for to in chutes.get(fell, ()) if to != fell and to in back)])
+    return back.get(fell, math.inf)
 
 
 def _rolling_walks(position: Position, hero: Unit, movement: int, ai: bool) -> dict[tuple[str, int], tuple[str, ...]]:
@@ -1539,7 +1629,11 @@ def _priced(position: Position, unit: Unit, act: Act, ai: bool) -> Act:
     chip = position.units.get(act.chip)
     earns = (not ai and act.how in ("defeat", "hurt") and chip is not None
              and opposing(position, chip.faction, unit.faction))
-    return dataclasses.replace(act, cost=0 if ai else PRICES.get(act.talent, 0), earns=earns)
+    priced = dataclasses.replace(act, cost=0 if ai else PRICES.get(act.talent, 0), earns=earns)
+    if act.how == "call" and chip is not None:  # N246: what the unit it teleports takes where it lands
+        taken = _floored(hurt(position, chip, act.to, ai), floor(position, chip, ai))
+        priced = dataclasses.replace(priced, taken=taken, fells=taken >= life(chip))
+    return priced
 
 
 def _source(position: Position, faction: str, delta: int) -> Position:
@@ -2007,7 +2101,8 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         return dataclasses.replace(position, units=units)
     if act.how == "call":  # N127: the minion stands on the hex act.to, moved by a talent (FAQ-25)
         called = units[act.chip]
-        units[act.chip] = dataclasses.replace(called, at=act.to, done=dataclasses.replace(called.done, displaced=True))
+        units[act.chip] = _placed(dataclasses.replace(called, done=dataclasses.replace(called.done, displaced=True)),
+                                  act.to, False, act.taken, act.fells)  # N246: what it takes there
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent),
                                              used=(*unit.used, act.talent))  # N128: a landmark's, used for this move
         return dataclasses.replace(position, units=units)
@@ -2573,6 +2668,9 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     position = _earned(position, move)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
+    if move.lost:  # N247: the item left it as it took damage on its way
+        units[move.unit] = dataclasses.replace(units[move.unit], talents=tuple(
+            t for t in units[move.unit].talents if t not in move.lost))
     for push in move.displaced:
         units[push.unit] = _placed(units[push.unit], push.to, _is_gate(push.to), push.damage, push.defeated)
     # Roost: "When this unit moves, elfinkaze on it are moved with it" (FAQ-02: not their own move); an
