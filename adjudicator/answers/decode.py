@@ -156,6 +156,8 @@ class _UnitAtoms:
     roll_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     roll_home: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    # A walk on from a roost (asp/movement/hero.lp, roam_pred/5): its state graph by (hex, movement stat).
+    roam_pred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rolls_unknown: bool = False
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
     # Dice rolled before its move (gamble/4: Anarchy): (talent, faces that discard it, faces); and whether
@@ -296,6 +298,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.roll_ends[_name(args[1])].append(args[2].number)
         elif name == "roll_home":
             a.roll_home[_name(args[1])].append((_name(args[2]), args[3].number))
+        elif name == "roam_pred":
+            a.roam_pred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif name == "rpred":
             a.rpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif name == "roll_unknown":
@@ -375,13 +379,13 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome (and the units its teleports defeat) → {witness path: how many routes it stands for}
-    grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed], dict[tuple[str, ...], int]] = defaultdict(dict)
-    kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed], str] = {}
+    grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], dict[tuple[str, ...], int]] = defaultdict(dict)
+    kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], str] = {}
     for kind, end, route in a.offers:
         for key, path, routes in _paths(a, start, kind, end, route):
             # A minion's route defeats the units on each chip it lands on (felling/3: never its start).
             felled = tuple(sorted({x for node in path[1:] for x in a.felling.get(node, ())})) if kind == "progress" else ()
-            full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits))
+            full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits), _restat(route))
             grouped[full][path] = routes
             kinds[full] = kind
     outcomes = tuple(
@@ -390,9 +394,9 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                     felled=felled, landed=landed, acts=acts, carried=carried,
                     turns="" if defeated else a.turns.get(end, ""), spent=spent,
                     earned=tuple(sorted(a.earns & {*felled, *(s.chip for s in struck if s.defeated)})),
-                    robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited)
+                    robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited, stat=stat)
         for full, paths in sorted(grouped.items())
-        for (end, displaced, damage, defeated, rolls, scorch, carried), felled, robbed, credited in [full]
+        for (end, displaced, damage, defeated, rolls, scorch, carried), felled, robbed, credited, stat in [full]
         for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]
         for struck, exit, placed, spent in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage,
                                                     lives, {d.to for d in displaced}, scorch)
@@ -618,6 +622,9 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         elif walk == "hero" and end in a.hurt_ends:
             for damage in sorted(set(a.hurt_ends[end])):
                 yield (end, (), damage, False, 0, (), ()), _state_path(a.hpred, end, damage, start), 1
+        elif walk == "roam":  # on from a roost: the first shortest walk to the end in that state
+            state = route.arguments[0].arguments[0].number
+            yield (end, (), 0, False, 0, (), ()), _state_path(a.roam_pred, end, state, start), 1
         elif walk == "hero" and end in a.roll_ends:
             for rolls in sorted(set(a.roll_ends[end])):
                 yield (end, (), 0, False, rolls, (), ()), _state_path(a.rpred, end, rolls, start), 1
@@ -665,6 +672,14 @@ def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[t
 def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:
     damage, defeated = a.lhurt.get((route, unit, to), (0, False))
     return Displacement(unit, source, to, damage, defeated)
+
+
+def _restat(route: Symbol) -> int:
+    """The movement stat a walk on from a roost leaves its elfinkaze with, walk(roam(M,New)): New, the
+    number of the roost it last moved onto where that differs from the stat it began with; else 0."""
+    if route.type is SymbolType.Function and route.name == "walk" and route.arguments[0].name == "roam":
+        return route.arguments[0].arguments[1].number
+    return 0
 
 
 def _state_path(

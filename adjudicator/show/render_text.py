@@ -104,9 +104,11 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
 
 
 def _displaced(move: MoveOutcome) -> str:
-    """The units the move displaced, and the riders it carried that took damage on the way (Roost)."""
+    """The units the move displaced, the riders it carried that took damage on the way (Roost), and the
+    movement stat a walk on from a roost left it with (Roost Roam)."""
     pushed = [f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced]
-    return ", ".join([*pushed, *(f"{u} carried{_hurt(n, fell)}" for u, n, fell in move.carried)]) or "-"
+    stat = [f"its movement stat now {move.stat}"] if move.stat else []
+    return ", ".join([*pushed, *(f"{u} carried{_hurt(n, fell)}" for u, n, fell in move.carried), *stat]) or "-"
 
 
 def _struck(move: MoveOutcome) -> str:

@@ -153,8 +153,15 @@ N152 FAQ-07, an elfinkaze carried: each rider on a minion's hex (its `rides`) ta
     and fortifications (the minion goes on). Such damage tells the minion's routes apart as its own does.
 N153 Moving onto a roost: a player's elfinkaze, walking as a hero where moving neither hurts it nor rolls
     it dice, may end its move on the hex of another chip of its faction with Roost, a step from a node
-    its walk reached with a step to spare; it then rides that chip, its number its movement stat. No
-    walk goes on from such a hex.
+    its walk reached with a step to spare; it then rides that chip, its number its movement stat. The
+    AI's too (N249).
+N249 Moving on from a roost (FAQ-02): an elfinkaze's walk may go on from a roost it moved onto (N153), its
+    movement stat now that chip's number, the steps it took still spent, onto other roosts too; not where
+    such a walk enters a hex that hurts it or has it roll. Its movement stat once its move ends is the
+    last roost's number (``stat`` where it differs from its own): two walks to one end that leave it
+    different stats are two outcomes; each shows the first shortest walk in name order among those
+    that leave it that stat. The AI's elfinkaze walks so to the ends its wording names (N153's roosts
+    among them); off a roost with no opposing hero to reach, the AI hero's choice among its plain ends.
 """
 
 from __future__ import annotations
@@ -1339,8 +1346,12 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if end in rigged and end != start:  # Rigging: to its fortress, the spire to its barracks
             outcome = dataclasses.replace(outcome, exit="fortress", acts=(Act("after", "Rigging", rigged[end], "barracks"),))
         outcomes.append(outcome)
-    if _roams(hero, ai) and not ai:
-        outcomes += _roostings(position, hero, reached, movement)
+    if _roams(hero, ai):
+        extra = _roostings(position, hero, reached, movement) + _roam_outcomes(position, hero, reached, movement, ai)
+        # N249: off a roost with no opposing hero to reach, the AI hero's choice among its plain ends (a notice).
+        if ai and _roost_roam_choice(position, hero, outcomes + extra) is None:
+            extra = []
+        outcomes += extra
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -1371,6 +1382,55 @@ def _roostings(position: Position, unit: Unit, reached: dict[str, tuple[str, ...
             shortest = min(len(r) for r in ways)
             found.append(MoveOutcome(unit.id, hex_, FREE, (), min(r for r in ways if len(r) == shortest) + (hex_,), 1))
     return found
+
+
+def _roam_outcomes(position: Position, unit: Unit, reached: dict[str, tuple[str, ...]], movement: int,
+                   ai: bool) -> list[MoveOutcome]:
+    """N249: an elfinkaze's walks on from a roost its faction's chip with Roost it moved onto, by state
+    (node, movement stat), the steps taken kept; each state's first shortest walk in name order. An end
+    no plain walk nor single roosting gives, or one with another stat than its own (``stat``); none at
+    all where such a walk would enter a hex that hurts it or has it roll."""
+    start = position.node_of(unit.id)
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, unit.id)
+    stops = stop_hexes(position, unit)
+    roosts: dict[str, int] = {}
+    for chip in [*position.units.values(), *position.spires]:
+        number = dict(chip.talent_numbers).get("Roost")
+        if number is not None and chip.faction == unit.faction and chip.at in position.hexes and chip.at != start:
+            roosts[chip.at] = number
+    best = {(start, movement): (start,)}
+    layer = [(start, movement)]
+    steps = 0
+    while layer:
+        found: dict[tuple[str, int], tuple[str, ...]] = {}
+        for node, stat in layer:
+            if steps >= stat or node in stops and node != start:
+                continue
+            for near in position.neighbours(node):
+                if near in roosts:
+                    state = (near, roosts[near])
+                elif near in position.hexes and near not in chips and near not in others and _admits(position, unit, near):
+                    state = (near, stat)
+                else:
+                    continue
+                if state not in best:
+                    route = (*best[(node, stat)], near)
+                    found[state] = min(found.get(state, route), route)
+        best.update(found)
+        layer = list(found)
+        steps += 1
+    walked = {node for node, _ in best} - {start}
+    if any(hurt(position, unit, n, ai) or rolls_on(position, unit, n, ai) for n in walked):
+        return []
+    roosted = {o.end for o in _roostings(position, unit, reached, movement)}
+    outcomes = []
+    for (end, stat), route in best.items():
+        if end == start or rock(position, end):
+            continue
+        if end not in reached and end not in roosted or end in reached and stat != movement:
+            outcomes.append(MoveOutcome(unit.id, end, FREE, (), route, 1, stat=0 if stat == movement else stat))
+    return outcomes
 
 
 def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
