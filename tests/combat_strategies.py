@@ -751,7 +751,8 @@ def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = 
     Flying and Roost Roam, health 1 or 2,
     attack 0 to 2; two riders on one roost now and then, three riders at most, named k1, k2, k3 (the
     movement boards name opposing units e1, e2 …: a rider of that name replaced one, the mark at times).
-    ``sides``: each rider shows its Glidebomb or its Save side (the side talent), or neither."""
+    ``sides``: each rider shows its Glidebomb or its Save side (the side talent), or neither; one in four
+    stands alone on a free map hex instead, off its roost."""
     position = draw(boards)
     units = dict(position.units)
     roosts: list[tuple[str, str, str, int]] = []  # (id, faction, hex, its number)
@@ -770,12 +771,19 @@ def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = 
             roosts.append((s.id, s.faction, s.at, number))
         spires.append(s)
     riders = [r for r in roosts for _ in range(draw(st.sampled_from((1, 1, 1, 2))))][:MAX_RIDERS]
+    taken = {u.at for u in units.values()} | {s.at for s in spires} | {lm.at for lm in position.landmarks} | {
+        c.at for c in position.chips}
     for i, (roost, faction, at, number) in enumerate(riders):
         health = draw(st.integers(1, 2))
         side = draw(st.sampled_from(((), ("Glidebomb",), ("Save",)))) if sides else ()
+        rides: str | None = roost
+        free = sorted(h for h in position.hexes if h not in taken)
+        if sides and free and draw(st.integers(0, 3)) == 0:  # off its roost (Roost Roam's obligation: N250)
+            at, rides = draw(st.sampled_from(free)), None
+            taken.add(at)
         units[f"k{i + 1}"] = Unit(f"k{i + 1}", "Elfinkaze", faction, Kind.MINION, health,
                                   Stats(health, draw(st.integers(0, 2)), number), at,
-                                  talents=("Flying", "Roost Roam", *side), rides=roost)
+                                  talents=("Flying", "Roost Roam", *side), rides=rides)
     return replace(position, units=units, spires=tuple(spires))
 
 

@@ -108,11 +108,11 @@ def unit_options_problem(position: Position, ai: bool) -> str | None:
 
 
 def rider_options_problem(position: Position, ai: bool) -> str | None:
-    """``unit_options`` of each elfinkaze of the turn's faction riding its roost, against the reference.
-    Only theirs: the other units' moves beside a rider (displacing it, its roost carrying it) are not
-    modelled yet, and keep their notice."""
+    """``unit_options`` of each elfinkaze of the turn's faction, on its roost or off it, against the
+    reference. Only theirs: the other units' moves beside a rider (displacing it, its roost carrying it)
+    are not modelled yet, and keep their notice."""
     for unit in mover_units(position):
-        if position.units[unit].rides is not None:
+        if "Roost Roam" in position.units[unit].talents:
             got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
             if problem := _unit_problem(position, unit, got, ai):
                 return problem

@@ -187,6 +187,7 @@ class _UnitAtoms:
     then: dict[str, str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)  # end → how a keel minion turns there (keel_turn/3)
     act_optional: set[str] = field(default_factory=set)
+    bound: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # end → talents it must use there (must_use/3)
     stat_optional: set[str] = field(default_factory=set)  # mv_may/3: a stat add its player may leave
     # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's hexes where each talent may
     # deal (its first; any, where its player chooses), and the chips it picks among on each; the talents
@@ -353,6 +354,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.turns[_name(args[1])] = args[2].name
         elif name == "act_may":
             a.act_optional.add(args[1].string)
+        elif name == "must_use":
+            a.bound[_name(args[1])].add(args[2].string)
         elif name == "mv_may":
             a.stat_optional.add(args[1].string)
         elif name == "price":
@@ -457,7 +460,8 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
     for why, targets in sorted(by_talent.items()):
         acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how))
                 for chip, how, to in sorted(set(targets))]
-        options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
+        optional = why in a.act_optional and why not in a.bound.get(end, ())
+        options: list[Act | None] = [None, *acts] if optional else list(acts)
         choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
     return choices
 
@@ -553,8 +557,9 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
         return [(_tally(burnt, lives), "", "", 0)]
     # The unit's own life is its health once its move ends (Disperse's damage to itself).
     lives = {**lives, uid: health}
-    optional = sorted(talents & a.optional)
-    forced = sorted(talents - a.optional)
+    loose = a.optional - a.bound.get(end, set())  # must_use/3: not to be left unused there
+    optional = sorted(talents & loose)
+    forced = sorted(talents - loose)
     choices = []
     for k in range(len(optional) + 1):
         for used in combinations(optional, k):

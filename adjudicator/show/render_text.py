@@ -172,7 +172,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept",
          "clear": "discards the unrevealed landmark {chip}", "waygate": "places a waygate on the Source well {chip}",
          "clear_waygate": "discards the unrevealed landmark {chip} and places a waygate on the Source well {to}",
-         "perch": "places elfinkaze of its barracks on top of it as it deploys, {chip} Glidebomb up and {to} Save up"}
+         "perch": "places elfinkaze of its barracks on top of it as it deploys, {chip} Glidebomb up and {to} Save up",
+         "alone": "lets no unit recover"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated", "barracks": "itself to its barracks", "demote": "itself demoted"}
 

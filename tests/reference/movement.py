@@ -155,6 +155,11 @@ N153 Moving onto a roost: a player's elfinkaze, walking as a hero where moving n
     it dice, may end its move on the hex of another chip of its faction with Roost, a step from a node
     its walk reached with a step to spare; it then rides that chip, its number its movement stat. The
     AI's too (N249).
+N250 Save's defeat with no unit recovering ("an adjacent friendly unit may to recover"): after a player's
+    move or stay, its act on its own end hex (how: alone), then defeated, beside a friendly unit or none.
+    Roost Roam's obligation: a player's elfinkaze off a roost as its move begins whose move ends on no
+    chip of its faction with Roost (a stay: on none) must use Glidebomb, or Save (one of its acts), there;
+    ending on one, it may.
 N249 Moving on from a roost (FAQ-02): an elfinkaze's walk may go on from a roost it moved onto (N153), its
     movement stat now that chip's number, the steps it took still spent, onto other roosts too; not where
     such a walk enters a hex that hurts it or has it roll. Its movement stat once its move ends is the
@@ -1760,8 +1765,9 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
                       and u.at in position.hexes and not u.group and u.at not in crowded
                       and opposing(position, u.faction, unit.faction))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
-        return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
-                                    and u.at in position.hexes and not u.campfire and u.faction == unit.faction)
+        # N250: or none, the act on its own hex (how: alone)
+        return [] if ai else [*sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
+                                      and u.at in position.hexes and not u.campfire and u.faction == unit.faction), node]
     if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
                       and (not ai or opposing(position, sp.faction, unit.faction)))
@@ -2069,7 +2075,7 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     elif act.how == "recover":  # up to 4, never past its health stat
         target = units[act.chip]
         units[act.chip] = dataclasses.replace(target, health=max(target.health, min(target.side.health, target.health + 4)))
-    elif act.how != "distort":  # N193: the earthscape's place is not modelled, only the promotion
+    elif act.how not in ("distort", "alone"):  # N193: the earthscape's place is not modelled, only the promotion
         units[act.chip] = dataclasses.replace(units[act.chip], at=None)
     talents = tuple(t for t in unit.talents if t != act.talent)
     if act.then == "flip":
@@ -2256,7 +2262,7 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             # A talent acts once per move: not again after a move it acted before (another talent's first).
             used = any(a.talent == talent for a in o.acts)
             targets = [] if o.defeated or used else _after_targets(position, unit, talent, o.end, ai)
-            if not ai or not targets:
+            if (not ai or not targets) and not (targets and talent == "Save" and _bound(position, unit, o.end, ai)):
                 later.append(o)
             kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
             later += [dataclasses.replace(o, acts=_after_last(*o.acts, _priced(
@@ -2273,6 +2279,8 @@ def _how(position: Position, talent: str, how: str, chip: str, to: str) -> str:
         return "drop" if chip in position.hexes else "pickup"
     if talent == BUILDER:
         return "build" if chip in position.hexes else "improve" if to else "tower"
+    if talent == "Save" and chip in position.hexes:  # N250: no unit recovering
+        return "alone"
     return how
 
 
@@ -2444,9 +2452,14 @@ def glidebomb_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: 
               if g.fortress and gate_node(f) in position.neighbours(outcome.end)}
     glided = dataclasses.replace(outcome, exit="defeated", struck=_merged(
         position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage))
-    # Roost Roam: one "not on a chip with Roost at the start of your turn ... must end its movement on a
-    # chip with Roost or use Glidebomb or Save": ending on a roost is not modelled (a notice).
-    return [glided] if ai or not _on_roost(position, unit) else [outcome, glided]
+    return [glided] if ai or _bound(position, unit, outcome.end, ai) else [outcome, glided]
+
+
+def _bound(position: Position, unit: Unit, end: str, ai: bool) -> bool:
+    """N250 Roost Roam: a player's elfinkaze "not on a chip with Roost at the start of your turn ... must end
+    its movement on a chip with Roost or use Glidebomb or Save": off a roost as its move begins, its move
+    ending on no chip of its faction with Roost it then rides (a stay: on none)."""
+    return not ai and not _on_roost(position, unit) and _perch(position, unit, end) is None
 
 
 def eruption_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: bool) -> list[MoveOutcome]:
