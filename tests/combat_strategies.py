@@ -759,47 +759,58 @@ def swap_harmed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Positio
 
 # Elfinkaze riding roosts (reference N82, N83), kept out of the common pools: drawn there they would
 # change every board of the fixed sample.
-ROOST = 2  # the roosts' number, so the riders' movement stat
+ROOSTS = (1, 2, 3)  # the roosts' numbers, each its riders' movement stat (walks on from a roost: reference N249)
 MAX_RIDERS = 3  # more made a whole attack step slow
 
 
 Numbers = tuple[tuple[str, int], ...]
 
 
-def _roosted(talents: tuple[str, ...], numbers: Numbers) -> tuple[tuple[str, ...], Numbers]:
-    """The talents with ROOST Roost added."""
-    return tuple(sorted({*talents, "Roost"})), (*((t, n) for t, n in numbers if t != "Roost"), ("Roost", ROOST))
+def _roosted(talents: tuple[str, ...], numbers: Numbers, roost: int) -> tuple[tuple[str, ...], Numbers]:
+    """The talents with ``roost`` Roost added."""
+    return tuple(sorted({*talents, "Roost"})), (*((t, n) for t, n in numbers if t != "Roost"), ("Roost", roost))
 
 
 @st.composite
 def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = False) -> Position:
     """A board of ``boards`` whose units and spires on the map (no landmark minion) each, by a coin toss,
-    get Roost and an elfinkaze of their faction riding them: Flying and Roost Roam, health 1 or 2,
+    get Roost (1, 2 or 3) and an elfinkaze of their faction riding them, its movement stat that number:
+    Flying and Roost Roam, health 1 or 2,
     attack 0 to 2; two riders on one roost now and then, three riders at most, named k1, k2, k3 (the
     movement boards name opposing units e1, e2 …: a rider of that name replaced one, the mark at times).
-    ``sides``: each rider shows its Glidebomb or its Save side (the side talent), or neither."""
+    ``sides``: each rider shows its Glidebomb or its Save side (the side talent), or neither; one in four
+    stands alone on a free map hex instead, off its roost."""
     position = draw(boards)
     units = dict(position.units)
-    roosts: list[tuple[str, str, str]] = []  # (id, faction, hex)
+    roosts: list[tuple[str, str, str, int]] = []  # (id, faction, hex, its number)
     for uid, u in position.units.items():
         if u.at is not None and u.kind is not Kind.LANDMARK_MINION and draw(st.booleans()):
-            talents, numbers = _roosted(u.talents, u.talent_numbers)
+            number = draw(st.sampled_from(ROOSTS))
+            talents, numbers = _roosted(u.talents, u.talent_numbers, number)
             units[uid] = replace(u, talents=talents, talent_numbers=numbers)
-            roosts.append((uid, u.faction, u.at))
+            roosts.append((uid, u.faction, u.at, number))
     spires = []
     for s in position.spires:
         if draw(st.booleans()):
-            talents, numbers = _roosted(s.talents, s.talent_numbers)
+            number = draw(st.sampled_from(ROOSTS))
+            talents, numbers = _roosted(s.talents, s.talent_numbers, number)
             s = replace(s, talents=talents, talent_numbers=numbers)
-            roosts.append((s.id, s.faction, s.at))
+            roosts.append((s.id, s.faction, s.at, number))
         spires.append(s)
     riders = [r for r in roosts for _ in range(draw(st.sampled_from((1, 1, 1, 2))))][:MAX_RIDERS]
-    for i, (roost, faction, at) in enumerate(riders):
+    taken = {u.at for u in units.values()} | {s.at for s in spires} | {lm.at for lm in position.landmarks} | {
+        c.at for c in position.chips}
+    for i, (roost, faction, at, number) in enumerate(riders):
         health = draw(st.integers(1, 2))
         side = draw(st.sampled_from(((), ("Glidebomb",), ("Save",)))) if sides else ()
+        rides: str | None = roost
+        free = sorted(h for h in position.hexes if h not in taken)
+        if sides and free and draw(st.integers(0, 3)) == 0:  # off its roost (Roost Roam's obligation: N250)
+            at, rides = draw(st.sampled_from(free)), None
+            taken.add(at)
         units[f"k{i + 1}"] = Unit(f"k{i + 1}", "Elfinkaze", faction, Kind.MINION, health,
-                                  Stats(health, draw(st.integers(0, 2)), ROOST), at,
-                                  talents=("Flying", "Roost Roam", *side), rides=roost)
+                                  Stats(health, draw(st.integers(0, 2)), number), at,
+                                  talents=("Flying", "Roost Roam", *side), rides=rides)
     return replace(position, units=units, spires=tuple(spires))
 
 

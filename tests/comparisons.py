@@ -45,7 +45,7 @@ def _compared(options: UnitOptions) -> Compared:
     """Outcomes by key (displacements in any order) → kind, path, and route count when it is defined."""
     return {
         (o.unit, o.end, tuple(sorted(o.displaced)), o.damage, o.defeated, o.rolls, tuple(sorted(o.struck)), o.placed,
-         o.acts, o.carried, o.chance, (o.spent, o.earned, o.robbed, o.pocket, o.credited, o.lost)): (
+         o.acts, o.carried, o.chance, (o.spent, o.earned, o.robbed, o.pocket, o.credited, o.lost, o.stat)): (
             o.kind,
             o.path,
             o.paths if o.kind in (PROGRESS, ESCAPE) else None,
@@ -64,7 +64,8 @@ def _show(key: Key, seen: tuple[str, tuple[str, ...], int | None]) -> str:
             + "".join(f" {a.when}: {a.talent} {a.how}s {a.chip}" for a in acts)
             + "".join(f" carried {r} {n}" + (" defeated" if fell else "") for r, n, fell in carried)
             + (f" chance {chance}" if chance is not None else "")
-            + "".join(f" {a.talent} costs {a.cost}" for a in acts if a.cost) + (f" Source {source}" if any(source) else ""))
+            + "".join(f" {a.talent} costs {a.cost}" for a in acts if a.cost)
+            + (f" Source, movement stat {source}" if any(source) else ""))
 
 
 def options_difference(expected: UnitOptions, got: UnitOptions) -> list[str]:
@@ -107,11 +108,11 @@ def unit_options_problem(position: Position, ai: bool) -> str | None:
 
 
 def rider_options_problem(position: Position, ai: bool) -> str | None:
-    """``unit_options`` of each elfinkaze of the turn's faction riding its roost, against the reference.
-    Only theirs: the other units' moves beside a rider (displacing it, its roost carrying it) are not
-    modelled yet, and keep their notice."""
+    """``unit_options`` of each elfinkaze of the turn's faction, on its roost or off it, against the
+    reference. Only theirs: the other units' moves beside a rider (displacing it, its roost carrying it)
+    are not modelled yet, and keep their notice."""
     for unit in mover_units(position):
-        if position.units[unit].rides is not None:
+        if "Roost Roam" in position.units[unit].talents:
             got = solver.unit_options(copy.deepcopy(position), unit, ai=ai)
             if problem := _unit_problem(position, unit, got, ai):
                 return problem

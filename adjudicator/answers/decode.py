@@ -171,6 +171,8 @@ class _UnitAtoms:
     roll_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     roll_home: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    # A walk on from a roost (asp/movement/hero.lp, roam_pred/5): its state graph by (hex, movement stat).
+    roam_pred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     rolls_unknown: bool = False
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
     # Dice rolled before its move (gamble/4: Anarchy): (talent, faces that discard it, faces); and whether
@@ -200,6 +202,7 @@ class _UnitAtoms:
     then: dict[str, str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)  # end → how a keel minion turns there (keel_turn/3)
     act_optional: set[str] = field(default_factory=set)
+    bound: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # end → talents it must use there (must_use/3)
     stat_optional: set[str] = field(default_factory=set)  # mv_may/3: a stat add its player may leave
     # Damage dealt as it moves (asp/movement/scorch.lp): each offered route's hexes where each talent may
     # deal (its first; any, where its player chooses), and the chips it picks among on each; the talents
@@ -321,6 +324,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.roll_ends[_name(args[1])].append(args[2].number)
         elif name == "roll_home":
             a.roll_home[_name(args[1])].append((_name(args[2]), args[3].number))
+        elif name == "roam_pred":
+            a.roam_pred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif name == "rpred":
             a.rpred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif name == "roll_unknown":
@@ -374,6 +379,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.turns[_name(args[1])] = args[2].name
         elif name == "act_may":
             a.act_optional.add(args[1].string)
+        elif name == "must_use":
+            a.bound[_name(args[1])].add(args[2].string)
         elif name == "mv_may":
             a.stat_optional.add(args[1].string)
         elif name == "price":
@@ -400,13 +407,13 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome (and the units its teleports defeat) → {witness path: how many routes it stands for}
-    grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed], dict[tuple[str, ...], int]] = defaultdict(dict)
-    kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed], str] = {}
+    grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], dict[tuple[str, ...], int]] = defaultdict(dict)
+    kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], str] = {}
     for kind, end, route in a.offers:
         for key, path, routes in _paths(a, start, kind, end, route):
             # A minion's route defeats the units on each chip it lands on (felling/3: never its start).
             felled = tuple(sorted({x for node in path[1:] for x in a.felling.get(node, ())})) if kind == "progress" else ()
-            full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits))
+            full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits), _restat(route))
             grouped[full][path] = routes
             kinds[full] = kind
     outcomes = tuple(
@@ -416,9 +423,9 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                     lost=tuple(sorted(a.items)) if damage > 0 else (),
                     turns="" if defeated else a.turns.get(end, ""), spent=spent,
                     earned=tuple(sorted(a.earns & {*felled, *(s.chip for s in struck if s.defeated)})),
-                    robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited)
+                    robbed=robbed, pocket=a.pocket and bool(robbed), credited=credited, stat=stat)
         for full, paths in sorted(grouped.items())
-        for (end, displaced, damage, defeated, rolls, scorch, carried), felled, robbed, credited in [full]
+        for (end, displaced, damage, defeated, rolls, scorch, carried), felled, robbed, credited, stat in [full]
         for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]
         for struck, exit, placed, spent in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage,
                                                     lives, {d.to for d in displaced}, scorch)
@@ -484,7 +491,8 @@ def _acts_after(a: _UnitAtoms, end: str, defeated: bool) -> list[tuple[Act, ...]
         acts = [Act("after", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how),
                     *a.called.get((chip, to), (0, False)))
                 for chip, how, to in sorted(set(targets))]
-        options: list[Act | None] = [None, *acts] if why in a.act_optional else list(acts)
+        optional = why in a.act_optional and why not in a.bound.get(end, ())
+        options: list[Act | None] = [None, *acts] if optional else list(acts)
         choices = [(*made, *((act,) if act else ())) for made in choices for act in options]
     return choices
 
@@ -580,8 +588,9 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
         return [(_tally(burnt, lives), "", "", 0)]
     # The unit's own life is its health once its move ends (Disperse's damage to itself).
     lives = {**lives, uid: health}
-    optional = sorted(talents & a.optional)
-    forced = sorted(talents - a.optional)
+    loose = a.optional - a.bound.get(end, set())  # must_use/3: not to be left unused there
+    optional = sorted(talents & loose)
+    forced = sorted(talents - loose)
     choices = []
     for k in range(len(optional) + 1):
         for used in combinations(optional, k):
@@ -649,6 +658,9 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         elif walk == "hero" and end in a.hurt_ends:
             for damage in sorted(set(a.hurt_ends[end])):
                 yield (end, (), damage, False, 0, (), ()), _state_path(a.hpred, end, damage, start), 1
+        elif walk == "roam":  # on from a roost: the first shortest walk to the end in that state
+            state = route.arguments[0].arguments[0].number
+            yield (end, (), 0, False, 0, (), ()), _state_path(a.roam_pred, end, state, start), 1
         elif walk == "hero" and end in a.roll_ends:
             for rolls in sorted(set(a.roll_ends[end])):
                 yield (end, (), 0, False, rolls, (), ()), _state_path(a.rpred, end, rolls, start), 1
@@ -706,6 +718,14 @@ def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[t
 def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:
     damage, defeated = a.lhurt.get((route, unit, to), (0, False))
     return Displacement(unit, source, to, damage, defeated)
+
+
+def _restat(route: Symbol) -> int:
+    """The movement stat a walk on from a roost leaves its elfinkaze with, walk(roam(M,New)): New, the
+    number of the roost it last moved onto where that differs from the stat it began with; else 0."""
+    if route.type is SymbolType.Function and route.name == "walk" and route.arguments[0].name == "roam":
+        return route.arguments[0].arguments[1].number
+    return 0
 
 
 def _state_path(

@@ -192,6 +192,9 @@ class MoveOutcome:
     gains: tuple[Gain, ...] = ()
     # The units its acts' damage defeats (Magic-Like Missile), known on its board (adjudicate.sourced).
     downed: tuple[str, ...] = ()
+    # An elfinkaze's movement stat once its walk moved on from a roost (Roost Roam: "the Roost value of the
+    # chip with which it most recently shared a hex"; FAQ-02), where that changed it; 0 where unchanged.
+    stat: int = 0
 
     @property
     def hurt(self) -> frozenset[str]:
@@ -234,9 +237,10 @@ class MoveOutcome:
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
                            tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...], str, int,
-                           tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]]:
+                           tuple[tuple[str, int], ...], tuple[tuple[str, str], ...], int]:
         return (self.unit, self.end, self.displaced, self.damage, self.defeated, self.rolls, self.struck, self.exit,
-                self.placed, self.felled, self.acts, self.carried, self.turns, self.spent, self.robbed, self.credited)
+                self.placed, self.felled, self.acts, self.carried, self.turns, self.spent, self.robbed, self.credited,
+                self.stat)
 
     def as_json(self) -> dict[str, Any]:
         shape = {
@@ -271,6 +275,8 @@ class MoveOutcome:
             shape["lost"] = list(self.lost)
         if self.turns:
             shape["turns"] = self.turns
+        if self.stat:
+            shape["stat"] = self.stat
         if self.chance is not None:
             shape["chance"] = str(self.chance)
         if self.spent:

@@ -225,11 +225,22 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
         # as one reading the paths to the marks (Build Waygate).
         calls = (len(position.hexes) + len(position.gates)
                  if callers(position, [uid]) or summoner(unit) or surveyor(unit) else 0)
-        radius = max(movement_bound(unit) + 1 + beside + further, anywhere, self_teleport(unit) + 1, calls)
+        radius = max(max(movement_bound(unit), _roost_bound(position, unit)) + 1 + beside + further, anywhere,
+                     self_teleport(unit) + 1, calls)
         if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius
     return radii
+
+
+def _roost_bound(position: Position, unit: Unit) -> int:
+    """How far a unit that may move onto a roost and on from it (hook roosts/4: an elfinkaze) walks at
+    most: the largest Roost number of its faction's chips, its movement stat from such a chip on."""
+    if not _defines(unit, "roosts/4"):
+        return 0
+    from adjudicator.position.load import ROOST  # load imports this module
+    chips = [*position.units.values(), *position.spires]
+    return max((n for c in chips if c.faction == unit.faction for t, n in c.talent_numbers if t == ROOST), default=0)
 
 
 def callers(position: Position, units: Iterable[str]) -> list[str]:

@@ -470,6 +470,8 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
         if perch is not None:
             unit = replace(unit, stats=replace(unit.stats, movement=perch[1]))
             rides = perch[0]
+        if moved and move.stat:  # a walk on from a roost: its number now its movement stat (Roost Roam)
+            unit = replace(unit, stats=replace(unit.stats, movement=move.stat))
         units[uid] = _hurt(replace(unit, at=on_board, done=done, rides=rides), damage, defeated)
         gate = gates.get(unit.faction)
         if gate is not None and uid in gate.stack and node != gate.node:

@@ -53,10 +53,12 @@ class CaseResult:
 # defeat, Eruption's barracks).
 # The hex it then places itself on ('' where none: Disperse), then what its talents do before or after
 # the move (when, talent, chip, how, then: Consume), then what each rider it carried takes on the way
-# (None: that defeats it; Roost, FAQ-07); last, each faction's Source once it is made, where it changed.
+# (None: that defeats it; Roost, FAQ-07); then each faction's Source once it is made, where it changed; then
+# the items it lost on its way (Cumbersome); last, an elfinkaze's movement stat where its walk on from a roost
+# changed it (0: unchanged; Roost Roam).
 _Act = tuple[str, str, str, str, str, str, int | None]  # its last: what a teleported unit takes (None: defeated)
 _Key = tuple[str, tuple[tuple[str, str, int | None], ...], int, bool, int, tuple[tuple[str, int | None], ...], str, str,
-             tuple[_Act, ...], tuple[tuple[str, int | None], ...], tuple[tuple[str, int], ...], tuple[str, ...]]
+             tuple[_Act, ...], tuple[tuple[str, int | None], ...], tuple[tuple[str, int], ...], tuple[str, ...], int]
 
 
 def _outcome_key(entry: dict[str, Any]) -> _Key:
@@ -75,7 +77,7 @@ def _outcome_key(entry: dict[str, Any]) -> _Key:
                    str(a.get("to", "")), None if a.get("fells") else int(a.get("taken", 0)))
                   for a in entry.get("acts") or ()), carried,
             tuple(sorted((str(f), int(n)) for f, n in (entry.get("source") or {}).items())),
-            tuple(sorted(str(x) for x in entry.get("lost") or ())))
+            tuple(sorted(str(x) for x in entry.get("lost") or ())), int(entry.get("stat", 0)))
 
 
 def _actual_key(move: MoveOutcome) -> _Key:
@@ -84,7 +86,7 @@ def _actual_key(move: MoveOutcome) -> _Key:
     carried = tuple(sorted((u, None if fell else n) for u, n, fell in move.carried))
     return (move.end, displaced, move.damage, move.defeated, move.rolls, struck, move.exit, move.placed,
             tuple((a.when, a.talent, a.chip, a.how, a.then, a.to, None if a.fells else a.taken) for a in move.acts),
-            carried, move.source, move.lost)
+            carried, move.source, move.lost, move.stat)
 
 
 def check_moves(
@@ -205,7 +207,7 @@ def _taken(n: int | None) -> str:
 
 
 def _show(key: _Key) -> str:
-    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried, source, lost = key
+    end, displaced, damage, defeated, rolls, struck, exit, placed, acts, carried, source, lost, stat = key
     pushed = ", ".join(f"{u}→{h}" + (" (defeated)" if n is None else f" ({n} damage)" if n else "") for u, h, n in displaced)
     taken = " defeated there" if defeated else f" taking {damage} damage" if damage else ""
     dice = f" rolling {rolls} dice" if rolls else ""
@@ -218,7 +220,8 @@ def _show(key: _Key) -> str:
             + (f" then placed on {placed}" if placed else "")
             + (f" then dealing {dealt}" if dealt else "") + (f" then leaving ({exit})" if exit else "") + later
             + "".join(f", {u} carried " + ("defeated" if n is None else f"taking {n} damage") for u, n in carried)
-            + "".join(f", {f} at {n} Source" for f, n in source) + "".join(f", losing {x}" for x in lost))
+            + "".join(f", {f} at {n} Source" for f, n in source) + "".join(f", losing {x}" for x in lost)
+            + (f", its movement stat now {stat}" if stat else ""))
 
 
 def _attack_facts(o: AttackOutcome) -> dict[str, Any]:

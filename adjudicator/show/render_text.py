@@ -104,9 +104,11 @@ def _table(header: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> str:
 
 
 def _displaced(move: MoveOutcome) -> str:
-    """The units the move displaced, and the riders it carried that took damage on the way (Roost)."""
+    """The units the move displaced, the riders it carried that took damage on the way (Roost), and the
+    movement stat a walk on from a roost left it with (Roost Roam)."""
     pushed = [f"{d.unit} {d.source}→{d.to}{_hurt(d.damage, d.defeated)}" for d in move.displaced]
-    return ", ".join([*pushed, *(f"{u} carried{_hurt(n, fell)}" for u, n, fell in move.carried)]) or "-"
+    stat = [f"its movement stat now {move.stat}"] if move.stat else []
+    return ", ".join([*pushed, *(f"{u} carried{_hurt(n, fell)}" for u, n, fell in move.carried), *stat]) or "-"
 
 
 def _struck(move: MoveOutcome) -> str:
@@ -173,7 +175,8 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept",
          "clear": "discards the unrevealed landmark {chip}", "waygate": "places a waygate on the Source well {chip}",
          "clear_waygate": "discards the unrevealed landmark {chip} and places a waygate on the Source well {to}",
-         "perch": "places elfinkaze of its barracks on top of it as it deploys, {chip} Glidebomb up and {to} Save up"}
+         "perch": "places elfinkaze of its barracks on top of it as it deploys, {chip} Glidebomb up and {to} Save up",
+         "alone": "lets no unit recover"}
 # What the unit then does, where "(flips)" does not read.
 _THEN = {"defeated": "itself defeated", "barracks": "itself to its barracks", "demote": "itself demoted"}
 

@@ -185,8 +185,20 @@ N152 FAQ-07, an elfinkaze carried: each rider on a minion's hex (its `rides`) ta
     and fortifications (the minion goes on). Such damage tells the minion's routes apart as its own does.
 N153 Moving onto a roost: a player's elfinkaze, walking as a hero where moving neither hurts it nor rolls
     it dice, may end its move on the hex of another chip of its faction with Roost, a step from a node
-    its walk reached with a step to spare; it then rides that chip, its number its movement stat. No
-    walk goes on from such a hex.
+    its walk reached with a step to spare; it then rides that chip, its number its movement stat. The
+    AI's too (N249).
+N250 Save's defeat with no unit recovering ("an adjacent friendly unit may to recover"): after a player's
+    move or stay, its act on its own end hex (how: alone), then defeated, beside a friendly unit or none.
+    Roost Roam's obligation: a player's elfinkaze off a roost as its move begins whose move ends on no
+    chip of its faction with Roost (a stay: on none) must use Glidebomb, or Save (one of its acts), there;
+    ending on one, it may.
+N249 Moving on from a roost (FAQ-02): an elfinkaze's walk may go on from a roost it moved onto (N153), its
+    movement stat now that chip's number, the steps it took still spent, onto other roosts too; not where
+    such a walk enters a hex that hurts it or has it roll. Its movement stat once its move ends is the
+    last roost's number (``stat`` where it differs from its own): two walks to one end that leave it
+    different stats are two outcomes; each shows the first shortest walk in name order among those
+    that leave it that stat. The AI's elfinkaze walks so to the ends its wording names (N153's roosts
+    among them); off a roost with no opposing hero to reach, the AI hero's choice among its plain ends.
 """
 
 from __future__ import annotations
@@ -1475,8 +1487,12 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if end in rigged and end != start:  # Rigging: to its fortress, the spire to its barracks
             outcome = dataclasses.replace(outcome, exit="fortress", acts=(Act("after", "Rigging", rigged[end], "barracks"),))
         outcomes.append(outcome)
-    if _roams(hero, ai) and not ai:
-        outcomes += _roostings(position, hero, reached, movement)
+    if _roams(hero, ai):
+        extra = _roostings(position, hero, reached, movement) + _roam_outcomes(position, hero, reached, movement, ai)
+        # N249: off a roost with no opposing hero to reach, the AI hero's choice among its plain ends (a notice).
+        if ai and _roost_roam_choice(position, hero, outcomes + extra) is None:
+            extra = []
+        outcomes += extra
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -1507,6 +1523,55 @@ def _roostings(position: Position, unit: Unit, reached: dict[str, tuple[str, ...
             shortest = min(len(r) for r in ways)
             found.append(MoveOutcome(unit.id, hex_, FREE, (), min(r for r in ways if len(r) == shortest) + (hex_,), 1))
     return found
+
+
+def _roam_outcomes(position: Position, unit: Unit, reached: dict[str, tuple[str, ...]], movement: int,
+                   ai: bool) -> list[MoveOutcome]:
+    """N249: an elfinkaze's walks on from a roost its faction's chip with Roost it moved onto, by state
+    (node, movement stat), the steps taken kept; each state's first shortest walk in name order. An end
+    no plain walk nor single roosting gives, or one with another stat than its own (``stat``); none at
+    all where such a walk would enter a hex that hurts it or has it roll."""
+    start = position.node_of(unit.id)
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, unit.id)
+    stops = stop_hexes(position, unit)
+    roosts: dict[str, int] = {}
+    for chip in [*position.units.values(), *position.spires]:
+        number = dict(chip.talent_numbers).get("Roost")
+        if number is not None and chip.faction == unit.faction and chip.at in position.hexes and chip.at != start:
+            roosts[chip.at] = number
+    best = {(start, movement): (start,)}
+    layer = [(start, movement)]
+    steps = 0
+    while layer:
+        found: dict[tuple[str, int], tuple[str, ...]] = {}
+        for node, stat in layer:
+            if steps >= stat or node in stops and node != start:
+                continue
+            for near in position.neighbours(node):
+                if near in roosts:
+                    state = (near, roosts[near])
+                elif near in position.hexes and near not in chips and near not in others and _admits(position, unit, near):
+                    state = (near, stat)
+                else:
+                    continue
+                if state not in best:
+                    route = (*best[(node, stat)], near)
+                    found[state] = min(found.get(state, route), route)
+        best.update(found)
+        layer = list(found)
+        steps += 1
+    walked = {node for node, _ in best} - {start}
+    if any(hurt(position, unit, n, ai) or rolls_on(position, unit, n, ai) for n in walked):
+        return []
+    roosted = {o.end for o in _roostings(position, unit, reached, movement)}
+    outcomes = []
+    for (end, stat), route in best.items():
+        if end == start or rock(position, end):
+            continue
+        if end not in reached and end not in roosted or end in reached and stat != movement:
+            outcomes.append(MoveOutcome(unit.id, end, FREE, (), route, 1, stat=0 if stat == movement else stat))
+    return outcomes
 
 
 def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
@@ -1840,8 +1905,9 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
                       and u.at in position.hexes and not u.group and u.at not in crowded
                       and opposing(position, u.faction, unit.faction))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
-        return [] if ai else sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
-                                    and u.at in position.hexes and not u.campfire and u.faction == unit.faction)
+        # N250: or none, the act on its own hex (how: alone)
+        return [] if ai else [*sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
+                                      and u.at in position.hexes and not u.campfire and u.faction == unit.faction), node]
     if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
                       and (not ai or opposing(position, sp.faction, unit.faction)))
@@ -2150,7 +2216,7 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
     elif act.how == "recover":  # up to 4, never past its health stat
         target = units[act.chip]
         units[act.chip] = dataclasses.replace(target, health=max(target.health, min(target.side.health, target.health + 4)))
-    elif act.how != "distort":  # N193: the earthscape's place is not modelled, only the promotion
+    elif act.how not in ("distort", "alone"):  # N193: the earthscape's place is not modelled, only the promotion
         units[act.chip] = dataclasses.replace(units[act.chip], at=None)
     talents = tuple(t for t in unit.talents if t != act.talent)
     if act.then == "flip":
@@ -2337,7 +2403,7 @@ def act_choices(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai:
             # A talent acts once per move: not again after a move it acted before (another talent's first).
             used = any(a.talent == talent for a in o.acts)
             targets = [] if o.defeated or used else _after_targets(position, unit, talent, o.end, ai)
-            if not ai or not targets:
+            if (not ai or not targets) and not (targets and talent == "Save" and _bound(position, unit, o.end, ai)):
                 later.append(o)
             kind = "improve_under" if talent == "Improve" and ai else how  # N169: the AI's at the bottom
             later += [dataclasses.replace(o, acts=_after_last(*o.acts, _priced(
@@ -2354,6 +2420,8 @@ def _how(position: Position, talent: str, how: str, chip: str, to: str) -> str:
         return "drop" if chip in position.hexes else "pickup"
     if talent == BUILDER:
         return "build" if chip in position.hexes else "improve" if to else "tower"
+    if talent == "Save" and chip in position.hexes:  # N250: no unit recovering
+        return "alone"
     return how
 
 
@@ -2525,9 +2593,14 @@ def glidebomb_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: 
               if g.fortress and gate_node(f) in position.neighbours(outcome.end)}
     glided = dataclasses.replace(outcome, exit="defeated", struck=_merged(
         position, outcome.struck, dealt, unit.id, life(unit) - outcome.damage))
-    # Roost Roam: one "not on a chip with Roost at the start of your turn ... must end its movement on a
-    # chip with Roost or use Glidebomb or Save": ending on a roost is not modelled (a notice).
-    return [glided] if ai or not _on_roost(position, unit) else [outcome, glided]
+    return [glided] if ai or _bound(position, unit, outcome.end, ai) else [outcome, glided]
+
+
+def _bound(position: Position, unit: Unit, end: str, ai: bool) -> bool:
+    """N250 Roost Roam: a player's elfinkaze "not on a chip with Roost at the start of your turn ... must end
+    its movement on a chip with Roost or use Glidebomb or Save": off a roost as its move begins, its move
+    ending on no chip of its faction with Roost it then rides (a stay: on none)."""
+    return not ai and not _on_roost(position, unit) and _perch(position, unit, end) is None
 
 
 def eruption_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: bool) -> list[MoveOutcome]:
