@@ -619,3 +619,20 @@ def test_the_rotten_worms_infest_is_noticed_only_where_bydra_graam_may_end_the_t
     eager = griege.replace("movement: 2}}", "movement: 2}, talents: [Eager]}")
     assert rule in [n.rule for n in notices_in(load_position_text(eager), ("attack", "end-of-turn"))]
     assert rule not in [n.rule for n in notices_in(load_position_text(eager), ("end-of-turn",))]
+
+
+def test_the_rotten_worms_infest_is_noticed_only_for_what_the_position_leaves_unsaid() -> None:
+    # Encoded (asp/scenarios/chapter_4.lp) where the turn says it ends its round and each worms gives its #:
+    # the notice names whichever of the two is missing, and none where the turn does not end the round.
+    text = (Path(__file__).resolve().parents[1]
+            / "positions/harbinger/4/scenario-4-bydra-beside-rotten-worms-noticed.yaml").read_text().split("expected:")[0]
+    rule = "chapter 4: rotten-worms-infest"
+
+    def left(board: str) -> list[str]:
+        return sorted(n.left_out for n in notices_in(load_position_text(board), ("end-of-turn",)) if n.rule == rule)
+
+    assert [why.split(",")[0] for why in left(text)] == ["a rotten worms' Infest #", "whether this turn is the last of its round"]
+    last = text.replace("step: end-of-turn}", "step: end-of-turn, last-of-round: true}")
+    assert [why.split(",")[0] for why in left(last)] == ["a rotten worms' Infest #"]
+    assert left(last.replace("name: Rotten Worms}", "name: Rotten Worms, infest: 2}")) == []
+    assert left(text.replace("step: end-of-turn}", "step: end-of-turn, last-of-round: false}")) == []

@@ -32,6 +32,7 @@ from adjudicator.answers.decode import (
     decode_unbounded,
     merged_summary,
 )
+from adjudicator.position.chapter_rules import round_worms
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
@@ -622,6 +623,8 @@ def _turn_edge(
     # The end of the wave: what acts then acts at once (asp/combat/wave.lp).
     points = _explore_points(position, side) if moment == "explore" else 1 if moment == "wave" \
         else _edge_points(position, side)
+    if moment == "end" and round_worms(position):  # chapter 4's worms act after every other act of the end
+        points += 1
     query = CombatQuery(moment, STEP, side, ai_factions, points,
                         readings=readings, die=die if rolls else None)
     try:

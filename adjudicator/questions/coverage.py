@@ -19,7 +19,8 @@ from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
+    EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, UPRISING, WAYGATE,
+    chip_name,
     rock_rollers, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
@@ -148,7 +149,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -501,6 +502,29 @@ def vein_notices(position: Position, asked: tuple[str, ...], answer: str = "") -
     left = [why for why, found in ((_NO_VEIN_EARTHSCAPES, any(c.earthscapes is None for c in veins)),
                                    (_LAST_EARTHSCAPE, any(c.earthscapes == 1 for c in veins))) if found]
     return tuple(Notice("", PARTLY, ("movement",), (), why, f"chapter 4: {rule.id}", rule.text) for why in left)
+
+
+# Chapter 4's rotten worms infesting Bydra Graam at the end of a round (asp/scenarios/chapter_4.lp): what the end
+# of the turn cannot play where the position does not say it.
+_ROUND_UNKNOWN = ("whether this turn is the last of its round, which the position does not say (turn: last-of-round): "
+                  "the answer ends no round here")
+_NO_INFEST = ("a rotten worms' Infest #, which the position does not give (chips.<id>.infest): the answer has that "
+              "rotten worms infest no one")
+
+
+def worms_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 4's rotten-worms-infest as the turn ends, where Bydra Graam may then stand beside a rotten worms
+    (its `when`) and the position does not say whether the turn ends its round, or, where it may, gives a
+    rotten worms no Infest #."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 4 or "end-of-turn" not in asked or position.turn.last_of_round is False:
+        return ()
+    rule = scenario.book.rule("rotten-worms-infest")
+    if rule.when is None or not may_act(rule.when, position) or not _near_other(position, rule.when.near_other, asked):
+        return ()
+    unnumbered = any(chip_name(c.name) == ROTTEN_WORMS and c.infest is None for c in position.chips)
+    left = [why for why, found in ((_ROUND_UNKNOWN, position.turn.last_of_round is None), (_NO_INFEST, unnumbered)) if found]
+    return tuple(Notice("", PARTLY, ("end-of-turn",), (), why, f"chapter 4: {rule.id}", rule.text) for why in left)
 
 
 # Chapter 8's market options, which the solo player's Evoke and Summon treat as in its barracks (facts/board.py,

@@ -99,7 +99,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     what they and the acts of the ``movement`` step sent home (Precious, Mining; Rigging's spire) left
     the board undefeated."""
     units = []
-    # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
+    # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated; another chip too
+    # (chapter 4's rotten worms).
     under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
     # A chip a taproot summoned (Summon): its group, known by the taproot's id, shows it.
     summoned = {a.chip for m in (movement.sequence if movement else ()) for a in m.acts if a.how == "summon"}
@@ -182,7 +183,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # Other chips a defeat placed or whose number changed, and those that left the board (Toxic Fumes).
     counts = {c.id: c.count for c in start.chips}
     others = tuple((c.id, c.at, c.count) for c in final.chips if c.count != counts.get(c.id))
-    others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips})
+    others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips} and c.id not in under)
+    # Placed under a unit (chapter 4's rotten worms infesting Bydra Graam).
+    tucked = tuple((c.id, under[c.id]) for c in start.chips if c.id in under)
     shown = {m.id: m for m in final.landmarks}
     landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
                       if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored, Overload
@@ -195,7 +198,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
         linked=linked,
-        built=built, renamed=renamed,
+        built=built, renamed=renamed, tucked=tucked,
     )
 
 
