@@ -14,6 +14,7 @@ where a unit explores (docs/position-format.md, Landmarks).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
@@ -93,13 +94,35 @@ def notices(
                       moved_defeat=defeats and question == "movement")
 
 
-def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:
+# Chapter rules that act on the defeat of a spire of one faction only, by their notice's rule: chapter 3's
+# "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape".
+SPIRE_DEFEAT_RULES = {"chapter 3: earthscape-after-defeat": "graft"}
+
+
+def as_happened(
+    found: tuple[Notice, ...], defeats: bool, wave_ends: bool, fallen: frozenset[str] | None = None
+) -> tuple[Notice, ...]:
     """``found`` once every outcome of a combat answer is known: a talent or chapter rule that acts
     only when a chip is defeated, or only when the wave ends (EVENTS), changes nothing where no outcome
     has that happen. Sound: whatever else could bring a defeat or the wave's end about acts in the
-    step itself, so it is either modelled, and in the outcomes, or keeps its own notice."""
+    step itself, so it is either modelled, and in the outcomes, or keeps its own notice. ``fallen``: the
+    factions a spire of which some outcome defeats, where the outcomes show every spire's defeat (None:
+    not known); a rule acting on the defeat of a spire of one faction (SPIRE_DEFEAT_RULES) then counts
+    only where one of that faction's fell."""
     happened = {"defeat": defeats, "end-of-wave": wave_ends}
-    return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or any(happened[s] for s in n.steps))
+
+    def acts(n: Notice) -> bool:
+        if n.rule in SPIRE_DEFEAT_RULES and fallen is not None:
+            return SPIRE_DEFEAT_RULES[n.rule] in fallen
+        return any(happened[s] for s in n.steps)
+
+    return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or acts(n))
+
+
+def spire_factions(position: Position, chips: Iterable[str]) -> frozenset[str]:
+    """The factions of the spires of ``position`` among ``chips`` (as_happened's ``fallen``)."""
+    owners = {s.id: s.faction for s in position.spires}
+    return frozenset(owners[c] for c in chips if c in owners)
 
 
 def notices_in(

@@ -50,7 +50,7 @@ from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
+from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in, spire_factions
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -352,7 +352,11 @@ def whole_turn(
     # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
     # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
     wave_ends = not complete or fallen or any(o.end.wave_over for o in outcomes)
-    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends)
+    # A spire's defeat the ends all show (a defeated spire is no longer among the board's spires): what acts on
+    # one faction's only (chapter 3's earthscape-after-defeat) counts only where one fell.
+    fallen = spire_factions(position, (sid for o in outcomes for sid, ups in o.end.spires if ups is None)) \
+        if complete else None
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN), True, wave_ends, fallen)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
