@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from adjudicator.position.hexmap import parse_map
 from adjudicator.position.model import (
     AiPriority,
+    Chip,
     Controller,
     Done,
     Faction,
@@ -992,6 +993,30 @@ def recruiting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position
         units[uid] = replace(u, talents=tuple(sorted({*u.talents, "Recruitable"})),
                              done=replace(u.done, targeted=draw(st.booleans())))
     return replace(position, units=units)
+
+
+@st.composite
+def infesting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 4, on the narora's turn or the griege's: a naroran unit on the
+    map (a hero where they have one) is Bydra Graam, up to two rotten worms (other chips) lie on free hexes
+    beside her, most with an Infest # of 1 to 3, and the turn is mostly the last of its round (reference
+    N257)."""
+    position = draw(boards)
+    names = draw(st.sampled_from(({MOVER: "narora", OPPONENT: "griege"}, {MOVER: "griege", OPPONENT: "narora"})))
+    named = renamed(position, names)
+    ours = sorted((u for u in named.units.values() if u.faction == "narora" and u.at in named.hexes),
+                  key=lambda u: (u.kind is not Kind.HERO, u.id))
+    bydra = ours[0] if ours else None
+    taken = ({u.at for u in named.units.values()} | {s.at for s in named.spires} | {m.at for m in named.landmarks}
+             | {c.at for c in named.chips})
+    free = sorted(h for h in named.adjacency.get(bydra.at or "", frozenset()) if h not in taken) if bydra else []
+    spots = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    worms = tuple(Chip(f"worms{i}", h, "Rotten Worms", infest=draw(st.one_of(st.none(), st.integers(1, 3))))
+                  for i, h in enumerate(spots))
+    units = {uid: replace(u, chip="Bydra Graam") if bydra is not None and uid == bydra.id else u
+             for uid, u in sorted(named.units.items())}
+    return replace(named, units=units, chips=(*named.chips, *worms), scenario=Scenario(4, 1),
+                   turn=replace(named.turn, last_of_round=draw(st.integers(0, 3)) > 0))  # mostly the last
 
 
 # Harbinger chapter 5: the turn's faction plays the narora, the other the Graft (reference N146).

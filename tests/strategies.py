@@ -160,7 +160,8 @@ def describe(position: Position) -> str:
                  **({"first-of-round": position.turn.first_of_round}
                     if position.turn.first_of_round is not None else {}),
                  **({"first-of-onslaught": position.turn.first_of_onslaught}
-                    if position.turn.first_of_onslaught is not None else {})},
+                    if position.turn.first_of_onslaught is not None else {}),
+                 **({"last-of-round": position.turn.last_of_round} if position.turn.last_of_round is not None else {})},
         "spires": {
             s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades), "talents": list(s.talents)}
             for s in position.spires
@@ -201,6 +202,8 @@ def _chip_document(c: Chip) -> dict[str, object]:
         doc["talents"] = list(c.talents)
     if c.count != 1:
         doc["count"] = c.count
+    if c.infest is not None:
+        doc["infest"] = c.infest
     return doc
 
 

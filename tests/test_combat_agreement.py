@@ -28,7 +28,7 @@ from tests.combat_strategies import (
     capturing, fuming, keeled, pollinating, powering,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
-    limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
+    infesting, limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
 )
 from tests.strategies import (
     allied, earthscaped, explored, grafted_boards, healing, unstabled, wave_ended, waygated,
@@ -768,6 +768,15 @@ def test_turn_edge_agrees_with_promoting_talents(position: Position, moment: str
 @given(calling(turn_edged(combat_positions())), st.sampled_from(("start", "end")))
 def test_turn_edge_agrees_with_bydra_calling_minions(position: Position, moment: str) -> None:
     problem = turn_edge_problem(position, moment)
+    assert problem is None, problem
+
+
+# Harbinger chapter 4 (reference N257): at the end of the last turn of a round, a rotten worms beside Bydra
+# Graam is placed under her and deals her its Infest #, after every other act of that end.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(infesting(turn_edged(combat_positions())))
+def test_end_of_turn_agrees_with_rotten_worms_infesting_bydra_graam(position: Position) -> None:
+    problem = turn_edge_problem(position, "end")
     assert problem is None, problem
 
 

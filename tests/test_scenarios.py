@@ -270,9 +270,31 @@ def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happ
 
 
 def test_spires_fire_leaves_them_out_where_no_shot_can_defeat() -> None:
-    # One die deals at most 2: the clutch at 5 cannot fall, at 2 it may.
-    assert spires_fire(load_position_text(_chapter_3("spires-fire", health=5))).notices == ()
-    assert {n.name for n in spires_fire(load_position_text(_chapter_3("spires-fire", health=2))).notices} == {EARTHSCAPE}
+    # One die deals at most 2: the clutch at 5 cannot fall, at 2 it may, and what acts on its defeat (Morale,
+    # its die not given) is kept; the earthscape purchase acts only on a Graft spire's defeat, which no shot
+    # brings (coverage.as_happened, fallen).
+    morale = "stats: {health: 5, attack: 1, movement: 2}, talents: [Morale]}"
+
+    def named(health: int) -> set[str]:
+        board = _chapter_3("spires-fire", health=health).replace("stats: {health: 5, attack: 1, movement: 2}}", morale)
+        return {n.name for n in spires_fire(load_position_text(board)).notices}
+
+    assert named(5) == set()
+    assert named(2) == {"Morale"}
+
+
+def test_the_earthscape_purchase_is_named_only_where_a_graft_spire_falls() -> None:
+    # The keel's clutch defeats the bare golgi (the rule named) or a Graft unit beside it (not named); the
+    # whole turn names it on the same board only where its attack step does.
+    bare = load_position_text(_chapter_3("attack", "[]"))
+    assert {n.name for n in whole_turn(bare).notices} == {EARTHSCAPE}
+    unit = _chapter_3("attack", "[attack, attack]").replace("capacity: 2, stats: {health: 5, attack: 1,",
+                                                            "capacity: 2, stats: {health: 5, attack: 3,")
+    unit += "  briar: {chip: Grafted Briar, faction: graft, kind: minion, at: a1, health: 1, stats: {health: 1, attack: 1, movement: 2}}\n"
+    ends = attack_step(load_position_text(unit))
+    assert any(c.defeated and c.chip == "briar" for e in ends.outcomes for c in e.end.chips)
+    assert EARTHSCAPE not in {n.name for n in ends.notices}
+    assert EARTHSCAPE not in {n.name for n in whole_turn(load_position_text(unit)).notices}
 
 
 def test_a_claimed_attack_leaves_them_out_unless_it_states_a_level_up() -> None:
@@ -619,3 +641,20 @@ def test_the_rotten_worms_infest_is_noticed_only_where_bydra_graam_may_end_the_t
     eager = griege.replace("movement: 2}}", "movement: 2}, talents: [Eager]}")
     assert rule in [n.rule for n in notices_in(load_position_text(eager), ("attack", "end-of-turn"))]
     assert rule not in [n.rule for n in notices_in(load_position_text(eager), ("end-of-turn",))]
+
+
+def test_the_rotten_worms_infest_is_noticed_only_for_what_the_position_leaves_unsaid() -> None:
+    # Encoded (asp/scenarios/chapter_4.lp) where the turn says it ends its round and each worms gives its #:
+    # the notice names whichever of the two is missing, and none where the turn does not end the round.
+    text = (Path(__file__).resolve().parents[1]
+            / "positions/harbinger/4/scenario-4-bydra-beside-rotten-worms-noticed.yaml").read_text().split("expected:")[0]
+    rule = "chapter 4: rotten-worms-infest"
+
+    def left(board: str) -> list[str]:
+        return sorted(n.left_out for n in notices_in(load_position_text(board), ("end-of-turn",)) if n.rule == rule)
+
+    assert [why.split(",")[0] for why in left(text)] == ["a rotten worms' Infest #", "whether this turn is the last of its round"]
+    last = text.replace("step: end-of-turn}", "step: end-of-turn, last-of-round: true}")
+    assert [why.split(",")[0] for why in left(last)] == ["a rotten worms' Infest #"]
+    assert left(last.replace("name: Rotten Worms}", "name: Rotten Worms, infest: 2}")) == []
+    assert left(text.replace("step: end-of-turn}", "step: end-of-turn, last-of-round: false}")) == []

@@ -1041,7 +1041,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
     used: dict[str, list[str]] = defaultdict(list)  # unit → the once-per-wave talents it used (Reap)
-    under: dict[str, str] = {}  # unit → the unit it was placed under (chapter 5's Bydra Graam)
+    under: dict[str, str] = {}  # unit or other chip → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
     linked: dict[str, str] = {}  # landmark → the faction that gained control of it (Source Link)
@@ -1167,6 +1167,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(gate_node(faction), health=health))
     was = {c.id: c.health or 0 for c in position.chips}
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
+    # Another chip placed under a unit (hook tuck/4: chapter 4's rotten worms infesting Bydra Graam).
+    chips += [ChipEnd(c.id, under=under[c.id]) for c in position.chips if c.id in under]
     chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed, control=linked.get(m))
               for m in sorted(unveiled | removed | set(linked))]
     chips += [ChipEnd(earthscape_id(e), removed=True) for e in sorted(lifted)]

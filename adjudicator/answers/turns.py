@@ -148,6 +148,8 @@ class TurnEnd:
     built: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = ()
     # (spire, its printed name now): a spire an act promoted to another chip (Builder: a siege tower)
     renamed: tuple[tuple[str, str], ...] = ()
+    # (other chip, the unit it was placed under): chapter 4's rotten worms infesting Bydra Graam
+    tucked: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -168,6 +170,7 @@ class TurnEnd:
             **({"built": {b: {"at": h, "faction": f, "chip": c, "upgrades": list(u)} for b, h, f, c, u in self.built}}
                if self.built else {}),
             **({"renamed": dict(self.renamed)} if self.renamed else {}),
+            **({"tucked": dict(self.tucked)} if self.tucked else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -188,6 +191,7 @@ class TurnEnd:
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
+        parts += [f"{c} placed under {u}" for c, u in self.tucked]
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []

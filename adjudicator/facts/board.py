@@ -168,6 +168,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             yield fact("chip", String(chip.id), String(chip.at))
             if position.scenario is not None and chip.name:  # a chapter's rule may name it (chapter 4's Source vein)
                 yield fact("ochip", String(chip.id), String(chip_name(chip.name)))
+            if chip.infest is not None:  # chapter 4's rotten worms: the # of the Infest it uses on Bydra Graam
+                yield fact("onumber", String(chip.id), String("Infest"), Number(chip.infest))
     # Chapter 6's earthscapes, numbered as the file lists them (asp/scenarios/chapter_6.lp).
     for number, scape in enumerate(position.earthscapes or ()):
         for h in scape:

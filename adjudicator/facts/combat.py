@@ -163,6 +163,8 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
             yield fact("msource", String(landmark.id), Number(landmark.reward.source))
     if position.turn.first_of_round:  # the turn is the first of its round (Fountain)
         yield fact("round_start")
+    if position.turn.last_of_round:  # the turn is the last of its round (chapter 4's rotten worms)
+        yield fact("round_end")
     for gate in position.gates.values():
         if gate.fortress:  # a deployment point has no health: never attacked, never counted standing
             yield fact("gate_health", String(gate.faction), Number(gate.health))

@@ -43,6 +43,14 @@ def earthscape_id(number: int) -> str:
 NARORA, GRAFT = "narora", "graft"
 
 
+def round_worms(position: Position) -> bool:
+    """Chapter 4's rotten worms may infest Bydra Graam as this turn ends (asp/scenarios/chapter_4.lp): the turn
+    is the last of its round, and a rotten worms whose Infest # the position gives is on the board."""
+    scenario = position.scenario
+    return (scenario is not None and scenario.chapter == 4 and bool(position.turn.last_of_round)
+            and any(chip_name(c.name) == ROTTEN_WORMS and c.infest is not None for c in position.chips))
+
+
 def chip_name(name: str) -> str:
     """A chip's printed name as a chapter's rules know it: case, runs of spaces and a leading "The" aside
     ("The Nucleus" is the chip the rulebook calls Nucleus). The one comparison for a chip a chapter

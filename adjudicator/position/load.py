@@ -111,6 +111,8 @@ MAX_NAME = 40  # characters in an id or a chip's name
 # Toxic fumes chips on one hex: the texts give no number; 10 deal more than any unit's health and
 # fortifications (docs/position-format.md, Numbers).
 MAX_PILE = 10
+# A rotten worms' Infest # (Harbinger chapter 4): the texts do not print it; 9 deal more than Bydra Graam's health.
+MAX_INFEST = 9
 NAME = (
     f"a name of 1 to {MAX_NAME} printable characters, with no control characters and no space at either end"
 )
@@ -628,6 +630,9 @@ class _PositionReader(_Reader):
             if scenario.chapter == 2 and "heirs" in factions and factions["heirs"].mark != Mark():
                 self.problem(top["factions"], 'in chapter 2 the heirs mark is none ("Heirs: None"): write mark: none')
             units = scenario_talents(scenario, units, spires)
+        elif any(c.infest is not None for c in (chips or {}).values()):
+            self.problem(top["chips"], "only chapter 4's rotten worms give an Infest # (chips.<id>.infest): name the "
+                         "scenario, or leave infest out")
         self.check_markets(scenario, factions, units or {})
         for name, value in self.health_chips.items():  # chapter 2: "the health chips in the Horizon's Wrath fortress"
             if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
@@ -1449,7 +1454,7 @@ class _PositionReader(_Reader):
                         known=f["talents"].node is not None, faction=faction or "", reward=reward)
 
     def chip(self, chip_id: str, _key: Node, value: _Value) -> Chip | None:
-        f = self.fields(value, ("at",), ("name", "health", "talents", "count", "earthscapes"))
+        f = self.fields(value, ("at",), ("name", "health", "talents", "count", "earthscapes", "infest"))
         if f is None:
             return None
         at = self.placed(f["at"], f"chip {shown(chip_id)}")
@@ -1462,6 +1467,8 @@ class _PositionReader(_Reader):
         # Chapter 4's Source vein: the earthscapes left on it (checked in scenario_chips). One at least: once
         # all are removed the objective is met and the scenario ends ("Outcome: Scenario ends immediately").
         earthscapes = self.bounded(f["earthscapes"], 1, VEIN_EARTHSCAPES, "the earthscapes left on the Source vein")
+        # Chapter 4's rotten worms: the # of the Infest it uses on Bydra Graam (checked in scenario_chips).
+        infest = self.bounded(f["infest"], 1, MAX_INFEST, "a rotten worms' Infest #")
         # Only a chip entered as a path hex (hook paved/2: Exposure, the toxic fumes chip) lies with
         # others like it: "A hex can contain multiple toxic fumes"; every other chip, one per hex.
         paved = any("paved/2" in t.hooks for t in catalogue().known(talents.names if talents else ()))
@@ -1473,10 +1480,11 @@ class _PositionReader(_Reader):
         if f["earthscapes"].node is not None and earthscapes is None:
             return None
         return Chip(chip_id, at, _or(name, Chip.name), health, talents.names if talents else Chip.talents,
-                    _or(count, Chip.count), earthscapes)
+                    _or(count, Chip.count), earthscapes, infest)
 
     def turn(self, value: _Value) -> Turn | None:
-        f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught", "onslaught-start"))
+        f = self.fields(value, ("faction",), ("step", "first-of-round", "first-of-onslaught", "onslaught-start",
+                                              "last-of-round"))
         if f is None:
             return None
         faction = self.faction_name(f["faction"])
@@ -1489,7 +1497,8 @@ class _PositionReader(_Reader):
         if phase and (_or(step, Turn.step) != "start-of-turn" or first is False or onslaught is False):
             self.problem(f["onslaught-start"], "the start of the Onslaught Phase comes before its first turn's "
                          "start: give step: start-of-turn, and neither first-of-round nor first-of-onslaught false")
-        return None if faction is None else Turn(faction, _or(step, Turn.step), first, onslaught, phase)
+        last = self.boolean(f["last-of-round"])
+        return None if faction is None else Turn(faction, _or(step, Turn.step), first, onslaught, phase, last)
 
     def ai_priority(self, value: _Value) -> AiPriority | None:
         """The AI's attack priorities: a preset name or a list of categories, for units and spires."""
@@ -1684,6 +1693,9 @@ class _PositionReader(_Reader):
             if chip.earthscapes is not None and not vein:
                 self.report(key, f"chips.{chip.id}.earthscapes", "only chapter 4's Source vein (name: Source Vein) "
                             "holds earthscapes")
+            if chip.infest is not None and not (scenario.chapter == 4 and chip_name(chip.name) == ROTTEN_WORMS):
+                self.report(key, f"chips.{chip.id}.infest", "only chapter 4's rotten worms (name: Rotten Worms) give "
+                            "an Infest #")
             if waygate and chip.at in hexes and not hexes[chip.at].well:
                 self.report(key, f"chips.{chip.id}.at", "a waygate stands on a Source well (Build Waygate: "
                             '"onto an adjacent Source well"): mark its hex with * in the map')

@@ -264,6 +264,8 @@ class Chip:
     # Chapter 4's Source vein: the earthscapes left in the stack on it, whose top one a strike that removes its
     # last health chip gains, its 3 health then placed again while any is left; None: not given (a notice).
     earthscapes: int | None = None
+    # Chapter 4's rotten worms: its Infest #, which it deals Bydra Graam at the end of a round; None: not given.
+    infest: int | None = None
 
 
 @dataclass(frozen=True)
@@ -352,6 +354,9 @@ class Turn:
     # Whether the position stands at the start of the wave's Onslaught Phase, which comes once a wave
     # before its first turn's start (Elfin; FAQ-09: "not the start of your turn"); None: not said.
     onslaught_start: bool | None = None
+    # Whether this turn is the last of its round, whose end is the round's (Harbinger chapter 4's rotten worms:
+    # "at the end of a round of the Onslaught Phase"); None: not said.
+    last_of_round: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,12 @@ from adjudicator.answers.decode import (
     decode_unbounded,
     merged_summary,
 )
+from adjudicator.position.chapter_rules import round_worms
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
 from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
-                                           turned_notices, unknown_landmarks)
+                                           spire_factions, turned_notices, unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
@@ -430,7 +431,8 @@ def attack_options(
         healing = decode_unbounded(models)
         return tuple(
             replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
-                                             any(a.wave_over for a in o.outcomes)),
+                                             any(a.wave_over for a in o.outcomes),
+                                             spire_factions(position, (d.chip for a in o.outcomes for d in a.defeated))),
                                 *flipped(turned.get(o.unit, ()), "attack"),
                                 *unbounded(healing if any(a.probability is not None for a in o.outcomes) else ())))
             for o in decode_attacks(models, position, units, ai_factions, fallback,
@@ -501,7 +503,8 @@ def attack_step(
                   *flipped(sideless, "quick" if quick else "attack"))
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
-        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen))
+        fallen = spire_factions(position, (c.chip for e in seen for c in e.end.chips if c.defeated))
+        unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen), fallen)
     return AttackStepResult(side, side in ai_factions, count, shown, complete, unmodelled, summary)
 
 
@@ -632,6 +635,8 @@ def _turn_edge(
     # The end of the wave: what acts then acts at once (asp/combat/wave.lp).
     points = _explore_points(position, side) if moment == "explore" else 1 if moment == "wave" \
         else _edge_points(position, side)
+    if moment == "end" and round_worms(position):  # chapter 4's worms act after every other act of the end
+        points += 1
     query = CombatQuery(moment, STEP, side, ai_factions, points,
                         readings=readings, die=die if rolls else None)
     try:
@@ -647,7 +652,8 @@ def _turn_edge(
     if moment == "explore":
         unmodelled = (*unmodelled, *unknown_landmarks(position, {c.chip for e in ends for c in e.end.chips if c.revealed}))
     if complete:
-        unmodelled = as_happened(unmodelled, True, moment == "wave" or any(e.end.wave_over for e in ends))
+        unmodelled = as_happened(unmodelled, True, moment == "wave" or any(e.end.wave_over for e in ends),
+                                 spire_factions(position, (c.chip for e in ends for c in e.end.chips if c.defeated)))
     # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             (*unmodelled, *flipped(decode_sideless(models), moment)))
@@ -708,7 +714,8 @@ def spires_fire(
     unmodelled = notices(position, "fire")
     if complete:  # a shot that took all the target could lose may have defeated it
         defeats = any(s.at_least for p in paths for s in p.shots) or any(c.defeated for p in paths for c in p.end.chips)
-        unmodelled = as_happened(unmodelled, defeats, any(p.end.wave_over for p in paths))
+        unmodelled = as_happened(unmodelled, defeats, any(p.end.wave_over for p in paths),
+                                 spire_factions(position, (c.chip for p in paths for c in p.end.chips if c.defeated)))
     unmodelled = (*unmodelled, *flipped(decode_sideless(models), "fire"))  # a spire flipped (Wallop)
     return FireStepResult(side, tuple(spires), len(results), first_shown(results, limit), die.name, complete,
                           unmodelled, decode_sideless(models, "sflipped"))

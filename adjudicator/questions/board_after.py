@@ -672,6 +672,11 @@ def apply_end(
                 change.chip, change.at or "", change.name, talents=LAID_TALENTS.get(change.name, ()), count=change.laid)
         elif change.chip in others and change.returned:  # the toxic fumes chips, as the wave ends
             del others[change.chip]
+        elif change.chip in others and change.under is not None:  # chapter 4's rotten worms, by Infest
+            worms = others.pop(change.chip)
+            bearer = units[change.under]
+            units[change.under] = replace(bearer, carrying=(*bearer.carrying, worms.name),
+                                          talents=tuple(sorted({*bearer.talents, INFESTED})))
         elif change.chip in landmarks and change.control is not None and not change.removed:  # Source Link
             landmarks[change.chip] = replace(landmarks[change.chip], faction=change.control)
         elif change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play

@@ -14,12 +14,14 @@ where a unit explores (docs/position-format.md, Landmarks).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
-    EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, SOURCE_VEIN, UPRISING, WAYGATE, chip_name,
+    EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, UPRISING, WAYGATE,
+    chip_name,
     rock_rollers, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
@@ -101,13 +103,35 @@ def notices(
                       moved_defeat=defeats and question == "movement", hurt=hurt)
 
 
-def as_happened(found: tuple[Notice, ...], defeats: bool, wave_ends: bool) -> tuple[Notice, ...]:
+# Chapter rules that act on the defeat of a spire of one faction only, by their notice's rule: chapter 3's
+# "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape".
+SPIRE_DEFEAT_RULES = {"chapter 3: earthscape-after-defeat": "graft"}
+
+
+def as_happened(
+    found: tuple[Notice, ...], defeats: bool, wave_ends: bool, fallen: frozenset[str] | None = None
+) -> tuple[Notice, ...]:
     """``found`` once every outcome of a combat answer is known: a talent or chapter rule that acts
     only when a chip is defeated, or only when the wave ends (EVENTS), changes nothing where no outcome
     has that happen. Sound: whatever else could bring a defeat or the wave's end about acts in the
-    step itself, so it is either modelled, and in the outcomes, or keeps its own notice."""
+    step itself, so it is either modelled, and in the outcomes, or keeps its own notice. ``fallen``: the
+    factions a spire of which some outcome defeats, where the outcomes show every spire's defeat (None:
+    not known); a rule acting on the defeat of a spire of one faction (SPIRE_DEFEAT_RULES) then counts
+    only where one of that faction's fell."""
     happened = {"defeat": defeats, "end-of-wave": wave_ends}
-    return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or any(happened[s] for s in n.steps))
+
+    def acts(n: Notice) -> bool:
+        if n.rule in SPIRE_DEFEAT_RULES and fallen is not None:
+            return SPIRE_DEFEAT_RULES[n.rule] in fallen
+        return any(happened[s] for s in n.steps)
+
+    return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or acts(n))
+
+
+def spire_factions(position: Position, chips: Iterable[str]) -> frozenset[str]:
+    """The factions of the spires of ``position`` among ``chips`` (as_happened's ``fallen``)."""
+    owners = {s.id: s.faction for s in position.spires}
+    return frozenset(owners[c] for c in chips if c in owners)
 
 
 def _moves_as_hero(unit: Unit) -> bool:
@@ -168,7 +192,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -533,6 +557,29 @@ def vein_notices(position: Position, asked: tuple[str, ...], answer: str = "") -
     left = [why for why, found in ((_NO_VEIN_EARTHSCAPES, any(c.earthscapes is None for c in veins)),
                                    (_LAST_EARTHSCAPE, any(c.earthscapes == 1 for c in veins))) if found]
     return tuple(Notice("", PARTLY, ("movement",), (), why, f"chapter 4: {rule.id}", rule.text) for why in left)
+
+
+# Chapter 4's rotten worms infesting Bydra Graam at the end of a round (asp/scenarios/chapter_4.lp): what the end
+# of the turn cannot play where the position does not say it.
+_ROUND_UNKNOWN = ("whether this turn is the last of its round, which the position does not say (turn: last-of-round): "
+                  "the answer ends no round here")
+_NO_INFEST = ("a rotten worms' Infest #, which the position does not give (chips.<id>.infest): the answer has that "
+              "rotten worms infest no one")
+
+
+def worms_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 4's rotten-worms-infest as the turn ends, where Bydra Graam may then stand beside a rotten worms
+    (its `when`) and the position does not say whether the turn ends its round, or, where it may, gives a
+    rotten worms no Infest #."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != 4 or "end-of-turn" not in asked or position.turn.last_of_round is False:
+        return ()
+    rule = scenario.book.rule("rotten-worms-infest")
+    if rule.when is None or not may_act(rule.when, position) or not _near_other(position, rule.when.near_other, asked):
+        return ()
+    unnumbered = any(chip_name(c.name) == ROTTEN_WORMS and c.infest is None for c in position.chips)
+    left = [why for why, found in ((_ROUND_UNKNOWN, position.turn.last_of_round is None), (_NO_INFEST, unnumbered)) if found]
+    return tuple(Notice("", PARTLY, ("end-of-turn",), (), why, f"chapter 4: {rule.id}", rule.text) for why in left)
 
 
 # Chapter 8's market options, which the solo player's Evoke and Summon treat as in its barracks (facts/board.py,

@@ -20,7 +20,7 @@ from adjudicator.answers.verdicts import Judgement
 from adjudicator.answers.attacks import AttackOutcome, EndState
 from adjudicator.position.load import PositionDocument, load_document
 from adjudicator.answers.moves import MoveOutcome
-from adjudicator.answers.turns import IN_BARRACKS, TurnOutcome
+from adjudicator.answers.turns import IN_BARRACKS, UNDER, TurnOutcome
 from adjudicator.solving.solve import Deadline, TimedOut
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
@@ -515,6 +515,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[landmark] = {"control": faction}
     for chip, hex_, count in end.others:  # toxic fumes chips placed by a defeat, or returned as the wave ended
         data[chip] = "returned" if count == 0 else {"at": hex_, "count": count}
+    for chip, unit in end.tucked:  # placed under a unit (chapter 4's rotten worms)
+        data[chip] = UNDER + unit
     if end.source:
         data["source"] = dict(end.source)
     if end.morale:

@@ -50,7 +50,7 @@ from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in
+from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in, spire_factions
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -99,7 +99,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     what they and the acts of the ``movement`` step sent home (Precious, Mining; Rigging's spire) left
     the board undefeated."""
     units = []
-    # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated.
+    # A unit placed under another (chapter 5's Bydra Graam) left the board, not defeated; another chip too
+    # (chapter 4's rotten worms).
     under = {c.chip: c.under for e in ends for c in e.chips if c.under is not None}
     # A chip a taproot summoned (Summon): its group, known by the taproot's id, shows it.
     summoned = {a.chip for m in (movement.sequence if movement else ()) for a in m.acts if a.how == "summon"}
@@ -182,7 +183,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # Other chips a defeat placed or whose number changed, and those that left the board (Toxic Fumes).
     counts = {c.id: c.count for c in start.chips}
     others = tuple((c.id, c.at, c.count) for c in final.chips if c.count != counts.get(c.id))
-    others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips})
+    others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips} and c.id not in under)
+    # Placed under a unit (chapter 4's rotten worms infesting Bydra Graam).
+    tucked = tuple((c.id, under[c.id]) for c in start.chips if c.id in under)
     shown = {m.id: m for m in final.landmarks}
     landmarks = tuple((m.id, "removed" if m.id not in shown else "revealed") for m in start.landmarks
                       if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored, Overload
@@ -195,7 +198,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
         linked=linked,
-        built=built, renamed=renamed,
+        built=built, renamed=renamed, tucked=tucked,
     )
 
 
@@ -352,7 +355,11 @@ def whole_turn(
     # A part acting on damage taken as units move (Part.harmed) is named by the movement step's own answer
     # where some board of it has a unit take any (every board known).
     hurt = frozenset() if complete else None
-    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, hurt=hurt), True, wave_ends)
+    # A spire's defeat the ends all show (a defeated spire is no longer among the board's spires): what acts on
+    # one faction's only (chapter 3's earthscape-after-defeat) counts only where one fell.
+    fallen = spire_factions(position, (sid for o in outcomes for sid, ups in o.end.spires if ups is None)) \
+        if complete else None
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, hurt=hurt), True, wave_ends, fallen)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),

@@ -574,6 +574,13 @@ N263 Powerhouse, a player's (the Graft sheet: "After this spire is defeated, you
     an earlier pick promoted), or none: each an end, the worm ``promoted`` in the attack and the end. Two
     such spires may pick the same worm. An attack's listing takes none and names each it may promote
     (``offered``: worm, promote, Powerhouse).
+N257 Harbinger chapter 4's rotten worms ("if Bydra Graam is adjacent to a rotten worms at the end of a round of
+    the Onslaught Phase, the rotten worms uses the talent Infest # on Bydra Graam as if she were a minion"),
+    at the end of a turn the position says is the last of its round (turn last-of-round), once every other
+    act of that end is done and the wave and game go on: a unit printed Bydra Graam on a map hex, with no
+    chip beneath it, not Infested nor in campfire mode, beside another chip printed Rotten Worms whose
+    Infest # the position gives, takes that # as a hit credited to no one, and the worms leave their hex,
+    placed under her (the end lists them ``under`` her); beside two, one of them, either, each an end.
 """
 
 from __future__ import annotations
@@ -2863,6 +2870,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
                                 uid in board.returned)) is not None]
     # N125: a larva placed from its barracks, where it stands and its health.
     chips += [ChipEnd(uid, health=f.health, at=f.node) for uid, f in board.units.items() if uid not in start.units]
+    chips += [ChipEnd(c, under=u) for c, u in board.under.items() if c not in start.units]  # N257: another chip
     for sid, s in start.spires.items():
         now = board.spires[sid]
         if now.defeated:
@@ -3070,8 +3078,9 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         swaps = _translocations(rules, board, crept) if moment == "start" and not over else []  # N121
         flips = _flips(rules, board, crept) if moment == "start" and not over else []  # N123
         if (not ai or not ready) and not (ai and spawns) and not (ai and razes):
-            end = end_state(rules, start, healed(board, done), False)
-            found.add(replace(end, wave_over=over and not board.ended))
+            for last in _worms(rules, board) if moment == "end" and not over else [board]:  # N257
+                end = end_state(rules, start, healed(last, done), False)
+                found.add(replace(end, wave_over=minions and _wave_over(last) and not last.ended))  # her fall may end it
         for uid in ready:
             fallible = _blastable(rules, board, [uid, *_blast(rules, board, uid)[1]])
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
@@ -3408,6 +3417,39 @@ def _bydra_calls(rules: Rules, board: Board) -> Board:
         del after.units[uid]
         after.under[uid] = bydra
     return after
+
+
+WORMS, INFEST = "rotten worms", "Infest"  # N257
+
+
+def _worms(rules: Rules, board: Board) -> list[Board]:
+    """N257: the boards once a rotten worms has infested Bydra Graam at the end of the round; ``[board]``
+    where none may."""
+    position = rules.position
+    if position.scenario is None or position.scenario.chapter != 4 or not position.turn.last_of_round:
+        return [board]
+
+    def printed(chip: str) -> str:
+        return " ".join(chip.split()).casefold().removeprefix("the ")
+
+    hosts = [f for f in sorted(board.units.values(), key=lambda f: f.id)
+             if printed(f.chip) == "bydra graam" and f.node in position.hexes and not f.group
+             and not f.campfire and not f.has("Infested")]
+    found = []
+    for f in hosts:
+        for worms in sorted(position.chips, key=lambda c: c.id):
+            if printed(worms.name) != WORMS or worms.infest is None or worms.at not in position.adjacency.get(f.node, ()):
+                continue
+            fallible = _blastable(rules, board, [f.id])
+            for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
+                b = board.copy()
+                log = Log(before=dict(b.units), gang=gang, purse=dict(b.source), absorb=absorb)
+                hurt(rules, b, log, f.id, worms.infest, worms.id, INFEST, "")
+                b.under[worms.id] = f.id
+                _detonate(rules, b, log)
+                _rob(rules, b, log)
+                found += [after for _, after in _invigorations(rules, b, log)]  # N97, N116, N119 as at the edges
+    return found or [board]
 
 
 def _recruited(rules: Rules, end: EndState) -> list[EndState]:
