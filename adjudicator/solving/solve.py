@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -153,54 +154,84 @@ class _Shape:
     declares: Predicate | None
 
 
-def _atom(node: ast.AST) -> _Need | None:
-    """A symbolic atom as a need: None for one slicing does not read (a pool, a classical negation)."""
-    term = node.symbol
-    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
-        return term.symbol.name, 0, ()
-    if term.ast_type != ast.ASTType.Function or not term.name or term.external:
+_NESTED = re.compile(r'["(\[{)\]}]')
+
+
+@cache
+def _tokens(separator: str) -> re.Pattern[str]:
+    return re.compile(r'"(?:[^"\\]|\\.)*"|' + re.escape(separator) + r"|[(\[{)\]}]")
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` cut at each ``separator`` outside brackets and strings."""
+    if separator not in text:
+        return [text]
+    if _NESTED.search(text) is None:
+        return text.split(separator)
+    pieces, depth, start = [], 0, 0
+    for token in _tokens(separator).finditer(text):
+        if token[0] == separator and depth == 0:
+            pieces.append(text[start:token.start()])
+            start = token.end()
+        elif token[0][0] in "([{":
+            depth += 1
+        elif token[0][0] in ")]}":
+            depth -= 1
+    pieces.append(text[start:])
+    return pieces
+
+
+_NAME = re.compile(r"[a-z_][A-Za-z0-9_']*")
+_CONSTANT = re.compile(r"""[a-z][A-Za-z0-9_']*|-?[0-9]+|"(?:[^"\\]|\\.)*\"""")
+
+
+def _atom(text: str) -> _Need | None:
+    """An atom as clingo prints it, as a need: None for anything else (a negation, a comparison, an
+    aggregate, a conditional literal, a classical negation)."""
+    text = text.strip()
+    name = _NAME.match(text)
+    if name is None or text.startswith("not "):
         return None
-    constants = tuple((i, str(a.symbol)) for i, a in enumerate(term.arguments) if a.ast_type == ast.ASTType.SymbolicTerm)
-    return term.name, len(term.arguments), constants
+    rest = text[name.end():]
+    if not rest:
+        return name[0], 0, ()
+    inner = rest[1:-1]
+    # p(X) alone, not p(X) : q(X) nor p(X) < q(Y): its first bracket closes last.
+    if rest[0] != "(" or rest[-1] != ")" or (")" in inner and len(_split(inner, ")")) > 1):
+        return None
+    arguments = _split(_split(inner, ";")[0], ",")  # a pool's first alternative: p(a;b)
+    constants = tuple((i, a) for i, a in enumerate(arguments) if _CONSTANT.fullmatch(a))
+    return name[0], len(arguments), constants
 
 
-def _heads(node: object, into: set[Predicate]) -> None:
-    """The predicates a head defines: its atoms, not its conditions."""
-    if isinstance(node, ast.AST):
-        if node.ast_type == ast.ASTType.SymbolicAtom:
-            pooled = node.symbol.arguments if node.symbol.ast_type == ast.ASTType.Pool else [node.symbol]
-            for term in pooled:  # p(a;b)
-                need = _atom(ast.SymbolicAtom(term))
-                if need is not None:
-                    into.add(need[:2])
-            return
-        if node.ast_type == ast.ASTType.ConditionalLiteral:
-            _heads(node.literal, into)
-            return
-        for key in node.child_keys:
-            _heads(getattr(node, key), into)
-    elif isinstance(node, Iterable) and not isinstance(node, str):
-        for child in node:
-            _heads(child, into)
+def _head(text: str) -> set[Predicate]:
+    """The predicates a head defines: its atoms, not their conditions (a choice's, a disjunction's)."""
+    inner = text[text.index("{") + 1:text.rindex("}")] if _split(text, "{")[1:] else text
+    found = (_atom(_split(element, ":")[0]) for element in _split(inner, ";"))
+    return {need[:2] for need in found if need is not None}
+
+
+def _body(text: str) -> tuple[_Need, ...]:
+    # Conditional literals and aggregates are not read: coarser, never wrong.
+    return tuple(need for element in _split(text, ";") if (need := _atom(element)) is not None)
 
 
 def _shape(statement: ast.AST) -> _Shape:
-    """A rule's, a conditional #show's or an #external's heads and needs; any other statement is kept."""
+    """A rule's, a conditional #show's or an #external's heads and needs, read from its text as clingo
+    prints it (walking the AST through clingo's API costs 20 times more); any other statement is kept."""
     kind = statement.ast_type
     project = kind == ast.ASTType.ProjectSignature
     declares = (statement.name, statement.arity) if kind == ast.ASTType.Defined else None
     if kind not in (ast.ASTType.Rule, ast.ASTType.ShowTerm, ast.ASTType.External):
         return _Shape(statement, None, (), project, declares)
-    heads: set[Predicate] = set()
-    _heads(statement.head if kind == ast.ASTType.Rule else statement.atom if kind == ast.ASTType.External else (),
-           heads)
-    # Conditional literals and aggregates of the body are not read: coarser, never wrong.
-    needs = tuple(
-        need for literal in statement.body
-        if literal.ast_type == ast.ASTType.Literal and literal.sign == ast.Sign.NoSign
-        and literal.atom.ast_type == ast.ASTType.SymbolicAtom and (need := _atom(literal.atom)) is not None
-    )
-    return _Shape(statement, tuple(sorted(heads)), needs, project, declares)
+    text = str(statement)
+    if kind == ast.ASTType.Rule:
+        head, *body = _split(text.removesuffix("."), " :- ")
+        return _Shape(statement, tuple(sorted(_head(head))), _body(body[0]) if body else (), project, declares)
+    # #show T : Body.  #external A : Body. [V]
+    shown, *body = _split(text.partition(" ")[2].rpartition(".")[0], ":")
+    heads = tuple(sorted(_head(shown))) if kind == ast.ASTType.External else ()
+    return _Shape(statement, heads, _body(body[0]) if body else (), project, declares)
 
 
 @cache
