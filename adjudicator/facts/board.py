@@ -87,9 +87,12 @@ _MAP: list[tuple[object, object, tuple[Symbol, ...]]] = []
 
 
 def _map_facts(position: Position) -> tuple[Symbol, ...]:
-    if not (_MAP and _MAP[0][0] is position.hexes and _MAP[0][1] is position.adjacency):
-        _MAP[:] = [(position.hexes, position.adjacency, tuple(_map_part(position, lambda _: True)))]
-    return _MAP[0][2]
+    kept = _MAP[0] if _MAP else None  # read once: a question on another thread may replace it
+    if kept is not None and kept[0] is position.hexes and kept[1] is position.adjacency:
+        return kept[2]
+    facts = tuple(_map_part(position, lambda _: True))
+    _MAP[:] = [(position.hexes, position.adjacency, facts)]
+    return facts
 
 
 def board_facts(position: Position, nodes: Collection[str] | None = None) -> Iterator[Symbol]:
