@@ -6,7 +6,7 @@ asp/doc.lp list the predicates.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from clingo import Function, Number, String, Symbol
@@ -62,13 +62,8 @@ def _kaze_facts(position: Position, faction: str) -> Iterator[Symbol]:
     for side in ELFINKAZE_SIDES:
         yield fact("kaze_sides", String(faction), String(side), Number(sum(side in k.talents for k in waiting)))
 
-def board_facts(position: Position, nodes: Collection[str] | None = None) -> Iterator[Symbol]:
-    """Hexes, gates, adjacency and static chips; with ``nodes``, only those on these nodes (the
-    reach of the units asked about, fields.reach: no rule looks further)."""
-
-    def kept(node: str) -> bool:
-        return nodes is None or node in nodes
-
+def _map_part(position: Position, kept: Callable[[str], bool]) -> Iterator[Symbol]:
+    """The map's hexes, terrain, wells, rocks and adjacency, on the nodes ``kept``."""
     for h in position.hexes.values():
         if not kept(h.name):
             continue
@@ -83,6 +78,31 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
             for other in near:
                 if kept(other):
                     yield fact("adj", String(name), String(other))
+
+
+# The last whole map's facts, with the map they are of: the boards of a whole turn share one map
+# (dataclasses.replace keeps its dicts), whose facts were a sixth of an end of turn's time on a
+# 150-hex board. The map is held, so that no other can take its identity.
+_MAP: list[tuple[object, object, tuple[Symbol, ...]]] = []
+
+
+def _map_facts(position: Position) -> tuple[Symbol, ...]:
+    kept = _MAP[0] if _MAP else None  # read once: a question on another thread may replace it
+    if kept is not None and kept[0] is position.hexes and kept[1] is position.adjacency:
+        return kept[2]
+    facts = tuple(_map_part(position, lambda _: True))
+    _MAP[:] = [(position.hexes, position.adjacency, facts)]
+    return facts
+
+
+def board_facts(position: Position, nodes: Collection[str] | None = None) -> Iterator[Symbol]:
+    """Hexes, gates, adjacency and static chips; with ``nodes``, only those on these nodes (the
+    reach of the units asked about, fields.reach: no rule looks further)."""
+
+    def kept(node: str) -> bool:
+        return nodes is None or node in nodes
+
+    yield from _map_facts(position) if nodes is None else _map_part(position, kept)
     for gate in position.gates.values():
         yield fact("gate", String(gate.faction), String(gate.node))
         if not gate.fortress:

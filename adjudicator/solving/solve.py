@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import time
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from importlib.resources import files
@@ -33,6 +35,8 @@ def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
 
     def take(statement: ast.AST) -> None:
         nonlocal current
+        if statement.ast_type is ast.ASTType.Comment:  # adding one costs as much as a rule's
+            return
         if statement.ast_type is ast.ASTType.Program:
             current = parts.setdefault(statement.name, [])
         current.append(statement)
@@ -89,13 +93,6 @@ def render(facts: Iterable[Symbol]) -> str:
     return "".join(f"{fact}.\n" for fact in facts)
 
 
-def _rendered(facts: Sequence[Symbol]) -> tuple[str, list[Symbol]]:
-    """``render(facts)``, and those of the facts that choose encoding files: picked by their text,
-    which is read anyway, for reading each Symbol's name through clingo's C API costs more."""
-    lines = [f"{fact}.\n" for fact in facts]
-    return "".join(lines), [fact for fact, line in zip(facts, lines) if line.startswith(_CHOOSING)]
-
-
 def _control(
     arguments: list[str], facts: Sequence[Symbol], fixed: str, parts: tuple[str, ...], projected: bool = True,
 ) -> clingo.Control:
@@ -109,21 +106,234 @@ def _control(
     control = clingo.Control(
         [*arguments, "--warn=all" if STRICT else "--warn=none"], logger=log if STRICT else None
     )
-    text, choosing = _rendered(facts)
-    programs = [_program(), *(_program(name) for name in [*talent_files(choosing), *scenario_files(choosing)])]
+    lines = [_line(fact) for fact in facts]
+    files = ("main.lp", *talent_files(_choosing(facts, lines)), *scenario_files(_choosing(facts, lines)))
+    statements, undefined, unknown = _sliced(files, parts, projected, facts, lines, fixed)
+    if STRICT and unknown:
+        raise EncodingWarning(f"no rule defines {', '.join(unknown)}, which a rule reads")
     with ast.ProgramBuilder(control) as builder:
-        for program in programs:
-            for part in parts:
-                for statement in program.get(part, ()):
-                    if projected or statement.ast_type is not ast.ASTType.ProjectSignature:
-                        builder.add(statement)
+        for statement in statements:
+            builder.add(statement)
     # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
     # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
-    control.add("base", [], fixed + text)
+    control.add("base", [], fixed + "".join(lines) + undefined)
     control.ground([(part, []) for part in parts])
     if STRICT and warnings:
         raise EncodingWarning("\n".join(warnings))
     return control
+
+
+# Each fact's line, kept: the boards of a whole turn share most of their facts, and rendering a Symbol
+# takes four of clingo's C calls, looking one up a tenth of the time.
+_LINES: dict[Symbol, str] = {}
+
+
+def _line(fact: Symbol) -> str:
+    line = _LINES.get(fact)
+    if line is None:
+        if len(_LINES) >= 1 << 18:
+            _LINES.clear()
+        line = _LINES[fact] = f"{fact}.\n"
+    return line
+
+
+def _choosing(facts: Sequence[Symbol], lines: list[str]) -> list[Symbol]:
+    """Those of the facts that choose encoding files: picked by their text, which is rendered anyway, for
+    reading each Symbol's name through clingo's C API costs more."""
+    return [fact for fact, line in zip(facts, lines) if line.startswith(_CHOOSING)]
+
+
+# Slicing. A grounding costs by the rule, whatever the board: some 50 us a rule, most of a combat
+# question's time where its board is small. A rule one of whose body atoms (outside aggregates and
+# conditions) no fact and no other rule that may fire can make true never fires, and leaving it out
+# changes no answer set; a question adds only the rules that may fire (an edge of the turn, with no
+# talent that acts then, none of the attack rules). The test is by predicate, and by the constants an
+# atom of a fact predicate names (combat(attack), mode(split)): coarse, so never wrong. The predicates
+# such rules define are declared (#defined), so that the grounder warns of no atom a rule left reads.
+
+Predicate = tuple[str, int]
+# A positive body atom: its name, arity and the constant arguments it names (as clingo prints them), by position.
+_Need = tuple[str, int, tuple[tuple[int, str], ...]]
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What slicing reads of a statement: the predicates it defines and its positive body atoms (None
+    for a statement always kept), whether it is a #project, and the predicate it declares #defined."""
+
+    statement: ast.AST
+    heads: tuple[Predicate, ...] | None
+    needs: tuple[_Need, ...]
+    project: bool
+    declares: Predicate | None
+
+
+_NESTED = re.compile(r'["(\[{)\]}]')
+
+
+@cache
+def _tokens(separator: str) -> re.Pattern[str]:
+    return re.compile(r'"(?:[^"\\]|\\.)*"|' + re.escape(separator) + r"|[(\[{)\]}]")
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` cut at each ``separator`` outside brackets and strings."""
+    if separator not in text:
+        return [text]
+    if _NESTED.search(text) is None:
+        return text.split(separator)
+    pieces, depth, start = [], 0, 0
+    for token in _tokens(separator).finditer(text):
+        if token[0] == separator and depth == 0:
+            pieces.append(text[start:token.start()])
+            start = token.end()
+        elif token[0][0] in "([{":
+            depth += 1
+        elif token[0][0] in ")]}":
+            depth -= 1
+    pieces.append(text[start:])
+    return pieces
+
+
+_NAME = re.compile(r"[a-z_][A-Za-z0-9_']*")
+_CONSTANT = re.compile(r"""[a-z][A-Za-z0-9_']*|-?[0-9]+|"(?:[^"\\]|\\.)*\"""")
+
+
+def _atom(text: str) -> _Need | None:
+    """An atom as clingo prints it, as a need: None for anything else (a negation, a comparison, an
+    aggregate, a conditional literal, a classical negation)."""
+    text = text.strip()
+    name = _NAME.match(text)
+    if name is None or text.startswith("not "):
+        return None
+    rest = text[name.end():]
+    if not rest:
+        return name[0], 0, ()
+    inner = rest[1:-1]
+    # p(X) alone, not p(X) : q(X) nor p(X) < q(Y): its first bracket closes last.
+    if rest[0] != "(" or rest[-1] != ")" or (")" in inner and len(_split(inner, ")")) > 1):
+        return None
+    arguments = _split(_split(inner, ";")[0], ",")  # a pool's first alternative: p(a;b)
+    constants = tuple((i, a) for i, a in enumerate(arguments) if _CONSTANT.fullmatch(a))
+    return name[0], len(arguments), constants
+
+
+def _head(text: str) -> set[Predicate]:
+    """The predicates a head defines: its atoms, not their conditions (a choice's, a disjunction's)."""
+    inner = text[text.index("{") + 1:text.rindex("}")] if _split(text, "{")[1:] else text
+    found = (_atom(_split(element, ":")[0]) for element in _split(inner, ";"))
+    return {need[:2] for need in found if need is not None}
+
+
+def _body(text: str) -> tuple[_Need, ...]:
+    # Conditional literals and aggregates are not read: coarser, never wrong.
+    return tuple(need for element in _split(text, ";") if (need := _atom(element)) is not None)
+
+
+def _shape(statement: ast.AST) -> _Shape:
+    """A rule's, a conditional #show's or an #external's heads and needs, read from its text as clingo
+    prints it (walking the AST through clingo's API costs 20 times more); any other statement is kept."""
+    kind = statement.ast_type
+    project = kind == ast.ASTType.ProjectSignature
+    declares = (statement.name, statement.arity) if kind == ast.ASTType.Defined else None
+    if kind not in (ast.ASTType.Rule, ast.ASTType.ShowTerm, ast.ASTType.External):
+        return _Shape(statement, None, (), project, declares)
+    text = str(statement)
+    if kind == ast.ASTType.Rule:
+        head, *body = _split(text.removesuffix("."), " :- ")
+        return _Shape(statement, tuple(sorted(_head(head))), _body(body[0]) if body else (), project, declares)
+    # #show T : Body.  #external A : Body. [V]
+    shown, *body = _split(text.partition(" ")[2].rpartition(".")[0], ":")
+    heads = tuple(sorted(_head(shown))) if kind == ast.ASTType.External else ()
+    return _Shape(statement, heads, _body(body[0]) if body else (), project, declares)
+
+
+@cache
+def _shapes(entry: str, part: str) -> tuple[_Shape, ...]:
+    return tuple(_shape(statement) for statement in _program(entry).get(part, ()))
+
+
+@cache
+def _constant_names(files: tuple[str, ...], parts: tuple[str, ...]) -> frozenset[str]:
+    """The predicates some body atom of these statements names a constant of (combat(attack)): their
+    facts are read whole, the others' only by name."""
+    return frozenset(need[0] for entry in files for part in parts for shape in _shapes(entry, part)
+                     for need in shape.needs if need[2])
+
+
+# The statements a question adds, the #defined declarations it adds, and what nothing defines.
+_Slice = tuple[tuple[ast.AST, ...], str, tuple[str, ...]]
+_SLICES: dict[tuple[object, ...], _Slice] = {}
+
+
+def _sliced(
+    files: tuple[str, ...], parts: tuple[str, ...], projected: bool, facts: Sequence[Symbol], lines: list[str],
+    fixed: str,
+) -> _Slice:
+    """The statements of ``files``' ``parts`` a question with these facts needs (above), the #defined
+    declarations of the predicates the others define, and what those read that nothing defines."""
+    named = {line.partition("(")[0].removesuffix(".\n") for line in lines}
+    named |= {line.partition("(")[0].removesuffix(".") for line in fixed.splitlines()}
+    constants = _constant_names(files, parts)
+    valued = frozenset(line.strip() for line in (*lines, *fixed.splitlines())
+                       if line.partition("(")[0].removesuffix(".\n").removesuffix(".") in constants)
+    key = (files, parts, projected, frozenset(named), valued)
+    found = _SLICES.get(key)
+    if found is None:
+        if len(_SLICES) > 256:
+            _SLICES.clear()
+        found = _SLICES[key] = _slice(files, parts, projected, named, valued)
+    return found
+
+
+def _slice(
+    files: tuple[str, ...], parts: tuple[str, ...], projected: bool, named: set[str], valued: frozenset[str]
+) -> _Slice:
+    given: dict[Predicate, list[list[str]]] = {}
+    for line in valued:
+        fact = clingo.parse_term(line.removesuffix("."))
+        given.setdefault((fact.name, len(fact.arguments)), []).append([str(a) for a in fact.arguments])
+
+    def holds(need: _Need) -> bool:
+        """Whether a fact may make the atom true."""
+        name, arity, constants = need
+        if not constants or name not in named:
+            return name in named
+        return any(all(fact[i] == c for i, c in constants) for fact in given.get((name, arity), ()))
+
+    listed = [shape for entry in files for part in parts for shape in _shapes(entry, part)
+              if projected or not shape.project]
+    # Each statement's needs no fact meets, counted; a predicate becomes possible when a statement
+    # defining it has none left.
+    waiting: dict[Predicate, list[int]] = {}
+    left: list[int] = []
+    possible: set[Predicate] = set()
+    ready: list[int] = []
+    for index, shape in enumerate(listed):
+        open_ = {need[:2] for need in shape.needs if not holds(need)}
+        left.append(len(open_))
+        for predicate in open_:
+            waiting.setdefault(predicate, []).append(index)
+        if not open_ and shape.heads:
+            ready.append(index)
+    while ready:
+        for predicate in listed[ready.pop()].heads or ():
+            if predicate not in possible:
+                possible.add(predicate)
+                for other in waiting.get(predicate, ()):
+                    left[other] -= 1
+                    if left[other] == 0:
+                        ready.append(other)
+    kept = tuple(shape.statement for shape, open_ in zip(listed, left) if open_ == 0)
+    gone = [shape for shape, open_ in zip(listed, left) if open_]
+    # Every predicate such a statement defines, possible or not: the grounder also warns of an atom no
+    # head left may unify with.
+    dropped = sorted({p for shape in gone for p in shape.heads or ()})
+    # What one reads that nothing defines (a misspelt name): the grounder would have warned of it.
+    defined = {p for shape in listed for p in (*(shape.heads or ()), *([shape.declares] if shape.declares else []))}
+    unknown = sorted({n[:2] for shape in gone for n in shape.needs if n[:2] not in defined and n[0] not in named})
+    return (kept, "".join(f"#defined {name}/{arity}.\n" for name, arity in dropped),
+            tuple(f"{name}/{arity}" for name, arity in unknown))
 
 
 def ground(
