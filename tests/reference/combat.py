@@ -2459,7 +2459,7 @@ def attack(
     return outcome, b
 
 
-def _worms(rules: Rules, b: Board, faction: str) -> list[str]:
+def _barracks_worms(rules: Rules, b: Board, faction: str) -> list[str]:
     """N263: the basic rotten worms minions waiting in ``faction``'s barracks, as the position gives them."""
     position = rules.position
     waiting = position.factions[faction].barracks or () if faction in position.factions else ()
@@ -2480,7 +2480,7 @@ def power_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[froz
     none)."""
     spires = sorted({c for c in chips if c in board.spires and POWERHOUSE in board.spires[c].talents
                      and not rules.ai(board.spires[c].faction) and not board.spires[c].defeated})
-    options = [[None, *_worms(rules, board, board.spires[sid].faction)] for sid in spires]
+    options = [[None, *_barracks_worms(rules, board, board.spires[sid].faction)] for sid in spires]
     return [frozenset((sid, w) for sid, w in zip(spires, picks) if w) for picks in product(*options)]
 
 
@@ -2491,8 +2491,8 @@ def _powerhouse(rules: Rules, b: Board, log: Log, power: frozenset[tuple[str, st
     fell = _powered(rules, b, log)
     if power is None:
         return (), tuple(sorted({(w, "promote", POWERHOUSE) for sid in fell
-                                 for w in _worms(rules, b, b.spires[sid].faction)}))
-    open_ = {sid: _worms(rules, b, b.spires[sid].faction) for sid in fell}
+                                 for w in _barracks_worms(rules, b, b.spires[sid].faction)}))
+    open_ = {sid: _barracks_worms(rules, b, b.spires[sid].faction) for sid in fell}
     raised = tuple(sorted({w for sid, w in power if w in open_.get(sid, ())}))
     b.raised = b.raised | set(raised)
     return raised, ()
