@@ -48,6 +48,14 @@ def test_a_hero_that_returns_to_its_fortress_is_not_called_defeated() -> None:
     assert end.as_json()["units"] == [{"unit": "jaelana", "node": None, "left": "returned"}]
 
 
+def test_a_hero_that_returns_to_its_fortress_recovers_its_full_health() -> None:
+    # game-elements, Returning to the Fortress: "When it does so, it immediately recovers to full health".
+    position = _position("positions/rulebook/joust-harrier-jaelana.yaml")
+    hurt = replace(position, units={**position.units, "jaelana": replace(position.units["jaelana"], health=1)})
+    after = apply_move(hurt, MoveOutcome("jaelana", "gate:heirs", "return", path=("c4", "gate:heirs")))
+    assert after.units["jaelana"].health == position.units["jaelana"].stats.health
+
+
 def test_a_spire_rigging_sent_to_its_barracks_is_not_called_defeated() -> None:
     position = _position("positions/talents/rigging/rigging-hero-returns-spire-to-barracks.yaml")
     rigged = next(o for o in whole_turn(position).outcomes if o.movement and o.movement.sequence[0].exit)

@@ -506,8 +506,12 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     factions = position.factions
     if move.exit in ("barracks", "fortress"):  # Eruption, Rigging: off the board, not defeated (its health kept)
         units[move.unit] = replace(units[move.unit], at=None)
+    if move.exit == "fortress" or move.kind == "return":  # game-elements, Returning to the Fortress: "it
+        unit = units[move.unit]                            # immediately recovers to full health"
+        units[move.unit] = replace(unit, health=max(unit.health, unit.side.health))
+    if move.exit == "barracks":
         info = factions[units[move.unit].faction]
-        if move.exit == "barracks" and info.barracks is not None:  # Eruption: "return this unit to its barracks"
+        if info.barracks is not None:  # Eruption: "return this unit to its barracks"
             factions = {**factions, units[move.unit].faction: replace(info, barracks=(*info.barracks, move.unit))}
     return replace(position, units=units, gates=gates, chips=tuple(chips.values()), factions=factions)
 
