@@ -643,6 +643,20 @@ def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose spires after the first each get Refresh by a coin toss, its hex water by
+    another (reference N264: a unit Wallop teleports beside one of its side recovers)."""
+    position = draw(boards)
+    hexes, spires = dict(position.hexes), list(position.spires)
+    for i, s in enumerate(spires[1:], start=1):
+        if draw(st.booleans()):
+            spires[i] = replace(s, talents=tuple(sorted({*s.talents, "Refresh"})))
+            if s.at in hexes and draw(st.booleans()):
+                hexes[s.at] = replace(hexes[s.at], terrain=Terrain.WATER)
+    return replace(position, spires=tuple(spires), hexes=hexes)
+
+
+@st.composite
 def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position], player: bool = False) -> Position:
     """A board of ``boards`` where the first spire is the AI's (``player``: a player's), with Quake on a
     mountain hex, and each other spire the turn's faction's by a coin toss, so that it has spires to
@@ -751,9 +765,10 @@ SWAP_HARMS = ("Eager", "Eager", "Toxic Secretion", "Lahar")
 @st.composite
 def swap_harmed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose units each get Eager (often), Toxic Secretion and Lahar by coin tosses,
-    and whose spires each get Toxic Secretion and Lahar by coin tosses."""
+    and whose spires each get Toxic Secretion, Lahar and Refresh (reference N264) by coin tosses."""
     position = draw(gifted(boards, SWAP_HARMS))
-    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, *(t for t in SWAP_HARMS[2:] if draw(st.booleans()))})))
+    spires = tuple(replace(s, talents=tuple(sorted({*s.talents, *(t for t in (*SWAP_HARMS[2:], "Refresh")
+                                                                  if draw(st.booleans()))})))
                    for s in position.spires)
     return replace(position, spires=spires)
 

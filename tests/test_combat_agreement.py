@@ -28,7 +28,8 @@ from tests.combat_strategies import (
     capturing, fuming, keeled, pollinating, powering,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
-    infesting, limited, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping, winded,
+    infesting, limited, refreshing, spire_gifted, starred, swap_harmed, translocating, turn_edged, walloped, walloping,
+    winded,
 )
 from tests.strategies import (
     allied, earthscaped, explored, grafted_boards, healing, unstabled, wave_ended, waygated,
@@ -666,6 +667,15 @@ def test_spires_fire_agrees_with_wallop_and_hidden_armor(position: Position) -> 
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(secreting(gifted(walloping(combat_positions(firing=True)), ("Cumbersome",))).map(at_spires_fire))
 def test_spires_fire_agrees_where_a_walloped_unit_lands(position: Position) -> None:
+    problem = spires_fire_problem(position)
+    assert problem is None, problem
+
+
+# A unit Wallop teleports beside a Refresh spire of its side on water recovers 1 once it lands, unless a
+# chip hurts it there (N264).
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(refreshing(secreting(walloping(combat_positions(firing=True)))).map(at_spires_fire))
+def test_spires_fire_agrees_where_a_walloped_unit_lands_beside_refresh(position: Position) -> None:
     problem = spires_fire_problem(position)
     assert problem is None, problem
 

@@ -378,6 +378,10 @@ _UNSEEN_SIDE = {
                                 "or a facedown landmark from play): the answer offers only the spires' upgrades"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
+    "refresh-turn": ("Refresh", "the recovery of a unit an attack's swap or a teleport moves beside it that moved or was "
+                                "displaced earlier this turn, which may have had it then (once per unit per turn): not dealt"),
+    "refresh-many": ("Refresh", "the recovery of a unit an attack's swap or a teleport moves beside two spires with it "
+                                "(once per unit per turn: once each, or once in all?): not dealt"),
     "wallop-moving": ("Wallop", "the damage of two or more chips that hurt a unit its teleport moves: dealt as one "
                                 "hit, by the first of them (whom a defeat is credited to, and what holds or spares "
                                 "each hit, read that one)"),

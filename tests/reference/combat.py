@@ -490,6 +490,13 @@ N146 Harbinger chapter 5, Bydra Graam's Call Minion: at the start of the narora'
     else acts: the end shows it ``under`` her. It takes no other act then; the first act of the
     others is not held back by a wave its leaving alone ended (they read the board as the turn
     starts), the end's ``wave_over`` is (N107: minions were in play as it began).
+N264 Refresh (a spire on water; an AI's heals shada units, a player's its own faction's) on a unit an Eager
+    swap (N132) or Wallop's teleport (N134) moves beside it: a unit of that side, below its health stat
+    and still to have it this turn, recovers 1, where no chip hurts it there (N132's sources: then
+    neither, a notice) and only one such spire is beside it (else a notice): after a swap before the
+    attack's damage (``how`` moving, healed), after a teleport once it landed (never past the stat).
+    Still to have it: not moved nor displaced before the step (``done``: it may have had it then, a
+    notice), and no recovery from it earlier in the step.
 N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it lands and before
     anything the attack deals, 1 from each unit or spire with Toxic Secretion beside that node (the unit
     not griege, not the chip itself), 1 from each with Lahar beside it that it opposes (a landmark
@@ -679,6 +686,7 @@ class Fighter:
     muted: bool = False  # every talent ignored for now (N40: Harbinger chapter 2's Grafted Snare)
     silenced: bool = False  # N44: it cannot attack for the rest of the turn
     held: bool = False  # N80: Survival's AI wording held it still this turn
+    refreshed: bool = False  # N264: it may not recover by Refresh now (had it, or moved before the step)
 
     @property
     def free(self) -> bool:
@@ -842,6 +850,7 @@ def _fighter(u: Unit, node: str) -> Fighter:
         retaliated=u.done.retaliated,
         capacity=u.capacity,
         held=u.done.held,
+        refreshed=u.done.moved or u.done.displaced,
     )
 
 
@@ -2691,6 +2700,8 @@ def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tupl
     """N132: each unit the swap moved takes its one hit where it lands, in ``b``; the units it
     defeats, each with the chip whose hit did."""
     swept: dict[str, str] = {}
+    for x, node in moved:
+        _refresh(rules, board, b, log, x, node, MOVING)
     for x, sources in sorted(_moving_hurts(rules, board, moved).items()):
         if len(sources) > 1:
             sources = {k: n for k, n in sources.items() if not _peaceful(rules, b, k, x) and not heals(rules, k, x)}
@@ -2703,6 +2714,24 @@ def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tupl
         if hurt(rules, b, log, x, sum(sources.values()), src, MOVING, credit, bool(credit) and not kin):
             swept[x] = src
     return swept
+
+
+def _refresh(rules: Rules, before: Board, b: Board, log: Log, x: str, node: str, how: str | None) -> None:
+    """N264: unit ``x``, moved onto ``node``, recovers 1 in ``b`` from the one Refresh spire beside it of its
+    side (counted in ``before``), where nothing hurts it there; ``how`` the hit's (a swap's), None once
+    the moment's hits are dealt (a teleport's: no hit, its health only)."""
+    u = b.units.get(x)
+    if u is None or u.refreshed or _moving_hurts(rules, before, ((x, node),)).get(x):
+        return
+    hexes, near = rules.position.hexes, rules.position.neighbours(node)
+    towers = [t for t in before.spires.values() if not t.defeated and "Refresh" in t.talents and t.at in near
+              and t.at in hexes and hexes[t.at].terrain is Terrain.WATER
+              and ("shada" if rules.ai(t.faction) else t.faction) == u.faction]
+    if len(towers) != 1 or u.health >= u.side.health:
+        return
+    if how is not None:
+        log.damage.append(Damage(x, 1, towers[0].id, how, u.health, u.health + 1, 0))
+    b.units[x] = replace(u, health=u.health + 1, refreshed=True)
 
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
@@ -3874,6 +3903,7 @@ def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
     if len(sources) > 1:
         sources = {k: n for k, n in sources.items() if not _peaceful(rules, moved, k, uid) and not heals(rules, k, uid)}
     if not sources:
+        _refresh(rules, before, moved, wallop, uid, node, None)  # N264
         return [((), moved, ())]
     src = min(sources)
     credit = (moved.units[src].faction if src in moved.units else moved.spires[src].faction if src in moved.spires else "")
