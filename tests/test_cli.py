@@ -194,6 +194,14 @@ def test_readings_compares_where_moves_lead_not_the_route_shown() -> None:
         ("stop-counts", "moves", ["harrier a2"], [])]
 
 
+def test_the_ai_shada_reading_on_a_board_without_shada_changes_nothing() -> None:
+    # ai-shada-promotion set on a board with no shada faction: no shada rule has anything to do (it once
+    # stopped every question with an internal error, exit 70).
+    path = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana.yaml")
+    result = runner.invoke(app, ["readings", path, "--only", "ai-shada-promotion", "--json"])
+    assert result.exit_code == 0 and json.loads(result.output) == []
+
+
 # ---------------------------------------------------------------------- exit statuses and errors
 
 DISPUTE = str(ROOT / "positions" / "rulebook" / "joust-harrier-jaelana-after-joust.yaml")

@@ -739,7 +739,9 @@ def _faction_notices(position: Position, asked: tuple[str, ...], answer: str = "
         if step not in rule.modelled:
             return False
         if rule.faction == SHADA:
-            player = SHADA in position.factions and position.factions[SHADA].controller is Controller.PLAYER
+            if SHADA not in position.factions:
+                return True  # no shada: nothing for the rule to do
+            player = position.factions[SHADA].controller is Controller.PLAYER
             if not player:
                 return AI_SHADA in position.readings and (rule.id != FUSION or _fusion_played(position, ai=True))
             return rule.id != FUSION or _fusion_played(position)
