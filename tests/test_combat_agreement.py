@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.answers.decode import _Moment, _talent_choices
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
@@ -851,3 +852,10 @@ def test_end_of_wave_agrees_with_earthscapes(position: Position) -> None:
 def test_exploration_agrees(position: Position) -> None:
     problem = exploration_problem(position)
     assert problem is None, problem
+
+
+def test_a_talent_used_against_a_spires_deed_names_no_shot() -> None:
+    # A Press Gang payment made as Wallop's 1 defeats a unit answers no shot: the choice is (unit, talent),
+    # as the reference gives it, not (unit, talent, "") (found on a generated Spires Fire board).
+    moment = _Moment(sdeed=("s1", "h1", "Wallop"), paid_for=[("h1", "Press Gang")])
+    assert _talent_choices(moment, {"s1": "narora"}, {"narora"}) == [("h1", "Press Gang")]

@@ -1561,8 +1561,9 @@ def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -
                                      and any(d.how == SPLASH and d.by == spire for d in m.damage)]
     used = ([(u, "Sourcefield") for u in sorted(m.cancelled)] + sorted((u, w) for u, w, _ in m.shed)
             + sorted(m.paid_for))
-    return (chosen + [(u, w, shot) for u, w in used]
-            + [c for u, w, x in sorted(m.picked) for c in ((u, w, shot), (u, x))])
+    against = (shot,) if shot else ()  # a spire's deed instead of a shot (Wallop) answers no shot
+    return (chosen + [(u, w, *against) for u, w in used]
+            + [c for u, w, x in sorted(m.picked) for c in ((u, w, *against), (u, x))])
 
 
 def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:
