@@ -701,14 +701,12 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
 
 def _pushed_then_fell(a: _UnitAtoms, route: Symbol) -> bool:
     """A minion's route that displaces a unit on a hex it walks and then defeats it (_paths shows neither push)."""
-    fell = a.hurt.get(route, (0, None))[1]
-    if fell is None or not (route.type is SymbolType.Function and route.name != "walk"):
+    fell = a.hurt.get(route, (0, None))[1]  # a route's only: a walk has no entry
+    if fell is None or not a.disp.get(route):
         return False
     nodes = _route(route)
-    if fell == nodes[-1]:
-        return False
-    walked = _walked(a, nodes, fell)
-    return any(source in walked for _, source, _ in a.disp.get(route, []))
+    walked = _walked(a, nodes, fell) if fell != nodes[-1] else ()
+    return any(source in walked for _, source, _ in a.disp[route])
 
 
 def _walked(a: _UnitAtoms, nodes: tuple[str, ...], fell: str) -> tuple[str, ...]:

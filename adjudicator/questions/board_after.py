@@ -211,9 +211,7 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     factions = position.factions
     if act.then == "barracks":  # Builder's basic unit: off the board, undefeated, its group with it (as Eruption's)
         units[uid] = replace(unit, at=None, done=replace(unit.done, moved=True))
-        info = factions[unit.faction]
-        if info.barracks is not None:
-            factions = {**factions, unit.faction: replace(info, barracks=(*info.barracks, uid))}
+        factions = _into_barracks(factions, unit)
     elif act.then == "demote":  # Builder's promoted unit: its basic side, upgrades kept, at most that side's health
         units[uid] = replace(turn(unit, False), health=min(unit.health, unit.stats.health))
     elif act.then == "flip":
@@ -504,16 +502,22 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     if move.exit == "defeated":  # Immolate: as a defeat by damage, the group's next chip shows
         units[move.unit] = _hurt(units[move.unit], 0, True)
     factions = position.factions
-    if move.exit in ("barracks", "fortress"):  # Eruption, Rigging: off the board, not defeated (its health kept)
+    if move.exit in ("barracks", "fortress"):  # Eruption, Rigging: off the board, not defeated
         units[move.unit] = replace(units[move.unit], at=None)
     if move.exit == "fortress" or move.kind == "return":  # game-elements, Returning to the Fortress: "it
         unit = units[move.unit]                            # immediately recovers to full health"
         units[move.unit] = replace(unit, health=max(unit.health, unit.side.health))
-    if move.exit == "barracks":
-        info = factions[units[move.unit].faction]
-        if info.barracks is not None:  # Eruption: "return this unit to its barracks"
-            factions = {**factions, units[move.unit].faction: replace(info, barracks=(*info.barracks, move.unit))}
+    if move.exit == "barracks":  # Eruption: "return this unit to its barracks"
+        factions = _into_barracks(factions, units[move.unit])
     return replace(position, units=units, gates=gates, chips=tuple(chips.values()), factions=factions)
+
+
+def _into_barracks(factions: dict[str, Faction], unit: Unit) -> dict[str, Faction]:
+    """The factions once ``unit`` is back in its barracks: listed there, where the position gives them."""
+    info = factions[unit.faction]
+    if info.barracks is None:
+        return factions
+    return {**factions, unit.faction: replace(info, barracks=(*info.barracks, unit.id))}
 
 
 def _passed(position: Position, move: MoveOutcome) -> Position:

@@ -107,7 +107,8 @@ def _control(
         [*arguments, "--warn=all" if STRICT else "--warn=none"], logger=log if STRICT else None
     )
     lines = [_line(fact) for fact in facts]
-    files = ("main.lp", *talent_files(_choosing(facts, lines)), *scenario_files(_choosing(facts, lines)))
+    choosing = _choosing(facts, lines)
+    files = ("main.lp", *talent_files(choosing), *scenario_files(choosing))
     statements, undefined, unknown = _sliced(files, parts, projected, facts, lines, fixed)
     if STRICT and unknown:
         raise EncodingWarning(f"no rule defines {', '.join(unknown)}, which a rule reads")
