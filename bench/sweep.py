@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gc
 import hashlib
 import math
 import multiprocessing
 import os
 import random
+import resource
 import signal
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -349,6 +348,7 @@ class Task:
     count: int
     seed: int
     timeout: float
+    memory: int  # bytes of address space the process comparing a position may use
 
 
 @dataclass
@@ -371,12 +371,9 @@ class Done:
     index: int
     checked: int = 0
     timed_out: int = 0
+    over_memory: int = 0
     seconds: float = 0.0
     found: Found | None = None
-
-
-class _Timeout(BaseException):
-    """One position ran past --timeout (a BaseException, so no ``except Exception`` swallows it)."""
 
 
 _stop: Any = None  # a multiprocessing Event, set once any worker finds a disagreement
@@ -386,84 +383,107 @@ def _init_worker(stop: Any) -> None:
     global _stop
     _stop = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
-    gc.callbacks.append(_on_gc)
-
-
-_CLINGO = f"{os.sep}clingo{os.sep}"
-_collecting = False  # the garbage collector is running (its finalisers print, never raise, an exception)
-
-
-def _on_gc(phase: str, info: dict[str, int]) -> None:
-    global _collecting
-    _collecting = phase == "start"
-
-
-def _no_place_to_raise(frame: Any) -> bool:
-    """Whether an exception raised now would be lost or fatal: inside clingo's own code (Python called
-    back from a solve or a grounding: clingo ends the process), in a finaliser or during a garbage
-    collection (Python prints "Exception ignored" and goes on). The alarm then waits."""
-    if _collecting:
-        return True
-    while frame is not None:
-        if _CLINGO in frame.f_code.co_filename or frame.f_code.co_name == "__del__":
-            return True
-        frame = frame.f_back
-    return False
-
-
-def _ring(signum: int, frame: Any) -> None:
-    if _no_place_to_raise(frame):
-        signal.setitimer(signal.ITIMER_REAL, 0.02)  # ring again once it has handed back
-        return
-    raise _Timeout
-
-
-@contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Interrupts the block with _Timeout after ``seconds`` (SIGALRM; it lands when Python code
-    next runs, so a single long grounding or search inside clingo finishes first)."""
-    previous = signal.signal(signal.SIGALRM, _ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def run_task(task: Task) -> Done:
+    """Compares the task's positions in a forked child, which the worker kills once a position runs past
+    the timeout: neither a long grounding inside clingo nor an enumeration that never hands back can
+    hold a worker, as an alarm in the comparing process could. The child keeps its caches from one
+    position to the next; only a killed one is forked again, from the next position."""
     check = CHECKS[task.check]
     done = Done(task.check, task.index)
     started = time.perf_counter()
     samples = distinct_samples(check, task.count, task.seed, first=task.index == 0)
-    for number, sample in enumerate(samples):
-        if _stop is not None and _stop.is_set():
-            break
-        try:
-            with _time_limit(task.timeout):
-                problem = check.compare(sample)
-        except _Timeout:
-            done.timed_out += 1
-            continue
-        except Exception:  # noqa: BLE001 - a crash of either side is a finding too
-            problem = f"{check.name}: an exception on this position:\n{traceback.format_exc()}"
-        done.checked += 1
-        if problem is not None:
-            done.found = Found(task.check, task.index, number, task.seed, problem, check.document(sample),
-                               check.command(sample))
-            try:
-                with _time_limit(task.timeout):
-                    done.found.reproduced = _reproduces(check, sample, done.found)
-            except _Timeout:
-                done.found.reproduced = f"not known: re-checking it ran past {task.timeout:g} s"
-            if _stop is not None:
-                _stop.set()
-            break
+    number = 0
+    while number < len(samples) and done.found is None and not (_stop is not None and _stop.is_set()):
+        number = _compare_from(check, samples, number, task, done)
     done.seconds = time.perf_counter() - started
     return done
 
 
-def _reproduces(check: Check, sample: Any, found: Found) -> str:
+def _compare_from(check: Check, samples: list[Any], first: int, task: Task, done: Done) -> int:
+    """Compares ``samples[first:]`` in one forked child, counting into ``done``; the number of the
+    position to go on from once the child has ended (len(samples) when all are done)."""
+    receive, send = multiprocessing.Pipe(duplex=False)
+    child = os.fork()
+    if child == 0:  # the child: compare, report each step, and never return into the worker's code
+        receive.close()
+        status = 1  # an exception escaping the child (one it could not even report) is its death
+        try:
+            _child(check, samples, first, task.memory, send)
+            status = 0
+        finally:
+            os._exit(status)
+    send.close()
+    current, reproducing = first, False
+    try:
+        while True:
+            if not receive.poll(task.timeout):
+                os.kill(child, signal.SIGKILL)
+                if reproducing:
+                    assert done.found is not None
+                    done.found.reproduced = f"not known: re-checking it ran past {task.timeout:g} s"
+                    return len(samples)
+                done.timed_out += 1
+                return current + 1
+            try:
+                message = receive.recv()
+            except EOFError:  # the child ended: after the last position, or killed from outside
+                break
+            match message:
+                case ("start", number):
+                    current = number
+                case ("checked", None):
+                    done.checked += 1
+                case ("checked", problem):
+                    done.checked += 1
+                    done.found = Found(task.check, task.index, current, task.seed, problem,
+                                       check.document(samples[current]), check.command(samples[current]))
+                    if _stop is not None:
+                        _stop.set()
+                    reproducing = True
+                case ("reproduced", text):
+                    assert done.found is not None
+                    done.found.reproduced = text
+                    return len(samples)
+                case ("memory", _):
+                    done.over_memory += 1
+                    return current + 1
+    finally:
+        receive.close()
+        _, status = os.waitpid(child, 0)
+    if status != 0 and done.found is None:
+        # Not killed by the worker (that returned above): a crash of either side is a finding too.
+        how = signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit status {os.WEXITSTATUS(status)}"
+        done.checked += 1
+        done.found = Found(task.check, task.index, current, task.seed,
+                           f"{check.name}: the process comparing this position died ({how})",
+                           check.document(samples[current]), check.command(samples[current]))
+    return len(samples)
+
+
+def _child(check: Check, samples: list[Any], first: int, memory: int, send: Any) -> None:
+    """The forked child's work: each position from ``first`` on, under the memory cap, each step sent
+    to the worker; it stops after a disagreement (re-checked from its file) or running out of memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    for number in range(first, len(samples)):
+        if _stop is not None and _stop.is_set():
+            return
+        send.send(("start", number))
+        try:
+            problem = check.compare(samples[number])
+        except MemoryError:
+            send.send(("memory", number))
+            return
+        except Exception:  # noqa: BLE001 - a crash of either side is a finding too
+            problem = f"{check.name}: an exception on this position:\n{traceback.format_exc()}"
+        send.send(("checked", problem))
+        if problem is not None:
+            send.send(("reproduced", _reproduces(check, samples[number])))
+            return
+
+
+def _reproduces(check: Check, sample: Any) -> str:
     """Writes the file to a scratch place, runs the comparison on what loads from it, and says
     whether the disagreement is still there."""
     import tempfile
@@ -472,7 +492,7 @@ def _reproduces(check: Check, sample: Any, found: Found) -> str:
         return ""
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "sweep.yaml"
-        path.write_bytes(found.document.encode("utf-8"))
+        path.write_bytes(check.document(sample).encode("utf-8"))
         try:
             again = check.reload(path, sample)
         except Exception as error:  # noqa: BLE001 - a crash there is a finding too, reported
@@ -489,26 +509,29 @@ def _reproduces(check: Check, sample: Any, found: Found) -> str:
 class Tally:
     checked: int = 0
     timed_out: int = 0
+    over_memory: int = 0
     disagreements: int = 0
     wall: float = 0.0
     worker_seconds: float = 0.0
 
 
-def tasks_for(check: Check, positions: int, sweep_seed: int, timeout: float) -> list[Task]:
+def tasks_for(check: Check, positions: int, sweep_seed: int, timeout: float, memory: int) -> list[Task]:
     chunks = math.ceil(positions / check.chunk)
     return [
         Task(check.name, i, min(check.chunk, positions - i * check.chunk), chunk_seed(sweep_seed, check.name, i),
-             timeout)
+             timeout, memory)
         for i in range(chunks)
     ]
 
 
-HEADER = f"{'check':<20} {'positions':>9} {'timed out':>9} {'seconds':>9} {'pos/s':>8} {'disagreements':>13}"
+GIB = 2**30
+
+HEADER = f"{'check':<20} {'positions':>9} {'timed out':>9} {'over memory':>11} {'seconds':>9} {'pos/s':>8} {'disagreements':>13}"
 
 
 def _row(name: str, t: Tally) -> str:
     rate = t.checked / t.wall if t.wall > 0 else 0.0
-    return f"{name:<20} {t.checked:>9} {t.timed_out:>9} {t.wall:>9.1f} {rate:>8.1f} {t.disagreements:>13}"
+    return f"{name:<20} {t.checked:>9} {t.timed_out:>9} {t.over_memory:>11} {t.wall:>9.1f} {rate:>8.1f} {t.disagreements:>13}"
 
 
 def _write(found: Found, out: Path, sweep_seed: int) -> Path:
@@ -536,18 +559,19 @@ def _write(found: Found, out: Path, sweep_seed: int) -> Path:
 def _collect(tally: Tally, done: Done) -> None:
     tally.checked += done.checked
     tally.timed_out += done.timed_out
+    tally.over_memory += done.over_memory
     tally.worker_seconds += done.seconds
     tally.disagreements += done.found is not None
 
 
 def sweep(
-    checks: list[str], positions: int, workers: int, sweep_seed: int, out: Path, timeout: float,
+    checks: list[str], positions: int, workers: int, sweep_seed: int, out: Path, timeout: float, memory: int,
     say: Callable[[str], None] = print,
 ) -> int:
     """Runs the checks one after another, each across the whole pool. 0 when everything agreed,
     1 on a disagreement, 2 when a worker process died or a task failed outside the comparisons, 130 when interrupted (SIGINT)."""
     say(f"sweep: seed {sweep_seed}, {workers} worker{'s' * (workers != 1)}, {positions} positions per check, "
-        f"timeout {timeout:g} s per position")
+        f"timeout {timeout:g} s and {memory / GIB:g} GiB per position")
     say(HEADER)
     context = multiprocessing.get_context()
     stop = context.Event()
@@ -561,7 +585,7 @@ def sweep(
             begun = time.perf_counter()
             pending: set[Future[Done]] = set()
             try:
-                pending = {pool.submit(run_task, t) for t in tasks_for(CHECKS[name], positions, sweep_seed, timeout)}
+                pending = {pool.submit(run_task, t) for t in tasks_for(CHECKS[name], positions, sweep_seed, timeout, memory)}
                 while pending:
                     finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in finished:
@@ -600,6 +624,7 @@ def sweep(
     total = Tally(
         checked=sum(t.checked for t in tallies.values()),
         timed_out=sum(t.timed_out for t in tallies.values()),
+        over_memory=sum(t.over_memory for t in tallies.values()),
         disagreements=sum(t.disagreements for t in tallies.values()),
         wall=time.perf_counter() - started,
     )
@@ -646,11 +671,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="per position; one that runs longer is counted as timed out, not checked (30)")
     parser.add_argument("--checks", nargs="+", choices=list(CHECKS), default=list(CHECKS), metavar="CHECK",
                         help=f"which checks, in this order (all: {' '.join(CHECKS)})")
+    parser.add_argument("--memory", type=float, default=4.0, metavar="GIB",
+                        help="per position; one that needs more is counted as over memory, not checked (4)")
     args = parser.parse_args(argv)
-    if args.positions < 1 or args.workers < 1 or not args.timeout > 0:
-        parser.error("--positions and --workers must be at least 1, --timeout more than 0")
+    if args.positions < 1 or args.workers < 1 or not args.timeout > 0 or not args.memory > 0:
+        parser.error("--positions and --workers must be at least 1, --timeout and --memory more than 0")
     sweep_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    return sweep(args.checks, args.positions, args.workers, sweep_seed, args.out, args.timeout,
+    return sweep(args.checks, args.positions, args.workers, sweep_seed, args.out, args.timeout, int(args.memory * GIB),
                  lambda line: print(line, flush=True))
 
 

@@ -3,7 +3,9 @@ takes, from the worker to the position file written."""
 
 from __future__ import annotations
 
-import sys
+import os
+import signal
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,8 +25,8 @@ def test_a_tiny_sweep_of_every_check_agrees(tmp_path: Path, capsys: pytest.Captu
     rows = {line.split()[0]: line.split()[1:] for line in shown.splitlines()[2:]}
     assert list(rows) == [*sweep.CHECKS, "total"]
     for name in sweep.CHECKS:
-        checked, timed_out, _, _, disagreements = rows[name]
-        assert int(checked) + int(timed_out) == 1 and disagreements == "0", shown
+        checked, timed_out, over_memory, _, _, disagreements = rows[name]
+        assert int(checked) + int(timed_out) + int(over_memory) == 1 and disagreements == "0", shown
     assert not list(tmp_path.iterdir())
 
 
@@ -39,7 +41,7 @@ def test_a_disagreement_is_written_as_a_position_file(tmp_path: Path, monkeypatc
     always = replace(sweep.CHECKS["faction-options"], name="always", compare=lambda s: "made up",
                      reload=lambda path, s: load_position(path) and "made up")
     monkeypatch.setitem(sweep.CHECKS, "always", always)
-    done = sweep.run_task(sweep.Task("always", 0, 3, 5, 10.0))
+    done = sweep.run_task(sweep.Task("always", 0, 3, 5, 10.0, 2**31))
     assert (done.checked, done.timed_out) == (1, 0) and done.found is not None
     assert done.found.reproduced == "the file reproduces it"
     path = sweep._write(done.found, tmp_path, 5)
@@ -50,7 +52,7 @@ def test_a_disagreement_is_written_as_a_position_file(tmp_path: Path, monkeypatc
 def test_a_fuzzed_file_is_written_byte_for_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     always = replace(sweep.CHECKS["load"], name="always-load", compare=lambda s: "made up")
     monkeypatch.setitem(sweep.CHECKS, "always-load", always)
-    done = sweep.run_task(sweep.Task("always-load", 0, 2, 8, 10.0))
+    done = sweep.run_task(sweep.Task("always-load", 0, 2, 8, 10.0, 2**31))
     assert done.found is not None
     assert done.found.reproduced == "the file does not reproduce it: the position loaded from it agrees"
     path = sweep._write(done.found, tmp_path, 8)
@@ -58,17 +60,35 @@ def test_a_fuzzed_file_is_written_byte_for_byte(tmp_path: Path, monkeypatch: pyt
     assert "made up" in path.with_suffix(".txt").read_text(encoding="utf-8")
 
 
-def test_the_time_limit_waits_where_an_exception_would_be_lost(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Raised in a finaliser or during a garbage collection, the timeout would be printed and dropped
-    # ("Exception ignored"), and the position would run on past its limit.
-    seen: list[bool] = []
+def _never_returns(sample: object) -> str | None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGINT})  # as deaf as a long grounding
+    time.sleep(600)
+    return None
 
-    class Finalised:
-        def __del__(self) -> None:
-            seen.append(sweep._no_place_to_raise(sys._getframe()))
 
-    Finalised()
-    here = sys._getframe()
-    assert seen == [True] and not sweep._no_place_to_raise(here)
-    monkeypatch.setattr(sweep, "_collecting", True)
-    assert sweep._no_place_to_raise(here)
+def _grows(sample: object) -> str | None:
+    hoard = []
+    while True:
+        hoard.append(bytearray(2**26))
+
+
+def test_a_position_past_its_time_or_memory_is_counted_and_the_next_one_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sweep's worker once hung for 90 minutes at 3 GB on one position an alarm could not stop.
+    check = sweep.CHECKS["faction-options"]
+    first = check.document(sweep.distinct_samples(check, 3, 5, first=True)[0])
+    for compare, counted, seconds in ((_never_returns, "timed_out", 1.0), (_grows, "over_memory", 60.0)):
+        stuck = replace(check, name="stuck",
+                        compare=lambda s, compare=compare: compare(s) if check.document(s) == first else None)
+        monkeypatch.setitem(sweep.CHECKS, "stuck", stuck)
+        started = time.monotonic()
+        done = sweep.run_task(sweep.Task("stuck", 0, 3, 5, seconds, 2**31))
+        assert (done.checked, getattr(done, counted), done.found) == (2, 1, None)
+        assert time.monotonic() - started < 60 + seconds
+
+
+def test_a_process_that_dies_on_a_position_is_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    dies = replace(sweep.CHECKS["faction-options"], name="dies", compare=lambda s: os.kill(os.getpid(), signal.SIGKILL))
+    monkeypatch.setitem(sweep.CHECKS, "dies", dies)
+    done = sweep.run_task(sweep.Task("dies", 0, 2, 5, 10.0, 2**31))
+    assert done.found is not None and done.found.sample == 0
+    assert "died (SIGKILL)" in done.found.problem  # as the kernel's out-of-memory killer would
