@@ -1,15 +1,24 @@
 """The data files shipped in adjudicator/data/, read once each with libyaml's C loader where the
-installed PyYAML has it (ten times faster on the talent catalogue than the pure-Python one)."""
+installed PyYAML has it (ten times faster on the talent catalogue than the pure-Python one), and what
+is derived from shipped files kept on disk between processes, so that a command's start pays for it once."""
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import yaml
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+T = TypeVar("T")
 
 
 def parse_yaml(text: str) -> Any:
@@ -20,4 +29,48 @@ def parse_yaml(text: str) -> Any:
 @cache
 def shipped(name: str) -> Any:
     """adjudicator/data/``name``, parsed."""
-    return parse_yaml((files("adjudicator") / "data" / name).read_text(encoding="utf-8"))
+    text = (files("adjudicator") / "data" / name).read_text(encoding="utf-8")
+    return derived(f"data-{name}", text.encode("utf-8"), lambda: parse_yaml(text))
+
+
+def cache_dir() -> Path | None:
+    """Where derived data is kept: $CLOUDSPIRE_CACHE (empty: nowhere), else the user's cache directory."""
+    chosen = os.environ.get("CLOUDSPIRE_CACHE")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cloudspire"
+
+
+@cache
+def _code(filename: str) -> bytes:
+    """The digest of a module that derives data, and of the Python that runs it (marshal's format)."""
+    return hashlib.sha256(Path(filename).read_bytes() + sys.version.encode()).digest()
+
+
+def derived(name: str, source: bytes, make: Callable[[], T]) -> T:
+    """``make()``, which derives plain data (dicts, lists, tuples, strings, numbers) from ``source``
+    alone, kept on disk under the digest of ``source``, the code of ``make``'s module and the Python
+    version: a change to any of them makes it anew. Where the cache cannot be read or written, it is
+    simply made."""
+    where = cache_dir()
+    if where is None:
+        return make()
+    digest = hashlib.sha256(source)
+    digest.update(_code(make.__code__.co_filename))
+    path = where / f"{name}-{digest.hexdigest()[:32]}.marshal"
+    try:
+        return marshal.loads(path.read_bytes())  # type: ignore[no-any-return]
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    value = make()
+    try:  # written whole or not at all: another process may be reading it
+        where.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=where, prefix=f".{name}-", delete=False) as out:
+            out.write(marshal.dumps(value))
+        os.replace(out.name, path)
+        for stale in where.glob(f"{name}-*.marshal"):  # what an earlier version of the source made
+            if stale != path:
+                stale.unlink(missing_ok=True)
+    except (OSError, ValueError):
+        pass
+    return value

@@ -13,6 +13,7 @@ from pathlib import Path
 import clingo
 from clingo import Symbol, ast
 
+from adjudicator.position.data import derived
 from adjudicator.position.talents import catalogue
 
 
@@ -35,9 +36,10 @@ def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
 
     def take(statement: ast.AST) -> None:
         nonlocal current
-        if statement.ast_type is ast.ASTType.Comment:  # adding one costs as much as a rule's
+        kind = statement.ast_type  # each read is a call into clingo
+        if kind is ast.ASTType.Comment:  # adding one costs as much as a rule's
             return
-        if statement.ast_type is ast.ASTType.Program:
+        if kind is ast.ASTType.Program:
             current = parts.setdefault(statement.name, [])
         current.append(statement)
 
@@ -231,27 +233,51 @@ def _body(text: str) -> tuple[_Need, ...]:
     return tuple(need for element in _split(text, ";") if (need := _atom(element)) is not None)
 
 
-def _shape(statement: ast.AST) -> _Shape:
+# What slicing reads of a statement, without the statement: kept on disk (position/data.py, derived).
+_Outline = tuple[tuple[Predicate, ...] | None, tuple[_Need, ...], bool, Predicate | None]
+
+
+def _outline(statement: ast.AST) -> _Outline:
     """A rule's, a conditional #show's or an #external's heads and needs, read from its text as clingo
     prints it (walking the AST through clingo's API costs 20 times more); any other statement is kept."""
     kind = statement.ast_type
     project = kind == ast.ASTType.ProjectSignature
     declares = (statement.name, statement.arity) if kind == ast.ASTType.Defined else None
     if kind not in (ast.ASTType.Rule, ast.ASTType.ShowTerm, ast.ASTType.External):
-        return _Shape(statement, None, (), project, declares)
+        return None, (), project, declares
     text = str(statement)
     if kind == ast.ASTType.Rule:
         head, *body = _split(text.removesuffix("."), " :- ")
-        return _Shape(statement, tuple(sorted(_head(head))), _body(body[0]) if body else (), project, declares)
+        return tuple(sorted(_head(head))), _body(body[0]) if body else (), project, declares
     # #show T : Body.  #external A : Body. [V]
     shown, *body = _split(text.partition(" ")[2].rpartition(".")[0], ":")
     heads = tuple(sorted(_head(shown))) if kind == ast.ASTType.External else ()
-    return _Shape(statement, heads, _body(body[0]) if body else (), project, declares)
+    return heads, _body(body[0]) if body else (), project, declares
+
+
+def _source(entry: str) -> bytes:
+    """Every encoding file ``entry`` may include, with its name: main.lp includes the core's, never a
+    talent's or a chapter's, which stand alone."""
+    root = encoding_dir()
+    if entry != "main.lp":
+        return (root / entry).read_bytes()
+    paths = sorted(p for p in root.rglob("*.lp") if p.parent.name not in ("talents", "scenarios"))
+    return b"".join(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() for p in paths)
+
+
+@cache
+def _outlines(entry: str) -> dict[str, tuple[_Outline, ...]]:
+    """Each part's outlines, read from the disk where an earlier process kept them (printing the
+    statements costs half as much again as parsing them); clingo's version decides how they print."""
+    return derived(f"outlines-{entry.replace('/', '-')}", _source(entry) + clingo.__version__.encode(),
+                   lambda: {part: tuple(map(_outline, statements)) for part, statements in _program(entry).items()})
 
 
 @cache
 def _shapes(entry: str, part: str) -> tuple[_Shape, ...]:
-    return tuple(_shape(statement) for statement in _program(entry).get(part, ()))
+    statements = _program(entry).get(part, ())
+    outlines = _outlines(entry).get(part, ())
+    return tuple(_Shape(statement, *outline) for statement, outline in zip(statements, outlines, strict=True))
 
 
 @cache
