@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clingo import ast
 
 from adjudicator.position import data
 from adjudicator.solving import solve
@@ -51,5 +52,18 @@ def test_a_damaged_file_is_made_anew(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_the_encodings_outlines_read_back_are_those_of_the_statements() -> None:
-    for part, statements in solve._program("main.lp").items():
-        assert solve._outlines("main.lp")[part] == tuple(map(solve._outline, statements))
+    for file in solve._files("main.lp"):
+        for part, statements in solve._parsed(file).items():
+            assert solve._outlines("main.lp")[file][part] == tuple(map(solve._outline, statements))
+
+
+def test_the_entry_file_is_its_includes_parsed_one_by_one() -> None:
+    # Each included file is parsed by itself (solve._files): main.lp must hold no statement of its own.
+    whole: list[ast.AST] = []
+    ast.parse_files([str(solve.encoding_dir() / "main.lp")], whole.append)
+    one_by_one = [s for file in solve._files("main.lp") for part in solve._parsed(file).values() for s in part]
+
+    def rules(statements: list[ast.AST]) -> list[str]:
+        return sorted(str(s) for s in statements if s.ast_type not in (ast.ASTType.Comment, ast.ASTType.Program))
+
+    assert rules(whole) == rules(one_by_one) and len(solve._files("main.lp")) > 30

@@ -72,10 +72,12 @@ def test_a_rule_left_out_may_not_read_a_predicate_nothing_defines(monkeypatch: p
     parsed: dict[str, list[ast.AST]] = {"base": []}
     for text in program["base"]:
         ast.parse_string(text, parsed["base"].append)
-    monkeypatch.setattr(solve, "_program", lambda entry="main.lp": {part: tuple(s) for part, s in parsed.items()})
+    monkeypatch.setattr(solve, "_files", lambda entry: ("main.lp",))
+    monkeypatch.setattr(solve, "_parsed", lambda file: {part: tuple(s) for part, s in parsed.items()})
+    monkeypatch.setattr(solve, "_outlines", lambda entry: {"main.lp": {part: tuple(map(solve._outline, s))
+                                                                       for part, s in parsed.items()}})
+    monkeypatch.setattr(solve, "_program", solve._program.__wrapped__)
     monkeypatch.setattr(solve, "_shapes", solve._shapes.__wrapped__)
-    monkeypatch.setattr(solve, "_outlines", lambda entry: {part: tuple(map(solve._outline, statements))
-                                                           for part, statements in solve._program(entry).items()})
     monkeypatch.setattr(solve, "_constant_names", solve._constant_names.__wrapped__)
     monkeypatch.setattr(solve, "_SLICES", {})
     facts = [Function("given", [Number(1)]), Function("combat", [Function("end")])]

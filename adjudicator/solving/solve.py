@@ -26,13 +26,27 @@ def encoding_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "asp"
 
 
+# The entry file's includes, in order: it holds nothing else (tests/test_derived.py checks it), so each
+# included file is parsed by itself, once a question needs a part it holds.
+_INCLUDE = re.compile(r'^#include "([^"]+)"\.', re.MULTILINE)
+
+
 @cache
-def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
-    """An encoding file parsed once per process, by program part: ``base`` (the board, inputs and
-    hooks), ``move``, ``explain``, ``combat``, ``whole`` and ``witness``. Adding parsed statements is
-    faster than loading, and a question adds and grounds only the parts it needs."""
-    parts: dict[str, list[ast.AST]] = {"base": []}
-    current = parts["base"]
+def _files(entry: str) -> tuple[str, ...]:
+    """The encoding files ``entry`` stands for: main.lp's includes, or a talent's or chapter's file."""
+    if entry != "main.lp":
+        return (entry,)
+    return tuple(_INCLUDE.findall((encoding_dir() / entry).read_text(encoding="utf-8")))
+
+
+@cache
+def _parsed(file: str) -> dict[str, tuple[ast.AST, ...]]:
+    """One encoding file parsed once per process, by program part: ``base`` (the board, inputs and
+    hooks), ``move``, ``explain``, ``combat``, ``whole`` and ``witness``; each part's statements begin
+    with the #program that opens them (a file begins in base), and a part the file leaves empty is absent. Adding parsed statements is faster than
+    loading, and a question adds and grounds only the parts it needs."""
+    parts: dict[str, list[ast.AST]] = {}
+    current = parts.setdefault("base", [])
 
     def take(statement: ast.AST) -> None:
         nonlocal current
@@ -43,8 +57,18 @@ def _program(entry: str = "main.lp") -> dict[str, tuple[ast.AST, ...]]:
             current = parts.setdefault(statement.name, [])
         current.append(statement)
 
-    ast.parse_files([str(encoding_dir() / entry)], take)
-    return {name: tuple(statements) for name, statements in parts.items()}
+    ast.parse_files([str(encoding_dir() / file)], take)
+    # A part of nothing but its #program (the base a file begins in) is none.
+    return {name: tuple(statements) for name, statements in parts.items()
+            if any(s.ast_type is not ast.ASTType.Program for s in statements)}
+
+
+@cache
+def _program(entry: str, part: str) -> tuple[ast.AST, ...]:
+    """The statements of ``part`` in the files ``entry`` stands for, in order; a file with none there
+    (as its outline says) is not parsed."""
+    outlines = _outlines(entry)
+    return tuple(statement for file in _files(entry) if part in outlines[file] for statement in _parsed(file)[part])
 
 
 # The facts that name a chip's talent, and the argument that holds the name (asp/doc.lp).
@@ -255,29 +279,23 @@ def _outline(statement: ast.AST) -> _Outline:
     return heads, _body(body[0]) if body else (), project, declares
 
 
-def _source(entry: str) -> bytes:
-    """Every encoding file ``entry`` may include, with its name: main.lp includes the core's, never a
-    talent's or a chapter's, which stand alone."""
-    root = encoding_dir()
-    if entry != "main.lp":
-        return (root / entry).read_bytes()
-    paths = sorted(p for p in root.rglob("*.lp") if p.parent.name not in ("talents", "scenarios"))
-    return b"".join(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() for p in paths)
-
-
 @cache
-def _outlines(entry: str) -> dict[str, tuple[_Outline, ...]]:
-    """Each part's outlines, read from the disk where an earlier process kept them (printing the
-    statements costs half as much again as parsing them); clingo's version decides how they print."""
-    return derived(f"outlines-{entry.replace('/', '-')}", _source(entry) + clingo.__version__.encode(),
-                   lambda: {part: tuple(map(_outline, statements)) for part, statements in _program(entry).items()})
+def _outlines(entry: str) -> dict[str, dict[str, tuple[_Outline, ...]]]:
+    """Each file's outlines by part, read from the disk where an earlier process kept them, keyed by
+    the files' text and clingo's version, which decides how a statement prints: printing them costs
+    half as much again as parsing, and which parts a file holds is known before parsing it."""
+    root = encoding_dir()
+    source = b"".join(file.encode() + b"\0" + (root / file).read_bytes() for file in _files(entry))
+    return derived(f"outlines-{entry.replace('/', '-')}", source + clingo.__version__.encode(),
+                   lambda: {file: {part: tuple(map(_outline, statements)) for part, statements in _parsed(file).items()}
+                            for file in _files(entry)})
 
 
 @cache
 def _shapes(entry: str, part: str) -> tuple[_Shape, ...]:
-    statements = _program(entry).get(part, ())
-    outlines = _outlines(entry).get(part, ())
-    return tuple(_Shape(statement, *outline) for statement, outline in zip(statements, outlines, strict=True))
+    outlines = _outlines(entry)
+    return tuple(_Shape(statement, *outline) for statement, outline in
+                 zip(_program(entry, part), (o for f in _files(entry) for o in outlines[f].get(part, ())), strict=True))
 
 
 @cache
@@ -383,7 +401,7 @@ def extend(control: clingo.Control, part: str) -> None:
     """Ground one more part of the encodings onto a control that has already solved (multi-shot): its
     rules read what the earlier parts derived, and what it shows is read only from then on."""
     with ast.ProgramBuilder(control) as builder:
-        for statement in _program().get(part, ()):
+        for statement in _program("main.lp", part):
             builder.add(statement)
     control.ground([(part, [])])
 
