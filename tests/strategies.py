@@ -1062,6 +1062,25 @@ def fumed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def falling_pushers(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with a hero of the moving faction on the map, its minions mostly at 1 health and
+    every opposing unit but a landmark minion holding Lahar: a minion that displaces the hero on its way is
+    often defeated further on, the hero staying displaced (reference/movement.py, N265). Not in the common
+    pools (drawn there it would change every board of the suite's fixed sample)."""
+    position = draw(boards)
+    assume(any(u.faction == MOVER and u.kind is Kind.HERO and u.at in position.hexes for u in position.units.values()))
+
+    def worn(u: Unit) -> Unit:
+        if u.faction == MOVER and u.kind is Kind.MINION:
+            return replace(u, health=min(u.health, draw(st.sampled_from((1, 1, 2)))))
+        if u.faction == OPPONENT and u.kind is not Kind.LANDMARK_MINION and "Lahar" not in u.talents:
+            return replace(u, talents=(*u.talents, "Lahar"))
+        return u
+
+    return replace(position, units={uid: worn(u) for uid, u in sorted(position.units.items())})
+
+
+@st.composite
 def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction is the shada, played by the AI or a player, with one
     or two shada Refresh spires on free hexes made water (a recovery only on water) and shada units

@@ -84,13 +84,6 @@ CALL_OPEN = ("what the teleported unit takes where it lands from the acting unit
              "ended elsewhere, and the reward for its defeat there")
 # An item a unit keeps in the answer though it takes damage where a move displaces it (harm.lp, item_open/3).
 ITEM_OPEN = "the item placed on a displaced hero's hex as it takes damage where it lands: the answer shows it kept"
-# A route whose minion displaces a unit and is then defeated further on (movement/harm.lp fell/1): the answer
-# shows the fallen minion, but not the unit it had displaced on its way (_paths drops a fallen route's pushes).
-DISPLACEMENT = "game-elements: Displacement"
-DISPLACEMENT_TEXT = ("Your minion moves into the hero's hex, forcing the hero to swap positions. Your hero may be "
-                     "displaced multiple times in a turn, if it is blocking the progress of more than one of your minions.")
-PUSHED_THEN_FELL = ("a unit the minion displaced on its way before damage there defeated it: the answer shows that "
-                    "unit where it stood")
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -466,8 +459,6 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
-    if any(_pushed_then_fell(a, route) for _, _, route in a.offers):
-        uncounted += (Notice("", PARTLY, ("movement",), (uid,), PUSHED_THEN_FELL, DISPLACEMENT, DISPLACEMENT_TEXT),)
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values(),
@@ -684,29 +675,30 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     damage, fell = a.hurt.get(route, (0, None))
     rolls = a.rolls.get(route, 0)
     carried = tuple(sorted(a.carried.get(route, ())))  # its riders' damage (Roost, FAQ-07)
-    if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
+    combos = _landings([[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
+                        for x, source, left in a.disp.get(route, [])])
+    if fell is not None and fell != end:  # defeated on the way: the rest is not walked
         walked = _walked(a, nodes, fell)
-        for scorch in _scorchings(a, route, walked):
-            yield (fell, (), damage, True, 0, scorch, carried), prefix + walked, routes
+        # game-elements, Hero Displacement: "forcing the hero to swap positions" as the minion moves in, so
+        # a unit on a hex it walked, the one it fell on too, stays displaced (reading, docs/movement.md).
+        for displaced in sorted({tuple(d for d in combo if d.source in walked) for combo in combos}):
+            for scorch in _scorchings(a, route, walked):
+                yield (fell, displaced, damage, True, 0, scorch, carried), prefix + walked, routes
         return
-    pushes = a.disp.get(route, [])
-    choices = [[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
-               for x, source, left in pushes]
+    for combo in combos:
+        for scorch in _scorchings(a, route, nodes):
+            yield (end, combo, damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
+
+
+def _landings(choices: list[list[Displacement]]) -> list[tuple[Displacement, ...]]:
+    """Each way the route's displaced units may land (one of each unit's landings), in name order: two
+    displaced heroes never share a hex (a gate takes any number: they have returned)."""
+    found = []
     for combo in product(*choices):
         ends = [d.to for d in combo if not d.to.startswith("gate:")]
-        if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
-            for scorch in _scorchings(a, route, nodes):
-                yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
-
-
-def _pushed_then_fell(a: _UnitAtoms, route: Symbol) -> bool:
-    """A minion's route that displaces a unit on a hex it walks and then defeats it (_paths shows neither push)."""
-    fell = a.hurt.get(route, (0, None))[1]  # a route's only: a walk has no entry
-    if fell is None or not a.disp.get(route):
-        return False
-    nodes = _route(route)
-    walked = _walked(a, nodes, fell) if fell != nodes[-1] else ()
-    return any(source in walked for _, source, _ in a.disp[route])
+        if len(ends) == len(set(ends)):
+            found.append(tuple(sorted(combo)))
+    return found
 
 
 def _walked(a: _UnitAtoms, nodes: tuple[str, ...], fell: str) -> tuple[str, ...]:

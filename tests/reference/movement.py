@@ -21,6 +21,14 @@ N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement 
     defeats it: a route that would end on a path hex is not dropped for one that would, but the unit
     falls on plains first (the solver's ai_end_pref/3 on route ends; found by bench.sweep, 2026-12-07).
 
+N265 A minion that displaces a unit on its way and is then defeated further on (Lahar, Toxic Secretion, a
+    toxic fumes chip): game-elements, Hero Displacement, "Your minion moves into the hero's hex, forcing the
+    hero to swap positions", so the swap is made as it moves in, before any damage there. Each unit on a hex
+    it walked up to where it fell (that hex too) stays displaced where it landed, taking what it takes there
+    (Crush's 2 too); one further on is not displaced. A route is one whose displaced units can all land (as
+    planned, the hexes beyond where it fell included); its outcome shows the landings of the units it
+    reached. The step's later moves see them where they landed.
+
 N245 A teleport (Riftwalk, Naroran Rift, Secret Passage) moves a unit onto two hexes: the chip's as it steps
     onto it, then the one it lands on (FAQ-07), each costing what moving onto it does (Toxic Secretion,
     Lahar, Exposure), in that order; a step onto a chip that sends it nowhere (Spire Shot, Rigging, a lone
@@ -994,7 +1002,7 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     """One outcome per (end, displaced, damage taken): its first route in name order, and how many
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
-    the damage defeats stops there, and displaces no one it had not yet reached. A teleport onto a chip
+    the damage defeats stops there, and displaces no one it had not yet reached (N265). A teleport onto a chip
     a unit stands on defeats that unit (Riftwalk: "those units are defeated")."""
     # outcome -> {(nodes, the route as shown, where that shows a teleport's landing)}
     by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], tuple[str, ...]],
@@ -1014,8 +1022,8 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                     break
             if fell:
                 break
-        displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
-            _landed(position, unit, d, ai) for d in route.displaced))
+        # N265: a unit displaced on a hex walked (the one it fell on too) stays displaced.
+        displaced = tuple(sorted(_landed(position, unit, d, ai) for d in route.displaced if d.source in nodes))
         carried = _carried(position, unit, _entered(nodes, chips)[uncounted:], ai)
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
