@@ -52,6 +52,7 @@ from tests.strategies import (
     naroran_lahar,
     passaged,
     positions,
+    pushed_ablaze,
     refreshing,
     rifted,
     rigged,
@@ -350,6 +351,22 @@ def test_unit_options_agree_where_a_pushing_minion_falls(position: Position, ai:
 @given(falling_pushers(positions().filter(affordable_step)), st.booleans())
 def test_movement_step_agrees_where_a_pushing_minion_falls(position: Position, ai: bool) -> None:
     # The hero a fallen minion displaced stands where it landed for the later moves.
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Blaze on units a minion's move may displace, beside forest (tests/strategies.py, pushed_ablaze;
+# reference/movement.py, N266): what such a unit deals where it lands, few boards: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(pushed_ablaze(positions()), st.booleans())
+def test_unit_options_agree_where_a_displaced_unit_blazes(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(pushed_ablaze(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_where_a_displaced_unit_blazes(position: Position, ai: bool) -> None:
     problem = movement_step_problem(position, ai)
     assert problem is None, problem
 

@@ -66,7 +66,12 @@ SCORCH_UNKNOWN = {
     "escape": "the damage it deals as it escapes invalid terrain, along the escape",
     "displaced": "the damage it deals on a route that displaces an opposing unit: where that unit then stands",
     "fell": "whether a unit defeated as it moves onto a hex deals its damage there first",
+    "pusher": ("its damage, where a minion's move displaces its unit, to that minion (beside it then) where the "
+               "minion may be healed as it moves, takes other damage or dice on its way, or falls to it"),
+    "landed": "the reward for a defeat it deals where another unit's move displaces its unit",
 }
+# Those of a unit a move displaces, which a claim of that move names too (dispute.py).
+DISPLACED_SCORCH = frozenset({SCORCH_UNKNOWN["pusher"], SCORCH_UNKNOWN["landed"]})
 # What a die rolled before the move (Anarchy) leaves out for a unit with chips grouped beneath it.
 GROUP_DISCARDED = ("what becomes of the chips grouped beneath a discarded unit (game-elements, Groups: they "
                    "\"remain grouped until the top unit is reduced to 0 health\"): the discard takes the group with it")
@@ -211,6 +216,11 @@ class _UnitAtoms:
         default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
     scorch_optional: set[str] = field(default_factory=set)
     scorch_unknown: set[tuple[str, str]] = field(default_factory=set)
+    # What a unit an offered route displaces deals where it lands (scorch.lp, lscorched/7): (route, unit, hex)
+    # → talent → chip → N, a chip the mover itself; the (unit, talent) pairs whose player may deal nothing.
+    lscorch: dict[tuple[Symbol, str, str], dict[str, dict[str, int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
+    lscorch_optional: set[tuple[str, str]] = field(default_factory=set)
     # A faction's Source as it moves (asp/movement/source.lp): each talent's price, what its faction holds as
     # the move begins, the units whose defeat by its doing rewards its faction, the units on each hex it may
     # pass through that lose Source to its talent (unit, faction, N, what the faction holds), and whether its
@@ -353,6 +363,10 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.scorch[args[1]][_name(args[5])].setdefault(_name(args[2]), {})[_name(args[3])] = args[4].number
         elif name == "scorch_may":
             a.scorch_optional.add(_name(args[1]))
+        elif name == "lscorched":
+            a.lscorch[(args[1], _name(args[2]), _name(args[3]))][_name(args[6])][_name(args[4])] = args[5].number
+        elif name == "lscorch_may":
+            a.lscorch_optional.add((_name(args[1]), _name(args[2])))
         elif name == "scorch_unknown":
             a.scorch_unknown.add((_name(args[1]), args[2].name))
         elif name == "slife":
@@ -410,7 +424,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], dict[tuple[str, ...], int]] = defaultdict(dict)
     kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], str] = {}
     for kind, end, route in a.offers:
-        for key, path, routes in _paths(a, start, kind, end, route):
+        for key, path, routes in _paths(a, uid, start, kind, end, route):
             # A minion's route defeats the units on each chip it lands on (felling/3: never its start).
             felled = tuple(sorted({x for node in path[1:] for x in a.felling.get(node, ())})) if kind == "progress" else ()
             full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits), _restat(route))
@@ -451,7 +465,11 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (_mend_notice(),)
     scorch_open = a.scorch_unknown | {(why, "fell") for route, whys in a.scorch.items()
                                       for why, spots in whys.items() if a.hurt.get(route, (0, None))[1] in spots}
-    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
+    scorch_open |= {(why, "pusher") for why in _pushed_open(a, uid)}
+    # A displaced unit's talent is named on the units that hold it (lscorched/7), its mover's on the mover.
+    pushed = {why: tuple(sorted({x for (_, x, _), whys in a.lscorch.items() if why in whys})) for why, _ in scorch_open}
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), pushed[talent] if SCORCH_UNKNOWN[why] in DISPLACED_SCORCH
+                              else (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
@@ -638,7 +656,7 @@ _Key = tuple[str, tuple[Displacement, ...], int, bool, int, tuple[tuple[str, int
              tuple[tuple[str, int, bool], ...]]
 
 
-def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
+def _paths(a: _UnitAtoms, uid: str, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
     """Each outcome an offer stands for (each way its displaced units may land, each damage a hurt
     unit may take), with a route that makes it and how many routes of the required length it stands
     for (moves of any length count once)."""
@@ -683,11 +701,42 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
         # a unit on a hex it walked, the one it fell on too, stays displaced (reading, docs/movement.md).
         for displaced in sorted({tuple(d for d in combo if d.source in walked) for combo in combos}):
             for scorch in _scorchings(a, route, walked):
-                yield (fell, displaced, damage, True, 0, scorch, carried), prefix + walked, routes
+                for dealt, _ in _landed_scorch(a, uid, route, displaced, False):
+                    yield (fell, displaced, damage, True, 0, tuple(sorted(scorch + dealt)), carried), prefix + walked, routes
         return
     for combo in combos:
         for scorch in _scorchings(a, route, nodes):
-            yield (end, combo, damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
+            for dealt, taken in _landed_scorch(a, uid, route, combo, damage == 0 and rolls == 0):
+                yield ((end, combo, damage + taken, fell is not None, rolls, tuple(sorted(scorch + dealt)), carried),
+                       prefix + nodes, routes)
+
+
+def _landed_scorch(a: _UnitAtoms, uid: str, route: Symbol, displaced: tuple[Displacement, ...],
+                   counted: bool) -> set[tuple[tuple[tuple[str, int], ...], int]]:
+    """What the units ``displaced`` deal where they land (asp/movement/scorch.lp, lscorched/7): one chip of
+    each one's talent's picks, each an outcome, or none where its player may deal none; each choice as what
+    the other chips take and what the mover ``uid`` takes, counted only where ``counted`` (it takes no other
+    damage and rolls no dice on its way) and no notice holds it open (scorch_unknown/3, pusher)."""
+    picks: list[list[tuple[str, str, int] | None]] = []
+    for d in displaced:
+        for why, chips in sorted(a.lscorch.get((route, d.unit, d.to), {}).items()):
+            found: list[tuple[str, str, int] | None] = [(why, x, n) for x, n in sorted(chips.items())]
+            if (d.unit, why) in a.lscorch_optional:
+                picks.append([None, *found])
+            elif found:
+                picks.append(found)
+    open_ = {why for why, what in a.scorch_unknown if what == "pusher"}
+    return {(tuple(sorted((x, n) for _, x, n in made if x != uid)),
+             sum(n for why, x, n in made if x == uid and counted and why not in open_))
+            for choice in product(*picks) for made in [[p for p in choice if p is not None]]}
+
+
+def _pushed_open(a: _UnitAtoms, uid: str) -> set[str]:
+    """The talents of units the offered routes displace that may deal the mover ``uid`` damage on a route
+    where it takes other damage or rolls dice (the answer does not count it there: a notice)."""
+    return {why for (route, _, _), whys in a.lscorch.items()
+            if a.hurt.get(route, (0, None))[0] or a.rolls.get(route, 0)
+            for why, chips in whys.items() if chips.get(uid, 0)}
 
 
 def _landings(choices: list[list[Displacement]]) -> list[tuple[Displacement, ...]]:
