@@ -1062,6 +1062,58 @@ def fumed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def falling_pushers(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with a hero of the moving faction on the map, its minions mostly at 1 health and
+    every opposing unit but a landmark minion holding Lahar: a minion that displaces the hero on its way is
+    often defeated further on, the hero staying displaced (reference/movement.py, N265). Not in the common
+    pools (drawn there it would change every board of the suite's fixed sample)."""
+    position = draw(boards)
+    assume(any(u.faction == MOVER and u.kind is Kind.HERO and u.at in position.hexes for u in position.units.values()))
+
+    def worn(u: Unit) -> Unit:
+        if u.faction == MOVER and u.kind is Kind.MINION:
+            return replace(u, health=min(u.health, draw(st.sampled_from((1, 1, 2)))))
+        if u.faction == OPPONENT and u.kind is not Kind.LANDMARK_MINION and "Lahar" not in u.talents:
+            return replace(u, talents=(*u.talents, "Lahar"))
+        return u
+
+    return replace(position, units={uid: worn(u) for uid, u in sorted(position.units.items())})
+
+
+@st.composite
+def pushed_ablaze(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` where units a minion's move may displace (the moving faction's heroes, Flying
+    or Peaceful units on the map) mostly hold Blaze with an allowance that admits forest, some hexes beside
+    them made forest (a minion standing on one admitting it), and the opposing faction played by a player
+    on one board in two: a unit displaced onto forest deals its damage there by its side's wording
+    (reference/movement.py, N266). Handed out here only, never from the common pools."""
+    position = draw(boards)
+    units = dict(position.units)
+    faction = position.turn.faction
+    open_ = ("Flying", "Peaceful")
+    pushable = sorted(uid for uid, u in units.items() if u.at in position.hexes and u.kind is not Kind.LANDMARK_MINION
+                      and ((u.faction == faction and u.kind is Kind.HERO) or set(open_) & set(u.talents)))
+    assume(pushable)
+    for uid in pushable:
+        u = units[uid]
+        if draw(st.integers(0, 3)) > 0:
+            terrain = u.terrain if u.terrain.level >= Terrain.FOREST.level else Terrain.FOREST
+            units[uid] = replace(u, talents=(*u.talents, "Blaze"), terrain=terrain)
+    others = {s.at for s in position.spires} | {m.at for m in position.landmarks} | {c.at for c in position.chips}
+    near = sorted({n for uid in pushable for n in position.neighbours(units[uid].at)} & set(position.hexes) - others
+                  - {u.at for u in units.values() if u.kind is not Kind.MINION or u.faction != faction})
+    forests = set(draw(st.lists(st.sampled_from(near), min_size=1, max_size=4, unique=True))) if near else set()
+    for uid, u in sorted(units.items()):
+        if u.at in forests and u.terrain.level < Terrain.FOREST.level:
+            units[uid] = replace(u, terrain=Terrain.FOREST)
+    hexes = {n: replace(h, terrain=Terrain.FOREST) if n in forests else h for n, h in position.hexes.items()}
+    factions = dict(position.factions)
+    if draw(st.booleans()):
+        factions[OPPONENT] = replace(factions[OPPONENT], controller=Controller.PLAYER)
+    return replace(position, hexes=hexes, units=units, factions=factions)
+
+
+@st.composite
 def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction is the shada, played by the AI or a player, with one
     or two shada Refresh spires on free hexes made water (a recovery only on water) and shada units
@@ -1438,11 +1490,13 @@ def tracking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 @st.composite
 def idling(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` where some of the other factions' units hold Blaze or Tracker, talents that act
-    only in their own unit's move (catalogue own_move): the moving faction's step is as it is without
-    them, and the one solve answers it. Handed out here only, never from the common pools."""
+    only as their own unit moves (Tracker: catalogue own_move): the moving faction's step is as it is without
+    them, and the one solve answers it. Handed out here only, never from the common pools. Not on a unit a move
+    may displace (Flying, Peaceful): Blaze acts where it lands (N266), which the search answers."""
     position = draw(boards)
     units = dict(position.units)
-    others = sorted(uid for uid, u in units.items() if u.faction != position.turn.faction and u.kind is not Kind.LANDMARK_MINION)
+    others = sorted(uid for uid, u in units.items() if u.faction != position.turn.faction and u.kind is not Kind.LANDMARK_MINION
+                    and not {"Flying", "Peaceful"} & set(u.talents))
     for uid in _some(draw, others):
         u = units[uid]
         name = draw(st.sampled_from(("Blaze", "Tracker")))

@@ -42,6 +42,7 @@ from tests.strategies import (
     radiating,
     dispersing,
     erupting,
+    falling_pushers,
     fumed,
     missiling,
     gusting,
@@ -51,6 +52,7 @@ from tests.strategies import (
     naroran_lahar,
     passaged,
     positions,
+    pushed_ablaze,
     refreshing,
     rifted,
     rigged,
@@ -332,6 +334,39 @@ def test_unit_options_agree_over_toxic_fumes(position: Position, ai: bool) -> No
 @given(fumed(positions().filter(affordable_step)), st.booleans())
 def test_movement_step_agrees_over_toxic_fumes(position: Position, ai: bool) -> None:
     # Each move's damage applied before the next; a unit may end on a chip, where later moves find it.
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# A minion that displaces a hero on its way and is then defeated further on (Lahar): the hero stays
+# displaced (tests/strategies.py, falling_pushers; reference/movement.py, N265), few boards: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(falling_pushers(positions()), st.booleans())
+def test_unit_options_agree_where_a_pushing_minion_falls(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(falling_pushers(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_where_a_pushing_minion_falls(position: Position, ai: bool) -> None:
+    # The hero a fallen minion displaced stands where it landed for the later moves.
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+# Blaze on units a minion's move may displace, beside forest (tests/strategies.py, pushed_ablaze;
+# reference/movement.py, N266): what such a unit deals where it lands, few boards: the suite's time is tight.
+@settings(max_examples=examples(12), deadline=None)
+@given(pushed_ablaze(positions()), st.booleans())
+def test_unit_options_agree_where_a_displaced_unit_blazes(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None)
+@given(pushed_ablaze(positions().filter(affordable_step)), st.booleans())
+def test_movement_step_agrees_where_a_displaced_unit_blazes(position: Position, ai: bool) -> None:
     problem = movement_step_problem(position, ai)
     assert problem is None, problem
 

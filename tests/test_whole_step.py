@@ -89,8 +89,9 @@ def test_talents_that_fix_the_movement_stat_are_solved_and_the_others_searched()
 
 
 def test_a_talent_of_a_units_own_move_counts_only_on_the_units_that_move() -> None:
-    # Blaze and Tracker act only in their own unit's move: on the opponent's e1 they leave the step to
-    # the solve. Tracker does not trigger for AI units.
+    # Blaze acts only as its unit moves, displaced too (N266), and Tracker only in its own unit's move: on
+    # the opponent's e1, which no move displaces, they leave the step to the solve. Tracker does not
+    # trigger for AI units.
     movers = [unit("m1", MOVER, "b1", 2), unit("m2", MOVER, "b2", 2)]
     watched = build(LONG, [*movers, unit("e1", OPPONENT, "e2", 2, talents=("Blaze",))], gates=GATES)
     assert movement_step(watched, ai=False, limit=0).answered_by == "solve"
@@ -277,8 +278,9 @@ def test_the_one_solve_agrees_with_the_search(position: Position, ai: bool) -> N
     assert problem is None, problem
 
 
-# Talents that act only in their own unit's move (catalogue own_move), on units that make no move in the
-# step, and Tracker, which does not trigger for AI units, on the AI's: the one solve answers, as without them.
+# Talents that act only as their own unit moves (Blaze, Tracker), on units that make no move in the step and
+# that no move displaces, and Tracker, which does not trigger for AI units, on the AI's: the one solve
+# answers, as without them.
 @settings(max_examples=examples(10), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(idling(positions().map(unhurt).map(solved).filter(solvable)), st.booleans())

@@ -66,7 +66,12 @@ SCORCH_UNKNOWN = {
     "escape": "the damage it deals as it escapes invalid terrain, along the escape",
     "displaced": "the damage it deals on a route that displaces an opposing unit: where that unit then stands",
     "fell": "whether a unit defeated as it moves onto a hex deals its damage there first",
+    "pusher": ("its damage, where a minion's move displaces its unit, to that minion (beside it then) where the "
+               "minion may be healed as it moves, takes other damage or dice on its way, or falls to it"),
+    "landed": "the reward for a defeat it deals where another unit's move displaces its unit",
 }
+# Those of a unit a move displaces, which a claim of that move names too (dispute.py).
+DISPLACED_SCORCH = frozenset({SCORCH_UNKNOWN["pusher"], SCORCH_UNKNOWN["landed"]})
 # What a die rolled before the move (Anarchy) leaves out for a unit with chips grouped beneath it.
 GROUP_DISCARDED = ("what becomes of the chips grouped beneath a discarded unit (game-elements, Groups: they "
                    "\"remain grouped until the top unit is reduced to 0 health\"): the discard takes the group with it")
@@ -84,13 +89,6 @@ CALL_OPEN = ("what the teleported unit takes where it lands from the acting unit
              "ended elsewhere, and the reward for its defeat there")
 # An item a unit keeps in the answer though it takes damage where a move displaces it (harm.lp, item_open/3).
 ITEM_OPEN = "the item placed on a displaced hero's hex as it takes damage where it lands: the answer shows it kept"
-# A route whose minion displaces a unit and is then defeated further on (movement/harm.lp fell/1): the answer
-# shows the fallen minion, but not the unit it had displaced on its way (_paths drops a fallen route's pushes).
-DISPLACEMENT = "game-elements: Displacement"
-DISPLACEMENT_TEXT = ("Your minion moves into the hero's hex, forcing the hero to swap positions. Your hero may be "
-                     "displaced multiple times in a turn, if it is blocking the progress of more than one of your minions.")
-PUSHED_THEN_FELL = ("a unit the minion displaced on its way before damage there defeated it: the answer shows that "
-                    "unit where it stood")
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -218,6 +216,11 @@ class _UnitAtoms:
         default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
     scorch_optional: set[str] = field(default_factory=set)
     scorch_unknown: set[tuple[str, str]] = field(default_factory=set)
+    # What a unit an offered route displaces deals where it lands (scorch.lp, lscorched/7): (route, unit, hex)
+    # → talent → chip → N, a chip the mover itself; the (unit, talent) pairs whose player may deal nothing.
+    lscorch: dict[tuple[Symbol, str, str], dict[str, dict[str, int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
+    lscorch_optional: set[tuple[str, str]] = field(default_factory=set)
     # A faction's Source as it moves (asp/movement/source.lp): each talent's price, what its faction holds as
     # the move begins, the units whose defeat by its doing rewards its faction, the units on each hex it may
     # pass through that lose Source to its talent (unit, faction, N, what the faction holds), and whether its
@@ -360,6 +363,10 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.scorch[args[1]][_name(args[5])].setdefault(_name(args[2]), {})[_name(args[3])] = args[4].number
         elif name == "scorch_may":
             a.scorch_optional.add(_name(args[1]))
+        elif name == "lscorched":
+            a.lscorch[(args[1], _name(args[2]), _name(args[3]))][_name(args[6])][_name(args[4])] = args[5].number
+        elif name == "lscorch_may":
+            a.lscorch_optional.add((_name(args[1]), _name(args[2])))
         elif name == "scorch_unknown":
             a.scorch_unknown.add((_name(args[1]), args[2].name))
         elif name == "slife":
@@ -417,7 +424,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     grouped: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], dict[tuple[str, ...], int]] = defaultdict(dict)
     kinds: dict[tuple[_Key, tuple[str, ...], _Robbed, _Robbed, int], str] = {}
     for kind, end, route in a.offers:
-        for key, path, routes in _paths(a, start, kind, end, route):
+        for key, path, routes in _paths(a, uid, start, kind, end, route):
             # A minion's route defeats the units on each chip it lands on (felling/3: never its start).
             felled = tuple(sorted({x for node in path[1:] for x in a.felling.get(node, ())})) if kind == "progress" else ()
             full = (key, felled, _robbing(a, path, key[1]), _crediting(a, uid, route, key, credits), _restat(route))
@@ -458,7 +465,11 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += (_mend_notice(),)
     scorch_open = a.scorch_unknown | {(why, "fell") for route, whys in a.scorch.items()
                                       for why, spots in whys.items() if a.hurt.get(route, (0, None))[1] in spots}
-    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=SCORCH_UNKNOWN[why])
+    scorch_open |= {(why, "pusher") for why in _pushed_open(a, uid)}
+    # A displaced unit's talent is named on the units that hold it (lscorched/7), its mover's on the mover.
+    pushed = {why: tuple(sorted({x for (_, x, _), whys in a.lscorch.items() if why in whys})) for why, _ in scorch_open}
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), pushed[talent] if SCORCH_UNKNOWN[why] in DISPLACED_SCORCH
+                              else (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
@@ -466,8 +477,6 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
-    if any(_pushed_then_fell(a, route) for _, _, route in a.offers):
-        uncounted += (Notice("", PARTLY, ("movement",), (uid,), PUSHED_THEN_FELL, DISPLACEMENT, DISPLACEMENT_TEXT),)
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values(),
@@ -647,7 +656,7 @@ _Key = tuple[str, tuple[Displacement, ...], int, bool, int, tuple[tuple[str, int
              tuple[tuple[str, int, bool], ...]]
 
 
-def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
+def _paths(a: _UnitAtoms, uid: str, start: str, kind: str, end: str, route: Symbol) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
     """Each outcome an offer stands for (each way its displaced units may land, each damage a hurt
     unit may take), with a route that makes it and how many routes of the required length it stands
     for (moves of any length count once)."""
@@ -684,29 +693,61 @@ def _paths(a: _UnitAtoms, start: str, kind: str, end: str, route: Symbol) -> Ite
     damage, fell = a.hurt.get(route, (0, None))
     rolls = a.rolls.get(route, 0)
     carried = tuple(sorted(a.carried.get(route, ())))  # its riders' damage (Roost, FAQ-07)
-    if fell is not None and fell != end:  # defeated on the way: the rest is not walked, no one displaced
+    combos = _landings([[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
+                        for x, source, left in a.disp.get(route, [])])
+    if fell is not None and fell != end:  # defeated on the way: the rest is not walked
         walked = _walked(a, nodes, fell)
-        for scorch in _scorchings(a, route, walked):
-            yield (fell, (), damage, True, 0, scorch, carried), prefix + walked, routes
+        # game-elements, Hero Displacement: "forcing the hero to swap positions" as the minion moves in, so
+        # a unit on a hex it walked, the one it fell on too, stays displaced (reading, docs/movement.md).
+        for displaced in sorted({tuple(d for d in combo if d.source in walked) for combo in combos}):
+            for scorch in _scorchings(a, route, walked):
+                for dealt, _ in _landed_scorch(a, uid, route, displaced, False):
+                    yield (fell, displaced, damage, True, 0, tuple(sorted(scorch + dealt)), carried), prefix + walked, routes
         return
-    pushes = a.disp.get(route, [])
-    choices = [[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
-               for x, source, left in pushes]
+    for combo in combos:
+        for scorch in _scorchings(a, route, nodes):
+            for dealt, taken in _landed_scorch(a, uid, route, combo, damage == 0 and rolls == 0):
+                yield ((end, combo, damage + taken, fell is not None, rolls, tuple(sorted(scorch + dealt)), carried),
+                       prefix + nodes, routes)
+
+
+def _landed_scorch(a: _UnitAtoms, uid: str, route: Symbol, displaced: tuple[Displacement, ...],
+                   counted: bool) -> set[tuple[tuple[tuple[str, int], ...], int]]:
+    """What the units ``displaced`` deal where they land (asp/movement/scorch.lp, lscorched/7): one chip of
+    each one's talent's picks, each an outcome, or none where its player may deal none; each choice as what
+    the other chips take and what the mover ``uid`` takes, counted only where ``counted`` (it takes no other
+    damage and rolls no dice on its way) and no notice holds it open (scorch_unknown/3, pusher)."""
+    picks: list[list[tuple[str, str, int] | None]] = []
+    for d in displaced:
+        for why, chips in sorted(a.lscorch.get((route, d.unit, d.to), {}).items()):
+            found: list[tuple[str, str, int] | None] = [(why, x, n) for x, n in sorted(chips.items())]
+            if (d.unit, why) in a.lscorch_optional:
+                picks.append([None, *found])
+            elif found:
+                picks.append(found)
+    open_ = {why for why, what in a.scorch_unknown if what == "pusher"}
+    return {(tuple(sorted((x, n) for _, x, n in made if x != uid)),
+             sum(n for why, x, n in made if x == uid and counted and why not in open_))
+            for choice in product(*picks) for made in [[p for p in choice if p is not None]]}
+
+
+def _pushed_open(a: _UnitAtoms, uid: str) -> set[str]:
+    """The talents of units the offered routes displace that may deal the mover ``uid`` damage on a route
+    where it takes other damage or rolls dice (the answer does not count it there: a notice)."""
+    return {why for (route, _, _), whys in a.lscorch.items()
+            if a.hurt.get(route, (0, None))[0] or a.rolls.get(route, 0)
+            for why, chips in whys.items() if chips.get(uid, 0)}
+
+
+def _landings(choices: list[list[Displacement]]) -> list[tuple[Displacement, ...]]:
+    """Each way the route's displaced units may land (one of each unit's landings), in name order: two
+    displaced heroes never share a hex (a gate takes any number: they have returned)."""
+    found = []
     for combo in product(*choices):
         ends = [d.to for d in combo if not d.to.startswith("gate:")]
-        if len(ends) == len(set(ends)):  # two displaced heroes never share a hex
-            for scorch in _scorchings(a, route, nodes):
-                yield (end, tuple(sorted(combo)), damage, fell is not None, rolls, scorch, carried), prefix + nodes, routes
-
-
-def _pushed_then_fell(a: _UnitAtoms, route: Symbol) -> bool:
-    """A minion's route that displaces a unit on a hex it walks and then defeats it (_paths shows neither push)."""
-    fell = a.hurt.get(route, (0, None))[1]  # a route's only: a walk has no entry
-    if fell is None or not a.disp.get(route):
-        return False
-    nodes = _route(route)
-    walked = _walked(a, nodes, fell) if fell != nodes[-1] else ()
-    return any(source in walked for _, source, _ in a.disp[route])
+        if len(ends) == len(set(ends)):
+            found.append(tuple(sorted(combo)))
+    return found
 
 
 def _walked(a: _UnitAtoms, nodes: tuple[str, ...], fell: str) -> tuple[str, ...]:

@@ -54,8 +54,9 @@ HONOURED = frozenset({"mv_add/3", "mv_may/3", "mv_set/3", "allow_set/3", "unmova
 # Damage a unit deals as it moves, and the AI's preference for routes onto some hexes (Blaze): an AI
 # minion's damage on its routes is played (whole.lp, burn/3), unless the grounding shows that it may
 # defeat a chip; a player's choice, or a lateral walk onto such a hex, only where no move may make one
-# (whole.lp, wtouch/2: otherwise searched); a hero's walk keeps its notice (scorch_unknown/3).
-UNTOUCHED = frozenset({"scorches/5", "scorch_may/2", "ai_enter_pref/3"})
+# (whole.lp, wtouch/2: otherwise searched); a hero's walk keeps its notice (scorch_unknown/3). What such a
+# unit deals where a move displaces it (scorch.lp, lscorched/7) is searched (``outside``).
+UNTOUCHED = frozenset({"scorches/5", "scorch_may/2", "ai_enter_pref/3", "scorches_mover/5"})
 SCORCHES = "scorches/5"
 # A talent's act before the move that teleports its unit instead of moving (Tracker: catalogue
 # teleports_self): whole.lp takes each hex it names as an end of the unit's move, where no unit holds it
@@ -115,6 +116,8 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
             return f"{chip} has the talent {name}, whose choice among a hero's ends the solve does not express (searched)"
         if SCORCHES in hooks and chip in units and _opened(position, faction):
             return f"{chip} has the talent {name}, and a move may displace an opposing unit beside where it deals damage (searched)"
+        if SCORCHES in hooks and _pushable(position, chip, faction):
+            return f"{chip} has the talent {name} and a minion's move may displace it, where it deals damage as it lands (searched)"
     if any(lm.health == 0 for lm in position.landmarks):  # the landmarks it swaps stand in later moves' way
         return "a hero may move onto a Secret Passage, which swaps it with a landmark (searched)"
     if any(lm.revealed and SUMMON_HERO in lm.talents for lm in position.landmarks):
@@ -159,6 +162,14 @@ def _opens(talents: Iterable[str]) -> bool:
 def _opened(position: Position, faction: str) -> bool:
     """Some unit of another faction on the map that a talent opens to displacement."""
     return any(u.faction != faction and position.placed(u.id) and _opens(u.talents) for u in position.units.values())
+
+
+def _pushable(position: Position, chip: str, faction: str) -> bool:
+    """Whether the faction's minions may displace the unit ``chip``: a hero of its own, or a unit a talent
+    opens (Flying, Peaceful); a spire or other chip never."""
+    unit = position.units.get(chip)
+    return unit is not None and position.placed(chip) and (
+        (unit.faction == faction and unit.kind is Kind.HERO) or _opens(unit.talents))
 
 
 def _may_be_displaced(position: Position, faction: str) -> bool:

@@ -21,6 +21,24 @@ N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement 
     defeats it: a route that would end on a path hex is not dropped for one that would, but the unit
     falls on plains first (the solver's ai_end_pref/3 on route ends; found by bench.sweep, 2026-12-07).
 
+N265 A minion that displaces a unit on its way and is then defeated further on (Lahar, Toxic Secretion, a
+    toxic fumes chip): game-elements, Hero Displacement, "Your minion moves into the hero's hex, forcing the
+    hero to swap positions", so the swap is made as it moves in, before any damage there. Each unit on a hex
+    it walked up to where it fell (that hex too) stays displaced where it landed, taking what it takes there
+    (Crush's 2 too); one further on is not displaced. A route is one whose displaced units can all land (as
+    planned, the hexes beyond where it fell included); its outcome shows the landings of the units it
+    reached. The step's later moves see them where they landed.
+
+N266 Blaze displaced onto a forest hex (FAQ-07, FAQ-25: being displaced sets off movement talents): a unit
+    with Blaze that a minion's route displaces (a friendly hero, a Flying or Peaceful unit, Crush's) onto a
+    forest hex deals there what it would moving onto it, by its side's wording (the moving faction's as
+    asked, another as its controller): the AI's 1 to one opposing unit beside that hex, each a choice; a
+    player's 1 to any unit beside it, or none. Beside it: the other units where they stood as the move began,
+    the displacing minion where it then stands, the hex the Blaze unit left. Campfired heroes, and Peaceful
+    units from a unit that is no merc, take 0. What the minion takes of it is added to its damage only where
+    it takes no other damage and rolls no dice on that route, and survives it (otherwise the encoding keeps a
+    notice and the outcome shows no such damage to it).
+
 N245 A teleport (Riftwalk, Naroran Rift, Secret Passage) moves a unit onto two hexes: the chip's as it steps
     onto it, then the one it lands on (FAQ-07), each costing what moving onto it does (Toxic Secretion,
     Lahar, Exposure), in that order; a step onto a chip that sends it nowhere (Spire Shot, Rigging, a lone
@@ -611,6 +629,30 @@ def _blaze_picks(
     return [()]
 
 
+def _landed_blaze(position: Position, mover: Unit, displaced: tuple[Displacement, ...], ai: bool
+                  ) -> list[tuple[tuple[str, int], ...]]:
+    """N266: what each unit with Blaze that the route displaces onto a forest hex deals there, one choice
+    each (by its side: the moving faction's as asked, another's as its controller): the AI's to one
+    opposing unit beside that hex, each a choice; a player's to any unit beside it, or none. Beside it: the
+    other units where they stood as the move began, the mover where it then stands (the hex the unit left)."""
+    options: list[list[tuple[tuple[str, int], ...]]] = []
+    for push in displaced:
+        pushed = position.units[push.unit]
+        if "Blaze" not in pushed.talents or not _forest(position, push.to):
+            continue
+        near = set(position.neighbours(push.to))
+        plays_ai = _plays_ai(position, pushed.faction, mover, ai)
+        beside = [u for u in position.units.values() if u.id not in (pushed.id, mover.id) and u.at in near]
+        if push.source in near:
+            beside.append(mover)
+        if plays_ai:
+            foes = [u for u in beside if opposing(position, u.faction, pushed.faction)]
+            options.append([((u.id, _blaze_damage(u, pushed)),) for u in foes] or [()])
+        else:
+            options.append([(), *(((u.id, _blaze_damage(u, pushed)),) for u in beside)])
+    return [tuple(p for choice in combo for p in choice) for combo in product(*options)]
+
+
 def _blaze_damage(target: Unit, unit: Unit) -> int:
     """Blaze's 1, or 0 to a campfired hero, or to a Peaceful unit from a unit that is no merc."""
     return 0 if target.campfire or ("Peaceful" in target.talents and not unit.merc) else 1
@@ -994,7 +1036,7 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
     """One outcome per (end, displaced, damage taken): its first route in name order, and how many
     routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
     the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
-    the damage defeats stops there, and displaces no one it had not yet reached. A teleport onto a chip
+    the damage defeats stops there, and displaces no one it had not yet reached (N265). A teleport onto a chip
     a unit stands on defeats that unit (Riftwalk: "those units are defeated")."""
     # outcome -> {(nodes, the route as shown, where that shows a teleport's landing)}
     by_key: dict[tuple[str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], tuple[str, ...]],
@@ -1014,16 +1056,23 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                     break
             if fell:
                 break
-        displaced = () if fell and nodes[-1] != route.end else tuple(sorted(
-            _landed(position, unit, d, ai) for d in route.displaced))
+        # N265: a unit displaced on a hex walked (the one it fell on too) stays displaced.
+        displaced = tuple(sorted(_landed(position, unit, d, ai) for d in route.displaced if d.source in nodes))
         carried = _carried(position, unit, _entered(nodes, chips)[uncounted:], ai)
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
         robbed = _robbed(position, unit, nodes, displaced)  # N217: routes that take different Source differ
-        for picks in _blaze_picks(position, unit, nodes, uncounted, ai):
-            struck = tuple(Strike(x, n, n >= life(position.units[x])) for x, n in picks if n)
-            by_key.setdefault((nodes[-1], displaced, taken, fell, rolls, struck, felled, carried, robbed), set()).add(
-                (nodes, *_route_shown(nodes, route.rifts)))
+        for picks, pushed in product(_blaze_picks(position, unit, nodes, uncounted, ai),
+                                     _landed_blaze(position, unit, displaced, ai)):
+            dealt: dict[str, int] = {}
+            for x, n in (*picks, *pushed):
+                dealt[x] = dealt.get(x, 0) + n
+            # N266: what the mover takes of it, only where it takes nothing else and rolls no dice on its way.
+            mine = dealt.pop(unit.id, 0)
+            taken_too = mine if not taken and not rolls and 0 < mine < life(unit) else 0  # else a notice
+            struck = tuple(sorted(Strike(x, n, n >= life(position.units[x])) for x, n in dealt.items() if n))
+            by_key.setdefault((nodes[-1], displaced, taken + taken_too, fell, rolls, struck, felled, carried, robbed),
+                              set()).add((nodes, *_route_shown(nodes, route.rifts)))
     return [
         MoveOutcome(unit.id, end, kind, displaced, min(paths)[1], len({nodes for nodes, *_ in paths}), taken, fell,
                     rolls, struck=struck, felled=felled, landed=min(paths)[2], carried=carried, robbed=robbed,
