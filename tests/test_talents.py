@@ -149,14 +149,14 @@ def test_a_misspelt_talent_is_a_located_error_with_a_suggestion(tmp_path: Path) 
 
 
 def test_a_movement_talent_not_modelled_is_named_above_the_answer(tmp_path: Path) -> None:
-    # A hero: Incorporeal's part left out (a hero's moves) names it only where a hero holds it.
+    # A hero: Incorporeal, modelled on a hero's walk too, is not named; Unruly is.
     path = write(tmp_path, BOARD.replace("TALENTS", "[Unruly, Incorporeal]").replace("kind: minion", "kind: hero"))
     text = runner.invoke(app, ["moves", path])
     assert text.exit_code == 3
     assert "NOT TAKEN INTO ACCOUNT" in text.output
     assert "Unruly on harrier: not modelled (movement: the forsaken die's faces: no text here prints them" in text.output
     data = json.loads(runner.invoke(app, ["moves", path, "--json"]).output)
-    assert [n["talent"] for n in data[0]["notices"]] == ["Incorporeal", "Unruly"]
+    assert [n["talent"] for n in data[0]["notices"]] == ["Unruly"]
 
 
 def test_a_check_on_such_a_board_is_undetermined_with_its_own_status(tmp_path: Path) -> None:

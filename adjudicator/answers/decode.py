@@ -80,6 +80,9 @@ ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice
 # A teleport onto a chip a unit stands on that the answer does not follow (core/reach.lp, rift_held/1).
 RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a lone chip a unit stands on: "
              "the units it defeats or meets there are not counted")
+# A hero's walk through hexes its talent opens that the answer does not follow (movement/hero.lp, pass_open/2).
+PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through where moving hurts it or rolls it "
+             "dice, on from a roost, or (Incorporeal) with a teleport: those walks are not counted")
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")
@@ -178,6 +181,11 @@ class _UnitAtoms:
     rpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     # A walk on from a roost (asp/movement/hero.lp, roam_pred/5): its state graph by (hex, movement stat).
     roam_pred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    # An Incorporeal hero's walks (asp/movement/hero.lp, ipred/5, pass_home/4): its state graph by (hex, hexes
+    # passed as a bit set), and the hexes it returns home from, by the set; the talents whose walks are not followed.
+    ipred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    pass_home: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
+    pass_open: set[str] = field(default_factory=set)
     rolls_unknown: bool = False
     escape_rock: bool = False  # an escape crosses a floating rock that a route after it may re-enter
     # Dice rolled before its move (gamble/4: Anarchy): (talent, faces that discard it, faces); and whether
@@ -334,6 +342,12 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.roll_ends[_name(args[1])].append(args[2].number)
         elif name == "roll_home":
             a.roll_home[_name(args[1])].append((_name(args[2]), args[3].number))
+        elif name == "ipred":
+            a.ipred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
+        elif name == "pass_home":
+            a.pass_home[args[3].number].append(_name(args[2]))
+        elif name == "pass_open":
+            a.pass_open.add(args[1].string)
         elif name == "roam_pred":
             a.roam_pred[(_name(args[1]), args[2].number)].append((_name(args[3]), args[4].number))
         elif name == "rpred":
@@ -472,6 +486,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
                               else (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=PASS_OPEN) for talent in sorted(a.pass_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=CALL_OPEN) for talent in sorted(a.call_open))
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
@@ -526,11 +541,11 @@ def _robbing(a: _UnitAtoms, path: tuple[str, ...], displaced: tuple[Displacement
     pushed = {d.unit for d in displaced}
     lost: Counter[str] = Counter()
     held: dict[str, int] = {}
-    for node in path[1:-1]:
-        for x, faction, n, purse in a.passing.get(node, ()):
-            if x not in pushed:
-                lost[faction] += n
-                held[faction] = purse
+    # A hero's walk may pass a unit twice ("each active unit it passes through": once).
+    for x, faction, n, purse in {p for node in path[1:-1] for p in a.passing.get(node, ())}:
+        if x not in pushed:
+            lost[faction] += n
+            held[faction] = purse
     return tuple(sorted((f, min(n, held[f])) for f, n in lost.items()))
 
 
@@ -662,7 +677,15 @@ def _paths(a: _UnitAtoms, uid: str, start: str, kind: str, end: str, route: Symb
     for (moves of any length count once)."""
     if route.type is SymbolType.Function and route.name == "walk":
         walk = route.arguments[0].name
-        if kind == "return" and end in a.roll_home:
+        if walk == "pass":  # an Incorporeal hero's walk passing the hexes of a bit set: its first shortest
+            passed = route.arguments[0].arguments[0].number
+            if kind == "return":
+                way = min((_state_path(a.ipred, h, passed, start) for h in a.pass_home[passed]),
+                          key=lambda w: (len(w), w)) + (end,)
+            else:
+                way = _state_path(a.ipred, end, passed, start)
+            yield (end, (), 0, False, 0, (), ()), way, 1
+        elif kind == "return" and end in a.roll_home:
             for rolls in sorted({k for _, k in a.roll_home[end]}):
                 ways = [_state_path(a.rpred, h, k, start) for h, k in a.roll_home[end] if k == rolls]
                 yield (end, (), 0, False, rolls, (), ()), min(ways, key=lambda w: (len(w), w)) + (end,), 1

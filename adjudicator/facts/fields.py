@@ -65,9 +65,9 @@ def _defines(unit: Unit, hook: str) -> bool:
 
 
 def counts_through(unit: Unit) -> bool:
-    """A minion whose distance counts through spires and landmarks too (hook counts_through/2:
+    """A minion or hero whose distance counts through spires and landmarks too (hook counts_through/2:
     Breakneck, "may pass through units, spires, and landmarks"; docs/movement.md, Breakneck)."""
-    return unit.kind is Kind.MINION and _defines(unit, "counts_through/2")
+    return unit.kind in (Kind.MINION, Kind.HERO) and _defines(unit, "counts_through/2")
 
 
 def own_mark(unit: Unit) -> str | None:
