@@ -998,3 +998,13 @@ def test_powerhouse_promotes_a_worm_waiting_in_the_barracks() -> None:
     assert {e for e in ends(may)} == {EndState((fallen,)), EndState(tuple(sorted((fallen, ChipEnd("worm", promoted=True)))))}
     assert outcome(attack_options(may, "joust", False), "mito").offered == (("worm", "promote", "Powerhouse"),)
     assert {e for e in ends(load_position(folder / "powerhouse-ai-nothing.yaml"))} == {EndState((fallen,))}
+
+
+def test_sourcefield_pays_nothing_for_a_chip_an_eager_swap_felled() -> None:
+    # N273 on the hand-derived position (its comment works it out): the swap moves the drift beside the
+    # ooze's Toxic Secretion, its chip falls and the Drift Mate (Sourcefield too) shows; the attack deals
+    # nothing, so narora pays nothing: one end, its 3 Source kept.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "sourcefield"
+    felled = load_position(folder / "sourcefield-eager-swap-felled-nothing-to-pay.yaml")
+    assert ends(felled) == {chips(ChipEnd("drift", name="Drift Mate", health=2, at="b1"),
+                                  ChipEnd("joust", health=2, at="c1"))}

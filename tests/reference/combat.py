@@ -497,6 +497,10 @@ N264 Refresh (a spire on water; an AI's heals shada units, a player's its own fa
     attack's damage (``how`` moving, healed), after a teleport once it landed (never past the stat).
     Still to have it: not moved nor displaced before the step (``done``: it may have had it then, a
     notice), and no recovery from it earlier in the step.
+N273 Sourcefield (N63) and an Eager swap (N132): a target whose chip the swap's harm defeated takes nothing
+    from the attack, so its owner has no damage to pay for (Sourcefield: "spend Source equal to the
+    amount of damage dealt"), as where the attacker fell to it: no payment, whatever the group's next
+    chip holds (it was not attacked).
 N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it lands and before
     anything the attack deals, 1 from each unit or spire with Toxic Secretion beside that node (the unit
     not griege, not the chip itself), 1 from each with Lahar beside it that it opposes (a landmark
@@ -2353,7 +2357,8 @@ def attack(
     elif first:
         fell = _retaliate(rules, b, log, hit, uid, chooser)
     conned = hit == target and not gone and _swindles(a, b.units.get(hit))  # N65
-    cancelled = (hit,) if cancel and not fell and not conned and _sourcefield(rules, b, hit, target, dealt) else ()
+    # N273: nothing to pay for where the swap's harm felled either chip
+    cancelled = (hit,) if cancel and not (fell or gone) and not conned and _sourcefield(rules, b, hit, target, dealt) else ()
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
         purse[b.units[hit].faction] -= dealt
