@@ -643,6 +643,21 @@ def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def exploding(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with one or two Explosion chips on map hexes no chip holds (reference N274: a
+    unit an Eager swap or Wallop's teleport moves beside one rolls the D6, and the chip goes off)."""
+    position = draw(boards)
+    held = {u.at for u in position.units.values()} | {s.at for s in position.spires}
+    held |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
+    free = sorted(h for h in position.hexes if h not in held)
+    if not free:
+        return position
+    spots = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True))
+    bombs = tuple(Chip(f"bomb{i}", h, "Explosion", talents=("Explosion",)) for i, h in enumerate(spots))
+    return replace(position, chips=(*position.chips, *bombs))
+
+
+@st.composite
 def refreshing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose spires after the first each get Refresh by a coin toss, its hex water by
     another (reference N264: a unit Wallop teleports beside one of its side recovers)."""

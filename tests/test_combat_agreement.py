@@ -25,7 +25,8 @@ from adjudicator.answers.decode import _Moment, _talent_choices
 from adjudicator.position.model import Kind, Position, Terrain
 
 from tests.combat_strategies import (
-    SPIRE_HITS, UNGROUPED, absorbing, assisting, calling, cheering, combat_positions, cumbersome, detonating, entropic, fountained, gifted, held_still,
+    SPIRE_HITS, UNGROUPED, absorbing, assisting, calling, cheering, combat_positions, cumbersome, detonating, entropic,
+    exploding, fountained, gifted, held_still,
     capturing, fuming, keeled, pollinating, powering,
     peaceful,
     perched, pistoleers, quaking, rallied, razing, recruiting, relentless_ripostes, robbing, secreting, spawning,
@@ -587,6 +588,30 @@ def test_attack_options_agree_with_swap_harm(position: Position) -> None:
 @given(swap_harmed(combat_positions()))
 def test_attack_step_agrees_with_swap_harm(position: Position) -> None:
     problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# One or two Explosion chips on free hexes (reference N274): a unit the swap moves beside one rolls the
+# D6 there, each face with its chance, and the chip goes off.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(exploding(swap_harmed(combat_positions())))
+def test_attack_options_agree_with_explosion(position: Position) -> None:
+    problem = attack_options_problem(position)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(8), deadline=None, report_multiple_bugs=False)
+@given(exploding(swap_harmed(combat_positions())))
+def test_attack_step_agrees_with_explosion(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
+# A unit Wallop teleports beside an Explosion chip rolls the D6 after Wallop's 1 (reference N274).
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(exploding(walloping(combat_positions(firing=True))).map(at_spires_fire))
+def test_spires_fire_agrees_where_a_walloped_unit_lands_beside_explosion(position: Position) -> None:
+    problem = spires_fire_problem(position)
     assert problem is None, problem
 
 

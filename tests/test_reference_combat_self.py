@@ -998,3 +998,36 @@ def test_powerhouse_promotes_a_worm_waiting_in_the_barracks() -> None:
     assert {e for e in ends(may)} == {EndState((fallen,)), EndState(tuple(sorted((fallen, ChipEnd("worm", promoted=True)))))}
     assert outcome(attack_options(may, "joust", False), "mito").offered == (("worm", "promote", "Powerhouse"),)
     assert {e for e in ends(load_position(folder / "powerhouse-ai-nothing.yaml"))} == {EndState((fallen,))}
+
+
+def test_sourcefield_pays_nothing_for_a_chip_an_eager_swap_felled() -> None:
+    # N273 on the hand-derived position (its comment works it out): the swap moves the drift beside the
+    # ooze's Toxic Secretion, its chip falls and the Drift Mate (Sourcefield too) shows; the attack deals
+    # nothing, so narora pays nothing: one end, its 3 Source kept.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "sourcefield"
+    felled = load_position(folder / "sourcefield-eager-swap-felled-nothing-to-pay.yaml")
+    assert ends(felled) == {chips(ChipEnd("drift", name="Drift Mate", health=2, at="b1"),
+                                  ChipEnd("joust", health=2, at="c1"))}
+
+
+def test_explosion_where_a_swap_or_a_teleport_moves_a_unit_beside_it() -> None:
+    # N274 on the hand-derived positions (their comments work the odds out). The joust swapped onto c1
+    # beside the bomb rolls: 1 leaves it 2 (then 1 after the retaliation), 2 leaves it 1 (the retaliation
+    # fells it), 3 to 6 fell it before it deals anything; the bomb is discarded. The hob walloped onto d1
+    # beside the bomb (3 health after the 1) keeps 2 or 1, or falls on 3 to 6.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "explosion"
+    swap = load_position(folder / "explosion-eager-swap-rolls-the-d6.yaml")
+    assert sorted(o.probability for o in attack_options(swap, "joust", False).outcomes) == [
+        Fraction(1, 6), Fraction(1, 6), Fraction(2, 3)]
+    gone = ChipEnd("bomb", discarded=True)
+    assert {(e.probability, e.end) for e in attack_step(swap, False).outcomes} == {
+        (Fraction(1, 6), chips(gone, ChipEnd("hob", health=1, at="b1"), ChipEnd("joust", health=1, at="c1"))),
+        (Fraction(1, 6), chips(gone, ChipEnd("hob", health=1, at="b1"), ChipEnd("joust", defeated=True))),
+        (Fraction(2, 3), chips(gone, ChipEnd("hob", health=2, at="b1"), ChipEnd("joust", defeated=True)))}
+    fire = spires_fire(load_position(folder / "explosion-wallop-teleport-rolls-the-d6.yaml"))
+    on_d1 = (("muskeg", "Wallop"), ("muskeg", "hob"), ("muskeg", "d1"))
+    assert {(r.probability, tuple(c for c in r.end.chips if c.chip != "muskeg")) for r in fire.results
+            if r.choices == on_d1} == {
+        (Fraction(1, 6), (gone, ChipEnd("hob", health=2, at="d1"))),
+        (Fraction(1, 6), (gone, ChipEnd("hob", health=1, at="d1"))),
+        (Fraction(2, 3), (gone, ChipEnd("hob", defeated=True)))}

@@ -1127,6 +1127,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     under: dict[str, str] = {}  # unit or other chip → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
+    exploded: set[str] = set()  # other chips discarded (Explosion)
     linked: dict[str, str] = {}  # landmark → the faction that gained control of it (Source Link)
     lifted: list[int] = []  # chapter 6's earthscapes that left the board
     homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
@@ -1181,6 +1182,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             unveiled.add(_name(a[0]))
         elif s.name == "lout":
             removed.add(_name(a[0]))
+        elif s.name == "ogone":
+            exploded.add(_name(a[0]))
         elif s.name == "used":
             used[_name(a[0])].append(_name(a[1]))
         elif s.name == "lctrl":
@@ -1256,6 +1259,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
               for m in sorted(unveiled | removed | set(linked))]
     chips += [ChipEnd(earthscape_id(e), removed=True) for e in sorted(lifted)]
     chips += [ChipEnd(c.id, returned=True) for c in position.chips if c.id in homed]  # the toxic fumes chips
+    chips += [ChipEnd(c.id, discarded=True) for c in position.chips if c.id in exploded]  # Explosion's chip
     chips += [ChipEnd(laid_id(position, name, hex_), name=name, at=hex_, laid=count)
               for (hex_, name), count in sorted(laid.items())]
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
@@ -1307,22 +1311,25 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
         if s.name == "noattack":
             why[_name(s.arguments[0])].append(s.arguments[1].name)
     # Each outcome with the rolls that lead to it (time, unit, the totals that deal the same, the top
-    # total), each set of rolls once: answer sets that differ in what the outcome does not show repeat them.
-    outcomes: dict[str, dict[AttackOutcome, dict[tuple[tuple[int, str, int, int], ...], Fraction]]] = \
-        defaultdict(dict)
+    # total; a D6's faces), each set of rolls once: answer sets that differ in what the outcome does not
+    # show repeat them.
+    outcomes: dict[str, dict[AttackOutcome, dict[tuple[tuple[tuple[int, str, tuple[int, ...], int], ...],
+                                                        tuple[Roll6, ...]], Fraction]]] = defaultdict(dict)
     for model in models:
         atoms = _combat_atoms(model)
         m = atoms.moments.get(1)
         if m is not None and m.act is not None:
             rolls = _rolls(model)
-            odds = math.prod((_odds(die, totals, top) for _, _, totals, top in rolls), start=Fraction(1))
+            d6 = _d6(atoms.fin)  # a unit's D6 where the attack's swap moved it (Explosion)
+            odds = math.prod((*(_odds(die, totals, top) for _, _, totals, top in rolls), *(r.chance for r in d6)),
+                             start=Fraction(1))
             found = outcomes[m.act[0]].setdefault(_outcome(position, m, *m.act, ai=ai, choose=False), {})
-            found[rolls] = odds
+            found[(rolls, d6)] = odds
     result = []
     for uid in units:
         targets = tuple(_ranked(t.chip, t.priority, t.category, fallback) for t in ranked.get(uid, []))
         reason = min(why[uid], key=NOATTACK_ORDER.index) if why[uid] else ""
-        chanced = (replace(o, probability=sum(lines.values(), Fraction(0))) if any(lines) else o
+        chanced = (replace(o, probability=sum(lines.values(), Fraction(0))) if any(r or d for r, d in lines) else o
                    for o, lines in outcomes[uid].items())
         ordered = tuple(sorted(chanced, key=lambda o: (o.target, o.redirected_to or "")))
         result.append(AttackOptions(uid, uid in must, targets, ordered, reason))
@@ -1406,8 +1413,8 @@ def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
 
 
 def _d6(fin: Iterable[Symbol]) -> tuple[Roll6, ...]:
-    """The D6s a talent rolled at the start or end of the turn in an end's line, from fin(d6(T,X,Lo,Hi))
-    (output.lp; Reap)."""
+    """The D6s a talent rolled in an end's line, from fin(d6(T,X,Lo,Hi)) (output.lp): at the start or end of
+    the turn (Reap), or a unit a swap or a teleport moved beside another chip (Explosion)."""
     return tuple(sorted(Roll6(chip_name(a[1]), a[2].number, a[3].number)
                         for s in fin if s.name == "d6" for a in [s.arguments]))
 
@@ -1543,6 +1550,7 @@ class FirePath:
     rolls: tuple[Roll, ...]
     end: EndState
     choices: tuple[tuple[str, ...], ...] = ()  # in order: a talent's choice of chip (Quake's), then the shot's target
+    d6: tuple[Roll6, ...] = ()  # the D6s units rolled where Wallop teleported them (Explosion)
 
 
 def decode_fire(
@@ -1604,7 +1612,7 @@ def decode_fire(
             else _deed_choices(m, m.sdeed, owners[m.sdeed[0]] in ai_factions) if m.sdeed
             else sorted((s, x) for s, x, _ in m.volley) if m.chosen else []),
             *_talent_choices(m, owners, ai_factions)))
-        paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin), choices))
+        paths.append(FirePath(shots, rolls, _end_state(position, atoms.fin), choices, _d6(atoms.fin)))
     return spires, paths
 
 

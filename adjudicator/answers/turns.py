@@ -150,6 +150,8 @@ class TurnEnd:
     renamed: tuple[tuple[str, str], ...] = ()
     # (other chip, the unit it was placed under): chapter 4's rotten worms infesting Bydra Graam
     tucked: tuple[tuple[str, str], ...] = ()
+    # other chips discarded: an Explosion chip that went off
+    discarded: tuple[str, ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -171,6 +173,7 @@ class TurnEnd:
                if self.built else {}),
             **({"renamed": dict(self.renamed)} if self.renamed else {}),
             **({"tucked": dict(self.tucked)} if self.tucked else {}),
+            **({"discarded": list(self.discarded)} if self.discarded else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -192,6 +195,7 @@ class TurnEnd:
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
         parts += [f"{c} placed under {u}" for c, u in self.tucked]
+        parts += [f"{c} discarded" for c in self.discarded]
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []

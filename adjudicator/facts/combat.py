@@ -280,9 +280,10 @@ def teleport_facts(position: Position) -> Iterator[Symbol]:
     """Where a spire's talent may teleport a unit (its catalogue entry's teleports: Wallop's 3 hexes):
     hnear(S,H,D), map hex H is D real hexes from spire S, counted as range is, up to that count;
     mdist(U,A,H,D), unit U, on the map, would be D steps from its mark at such a hex (docs/movement.md
-    d(n)) with terrain allowance A, only where that hex leads to its mark: every faction unit, as a
-    teleport may bring one beside another such spire, and each allowance it may have (its chip's, one a
-    talent sets: Sure-Footed, Cumbersome), as the one it has then is the one counted."""
+    d(n)) with terrain allowance A, only where that hex leads to its mark: every faction unit (a landmark
+    minion a faction controls too: Wallop's "an adjacent unit"), as a teleport may bring one beside
+    another such spire, and each allowance it may have (its chip's, one a talent sets: Sure-Footed,
+    Cumbersome), as the one it has then is the one counted."""
     near: set[str] = set()
     for sid, hexes in _teleport_hexes(position).items():
         for node, steps in sorted(hexes.items()):
@@ -291,8 +292,9 @@ def teleport_facts(position: Position) -> Iterator[Symbol]:
     if not near:
         return
     for unit in position.units.values():
-        if unit.at is None or unit.at not in position.hexes or unit.kind is Kind.LANDMARK_MINION:
-            continue  # in its gate, or no faction's: never teleported
+        if unit.at is None or unit.at not in position.hexes or (
+                unit.kind is Kind.LANDMARK_MINION and not position.controlled(unit)):
+            continue  # in its gate, or a landmark minion no faction controls: never teleported
         for allowance in sorted(allowances(unit), key=lambda t: t.level):
             dist = fields.mark_distances(position, allowance, unit.faction, False, fields.own_mark(unit))
             for node in sorted(near & dist.keys()):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -698,7 +699,7 @@ def spires_fire(
     spires, paths = decode_fire(decodable(models, None if complete else deadline), position, fallback)
     merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
     for path in paths:
-        odds = Fraction(1)
+        odds = math.prod((r.chance for r in path.d6), start=Fraction(1))  # a teleported unit's D6 (Explosion)
         for roll in path.rolls:  # a volley's total (Multi-Target), or a shot's damage
             dealt = (die.totals(roll.dice, roll.silencing) if roll.cap is None
                      else die.dealt(roll.dice, roll.cut, roll.cap, roll.silencing))

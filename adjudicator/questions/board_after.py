@@ -678,8 +678,8 @@ def apply_end(
             was = others.get(change.chip)
             others[change.chip] = replace(was, count=was.count + change.laid) if was is not None else Chip(
                 change.chip, change.at or "", change.name, talents=LAID_TALENTS.get(change.name, ()), count=change.laid)
-        elif change.chip in others and change.returned:  # the toxic fumes chips, as the wave ends
-            del others[change.chip]
+        elif change.chip in others and (change.returned or change.discarded):  # the toxic fumes chips, as the
+            del others[change.chip]  # wave ends; an Explosion chip that went off
         elif change.chip in others and change.under is not None:  # chapter 4's rotten worms, by Infest
             worms = others.pop(change.chip)
             bearer = units[change.under]

@@ -397,6 +397,10 @@ _UNSEEN_SIDE = {
                                  "itself immediately\" then does is not played"),
     "entropy-many": ("Entropy", "a unit its 2 damage reaches that another late harm of the same moment reaches too "
                                 "(Detonate, a second Entropy): only one is dealt"),
+    "explosion-both": ("Explosion", "two units an Eager swap moves beside the chip at once: which of them sets it "
+                                    "off before it is discarded is not read; each rolls"),
+    "explosion-hex": ("Explosion", "the hex of a chip that went off, free again, where a later Wallop of the step "
+                                   "could teleport a unit: it is still counted held"),
     "prowl-stuck": ("Prowl", "a prowler that has no open line of 2 hexes to move along at the start of the round (it "
                              "\"must move\"), standing beside a fortress gate: whether it attacks the gate, not ending a "
                              "movement there; the answer has it stay and not attack"),

@@ -517,6 +517,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[chip] = "returned" if count == 0 else {"at": hex_, "count": count}
     for chip, unit in end.tucked:  # placed under a unit (chapter 4's rotten worms)
         data[chip] = UNDER + unit
+    for chip in end.discarded:  # an Explosion chip that went off
+        data[chip] = "discarded"
     if end.source:
         data["source"] = dict(end.source)
     if end.morale:

@@ -183,7 +183,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # Other chips a defeat placed or whose number changed, and those that left the board (Toxic Fumes).
     counts = {c.id: c.count for c in start.chips}
     others = tuple((c.id, c.at, c.count) for c in final.chips if c.count != counts.get(c.id))
-    others += tuple((c.id, c.at, 0) for c in start.chips if c.id not in {f.id for f in final.chips} and c.id not in under)
+    others += tuple((c.id, c.at, 0) for c in start.chips
+                    if c.id not in {f.id for f in final.chips} and c.id not in under and c.id not in discarded)
     # Placed under a unit (chapter 4's rotten worms infesting Bydra Graam).
     tucked = tuple((c.id, under[c.id]) for c in start.chips if c.id in under)
     shown = {m.id: m for m in final.landmarks}
@@ -199,6 +200,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
         linked=linked,
         built=built, renamed=renamed, tucked=tucked,
+        discarded=tuple(c.id for c in start.chips if c.id in discarded),  # an Explosion chip that went off
     )
 
 

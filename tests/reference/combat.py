@@ -497,6 +497,19 @@ N264 Refresh (a spire on water; an AI's heals shada units, a player's its own fa
     attack's damage (``how`` moving, healed), after a teleport once it landed (never past the stat).
     Still to have it: not moved nor displaced before the step (``done``: it may have had it then, a
     notice), and no recovery from it earlier in the step.
+N273 Sourcefield (N63) and an Eager swap (N132): a target whose chip the swap's harm defeated takes nothing
+    from the attack, so its owner has no damage to pay for (Sourcefield: "spend Source equal to the
+    amount of damage dealt"), as where the attacker fell to it: no payment, whatever the group's next
+    chip holds (it was not attacked).
+N274 Explosion (the chip a position gives with the talent): a unit an Eager swap (N132) or Wallop's teleport
+    (N134) moves onto a hex beside such a chip still on the board rolls the D6 (six equally likely faces)
+    and takes the face, as one more source of N132's hit there (by the chip: credited to no one), and
+    the chip is discarded (the end: ``discarded``; the attack's outcome lists it) for the rest of the
+    step. Two units a swap moves beside one chip both roll. A Wallop'd group whose next chip shows
+    (no landing damage) still sets it off. An outcome or end's probability counts the faces, told apart
+    as far as they deal the unit differently (as N87's totals): up to the least that takes all it can
+    lose (1 with Bio-Indefinite, or where Peaceful spares it), which stands for those above; all six as
+    one where its owner discards Hidden Armor against the hit.
 N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it lands and before
     anything the attack deals, 1 from each unit or spire with Toxic Secretion beside that node (the unit
     not griege, not the chip itself), 1 from each with Lahar beside it that it opposes (a landmark
@@ -777,11 +790,12 @@ class Board:
     returned: frozenset[str] = frozenset()  # N205: units that left play to their fortress, not defeated (Colony)
     fumes: dict[str, int] = field(default_factory=dict)  # N235: hex -> the toxic fumes chips defeats laid there
     raised: frozenset[str] = frozenset()  # N263: minions promoted where they wait in their barracks (Powerhouse)
+    exploded: frozenset[str] = frozenset()  # N274: Explosion chips that went off
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
                      self.discarded, dict(self.waygates), dict(self.under), dict(self.morale), self.lifted,
-                     self.returned, dict(self.fumes), self.raised)
+                     self.returned, dict(self.fumes), self.raised, self.exploded)
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -798,6 +812,7 @@ class Board:
             tuple(sorted(self.returned)),
             tuple(sorted(self.fumes.items())),
             tuple(sorted(self.raised)),
+            tuple(sorted(self.exploded)),
         )
 
 
@@ -2311,7 +2326,7 @@ def attack(
     armour: frozenset[tuple[str, str]] = frozenset(), roll: tuple[int, int] | None = None, unload: str = "",
     rally: frozenset[tuple[str, str]] | None = frozenset(), gang: frozenset[str] = frozenset(),
     invig: frozenset[tuple[str, str]] = frozenset(), absorb: frozenset[tuple[str, str]] = frozenset(),
-    power: frozenset[tuple[str, str]] = frozenset(),
+    power: frozenset[tuple[str, str]] = frozenset(), faces: tuple[tuple[str, str, int], ...] = (),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -2324,7 +2339,8 @@ def attack(
     none, N140); ``gang``: the player's Press Gang units whose owner spends 2 Source for it if they fall
     (N116); ``invig``: the player's Invigorate units' picks, (unit, minion), if they fall (N118: a listing
     takes none); ``absorb``: the spire each graft minion goes underneath if it falls (N119); ``power``: the
-    player's Powerhouse spires' picks, (spire, worm), if they fall (N263: a listing takes none)."""
+    player's Powerhouse spires' picks, (spire, worm), if they fall (N263: a listing takes none); ``faces``:
+    what each unit the swap moves beside an Explosion chip rolls, (unit, chip, face) (N274)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang, absorb=absorb)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
@@ -2341,7 +2357,7 @@ def attack(
     dealt = _hit(rules, b, a, hit, target, extra) if hit in b.units else 0
     pistol = _far(rules, b, a, target)  # N73: as declared, before any swap
     moved = _eager(rules, b, uid, target)
-    swept = _swap_harm(rules, board, b, log, moved)  # N132: who fell to it, by whom
+    swept = _swap_harm(rules, board, b, log, moved, faces)  # N132: who fell to it, by whom
     fell, gone = uid in swept, target in swept
     if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
@@ -2353,7 +2369,8 @@ def attack(
     elif first:
         fell = _retaliate(rules, b, log, hit, uid, chooser)
     conned = hit == target and not gone and _swindles(a, b.units.get(hit))  # N65
-    cancelled = (hit,) if cancel and not fell and not conned and _sourcefield(rules, b, hit, target, dealt) else ()
+    # N273: nothing to pay for where the swap's harm felled either chip
+    cancelled = (hit,) if cancel and not (fell or gone) and not conned and _sourcefield(rules, b, hit, target, dealt) else ()
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
         purse[b.units[hit].faction] -= dealt
@@ -2463,7 +2480,8 @@ def attack(
         returned=tuple(returned),  # N205
         upgraded=upgraded,  # N207
         laid=laid,  # N235
-        probability=_relentless_odds(*roll) if roll and log.rolled else None,
+        discarded=tuple(sorted(b.exploded - board.exploded)),  # N274
+        probability=_relentless_odds(*roll) if roll and log.rolled else None,  # N274: the faces' odds by the caller
     )
     return outcome, b
 
@@ -2671,9 +2689,11 @@ def _settle(rules: Rules, b: Board, log: Log, purse: dict[str, int]) -> None:
     log.gains = [g for g in gains if g != Gain(g.faction)]
 
 
-def _moving_hurts(rules: Rules, board: Board, moved: tuple[tuple[str, str], ...]) -> dict[str, dict[str, int]]:
+def _moving_hurts(rules: Rules, board: Board, moved: tuple[tuple[str, str], ...],
+                  faces: dict[tuple[str, str], int] | None = None) -> dict[str, dict[str, int]]:
     """N132: for each unit an Eager swap moved, what each chip deals it where it lands, counted from
-    where the chips stand in ``board``, before the swap."""
+    where the chips stand in ``board``, before the swap; N274: an Explosion chip the face ``faces`` gives
+    (unit, chip), 1 where none is given (whether it hurts at all)."""
     found: dict[str, dict[str, int]] = {}
     for x, node in moved:
         u = board.units[x]
@@ -2692,17 +2712,60 @@ def _moving_hurts(rules: Rules, board: Board, moved: tuple[tuple[str, str], ...]
         for c in rules.position.chips:
             if "Exposure" in c.talents and c.at == node and clean:
                 by[c.id] = c.count
+        for c in _explosives(rules, board, node):  # N274
+            by[c] = (faces or {}).get((x, c), 1)
         found[x] = {k: n for k, n in by.items() if n}
     return found
 
 
-def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tuple[str, str], ...]) -> dict[str, str]:
+def _explosives(rules: Rules, board: Board, node: str) -> list[str]:
+    """N274: the Explosion chips still on the board beside ``node``."""
+    near = rules.position.neighbours(node)
+    return [c.id for c in rules.position.chips if "Explosion" in c.talents and c.at in near and c.id not in board.exploded]
+
+
+def blast_faces(rules: Rules, board: Board, x: str, chip: str) -> range:
+    """N274: the faces unit ``x`` may roll for the Explosion ``chip``, as it stands in ``board`` when the hit
+    comes: up to the least that takes all it can lose (at most 1 with Bio-Indefinite; 1 where the chip's hit
+    takes nothing from it: Peaceful), which stands for every face from it on (as N78's totals)."""
+    u = board.units[x]
+    top = 1 if _peaceful(rules, board, chip, x) else min(6, u.health + u.forts, 1 if _held(rules, board, chip, x, MOVING) else 6)
+    return range(1, max(top, 1) + 1)
+
+
+def face_odds(rules: Rules, board: Board, faces: tuple[tuple[str, str, int], ...],
+              armour: frozenset[tuple[str, str]] = frozenset()) -> Fraction:
+    """N274: the chance of ``faces``, each of which stands for every face from it on where it is the top;
+    all six where the unit's owner discards Hidden Armor against the hit (``armour``: it takes 0)."""
+    odds = Fraction(1)
+    for x, c, f in faces:
+        top = 1 if (x, MOVING) in armour else blast_faces(rules, board, x, c)[-1]
+        odds *= Fraction(1, 6) if f < top else Fraction(7 - top, 6)
+    return odds
+
+
+def blast_choices(rules: Rules, board: Board, uid: str, target: str,
+                  armour: frozenset[tuple[str, str]] = frozenset()) -> list[tuple[tuple[str, str, int], ...]]:
+    """N274: every face each unit the attack's swap moves beside an Explosion chip may roll, (unit, chip,
+    face) for each such pair; one (1, for all six) where its owner discards Hidden Armor against the hit."""
+    if not _swaps(rules, board, uid, target):
+        return [()]
+    a, t = board.units[uid], board.units[target]
+    met = [(x, c) for x, node in ((uid, t.node), (target, a.node)) for c in _explosives(rules, board, node)]
+    return [tuple((x, c, f) for (x, c), f in zip(met, pick))
+            for pick in product(*(range(1, 2) if (x, MOVING) in armour else blast_faces(rules, board, x, c)
+                                  for x, c in met))]
+
+
+def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tuple[str, str], ...],
+               faces: tuple[tuple[str, str, int], ...] = ()) -> dict[str, str]:
     """N132: each unit the swap moved takes its one hit where it lands, in ``b``; the units it
-    defeats, each with the chip whose hit did."""
+    defeats, each with the chip whose hit did. N274: the faces its Explosion chips rolled, which go off."""
     swept: dict[str, str] = {}
     for x, node in moved:
         _refresh(rules, board, b, log, x, node, MOVING)
-    for x, sources in sorted(_moving_hurts(rules, board, moved).items()):
+    b.exploded = b.exploded | {c for x, node in moved for c in _explosives(rules, board, node)}
+    for x, sources in sorted(_moving_hurts(rules, board, moved, {(u, c): f for u, c, f in faces}).items()):
         if len(sources) > 1:
             sources = {k: n for k, n in sources.items() if not _peaceful(rules, b, k, x) and not heals(rules, k, x)}
         if not sources:
@@ -2771,13 +2834,15 @@ Roll = tuple[str, int, tuple[int, ...], int]  # N87: unit, layer, the totals tha
 
 def attack_branches(
     rules: Rules, board: Board, uid: str, target: str, redirect: str | None, start: Board | None = None
-) -> list[tuple[AttackOutcome, Board, Roll | None]]:
+) -> list[tuple[AttackOutcome, Board, Roll | None, tuple[Blast, ...]]]:
     """The attack under every combination of level-up, splash, Riposte and Rally choices, each with ``chosen`` set,
     and every total a Relentless retaliation may roll, with the roll (N87; None where none was rolled);
+    every face an Explosion roll may show, with its chance (N274: the top one standing for those above);
     ``start``: the board the step began on, whose groups give a chip's layer."""
     hit = redirect or target
     return [
-        (outcome, after, _roll_class(board, uid, hit, roll, start or board) if outcome.probability is not None else None)
+        (outcome, after, _roll_class(board, uid, hit, roll, start or board) if outcome.probability is not None else None,
+         blasts)
         for splash in splash_choices(rules, board, uid, target)
         for riposte in (False, True)
         for press in press_choices(rules, board, uid, target)
@@ -2791,10 +2856,15 @@ def attack_branches(
         for invig in invigorate_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for power in power_choices(rules, board, _fallible(rules, board, uid, target, redirect))
+        for faces in blast_choices(rules, board, uid, target, armour)
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, roll, unload, rally, gang, invig, absorb, power))
+                                   armour, roll, unload, rally, gang, invig, absorb, power, faces))
+        for blasts in [tuple((x, f, face_odds(rules, board, ((x, c, f),), armour)) for x, c, f in faces)]
     ]
+
+
+Blast = tuple[str, int, Fraction]  # N274: the unit that rolled, the face (the least of its band), its chance
 
 
 def _roll_class(board: Board, uid: str, hit: str, roll: tuple[int, int] | None, start: Board) -> Roll:
@@ -2813,8 +2883,8 @@ def _roll_class(board: Board, uid: str, hit: str, roll: tuple[int, int] | None, 
 def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     played = {
-        (roll and roll[0], attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel, ram, armour,
-                                  roll, unload, None, gang, absorb=absorb)[0])
+        (roll and roll[0], faces, armour, attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel,
+                                                 ram, armour, roll, unload, None, gang, absorb=absorb, faces=faces)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -2827,11 +2897,15 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for unload in unload_choices(rules, board, uid, t)
         for gang in gang_choices(rules, board, _fallible(rules, board, uid, t, r))
         for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, t, r))  # N119
+        for faces in blast_choices(rules, board, uid, t, armour)  # N274
     }
-    # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each.
-    chance: dict[AttackOutcome, dict[int | None, Fraction]] = {}
-    for total, o in played:
-        chance.setdefault(replace(o, probability=None), {})[None if o.probability is None else total] = o.probability or Fraction(1)
+    # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each;
+    # N274: so too each face an Explosion roll showed.
+    chance: dict[AttackOutcome, dict[tuple[int | None, tuple[tuple[str, str, int], ...]] | None, Fraction]] = {}
+    for total, faces, armour, o in played:
+        chance.setdefault(replace(o, probability=None), {})[
+            None if o.probability is None and not faces else (total, faces, armour)] = (
+            (o.probability or Fraction(1)) * face_odds(rules, board, faces, armour))
     outcomes = {
         replace(o, probability=sum(by.values(), Fraction(0))) if None not in by else o for o, by in chance.items()
     } | {pacify(rules, board, uid, landmark)[0] for landmark in c.calm} | {
@@ -2914,6 +2988,7 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
     ]
     chips += [ChipEnd(w, health=h) for w, (_, h) in board.waygates.items() if h != start.waygates[w][1]]  # N84
     chips += [ChipEnd(m, removed=True) for m in sorted(board.lifted - start.lifted)]  # N145
+    chips += [ChipEnd(c, discarded=True) for c in sorted(board.exploded - start.exploded)]  # N274
     chips += [ChipEnd(_fumes_id(rules, node), name=TOXIC_FUMES, at=node, laid=count)
               for node, count in sorted(board.fumes.items())]  # N235
     chips += [ChipEnd(uid, promoted=True) for uid in sorted(board.raised - start.raised)]  # N263
@@ -2958,42 +3033,45 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
     rules = Rules.of(position, ai)
     start = start_board(position)
     rules.minions = not _wave_over(start)  # N167
-    found: dict[tuple[EndState, tuple[Roll, ...]], tuple[AttackOutcome, ...]] = {}
+    found: dict[tuple[EndState, tuple[Roll, ...], tuple[Blast, ...]], tuple[AttackOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
-    def explore(board: Board, sequence: tuple[AttackOutcome, ...], rolls: tuple[Roll, ...]) -> None:
-        key = (board.key(), rolls)
+    def explore(board: Board, sequence: tuple[AttackOutcome, ...], rolls: tuple[Roll, ...],
+                blasts: tuple[Blast, ...] = ()) -> None:
+        key = (board.key(), rolls, blasts)
         if key in seen:
             return  # the same board after the same rolls leads to the same ends
         seen.add(key)
         if may_end(rules, board):
-            found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls))), sequence)
+            found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls)), tuple(sorted(blasts))),
+                             sequence)
         if _finished(rules, board):
             return
         for uid in _step_units(rules, board):
             for landmark in choice(rules, board, uid).calm:  # N66
                 calmed, after = pacify(rules, board, uid, landmark)
-                explore(after, sequence + (calmed,), rolls)
+                explore(after, sequence + (calmed,), rolls, blasts)
             for sid in choice(rules, board, uid).weak:  # N71
                 weakened, after = weaken(rules, board, uid, sid)
-                explore(after, sequence + (weakened,), rolls)
+                explore(after, sequence + (weakened,), rolls, blasts)
             for target in choice(rules, board, uid).allowed:
                 for redirect in redirects(rules, board, target):
-                    for outcome, after, roll in attack_branches(rules, board, uid, target, redirect, start):
+                    for outcome, after, roll, blast in attack_branches(rules, board, uid, target, redirect, start):
                         explore(after, sequence + (replace(outcome, probability=None),),
-                                rolls + ((roll,) if roll else ()))
+                                rolls + ((roll,) if roll else ()), blasts + blast)
 
     explore(start, (), ())
-    outcomes = tuple(StepEnd(end, seq, tuple(Rolled(*r) for r in rolls), _rolls_odds(rolls))
-                     for (end, rolls), seq in found.items())
+    outcomes = tuple(StepEnd(end, seq, tuple(Rolled(*r) for r in rolls), _rolls_odds(rolls, blasts))
+                     for (end, rolls, blasts), seq in found.items())
     return AttackStepResult(rules.faction, ai, len(found), outcomes)
 
 
-def _rolls_odds(rolls: tuple[Roll, ...]) -> Fraction | None:
-    """N87: the chance of an end's rolls, given its attacks; None where nothing was rolled."""
-    if not rolls:
+def _rolls_odds(rolls: tuple[Roll, ...], blasts: tuple[Blast, ...] = ()) -> Fraction | None:
+    """N87: the chance of an end's rolls, given its attacks, and of its Explosion faces (N274); None where
+    nothing was rolled."""
+    if not rolls and not blasts:
         return None
-    odds = Fraction(1)
+    odds = math.prod((chance for _, _, chance in blasts), start=Fraction(1))
     for _, _, totals, top in rolls:
         odds *= sum((_relentless_odds(t, top) for t in totals), Fraction(0))
     return odds
@@ -3888,18 +3966,24 @@ def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board, whole: bo
     for node in landings:
         moved = b.copy()
         moved.units[uid] = replace(moved.units[uid], node=node)
+        met = _explosives(rules, line.board, node)  # N274: they go off, a group's next chip shown too
+        moved.exploded = moved.exploded | set(met)
         picked = ((s.id, node),) if len(landings) > 1 else ()
-        for shed, landed, fee in _landed(rules, line.board, moved, uid, node, log) if whole else [((), moved, ())]:
-            if {u for u, _ in (*log.paid_for, *fee)} == log.gang:
-                yield picked + shed + paid + fee, _Line(landed, line.probability, line.shots + (replace(shot, to=node),))
+        for pick in product(*(blast_faces(rules, moved, uid, c) for c in met)) if whole else [()]:
+            faces = tuple((uid, c, f) for c, f in zip(met, pick))
+            odds = line.probability * face_odds(rules, moved, faces)
+            for shed, landed, fee in _landed(rules, line.board, moved, uid, node, log, faces) if whole else [((), moved, ())]:
+                if {u for u, _ in (*log.paid_for, *fee)} == log.gang:
+                    yield picked + shed + paid + fee, _Line(landed, odds, line.shots + (replace(shot, to=node),))
 
 
 def _landed(rules: Rules, before: Board, moved: Board, uid: str, node: str,
-            wallop: Log) -> list[tuple[Choices, Board, Choices]]:
+            wallop: Log, faces: tuple[tuple[str, str, int], ...] = ()) -> list[tuple[Choices, Board, Choices]]:
     """N134: the board once the unit Wallop teleported onto ``node`` took what the chips beside it deal
-    there (as N132's, counted in ``before``); with Hidden Armor still held, a player's may ignore it; the
-    Press Gang payment its defeat made (N116, out of what Wallop's 1 left)."""
-    sources = _moving_hurts(rules, before, ((uid, node),)).get(uid, {})
+    there (as N132's, counted in ``before``; an Explosion chip's the face ``faces`` gives, N274); with Hidden
+    Armor still held, a player's may ignore it; the Press Gang payment its defeat made (N116, out of what
+    Wallop's 1 left)."""
+    sources = _moving_hurts(rules, before, ((uid, node),), {(u, c): f for u, c, f in faces}).get(uid, {})
     if len(sources) > 1:
         sources = {k: n for k, n in sources.items() if not _peaceful(rules, moved, k, uid) and not heals(rules, k, uid)}
     if not sources:
@@ -4119,8 +4203,9 @@ def replay(
                             _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
                             bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
                             rolls.get(given.redirected_to or given.target), unload, rally,
-                            frozenset(u for u, _ in given.paid_for), invig, absorb, power)  # N116, N118, N263
+                            frozenset(u for u, _ in given.paid_for), invig, absorb, power, faces)  # N116, N118, N263
                      for rally in rally_choices(rules, board, given.attacker, given.target)
+                     for faces in blast_choices(rules, board, given.attacker, given.target, armour)  # N274
                      for power in power_choices(rules, board, _fallible(rules, board, given.attacker,
                                                                        given.target, given.redirected_to))
                      for invig in invigorate_choices(rules, board, _fallible(rules, board, given.attacker,
