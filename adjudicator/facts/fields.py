@@ -306,7 +306,7 @@ def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None
     own = position.controlled(unit)
 
     def leads(field: dict[str, int]) -> bool:
-        if not own:
+        if not own or field.get(start) == 0:  # on its mark, a controlled landmark minion is 0 away
             return start in field
         return any(n in field and (n in position.hexes or field[n] == 0) for n in position.neighbours(start))
 

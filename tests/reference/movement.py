@@ -7,6 +7,11 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N277 A landmark minion a faction controls (its `faction`, not one Devoted befriends) moves on its faction's turn
+    as that faction's minion (game-elements, Landmarks: its movement stat is "ignored unless a faction gains
+    control over this unit"), in the minions' order. Its hex is a landmark's to every other unit; its own
+    start counts one more than the nearest map hex (or the mark) beside it that the count reaches.
+
 N242 Passing through a unit it may displace (Incorporeal, Breakneck): a minion whose talent lets it move
     through a unit it may also displace (a friendly hero, a Flying or Peaceful unit; an opposing one for
     Incorporeal) may do either, short of its route's end: each choice is a route of its own, weighed alike
@@ -640,6 +645,10 @@ def distances(position: Position, unit: Unit) -> dict[str, int]:
     beside = [d[h] for h in gate.beside if h in d] if gate is not None else []
     if own not in marks and beside:
         d[own] = 1 + min(beside)
+    if _controlled(position, unit) and unit.at in position.hexes and unit.at not in d and _admits(position, unit, unit.at):  # N277
+        near = [d[n] for n in position.neighbours(unit.at) if n in d and (n in position.hexes or d[n] == 0)]
+        if near:
+            d[unit.at] = 1 + min(near)
     return d
 
 
@@ -1603,9 +1612,14 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
 # ------------------------------------------------------------------------------------ one unit
 
 
+def _controlled(position: Position, unit: Unit) -> bool:
+    """N277: a landmark minion a faction controls, which moves as that faction's minion."""
+    return unit.kind is Kind.LANDMARK_MINION and unit.faction in position.factions and "Devoted" not in unit.talents
+
+
 def must_wait(position: Position, unit: Unit) -> str:
     """Why the unit may not move now, or "" (Heroes; The whole movement step)."""
-    if unit.kind is Kind.LANDMARK_MINION:
+    if unit.kind is Kind.LANDMARK_MINION and not _controlled(position, unit):
         return "a landmark minion is not moved by a faction"
     if unit.done.moved:
         return "it has already moved this turn"
@@ -2934,7 +2948,7 @@ class _StepSearch:
         """The units free to move as ``kind`` moves: an elfinkaze as a hero, before or after the minions
         (FAQ-11: "may not interrupt the movement of minions")."""
         units = _faction_units(position, self.faction)
-        return [u.id for u in units if (Kind.HERO if _roams(u, self.ai) else u.kind) is kind and not must_wait(position, u)]
+        return [u.id for u in units if _moves_as(position, u, self.ai) is kind and not must_wait(position, u)]
 
     def _stacked_first(self, position: Position) -> bool:
         gate = position.gates.get(self.faction)
@@ -2987,6 +3001,12 @@ class _StepSearch:
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
+
+
+def _moves_as(position: Position, unit: Unit, ai: bool) -> Kind:
+    """A hero's or a minion's turn in the step's order: an elfinkaze a hero's, a controlled landmark minion a minion's
+    (N277)."""
+    return Kind.HERO if _roams(unit, ai) else Kind.MINION if _controlled(position, unit) else unit.kind
 
 
 def movement_step(position: Position, ai: bool) -> StepResult:
