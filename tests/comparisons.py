@@ -276,8 +276,10 @@ def _replay(position: Position, sequence: tuple[MoveOutcome, ...], final: dict[s
         options = movement_ref.unit_options(board, move.unit, ai)
         if move.key not in {o.key for o in options.outcomes}:
             return [f"{move.unit} -> {move.end}: not an outcome the reference offers then"]
-        ready = [u for u in mine if u.kind.value == "minion" and not movement_ref.must_wait(board, board.units[u.id])]
-        if mover.kind.value == "minion":
+        # A minion in the step's order: a landmark minion its faction controls too, an elfinkaze not (N277, FAQ-11).
+        ready = [u for u in mine if movement_ref.moves_as(board, u, ai).value == "minion"
+                 and not movement_ref.must_wait(board, board.units[u.id])]
+        if movement_ref.moves_as(board, mover, ai).value == "minion":
             if finished:
                 return [f"{move.unit} moves after a hero moved after the minions"]
             distance = {u.id: movement_ref.unit_options(board, u.id, ai).start_distance for u in ready}

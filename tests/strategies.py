@@ -423,6 +423,11 @@ def positions(draw: st.DrawFn) -> Position:
     # Another chip (a defeated Graft spire left in place) on about one board in four.
     others = [take(_near(free, centre, cell_of), 8) for _ in range(draw(st.integers(0, 3)) // 3) if free]
 
+    # N277: a landmark minion the mover controls on about one board in five, with no talent: it moves as the
+    # mover's minion.
+    if free and draw(st.integers(0, 4)) == 0:
+        units.append(unit("l1", MOVER, take(_near(free, centre, cell_of), 5), draw(st.integers(1, 4)),
+                          kind=Kind.LANDMARK_MINION, terrain=draw(st.sampled_from(MINION_TERRAIN))))
     enemies_on_map = [u.id for u in units if u.faction == OPPONENT and u.at is not None]
     mark_kind = draw(st.sampled_from(("gate",) * 6 + ("unit", "hex")))
     if mark_kind == "unit" and enemies_on_map:

@@ -22,7 +22,7 @@ LISTS = ("player", "ai", "harbinger", "landmark-market", "harbinger-upgrade", "f
 HEADED = LISTS[:-1]
 FIELDS = ("name", "was", "number", "lists", "player", "ai", "steps", "ai_no_effect", "outside", "note")
 # The project's own fields, after the texts' ones: how far it models the talent.
-MODEL_FIELDS = ("encoding", "acts_on", "hooks", "movement", "reach", "in_range", "reads_health", "shots", "edge_acts", "strides", "teleports", "places", "teleports_self", "aims", "grants", "on_landmarks", "own_move", "calls", "summons", "whole_board", "nearest", "modelled_steps", "sides", "left_out", "positions", "cannot")
+MODEL_FIELDS = ("encoding", "acts_on", "hooks", "movement", "reach", "in_range", "reads_health", "shots", "edge_acts", "strides", "teleports", "places", "teleports_self", "aims", "grants", "on_landmarks", "own_move", "calls", "summons", "whole_board", "recruits", "nearest", "modelled_steps", "sides", "left_out", "positions", "cannot")
 NO_EFFECT = {"units": "AI units", "spires": "AI spires"}
 
 

@@ -227,7 +227,7 @@ def move_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
                  if callers(position, [uid]) or summoner(unit) or surveyor(unit) else 0)
         radius = max(max(movement_bound(unit), _roost_bound(position, unit)) + 1 + beside + further, anywhere,
                      self_teleport(unit) + 1, calls)
-        if unit.kind is Kind.MINION and invalid_start(position, unit, blocked):
+        if walks_as_minion(position, unit) and invalid_start(position, unit, blocked):
             radius += ESCAPE_LOOKAHEAD
         radii[uid] = radius
     return radii
@@ -286,18 +286,33 @@ def self_teleport_counts(position: Position, unit: Unit) -> set[str]:
     return {n for n in range_counts(position, [unit.at], bound)[unit.at] if n in position.hexes}
 
 
+def walks_as_minion(position: Position, unit: Unit) -> bool:
+    """The unit moves as a minion: a minion, or a landmark minion a faction controls (asp/movement/deployment.lp,
+    lmoves/1: its movement stat counts once a faction controls it)."""
+    return unit.kind is Kind.MINION or position.controlled(unit)
+
+
 def invalid_start(position: Position, unit: Unit, blocked: frozenset[str] | None = None) -> bool:
     """The minion stands on a hex it may not stand on, or one that does not lead to its mark, for
-    some allowance it may have (asp/core/distance.lp, invalid_start/1): its move begins with an escape."""
+    some allowance it may have (asp/core/distance.lp, invalid_start/1): its move begins with an escape.
+    A controlled landmark minion's own hex blocks others alone: it leads on where a node beside it that the
+    field counts does (a map hex, or the mark: asp/core/distance.lp, ldist/2)."""
     start = unit.at
     if start is None:
         return False
     if blocked is None:
         blocked = obstacles(position)
     paths = paved(position)
-    return start in blocked or any(
+    own = position.controlled(unit)
+
+    def leads(field: dict[str, int]) -> bool:
+        if not own or field.get(start) == 0:  # on its mark, a controlled landmark minion is 0 away
+            return start in field
+        return any(n in field and (n in position.hexes or field[n] == 0) for n in position.neighbours(start))
+
+    return (start in blocked and not own) or any(
         (position.hexes[start].terrain.level > allowance.level and start not in paths)
-        or start not in mark_distances(position, allowance, unit.faction, counts_through(unit), own_mark(unit))
+        or not leads(mark_distances(position, allowance, unit.faction, counts_through(unit), own_mark(unit)))
         for allowance in allowances(unit)
     )
 

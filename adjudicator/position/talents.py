@@ -149,6 +149,9 @@ class Talent:
     # its encoding reads the whole board's terrain (Build Waygate: "path that connects to all possible marks"):
     # its unit's move reads the whole board
     whole_board: bool = False
+    # its unit may put a landmark minion beside it under its faction's control as units move, which then moves
+    # this turn (Recruiter): the step's search plays that minion's move too (questions/whole_step.py, recruits)
+    recruits: bool = False
     # its unit, defeated, acts on the nearest spire of the faction so named to where it fell (Pollinate:
     # keel): the facts then give every such spire's count of hexes to each node (sdist/3)
     nearest: str = ""
@@ -298,6 +301,7 @@ def catalogue() -> Catalogue:
             calls=bool(entry.get("calls", False)),
             summons=bool(entry.get("summons", False)),
             whole_board=bool(entry.get("whole_board", False)),
+            recruits=bool(entry.get("recruits", False)),
             nearest=entry.get("nearest", ""),
             cannot=entry.get("cannot", ""),
         )

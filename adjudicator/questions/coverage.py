@@ -193,7 +193,7 @@ def notices_in(
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
             *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
-            *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked),
+            *_faction_notices(position, asked, answer), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
 
@@ -676,34 +676,11 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
                  for rid, step, left in found)
 
 
-# A landmark minion a faction controls (Recruiter, Recruitable: the position gives it that faction).
-# game-elements, Game Setup: "any other units under your control ... are your faction units"; Landmarks:
-# its movement stat is "ignored unless a faction gains control over this unit". The encodings read it as
-# its faction's unit (asp/core/sides.lp uopposes/2; asp/combat/targets.lp lheld/1): it opposes, attacks
-# and is credited as its faction's units are. Left out: its own move as units move.
-CONTROLLED = "game-elements: controlled-landmark-minion"
 LEVELING_UP = "game-elements: Leveling Up Heroes"
 LEVEL_UP_TEXT = ("In order to level up a hero, first check its upgrade capacity. If it is not at its capacity, you may "
                   "add an upgrade chip to the hero.")
 _LEVEL_UP_LEFT = ("the level-up of a player's hero whose options the position does not give: no capacity, or at its "
                   "capacity on its basic side without promoted-stats (docs/combat.md, Leveling up)")
-_CONTROL_TEXT = ("Heroes and minions specific to your faction, as well as any other units under your control "
-                 "(for example, units purchased from the market), are your faction units.")
-_CONTROL_MOVES = "its move with its movement stat, which counts once a faction controls it: it stays where it is"
-
-
-def control_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """A controlled landmark minion in play (Position.controlled: not Devoted's): as units move, the move
-    of one with a movement stat on its faction's turn."""
-    controlled = {uid: u for uid, u in sorted(position.units.items())
-                  if position.controlled(u) and position.placed(uid) is not None}
-    moving = tuple(uid for uid, u in controlled.items()
-                   if u.faction == position.turn.faction and u.side.movement > 0)
-    found = []
-    if "movement" in asked and moving:
-        found.append(Notice("", NOT_MODELLED, ("movement",), moving, f"{_CONTROL_MOVES}: {', '.join(moving)}",
-                            CONTROLLED, _CONTROL_TEXT))
-    return tuple(found)
 
 
 # What a unit holding a minion (the position's `stasis-on`, `possessing`) and that minion, or a burrowed unit

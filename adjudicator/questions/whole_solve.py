@@ -83,6 +83,8 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
             return f"{uid} is Nucleus, whose chapter holds it still by what it can defeat, moves it last or has it flee spires (searched)"
         if unit.at is None and unit.kind is Kind.MINION and None in _gate_distances(position, unit):
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
+        if position.controlled(unit):
+            return f"{uid} is a landmark minion its faction controls, which stands in others' way where it is (searched)"
         if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
             return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
     if position.hex_groups and any(position.units[u].faction == KEEL and position.units[u].kind is Kind.MINION

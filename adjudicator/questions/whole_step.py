@@ -104,9 +104,11 @@ def movement_step(
     parts = groups(position, present_units(position, faction))
     if len(parts) > 1 and (still.depends_on_combat(position, present_units(position, faction), ai_factions)
                            or _scattering(position, present_units(position, faction))
+                           or _recruitable(position, present_units(position, faction))
                            or _spending(position, present_units(position, faction))):
         # What such a unit may attack can change with any move that pushes a chip; a unit leaving its
-        # group (Scatter) reveals one that may move on, further than the group could; what one group spends
+        # group (Scatter) reveals one that may move on, further than the group could, as a landmark minion
+        # a unit puts under control does (Recruiter: "The controlled minion moves this turn"); what one group spends
         # or steals changes what another may afford, and in which order gains and costs come: one search.
         parts = [tuple(sorted(u for part in parts for u in part))]
     for units in parts:
@@ -155,7 +157,7 @@ def groups(position: Position, units: Sequence[str]) -> list[tuple[str, ...]]:
     reaches further still. Two units whose reaches overlap share a group; every unit waiting in a
     gate reaches the gate node, so a stack is never split.
     """
-    mobile = [u for u in units if _mobile(position.units[u])]
+    mobile = [u for u in units if _mobile(position, position.units[u])]
     balls = {u: fields.ball(position, position.node_of(u), r) for u, r in fields.step_radii(position, mobile).items()}
     parent = {u: u for u in mobile}
 
@@ -196,8 +198,22 @@ def _spending(position: Position, units: Sequence[str]) -> bool:
 SPENDING = frozenset({"pays/3", "steals/3"})
 
 
-def _mobile(unit: Unit) -> bool:
-    return not unit.done.moved and not unit.campfire and unit.kind is not Kind.LANDMARK_MINION
+def _recruitable(position: Position, units: Sequence[str]) -> tuple[str, ...]:
+    """The landmark minions on map hexes a unit of ``units`` may put under its faction's control in this step,
+    and which then move in it (catalogue ``recruits``: Recruiter): those not its faction's within its move's
+    reach and one hex more, a superset (asp/talents/recruiter.lp decides)."""
+    recruiters = [u for u in units if any(t.recruits for t in catalogue().known(position.units[u].talents))]
+    if not recruiters:
+        return ()
+    near = fields.reach(position, {u: r + 1 for u, r in fields.move_radii(position, recruiters).items()})
+    return tuple(sorted(uid for uid, u in position.units.items() if u.kind is Kind.LANDMARK_MINION and u.at in near
+                        and u.at in position.hexes and u.faction != position.turn.faction))
+
+
+def _mobile(position: Position, unit: Unit) -> bool:
+    """It may move in this step: a landmark minion only where its faction controls it (fields.walks_as_minion)."""
+    return (not unit.done.moved and not unit.campfire
+            and (unit.kind is not Kind.LANDMARK_MINION or position.controlled(unit)))
 
 
 # ----------------------------------------------------------------------------------------- solve
@@ -276,13 +292,18 @@ def _search(
     for uid in units:
         if _scattering(position, (uid,)):
             radii[uid] += 1 + max(g.stats.movement for g in position.units[uid].group)
+    # A landmark minion a unit may put under control moves in the step too (Recruiter), as far as its own move.
+    recruited = _recruitable(position, units)
+    radii.update(fields.move_radii(position, recruited))
     nodes = fields.reach(position, radii)
     rendered: dict[tuple[frozenset[tuple[str, str]], tuple[tuple[tuple[str, ...], str], ...], tuple[str, ...],
                          tuple[str, ...], tuple[str, ...], tuple[str, ...]], str] = {}
 
     def members(pos: Position) -> tuple[str, ...]:
-        """The group's units, and each a group revealed as its top chip left it (Scatter)."""
-        return tuple(sorted({*units, *(uid for uid in pos.units if uid not in position.units)}))
+        """The group's units, each a group revealed as its top chip left it (Scatter), and each landmark minion a
+        move put under control (Recruiter)."""
+        return tuple(sorted({*units, *(uid for uid in pos.units if uid not in position.units),
+                             *(uid for uid in recruited if pos.units[uid].faction != position.units[uid].faction)}))
 
     def fixed(pos: Position) -> str:
         # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again, one an act replaced
@@ -305,7 +326,8 @@ def _search(
     others = {uid: position.node_of(uid) for uid in sorted(position.units) if uid not in units}
 
     def board(pos: Position) -> Final:
-        pushed = tuple((uid, _node(pos, uid)) for uid, node in others.items() if _node(pos, uid) != node)
+        now = members(pos)  # a landmark minion put under control (Recruiter) is one of them, moved or not
+        pushed = tuple((uid, _node(pos, uid)) for uid, node in others.items() if uid not in now and _node(pos, uid) != node)
         # A revealed unit (Scatter) is on the board with its own node, its health its stat.
         began = {uid: u for uid, u in sorted(pos.units.items()) if uid in position.units}
         health = tuple((uid, u.health) for uid, u in began.items() if u.health != position.units[uid].health)
@@ -331,7 +353,7 @@ def _search(
         control = tuple(sorted((*((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction),
                                *((s.id, s.faction) for s in pos.spires if s.faction != owned.get(s.id)))))
         source = tuple((f, x.source) for f, x in sorted(pos.factions.items()) if x.source != position.factions[f].source)
-        return (tuple((uid, _node(pos, uid)) for uid in members(pos)) + pushed, health, forts, sides,
+        return (tuple((uid, _node(pos, uid)) for uid in now) + pushed, health, forts, sides,
                 _stripped(pos, position), control, source)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
@@ -349,7 +371,7 @@ def _search(
             return
         uncounted.update(turned_notices(position, pos, "movement", STEP))  # a flipped unit's side, read by the moves now
         for uid in sorted(answer.next_units):
-            minion = _ordered_as_minion(pos.units[uid])
+            minion = _ordered_as_minion(pos, pos.units[uid])
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
             options = sourced(pos, gambled(pos, acting(pos, answer.options[uid], lambda board, uid=uid: ask(
@@ -374,11 +396,11 @@ def _search(
 # ---------------------------------------------------------------------------------------- answers
 
 
-def _ordered_as_minion(unit: Unit) -> bool:
-    """Whether the unit's move is a minion's in the step's order: a minion, unless a talent has it move like
-    a hero (hook as_hero/2: Roost Roam, FAQ-11), before or after the minions."""
+def _ordered_as_minion(position: Position, unit: Unit) -> bool:
+    """Whether the unit's move is a minion's in the step's order: a minion (a landmark minion its faction controls
+    too), unless a talent has it move like a hero (hook as_hero/2: Roost Roam, FAQ-11), before or after the minions."""
     hooks = {h for t in catalogue().known(unit.talents) for h in t.hooks}
-    return unit.kind is Kind.MINION and AS_HERO not in hooks
+    return fields.walks_as_minion(position, unit) and AS_HERO not in hooks
 
 
 # The hook by which a minion moves like a hero (asp/core/hooks.lp).

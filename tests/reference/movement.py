@@ -7,6 +7,17 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N278 The AI's elfinkaze off a roost with no opposing hero to reach (Roost Roam, AI: "If it cannot, it will move
+    adjacent to the closest opposing minion or spire"): the closest, counted as range is from its hex, of the
+    units opposing it that are no hero (a landmark minion too) on map hexes and the spires opposing it, each
+    closest one a goal; it ends where its walk comes nearest one, counted alike (beside one where it can),
+    then beside the most opposing units. With none in play, the AI hero's choice (N249).
+
+N277 A landmark minion a faction controls (its `faction`, not one Devoted befriends) moves on its faction's turn
+    as that faction's minion (game-elements, Landmarks: its movement stat is "ignored unless a faction gains
+    control over this unit"), in the minions' order. Its hex is a landmark's to every other unit; its own
+    start counts one more than the nearest map hex (or the mark) beside it that the count reaches.
+
 N242 Passing through a unit it may displace (Incorporeal, Breakneck): a minion whose talent lets it move
     through a unit it may also displace (a friendly hero, a Flying or Peaceful unit; an opposing one for
     Incorporeal) may do either, short of its route's end: each choice is a route of its own, weighed alike
@@ -323,8 +334,8 @@ def _roost_roam_choice(position: Position, unit: Unit, outcomes: list[MoveOutcom
     """Roost Roam (AI): "It will use any amount of its movement to get adjacent to an opposing hero.
     Otherwise, it does not move from its Roost. If this unit has multiple hexes it can move onto, it will
     move to the hex that is adjacent to as many opposing units as possible." Its own hex counts where an
-    opposing hero is beside it (any amount: none); ties stay ties. None where its wording's last case
-    (off a roost, no hero to reach) is not known here: the AI hero's choice stands (a notice)."""
+    opposing hero is beside it (any amount: none); ties stay ties. Off a roost with no hero to reach, N278;
+    None where no opposing minion or spire is in play: the AI hero's choice stands."""
     def foes(node: str, heroes: bool) -> int:
         beside = set(_beside_end(position, node))
         return sum(1 for u in position.units.values() if u.id != unit.id and u.at in beside
@@ -336,7 +347,20 @@ def _roost_roam_choice(position: Position, unit: Unit, outcomes: list[MoveOutcom
         return [o for o in near if foes(o.end, False) == most]
     if _on_roost(position, unit):
         return [o for o in outcomes if o.kind == STAY]
-    return None
+    # N278: "If it cannot, it will move adjacent to the closest opposing minion or spire."
+    prey = [u.at for u in position.units.values() if u.id != unit.id and u.at in position.hexes
+            and u.kind is not Kind.HERO and opposing(position, u.faction, unit.faction)]
+    prey += [sp.at for sp in position.spires if opposing(position, sp.faction, unit.faction)]
+    anywhere = lambda _n: True  # noqa: E731 - counted as range is, through anything
+    counts = _bfs(position, [position.node_of(unit.id)], anywhere)
+    seen = [counts[q] for q in prey if q in counts]
+    if not seen or not outcomes:
+        return None
+    fields = [_bfs(position, [q], anywhere) for q in prey if counts.get(q) == min(seen)]
+    gap = {o: min(f.get(o.end, math.inf) for f in fields) for o in outcomes}
+    closest = [o for o in outcomes if gap[o] == min(gap.values())]
+    most = max(foes(o.end, False) for o in closest)
+    return [o for o in closest if foes(o.end, False) == most]
 
 
 def rock(position: Position, node: str) -> bool:
@@ -682,6 +706,10 @@ def distances(position: Position, unit: Unit) -> dict[str, int]:
     beside = [d[h] for h in gate.beside if h in d] if gate is not None else []
     if own not in marks and beside:
         d[own] = 1 + min(beside)
+    if _controlled(position, unit) and unit.at in position.hexes and unit.at not in d and _admits(position, unit, unit.at):  # N277
+        near = [d[n] for n in position.neighbours(unit.at) if n in d and (n in position.hexes or d[n] == 0)]
+        if near:
+            d[unit.at] = 1 + min(near)
     return d
 
 
@@ -1538,7 +1566,8 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         outcomes.append(outcome)
     if _roams(hero, ai):
         extra = _roostings(position, hero, reached, movement) + _roam_outcomes(position, hero, reached, movement, ai)
-        # N249: off a roost with no opposing hero to reach, the AI hero's choice among its plain ends (a notice).
+        # N249: off a roost with no opposing hero to reach and no opposing minion or spire, the AI hero's choice
+        # among its plain ends (N278).
         if ai and _roost_roam_choice(position, hero, outcomes + extra) is None:
             extra = []
         outcomes += extra
@@ -1652,9 +1681,14 @@ def _ai_hero_choice(position: Position, hero: Unit, outcomes: list[MoveOutcome])
 # ------------------------------------------------------------------------------------ one unit
 
 
+def _controlled(position: Position, unit: Unit) -> bool:
+    """N277: a landmark minion a faction controls, which moves as that faction's minion."""
+    return unit.kind is Kind.LANDMARK_MINION and unit.faction in position.factions and "Devoted" not in unit.talents
+
+
 def must_wait(position: Position, unit: Unit) -> str:
     """Why the unit may not move now, or "" (Heroes; The whole movement step)."""
-    if unit.kind is Kind.LANDMARK_MINION:
+    if unit.kind is Kind.LANDMARK_MINION and not _controlled(position, unit):
         return "a landmark minion is not moved by a faction"
     if unit.done.moved:
         return "it has already moved this turn"
@@ -2983,7 +3017,7 @@ class _StepSearch:
         """The units free to move as ``kind`` moves: an elfinkaze as a hero, before or after the minions
         (FAQ-11: "may not interrupt the movement of minions")."""
         units = _faction_units(position, self.faction)
-        return [u.id for u in units if (Kind.HERO if _roams(u, self.ai) else u.kind) is kind and not must_wait(position, u)]
+        return [u.id for u in units if moves_as(position, u, self.ai) is kind and not must_wait(position, u)]
 
     def _stacked_first(self, position: Position) -> bool:
         gate = position.gates.get(self.faction)
@@ -3036,6 +3070,12 @@ class _StepSearch:
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
+
+
+def moves_as(position: Position, unit: Unit, ai: bool) -> Kind:
+    """A hero's or a minion's turn in the step's order: an elfinkaze a hero's, a controlled landmark minion a minion's
+    (N277)."""
+    return Kind.HERO if _roams(unit, ai) else Kind.MINION if _controlled(position, unit) else unit.kind
 
 
 def movement_step(position: Position, ai: bool) -> StepResult:
