@@ -198,7 +198,7 @@ def test_a_waygate_gives_its_health_on_a_source_well() -> None:
         assert field in {p.field for p in raised.value.problems}, wrong
 
 
-def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_moving_talent_on_the_grafts_turn() -> None:
+def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_moving_talent_it_does_not_read() -> None:
     board = Path(__file__).resolve().parents[1] / "positions/harbinger/2/scenario-2-merc-stack-blocks.yaml"
     text = board.read_text(encoding="utf-8")
     moving = "chapter 2: grafted-snare-all-moving"
@@ -221,8 +221,13 @@ def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_
         return text.replace("units:\n", "units:\n  imp: {chip: Imp, kind: landmark-minion, at: d2, health: 1,\n"
                             f"        stats: {{health: 1, attack: 0}}, talents: [{talent}]}}\n")
 
-    assert moving in _rules(landmark("Toxic Secretion"), "movement")
+    assert moving in _rules(landmark("Stubborn"), "movement")
     assert moving not in _rules(landmark("Engage"), "movement")
+    # a talent whose encoding reads the snare (hushed/2) is played, not named; one acting only in its own
+    # unit's move (Blaze) changes no Graft move
+    assert moving not in _rules(landmark("Toxic Secretion"), "movement")
+    assert moving not in _rules(holding("Flying"), "movement")
+    assert moving not in _rules(holding("Blaze"), "movement")
 
 
 CHAPTER_2 = Path(__file__).resolve().parents[1] / "positions/harbinger/2"
@@ -592,10 +597,11 @@ def test_a_rule_acting_as_the_wave_ends_is_noticed_in_a_turn_only_where_a_line_o
 
 
 def test_grafted_snare_while_moving_is_noticed_only_where_a_graft_unit_may_come_beside_the_heir() -> None:
-    # Chapter 2's grafted-snare-all-moving: the harrier's Flying acts in movement; a Graft unit beside it would
-    # mute it. The briar on b1 (movement 2) reaches d1 at most, its moves read one hex past (a displaced unit's
-    # landing): f1 is within that reach plus 1, j1 is not.
+    # Chapter 2's grafted-snare-all-moving: Stubborn acts in movement, and its encoding does not read the snare
+    # (hushed/2); a Graft unit beside the harrier would mute it. The briar on b1 (movement 2) reaches d1 at most,
+    # its moves read one hex past (a displaced unit's landing): f1 is within that reach plus 1, j1 is not.
     far = (CHAPTER_2 / "scenario-2-snare-moving-far-flier-definite.yaml").read_text()
+    far = far.replace("talents: [Flying]", "talents: [Stubborn]")
     assert "chapter 2: grafted-snare-all-moving" not in _rules(far, "movement")
     near = far.replace("at: j1, health: 3,", "at: f1, health: 3,")
     assert "chapter 2: grafted-snare-all-moving" in _rules(near, "movement")
