@@ -664,3 +664,20 @@ def test_the_rotten_worms_infest_is_noticed_only_for_what_the_position_leaves_un
     assert [why.split(",")[0] for why in left(last)] == ["a rotten worms' Infest #"]
     assert left(last.replace("name: Rotten Worms}", "name: Rotten Worms, infest: 2}")) == []
     assert left(text.replace("step: end-of-turn}", "step: end-of-turn, last-of-round: false}")) == []
+
+
+def test_the_plank_is_the_heirs_gates_one_hex_in_chapter_2_and_named_where_not_given() -> None:
+    # Chapter 2: "At the end of each wave, Horizon's Wrath performs Strategic Maneuver", pulling the plank; the
+    # fortress gate "is adjacent to only the plank hex" (horizons-wrath.txt).
+    text = (CHAPTER_2 / "scenario-2-wave-end-plank-pulled.yaml").read_text(encoding="utf-8").split("\nexpected:")[0]
+    assert load_position_text(text).gates["heirs"].plank == "a1"
+    with pytest.raises(PositionFileError, match="adjacent to only the plank hex"):
+        load_position_text(text.replace("{beside: [a1], health: 10, plank: a1}", "{beside: [a1, b1], health: 10, plank: a1}"))
+    with pytest.raises(PositionFileError, match="is not a hex on the map"):
+        load_position_text(text.replace("plank: a1}", "plank: z9}"))
+    with pytest.raises(PositionFileError, match="has a plank hex"):
+        load_position_text(text.replace("  graft: {beside: [e1], health: 10}", "  graft: {beside: [e1], health: 10, plank: e1}"))
+    # not given: the end of the wave names the rule, as partly modelled
+    plank = "chapter 2: end-of-wave-plank"
+    assert plank not in _rules(text, "wave")
+    assert plank in _rules(text.replace(", plank: a1}", "}"), "wave")

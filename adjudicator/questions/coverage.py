@@ -194,7 +194,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *control_notices(position, asked), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -576,6 +576,24 @@ def snare_notices(position: Position, asked: tuple[str, ...], answer: str = "") 
     if beside and len(movers) > 1 and answer not in (STEP, TURN):
         found.append(_SNARE_MOVERS.format(units=", ".join(beside)))
     return tuple(Notice("", PARTLY, ("movement",), (), why, f"chapter {SNARE_CHAPTER}: {rule.id}", rule.text) for why in found)
+
+
+# Chapter 2's plank pulled as the wave ends (asp/scenarios/chapter_2.lp): where the position does not give it.
+_NO_PLANK = ("the plank hex of the Horizon's Wrath fortress, which the position does not give (gates.<heirs>.plank): "
+             "the answer defeats no unit on it as the wave ends")
+
+
+def plank_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 2's end-of-wave-plank where the position does not give the plank hex, in an answer that may reach
+    the wave's end (as_happened keeps it only where a line of play ends the wave)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "end-of-wave" not in asked:
+        return ()
+    gate = position.gates.get(scenario.book.player)
+    if gate is None or gate.plank is not None:
+        return ()
+    rule = scenario.book.rule("end-of-wave-plank")
+    return (Notice("", PARTLY, ("end-of-wave",), (), _NO_PLANK, f"chapter 2: {rule.id}", rule.text),)
 
 
 def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
