@@ -243,7 +243,7 @@ gates:
   keel: {beside: [a1], health: 10}
   graft: {beside: [c1], health: 10}
 factions:
-  keel: {controller: player, mark: {gate: graft}}
+  keel: {controller: player, mark: {gate: graft}, source: SOURCE}
   graft: {controller: ai, mark: {gate: keel}}
 turn: {faction: keel, step: STEP}
 scenario: {chapter: 3, wave: 2}
@@ -254,8 +254,9 @@ units:
 """
 
 
-def _chapter_3(step: str, upgrades: str = "[attack]", health: int = 5) -> str:
-    return CHAPTER_3.replace("STEP", step).replace("UPGRADES", upgrades).replace("HEALTH", str(health))
+def _chapter_3(step: str, upgrades: str = "[attack]", health: int = 5, source: int = 3) -> str:
+    return CHAPTER_3.replace("STEP", step).replace("UPGRADES", upgrades).replace("HEALTH", str(health)).replace(
+        "SOURCE", str(source))
 
 
 def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happens() -> None:
@@ -293,6 +294,11 @@ def test_the_earthscape_purchase_is_named_only_where_a_graft_spire_falls() -> No
     # whole turn names it on the same board only where its attack step does.
     bare = load_position_text(_chapter_3("attack", "[]"))
     assert {n.name for n in whole_turn(bare).notices} == {EARTHSCAPE}
+    # "you may immediately spend 3 Source": the keel with 2, the golgi giving no reward, can buy none
+    short = load_position_text(_chapter_3("attack", "[]", source=2))
+    assert {n.name for n in attack_step(short).notices} == set()
+    assert {n.name for o in attack_options(short) for n in o.notices} == set()
+    assert {n.name for n in whole_turn(short).notices} == set()
     unit = _chapter_3("attack", "[attack, attack]").replace("capacity: 2, stats: {health: 5, attack: 1,",
                                                             "capacity: 2, stats: {health: 5, attack: 3,")
     unit += "  briar: {chip: Grafted Briar, faction: graft, kind: minion, at: a1, health: 1, stats: {health: 1, attack: 1, movement: 2}}\n"

@@ -107,7 +107,8 @@ def notices(
 
 # Chapter rules that act on the defeat of a spire of one faction only, by their notice's rule: chapter 3's
 # "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape".
-SPIRE_DEFEAT_RULES = {"chapter 3: earthscape-after-defeat": "graft"}
+EARTHSCAPE_RULE = "chapter 3: earthscape-after-defeat"
+SPIRE_DEFEAT_RULES = {EARTHSCAPE_RULE: "graft"}
 
 
 def as_happened(
@@ -130,10 +131,31 @@ def as_happened(
     return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or acts(n))
 
 
-def spire_factions(position: Position, chips: Iterable[str]) -> frozenset[str]:
-    """The factions of the spires of ``position`` among ``chips`` (as_happened's ``fallen``)."""
+# Chapter 3's earthscape-after-defeat: "you may immediately spend 3 Source to purchase the top earthscape": the keel,
+# the solo player, can buy one only with 3 Source once the defeat's rewards are in.
+EARTHSCAPE_CHAPTER, EARTHSCAPE_PRICE = 3, 3
+
+
+def spire_factions(
+    position: Position, chips: Iterable[str], source: Iterable[tuple[str, int]] | None = None
+) -> frozenset[str]:
+    """The factions of the spires of ``position`` among ``chips`` (as_happened's ``fallen``). With ``source``, the
+    chips are one outcome's and ``source`` its factions whose Source it changed, with their new amounts: in chapter
+    3 a Graft spire fallen where the keel is left with less than 3 Source counts for no faction, as no earthscape
+    can be bought there (SPIRE_DEFEAT_RULES: chapter 3's earthscape-after-defeat, the one rule reading it)."""
     owners = {s.id: s.faction for s in position.spires}
-    return frozenset(owners[c] for c in chips if c in owners)
+    fallen = frozenset(owners[c] for c in chips if c in owners)
+    scenario = position.scenario
+    if source is None or scenario is None or scenario.chapter != EARTHSCAPE_CHAPTER:
+        return fallen
+    buyer = scenario.book.player
+    left = dict(source).get(buyer, position.factions[buyer].source if buyer in position.factions else 0)
+    return fallen - {SPIRE_DEFEAT_RULES[EARTHSCAPE_RULE]} if left < EARTHSCAPE_PRICE else fallen
+
+
+def fallen_spires(position: Position, outcomes: Iterable[tuple[Iterable[str], Iterable[tuple[str, int]]]]) -> frozenset[str]:
+    """spire_factions over outcomes, each its defeated chips and its Source changes."""
+    return frozenset().union(*(spire_factions(position, chips, source) for chips, source in outcomes))
 
 
 def _moves_as_hero(unit: Unit) -> bool:
