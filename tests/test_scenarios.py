@@ -299,6 +299,10 @@ def test_the_earthscape_purchase_is_named_only_where_a_graft_spire_falls() -> No
     assert {n.name for n in attack_step(short).notices} == set()
     assert {n.name for o in attack_options(short) for n in o.notices} == set()
     assert {n.name for n in whole_turn(short).notices} == set()
+    # where Source may be spent after the fall (Press Gang: spends/4), the end's Source does not tell: named
+    spent = _chapter_3("attack", "[]", source=2).replace("stats: {health: 5, attack: 1, movement: 2}}",
+                                                          "stats: {health: 5, attack: 1, movement: 2}, talents: [Press Gang]}")
+    assert EARTHSCAPE in {n.name for n in attack_step(load_position_text(spent)).notices}
     unit = _chapter_3("attack", "[attack, attack]").replace("capacity: 2, stats: {health: 5, attack: 1,",
                                                             "capacity: 2, stats: {health: 5, attack: 3,")
     unit += "  briar: {chip: Grafted Briar, faction: graft, kind: minion, at: a1, health: 1, stats: {health: 1, attack: 1, movement: 2}}\n"

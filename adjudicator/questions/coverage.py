@@ -146,11 +146,22 @@ def spire_factions(
     owners = {s.id: s.faction for s in position.spires}
     fallen = frozenset(owners[c] for c in chips if c in owners)
     scenario = position.scenario
-    if source is None or scenario is None or scenario.chapter != EARTHSCAPE_CHAPTER:
+    if source is None or scenario is None or scenario.chapter != EARTHSCAPE_CHAPTER or _purse_may_shrink(position):
         return fallen
     buyer = scenario.book.player
     left = dict(source).get(buyer, position.factions[buyer].source if buyer in position.factions else 0)
     return fallen - {SPIRE_DEFEAT_RULES[EARTHSCAPE_RULE]} if left < EARTHSCAPE_PRICE else fallen
+
+
+# The hooks by which a faction may lose Source during a step or turn (asp/core/hooks.lp): where a chip in play holds one,
+# an outcome's Source at its end may be less than it was as a spire fell.
+SOURCE_LOSSES = frozenset({"pays/3", "steals/3", "may_cancel/3", "charge/4", "spends/4", "robs/5", "swindles/4"})
+
+
+def _purse_may_shrink(position: Position) -> bool:
+    names = {t for _, _, talents in _carriers(position, None) for t in talents}
+    names |= {t for lm in position.landmarks if lm.revealed for t in lm.talents}
+    return any(set(t.hooks) & SOURCE_LOSSES for t in catalogue().known(names))
 
 
 def fallen_spires(position: Position, outcomes: Iterable[tuple[Iterable[str], Iterable[tuple[str, int]]]]) -> frozenset[str]:
