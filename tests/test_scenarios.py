@@ -198,7 +198,7 @@ def test_a_waygate_gives_its_health_on_a_source_well() -> None:
         assert field in {p.field for p in raised.value.problems}, wrong
 
 
-def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_moving_talent_on_the_grafts_turn() -> None:
+def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_moving_talent_it_does_not_read() -> None:
     board = Path(__file__).resolve().parents[1] / "positions/harbinger/2/scenario-2-merc-stack-blocks.yaml"
     text = board.read_text(encoding="utf-8")
     moving = "chapter 2: grafted-snare-all-moving"
@@ -221,8 +221,13 @@ def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_
         return text.replace("units:\n", "units:\n  imp: {chip: Imp, kind: landmark-minion, at: d2, health: 1,\n"
                             f"        stats: {{health: 1, attack: 0}}, talents: [{talent}]}}\n")
 
-    assert moving in _rules(landmark("Toxic Secretion"), "movement")
+    assert moving in _rules(landmark("Stubborn"), "movement")
     assert moving not in _rules(landmark("Engage"), "movement")
+    # a talent whose encoding reads the snare (hushed/2) is played, not named; one acting only in its own
+    # unit's move (Blaze) changes no Graft move
+    assert moving not in _rules(landmark("Toxic Secretion"), "movement")
+    assert moving not in _rules(holding("Flying"), "movement")
+    assert moving not in _rules(holding("Blaze"), "movement")
 
 
 CHAPTER_2 = Path(__file__).resolve().parents[1] / "positions/harbinger/2"
@@ -238,7 +243,7 @@ gates:
   keel: {beside: [a1], health: 10}
   graft: {beside: [c1], health: 10}
 factions:
-  keel: {controller: player, mark: {gate: graft}}
+  keel: {controller: player, mark: {gate: graft}, source: SOURCE}
   graft: {controller: ai, mark: {gate: keel}}
 turn: {faction: keel, step: STEP}
 scenario: {chapter: 3, wave: 2}
@@ -249,8 +254,9 @@ units:
 """
 
 
-def _chapter_3(step: str, upgrades: str = "[attack]", health: int = 5) -> str:
-    return CHAPTER_3.replace("STEP", step).replace("UPGRADES", upgrades).replace("HEALTH", str(health))
+def _chapter_3(step: str, upgrades: str = "[attack]", health: int = 5, source: int = 3) -> str:
+    return CHAPTER_3.replace("STEP", step).replace("UPGRADES", upgrades).replace("HEALTH", str(health)).replace(
+        "SOURCE", str(source))
 
 
 def test_a_rule_acting_on_a_defeat_or_the_wave_s_end_is_left_out_where_none_happens() -> None:
@@ -288,6 +294,15 @@ def test_the_earthscape_purchase_is_named_only_where_a_graft_spire_falls() -> No
     # whole turn names it on the same board only where its attack step does.
     bare = load_position_text(_chapter_3("attack", "[]"))
     assert {n.name for n in whole_turn(bare).notices} == {EARTHSCAPE}
+    # "you may immediately spend 3 Source": the keel with 2, the golgi giving no reward, can buy none
+    short = load_position_text(_chapter_3("attack", "[]", source=2))
+    assert {n.name for n in attack_step(short).notices} == set()
+    assert {n.name for o in attack_options(short) for n in o.notices} == set()
+    assert {n.name for n in whole_turn(short).notices} == set()
+    # where Source may be spent after the fall (Press Gang: spends/4), the end's Source does not tell: named
+    spent = _chapter_3("attack", "[]", source=2).replace("stats: {health: 5, attack: 1, movement: 2}}",
+                                                          "stats: {health: 5, attack: 1, movement: 2}, talents: [Press Gang]}")
+    assert EARTHSCAPE in {n.name for n in attack_step(load_position_text(spent)).notices}
     unit = _chapter_3("attack", "[attack, attack]").replace("capacity: 2, stats: {health: 5, attack: 1,",
                                                             "capacity: 2, stats: {health: 5, attack: 3,")
     unit += "  briar: {chip: Grafted Briar, faction: graft, kind: minion, at: a1, health: 1, stats: {health: 1, attack: 1, movement: 2}}\n"
@@ -592,10 +607,11 @@ def test_a_rule_acting_as_the_wave_ends_is_noticed_in_a_turn_only_where_a_line_o
 
 
 def test_grafted_snare_while_moving_is_noticed_only_where_a_graft_unit_may_come_beside_the_heir() -> None:
-    # Chapter 2's grafted-snare-all-moving: the harrier's Flying acts in movement; a Graft unit beside it would
-    # mute it. The briar on b1 (movement 2) reaches d1 at most, its moves read one hex past (a displaced unit's
-    # landing): f1 is within that reach plus 1, j1 is not.
+    # Chapter 2's grafted-snare-all-moving: Stubborn acts in movement, and its encoding does not read the snare
+    # (hushed/2); a Graft unit beside the harrier would mute it. The briar on b1 (movement 2) reaches d1 at most,
+    # its moves read one hex past (a displaced unit's landing): f1 is within that reach plus 1, j1 is not.
     far = (CHAPTER_2 / "scenario-2-snare-moving-far-flier-definite.yaml").read_text()
+    far = far.replace("talents: [Flying]", "talents: [Stubborn]")
     assert "chapter 2: grafted-snare-all-moving" not in _rules(far, "movement")
     near = far.replace("at: j1, health: 3,", "at: f1, health: 3,")
     assert "chapter 2: grafted-snare-all-moving" in _rules(near, "movement")
@@ -658,3 +674,20 @@ def test_the_rotten_worms_infest_is_noticed_only_for_what_the_position_leaves_un
     assert [why.split(",")[0] for why in left(last)] == ["a rotten worms' Infest #"]
     assert left(last.replace("name: Rotten Worms}", "name: Rotten Worms, infest: 2}")) == []
     assert left(text.replace("step: end-of-turn}", "step: end-of-turn, last-of-round: false}")) == []
+
+
+def test_the_plank_is_the_heirs_gates_one_hex_in_chapter_2_and_named_where_not_given() -> None:
+    # Chapter 2: "At the end of each wave, Horizon's Wrath performs Strategic Maneuver", pulling the plank; the
+    # fortress gate "is adjacent to only the plank hex" (horizons-wrath.txt).
+    text = (CHAPTER_2 / "scenario-2-wave-end-plank-pulled.yaml").read_text(encoding="utf-8").split("\nexpected:")[0]
+    assert load_position_text(text).gates["heirs"].plank == "a1"
+    with pytest.raises(PositionFileError, match="adjacent to only the plank hex"):
+        load_position_text(text.replace("{beside: [a1], health: 10, plank: a1}", "{beside: [a1, b1], health: 10, plank: a1}"))
+    with pytest.raises(PositionFileError, match="is not a hex on the map"):
+        load_position_text(text.replace("plank: a1}", "plank: z9}"))
+    with pytest.raises(PositionFileError, match="has a plank hex"):
+        load_position_text(text.replace("  graft: {beside: [e1], health: 10}", "  graft: {beside: [e1], health: 10, plank: e1}"))
+    # not given: the end of the wave names the rule, as partly modelled
+    plank = "chapter 2: end-of-wave-plank"
+    assert plank not in _rules(text, "wave")
+    assert plank in _rules(text.replace(", plank: a1}", "}"), "wave")

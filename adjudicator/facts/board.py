@@ -255,6 +255,8 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         # with too little (Queen's Blood): the same fact the combat steps read.
         if gate.fortress and any(QUEENS_BLOOD in position.units[uid].talents for uid in gate.stack):
             yield fact("gate_health", String(gate.faction), Number(gate.health))
+        if gate.plank is not None:  # Harbinger chapter 2: the plank hex, pulled as the wave ends
+            yield fact("plank", String(gate.faction), String(gate.plank))
         if gate.health_chips:  # Harbinger chapter 2: taken one by one as units deploy, so with the unit facts
             yield fact("health_chips", String(gate.faction), Number(gate.health_chips))
     for faction, info in position.factions.items():

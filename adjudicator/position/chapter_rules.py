@@ -78,6 +78,32 @@ def scenario_talents(scenario: Scenario, units: dict[str, Unit], spires: dict[st
     return {uid: _gains_flying(u) if u.faction == "shada" and u.kind is Kind.MINION else u for uid, u in units.items()}
 
 
+# Chapter 2: "All Graft units benefit from the Membrane Barrier 1 – Grafted Snare fortress advancement"
+# (asp/scenarios/chapter_2.lp, hushed/2), read by the files of the talents that act on another unit's move.
+SNARE_CHAPTER, GRAFT = 2, "graft"
+
+
+def snare_reach(position: Position) -> dict[str, tuple[str, ...]]:
+    """Chapter 2, on the Graft's turn: each opposing unit (a landmark minion too) holding a talent that acts in
+    movement (its catalogue steps) and standing where a Graft unit may come beside it during the step (within the
+    reach of the Graft units' moves over the whole step, plus 1: fields.step_radii), with those talents."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != SNARE_CHAPTER or position.turn.faction != GRAFT:
+        return {}
+    placed = {uid: u for uid, u in position.units.items() if position.placed(uid) is not None}
+    movers = [uid for uid, u in placed.items() if u.faction == GRAFT and u.kind is not Kind.LANDMARK_MINION]
+    near = fields.reach(position, {uid: r + 1 for uid, r in fields.step_radii(position, movers).items()})
+    found: dict[str, tuple[str, ...]] = {}
+    for uid, unit in placed.items():
+        if unit.at is None or (unit.faction == GRAFT and unit.kind is not Kind.LANDMARK_MINION):
+            continue
+        names = (*unit.talents, *(t for g in unit.group for t in g.talents))
+        moving = tuple(t.name for t in catalogue().known(names) if "movement" in t.steps)
+        if moving and position.node_of(uid) in near:
+            found[uid] = moving
+    return found
+
+
 def rock_rollers(position: Position) -> tuple[str, ...]:
     """Chapter 1: the units of the faction whose turn it is that may have to roll a spire attack die
     for a floating rock as they move ("Units with the talent Flying do not need to roll dice in this

@@ -545,6 +545,7 @@ class _PositionReader(_Reader):
         self.barracked: dict[str, _Stacked] = {}  # a unit waiting in its faction's barracks or market
         self.markets: dict[str, _Value] = {}  # a faction's market, where the file gives one (Harbinger chapter 8)
         self.health_chips: dict[str, _Value] = {}  # a gate's health chips, where given (Harbinger chapter 2)
+        self.planks: dict[str, _Value] = {}  # a gate's plank hex, where given (Harbinger chapter 2)
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
         # A unit on top of (Stasis) or underneath (Possess) an opposing minion → (its field, the minion, where).
@@ -634,6 +635,10 @@ class _PositionReader(_Reader):
             self.problem(top["chips"], "only chapter 4's rotten worms give an Infest # (chips.<id>.infest): name the "
                          "scenario, or leave infest out")
         self.check_markets(scenario, factions, units or {})
+        for name, value in self.planks.items():  # chapter 2: the Horizon's Wrath fortress, whose gate the heirs use
+            if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
+                self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) has a plank "
+                             "hex; expected scenario: {chapter: 2, …}")
         for name, value in self.health_chips.items():  # chapter 2: "the health chips in the Horizon's Wrath fortress"
             if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
                 self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) holds "
@@ -844,7 +849,7 @@ class _PositionReader(_Reader):
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
             self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
-        f = self.fields(value, ("beside",), ("health", "stack", "fortress", "health-chips"))
+        f = self.fields(value, ("beside",), ("health", "stack", "fortress", "health-chips", "plank"))
         if f is None:
             return None
         fortress = self.boolean(f["fortress"])
@@ -859,9 +864,15 @@ class _PositionReader(_Reader):
         stack = self.stack(faction, f["stack"])
         if point and f["health"].node is not None:
             self.problem(f["health"], "a deployment point (fortress: false) has no health")
+        # Chapter 2: the Horizon's Wrath fortress gate "is adjacent to only the plank hex".
+        plank = self.hex(f["plank"]) if f["plank"].node is not None else None
+        if f["plank"].node is not None:
+            self.planks[faction] = f["plank"]
         if beside is None:
             return None
-        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point, chips)
+        if plank is not None and list(beside) != [plank]:
+            self.problem(f["plank"], f"the fortress gate is \"adjacent to only the plank hex\": expected beside: [{plank}]")
+        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point, chips, plank=plank)
 
     def beside(self, value: _Value, empty: bool = False) -> tuple[str, ...] | None:
         """The hexes a gate touches; ``empty``: none is allowed (a deployment point not in play)."""

@@ -284,6 +284,9 @@ class Gate:
     # Harbinger chapter 4: the Tunnel Access chips the faction's minions deploy from this turn "as if it were
     # your fortress gate", ``beside`` then the hexes beside them (chapter_rules.deploy_from_tunnels); () none.
     tunnels: tuple[str, ...] = ()
+    # Harbinger chapter 2: the plank hex of the Horizon's Wrath fortress, whose gate the heirs use ("adjacent to only
+    # the plank hex"), one of ``beside``: the units on it are defeated as the wave ends (the plank pulled); None: not given.
+    plank: str | None = None
 
     @property
     def node(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import islice
@@ -14,6 +14,7 @@ from clingo import Symbol
 from adjudicator.facts import fields
 from adjudicator.answers.attacks import (
     AttackOptions,
+    AttackOutcome,
     AttackStepResult,
     EndState,
     FireResult,
@@ -38,7 +39,7 @@ from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
 from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
-                                           spire_factions, turned_notices, unknown_landmarks)
+                                           fallen_spires, turned_notices, unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
@@ -433,7 +434,7 @@ def attack_options(
         return tuple(
             replace(o, notices=(*as_happened(unmodelled, any(a.defeated for a in o.outcomes),
                                              any(a.wave_over for a in o.outcomes),
-                                             spire_factions(position, (d.chip for a in o.outcomes for d in a.defeated))),
+                                             _fallen(position, o.unit, o.outcomes)),
                                 *flipped(turned.get(o.unit, ()), "attack"),
                                 *unbounded(healing if any(a.probability is not None for a in o.outcomes) else ())))
             for o in decode_attacks(models, position, units, ai_factions, fallback,
@@ -504,7 +505,7 @@ def attack_step(
                   *flipped(sideless, "quick" if quick else "attack"))
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
-        fallen = spire_factions(position, (c.chip for e in seen for c in e.end.chips if c.defeated))
+        fallen = fallen_spires(position, (([c.chip for c in e.end.chips if c.defeated], e.end.source) for e in seen))
         unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen), fallen)
     return AttackStepResult(side, side in ai_factions, count, shown, complete, unmodelled, summary)
 
@@ -589,6 +590,16 @@ def exploration(
     return _turn_edge("explore", position, ai, limit, deadline, progress)
 
 
+def _fallen(position: Position, uid: str, outcomes: Iterable[AttackOutcome]) -> frozenset[str]:
+    """The factions a spire of which one of a unit's attack outcomes defeats (as_happened's ``fallen``), each outcome
+    with the Source its faction is left with (coverage.spire_factions)."""
+    faction = position.units[uid].faction
+    base = position.factions[faction].source if faction in position.factions else 0
+    return fallen_spires(position, (([d.chip for d in a.defeated],
+                                     ((faction, base + sum(g.source for g in a.gains if g.faction == faction)),))
+                                    for a in outcomes))
+
+
 def end_of_wave(
     position: Position,
     ai: bool | None = None,
@@ -654,7 +665,7 @@ def _turn_edge(
         unmodelled = (*unmodelled, *unknown_landmarks(position, {c.chip for e in ends for c in e.end.chips if c.revealed}))
     if complete:
         unmodelled = as_happened(unmodelled, True, moment == "wave" or any(e.end.wave_over for e in ends),
-                                 spire_factions(position, (c.chip for e in ends for c in e.end.chips if c.defeated)))
+                                 fallen_spires(position, (([c.chip for c in e.end.chips if c.defeated], e.end.source) for e in ends)))
     # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
     return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
                             (*unmodelled, *flipped(decode_sideless(models), moment)))
@@ -716,7 +727,7 @@ def spires_fire(
     if complete:  # a shot that took all the target could lose may have defeated it
         defeats = any(s.at_least for p in paths for s in p.shots) or any(c.defeated for p in paths for c in p.end.chips)
         unmodelled = as_happened(unmodelled, defeats, any(p.end.wave_over for p in paths),
-                                 spire_factions(position, (c.chip for p in paths for c in p.end.chips if c.defeated)))
+                                 fallen_spires(position, (([c.chip for c in p.end.chips if c.defeated], p.end.source) for p in paths)))
     unmodelled = (*unmodelled, *flipped(decode_sideless(models), "fire"))  # a spire flipped (Wallop)
     return FireStepResult(side, tuple(spires), len(results), first_shown(results, limit), die.name, complete,
                           unmodelled, decode_sideless(models, "sflipped"))

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 
 from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, UPRISING, WAYGATE,
-    chip_name,
-    rock_rollers, tunnels,
+    GRAFT, SNARE_CHAPTER, chip_name,
+    rock_rollers, snare_reach, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import FUSIONS, KEEL, SHADA, Controller, Kind, Position, Unit
@@ -33,6 +34,7 @@ from adjudicator.position.talents import (
 from adjudicator.questions import still
 from adjudicator.questions.whole_solve import DISPLACEABLE
 from adjudicator.questions.steps import EVENTS, STEPS
+from adjudicator.solving.solve import encoding_dir
 
 # The steps of a turn each question's answer depends on, by the question's mode (questions/steps.py).
 QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
@@ -105,7 +107,8 @@ def notices(
 
 # Chapter rules that act on the defeat of a spire of one faction only, by their notice's rule: chapter 3's
 # "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape".
-SPIRE_DEFEAT_RULES = {"chapter 3: earthscape-after-defeat": "graft"}
+EARTHSCAPE_RULE = "chapter 3: earthscape-after-defeat"
+SPIRE_DEFEAT_RULES = {EARTHSCAPE_RULE: "graft"}
 
 
 def as_happened(
@@ -128,10 +131,42 @@ def as_happened(
     return tuple(n for n in found if not set(n.steps) <= set(EVENTS) or acts(n))
 
 
-def spire_factions(position: Position, chips: Iterable[str]) -> frozenset[str]:
-    """The factions of the spires of ``position`` among ``chips`` (as_happened's ``fallen``)."""
+# Chapter 3's earthscape-after-defeat: "you may immediately spend 3 Source to purchase the top earthscape": the keel,
+# the solo player, can buy one only with 3 Source once the defeat's rewards are in.
+EARTHSCAPE_CHAPTER, EARTHSCAPE_PRICE = 3, 3
+
+
+def spire_factions(
+    position: Position, chips: Iterable[str], source: Iterable[tuple[str, int]] | None = None
+) -> frozenset[str]:
+    """The factions of the spires of ``position`` among ``chips`` (as_happened's ``fallen``). With ``source``, the
+    chips are one outcome's and ``source`` its factions whose Source it changed, with their new amounts: in chapter
+    3 a Graft spire fallen where the keel is left with less than 3 Source counts for no faction, as no earthscape
+    can be bought there (SPIRE_DEFEAT_RULES: chapter 3's earthscape-after-defeat, the one rule reading it)."""
     owners = {s.id: s.faction for s in position.spires}
-    return frozenset(owners[c] for c in chips if c in owners)
+    fallen = frozenset(owners[c] for c in chips if c in owners)
+    scenario = position.scenario
+    if source is None or scenario is None or scenario.chapter != EARTHSCAPE_CHAPTER or _purse_may_shrink(position):
+        return fallen
+    buyer = scenario.book.player
+    left = dict(source).get(buyer, position.factions[buyer].source if buyer in position.factions else 0)
+    return fallen - {SPIRE_DEFEAT_RULES[EARTHSCAPE_RULE]} if left < EARTHSCAPE_PRICE else fallen
+
+
+# The hooks by which a faction may lose Source during a step or turn (asp/core/hooks.lp): where a chip in play holds one,
+# an outcome's Source at its end may be less than it was as a spire fell.
+SOURCE_LOSSES = frozenset({"pays/3", "steals/3", "may_cancel/3", "charge/4", "spends/4", "robs/5", "swindles/4"})
+
+
+def _purse_may_shrink(position: Position) -> bool:
+    names = {t for _, _, talents in _carriers(position, None) for t in talents}
+    names |= {t for lm in position.landmarks if lm.revealed for t in lm.talents}
+    return any(set(t.hooks) & SOURCE_LOSSES for t in catalogue().known(names))
+
+
+def fallen_spires(position: Position, outcomes: Iterable[tuple[Iterable[str], Iterable[tuple[str, int]]]]) -> frozenset[str]:
+    """spire_factions over outcomes, each its defeated chips and its Source changes."""
+    return frozenset().union(*(spire_factions(position, chips, source) for chips, source in outcomes))
 
 
 def _moves_as_hero(unit: Unit) -> bool:
@@ -192,7 +227,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -530,6 +565,72 @@ def health_chip_notices(position: Position, asked: tuple[str, ...]) -> tuple[Not
         return ()
     rule = scenario.book.rule("deploy-health-chips")
     return (Notice("", PARTLY, ("movement",), (), _NO_HEALTH_CHIPS, f"chapter 2: {rule.id}", rule.text),)
+
+
+# Chapter 2's Grafted Snare while the Graft's units move (asp/scenarios/chapter_2.lp, hushed/2): the talents whose
+# encodings read it, and what the answers leave out.
+_SNARE_UNREAD = ("Grafted Snare ignoring {talents} of {units}, where a Graft unit may stand beside it as another moves: "
+                 "{these} not read as ignored")
+_SNARE_MOVERS = ("Grafted Snare for {units}, beside a Graft unit that may move: each unit's moves are answered as one solve "
+                 "of the faction, where it is not ignored for another Graft unit's move, as it would be (the movement step "
+                 "plays each move on its own)")
+
+
+@cache
+def _hushes(name: str) -> bool:
+    """The talent's encoding reads hushed/2 (chapter 2's Grafted Snare ignores it while a Graft unit moves)."""
+    talent = catalogue().resolve(name)
+    encoding = talent.encoding if talent is not None else None
+    path = encoding_dir() / "talents" / encoding if encoding and encoding.endswith(".lp") else None
+    return path is not None and "hushed(" in path.read_text(encoding="utf-8")
+
+
+def snare_notices(position: Position, asked: tuple[str, ...], answer: str = "") -> tuple[Notice, ...]:
+    """Chapter 2's grafted-snare-all-moving on the Graft's turn, where an opposing unit a Graft unit may come beside
+    holds a talent acting in movement: one acting only in its own unit's move changes no Graft move; one whose
+    encoding does not read the snare is named; and an answer solving all the Graft's moves at once (moves, check)
+    names one beside a Graft unit that may move, whose snare hangs on which unit moves."""
+    if "movement" not in asked:
+        return ()
+    near = snare_reach(position)
+    if not near:
+        return ()
+    unread = {uid: [t for t in names if not catalogue().get(t).own_move and not _hushes(t)] for uid, names in near.items()}
+    unread = {uid: names for uid, names in unread.items() if names}
+    rule = position.scenario.book.rule("grafted-snare-all-moving") if position.scenario is not None else None
+    if rule is None:
+        return ()
+    found = []
+    if unread:
+        talents = sorted({t for names in unread.values() for t in names})
+        found.append(_SNARE_UNREAD.format(talents=", ".join(talents), units=", ".join(sorted(unread)),
+                                          these="its encoding does" if len(talents) == 1 else "their encodings do"))
+    movers = {uid for uid in position.units if position.units[uid].faction == GRAFT and position.placed(uid) is not None
+              and not position.units[uid].done.moved and position.units[uid].kind is not Kind.LANDMARK_MINION}
+    beside = sorted(uid for uid in near if any(_hushes(t) for t in near[uid]) and any(
+        position.units[g].at is not None and g in movers and position.units[g].at in position.adjacency.get(position.node_of(uid), ())
+        for g in movers))
+    if beside and len(movers) > 1 and answer not in (STEP, TURN):
+        found.append(_SNARE_MOVERS.format(units=", ".join(beside)))
+    return tuple(Notice("", PARTLY, ("movement",), (), why, f"chapter {SNARE_CHAPTER}: {rule.id}", rule.text) for why in found)
+
+
+# Chapter 2's plank pulled as the wave ends (asp/scenarios/chapter_2.lp): where the position does not give it.
+_NO_PLANK = ("the plank hex of the Horizon's Wrath fortress, which the position does not give (gates.<heirs>.plank): "
+             "the answer defeats no unit on it as the wave ends")
+
+
+def plank_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 2's end-of-wave-plank where the position does not give the plank hex, in an answer that may reach
+    the wave's end (as_happened keeps it only where a line of play ends the wave)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "end-of-wave" not in asked:
+        return ()
+    gate = position.gates.get(scenario.book.player)
+    if gate is None or gate.plank is not None:
+        return ()
+    rule = scenario.book.rule("end-of-wave-plank")
+    return (Notice("", PARTLY, ("end-of-wave",), (), _NO_PLANK, f"chapter 2: {rule.id}", rule.text),)
 
 
 def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:

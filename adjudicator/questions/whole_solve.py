@@ -25,7 +25,7 @@ from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, fact, position_facts
-from adjudicator.position.chapter_rules import rock_rollers
+from adjudicator.position.chapter_rules import rock_rollers, snare_reach
 from adjudicator.position.model import KEEL, SHADA, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.readings import resolve
@@ -101,6 +101,8 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
     gate = position.gates.get(faction)
     if gate is not None and gate.health_chips and any(position.units[u].at is None for u in units):
         return "a unit deploying may take a health chip of its fortress (Harbinger chapter 2: searched)"
+    if snare_reach(position):  # asp/scenarios/chapter_2.lp, hushed/2: read as each move begins
+        return "an opposing unit's talents are ignored while it stands beside a Graft unit not moving (Harbinger chapter 2: searched)"
     known = catalogue()
     chips = [(u.id, t) for u in position.units.values() if position.placed(u.id) for t in u.talents]
     chips += [(s.id, t) for s in position.spires for t in s.talents]

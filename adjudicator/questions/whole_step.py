@@ -15,11 +15,12 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitSummary
+from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions, UnitSummary
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.rolls import rolled, rolls_uncounted
 from adjudicator.facts import fields
 from adjudicator.facts.board import Query, board_facts, field_facts
+from adjudicator.position.chapter_rules import snare_reach
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import ELFINKAZE_SIDES, KEEL, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
@@ -318,6 +319,7 @@ def _search(
             rendered[standing] = render([*board_facts(pos, nodes),
                                          *field_facts(pos, members(pos), ai_factions, nodes)])
         return rendered[standing]
+    hushing = bool(snare_reach(position))
     finals: dict[Final, tuple[_Move, ...]] = {}
     uncounted: set[Notice] = set()  # what a move's own answer left out (damage along an escape)
     seen: set[tuple[object, ...]] = set()
@@ -370,13 +372,18 @@ def _search(
             finals.setdefault(board(pos), sequence)
             return
         uncounted.update(turned_notices(position, pos, "movement", STEP))  # a flipped unit's side, read by the moves now
+
+        def alone(board: Position, uid: str) -> UnitOptions:
+            return ask(board, Query((uid,), ai_factions, stepping=True, begun=begun, over=over, readings=readings),
+                       fixed(board), deadline).options[uid]
         for uid in sorted(answer.next_units):
             minion = _ordered_as_minion(pos, pos.units[uid])
+            # Chapter 2's Grafted Snare knows no mover (chapter_2.lp, hushed/2): each of several next moves is
+            # asked alone, the others' units standing still.
+            first = alone(pos, uid) if hushing and len(answer.next_units) > 1 else answer.options[uid]
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
-            options = sourced(pos, gambled(pos, acting(pos, answer.options[uid], lambda board, uid=uid: ask(
-                board, Query((uid,), ai_factions, stepping=True, begun=begun, over=over, readings=readings),
-                fixed(board), deadline).options[uid])))
+            options = sourced(pos, gambled(pos, acting(pos, first, lambda board, uid=uid: alone(board, uid))))
             uncounted.update(options.notices)
             unit = pos.units[uid]
             for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):

@@ -50,7 +50,7 @@ from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
-from adjudicator.questions.coverage import TURN, as_happened, flipped, notices_in, spire_factions
+from adjudicator.questions.coverage import TURN, as_happened, fallen_spires, flipped, notices_in
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
 from adjudicator.solving.solve import Deadline, TimedOut
 
@@ -359,7 +359,7 @@ def whole_turn(
     hurt = frozenset() if complete else None
     # A spire's defeat the ends all show (a defeated spire is no longer among the board's spires): what acts on
     # one faction's only (chapter 3's earthscape-after-defeat) counts only where one fell.
-    fallen = spire_factions(position, (sid for o in outcomes for sid, ups in o.end.spires if ups is None)) \
+    fallen = fallen_spires(position, (([sid for sid, ups in o.end.spires if ups is None], o.end.source) for o in outcomes)) \
         if complete else None
     unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, hurt=hurt), True, wave_ends, fallen)
     return TurnResult(
