@@ -1573,8 +1573,9 @@ def affordable_step(position: Position) -> bool:
     return len(moving) <= STEP_UNITS and sum(u.stats.movement for u in moving) <= STEP_MOVEMENT
 
 
-# Talents a minion uses to get past what stands in its way (Incorporeal, Breakneck, Crush).
-PASSING = (("Incorporeal",), ("Breakneck",), ("Crush",), ("Crush", "Incorporeal"))
+# Talents a minion uses to get past what stands in its way (Incorporeal, Breakneck, Crush); a Breakneck
+# Incorporeal unit steals only from the units Incorporeal passes (N217, N269).
+PASSING = (("Incorporeal",), ("Breakneck",), ("Crush",), ("Crush", "Incorporeal"), ("Breakneck", "Incorporeal"))
 
 
 @st.composite
