@@ -41,8 +41,8 @@ from tests import comparisons as cmp  # noqa: E402
 from tests.combat_strategies import combat_positions, describe_combat  # noqa: E402
 from tests.load_fuzz import fuzzed_files, load_problem  # noqa: E402
 from tests.strategies import (  # noqa: E402
-    ablaze, acting, affordable_step, allied, blazing, describe, dispersing, grafted_boards, healing, motile, positions, refreshing,
-    rifted, rocky, scorching, tracking, unhurt, veined,
+    ablaze, acting, affordable_step, allied, blazing, crowded_lanes, describe, dispersing, grafted_boards, healing, motile,
+    positions, refreshing, rifted, rocky, scorching, tracking, unhurt, veined,
 )
 
 # ------------------------------------------------------------------------------------ the checks
@@ -207,6 +207,12 @@ CHECKS |= {c.name: c for c in (
            lambda boards: acting(boards, "Consume")),
     remade(CHECKS["unit-options"], "returning", "units with Yrtel's Way beside wounded minions",
            lambda boards: acting(boards, "Yrtel's Way")),
+)}
+# Incorporeal, Breakneck and Crush where something stands in the way, on a minion or a hero (crowded_lanes).
+CHECKS |= {c.name: c for c in (
+    replace(CHECKS[n], name=f"passing-{n}", what=f"{CHECKS[n].what}, a passing-talent minion or hero in a crowded lane",
+            strategy=lambda: st.tuples(crowded_lanes(), st.booleans()))
+    for n in ("unit-options", "movement-step")
 )}
 
 

@@ -1632,14 +1632,16 @@ def affordable_step(position: Position) -> bool:
     return len(moving) <= STEP_UNITS and sum(u.stats.movement for u in moving) <= STEP_MOVEMENT
 
 
-# Talents a minion uses to get past what stands in its way (Incorporeal, Breakneck, Crush).
-PASSING = (("Incorporeal",), ("Breakneck",), ("Crush",), ("Crush", "Incorporeal"))
+# Talents a minion uses to get past what stands in its way (Incorporeal, Breakneck, Crush); a Breakneck
+# Incorporeal unit steals only from the units Incorporeal passes (N217, N269).
+PASSING = (("Incorporeal",), ("Breakneck",), ("Crush",), ("Crush", "Incorporeal"), ("Breakneck", "Incorporeal"))
 
 
 @st.composite
 def crowded_lanes(draw: st.DrawFn) -> Position:
-    """A narrow board, one or two rows, with a passing-talent minion at its left end and opposing
-    units, a spire or a landmark in its way: the boards where those talents change the outcome."""
+    """A narrow board, one or two rows, with a passing-talent minion (a hero one time in three, N269,
+    N270, with range 1 to 3) at its left end and opposing units, a spire or a landmark in its way: the
+    boards where those talents change the outcome."""
     rows = draw(st.integers(1, 2))
     columns = draw(st.integers(4, 8))
     grid = {cell: draw(st.sampled_from("p" * 6 + "lf")) for cell in _cells(rows, columns)}
@@ -1651,6 +1653,7 @@ def crowded_lanes(draw: st.DrawFn) -> Position:
     mover = unit(
         "m1", MOVER, start, draw(st.integers(2, 5)), terrain=draw(st.sampled_from((Terrain.PATH, Terrain.PLAINS))),
         talents=draw(st.sampled_from(PASSING)), health=draw(st.integers(2, 3)),
+        kind=draw(st.sampled_from((Kind.MINION, Kind.MINION, Kind.HERO))), range=draw(st.integers(1, 3)),
     )
     units = [mover]
     for i in range(draw(st.integers(1, 3))):

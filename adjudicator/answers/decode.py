@@ -81,8 +81,9 @@ ROLLED_HEALTH = "what it does once its move ends, by its health then, after dice
 RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a lone chip a unit stands on: "
              "the units it defeats or meets there are not counted")
 # A hero's walk through hexes its talent opens that the answer does not follow (movement/hero.lp, pass_open/2).
-PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through where moving hurts it or rolls it "
-             "dice, on from a roost, or (Incorporeal) with a teleport: those walks are not counted")
+PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through, and Breakneck's closest ends, where "
+             "moving hurts it or rolls it dice, where it may teleport, or for an elfinkaze moving as a hero: its "
+             "walks are counted as without the talent")
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")

@@ -26,6 +26,22 @@ N242 Passing through a unit it may displace (Incorporeal, Breakneck): a minion w
     of the routes along the same hexes, it takes none that displaces a unit another passes, that other
     passing every unit it passes, unless its Crush (AI) "will displace" that unit: then both ways.
 
+N269 A hero's walk through the hexes its talents open: Breakneck's, any unit's, a spire's or a landmark's; Incorporeal's,
+    an opposing unit's (not a landmark minion's); on terrain it admits, never ending there. It may come back
+    through a hex, or onto its start. An Incorporeal hero's walks are told apart by what they steal (N217: once
+    a unit, an active one, not a campfired hero): each end with each such amount is an outcome, with the first
+    path in name order among the walks that steal it, each the first shortest to its state (end, units passed);
+    a walk back onto its start only where it stole. A Cumbersome hero passes no one; one that moving may hurt or
+    have roll dice, that may teleport, or an elfinkaze moving as a hero walks as without the talents (its
+    answer names them). Sweep (branch hero11): python -m bench.sweep --checks passing-unit-options
+    --positions 2000 --seed 11, crowded lanes whose passing-talent mover is a hero one time in three:
+    2000 positions, 0 disagreements.
+N270 Breakneck on a hero ("must make as much progress as possible when moving"), where its walk is followed
+    (N269): its ends on the map only those closest to its mark, counted through spires and landmarks, none
+    farther than its start; staying and returning stay. An AI hero chooses among those as AI heroes do. The
+    AI's Incorporeal hero ("will pass through opposing units if able"): to the end its rules choose (among
+    all its walks' ends), only the walks passing the most opposing units; never back onto its start.
+
 N241 Gust's and Waterwalker's AI preference ("If this unit can end its movement on a grasslands hex while
     adhering to AI movement rules, it will do so") chooses among the ends of a minion's routes that the AI
     rules leave it (and its start, where it may stay), not among the hexes where damage on the way
@@ -100,8 +116,8 @@ N216 Rewards of a defeat dealt as units move (game-elements, Defeat): a player's
     teleport lands it on) grants its faction the defeated unit's reward, where that unit opposes it (a
     landmark minion of no faction does); Source up to the faction's capacity. The AI gains none.
 N217 Incorporeal, a player's or the AI's: each opposing unit on a hex its route moves through (not its end,
-    not displaced) takes 1 Source from its faction, no more than the faction holds; a player's faction
-    gains it, up to its capacity.
+    not displaced; an active one: not a campfired hero, since N269) takes 1 Source from its faction, no more
+    than the faction holds; a player's faction gains it, up to its capacity.
 N218 A unit that damage taken as units move defeats (itself moving, displaced, carried): its reward goes to
     the faction of the first by id of the chips that hurt it there (Toxic Secretion, Lahar, a toxic fumes
     chip: none; Crush: the displacing minion), where that faction opposes it and plays no AI (the moving
@@ -929,8 +945,9 @@ def life(unit: Unit) -> int:
 
 def breakneck(unit: Unit) -> bool:
     """Breakneck: "may pass through units, spires, and landmarks but cannot end its movement on an
-    occupied hex"; "must make as much progress as possible" (docs/movement.md, Breakneck)."""
-    return unit.kind is Kind.MINION and "Breakneck" in unit.talents
+    occupied hex"; "must make as much progress as possible" (docs/movement.md, Breakneck). A minion's
+    or a hero's (N269, N270; its distance counted through spires and landmarks too)."""
+    return unit.kind in (Kind.MINION, Kind.HERO) and "Breakneck" in unit.talents
 
 
 def may_pass(position: Position, mover: Unit, occupant: Unit) -> bool:
@@ -1313,11 +1330,13 @@ def _moving_outcomes(position: Position, unit: Unit, plan: _Plan, ai: bool) -> l
 # -------------------------------------------------------------------------------------- heroes
 
 
-def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bool) -> dict[str, tuple[str, ...]]:
+def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bool,
+                           through: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
     """Every node the hero reaches within its movement, with its first shortest route in name order.
 
-    Through free map hexes it admits; its own gate ends the move (Heroes: Returning).  Layer by
-    layer, the first route to a node extends the first route to one of its predecessors.
+    Through free map hexes it admits, and those its talents let it move through (``through``, N269: the
+    caller ends on none); its own gate ends the move (Heroes: Returning).  Layer by layer, the first
+    route to a node extends the first route to one of its predecessors.
     """
     start = position.node_of(hero.id)
     own = gate_node(hero.faction)
@@ -1328,7 +1347,7 @@ def _first_shortest_routes(position: Position, hero: Unit, movement: int, ai: bo
 
     def enterable(n: str) -> bool:
         if n in position.hexes:
-            return n not in chips and n not in others and _admits(position, hero, n)
+            return n in through or (n not in chips and n not in others and _admits(position, hero, n))
         return n == own and _walks_home(position, hero)
 
     best = {start: (start,)}
@@ -1545,6 +1564,126 @@ def _deployed(position: Position, hero: Unit, outcomes: list[MoveOutcome], ai: b
     return _ai_hero_choice(position, hero, outcomes) if ai else outcomes
 
 
+def _shut(position: Position, hero: Unit, ai: bool) -> bool:
+    """N269: a hero whose walk through the hexes its talents open is not followed (its answer names the
+    talent): one that moving may hurt or have roll dice, that may teleport, an elfinkaze moving as a hero."""
+    within = _bfs(position, [position.node_of(hero.id)], lambda _n: True)
+    movement = movement_stat(position, hero, ai)
+    rolls = any(rolls_on(position, hero, n, ai) for n, steps in within.items() if steps <= movement)
+    return hero.kind is not Kind.HERO or _hurts_any(position, hero, ai) or rolls or bool(teleports(position, hero, ai))
+
+
+def _hero_passes(position: Position, hero: Unit, ai: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """N269: the map hexes a hero's walk may move through but never end on, on terrain it admits: Breakneck's
+    ("may pass through units, spires, and landmarks"), and Incorporeal's, where it steals ("may move through
+    opposing units", not a landmark minion); none for a Cumbersome hero ("No talent ... may be used to move
+    ... this hero") or one whose walk is not followed (_shut)."""
+    if _cumbersome(hero) or _shut(position, hero, ai):
+        return frozenset(), frozenset()
+    others = [u for u in position.units.values() if u.id != hero.id and u.at in position.hexes]
+    through: set[str] = set()
+    if "Breakneck" in hero.talents:
+        through = {u.at for u in others if u.at} | {s.at for s in position.spires} | {m.at for m in position.landmarks}
+    steals = set()
+    if "Incorporeal" in hero.talents:
+        steals = {u.at for u in others if u.at and u.kind is not Kind.LANDMARK_MINION
+                  and opposing(position, u.faction, hero.faction)}
+    def admitted(hexes: set[str]) -> frozenset[str]:
+        return frozenset(h for h in hexes if h in position.hexes and _admits(position, hero, h))
+    return admitted(through - steals), admitted(steals)
+
+
+def _stealing_walks(position: Position, hero: Unit, movement: int, through: frozenset[str], steals: frozenset[str]
+                    ) -> dict[tuple[str, frozenset[str]], tuple[str, ...]]:
+    """N269: every (node, hexes passed where it steals) an Incorporeal hero's walks reach, with the first walk
+    in name order among the shortest. It "may move in any direction": back onto a hex, its start too."""
+    start = position.node_of(hero.id)
+    chips = _chip_hexes(position)
+    others = _units_by_hex(position, hero.id)
+    stops = stop_hexes(position, hero)
+    best: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {(start, frozenset()): (start,)}
+    layer = [(start, frozenset[str]())]
+    for _ in range(movement):
+        reached: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
+        for node, passed in layer:
+            if _is_gate(node) or node in stops:
+                continue
+            for near in position.neighbours(node):
+                if near not in position.hexes or not _admits(position, hero, near):
+                    continue
+                if near in steals:
+                    state = (near, passed | {near})
+                elif near in through or near == start or (near not in chips and near not in others):
+                    state = (near, passed)
+                else:
+                    continue
+                if state not in best:
+                    route = (*best[(node, passed)], near)
+                    reached[state] = min(reached.get(state, route), route)
+        best.update(reached)
+        layer = list(reached)
+    return best
+
+
+def _passing_outcomes(position: Position, hero: Unit, movement: int, ai: bool, outcomes: list[MoveOutcome],
+                      through: frozenset[str], steals: frozenset[str]) -> list[MoveOutcome]:
+    """N269: an Incorporeal hero's outcomes: each end, and its fortress, with what its walks there steal (N217,
+    once a unit); one walk to an end that passes nothing is a plain walk's outcome; a walk back onto its start
+    only where it stole. Of the walks that steal alike, the first path in name order. The AI's (N270): only the
+    walks to an end passing the most opposing units, never back onto its start."""
+    start = position.node_of(hero.id)
+    walks = _stealing_walks(position, hero, movement, through, steals)
+    own = gate_node(hero.faction)
+    homing = own != start and _walks_home(position, hero)
+    stops = stop_hexes(position, hero)
+    ways: dict[str, list[tuple[frozenset[str], tuple[str, ...]]]] = {}
+    for (node, passed), route in walks.items():
+        if passed and len(route) > 1 and node not in through | steals and not rock(position, node):
+            ways.setdefault(node, []).append((passed, route))
+    if homing:
+        for passed in {p for _, p in walks if p}:
+            home = [r for (n, p), r in walks.items() if p == passed and own in position.neighbours(n)
+                    and len(r) - 1 < movement and n not in stops]
+            if home:
+                ways.setdefault(own, []).append((passed, min(home, key=lambda r: (len(r), r)) + (own,)))
+    plain = {o.end: o for o in outcomes if o.kind in (FREE, RETURN)}
+    found: dict[tuple[str, tuple[tuple[str, int], ...]], MoveOutcome] = {}
+    for end, passes in ways.items():
+        if ai:
+            if end == start or _is_gate(end):
+                continue
+            most = max(len(p) for p, _ in passes)
+            passes = [(p, r) for p, r in passes if len(p) == most]
+            plain.pop(end, None)
+        for passed, route in passes:
+            robbed = _robbed(position, hero, route, ())
+            if end == start and not robbed:
+                continue
+            kind = RETURN if _is_gate(end) else FREE
+            key = (end, robbed)
+            have = found.get(key)
+            if have is None or route < have.path:
+                found[key] = MoveOutcome(hero.id, end, kind, (), route, 1, robbed=robbed, pocket=bool(robbed) and not ai)
+    for end, o in plain.items():  # a plain walk steals nothing: one outcome with those that steal nothing
+        have = found.get((end, ()))
+        if have is None or o.path < have.path:
+            found[(end, ())] = o
+    return [o for o in outcomes if o.kind not in (FREE, RETURN)] + list(found.values())
+
+
+def _closest_ends(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """N270: Breakneck's "must make as much progress as possible when moving" on a hero: its ends on the map
+    only those closest to its mark (counted through spires and landmarks), none farther than its start;
+    staying and returning stay."""
+    d = distances(position, hero)
+    ends = [o for o in outcomes if o.kind == FREE]
+    near = [d[o.end] for o in ends if o.end in d] + ([d[s]] if (s := position.node_of(hero.id)) in d else [])
+    if not near:
+        return outcomes
+    best = min(near)
+    return [o for o in outcomes if o.kind != FREE or d.get(o.end) == best]
+
+
 def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
     start = position.node_of(hero.id)
     if _hurts_any(position, hero, ai):
@@ -1554,9 +1693,10 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
     outcomes = []
     rigged = rigging(position, hero, ai)
     movement = movement_stat(position, hero, ai)
-    reached = _first_shortest_routes(position, hero, movement, ai)
+    through, steals = _hero_passes(position, hero, ai)
+    reached = _first_shortest_routes(position, hero, movement, ai, through)
     for end, route in reached.items():
-        if rock(position, end):
+        if rock(position, end) or end in through:
             continue
         kind = STAY if end == start else RETURN if _is_gate(end) else FREE
         path, landed = shown_path(position, hero, route, ai)
@@ -1571,6 +1711,10 @@ def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome
         if ai and _roost_roam_choice(position, hero, outcomes + extra) is None:
             extra = []
         outcomes += extra
+    if steals:
+        outcomes = _passing_outcomes(position, hero, movement, ai, outcomes, through, steals)
+    if "Breakneck" in hero.talents and not _shut(position, hero, ai):
+        outcomes = _closest_ends(position, hero, outcomes)
     return _deployed(position, hero, outcomes, ai)
 
 
@@ -1870,17 +2014,17 @@ def _rider_fell(position: Position, roost: Unit, rider: Unit, path: tuple[str, .
 
 def _robbed(position: Position, unit: Unit, nodes: tuple[str, ...], displaced: tuple[Displacement, ...]
             ) -> tuple[tuple[str, int], ...]:
-    """N217: the Source each faction loses to an Incorporeal minion's route: 1 for each opposing unit on a
-    hex it moves through (neither its start nor its end, not displaced), no more than the faction holds."""
-    if "Incorporeal" not in unit.talents or unit.kind is not Kind.MINION:
+    """N217: the Source each faction loses to an Incorporeal minion's route, or hero's walk (N269): 1 for each
+    active opposing unit (not a campfired hero) on a hex it moves through (neither its start nor its end, not
+    displaced; once a unit, however often a walk passes it), no more than the faction holds."""
+    if "Incorporeal" not in unit.talents or unit.kind is Kind.LANDMARK_MINION:
         return ()
     pushed = {d.unit for d in displaced}
     lost: dict[str, int] = {}
-    for node in nodes[1:-1]:
-        for x in position.units.values():
-            if (x.at == node and x.id not in pushed and x.faction in position.factions
-                    and opposing(position, x.faction, unit.faction) and x.kind is not Kind.LANDMARK_MINION):
-                lost[x.faction] = lost.get(x.faction, 0) + 1
+    for x in position.units.values():
+        if (x.at in nodes[1:-1] and x.id not in pushed and x.faction in position.factions and not x.campfire
+                and opposing(position, x.faction, unit.faction) and x.kind is not Kind.LANDMARK_MINION):
+            lost[x.faction] = lost.get(x.faction, 0) + 1
     held = {f: position.factions[f].source for f in lost}
     return tuple(sorted((f, min(n, held[f])) for f, n in lost.items() if held[f] > 0))
 
@@ -2609,12 +2753,18 @@ def _vein_struck(position: Position, unit: Unit, outcome: MoveOutcome) -> dict[s
 def _walks_back(position: Position, hero: Unit, ai: bool) -> bool:
     """A player's hero's stay may be a walk away and back (Once a unit's move ends): from a map hex
     it may enter again, with movement 2 or more, to a free hex beside it that it may enter and leave
-    (no Mire stop) and back, for no damage and no die, which ends a move on its start."""
+    (no Mire stop) and back, for no damage and no die, which ends a move on its start; a Breakneck
+    hero's only where its start is as close to its mark as its ends (N270)."""
     start = position.node_of(hero.id)
     if ai or hero.kind is not Kind.HERO or _is_gate(start) or movement_stat(position, hero, ai) < 2:
         return False
     if not _admits(position, hero, start) or hurt(position, hero, start, ai):
         return False
+    if "Breakneck" in hero.talents and not _shut(position, hero, ai):  # N270: a move back onto its start too
+        ends = [o.end for o in _hero_outcomes(position, hero, ai) if o.kind == FREE]
+        d = distances(position, hero)
+        if ends and d.get(start) != d.get(ends[0]):
+            return False
     taken = _chip_hexes(position) | set(_units_by_hex(position, hero.id)) | stop_hexes(position, hero)
     return any(
         h not in taken and _admits(position, hero, h) and not hurt(position, hero, h, ai)
