@@ -212,7 +212,7 @@ def _recruitable(position: Position, units: Sequence[str]) -> tuple[str, ...]:
 
 
 def _mobile(position: Position, unit: Unit) -> bool:
-    """It may move in this step: a landmark minion only where its faction controls it (fields.walks_as_minion)."""
+    """It may move in this step: a landmark minion only where its faction controls it (Position.controlled)."""
     return (not unit.done.moved and not unit.campfire
             and (unit.kind is not Kind.LANDMARK_MINION or position.controlled(unit)))
 
@@ -304,7 +304,8 @@ def _search(
         """The group's units, each a group revealed as its top chip left it (Scatter), and each landmark minion a
         move put under control (Recruiter)."""
         return tuple(sorted({*units, *(uid for uid in pos.units if uid not in position.units),
-                             *(uid for uid in recruited if pos.units[uid].faction != position.units[uid].faction)}))
+                             *(uid for uid in recruited
+                               if uid in pos.units and pos.units[uid].faction != position.units[uid].faction)}))
 
     def fixed(pos: Position) -> str:
         # A spire an act stripped (Yrtel's Will) holds no attack upgrade to remove again, one an act replaced
