@@ -40,7 +40,9 @@ def test_explain_allows_exactly_the_listed_ends(position: Position) -> None:
     # A minion that does not lead may not move yet (not_leading), whatever `moves` lists for later.
     free = [o for o in faction_options(copy.deepcopy(position)) if o.leading or position.units[o.unit].kind.value != "minion"]
     for options in free:
-        unit, listed = options.unit, {m.end for m in options.outcomes}
+        # A unit its own die discards before it moves (Anarchy) makes no move: the claim states none.
+        unit = options.unit
+        listed = {m.end for m in options.outcomes if not any(a.how == "discard" and a.chip == unit for a in m.acts)}
         start = position.node_of(unit)
         result = explain(copy.deepcopy(position), MoveClaim(unit, start, (start,)))
         judged = [result.check.judgement, *result.others]

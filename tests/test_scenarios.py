@@ -223,8 +223,7 @@ def test_grafted_snare_in_movement_is_noticed_only_where_an_opposing_unit_has_a_
 
     assert moving in _rules(landmark("Stubborn"), "movement")
     assert moving not in _rules(landmark("Engage"), "movement")
-    # a talent whose encoding reads the snare (hushed/2) is played, not named; one acting only in its own
-    # unit's move (Blaze) changes no Graft move
+    # a talent whose encoding reads the snare (hushed/2) is played, not named (Blaze: displaced by a Graft move)
     assert moving not in _rules(landmark("Toxic Secretion"), "movement")
     assert moving not in _rules(holding("Flying"), "movement")
     assert moving not in _rules(holding("Blaze"), "movement")
