@@ -642,6 +642,41 @@ def chipped(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     )
 
 
+# The talents of an opposing unit that act on a Graft unit's move and that chapter 2's Grafted Snare ignores
+# beside another Graft unit (asp/scenarios/chapter_2.lp, hushed/2).
+SNARED_TALENTS = ("Flying", "Peaceful", "Mire", "Toxic Secretion", "Lahar")
+
+
+@st.composite
+def snaring(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` played in chapter 2, the Graft moving against the heirs: every heirs unit a hero
+    (ungrouped, no mark of its own), the heirs with no mark, each holding one of SNARED_TALENTS or not, so that
+    while a Graft unit moves the talents of those beside another Graft unit are ignored (reference N281)."""
+    position = draw(boards)
+    names = dict(zip((MOVER, OPPONENT), ("graft", "heirs")))
+
+    def unit(u: Unit) -> Unit:
+        u = replace(u, faction=names.get(u.faction, u.faction))
+        if u.faction != "heirs":
+            return u
+        extra = draw(st.sampled_from((None, *SNARED_TALENTS)))
+        talents = u.talents if extra is None or extra in u.talents else (*u.talents, extra)
+        return replace(u, kind=Kind.HERO, group=(), mark=None, must_move=False, talents=talents)
+
+    def mark(f: Faction) -> Mark:
+        return Mark() if names[f.name] == "heirs" else replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark
+
+    return replace(
+        position,
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=mark(f)) for n, f in position.factions.items()},
+        units={uid: unit(u) for uid, u in sorted(position.units.items())},
+        spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
+        turn=replace(position.turn, faction=names[position.turn.faction]),
+        scenario=Scenario(2, 1),
+    )
+
+
 CHAPTER_4 = ("narora", "griege")
 
 

@@ -28,6 +28,7 @@ from tests.profiles import examples, explored_only
 from tests.strategies import (
     affordable_step,
     chipped,
+    snaring,
     allied,
     acting,
     blazing,
@@ -194,6 +195,15 @@ def test_unit_options_agree_on_deploy_health_chips(position: Position, ai: bool)
 @given(chipped(positions().filter(affordable_step)).filter(_deploying), st.booleans())
 def test_movement_step_agrees_on_deploy_health_chips(position: Position, ai: bool) -> None:
     # The chips carried from deploy to deploy, each taken showing as health past the unit's stat (N211).
+    problem = movement_step_problem(position, ai)
+    assert problem is None, problem
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(snaring(positions().filter(affordable_step)).filter(lambda p: p.turn.faction == "graft"), st.booleans())
+def test_movement_step_agrees_on_grafted_snare_while_moving(position: Position, ai: bool) -> None:
+    # Harbinger chapter 2: while a Graft unit moves, the talents of opposing units beside another Graft unit
+    # are ignored, read as each move begins (N281).
     problem = movement_step_problem(position, ai)
     assert problem is None, problem
 

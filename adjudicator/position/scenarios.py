@@ -38,11 +38,6 @@ class When:
     turn: tuple[str, ...] = ()  # it is one of these factions' turn
     waiting: tuple[str, ...] = ()  # a unit of one of these factions waits in its gate, to deploy
     talented: tuple[str, ...] = ()  # a unit of one of these factions (or landmark-minions) holds a talent
-    # The same, a talent that acts in movement (its catalogue steps): ignoring any other changes no move.
-    moving_talented: tuple[str, ...] = ()
-    # The same, standing where a unit of the faction whose turn it is may come beside it this step: within the
-    # reach of that unit's moves over the whole step, plus 1 (fields.step_radii), or beside one that stays.
-    near_moving_talented: tuple[str, ...] = ()
     # A basic minion of one of these could end its move beside a Source well: one lies within its
     # movement plus 1 hexes, counted as range is (faction-rules.yaml: the shada's fusions).
     beside_wells: tuple[str, ...] = ()
@@ -55,7 +50,7 @@ class When:
 
 
 WHEN_FIELDS = tuple(When.__dataclass_fields__)
-LANDMARK_MINIONS = "landmark-minions"  # in `talented`, `moving_talented`: any landmark minion, no faction's
+LANDMARK_MINIONS = "landmark-minions"  # in `talented`: any landmark minion, no faction's
 
 
 @dataclass(frozen=True)

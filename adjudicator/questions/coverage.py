@@ -954,29 +954,9 @@ def may_act(when: When | None, position: Position) -> bool:
         and any_of(when.turn, {position.turn.faction})
         and any_of(when.waiting, waiting)
         and any_of(when.talented, {_side(u) for u in units.values() if u.talents or any(g.talents for g in u.group)})
-        and any_of(when.moving_talented, {_side(u) for u in units.values() if _moving_talent(u)})
-        and any_of(when.near_moving_talented, _near_moving_talented(position, units) if when.near_moving_talented else set())
         and any_of(when.beside_wells, _near_wells(position, units))
         and any_of(when.pairs, {f for f in basic if basic.count(f) >= 2})
     )
-
-
-def _moving_talent(unit: Unit) -> bool:
-    """The unit, or a chip beneath it, holds a talent whose catalogue steps include movement
-    (When.moving_talented; the loader refuses a name the catalogue does not know)."""
-    names = (*unit.talents, *(t for g in unit.group for t in g.talents))
-    return any("movement" in t.steps for t in catalogue().known(names))
-
-
-def _near_moving_talented(position: Position, units: dict[str, Unit]) -> set[str]:
-    """The sides (factions, or landmark minions) of the units holding a talent that acts in movement that a
-    unit of the faction whose turn it is may stand beside during the step (When.near_moving_talented): on
-    a node its moves over the whole step can reach or read (fields.step_radii: its movement, talents that
-    move it or read further, pushes by others), or the next one."""
-    faction = position.turn.faction
-    movers = [uid for uid, u in units.items() if u.faction == faction and u.kind is not Kind.LANDMARK_MINION]
-    near = fields.reach(position, {uid: r + 1 for uid, r in fields.step_radii(position, movers).items()})
-    return {_side(u) for uid, u in units.items() if _moving_talent(u) and position.node_of(uid) in near}
 
 
 def _near_wells(position: Position, units: dict[str, Unit]) -> set[str]:

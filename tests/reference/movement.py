@@ -84,6 +84,12 @@ N247 Cumbersome ("If the hero takes damage, this item is placed on the hero's he
     walk takes damage (more than 0 in all) loses it (the outcome's lost); its walk keeps the stat 2 and the
     path allowance it began with; the hero holds no Cumbersome on the boards after.
 
+N281 Harbinger chapter 2's Grafted Snare on every Graft unit while the Graft move ("On your turn, while
+    Nucleus is not moving, the talents of all opposing units adjacent to Nucleus are ignored"): a Graft unit's
+    move is made as if every opposing unit on a map hex (a landmark minion too) beside another Graft unit on a
+    map hex (no landmark minion) held no talent, who stands where read as the move begins; the board after it
+    keeps their talents. Each move of the whole step reads its own board.
+
 N212 Harbinger chapter 2's heirs heroes never return to their fortress (no-return). A hero of a faction
     with no mark ("Heirs: None") must leave its gate where it can, hurt on its way or not (as _deployed).
 N211 Harbinger chapter 2's health chips: a heirs unit about to leave its own gate, the gate holding a
@@ -1848,11 +1854,30 @@ def must_wait(position: Position, unit: Unit) -> str:
     return ""
 
 
+def _snared(position: Position, mover: Unit) -> Position:
+    """N281: the board a Graft unit's move is made on in chapter 2, the talents of the opposing units beside
+    another Graft unit ignored."""
+    scenario = position.scenario
+    if (scenario is None or scenario.chapter != 2 or mover.faction != "graft" or mover.kind is Kind.LANDMARK_MINION
+            or position.turn.faction != "graft"):
+        return position
+    snarers = {u.at for u in position.units.values() if u.faction == "graft" and u.kind is not Kind.LANDMARK_MINION
+               and u.id != mover.id and u.at in position.hexes}
+    hushed = {u.id for u in position.units.values()
+              if (u.kind is Kind.LANDMARK_MINION or u.faction != "graft") and u.at in position.hexes
+              and u.talents and position.neighbours(u.at) & snarers}
+    if not hushed:
+        return position
+    return dataclasses.replace(position, units={uid: dataclasses.replace(u, talents=()) if uid in hushed else u
+                                                for uid, u in position.units.items()})
+
+
 def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     """Every legal outcome of the unit's move, or for ``ai`` the AI-mandated ones, sorted.
 
     A unit that must wait has no outcome; ``must_wait`` says why.
     """
+    position = _snared(position, position.units[unit_id])
     unit = position.units[unit_id]
     start = position.node_of(unit_id)
     if ANARCHY in unit.talents:
