@@ -466,3 +466,34 @@ def test_two_minions_on_one_route_keep_their_own_displacements_in_the_order_show
     first, second = (move for move, _, _ in decode_whole_witness(atoms, lambda node: ()))
     assert (first.unit, first.displaced, first.paths) == ("m1", (Displacement("h1", "b1", "a1"),), 1)
     assert (second.unit, second.displaced, second.paths) == ("m2", (), 1)
+
+
+# Plains on the left, path on the right: a path minion on plains escapes to the nearest path hex first.
+ESCAPE = "1  l l l p p p p p\n2   l p p p p p p p\n3  l l l p p p p p\n"
+ESCAPE_GATES = {MOVER: ("a1", "a2", "a3"), OPPONENT: ("h1", "h2", "h3")}
+
+
+def test_an_escape_from_invalid_terrain_is_solved_unless_a_unit_may_stand_on_it_first() -> None:
+    # m1 escapes from a2 onto b2, then goes on to c2; with movement 1 from a1 it cannot reach a path
+    # hex and moves one step along a shortest escape (a2 or b1, kind escape). m2 moves far away.
+    alone = build(ESCAPE, [unit("m1", MOVER, "a2", 2), unit("m2", MOVER, "g3", 1)], gates=ESCAPE_GATES)
+    short = build(ESCAPE, [unit("m1", MOVER, "a1", 1), unit("m2", MOVER, "g3", 1)], gates=ESCAPE_GATES)
+    # A player's hero may walk onto b2 before the minions (an AI hero only goes towards its mark).
+    hero = build(ESCAPE, [unit("m1", MOVER, "a2", 2), unit("h1", MOVER, "d2", 2, kind=Kind.HERO)], gates=ESCAPE_GATES)
+    for position, ai in ((alone, False), (alone, True), (short, False), (short, True), (hero, True)):
+        result = movement_step(position, ai=ai, limit=None)
+        assert result.answered_by == "solve"
+        assert solve_search_problem(position, ai) is None
+        assert summary_problem(position, ai) is None
+    moves = {m.unit: m for m in movement_step(alone, ai=True).outcomes[0].sequence}
+    assert (moves["m1"].kind, moves["m1"].path) == ("progress", ("a2", "b2", "c2"))
+    assert {(m.kind, m.path) for o in movement_step(short, ai=True).outcomes for m in o.sequence if m.unit == "m1"} == {
+        ("escape", ("a1", "a2")), ("escape", ("a1", "b1"))}
+    assert movement_step(hero, ai=False).searched_because == (
+        "a minion's escape from invalid terrain may meet a unit that moves (escapes are searched)",)
+    # m2 stands on b2 until it moves: m1's escape is longer until then.
+    start = build(ESCAPE, [unit("m1", MOVER, "a2", 2), unit("m2", MOVER, "b2", 1)], gates=ESCAPE_GATES)
+    assert movement_step(start, ai=True).searched_because == (
+        "m1 starts on a hex it may not stand on, and the one solve does not follow its escape (searched)",)
+    for position in (hero, start):
+        assert movement_step_problem(position, False) is None

@@ -1736,6 +1736,12 @@ def decode_whole_touch(symbols: Iterable[Symbol]) -> list[tuple[str, str]]:
     return sorted((_name(s.arguments[0]), _name(s.arguments[1])) for s in symbols)
 
 
+def decode_whole_escapes(symbols: Iterable[Symbol]) -> list[str]:
+    """The minions of wescape/1 (asp/movement/whole.lp): an escape from invalid terrain that may meet a unit
+    of the group, or that the solve does not follow."""
+    return sorted(_name(s.arguments[0]) for s in symbols)
+
+
 def decode_whole_notices(symbols: Iterable[Symbol]) -> tuple[Notice, ...]:
     """What the group's moves leave out, from the grounded scorch_unknown/3 (asp/movement/scorch.lp): as
     each unit's own answer names it (decode_options)."""
@@ -1759,6 +1765,9 @@ def decode_whole_dealt(symbols: Iterable[Symbol]) -> dict[str, int]:
 class _Witness:
     go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
     lat: dict[str, str] = field(default_factory=dict)
+    flee: dict[str, str] = field(default_factory=dict)  # an escape that ends short of valid terrain
+    # The shortest escapes from invalid terrain, by unit: hex → the hexes before it on one.
+    esc: dict[str, dict[str, set[str]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(set)))
     still: dict[str, str] = field(default_factory=dict)
     held: dict[str, str] = field(default_factory=dict)  # what keeps an AI unit still (holds/2)
     bef: set[tuple[str, str]] = field(default_factory=set)  # minion pairs, the first moving first
@@ -1796,6 +1805,10 @@ def decode_whole_witness(
             w.go[unit].append(args[1])
         elif name == "lat":
             w.lat[unit] = _name(args[1])
+        elif name == "flee":
+            w.flee[unit] = _name(args[1])
+        elif name == "wesc":
+            w.esc[unit][_name(args[1])].add(_name(args[2]))
         elif name == "still":
             w.still[unit] = _name(args[1])
         elif name == "holds":
@@ -1843,7 +1856,7 @@ def decode_whole_witness(
     # bef/2 is a total order over every minion of the group (a unit kept in its gate makes no move):
     # a minion's place is the number of minions before it.
     before = Counter(later for _, later in w.bef)
-    minions = sorted([*w.go, *w.lat, *w.still, *(u for u in w.tele if u not in w.hend)], key=lambda u: before[u])
+    minions = sorted([*w.go, *w.lat, *w.flee, *w.still, *(u for u in w.tele if u not in w.hend)], key=lambda u: before[u])
     heroes = sorted(w.hend, key=cmp_to_key(order(w.hf)))
     moves = [(_whole_hero(w, x, neighbours), None, False) for x in heroes if x not in w.late]
     moves += [(_whole_minion(w, u, neighbours), w.d0[u], True) for u in minions]
@@ -1876,6 +1889,9 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
         return MoveOutcome(uid, w.lat[uid], "lateral", (), path)
     if uid in w.still:
         return MoveOutcome(uid, w.still[uid], "stay", (), (w.still[uid],), held=w.held.get(uid, ""))
+    escapes = w.esc[uid]  # empty where the minion starts on valid terrain
+    if uid in w.flee:
+        return MoveOutcome(uid, w.flee[uid], "escape", (), _escape(escapes, w.flee[uid]), _escapes(escapes, w.flee[uid]))
     route = min(_route(t) for t in w.go[uid])
     entered = {left: route[i + 1] for i, left in enumerate(route[:-1])}
     displaced = tuple(sorted(Displacement(x, entered[left], left) for x, left in w.push[uid]))
@@ -1886,7 +1902,35 @@ def _whole_minion(w: _Witness, uid: str, neighbours: Callable[[str], Iterable[st
     struck = (Strike(*burnt),) if burnt is not None and burnt[1] else ()
     same = [r for t in w.ok[uid] if (r := _route(t))[-1] == route[-1] and w.okp[uid, t] == key
             and (burnt in w.okb[uid, t] if burnt is not None else not w.okb[uid, t])]
+    if escapes:  # each route begins where an escape reached valid terrain, as many times as escapes reach it
+        return MoveOutcome(uid, route[-1], "progress", displaced, min(_escape(escapes, r[0])[:-1] + r for r in same),
+                           sum(_escapes(escapes, r[0]) for r in same), struck=struck)
     return MoveOutcome(uid, route[-1], "progress", displaced, min(same), len(same), struck=struck)
+
+
+def _escape(escapes: dict[str, set[str]], end: str) -> tuple[str, ...]:
+    """The first shortest escape to ``end`` in hex-name order (as ``_first``), from its start: the hex
+    no step leads to."""
+    memo: dict[str, tuple[str, ...]] = {}
+
+    def best(node: str) -> tuple[str, ...]:
+        if node not in memo:
+            memo[node] = min((best(q) for q in escapes[node]), default=()) + (node,)
+        return memo[node]
+
+    return best(end)
+
+
+def _escapes(escapes: dict[str, set[str]], end: str) -> int:
+    """How many shortest escapes reach ``end`` (as ``_count``)."""
+    memo: dict[str, int] = {}
+
+    def count(node: str) -> int:
+        if node not in memo:
+            memo[node] = sum(count(q) for q in escapes[node]) if escapes[node] else 1
+        return memo[node]
+
+    return count(end)
 
 
 def _teleported(uid: str, act: Act) -> MoveOutcome:

@@ -19,8 +19,8 @@ from functools import cache
 
 from clingo import Control, Function, Number, String, Symbol
 
-from adjudicator.answers.decode import (decode_whole_board, decode_whole_dealt, decode_whole_ends, decode_whole_notices,
-                                        decode_whole_touch, decode_whole_witness)
+from adjudicator.answers.decode import (decode_whole_board, decode_whole_dealt, decode_whole_ends, decode_whole_escapes,
+                                        decode_whole_notices, decode_whole_touch, decode_whole_witness)
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.answers.notices import Notice
 from adjudicator.facts import fields
@@ -85,8 +85,6 @@ def outside(position: Position, units: tuple[str, ...], ai_factions: frozenset[s
             return f"{uid} waits in a gate that does not lead to its mark (it moves last: searched)"
         if position.controlled(unit):
             return f"{uid} is a landmark minion its faction controls, which stands in others' way where it is (searched)"
-        if unit.kind is Kind.MINION and fields.invalid_start(position, unit):
-            return f"{uid} starts on a hex it may not stand on, or that does not lead to its mark (escapes are searched)"
     if position.hex_groups and any(position.units[u].faction == KEEL and position.units[u].kind is Kind.MINION
                                    for u in units):
         return "a keel minion promotes or demotes where its move ends (searched)"
@@ -239,7 +237,7 @@ class Solved:
     witness: Callable[[Found], Witness]
     ends: dict[str, tuple[str, ...]] | None  # every end of each placed unit, from brave consequences
     notices: tuple[Notice, ...] = ()  # what the group's moves leave out (a hero's walk dealing damage)
-    beyond: str | None = None  # why the grounding shows the solve cannot answer (whole.lp wtouch/2): searched
+    beyond: str | None = None  # why the grounding shows the solve cannot answer (whole.lp wtouch/2, wescape/1): searched
 
 
 def solve_group(
@@ -254,7 +252,10 @@ def solve_group(
     if deadline is not None and deadline.remaining() <= 0:
         return Solved([], False, lambda board: [], None)
     control = _grounded(position, units, ai_factions)
-    why = _beyond(control)
+    try:
+        why = _beyond(control, deadline)
+    except TimedOut:
+        return Solved([], False, lambda board: [], None)
     if why is not None:
         return Solved([], True, lambda board: [], None, beyond=why)
     notices = decode_whole_notices(a.symbol for a in control.symbolic_atoms.by_signature("scorch_unknown", 3)
@@ -305,9 +306,9 @@ def solve_group(
 
 
 def beyond(position: Position, units: tuple[str, ...], ai_factions: frozenset[str]) -> str | None:
-    """Why the grounding shows that the solve cannot answer this group's step (whole.lp wtouch/2), or
+    """Why the grounding shows that the solve cannot answer this group's step (whole.lp wtouch/2, wescape/1), or
     None: what ``solve_group`` finds before it solves."""
-    return _beyond(_grounded(position, units, ai_factions))
+    return _beyond(_grounded(position, units, ai_factions), None)
 
 
 def _grounded(position: Position, units: tuple[str, ...], ai_factions: frozenset[str]) -> Control:
@@ -316,7 +317,18 @@ def _grounded(position: Position, units: tuple[str, ...], ai_factions: frozenset
     return ground(position_facts(position, query, nodes), WHOLE, ["0", "--project=project"])
 
 
-def _beyond(control: Control) -> str | None:
+def _beyond(control: Control, deadline: Deadline | None) -> str | None:
+    escaping = decode_whole_escapes(a.symbol for a in control.symbolic_atoms.by_signature("wescape", 1))
+    if escaping:
+        return f"{escaping[0]} starts on a hex it may not stand on, and the one solve does not follow its escape (searched)"
+    # An answer where a unit stands on a hex an escape explores before the escaper moves (whole.lp, wmet/1).
+    if any(True for _ in control.symbolic_atoms.by_signature("wmet", 1)):
+        met = models(control, deadline, None, [(Function("wmeets", []), True)])
+        try:
+            if next(met, None) is not None:
+                return "a minion's escape from invalid terrain may meet a unit that moves (escapes are searched)"
+        finally:
+            met.close()  # type: ignore[attr-defined]  # a generator's close
     touched = decode_whole_touch(a.symbol for a in control.symbolic_atoms.by_signature("wtouch", 2))
     if not touched:
         return None
