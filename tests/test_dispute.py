@@ -37,8 +37,10 @@ def test_a_hero_declining_to_attack_is_legal_a_minion_not() -> None:
 @settings(max_examples=examples(60), deadline=None)
 @given(positions())
 def test_explain_allows_exactly_the_listed_ends(position: Position) -> None:
-    # A minion that does not lead may not move yet (not_leading), whatever `moves` lists for later.
-    free = [o for o in faction_options(copy.deepcopy(position)) if o.leading or position.units[o.unit].kind.value != "minion"]
+    # A minion that does not lead may not move yet (not_leading), whatever `moves` lists for later; nor may
+    # a landmark minion its faction controls, which moves as its minion.
+    free = [o for o in faction_options(copy.deepcopy(position))
+            if o.leading or position.units[o.unit].kind.value not in ("minion", "landmark-minion")]
     for options in free:
         # A unit its own die discards before it moves (Anarchy) makes no move: the claim states none.
         unit = options.unit
