@@ -66,16 +66,12 @@ class Part:
     # A part only damage taken as units move can set off (Entropy's "reduced to exactly 1"): it counts only
     # where a chip with the talent may take some, ``present`` then holding ``harmed(talent)``.
     harmed: bool = False
-    # A part only a hero with the talent sets off (an Incorporeal hero's moves): it counts only where a
-    # unit moving as a hero (a hero, an elfinkaze roaming) holds it, ``present`` then holding ``on_hero(talent)``.
-    heroes: bool = False
 
     def acts(self, present: frozenset[str], talent: str) -> bool:
         return (not self.when or bool(set(self.when) & present)) and (
             not self.untracked or tracked(self.untracked) not in present) and (
             not self.on_map or on_map(talent) in present) and (
-            not self.harmed or harmed(talent) in present) and (
-            not self.heroes or on_hero(talent) in present)
+            not self.harmed or harmed(talent) in present)
 
 
 def on_map(talent: str) -> str:
@@ -87,11 +83,6 @@ def harmed(talent: str) -> str:
     """How a talent on a unit that damage taken as units move may reach shows among the names
     ``Part.acts`` is handed."""
     return f"harmed:{talent}"
-
-
-def on_hero(talent: str) -> str:
-    """How a talent a hero holds shows among the names ``Part.acts`` is handed."""
-    return f"on-hero:{talent}"
 
 
 def tracked(counter: str) -> str:
@@ -252,7 +243,7 @@ class Catalogue:
 def _part(entry: dict) -> Part:
     return Part(entry["part"], tuple(entry["steps"]), tuple(entry.get("when") or ()), tuple(entry.get("counted_by") or ()),
                 entry.get("untracked", ""), tuple(entry.get("sides") or ("player", "ai")), bool(entry.get("on_map")),
-                bool(entry.get("harmed")), bool(entry.get("heroes")))
+                bool(entry.get("harmed")))
 
 
 def _squash(name: str) -> str:

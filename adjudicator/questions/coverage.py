@@ -29,7 +29,7 @@ from adjudicator.position.faction_rules import FactionRule, faction_rules
 from adjudicator.position.model import FUSIONS, KEEL, SHADA, Controller, Kind, Position, Unit
 from adjudicator.position.scenarios import LANDMARK_MINIONS, UNMODELLED, ScenarioRule, When
 from adjudicator.position.talents import (
-    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, harmed, on_hero, on_map, tracked,
+    BOARD_STEPS, MODELLED, NO_EFFECT, NOT_MODELLED, PARTLY, WAVE_END, catalogue, harmed, on_map, tracked,
 )
 from adjudicator.questions import still
 from adjudicator.questions.whole_solve import DISPLACEABLE
@@ -169,11 +169,6 @@ def fallen_spires(position: Position, outcomes: Iterable[tuple[Iterable[str], It
     return frozenset().union(*(spire_factions(position, chips, source) for chips, source in outcomes))
 
 
-def _moves_as_hero(unit: Unit) -> bool:
-    """A hero, or a minion a talent of its own moves by the Hero Movement rules (hook as_hero/2: Roost Roam)."""
-    return unit.kind is Kind.HERO or any("as_hero/2" in catalogue().get(name).hooks for name in unit.talents)
-
-
 def notices_in(
     position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = "",
     moved_defeat: bool = False, hurt: frozenset[str] | None = None,
@@ -193,8 +188,7 @@ def notices_in(
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
         | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents) \
         | frozenset(harmed(name) for label, _, talents in carriers if _hurt(label, position, hurt) for name in talents) \
-        | frozenset(harmed(name) for lm in position.landmarks if lm.revealed for name in lm.talents) \
-        | frozenset(on_hero(name) for u in position.units.values() if _moves_as_hero(u) for name in u.talents)
+        | frozenset(harmed(name) for lm in position.landmarks if lm.revealed for name in lm.talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     campfired = {uid for uid, u in position.units.items() if u.campfire}
     for label, on_ai, talents in carriers:

@@ -20,8 +20,7 @@ def row(talent: Talent) -> dict[str, Any]:
         "ai_status": talent.status(ai=True),
         "modelled_steps": [s for s in talent.modelled_steps if talent.encoding],
         "left_out": [{"part": p.text, "steps": list(p.steps), "when": list(p.when), "counted_by": list(p.counted_by),
-                      "untracked": p.untracked, "sides": list(p.sides), "on_map": p.on_map, "harmed": p.harmed,
-                      "heroes": p.heroes}
+                      "untracked": p.untracked, "sides": list(p.sides), "on_map": p.on_map, "harmed": p.harmed}
                      for p in talent.left_out],
         "encoding": talent.encoding,
         "hooks": list(talent.hooks),
