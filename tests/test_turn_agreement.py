@@ -23,8 +23,8 @@ from tests.strategies import positions, without_talents
 @st.composite
 def returning(draw: st.DrawFn) -> tuple[Position, bool]:
     """A board of ``positions`` with no talents, at the end of the turn, every unit of the turn's faction
-    having moved and attacked, one of them on the map with Back to the Future, played by a player or the
-    AI (reference N288, N289)."""
+    having moved and attacked, one of them on the map with Back to the Future, the others' units at 1
+    health by a coin toss, played by a player or the AI (reference N288, N289)."""
     position = without_talents(draw(positions()))
     side = position.turn.faction
     ours = sorted(u for u, x in position.units.items() if x.faction == side and x.at is not None and not x.campfire)
@@ -34,6 +34,8 @@ def returning(draw: st.DrawFn) -> tuple[Position, bool]:
     units = {u: replace(x, done=replace(x.done, moved=True, attacked=True)) if x.faction == side else x
              for u, x in position.units.items()}
     units[uid] = replace(units[uid], talents=(turn_ref.BACK_TO_THE_FUTURE,))
+    if draw(st.booleans()):  # the other factions' units at 1 health, so that an attack defeats one (N289)
+        units = {u: replace(x, health=1) if x.faction != side else x for u, x in units.items()}
     factions = {**position.factions, side: replace(position.factions[side],
                                                    controller=Controller.AI if ai else Controller.PLAYER)}
     return replace(position, units=units, factions=factions,
