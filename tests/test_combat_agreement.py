@@ -834,6 +834,14 @@ def test_start_of_turn_agrees_with_translocate(position: Position) -> None:
     assert problem is None, problem
 
 
+# A spire with Roost that Translocate swaps or Creep moves (reference N287) carries its elfinkaze with it.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(translocating(perched(turn_edged(combat_positions(firing=True)))))
+def test_start_of_turn_agrees_with_riders_of_moving_spires(position: Position) -> None:
+    problem = turn_edge_problem(position, "start")
+    assert problem is None, problem
+
+
 # Unstable (reference N123): on the Uprising's turn in chapter 6 a waygate with it may flip, defeating
 # every active unit beside it, with the Self Destruct units of the start of the turn.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)

@@ -418,6 +418,10 @@ N121 Translocate: at the start of the turn (not its end), a player's spire of th
     may swap hexes, once, with another standing spire of its faction whose hex is in its own hex group
     or one touching it (``hex-groups``), two swaps at most, in any order with the other acts; the AI's
     does not. The end shows each swapped spire ``at`` its new hex.
+N287 A spire with Roost that moves at the start of the turn (a Translocate swap, N121; a Creep, N108)
+    carries each elfinkaze riding it (its ``rides``) still on its node to its new node, in the same act
+    (Roost, the Harbinger wording: "When this unit or spire moves, elfinkaze on it are moved with it"):
+    the end shows the rider ``at`` that node.
 N123 Unstable (Harbinger chapter 6): at the start of the Uprising's turn (not its end), played by a
     player, a waygate with it and health left may flip to its destroyed side (health 0), once, while
     another waygate has health left and no Uprising unit waits in its gate, in any order with the other
@@ -3196,6 +3200,7 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
             moved = board.copy()
             moved.spires[sid] = replace(board.spires[sid], at=hex_)
+            _carry_riders(rules, board, moved, sid)  # N287
             explore(healed(moved, done), crept | {sid}, True)
         for chip, larva, hex_ in spawns:
             placed = board.copy()
@@ -3208,6 +3213,8 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
             swapped = board.copy()
             swapped.spires[sid] = replace(board.spires[sid], at=board.spires[other].at)
             swapped.spires[other] = replace(board.spires[other], at=board.spires[sid].at)
+            for spire in (sid, other):  # N287
+                _carry_riders(rules, board, swapped, spire)
             explore(healed(swapped, done), crept | {f"swap:{sid}"}, True)
         for chip in flips:
             fallible = _blastable(rules, board, _unstable_victims(rules, board, chip))
@@ -3361,6 +3368,14 @@ def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, 
             spires = [] if gates else [t for t in spires if len(board.spires[t].upgrades) == fewest]
         found += [(s.id, t) for t in gates + spires]
     return found
+
+
+def _carry_riders(rules: Rules, before: Board, after: Board, sid: str) -> None:
+    """N287: the units riding spire ``sid`` still on its node in ``before`` stand on its node in ``after``."""
+    was, now = before.spires[sid].at, after.spires[sid].at
+    for uid, f in before.units.items():
+        if rules.position.units[uid].rides == sid and f.node == was:
+            after.units[uid] = replace(f, node=now)
 
 
 def _translocations(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, str]]:
