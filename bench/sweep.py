@@ -532,12 +532,14 @@ def tasks_for(check: Check, positions: int, sweep_seed: int, timeout: float, mem
 
 GIB = 2**30
 
-HEADER = f"{'check':<20} {'positions':>9} {'timed out':>9} {'over memory':>11} {'seconds':>9} {'pos/s':>8} {'disagreements':>13}"
+NAME = max(len(name) for name in CHECKS)  # the check column, as wide as the longest name
+
+HEADER = f"{'check':<{NAME}} {'positions':>9} {'timed out':>9} {'over memory':>11} {'seconds':>9} {'pos/s':>8} {'disagreements':>13}"
 
 
 def _row(name: str, t: Tally) -> str:
     rate = t.checked / t.wall if t.wall > 0 else 0.0
-    return f"{name:<20} {t.checked:>9} {t.timed_out:>9} {t.over_memory:>11} {t.wall:>9.1f} {rate:>8.1f} {t.disagreements:>13}"
+    return f"{name:<{NAME}} {t.checked:>9} {t.timed_out:>9} {t.over_memory:>11} {t.wall:>9.1f} {rate:>8.1f} {t.disagreements:>13}"
 
 
 def _write(found: Found, out: Path, sweep_seed: int) -> Path:
