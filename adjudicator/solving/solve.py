@@ -43,8 +43,9 @@ def _files(entry: str) -> tuple[str, ...]:
 def _parsed(file: str) -> dict[str, tuple[ast.AST, ...]]:
     """One encoding file parsed once per process, by program part: ``base`` (the board, inputs and
     hooks), ``move``, ``explain``, ``combat``, ``whole`` and ``witness``; each part's statements begin
-    with the #program that opens them (a file begins in base), and a part the file leaves empty is absent. Adding parsed statements is faster than
-    loading, and a question adds and grounds only the parts it needs."""
+    with the #program that opens them (a file begins in base), and a part the file leaves empty is
+    absent. Adding parsed statements is faster than loading, and a question adds and grounds only the
+    parts it needs."""
     parts: dict[str, list[ast.AST]] = {}
     current = parts.setdefault("base", [])
 
