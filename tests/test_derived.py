@@ -29,7 +29,10 @@ def test_what_is_made_once_is_read_back_until_its_source_changes(tmp_path: Path,
     assert data.derived("thing", b"one", make) == value
     assert data.derived("thing", b"one", make) == value and len(made) == 1
     assert data.derived("thing", b"two", make) == value and len(made) == 2
-    assert [p.name.startswith("thing-") for p in tmp_path.iterdir()] == [True]  # the first one's file is gone
+    assert data.derived("thing", b"one", make) == value and len(made) == 2  # another checkout's, still kept
+    for n in range(data.KEPT + 2):
+        data.derived("thing", str(n).encode(), make)
+    assert len(list(tmp_path.iterdir())) == data.KEPT  # the oldest are gone
 
 
 def test_without_a_place_to_keep_it_is_made_each_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

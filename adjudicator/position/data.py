@@ -19,6 +19,7 @@ import yaml
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 T = TypeVar("T")
+KEPT = 4  # versions of one derived thing kept on disk
 
 
 def parse_yaml(text: str) -> Any:
@@ -68,9 +69,10 @@ def derived(name: str, source: bytes, make: Callable[[], T]) -> T:
         with tempfile.NamedTemporaryFile(dir=where, prefix=f".{name}-", delete=False) as out:
             out.write(marshal.dumps(value))
         os.replace(out.name, path)
-        for stale in where.glob(f"{name}-*.marshal"):  # what an earlier version of the source made
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        # What earlier versions of the source made: a few are kept, for checkouts that share the cache.
+        made = sorted(where.glob(f"{name}-*.marshal"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for stale in made[KEPT:]:
+            stale.unlink(missing_ok=True)
     except (OSError, ValueError):
         pass
     return value
