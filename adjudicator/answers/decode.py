@@ -70,7 +70,7 @@ SCORCH_UNKNOWN = {
                "minion may be healed as it moves, takes other damage or dice on its way, or falls to it"),
     "landed": "the reward for a defeat it deals where another unit's move displaces its unit",
 }
-# Those of a unit a move displaces, which a claim of that move names too (dispute.py).
+# Those of a unit a move displaces: their notices name the units that hold them.
 DISPLACED_SCORCH = frozenset({SCORCH_UNKNOWN["pusher"], SCORCH_UNKNOWN["landed"]})
 # What a die rolled before the move (Anarchy) leaves out for a unit with chips grouped beneath it.
 GROUP_DISCARDED = ("what becomes of the chips grouped beneath a discarded unit (game-elements, Groups: they "
@@ -504,6 +504,30 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
                        must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)),
                        gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)))
+
+
+# What each part a unit's answer leaves out may change in a claim of its move (questions/dispute.py): the
+# notices are per unit, a claim's verdict rests on its own move. On the way (damage, a heal, a teleport, a
+# walk, the escape from invalid terrain): which moves are legal and where they end, so any claim. Once the
+# move ends: what the outcomes it names do there, so a claim ending where such an outcome ends. The dice
+# alone (rolls_uncounted) never overturn a claim: chance, not the player's choice.
+ON_THE_WAY = frozenset({ESCAPE_DAMAGE, RIFT_HELD, PASS_OPEN, RIFT_HURT, MEND_LEFT_OUT, *MEND_OPEN.values(),
+                        *SCORCH_UNKNOWN.values()})
+ONCE_ENDED: dict[str, Callable[[MoveOutcome], bool]] = {
+    DISPLACED_STRUCK: lambda m: bool(m.displaced),
+    ITEM_OPEN: lambda m: bool(m.displaced),
+    ROLLED_HEALTH: lambda m: m.rolls > 0,
+    CALL_OPEN: lambda m: any(a.how == "call" for a in m.acts),
+    GROUP_DISCARDED: lambda m: m.discarded,
+}
+
+
+def claim_notices(options: UnitOptions, end: str) -> tuple[Notice, ...]:
+    """The notices of ``options`` that may change the verdict on a claim of its unit's move ending on ``end``."""
+    ending = [m for m in options.outcomes if m.end == end]
+    return tuple(n for n in options.notices
+                 if n.left_out in ON_THE_WAY or n == escape_rock_notice()
+                 or (n.left_out in ONCE_ENDED and any(ONCE_ENDED[n.left_out](m) for m in ending)))
 
 
 def _earns(a: _UnitAtoms, chip: str, how: str) -> bool:

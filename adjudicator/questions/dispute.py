@@ -18,7 +18,7 @@ from adjudicator.questions.adjudicate import (HERO_LEVELS, OTHER_SIDE, acted, at
 from adjudicator.questions.coverage import CHECK, LEVEL_UP_TEXT, LEVELING_UP, as_happened, notices, turned_notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
-from adjudicator.answers.decode import DISPLACED_SCORCH, PASS_OPEN, decode, decode_verdicts
+from adjudicator.answers.decode import claim_notices, decode, decode_verdicts
 from adjudicator.answers.moves import Act, UnitOptions
 from adjudicator.answers.notices import Notice
 from adjudicator.facts.board import Query, position_facts
@@ -101,9 +101,7 @@ def _judge_move(
             judgements, found = staying, noted
     options = unit_options(position, claim.unit, ai, deadline)
     alternatives = tuple(dict.fromkeys(format_move(m) for m in options.outcomes))
-    # What a unit the move displaces deals where it lands, not counted (Blaze: the claim's own move may
-    # change); a hero's walk through units its talent opens, not followed.
-    found += [n for n in options.notices if n.left_out in DISPLACED_SCORCH or n.left_out == PASS_OPEN]
+    found += claim_notices(options, claim.end)
     return judgements, alternatives, tuple(dict.fromkeys(found)), hurt_in(options)
 
 
