@@ -1590,6 +1590,21 @@ def blazing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def preyed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` whose moving faction's mark is an opposing unit on a map hex (no landmark minion)
+    down to 1 health: a Blaze move beside it defeats the mark, which is no mark for the moves after it
+    (reference/movement.py, N291). Handed out here only, never from the common pools (as ``blazing``)."""
+    position = draw(boards)
+    faction = position.turn.faction
+    prey = sorted(uid for uid, u in position.units.items()
+                  if u.faction != faction and u.at in position.hexes and u.kind is not Kind.LANDMARK_MINION)
+    assume(prey)
+    uid = draw(st.sampled_from(prey))
+    factions = {**position.factions, faction: replace(position.factions[faction], mark=Mark(unit=uid))}
+    return replace(position, factions=factions, units={**position.units, uid: replace(position.units[uid], health=1)})
+
+
+@st.composite
 def scorching(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` whose moving faction the AI controls, one or more of its minions holding
     Blaze with an allowance that admits forest, a few free hexes on their way (within their movement and

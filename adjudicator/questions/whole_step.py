@@ -286,7 +286,9 @@ def _search(
     # Board, spires, landmarks and distance fields do not change during the step, but where a move's
     # damage defeats a landmark minion (Impale, Source Aura): an obstacle gone, they are rendered again
     # for each set of landmark minions standing, and for each set of spire upgrades an act left (Yrtel's
-    # Will) or factions (Quantum Dark). Only the nodes the group's moves can read or change are sent.
+    # Will) or factions (Quantum Dark); and for each place of the marks, a marked unit a move defeated
+    # being no mark to the moves after it (docs/movement.md, Distance to the mark). Only the nodes the
+    # group's moves can read or change are sent.
     # A unit a group reveals as its top chip leaves it (Scatter) moves from a hex of the group's move, as far
     # as its own stat: the group's reach is that much further.
     radii = fields.step_radii(position, units)
@@ -298,7 +300,7 @@ def _search(
     radii.update(fields.move_radii(position, recruited))
     nodes = fields.reach(position, radii)
     rendered: dict[tuple[frozenset[tuple[str, str]], tuple[tuple[tuple[str, ...], str], ...], tuple[str, ...],
-                         tuple[str, ...], tuple[str, ...], tuple[str, ...]], str] = {}
+                         tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]], str] = {}
 
     def members(pos: Position) -> tuple[str, ...]:
         """The group's units, each a group revealed as its top chip left it (Scatter), and each landmark minion a
@@ -315,7 +317,8 @@ def _search(
         standing = (frozenset((uid, u.at) for uid, u in pos.units.items() if u.kind is Kind.LANDMARK_MINION and u.at),
                     tuple((s.upgrades, s.faction, s.at, s.chip) for s in pos.spires), members(pos), tuple(c.at for c in pos.chips),
                     tuple(lm.at for lm in pos.landmarks),
-                    tuple(uid for uid, u in sorted(pos.units.items()) if u.faction == KEEL and u.promoted))
+                    tuple(uid for uid, u in sorted(pos.units.items()) if u.faction == KEEL and u.promoted),
+                    _mark_places(pos))
         if standing not in rendered:
             rendered[standing] = render([*board_facts(pos, nodes),
                                          *field_facts(pos, members(pos), ai_factions, nodes)])
@@ -413,6 +416,13 @@ def _ordered_as_minion(position: Position, unit: Unit) -> bool:
 
 # The hook by which a minion moves like a hero (asp/core/hooks.lp).
 AS_HERO = "as_hero/2"
+
+
+def _mark_places(position: Position) -> tuple[tuple[str, ...], ...]:
+    """Where every faction's mark and every unit's own mark is now: a marked unit moves with it, and
+    leaves it once defeated."""
+    return (*(position.mark_nodes(f) for f in sorted(position.factions)),
+            *(position.mark_nodes(u.faction, uid) for uid, u in sorted(position.units.items()) if u.mark is not None))
 
 
 def _node(position: Position, uid: str) -> str:

@@ -7,6 +7,9 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N291 A marked unit defeated as units move (a Blaze move's damage) is no mark for the moves after it in the step
+    (harbinger-rulebook, chapter 2 Marks: "remains the mark until it is defeated"): off the board, it marks no
+    hex, so a unit whose mark it was counts no distance, makes no progress and stays, as asked on the board after.
 N278 The AI's elfinkaze off a roost with no opposing hero to reach (Roost Roam, AI: "If it cannot, it will move
     adjacent to the closest opposing minion or spire"): the closest, counted as range is from its hex, of the
     units opposing it that are no hero (a landmark minion too) on map hexes and the spires opposing it, each
@@ -743,7 +746,7 @@ def _mark_nodes(position: Position, unit: Unit) -> list[str]:
         near = mark.beside
         node = gate_node(near.gate) if near.gate is not None else position.units[near.unit or ""].at
         return sorted(n for n in position.neighbours(node or "") if n in position.hexes)
-    if mark.unit is not None:
+    if mark.unit is not None:  # N291: none once the marked unit is off the board
         node = position.units[mark.unit].at
     else:
         node = gate_node(mark.gate) if mark.gate is not None else mark.hex
