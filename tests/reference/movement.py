@@ -264,6 +264,7 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
+from typing import TypeVar
 
 from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
 from tests.reference import combat
@@ -1610,27 +1611,41 @@ def _stealing_walks(position: Position, hero: Unit, movement: int, through: froz
     chips = _chip_hexes(position)
     others = _units_by_hex(position, hero.id)
     stops = stop_hexes(position, hero)
-    best: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {(start, frozenset()): (start,)}
-    layer = [(start, frozenset[str]())]
-    for _ in range(movement):
-        reached: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
-        for node, passed in layer:
-            if _is_gate(node) or node in stops:
+
+    def moves(state: tuple[str, frozenset[str]], steps: int) -> Iterator[tuple[str, frozenset[str]]]:
+        node, passed = state
+        if steps >= movement or _is_gate(node) or node in stops:
+            return
+        for near in position.neighbours(node):
+            if near not in position.hexes or not _admits(position, hero, near):
                 continue
-            for near in position.neighbours(node):
-                if near not in position.hexes or not _admits(position, hero, near):
-                    continue
-                if near in steals:
-                    state = (near, passed | {near})
-                elif near in through or near == start or (near not in chips and near not in others):
-                    state = (near, passed)
-                else:
-                    continue
-                if state not in best:
-                    route = (*best[(node, passed)], near)
-                    reached[state] = min(reached.get(state, route), route)
+            if near in steals:
+                yield near, passed | {near}
+            elif near in through or near == start or (near not in chips and near not in others):
+                yield near, passed
+
+    return _first_walks((start, frozenset()), moves)
+
+
+_State = TypeVar("_State", bound=tuple)
+
+
+def _first_walks(start: _State, moves: Callable[[_State, int], Iterable[_State]]) -> dict[_State, tuple[str, ...]]:
+    """Every state (its hex first) a walk reaches, step by step, with the first of its shortest walks in
+    name order; ``moves(state, steps taken)`` gives the states one step on."""
+    best = {start: (start[0],)}
+    layer = [start]
+    steps = 0
+    while layer:
+        reached: dict[_State, tuple[str, ...]] = {}
+        for state in layer:
+            for after in moves(state, steps):
+                if after not in best:
+                    route = (*best[state], after[0])
+                    reached[after] = min(reached.get(after, route), route)
         best.update(reached)
         layer = list(reached)
+        steps += 1
     return best
 
 
@@ -1771,27 +1786,18 @@ def _roam_outcomes(position: Position, unit: Unit, reached: dict[str, tuple[str,
         number = dict(chip.talent_numbers).get("Roost")
         if number is not None and chip.faction == unit.faction and chip.at in position.hexes and chip.at != start:
             roosts[chip.at] = number
-    best = {(start, movement): (start,)}
-    layer = [(start, movement)]
-    steps = 0
-    while layer:
-        found: dict[tuple[str, int], tuple[str, ...]] = {}
-        for node, stat in layer:
-            if steps >= stat or node in stops and node != start:
-                continue
-            for near in position.neighbours(node):
-                if near in roosts:
-                    state = (near, roosts[near])
-                elif near in position.hexes and near not in chips and near not in others and _admits(position, unit, near):
-                    state = (near, stat)
-                else:
-                    continue
-                if state not in best:
-                    route = (*best[(node, stat)], near)
-                    found[state] = min(found.get(state, route), route)
-        best.update(found)
-        layer = list(found)
-        steps += 1
+
+    def moves(state: tuple[str, int], steps: int) -> Iterator[tuple[str, int]]:
+        node, stat = state
+        if steps >= stat or node in stops and node != start:
+            return
+        for near in position.neighbours(node):
+            if near in roosts:
+                yield near, roosts[near]
+            elif near in position.hexes and near not in chips and near not in others and _admits(position, unit, near):
+                yield near, stat
+
+    best = _first_walks((start, movement), moves)
     walked = {node for node, _ in best} - {start}
     if any(hurt(position, unit, n, ai) or rolls_on(position, unit, n, ai) for n in walked):
         return []
