@@ -302,7 +302,9 @@ def _pairs(wanted: tuple[ActClaim, ...], acts: tuple[Act, ...], must: frozenset[
 
 def _not_offered(wanted: ActClaim, when: str, offers: tuple[Act, ...]) -> Judgement:
     listed = ", ".join(format_act(a) for a in dict.fromkeys(offers)) or "none"
-    return Judgement("", ILLEGAL, (Reason(ILLEGAL, "act_not_offered", (format_act(wanted), when, listed)),))
+    # Each side of the move has its own rule (docs/notation.md, Acts).
+    key = "act_not_offered" if when == "before" else "act_after_not_offered"
+    return Judgement("", ILLEGAL, (Reason(ILLEGAL, key, (format_act(wanted), when, listed)),))
 
 
 def _joined(reason: Reason, then: Judgement) -> Judgement:
