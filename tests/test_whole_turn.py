@@ -16,7 +16,7 @@ from adjudicator.answers.attacks import ChipEnd, EndState
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.position.load import load_document
 from adjudicator.position.model import Position
-from adjudicator.questions.adjudicate import attack_step, end_of_wave, spires_fire
+from adjudicator.questions.adjudicate import attack_step, end_of_wave, spires_fire, unit_options
 from adjudicator.questions.board_after import apply_end, apply_move, turn
 from adjudicator.answers.notices import Notice
 from adjudicator.questions.whole_turn import merged, remaining, turn_end, whole_turn
@@ -54,6 +54,16 @@ def test_a_hero_that_returns_to_its_fortress_recovers_its_full_health() -> None:
     hurt = replace(position, units={**position.units, "jaelana": replace(position.units["jaelana"], health=1)})
     after = apply_move(hurt, MoveOutcome("jaelana", "gate:heirs", "return", path=("c4", "gate:heirs")))
     assert after.units["jaelana"].health == position.units["jaelana"].stats.health
+
+
+def test_a_rider_its_walking_roost_carries_has_moved_for_what_reads_a_move() -> None:
+    # FAQ-02: riding "triggers movement effects"; FAQ-25: moved by another chip counts for Survival. The
+    # harrier displaces lord, a hero with Roost, from c1 to b1, and elf rides lord.
+    position = _position("positions/talents/roost/roost-displaced-hero-carries-rider.yaml")
+    (harrier,) = unit_options(position, "harrier").outcomes
+    after = apply_move(position, harrier)
+    assert after.units["elf"].at == "b1" and after.units["elf"].done.displaced
+    assert not after.units["harrier"].done.displaced
 
 
 def test_a_spire_rigging_sent_to_its_barracks_is_not_called_defeated() -> None:

@@ -561,15 +561,18 @@ def _carry(position: Position, units: dict[str, Unit], moved: list[tuple[str, st
     """Roost: "When this unit moves, elfinkaze on it are moved with it" (FAQ-02: riding is not the
     elfinkaze's own move, which it keeps). A rider still on its roost as it moved goes where the roost
     stands now; where the roost fell on its way or left the map, the rider stays on the hex it fell on
-    (or its own), riding nothing. What the way does to a rider (FAQ-07) is the move's ``carried``."""
+    (or its own), riding nothing. What the way does to a rider (FAQ-07) is the move's ``carried``.
+    Moved so, it has moved for what reads a move (FAQ-02: riding "triggers movement effects"; FAQ-25,
+    Survival), as a rider its spire carries has (apply_change)."""
     for roost, node in moved:
         start = position.units[roost].at
         for rider in [u for u in units.values() if u.rides == roost and u.at == start and start is not None]:
             now = units[roost].at
-            if now is not None:
-                units[rider.id] = replace(rider, at=now)
-            else:
-                units[rider.id] = replace(rider, at=node if node in position.hexes else start, rides=None)
+            carried = replace(rider, at=now) if now is not None else replace(
+                rider, at=node if node in position.hexes else start, rides=None)
+            if carried.at != start:
+                carried = replace(carried, done=replace(carried.done, displaced=True))
+            units[rider.id] = carried
 
 
 def _hurt(unit: Unit, damage: int, defeated: bool) -> Unit:
