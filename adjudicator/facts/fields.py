@@ -332,7 +332,12 @@ def step_radii(position: Position, units: Iterable[str]) -> dict[str, int]:
 
 
 def ball(position: Position, start: str, radius: int) -> set[str]:
-    """Every node within ``radius`` steps of ``start``, whatever stands or grows there."""
+    """Every node within ``radius`` steps of ``start``, whatever stands or grows there. A radius of the
+    whole board stands for a move that reads all of it (a teleport to a chip anywhere: move_radii), so it
+    takes every piece of a map in pieces too, which no walk reaches: a position may describe two parts
+    of a board."""
+    if radius >= len(position.hexes) + len(position.gates):
+        return {*position.hexes, *(gate.node for gate in position.gates.values())}
     seen = {start}
     frontier = deque([(start, 0)])
     while frontier:
