@@ -66,6 +66,17 @@ def test_a_rider_its_walking_roost_carries_has_moved_for_what_reads_a_move() -> 
     assert not after.units["harrier"].done.displaced
 
 
+def test_a_landmark_an_act_moved_is_on_its_new_hex_in_the_turns_end() -> None:
+    # Twister: "place it on an unoccupied non-path hex adjacent to this unit": two ends that differ only by
+    # the landmark's hex are two ends.
+    position = _position("positions/talents/twister/twister-landmark-within-three-placed-beside.yaml")
+    placed = [o for o in unit_options(position, "tempest").outcomes if o.end == "b1" and o.acts]
+    ends = {turn_end(position, apply_move(position, o)).landmarks_at for o in placed}
+    assert ends == {(("ruin", "a2"),), (("ruin", "b2"),)}
+    assert "ruin on a2" in turn_end(position, apply_move(position, placed[0])).describe() + \
+        turn_end(position, apply_move(position, placed[1])).describe()
+
+
 def test_a_spire_rigging_sent_to_its_barracks_is_not_called_defeated() -> None:
     position = _position("positions/talents/rigging/rigging-hero-returns-spire-to-barracks.yaml")
     rigged = next(o for o in whole_turn(position).outcomes if o.movement and o.movement.sequence[0].exit)

@@ -336,7 +336,8 @@ class StepOutcome:
     # (unit, 'promoted' or 'basic') for each unit a talent's act flipped or promoted (Consume, Yrtel's
     # Way), sorted: a board of its own though every chip stands where it stood.
     sides: tuple[tuple[str, str], ...] = ()
-    # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will).
+    # (spire, its upgrades bottom first) for each spire whose upgrades the step changed (Yrtel's Will), then
+    # (unit, its upgrades other than fortifications) for each unit whose such upgrades it changed (Radiate).
     upgrades: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # (landmark minion, the faction now controlling it) for each an act put under control (Recruiter), and
     # (spire, the faction of the spire that replaced it) for each an act replaced (Quantum Dark), sorted.
@@ -344,6 +345,12 @@ class StepOutcome:
     # (faction, its Source after the step) for each faction whose Source the step changed, sorted: what its
     # moves spent, stole and earned (asp/movement/source.lp), as the combat steps' ends show it.
     source: tuple[tuple[str, int], ...] = ()
+    # (chip or landmark, its hex or "removed") for each an act placed, moved or took off the map (Dig's Tunnel
+    # Access chip, Portable Gateport's item, Twister's landmark, Build Waygate's waygate), sorted.
+    chips: tuple[tuple[str, str], ...] = ()
+    # (unit, its talents now) for each unit an act gave or took an item on the side it shows (Portable
+    # Gateport; Cumbersome's item lost on the way), sorted.
+    talents: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def chance(self) -> Fraction:
@@ -375,6 +382,10 @@ class StepOutcome:
             shape["control"] = dict(self.control)
         if self.source:
             shape["source"] = dict(self.source)
+        if self.chips:
+            shape["chips"] = dict(self.chips)
+        if self.talents:
+            shape["talents"] = {u: list(t) for u, t in self.talents}
         if self.rolled:
             shape["chance"] = str(self.chance)
         return shape

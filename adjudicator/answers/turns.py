@@ -133,6 +133,7 @@ class TurnEnd:
     chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
     landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
+    landmarks_at: tuple[tuple[str, str], ...] = ()  # (landmark, the hex an act moved it to: Twister)
     morale: tuple[tuple[str, int], ...] = ()  # (faction, what its morale die shows: Morale)
     # spires returned to their barracks, not defeated: by an act as a unit moved (Rigging), as the wave
     # ended (Mining)
@@ -165,6 +166,7 @@ class TurnEnd:
             "chips": dict(self.chips),
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
+            **({"landmarks_at": dict(self.landmarks_at)} if self.landmarks_at else {}),
             **({"spires_home": list(self.spires_home)} if self.spires_home else {}),
             **({"others": [{"chip": c, "at": h, "count": n} for c, h, n in self.others]} if self.others else {}),
             **({"replaced": dict(self.replaced)} if self.replaced else {}),
@@ -190,6 +192,7 @@ class TurnEnd:
         parts += [f"{b} built on {h} ({f}: {c}{''.join(' ' + x for x in u)})" for b, h, f, c, u in self.built]
         parts += [f"{s} now a {c}" for s, c in self.renamed]
         parts += [f"{m} {what}" for m, what in self.landmarks]
+        parts += [f"{m} on {h}" for m, h in self.landmarks_at]
         parts += [f"{m} now controlled by {f}" for m, f in self.linked]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
         parts += [f"{c} health {h}" for c, h in self.chips]

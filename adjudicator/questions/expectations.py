@@ -132,7 +132,7 @@ def check_turn(
         failures.append(f"{key}: {result.count} distinct final boards, expected {expected['count']}")
     if "finals" in expected:
         actual = {_final(o.final, ((u, h) for u, h in o.health if (u, DEFEATED) not in o.final), o.fortifications,
-                         o.sides, o.upgrades, o.control, o.source): o
+                         o.sides, o.upgrades, o.control, o.source, o.chips, o.talents): o
                   for o in result.outcomes}
         wanted: dict[_Final, str | None] = {}
         for entry in expected["finals"]:
@@ -143,9 +143,11 @@ def check_turn(
             upgrades = entry.pop("upgrades", None) or {}
             control = entry.pop("control", None) or {}
             source = entry.pop("source", None) or {}
+            chips = entry.pop("chips", None) or {}
+            talents = entry.pop("talents", None) or {}
             chance = entry.pop("chance", None)
             wanted[_final(entry.items(), health.items(), forts.items(), sides.items(), upgrades.items(),
-                          control.items(), source.items())] = (
+                          control.items(), source.items(), chips.items(), talents.items())] = (
                 None if chance is None else str(chance))
         for missing in sorted(wanted.keys() - actual.keys()):
             failures.append(f"{key}: expected final board {_show_final(missing)} is not produced")
@@ -165,26 +167,31 @@ def check_turn(
 # A final board as an expectation spells it: where units stand (a defeated unit "defeated", its health
 # unsaid), then the health and the fortification upgrades of those whose the step changed (floating
 # rocks' dice, damage while moving), the side of each unit an act flipped or promoted, and the upgrades
-# (bottom first) of each spire an act stripped, and the faction now controlling each landmark minion an act
-# put under control (Recruiter), and each faction's Source where the step changed it.
+# (bottom first) of each spire an act stripped or unit an act changed, and the faction now controlling each
+# landmark minion an act put under control (Recruiter), each faction's Source where the step changed it, the
+# hex (or "removed") of each chip or landmark an act placed, moved or took off, and the talents of each unit
+# an act gave or took an item.
 _Final = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], tuple[tuple[str, int], ...],
                tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...],
-               tuple[tuple[str, int], ...]]
+               tuple[tuple[str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]
 
 
 def _final(
     board: Iterable[tuple[Any, Any]], health: Iterable[tuple[Any, Any]], forts: Iterable[tuple[Any, Any]],
     sides: Iterable[tuple[Any, Any]] = (), upgrades: Iterable[tuple[Any, Any]] = (),
     control: Iterable[tuple[Any, Any]] = (), source: Iterable[tuple[Any, Any]] = (),
+    chips: Iterable[tuple[Any, Any]] = (), talents: Iterable[tuple[Any, Any]] = (),
 ) -> _Final:
     return (tuple(sorted((str(u), str(n)) for u, n in board)), tuple(sorted((str(u), int(h)) for u, h in health)),
             tuple(sorted((str(u), int(n)) for u, n in forts)), tuple(sorted((str(u), str(s)) for u, s in sides)),
             tuple(sorted((str(s), tuple(map(str, u or ()))) for s, u in upgrades)),
-            tuple(sorted((str(u), str(f)) for u, f in control)), tuple(sorted((str(f), int(n)) for f, n in source)))
+            tuple(sorted((str(u), str(f)) for u, f in control)), tuple(sorted((str(f), int(n)) for f, n in source)),
+            tuple(sorted((str(c), str(at)) for c, at in chips)),
+            tuple(sorted((str(u), tuple(sorted(map(str, ts or ())))) for u, ts in talents)))
 
 
 def _show_final(final: _Final) -> str:
-    board, health, forts, sides, upgrades, control, source = final
+    board, health, forts, sides, upgrades, control, source, chips, talents = final
     shown: dict[str, Any] = dict(board)
     if health:
         shown["health"] = dict(health)
@@ -198,6 +205,10 @@ def _show_final(final: _Final) -> str:
         shown["control"] = dict(control)
     if source:
         shown["source"] = dict(source)
+    if chips:
+        shown["chips"] = dict(chips)
+    if talents:
+        shown["talents"] = {u: list(ts) for u, ts in talents}
     return str(shown)
 
 
@@ -513,6 +524,8 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
         data[landmark] = what
     for landmark, faction in end.linked:  # under a faction's control (Source Link)
         data[landmark] = {"control": faction}
+    for landmark, hex_ in end.landmarks_at:  # moved by an act (Twister)
+        data[landmark] = {"at": hex_}
     for chip, hex_, count in end.others:  # toxic fumes chips placed by a defeat, or returned as the wave ended
         data[chip] = "returned" if count == 0 else {"at": hex_, "count": count}
     for chip, unit in end.tucked:  # placed under a unit (chapter 4's rotten worms)

@@ -14,6 +14,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions, UnitSummary
 from adjudicator.answers.notices import Notice
@@ -38,7 +39,8 @@ Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id ord
 # then each gate's so changed (Immolate, Eruption), then chapter 4's Source vein's,
 # and the fortification upgrades left to each that lost one so (FAQ-29); the side of each unit an act
 # flipped or promoted (a spire's: Builder's siege tower), and the upgrades of each spire an act stripped
-# (Yrtel's Will): boards of their own.
+# (Yrtel's Will) or a unit's an act changed (Radiate), the chips and landmarks acts placed, moved or took
+# off the map, and the talents of each unit an act gave or took an item: boards of their own.
 Health = tuple[tuple[str, int], ...]
 Sides = tuple[tuple[str, str], ...]
 Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
@@ -47,11 +49,30 @@ Upgrades = tuple[tuple[str, tuple[str, ...]], ...]
 Control = tuple[tuple[str, str], ...]
 # Each faction whose Source the step changed, with its Source after it, by name (asp/movement/source.lp).
 Source = tuple[tuple[str, int], ...]
-Final = tuple[Board, Health, Health, Sides, Upgrades, Control, Source]
+# Each chip or landmark an act placed or moved (Dig's Tunnel Access chip, Portable Gateport's item dropped,
+# Twister's landmark, Build Waygate's waygate) with its hex, or REMOVED where it left the map, by id.
+Chips = tuple[tuple[str, str], ...]
+# Each unit whose talents an act changed on the side it shows (Portable Gateport's item picked up or dropped;
+# an item lost on the way, Cumbersome), with its talents now, by id.
+Talents = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+class Final(NamedTuple):
+    board: Board
+    health: Health = ()
+    forts: Health = ()
+    sides: Sides = ()
+    upgrades: Upgrades = ()
+    control: Control = ()
+    source: Source = ()
+    chips: Chips = ()
+    talents: Talents = ()
+
 
 AUTO, SEARCH = "auto", "search"
 DEFEATED = "defeated"  # a final board's node for a unit that damage taken while moving defeated
 DISCARDED = "discarded"  # a final board's node for a unit a die rolled before its move discarded (Anarchy)
+REMOVED = "removed"  # a final board's place for a chip or landmark an act took off the map
 ENGINES = (AUTO, SEARCH)
 
 
@@ -267,7 +288,7 @@ def _dealt(position: Position, board: Board, dealt: whole_solve.Dealt) -> Final:
             health.append((uid, unit.health - damage + absorbed))
         if absorbed:
             forts.append((uid, unit.fortifications - absorbed))
-    return board, tuple(health), tuple(forts), (), (), (), ()
+    return Final(board, tuple(health), tuple(forts))
 
 
 # ----------------------------------------------------------------------------------------- search
@@ -359,8 +380,13 @@ def _search(
         control = tuple(sorted((*((uid, u.faction) for uid, u in began.items() if u.faction != position.units[uid].faction),
                                *((s.id, s.faction) for s in pos.spires if s.faction != owned.get(s.id)))))
         source = tuple((f, x.source) for f, x in sorted(pos.factions.items()) if x.source != position.factions[f].source)
-        return (tuple((uid, _node(pos, uid)) for uid in now) + pushed, health, forts, sides,
-                _stripped(pos, position), control, source)
+        # A unit's talents and upgrades where an act changed them, not a flip's (which ``sides`` tells: the side's
+        # talents, its upgrades removed) nor a revealed chip's.
+        kept = {uid for uid, u in began.items() if uid not in dict(sides) and u.chip == position.units[uid].chip}
+        talents = tuple((uid, began[uid].talents) for uid in sorted(kept)
+                        if began[uid].talents != position.units[uid].talents)
+        return Final(tuple((uid, _node(pos, uid)) for uid in now) + pushed, health, forts, sides,
+                     _stripped(pos, position, kept), control, source, _placed(pos, position), talents)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         now = members(pos)
@@ -490,14 +516,16 @@ def _boards(
     for combination in itertools.islice(itertools.product(*ordered), limit):
         if outcomes and deadline is not None and deadline.remaining() <= 0:
             return tuple(sorted(outcomes, key=lambda o: o.final)), False
-        outcomes.append(StepOutcome(_merge_board(position, [f[0] for _, f in combination]),
+        outcomes.append(StepOutcome(_merge_board(position, [f.board for _, f in combination]),
                                     _interleave([g.sequence(f) for g, f in combination]),
-                                    tuple(sorted(pair for _, f in combination for pair in f[1])),
-                                    tuple(sorted(pair for _, f in combination for pair in f[2])),
-                                    tuple(sorted(pair for _, f in combination for pair in f[3])),
-                                    _merge_upgrades([f[4] for _, f in combination]),
-                                    tuple(sorted(dict(pair for _, f in combination for pair in f[5]).items())),
-                                    _merge_source(position, [f[6] for _, f in combination])))
+                                    tuple(sorted(pair for _, f in combination for pair in f.health)),
+                                    tuple(sorted(pair for _, f in combination for pair in f.forts)),
+                                    tuple(sorted(pair for _, f in combination for pair in f.sides)),
+                                    _merge_upgrades([f.upgrades for _, f in combination]),
+                                    tuple(sorted(dict(pair for _, f in combination for pair in f.control).items())),
+                                    _merge_source(position, [f.source for _, f in combination]),
+                                    tuple(sorted(dict(pair for _, f in combination for pair in f.chips).items())),
+                                    tuple(sorted(pair for _, f in combination for pair in f.talents))))
     return tuple(sorted(outcomes, key=lambda o: o.final)), True
 
 
@@ -514,16 +542,32 @@ def _merge_source(position: Position, changed: list[Source]) -> Source:
 
 
 def _merge_upgrades(changed: list[Upgrades]) -> Upgrades:
-    """The spires' upgrades the groups' boards changed; a spire two groups stripped keeps the same
-    either way (an act only takes its attack upgrades, Yrtel's Will)."""
+    """The spires' and units' upgrades the groups' boards changed; a spire two groups stripped keeps the
+    same either way (an act only takes its attack upgrades, Yrtel's Will)."""
     return tuple(sorted(dict(pair for board in changed for pair in board).items()))
 
 
-def _stripped(position: Position, start: Position) -> Upgrades:
+def _stripped(position: Position, start: Position, units: set[str]) -> Upgrades:
     """Each spire whose upgrades differ from those it had as the step began (none where an act built it:
-    Builder), with its upgrades now."""
+    Builder), with its upgrades now; then each of ``units`` whose upgrades other than fortifications do
+    (Radiate: a fortification given is in the board's fortifications), with those."""
     was = {s.id: s.upgrades for s in start.spires}
-    return tuple((s.id, s.upgrades) for s in position.spires if s.upgrades != was.get(s.id, ()))
+    spires = tuple((s.id, s.upgrades) for s in position.spires if s.upgrades != was.get(s.id, ()))
+
+    def kept(upgrades: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(u for u in upgrades if u != "fortification")
+
+    return spires + tuple((uid, kept(position.units[uid].upgrades)) for uid in sorted(units)
+                          if kept(position.units[uid].upgrades) != kept(start.units[uid].upgrades))
+
+
+def _placed(position: Position, start: Position) -> Chips:
+    """Each chip and landmark whose hex differs from the one it had as the step began, with its hex now,
+    or REMOVED where it left the map; a chip placed in the step, with its hex."""
+    was = {c.id: c.at for c in (*start.chips, *start.landmarks)}
+    now = {c.id: c.at for c in (*position.chips, *position.landmarks)}
+    return tuple(sorted((*((i, at) for i, at in now.items() if was.get(i) != at),
+                         *((i, REMOVED) for i in was if i not in now))))
 
 
 def _merge_board(position: Position, boards: list[Board]) -> Board:

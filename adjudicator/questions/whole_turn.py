@@ -192,10 +192,12 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
                       if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored, Overload
     linked = tuple((m.id, shown[m.id].faction) for m in start.landmarks
                    if m.id in shown and shown[m.id].faction != m.faction)  # Source Link
+    landmarks_at = tuple((m.id, shown[m.id].at) for m in start.landmarks
+                         if m.id in shown and shown[m.id].at != m.at)  # Twister
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
-        landmarks=landmarks, morale=morale,
+        landmarks=landmarks, landmarks_at=landmarks_at, morale=morale,
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),
         linked=linked,

@@ -307,6 +307,9 @@ def step_outcome(outcome: StepOutcome) -> list[str]:
     board_text += "".join(f", {x} upgrades {' '.join(u) or 'none'}" for x, u in outcome.upgrades)
     board_text += "".join(f", {x} controlled by {f}" for x, f in outcome.control)
     board_text += f", Source {_source(outcome.source)}" if outcome.source else ""
+    # A chip or landmark an act placed, moved or took off the map; a unit an act gave or took an item.
+    board_text += "".join(f", {x} {'off the map' if at == 'removed' else 'on ' + at}" for x, at in outcome.chips)
+    board_text += "".join(f", {u} talents {', '.join(ts) or 'none'}" for u, ts in outcome.talents)
     lines = [board_text + (f"  [chance {outcome.chance}]" if outcome.rolled else "")]
     for move in outcome.sequence:
         extra = f"  displacing {_displaced(move)}" if move.displaced else ""
