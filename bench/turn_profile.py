@@ -3,7 +3,8 @@ question 9), profiled per step.
 
     python -m bench.turn_profile --family realistic --size 150 --seed 1
 
-For each step the turn asks: how often, its wall time, and its profiled time split into clingo's
+For each step the turn asks: for how many boards (`calls`; most steps are asked once for all the
+boards that reach them, Step.ask_many), its wall time, and its profiled time split into clingo's
 grounding, solving (the search and reading the models), adding the program (the parsed statements and
 the rendered facts), freeing the control, and the rest in Python (facts, slicing, decoding); the
 turn's own code (board_after, turn_end) is the row `turn`. `distinct` counts the step's distinct
@@ -44,24 +45,27 @@ def profile(position: Any) -> tuple[dict[str, cProfile.Profile], dict[str, float
     walls: dict[str, float] = defaultdict(float)
     answers: dict[str, list[Any]] = defaultdict(list)
     stack = [TURN]
-    ask = steps.Step.ask
+    ask, ask_many = steps.Step.ask, steps.Step.ask_many
 
-    def timed(step: steps.Step, *args: Any, **kwargs: Any) -> Any:
+    def timed(step: steps.Step, call: Any, many: bool, *args: Any, **kwargs: Any) -> Any:
+        if stack[-1] == step.name:  # ask_many asking board by board: timed as one
+            return call(step, *args, **kwargs)
         profilers[stack[-1]].disable()
         stack.append(step.name)
         started = time.perf_counter()
         profilers[step.name].enable()
         try:
-            result = ask(step, *args, **kwargs)
+            result = call(step, *args, **kwargs)
         finally:
             profilers[step.name].disable()
             walls[step.name] += time.perf_counter() - started
             stack.pop()
             profilers[stack[-1]].enable()
-        answers[step.name].append(result)  # read after the turn, unprofiled
+        answers[step.name].extend(result if many else [result])  # read after the turn, unprofiled
         return result
 
-    steps.Step.ask = timed  # type: ignore[method-assign]  # restored below
+    steps.Step.ask = lambda step, *a, **k: timed(step, ask, False, *a, **k)  # type: ignore[method-assign]  # restored below
+    steps.Step.ask_many = lambda step, *a, **k: timed(step, ask_many, True, *a, **k)  # type: ignore[method-assign]
     try:
         started = time.perf_counter()
         profilers[TURN].enable()
@@ -69,7 +73,7 @@ def profile(position: Any) -> tuple[dict[str, cProfile.Profile], dict[str, float
         profilers[TURN].disable()
         total = time.perf_counter() - started
     finally:
-        steps.Step.ask = ask  # type: ignore[method-assign]
+        steps.Step.ask, steps.Step.ask_many = ask, ask_many  # type: ignore[method-assign]
     walls[TURN] = total - sum(walls.values())
     shown = {name: [json.dumps(r.as_json(), sort_keys=True, default=str) for r in found] for name, found in answers.items()}
     return profilers, walls, shown, total, result.count

@@ -6,20 +6,28 @@ what each step's own answer says, and the composition against the steps asked al
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import given, settings
 
-from adjudicator.answers.attacks import ChipEnd, EndState
+from adjudicator.answers.attacks import AttackStepResult, ChipEnd, EndState
 from adjudicator.answers.moves import MoveOutcome
 from adjudicator.position.load import load_document
 from adjudicator.position.model import Position
 from adjudicator.questions.adjudicate import attack_step, end_of_wave, spires_fire, unit_options
 from adjudicator.questions.board_after import apply_end, apply_move, turn
 from adjudicator.answers.notices import Notice
-from adjudicator.questions.whole_turn import merged, remaining, turn_end, whole_turn
+from adjudicator.questions.steps import BY_NAME
+from adjudicator.questions.whole_step import movement_step
+from adjudicator.questions.whole_turn import _branches, merged, remaining, turn_end, whole_turn
+from bench import boards
 
 from tests.combat_strategies import combat_positions
 from tests.comparisons import at_spires_fire
@@ -225,3 +233,44 @@ def test_a_talent_the_turn_and_a_step_both_leave_out_is_named_once() -> None:
         Notice("Dodge", "partly modelled", ("quick-strike", "movement", "attack"), ("darb", "kram"), "its flip"),
         other,
     )
+
+
+def _bench_turn() -> Position:
+    """A realistic 60-hex / 5-unit bench board under the AI at Spires Fire (bench/run.py, question 9), one
+    whose every line of play attacks."""
+    board = boards.realistic(0, 60, 5)
+    position = boards.as_ai(boards.armed(board, len(board.units)))
+    return replace(position, turn=replace(position.turn, step="spires-fire"))
+
+
+def test_a_step_asked_of_many_boards_at_once_answers_each_as_its_own_question() -> None:
+    # The whole turn asks a step once for every board that reaches it, one grounding for a batch of boards
+    # (solve_each): each board gets its own count, end states and notices; a board asked twice is solved
+    # once. Only the order of attacks shown for an end state may differ (the witness is the batch solve's).
+    start = _bench_turn()
+    moved = [after for after, _, _, _ in _branches(start, movement_step(replace(
+        start, turn=replace(start.turn, step="movement")), ai=True))]
+    other = _position("positions/turn/turn-from-spires-fire.yaml")  # other talents: another grounding
+    positions = [*moved, moved[0], replace(other, turn=replace(other.turn, step="attack"))]
+    assert len(moved) > 1
+    answers: dict[str, list[AttackStepResult]] = {}
+    for name in ("attack-step", "end-of-turn"):
+        step = BY_NAME[name]
+        answers[name] = together = step.ask_many(positions, True)
+        alone = [step.ask(p, True) for p in positions]
+        assert [(r.count, [e.end for e in r.outcomes], r.notices) for r in together] == \
+            [(r.count, [e.end for e in r.outcomes], r.notices) for r in alone]
+    assert all(e.sequence for r in answers["attack-step"][:len(moved)] for e in r.outcomes)
+
+
+def test_the_turn_shows_the_same_orders_of_attacks_on_every_run_and_under_any_hash_seed(tmp_path: Path) -> None:
+    # The order of attacks shown for an end state is the first answer set the batch's solve finds
+    # (solve.solve_each): its program is built from the facts sorted by their text and the boards in
+    # the order of their lines of play, so it follows from the position alone.
+    path = tmp_path / "turn.yaml"
+    path.write_text(boards.position_yaml(_bench_turn()))
+    runs = [subprocess.run([sys.executable, "-m", "adjudicator", "turn", str(path), "--ai", "--all", "--json"],
+                           cwd=ROOT, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("0", "1")]
+    assert runs[0] == runs[1]
+    assert any(o["attack"]["sequence"] for o in json.loads(runs[0])["outcomes"])

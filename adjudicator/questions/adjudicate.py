@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -50,7 +51,7 @@ from adjudicator.position.talents import NOT_MODELLED, PARTLY, catalogue
 from adjudicator.answers.notices import Notice
 from adjudicator.questions.still import still_facts
 from adjudicator.solving.solve import (
-    COMBAT, Deadline, TimedOut, consequences, decodable, ground, solve, solve_all
+    COMBAT, Deadline, TimedOut, consequences, decodable, ground, solve, solve_all, solve_each
 )
 
 if TYPE_CHECKING:
@@ -475,13 +476,10 @@ def attack_step(
     attacks that produces it, and their exact count. The solver tells the end states apart itself
     (projection onto fin/1), so orders that lead to the same board are never enumerated twice.
     When ``deadline`` passes, the end states found so far, marked incomplete."""
-    from adjudicator.facts.combat import ATTACK, STEP, CombatQuery, combat_facts  # imported here: combat only
+    from adjudicator.facts.combat import combat_facts  # imported here: combat only
 
     check_limit(limit)
-    side = position.turn.faction
-    ai_factions = combat_ai(position, side, ai)
-    query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
-                        readings=resolve(position.readings), quick=quick)
+    query = _attack_query(position, ai, quick)
     summary, by_groups = (None, None) if limit is None else _attack_step_by_groups(position, query, limit, deadline,
                                                                                     progress)
     if by_groups is not None:
@@ -495,19 +493,61 @@ def attack_step(
                 summary = step_summary(position, query, deadline)
         except TimedOut as timeout:
             found, complete, summary = timeout.models, False, None
-        # Cut short, each end state found is counted (one answer set each: projected), and as many
-        # decoded as the margin allows.
-        seen = decode_attack_step(decodable(found, None if complete else deadline), position, ai_factions,
-                                  shipped_die(query.readings["spire-die"]))
-        seen.sort(key=lambda e: e.end.sort_key)
-        count, shown, sideless = len(found), first_shown(seen, limit), decode_sideless(found)
-    unmodelled = (*notices(position, "quick" if quick else "attack", ai),
-                  *flipped(sideless, "quick" if quick else "attack"))
+        count, seen, shown, sideless = _attack_ends(position, query, found, complete, limit, deadline)
+    return _attack_answer(position, query, ai, count, seen, shown, sideless, complete, summary)
+
+
+def attack_steps(
+    positions: Sequence[Position],
+    ai: bool | None = None,
+    deadline: Deadline | None = None,
+    progress: Progress | None = None,
+    quick: bool = False,
+) -> list[AttackStepResult]:
+    """``attack_step`` of each of ``positions`` with no limit (every end state, no summary), the step
+    grounded once for a batch of boards (solve_each: the order of attacks shown for an end state may be
+    another than the board's own question shows). TimedOut when ``deadline`` passes."""
+    from adjudicator.facts.combat import combat_facts  # imported here: combat only
+
+    queries = [_attack_query(p, ai, quick) for p in positions]
+    found = solve_each((combat_facts(p, q) for p, q in zip(positions, queries)), deadline=deadline, progress=progress)
+    return [_attack_answer(p, q, ai, *_attack_ends(p, q, models, True, None, deadline), True, None)
+            for p, q, models in zip(positions, queries, found)]
+
+
+def _attack_query(position: Position, ai: bool | None, quick: bool) -> CombatQuery:
+    from adjudicator.facts.combat import ATTACK, STEP, CombatQuery  # imported here: combat only
+
+    side = position.turn.faction
+    return CombatQuery(ATTACK, STEP, side, combat_ai(position, side, ai), _may_attack(position, side),
+                       readings=resolve(position.readings), quick=quick)
+
+
+def _attack_ends(
+    position: Position, query: CombatQuery, found: list[list[Symbol]], complete: bool, limit: int | None,
+    deadline: Deadline | None,
+) -> tuple[int, list[StepEnd], tuple[StepEnd, ...], tuple[tuple[str, str], ...]]:
+    """The step's answer sets decoded: their count, the end states sorted, the first ``limit`` of them,
+    and the units that flipped sideless. Cut short, each end state found is counted (one answer set
+    each: projected), and as many decoded as the margin allows."""
+    seen = decode_attack_step(decodable(found, None if complete else deadline), position, query.ai_factions,
+                              shipped_die(query.readings["spire-die"]))
+    seen.sort(key=lambda e: e.end.sort_key)
+    return len(found), seen, first_shown(seen, limit), decode_sideless(found)
+
+
+def _attack_answer(
+    position: Position, query: CombatQuery, ai: bool | None, count: int, seen: list[StepEnd],
+    shown: tuple[StepEnd, ...], sideless: tuple[tuple[str, str], ...], complete: bool, summary: StepSummary | None,
+) -> AttackStepResult:
+    """The step's answer, with the notices of what it leaves out as they apply to its ends."""
+    unmodelled = (*notices(position, "quick" if query.quick else "attack", ai),
+                  *flipped(sideless, "quick" if query.quick else "attack"))
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
         fallen = fallen_spires(position, (([c.chip for c in e.end.chips if c.defeated], e.end.source) for e in seen))
         unmodelled = as_happened(unmodelled, defeats, any(e.end.wave_over for e in seen), fallen)
-    return AttackStepResult(side, side in ai_factions, count, shown, complete, unmodelled, summary)
+    return AttackStepResult(query.side, query.side in query.ai_factions, count, shown, complete, unmodelled, summary)
 
 
 def _attack_step_by_groups(
@@ -634,11 +674,38 @@ def _turn_edge(
     moment: str, position: Position, ai: bool | None, limit: int | None, deadline: Deadline | None,
     progress: Progress | None, die: Die | None = None,
 ) -> AttackStepResult:
-    from adjudicator.facts.combat import STEP, CombatQuery, combat_facts  # imported here: combat only
+    from adjudicator.facts.combat import combat_facts  # imported here: combat only
 
     check_limit(limit)
+    query, die = _edge_query(moment, position, ai, die)
+    try:
+        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
+                                     progress=progress), True
+    except TimedOut as timeout:
+        models, complete = timeout.models, False
+    return _edge_answer(moment, position, query, die, ai, models, complete, limit, deadline)
+
+
+def turn_edges(
+    moment: str, positions: Sequence[Position], ai: bool | None = None, deadline: Deadline | None = None,
+    progress: Progress | None = None, die: Die | None = None,
+) -> list[AttackStepResult]:
+    """``_turn_edge`` of each of ``positions`` with no limit, the moment grounded once for a batch of
+    boards (solve_each). TimedOut when ``deadline`` passes."""
+    from adjudicator.facts.combat import combat_facts  # imported here: combat only
+
+    queries = [_edge_query(moment, p, ai, die) for p in positions]
+    found = solve_each((combat_facts(p, q) for p, (q, _) in zip(positions, queries)), deadline=deadline,
+                       progress=progress)
+    return [_edge_answer(moment, p, q, rolled, ai, models, True, None, deadline)
+            for p, (q, rolled), models in zip(positions, queries, found)]
+
+
+def _edge_query(moment: str, position: Position, ai: bool | None, die: Die | None) -> tuple[CombatQuery, Die]:
+    """The moment's question, and the spire die its ends are read with (``die``, else the reading's)."""
+    from adjudicator.facts.combat import STEP, CombatQuery  # imported here: combat only
+
     side = position.turn.faction
-    ai_factions = combat_ai(position, side, ai)
     readings = resolve(position.readings)
     die = die or shipped_die(readings["spire-die"])
     # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
@@ -649,14 +716,15 @@ def _turn_edge(
         else _edge_points(position, side)
     if moment == "end" and round_worms(position):  # chapter 4's worms act after every other act of the end
         points += 1
-    query = CombatQuery(moment, STEP, side, ai_factions, points,
-                        readings=readings, die=die if rolls else None)
-    try:
-        models, complete = solve_all(combat_facts(position, query), project=True, deadline=deadline,
-                                     progress=progress), True
-    except TimedOut as timeout:
-        models, complete = timeout.models, False
-    ends = decode_attack_step(decodable(models, None if complete else deadline), position, ai_factions, die)
+    return CombatQuery(moment, STEP, side, combat_ai(position, side, ai), points, readings=readings,
+                       die=die if rolls else None), die
+
+
+def _edge_answer(
+    moment: str, position: Position, query: CombatQuery, die: Die, ai: bool | None, models: list[list[Symbol]],
+    complete: bool, limit: int | None, deadline: Deadline | None,
+) -> AttackStepResult:
+    ends = decode_attack_step(decodable(models, None if complete else deadline), position, query.ai_factions, die)
     ends.sort(key=lambda e: e.end.sort_key)
     # What acts only as the wave ends changes nothing where no end has it end (what acts on a defeat is
     # kept: a defeat may leave no trace in the end, as chapter 8's Nucleus's).
@@ -667,8 +735,16 @@ def _turn_edge(
         unmodelled = as_happened(unmodelled, True, moment == "wave" or any(e.end.wave_over for e in ends),
                                  fallen_spires(position, (([c.chip for c in e.end.chips if c.defeated], e.end.source) for e in ends)))
     # A chip a talent promoted at a defeat, its other side not given (Invigorate's revealed chip).
-    return AttackStepResult(side, side in ai_factions, len(models), first_shown(ends, limit), complete,
+    return AttackStepResult(query.side, query.side in query.ai_factions, len(models), first_shown(ends, limit), complete,
                             (*unmodelled, *flipped(decode_sideless(models), moment)))
+
+
+# The steps asked of many boards at once (the whole turn's; steps.py, Step.many).
+start_of_turns = partial(turn_edges, "start")
+end_of_turns = partial(turn_edges, "end")
+end_of_waves = partial(turn_edges, "wave")
+explorations = partial(turn_edges, "explore")
+quick_strikes = partial(attack_steps, quick=True)
 
 
 def _edge_points(position: Position, side: str) -> int:

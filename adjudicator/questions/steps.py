@@ -35,6 +35,7 @@ class Step:
     sides: bool = True  # asked for a player or for the AI (`--ai`)
     progress: bool = True  # reports how many it has found so far
     options: tuple[str, ...] = ()  # further keyword options of the question (`die`)
+    many: str = ""  # "module:function" that answers it for many positions at once, with no limit (the whole turn)
 
     def answer(self) -> Callable[..., Any]:
         module, function = self.question.split(":")
@@ -53,16 +54,30 @@ class Step:
             kwargs["progress"] = progress
         return self.answer()(position, **kwargs)
 
+    def ask_many(self, positions: list[Any], ai: bool | None = None, deadline: Any = None,
+                 progress: Callable[[int], None] | None = None, **options: Any) -> list[Any]:
+        """``ask`` of each of ``positions`` with no limit: all at once where the step has a question for
+        many (``many``: one grounding for a batch of boards), else one by one. Cut short by
+        ``deadline``: an incomplete answer, or TimedOut."""
+        if not self.many:
+            return [self.ask(p, ai, None, deadline, progress, **options) for p in positions]
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise TypeError(f"{self.name} takes no option {sorted(unknown)}")
+        module, function = self.many.split(":")
+        return getattr(import_module(module), function)(positions, ai=ai, deadline=deadline, progress=progress, **options)
+
 
 STEPS: tuple[Step, ...] = (
     Step("start-of-turn", "Start of turn", "start-of-turn", "start", ("start-of-turn", *EVENTS),
          "adjudicator.questions.adjudicate:start_of_turn", "end states", 20, "start_of_turn", "edge_outcome", "ends",
          "Every distinct end state of the start of the current faction's turn (Healing, …), with the exact count.",
-         options=("die",)),
+         options=("die",), many="adjudicator.questions.adjudicate:start_of_turns"),
     Step("quick-strike", "Quick Strike", "quick-strike", "quick", ("quick-strike", *EVENTS),
          "adjudicator.questions.adjudicate:quick_strike", "end states", 20, "quick_strike", "attack_outcome", "ends",
          "Every distinct end state of the Quick Strike step, before the spires fire: what units with Quick "
-         "Strike may, or must, attack then, with the exact count."),
+         "Strike may, or must, attack then, with the exact count.",
+         many="adjudicator.questions.adjudicate:quick_strikes"),
     Step("spires-fire", "Spires Fire", "spires-fire", "fire", ("spires-fire", *EVENTS),
          "adjudicator.questions.adjudicate:spires_fire", "results", 50, "fire_step", "fire_outcome", "fire",
          "The Spires Fire step: which spires fire, their targets, every result with its exact odds.",
@@ -73,17 +88,21 @@ STEPS: tuple[Step, ...] = (
     Step("exploration", "Exploration", "exploration", "explore", ("exploration", *EVENTS),
          "adjudicator.questions.adjudicate:exploration", "end states", 20, "exploration", "edge_outcome", "ends",
          "Every distinct end state of the current faction's exploration step: the face-down landmarks its units "
-         "may reveal, and what each the position says lies face down does then, with the exact count."),
+         "may reveal, and what each the position says lies face down does then, with the exact count.",
+         many="adjudicator.questions.adjudicate:explorations"),
     Step("attack-step", "Attack step", "attack", "attack", ("attack", *EVENTS),
          "adjudicator.questions.adjudicate:attack_step", "end states", 20, "attack_step", "attack_outcome", "ends",
-         "Every distinct end state of the current faction's whole attack step, with the exact count."),
+         "Every distinct end state of the current faction's whole attack step, with the exact count.",
+         many="adjudicator.questions.adjudicate:attack_steps"),
     Step("end-of-turn", "End of turn", "end-of-turn", "end", ("end-of-turn", *EVENTS),
          "adjudicator.questions.adjudicate:end_of_turn", "end states", 20, "end_of_turn", "edge_outcome", "ends",
-         "Every distinct end state of the end of the current faction's turn, with the exact count."),
+         "Every distinct end state of the end of the current faction's turn, with the exact count.",
+         many="adjudicator.questions.adjudicate:end_of_turns"),
     Step("end-of-wave", "End of the wave", WAVE_END, "wave", (WAVE_END,),
          "adjudicator.questions.adjudicate:end_of_wave", "end states", 20, "end_of_wave", "edge_outcome", "ends",
          "Every distinct end state of the end of the wave, on a board it has just ended on: what returns to "
-         "its barracks, Source gained, campfire mode ended (Precious, Mining, Refinery), with the exact count."),
+         "its barracks, Source gained, campfire mode ended (Precious, Mining, Refinery), with the exact count.",
+         many="adjudicator.questions.adjudicate:end_of_waves"),
     Step("turn", "Whole turn", None, "turn", TURN_STEPS + EVENTS,
          "adjudicator.questions.whole_turn:whole_turn", "outcomes", 20, "whole_turn", "turn_outcome", "turn",
          "The whole turn from the step the position stands at to the end of turn: every distinct way it "

@@ -16,8 +16,8 @@ the wave is followed by the end of the wave (its own question), which ends the t
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -51,7 +51,7 @@ from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, fallen_spires, flipped, notices_in
-from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
+from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP, Step
 from adjudicator.solving.solve import Deadline, TimedOut
 
 
@@ -229,15 +229,26 @@ def whole_turn(
     steps = remaining(position)
     gaps = _gaps(position, steps, as_ai)
     played = tuple(s for s in PLAYED_STEPS if s.place in steps)
+    # The lines of play are played step by step: every board that reaches a step waits for it, and the
+    # step is asked once for them all (Step.ask_many, one grounding for a batch of boards), the steps in
+    # turn order and the end of the wave last. Each line carries its path, the indices of the branches
+    # it took: the outcome kept for an end, and the order the notices are named in, are those of the
+    # first line in path order, as when the lines were played one after another (depth first).
+    waiting: dict[str, list[_Line]] = defaultdict(list)
     found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...],
-                      tuple[Roll6, ...]], TurnOutcome] = {}
+                      tuple[Roll6, ...]], tuple[Path, TurnOutcome]] = {}
     fallen = False  # a unit defeated as it moves in some line of play
     emptied: set[Gap] = set()  # a line that ended the wave as units moved showed a move after it (REORDERED)
     reached: set[str] = set()  # the steps some line of play came to
-    uncounted: dict[Notice, None] = {}  # what a step's own answer left out, beyond the turn's notices
+    uncounted: dict[Notice, tuple[Path, int]] = {}  # what a step's own answer left out, beyond the turn's notices
     tell = progress or (lambda _: None)
 
-    def finish(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
+    def note(path: Path, notices: Iterable[Notice]) -> None:
+        for index, notice in enumerate(notices):
+            if notice not in uncounted or (path, index) < uncounted[notice]:
+                uncounted[notice] = (path, index)
+
+    def finish(path: Path, pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends, records.get("movement"))
         start, close = records.get("start-of-turn"), records.get("end-of-turn")
@@ -246,71 +257,88 @@ def whole_turn(
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
                start.razed if start else (), d6)
-        found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                          records.get("quick-strike"), start, records.get(AGAIN, ()), close))
+        if key not in found or path < found[key][0]:
+            found[key] = (path, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
+                                            records.get("quick-strike"), start, records.get(AGAIN, ()), close))
         tell(len(found))
 
-    def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
-        nonlocal fallen
+    def play(path: Path, pos: Position, index: int, odds: Fraction, records: dict[str, Any],
+             ends: list[EndState]) -> None:
         game_over = any(e.game_over for e in ends)
         if any(e.wave_over for e in ends) and not game_over and WAVE_STEP.name not in records:
-            wave_end(pos, odds, records, ends)
+            reached.add(WAVE_STEP.place or "")
+            waiting[WAVE_STEP.name].append(_Line(path, pos, index, odds, records, ends))  # then the turn ends
             return
         if index == len(played) and played and played[-1].place == "end-of-turn" and not game_over:
-            again(pos, odds, records, ends, frozenset())  # the end of the turn is played: Back to the Future
+            again(path, pos, odds, records, ends, frozenset())  # the end of the turn is played: Back to the Future
             return
         if index == len(played) or game_over or any(e.wave_over for e in ends):
-            finish(pos, odds, records, ends)  # the turn ends with the wave or the game
+            finish(path, pos, odds, records, ends)  # the turn ends with the wave or the game
             return
         step = played[index]
         reached.add(step.place or "")
         if step.place == "exploration" and (as_ai or all(m.revealed for m in pos.landmarks)):
             # The AI explores nothing, and with nothing face down no unit can: the step changes nothing
             # (asp/combat/explore.lp acts on face-down landmarks alone), so it is not asked.
-            play(pos, index + 1, odds, records, ends)
+            play(path, pos, index + 1, odds, records, ends)
             return
-        options: dict[str, Any] = {"die": die} if "die" in step.options else {}
-        if step.progress:  # a long step reports too, so that the turn is never silent for long
-            options["progress"] = lambda _: tell(len(found))
-        result = step.ask(pos, ai, None, deadline, **options)
+        waiting[step.name].append(_Line(path, pos, index, odds, records, ends))
+
+    def asked(step: Step, line: _Line, result: Any) -> None:
+        """A line of play on past the step it waited for, ``result`` the step's answer on its board."""
+        nonlocal fallen
         if not result.complete:
             raise _Cut
-        uncounted.update(dict.fromkeys(n for n in result.notices if not _played_here(n)))
+        if step is WAVE_STEP:
+            note(line.path, result.notices)
+            for k, (after, chance, record, end) in enumerate(_branches(line.pos, result)):
+                finish((*line.path, k), after, line.odds * chance, {**line.records, WAVE_STEP.name: record},
+                       [*line.ends, end])
+            return
+        notices = [n for n in result.notices if not _played_here(n)]
         if isinstance(result, FireStepResult):  # a spire flipped (Wallop): the steps after read the side given
-            uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
+            notices += flipped(result.flips, "turn")
+        note(line.path, notices)
         if isinstance(result, StepResult) and any(m.fells for board in result.outcomes for m in board.sequence):
             fallen = True
-        for after, chance, record, end in _branches(pos, result, emptied):
-            play(after, index + 1, odds * chance, {**records, step.place or "": record},
-                 ends if end is None else [*ends, end])
+        for k, (after, chance, record, end) in enumerate(_branches(line.pos, result, emptied)):
+            play((*line.path, k), after, line.index + 1, line.odds * chance, {**line.records, step.place or "": record},
+                 line.ends if end is None else [*line.ends, end])
 
-    def again(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState], done: frozenset[str]) -> None:
+    def again(path: Path, pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState],
+              done: frozenset[str]) -> None:
         """Back to the Future, once the end of the turn is played ("At the end of your turn during the
         Onslaught Phase, this unit may move and attack even if it has already done so this turn"): each
         unit of the side with it, active and not used this wave, may make a move (a movement step only it
         moves in) and then an attack (an attack step only it attacks in), a player's in any order or not
         at all, each line an outcome; the AI's, in the order of their ids, only along the lines of its
         obliged move and attack that defeat an opposing unit, where there are any ("if doing so would
-        result in it defeating an opposing unit"). docs/turn.md, Back to the Future."""
+        result in it defeating an opposing unit"). docs/turn.md, Back to the Future. Its steps are asked
+        board by board, as it goes (each line's path numbered in that order)."""
+        count = iter(range(1 << 30))
+
+        def next_path() -> Path:
+            return (*path, next(count))
+
         ready = [u for u in _returners(pos, side) if u not in done]
         if not as_ai:
-            finish(pos, odds, records, ends)  # no (other) unit uses it
+            finish(next_path(), pos, odds, records, ends)  # no (other) unit uses it
         for uid in ready[:1] if as_ai else ready:
-            lines = list(_again_lines(pos, uid))
+            lines = list(_again_lines(pos, uid, next_path))
             if as_ai:
                 lines = [line for line in lines if _defeats(pos, side, line[4])]
                 if not lines:  # it would defeat no opposing unit: not used, the next one's turn
-                    again(pos, odds, records, ends, done | {uid})
+                    again(next_path(), pos, odds, records, ends, done | {uid})
             for after, chance, board, step_end, end in lines:
                 line = {**records, AGAIN: (*records.get(AGAIN, ()), (uid, board, step_end))}
                 if end.game_over or end.wave_over:
-                    play(after, len(played), odds * chance, line, [*ends, end])  # the wave's end, or the game's
+                    play(next_path(), after, len(played), odds * chance, line, [*ends, end])  # the wave's end, or the game's
                 else:
-                    again(after, odds * chance, line, [*ends, end], done | {uid})
+                    again(next_path(), after, odds * chance, line, [*ends, end], done | {uid})
         if as_ai and not ready:
-            finish(pos, odds, records, ends)
+            finish(next_path(), pos, odds, records, ends)
 
-    def _again_lines(pos: Position, uid: str) -> Any:
+    def _again_lines(pos: Position, uid: str, next_path: Callable[[], Path]) -> Any:
         """Unit ``uid``'s extra move and attack: the board after each line, its chance, the final board
         of the movement step, the attack step's end, and that end state; the other units' `done` as before."""
         nonlocal fallen
@@ -318,7 +346,7 @@ def whole_turn(
         moves = BY_NAME["movement-step"].ask(alone, ai, None, deadline)
         if not moves.complete:
             raise _Cut
-        uncounted.update(dict.fromkeys(moves.notices))
+        note(next_path(), moves.notices)
         if any(m.fells for board in moves.outcomes for m in board.sequence):
             fallen = True
         for moved, chance, board, waved in _branches(alone, moves, emptied):
@@ -328,29 +356,32 @@ def whole_turn(
             attacks = BY_NAME["attack-step"].ask(moved, ai, None, deadline)
             if not attacks.complete:
                 raise _Cut
-            uncounted.update(dict.fromkeys(attacks.notices))
+            note(next_path(), attacks.notices)
             for after, odds, step_end, end in _branches(moved, attacks):
                 yield _restored(after, pos, uid), chance * odds, board, step_end, end
 
-    def wave_end(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
-        """The end of the wave, on the board a step ended it on; then the turn ends."""
-        reached.add(WAVE_STEP.place or "")
-        result = WAVE_STEP.ask(pos, ai, None, deadline, progress=lambda _: tell(len(found)))
-        if not result.complete:
-            raise _Cut
-        uncounted.update(dict.fromkeys(result.notices))
-        for after, chance, record, end in _branches(pos, result):
-            finish(after, odds * chance, {**records, WAVE_STEP.name: record}, [*ends, end])
+    def drain() -> None:
+        """Ask each step for the lines waiting for it, the earliest step first, until none waits."""
+        order = (*(s.name for s in played), WAVE_STEP.name)
+        while any(waiting.values()):
+            step = BY_NAME[next(name for name in order if waiting[name])]
+            lines = sorted(waiting.pop(step.name), key=lambda line: line.path)  # the batches follow the turn
+            options: dict[str, Any] = {"die": die} if "die" in step.options else {}
+            if step.progress:  # a long step reports too, so that the turn is never silent for long
+                options["progress"] = lambda _: tell(len(found))
+            for line, result in zip(lines, step.ask_many([line.pos for line in lines], ai, deadline, **options)):
+                asked(step, line, result)
 
     complete = True
     # A position standing at the end of the wave: the wave is over, and its end is all that is left.
     over = [EndState((), wave_over=True)] if position.turn.step == WAVE_STEP.place else []
     try:
-        play(position, 0, Fraction(1), {}, over)
+        play((), position, 0, Fraction(1), {}, over)
+        drain()
     except (_Cut, TimedOut):
         complete = False
-    outcomes = sorted(found.values(), key=lambda o: (o.fire.choices if o.fire else (), -o.probability,
-                                                     o.end.sort_key))
+    firsts = [outcome for _, outcome in sorted(found.values(), key=lambda f: f[0])]
+    outcomes = sorted(firsts, key=lambda o: (o.fire.choices if o.fire else (), -o.probability, o.end.sort_key))
     gaps += tuple(emptied)
     # What acts only as the wave ends (a chapter's end-of-wave rule) changes nothing where no line of
     # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
@@ -367,7 +398,7 @@ def whole_turn(
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
-        merged((*unmodelled, *uncounted)),
+        merged((*unmodelled, *sorted(uncounted, key=uncounted.__getitem__))),
         gaps,
     )
 
@@ -389,6 +420,22 @@ def merged(notices: Sequence[Notice]) -> tuple[Notice, ...]:
 
 
 Branch = tuple[Position, Fraction, Any, "EndState | None"]
+
+# A line of play's path: the index of the branch it took at each step (whole_turn orders by it).
+Path = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A line of play waiting for a step: its path, the board, the index of the step in the turn's
+    played steps, its probability so far, the steps' records and the ends they came to."""
+
+    path: Path
+    pos: Position
+    index: int
+    odds: Fraction
+    records: dict[str, Any]
+    ends: list[EndState]
 
 # game-elements, Defeat: "The current wave ends immediately when all minions in play have been defeated". The
 # combat steps end the wave on a defeat of their own (asp/combat/wave.lp); the whole turn ends it on one dealt

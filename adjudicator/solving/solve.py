@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import time
+from hashlib import sha256
+from itertools import islice
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
@@ -134,11 +136,7 @@ def _control(
         [*arguments, "--warn=all" if STRICT else "--warn=none"], logger=log if STRICT else None
     )
     lines = [_line(fact) for fact in facts]
-    choosing = _choosing(facts, lines)
-    files = ("main.lp", *talent_files(choosing), *scenario_files(choosing))
-    statements, undefined, unknown = _sliced(files, parts, projected, facts, lines, fixed)
-    if STRICT and unknown:
-        raise EncodingWarning(f"no rule defines {', '.join(unknown)}, which a rule reads")
+    statements, undefined = _statements(facts, lines, fixed, parts, projected)
     with ast.ProgramBuilder(control) as builder:
         for statement in statements:
             builder.add(statement)
@@ -149,6 +147,19 @@ def _control(
     if STRICT and warnings:
         raise EncodingWarning("\n".join(warnings))
     return control
+
+
+def _statements(
+    facts: Sequence[Symbol], lines: list[str], fixed: str, parts: tuple[str, ...], projected: bool,
+) -> tuple[tuple[ast.AST, ...], str]:
+    """The encoding statements a question with these facts grounds (its talents' and chapter's files,
+    sliced), and the #defined declarations of what the slice left out."""
+    choosing = _choosing(facts, lines)
+    files = ("main.lp", *talent_files(choosing), *scenario_files(choosing))
+    statements, undefined, unknown = _sliced(files, parts, projected, facts, lines, fixed)
+    if STRICT and unknown:
+        raise EncodingWarning(f"no rule defines {', '.join(unknown)}, which a rule reads")
+    return statements, undefined
 
 
 # Each fact's line, kept: the boards of a whole turn share most of their facts, and rendering a Symbol
@@ -536,6 +547,87 @@ def solve_all(
     except TimedOut as error:
         raise TimedOut(error.seconds, found) from None
     return found
+
+
+# How many boards one grounding serves at most (solve_each): the union of their facts is grounded, and
+# a step asked of thousands of boards is read and solved this many at a time, so memory stays bounded.
+BATCH = 64
+
+
+def solve_each(
+    boards: Iterable[Sequence[Symbol]],
+    *,
+    deadline: Deadline | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[list[list[Symbol]]]:
+    """``solve_all(facts, project=True)`` of each of ``boards`` (each a list of facts), in order, with
+    one grounding for each batch of boards that need the same statements of the encodings (the same
+    talents, chapter and slice): the facts all of them hold go in as facts, each fact only some hold is
+    derived from an external atom of its own, switched on for the boards that hold it, and each board
+    is solved in turn. (A fact is not made external itself: an atom a rule also derives would stop
+    being one.) A board with the same facts as one before it is not solved again.
+
+    One end state may be reached by many answer sets; the one kept (its witness: the order of attacks
+    shown) is the first the solver finds, which here depends on the batch's ground program and on what
+    the solver learned from the boards before it. Both follow from the boards alone, in their order
+    (facts sorted by their text, batches in the order of their first board), so the answer is the same on
+    every run and under any hash seed, though a board asked alone (solve_all) may show another witness
+    of the same end state. TimedOut when ``deadline`` passes, with nothing kept."""
+    solved: dict[bytes, list[list[Symbol]]] = {}  # a board's facts (a digest of their lines) → its answer sets
+    read = iter(boards)
+    while window := list(islice(read, BATCH)):
+        keys: list[bytes] = []
+        asked: set[bytes] = set()
+        # By the statements' identities: boards that name other predicates may slice alike.
+        groups: dict[tuple[tuple[int, ...], str], list[tuple[bytes, frozenset[str]]]] = {}
+        kept: dict[tuple[tuple[int, ...], str], tuple[ast.AST, ...]] = {}
+        for facts in window:
+            lines = [_line(fact) for fact in facts]
+            key = sha256("".join(sorted(lines)).encode()).digest()
+            keys.append(key)
+            if key in solved or key in asked:
+                continue
+            asked.add(key)
+            statements, undefined = _statements(facts, lines, "", COMBAT, True)
+            group = (tuple(map(id, statements)), undefined)
+            kept[group] = statements
+            groups.setdefault(group, []).append((key, frozenset(lines)))
+        for group, members in groups.items():
+            answers = _solve_batch(kept[group], group[1], [held for _, held in members], deadline, progress)
+            solved.update(zip((key for key, _ in members), answers))
+        yield from (solved[key] for key in keys)
+
+
+def _solve_batch(
+    statements: tuple[ast.AST, ...], undefined: str, batch: list[frozenset[str]],
+    deadline: Deadline | None, progress: Callable[[int], None] | None,
+) -> list[list[list[Symbol]]]:
+    """The projected answer sets of each board of ``batch`` (its facts' lines), one grounding."""
+    if deadline is not None:
+        deadline.check()
+    common = frozenset.intersection(*batch)
+    varying = sorted(frozenset[str]().union(*batch) - common)
+    switches = [clingo.Function("batch_fact", [clingo.Number(i)]) for i in range(len(varying))]
+    warnings: list[str] = []
+    control = clingo.Control(["0", "--project", "--warn=all" if STRICT else "--warn=none"],
+                             logger=(lambda _, message: warnings.append(message)) if STRICT else None)
+    with ast.ProgramBuilder(control) as builder:
+        for statement in statements:
+            builder.add(statement)
+    guarded = "".join(f"#external {switch}.\n{line[:-2]} :- {switch}.\n" for switch, line in zip(switches, varying))
+    control.add("base", [], "".join(sorted(common)) + guarded + undefined)
+    control.ground([(part, []) for part in COMBAT])
+    if STRICT and warnings:
+        raise EncodingWarning("\n".join(warnings))
+    answers = []
+    on: set[int] = set()  # the switches on: only those that change are set
+    for held in batch:
+        wanted = {i for i, line in enumerate(varying) if line in held}
+        for i in on ^ wanted:
+            control.assign_external(switches[i], i in wanted)
+        on = wanted
+        answers.append(list(models(control, deadline, progress)))
+    return answers
 
 
 def solve(
