@@ -333,7 +333,7 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     assert talents == {"Morale", "Powerhouse"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
-    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat"}
+    assert rules == {"3: earthscape-after-defeat"}
     # chapter 6's earthscapes-removed, encoded, keeps a notice where the position lacks its earthscapes
     # (coverage.earthscape_notices): it too acts only once the wave has ended
     assert chapters()[6].rule("earthscapes-removed").acts == ("end-of-wave",)
@@ -690,3 +690,34 @@ def test_the_plank_is_the_heirs_gates_one_hex_in_chapter_2_and_named_where_not_g
     plank = "chapter 2: end-of-wave-plank"
     assert plank not in _rules(text, "wave")
     assert plank in _rules(text.replace(", plank: a1}", "}"), "wave")
+
+
+def test_the_fortress_docks_where_the_position_says_and_the_board_after_holds_it_there() -> None:
+    # Chapter 2: "reattaching to the next isle clockwise ... The plank is then restored, and they fire 1 cannonball
+    # from each of their 4 cannons": where it docks (a cell the map leaves empty until then) and the 4 lines.
+    from adjudicator.questions.adjudicate import end_of_wave
+    from adjudicator.questions.board_after import apply_end
+    text = (CHAPTER_2 / "scenario-2-wave-end-cannons-hit-nothing.yaml").read_text(encoding="utf-8").split("\nexpected:")[0]
+    position = load_position_text(text)
+    maneuver = position.gates["heirs"].maneuver
+    assert maneuver is not None and maneuver.plank == "a3" and maneuver.cannons[0] == ("b3", "c3", "d3")
+    after = apply_end(position, end_of_wave(position).outcomes[0].end)
+    assert after.gates["heirs"].beside == ("a3",) and after.gates["heirs"].plank == "a3"
+    assert "a3" in after.hexes and "a1" not in after.hexes and after.adjacency["a3"] == {"a2", "b3"}
+    assert "a1" not in after.adjacency["b1"] and "a3" in after.adjacency["b3"]
+    dock = "maneuver: {plank: a3, cannons: [[b3, c3, d3], [b2, c2], [], []]}"
+    for wrong, problem in (("maneuver: {plank: b3, cannons: [[b3, c3, d3], [b2, c2], [], []]}", "is a map hex"),
+                           ("maneuver: {plank: a3, cannons: [[b3, c3, d3], [b2, c2], []]}", "expected 4 lines"),
+                           ("maneuver: {plank: a3, cannons: [[b3, gate:graft, c3], [b2, c2], [], []]}", "comes last"),
+                           ("maneuver: {plank: a3, cannons: [[b3, gate:heirs], [b2, c2], [], []]}", "no other faction's"),
+                           ("maneuver: {plank: a3, cannons: [[b3, z9], [b2, c2], [], []]}", "not a hex on the map")):
+        with pytest.raises(PositionFileError, match=problem):
+            load_position_text(text.replace(dock, wrong))
+    with pytest.raises(PositionFileError, match="give its plank hex too"):
+        load_position_text(text.replace("plank: a1,\n", "\n"))
+    with pytest.raises(PositionFileError, match="docks elsewhere as the wave ends"):
+        load_position_text(text.replace("scenario: {chapter: 2, wave: 2, event: 4}\n", ""))
+    # not given: the end of the wave names the rule, as partly modelled
+    named = "chapter 2: end-of-wave-maneuver"
+    assert named not in _rules(text, "wave")
+    assert named in _rules(text.replace(",\n          " + dock + "}", "}"), "wave")

@@ -257,6 +257,12 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("gate_health", String(gate.faction), Number(gate.health))
         if gate.plank is not None:  # Harbinger chapter 2: the plank hex, pulled as the wave ends
             yield fact("plank", String(gate.faction), String(gate.plank))
+        if gate.maneuver is not None:  # Harbinger chapter 2: where the fortress docks as the wave ends, its cannons
+            yield fact("dock", String(gate.faction), String(gate.maneuver.plank))
+            for number, line in enumerate(gate.maneuver.cannons, 1):
+                for place, node in enumerate(line, 1):  # a hex, or a fortress gate g(F) last
+                    target = Function("g", [String(node[5:])]) if node.startswith("gate:") else String(node)
+                    yield fact("cannon", Number(number), Number(place), target)
         if gate.health_chips:  # Harbinger chapter 2: taken one by one as units deploy, so with the unit facts
             yield fact("health_chips", String(gate.faction), Number(gate.health_chips))
     for faction, info in position.factions.items():

@@ -32,6 +32,8 @@ EARTHSCAPES_CHAPTER = 6
 # Chapter 2: "Each time the heirs deploy a unit, they may add one of the health chips in the Horizon's Wrath
 # fortress to it": the one chapter whose gate holds health chips (the heirs', the solo player's).
 HEALTH_CHIPS_CHAPTER = 2
+# Chapter 2: "they fire 1 cannonball from each of their 4 cannons" as the fortress docks at each wave's end.
+CANNONS = 4
 # Chapter 8: "When triggering the talents Evoke or Summon, you may treat minions in the current market options
 # as if they are available in your barracks": the one chapter whose rules read a faction's market.
 MARKET_CHAPTER = 8

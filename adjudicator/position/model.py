@@ -287,10 +287,24 @@ class Gate:
     # Harbinger chapter 2: the plank hex of the Horizon's Wrath fortress, whose gate the heirs use ("adjacent to only
     # the plank hex"), one of ``beside``: the units on it are defeated as the wave ends (the plank pulled); None: not given.
     plank: str | None = None
+    # Harbinger chapter 2: where the Horizon's Wrath fortress docks as the wave ends ("reattaching to the next isle
+    # clockwise") and what its 4 cannons fire along from there; None: not given.
+    maneuver: Maneuver | None = None
 
     @property
     def node(self) -> str:
         return gate_node(self.faction)
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """Harbinger chapter 2's Strategic Maneuver at the end of each wave: ``plank``, the plank hex of the fortress
+    docked at the next isle clockwise (a cell the map does not hold yet: sky until it docks); ``cannons``, each
+    of its 4 cannons' direct line from there, nearest first: the map hexes it crosses (sky left out, as
+    "Sky and any other chips in this line are ignored"), a fortress gate last where the line reaches one."""
+
+    plank: str
+    cannons: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)

@@ -644,8 +644,12 @@ def _turn_edge(
     # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
     rolls = any("sattacks/4" in t.hooks for s in position.spires if s.faction == side
                 for t in catalogue().known(s.talents))
-    # The end of the wave: what acts then acts at once (asp/combat/wave.lp).
-    points = _explore_points(position, side) if moment == "explore" else 1 if moment == "wave" \
+    # The end of the wave: what acts then acts at once (asp/combat/wave.lp), but for chapter 2's cannons, which
+    # fire one after the other once the plank is pulled, each rolling the spire die (asp/scenarios/chapter_2.lp).
+    cannons = len(next((g.maneuver.cannons for g in position.gates.values() if g.maneuver is not None), ())) \
+        if moment == "wave" else 0
+    rolls = rolls or cannons > 0
+    points = _explore_points(position, side) if moment == "explore" else 1 + cannons if moment == "wave" \
         else _edge_points(position, side)
     if moment == "end" and round_worms(position):  # chapter 4's worms act after every other act of the end
         points += 1

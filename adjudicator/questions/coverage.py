@@ -221,7 +221,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *maneuver_notices(position, asked), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -625,6 +625,26 @@ def plank_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, .
         return ()
     rule = scenario.book.rule("end-of-wave-plank")
     return (Notice("", PARTLY, ("end-of-wave",), (), _NO_PLANK, f"chapter 2: {rule.id}", rule.text),)
+
+
+# Chapter 2's Strategic Maneuver after the plank's pull (asp/scenarios/chapter_2.lp): where the position does not give
+# where the fortress docks next and its cannons' lines from there.
+_NO_MANEUVER = ("where the Horizon's Wrath fortress docks next and its 4 cannons' lines from there, which the position "
+                "does not give (gates.<heirs>.maneuver; the map does not show the isles' clockwise order): the answer "
+                "leaves the fortress where it is and fires no cannonball")
+
+
+def maneuver_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 2's end-of-wave-maneuver where the position does not give the maneuver, in an answer that may reach
+    the wave's end (as_happened keeps it only where a line of play ends the wave)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "end-of-wave" not in asked:
+        return ()
+    gate = position.gates.get(scenario.book.player)
+    if gate is None or gate.maneuver is not None:
+        return ()
+    rule = scenario.book.rule("end-of-wave-maneuver")
+    return (Notice("", PARTLY, ("end-of-wave",), (), _NO_MANEUVER, f"chapter 2: {rule.id}", rule.text),)
 
 
 def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
