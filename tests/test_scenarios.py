@@ -333,7 +333,7 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     assert talents == {"Morale", "Powerhouse"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
-    assert rules == {"3: earthscape-after-defeat"}
+    assert rules == set()
     # chapter 6's earthscapes-removed, encoded, keeps a notice where the position lacks its earthscapes
     # (coverage.earthscape_notices): it too acts only once the wave has ended
     assert chapters()[6].rule("earthscapes-removed").acts == ("end-of-wave",)
@@ -721,3 +721,25 @@ def test_the_fortress_docks_where_the_position_says_and_the_board_after_holds_it
     named = "chapter 2: end-of-wave-maneuver"
     assert named not in _rules(text, "wave")
     assert named in _rules(text.replace(",\n          " + dock + "}", "}"), "wave")
+
+
+def test_the_keel_buy_the_top_earthscape_where_the_position_says_it_may_go() -> None:
+    # Chapter 3: "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape
+    # ... and you may choose to place it immediately"; the position gives the placements (earthscape-places).
+    from adjudicator.questions.board_after import apply_end
+    harbinger = Path(__file__).resolve().parents[1] / "positions/harbinger/3"
+    text = (harbinger / "scenario-3-graft-spire-defeated-earthscape-bought.yaml").read_text(encoding="utf-8")
+    text = text.split("\nexpected:")[0]
+    position = load_position_text(text)
+    assert position.earthscape_places is not None and [h.name for h in position.earthscape_places[0]] == ["c1", "c2"]
+    step = attack_step(position)
+    placed = next(e for e in step.outcomes if e.end.earthscape == "placed:0")
+    after = apply_end(position, placed.end)
+    assert after.hexes["c2"].terrain.name == "FOREST" and after.hexes["c1"].terrain.name == "FOREST"
+    assert "c2" in after.adjacency["c1"] and after.earthscape_places is None
+    # one attack's outcomes do not play the purchase: they name it, as partly modelled
+    assert {n.name for o in attack_options(position) for n in o.notices} == {EARTHSCAPE}
+    with pytest.raises(PositionFileError, match="only Harbinger chapter 3's keel buy an earthscape"):
+        load_position_text(text.replace("scenario: {chapter: 3, wave: 2}", "scenario: {chapter: 2, wave: 2}"))
+    with pytest.raises(PositionFileError, match="expected a hex name and its terrain"):
+        load_position_text(text.replace("{c1: f, c2: f}", "{c1: x, c2: f}"))

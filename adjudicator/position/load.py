@@ -32,12 +32,12 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from adjudicator.position.hexmap import COLUMNS, MAX_ROW, hex_name, line_from, neighbour_cells, parse_map, shown
+from adjudicator.position.hexmap import COLUMNS, MAX_ROW, TERRAIN_LETTERS, hex_name, line_from, neighbour_cells, parse_map, shown
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    BYDRA_GRAAM, CANNONS, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
+    BYDRA_GRAAM, CANNONS, EARTHSCAPES_CHAPTER, PURCHASE_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
     WAYGATE, WAYGATE_HEALTH,
     bydra_mark, chip_name, closest_marks,
     deploy_from_tunnels,
@@ -561,7 +561,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected", "hex-groups", "supply", "earthscapes"),
+             "scenario", "expected", "hex-groups", "supply", "earthscapes", "earthscape-places"),
         )
         if top is None:
             return None
@@ -594,6 +594,7 @@ class _PositionReader(_Reader):
         chips = self.section(top["chips"], "chip id → chip", self.chip)
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
         earthscapes = self.earthscapes(top["earthscapes"])
+        places = self.earthscape_places(top["earthscape-places"])
         # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
         # groups"), so the map alone does not tell a rule naming a hex group where one ends.
         for named in ("Imbue: Flying", "Imbue: Pollinate", "Translocate"):  # each reads its spire's hex group
@@ -649,6 +650,9 @@ class _PositionReader(_Reader):
             if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
                 self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) holds "
                              "health chips; expected scenario: {chapter: 2, …}")
+        if places is not None and (scenario is None or scenario.chapter != PURCHASE_CHAPTER):
+            self.problem(top["earthscape-places"], "only Harbinger chapter 3's keel buy an earthscape as a Graft spire "
+                         "falls; expected scenario: {chapter: 3, …}")
         if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
             self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
                          "expected scenario: {chapter: 6, …}")
@@ -676,6 +680,7 @@ class _PositionReader(_Reader):
             chips=tuple(chips.values()),
             hex_groups=hex_groups,
             earthscapes=earthscapes,
+            earthscape_places=places,
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
@@ -1004,6 +1009,30 @@ class _PositionReader(_Reader):
                     seen.add(name)
                     mine.append(name)
             read.append(tuple(sorted(mine)))
+        return tuple(read)
+
+    def earthscape_places(self, value: _Value) -> tuple[tuple[Hex, ...], ...] | None:
+        """Chapter 3: where the top earthscape may be placed, each placement a mapping of cell → terrain token
+        (as the map's: p l f m w, * for a Source Well): map hexes it covers, gaps it fills. None: not given."""
+        if value.node is None:
+            return None
+        read: list[tuple[Hex, ...]] = []
+        for place in self.items(value, "placements, each a mapping of hex name → terrain") or ():
+            node = place.node
+            if not isinstance(node, MappingNode) or not node.value:
+                self.expected(place, "a mapping of hex name → terrain (p, l, f, m or w, * for a Source Well)")
+                continue
+            cells: list[Hex] = []
+            for key, token in node.value:
+                name, letter = str(key.value), str(token.value)
+                cell = _HEX_NAME.fullmatch(name)
+                terrain = TERRAIN_LETTERS.get(letter.removesuffix("*"))
+                if cell is None or int(cell[2]) > MAX_ROW or terrain is None:
+                    self.report(key, _child(place.path, name), f"expected a hex name and its terrain (p, l, f, m or w, "
+                                f"* for a Source Well), found {shown(name)}: {shown(letter)}")
+                    continue
+                cells.append(Hex(name, terrain, letter.endswith("*"), column=COLUMNS.index(cell[1]), row=int(cell[2])))
+            read.append(tuple(sorted(cells, key=lambda h: h.name)))
         return tuple(read)
 
     def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:

@@ -393,6 +393,10 @@ class Position:
     # Harbinger chapter 6's earthscapes, each a tuple of its hexes, which its rules remove at the end of
     # a wave; None: not given (docs/position-format.md, earthscapes)
     earthscapes: tuple[tuple[str, ...], ...] | None = None
+    # Harbinger chapter 3: where the top earthscape of the stack may be placed once the keel buy it after defeating a
+    # Graft spire, each placement its hexes with their terrain (docs/position-format.md, earthscape-places); None:
+    # not given.
+    earthscape_places: tuple[tuple[Hex, ...], ...] | None = None
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules

@@ -38,8 +38,9 @@ from adjudicator.position.chapter_rules import round_worms
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
-from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
-                                           fallen_spires, turned_notices, unknown_landmarks)
+from adjudicator.questions.coverage import (ATTACK_STEP, ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped,
+                                           notices, unbounded, purchase_step_notices, fallen_spires, turned_notices,
+                                           unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
@@ -480,7 +481,9 @@ def attack_step(
     check_limit(limit)
     side = position.turn.faction
     ai_factions = combat_ai(position, side, ai)
-    query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side),
+    # Chapter 3's earthscape bought as a Graft spire falls is paid for at the next time point: one more than the attacks.
+    bought = 1 if position.earthscape_places is not None else 0
+    query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side) + bought,
                         readings=resolve(position.readings), quick=quick)
     summary, by_groups = (None, None) if limit is None else _attack_step_by_groups(position, query, limit, deadline,
                                                                                     progress)
@@ -501,8 +504,8 @@ def attack_step(
                                   shipped_die(query.readings["spire-die"]))
         seen.sort(key=lambda e: e.end.sort_key)
         count, shown, sideless = len(found), first_shown(seen, limit), decode_sideless(found)
-    unmodelled = (*notices(position, "quick" if quick else "attack", ai),
-                  *flipped(sideless, "quick" if quick else "attack"))
+    unmodelled = (*notices(position, "quick" if quick else "attack", ai, answer=ATTACK_STEP),
+                  *flipped(sideless, "quick" if quick else "attack"), *purchase_step_notices(position, seen))
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
         fallen = fallen_spires(position, (([c.chip for c in e.end.chips if c.defeated], e.end.source) for e in seen))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 from functools import cache
 
 from adjudicator.answers.notices import Notice
@@ -22,7 +23,7 @@ from adjudicator.facts import fields
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, UPRISING, WAYGATE,
-    GRAFT, SNARE_CHAPTER, chip_name,
+    GRAFT, PURCHASE_CHAPTER, SNARE_CHAPTER, chip_name,
     rock_rollers, snare_reach, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
@@ -44,6 +45,7 @@ QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 # the dice out, with its probability. Neither `moves` nor `check` depends on what follows a move
 # (the keel's promotion).
 MOVES, CHECK, STEP, TURN, ATTACKS = "moves", "check", "movement-step", "turn", "attacks"
+ATTACK_STEP = "attack-step"  # the whole attack (or quick strike) step: chapter 3's earthscape bought is played there
 # The steps in which a hero in campfire mode, "inactive" (game-elements, Campfire Mode), uses no talent: the
 # combat encoding reads none of its talents there. As units move, and at the end of the wave, which ends
 # campfire mode, its talents' notices stand.
@@ -221,7 +223,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *maneuver_notices(position, asked), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *maneuver_notices(position, asked), *purchase_notices(position, asked, answer), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -625,6 +627,51 @@ def plank_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, .
         return ()
     rule = scenario.book.rule("end-of-wave-plank")
     return (Notice("", PARTLY, ("end-of-wave",), (), _NO_PLANK, f"chapter 2: {rule.id}", rule.text),)
+
+
+# Chapter 3's earthscape bought as a Graft spire falls (asp/scenarios/chapter_3.lp): played in the whole attack step
+# (and so in the turn's) where the position gives where it may go; elsewhere, named where a Graft spire may fall.
+_NO_PLACES = ("where the top earthscape may be placed, which the position does not give (earthscape-places): the "
+              "answer does not offer the purchase")
+_NOT_PLAYED = ("the purchase after a Graft spire's defeat, which only the whole attack step plays: this answer does "
+               "not offer it")
+_SECOND = ("a second Graft spire's defeat in the same line, whose earthscape (the next in the stack) the position "
+           "does not give: the answer offers the first purchase only")
+_PLACED_MIDWAY = ("the earthscape placed before a later attack of the line, whose range may count through its hexes: "
+                  "the answer counts ranges on the board as it was")
+
+
+def purchase_notices(position: Position, asked: tuple[str, ...], answer: str) -> tuple[Notice, ...]:
+    """Chapter 3's earthscape-after-defeat where an answer may defeat a Graft spire and does not play the purchase
+    (as_happened keeps it only where one falls, with the keel left 3 Source)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != PURCHASE_CHAPTER or "defeat" not in asked:
+        return ()
+    if not any(s.faction == GRAFT for s in position.spires):  # no Graft spire to defeat
+        return ()
+    if position.earthscape_places is not None and answer in (ATTACK_STEP, TURN):
+        return ()
+    rule = scenario.book.rule("earthscape-after-defeat")
+    why = _NO_PLACES if position.earthscape_places is None else _NOT_PLAYED
+    return (Notice("", PARTLY, ("defeat",), (), why, EARTHSCAPE_RULE, rule.text),)
+
+
+def purchase_step_notices(position: Position, ends: Iterable[Any]) -> tuple[Notice, ...]:
+    """Chapter 3's earthscape-after-defeat where the whole attack step played it but not all of it: a line in which
+    two Graft spires fall, or which places the earthscape before a later attack (``ends``: the step's StepEnds)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != PURCHASE_CHAPTER or position.earthscape_places is None:
+        return ()
+    graft = {s.id for s in position.spires if s.faction == GRAFT}
+    found = []
+    for end in ends:
+        falls = [i for i, a in enumerate(end.sequence) for d in a.defeated if d.chip in graft and d.by == scenario.book.player]
+        if len(falls) >= 2:
+            found.append(_SECOND)
+        if falls and end.end.earthscape.startswith("placed:") and falls[0] < len(end.sequence) - 1:
+            found.append(_PLACED_MIDWAY)
+    rule = scenario.book.rule("earthscape-after-defeat")
+    return tuple(Notice("", PARTLY, ("defeat",), (), why, EARTHSCAPE_RULE, rule.text) for why in dict.fromkeys(found))
 
 
 # Chapter 2's Strategic Maneuver after the plank's pull (asp/scenarios/chapter_2.lp): where the position does not give
