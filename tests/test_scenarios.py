@@ -344,10 +344,10 @@ def test_earthscapes_are_noticed_only_where_the_answer_cannot_count_them() -> No
     given = ended + "scenario: {chapter: 6}\nearthscapes: [[b1]]\n"
     assert _rules(given, "wave") == []
     assert _rules(ended + "scenario: {chapter: 6}\n", "wave") == ["chapter 6: earthscapes-removed"]
-    # a waygate with health keeps its earthscape, and shows; another chip on one would not
+    # a waygate with health keeps its earthscape; a destroyed one is removed with it, which shows too
     waygate = given.replace("1  p  p  p", "1  p  p* p") + "chips:\n  wg: {at: b1, name: Waygate, health: 1}\n"
     assert _rules(waygate, "wave") == []
-    assert _rules(waygate.replace("health: 1}", "health: 0}"), "wave") == ["chapter 6: earthscapes-removed"]
+    assert _rules(waygate.replace("health: 1}", "health: 0}"), "wave") == []
     # not in a step before the wave's end
     assert _rules(CHAPTER_6 + "scenario: {chapter: 6}\n", "movement") == []
 

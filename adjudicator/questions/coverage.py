@@ -800,20 +800,17 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 # (asp/scenarios/chapter_6.lp): what the answer cannot take into account.
 _NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the answer "
                    "removes none")
-_OTHER_CHIPS = ("another chip on an earthscape that may be removed (a destroyed waygate, ...): the answer does not "
-                "show it removed from the game")
-_CUT_CHIPS = ("a spire or another chip (a waygate, ...) on an earthscape an Uprising hero may remove: the answer "
-              "does not offer that earthscape's removal")
+_CUT_CHIPS = ("a spire on an earthscape an Uprising hero may remove: the answer does not offer that earthscape's "
+              "removal")
 # The steps in which no unit moves or is moved: the end of the turn, and what a defeat or the wave's end brings.
 _STILL = ("end-of-turn", *EVENTS)
 
 
 def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """Chapter 6's earthscapes-removed (the end of the wave) and hero-removes-earthscape (the end of a
-    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes;
-    or another chip, not a waygate with health (which keeps its earthscape), stands on one as the wave
-    ends; or a spire or another chip stands on one an Uprising hero may stand beside (on or beside it
-    now, or any where a step asked may still move it)."""
+    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes; or a
+    spire stands on one an Uprising hero may stand beside (on or beside it now, or any where a step asked
+    may still move it)."""
     scenario = position.scenario
     if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER:
         return ()
@@ -822,14 +819,12 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
     if WAVE_END in asked:
         if scapes is None:
             found.append(("earthscapes-removed", WAVE_END, _NO_EARTHSCAPES))
-        elif any(c.at in h for c in position.chips for h in scapes if not (chip_name(c.name) == WAYGATE and c.health)):
-            found.append(("earthscapes-removed", WAVE_END, _OTHER_CHIPS))
     heroes = [u for uid, u in sorted(position.units.items())
               if u.kind is Kind.HERO and u.faction == UPRISING and position.placed(uid) is not None]
     if "end-of-turn" in asked and heroes:
         moving = bool(set(asked) - set(_STILL))
         near = {n for u in heroes if u.at is not None for n in (u.at, *position.neighbours(u.at))}
-        held = {c.at for c in position.chips} | {s.at for s in position.spires}
+        held = {s.at for s in position.spires}  # another chip there leaves with it (hook odiscard/3)
         if scapes is None:
             found.append(("hero-removes-earthscape", "end-of-turn", _NO_EARTHSCAPES))
         elif any(set(h) & held and (moving or set(h) & near) for h in scapes):
