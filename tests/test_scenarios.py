@@ -333,7 +333,7 @@ def test_what_acts_only_on_a_defeat_or_the_wave_s_end_only_follows_it() -> None:
     assert talents == {"Morale", "Powerhouse"}
     rules = {f"{n}: {r.id}" for n, book in chapters().items() for r in book.rules
              if r.status == "not-modelled" and set(r.acts) <= events}
-    assert rules == {"2: end-of-wave-maneuver", "3: earthscape-after-defeat"}
+    assert rules == set()
     # chapter 6's earthscapes-removed, encoded, keeps a notice where the position lacks its earthscapes
     # (coverage.earthscape_notices): it too acts only once the wave has ended
     assert chapters()[6].rule("earthscapes-removed").acts == ("end-of-wave",)
@@ -344,10 +344,10 @@ def test_earthscapes_are_noticed_only_where_the_answer_cannot_count_them() -> No
     given = ended + "scenario: {chapter: 6}\nearthscapes: [[b1]]\n"
     assert _rules(given, "wave") == []
     assert _rules(ended + "scenario: {chapter: 6}\n", "wave") == ["chapter 6: earthscapes-removed"]
-    # a waygate with health keeps its earthscape, and shows; another chip on one would not
+    # a waygate with health keeps its earthscape; a destroyed one is removed with it, which shows too
     waygate = given.replace("1  p  p  p", "1  p  p* p") + "chips:\n  wg: {at: b1, name: Waygate, health: 1}\n"
     assert _rules(waygate, "wave") == []
-    assert _rules(waygate.replace("health: 1}", "health: 0}"), "wave") == ["chapter 6: earthscapes-removed"]
+    assert _rules(waygate.replace("health: 1}", "health: 0}"), "wave") == []
     # not in a step before the wave's end
     assert _rules(CHAPTER_6 + "scenario: {chapter: 6}\n", "movement") == []
 
@@ -690,3 +690,56 @@ def test_the_plank_is_the_heirs_gates_one_hex_in_chapter_2_and_named_where_not_g
     plank = "chapter 2: end-of-wave-plank"
     assert plank not in _rules(text, "wave")
     assert plank in _rules(text.replace(", plank: a1}", "}"), "wave")
+
+
+def test_the_fortress_docks_where_the_position_says_and_the_board_after_holds_it_there() -> None:
+    # Chapter 2: "reattaching to the next isle clockwise ... The plank is then restored, and they fire 1 cannonball
+    # from each of their 4 cannons": where it docks (a cell the map leaves empty until then) and the 4 lines.
+    from adjudicator.questions.adjudicate import end_of_wave
+    from adjudicator.questions.board_after import apply_end
+    text = (CHAPTER_2 / "scenario-2-wave-end-cannons-hit-nothing.yaml").read_text(encoding="utf-8").split("\nexpected:")[0]
+    position = load_position_text(text)
+    maneuver = position.gates["heirs"].maneuver
+    assert maneuver is not None and maneuver.plank == "a3" and maneuver.cannons[0] == ("b3", "c3", "d3")
+    after = apply_end(position, end_of_wave(position).outcomes[0].end)
+    assert after.gates["heirs"].beside == ("a3",) and after.gates["heirs"].plank == "a3"
+    assert "a3" in after.hexes and "a1" not in after.hexes and after.adjacency["a3"] == {"a2", "b3"}
+    assert "a1" not in after.adjacency["b1"] and "a3" in after.adjacency["b3"]
+    dock = "maneuver: {plank: a3, cannons: [[b3, c3, d3], [b2, c2], [], []]}"
+    for wrong, problem in (("maneuver: {plank: b3, cannons: [[b3, c3, d3], [b2, c2], [], []]}", "is a map hex"),
+                           ("maneuver: {plank: a3, cannons: [[b3, c3, d3], [b2, c2], []]}", "expected 4 lines"),
+                           ("maneuver: {plank: a3, cannons: [[b3, gate:graft, c3], [b2, c2], [], []]}", "comes last"),
+                           ("maneuver: {plank: a3, cannons: [[b3, gate:heirs], [b2, c2], [], []]}", "no other faction's"),
+                           ("maneuver: {plank: a3, cannons: [[b3, z9], [b2, c2], [], []]}", "not a hex on the map")):
+        with pytest.raises(PositionFileError, match=problem):
+            load_position_text(text.replace(dock, wrong))
+    with pytest.raises(PositionFileError, match="give its plank hex too"):
+        load_position_text(text.replace("plank: a1,\n", "\n"))
+    with pytest.raises(PositionFileError, match="docks elsewhere as the wave ends"):
+        load_position_text(text.replace("scenario: {chapter: 2, wave: 2, event: 4}\n", ""))
+    # not given: the end of the wave names the rule, as partly modelled
+    named = "chapter 2: end-of-wave-maneuver"
+    assert named not in _rules(text, "wave")
+    assert named in _rules(text.replace(",\n          " + dock + "}", "}"), "wave")
+
+
+def test_the_keel_buy_the_top_earthscape_where_the_position_says_it_may_go() -> None:
+    # Chapter 3: "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape
+    # ... and you may choose to place it immediately"; the position gives the placements (earthscape-places).
+    from adjudicator.questions.board_after import apply_end
+    harbinger = Path(__file__).resolve().parents[1] / "positions/harbinger/3"
+    text = (harbinger / "scenario-3-graft-spire-defeated-earthscape-bought.yaml").read_text(encoding="utf-8")
+    text = text.split("\nexpected:")[0]
+    position = load_position_text(text)
+    assert position.earthscape_places is not None and [h.name for h in position.earthscape_places[0]] == ["c1", "c2"]
+    step = attack_step(position)
+    placed = next(e for e in step.outcomes if e.end.earthscape == "placed:0")
+    after = apply_end(position, placed.end)
+    assert after.hexes["c2"].terrain.name == "FOREST" and after.hexes["c1"].terrain.name == "FOREST"
+    assert "c2" in after.adjacency["c1"] and after.earthscape_places is None
+    # one attack's outcomes do not play the purchase: they name it, as partly modelled
+    assert {n.name for o in attack_options(position) for n in o.notices} == {EARTHSCAPE}
+    with pytest.raises(PositionFileError, match="only Harbinger chapter 3's keel buy an earthscape"):
+        load_position_text(text.replace("scenario: {chapter: 3, wave: 2}", "scenario: {chapter: 2, wave: 2}"))
+    with pytest.raises(PositionFileError, match="expected a hex name and its terrain"):
+        load_position_text(text.replace("{c1: f, c2: f}", "{c1: x, c2: f}"))

@@ -388,6 +388,9 @@ class EndState:
     campfire_when: str = ""  # "end-of-turn" now, or "start-of-turn" of that faction's next turn
     game_over: bool = False  # only one fortress gate still has health
     morale: tuple[tuple[str, int], ...] = ()  # factions whose morale die changed, with what it shows (Morale)
+    # Harbinger chapter 3: the top earthscape the keel bought as a Graft spire fell: "kept" for a Build Phase, or
+    # "placed:N", placed at once at the position's N-th placement (earthscape-places, from 0); "": none bought
+    earthscape: str = ""
 
     @property
     def sort_key(self) -> str:
@@ -418,7 +421,8 @@ class EndState:
                              + (", its chip left on its hex" if c.stays else ""))
                 continue
             bits = [f"now {c.name}"] if c.name else []
-            bits += [f"on {c.at}"] if c.at is not None else []
+            docked = c.chip.startswith("gate:") and c.at is not None  # its fortress docked elsewhere (chapter 2)
+            bits += [f"docked beside {c.at}"] if docked else [f"on {c.at}"] if c.at is not None else []
             bits += [f"riding {c.rides}, its {c.side} side up"] if c.rides is not None else []
             bits += [f"health {c.health}"] if c.health is not None else []
             bits += [f"upgrades [{', '.join(c.upgrades)}]"] if c.upgrades is not None else []
@@ -433,6 +437,9 @@ class EndState:
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
+        if self.earthscape:
+            parts.append("the keel buy the top earthscape, " + ("kept for a Build Phase" if self.earthscape == "kept"
+                         else f"placed at placement {self.earthscape.removeprefix('placed:')}"))
         if self.wave_over:
             parts.append("the wave ends")
         if self.game_over:
@@ -450,6 +457,7 @@ class EndState:
             "campfire": list(self.campfire),
             "campfire_when": self.campfire_when or None,
             "game_over": self.game_over,
+            "earthscape": self.earthscape or None,
         }
 
 
@@ -466,6 +474,28 @@ class Rolled:
 
     def as_json(self) -> dict[str, Any]:
         return {"unit": self.unit, "layer": self.layer, "totals": list(self.totals), "top": self.top}
+
+
+@dataclass(frozen=True, order=True)
+class Cannonball:
+    """One of Harbinger chapter 2's cannonballs as the wave ends in a line: its cannon (1 to 4), the chip it hit
+    (the closest in the cannon's line), and the totals of its one spire attack die that lead to the end it is part
+    of, from ``low`` to ``high`` (None: or more): it deals ``low``."""
+
+    cannon: int
+    target: str
+    low: int
+    high: int | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"cannon": self.cannon, "target": self.target, "low": self.low, "high": self.high}
+
+    @property
+    def totals(self) -> str:
+        """The totals: "0", "0 to 1", "2 or more"."""
+        if self.high is None:
+            return f"{self.low} or more"
+        return str(self.low) if self.high == self.low else f"{self.low} to {self.high}"
 
 
 @dataclass(frozen=True)
@@ -520,7 +550,8 @@ class StepEnd:
     a retaliation of the line rolled the spire die (Relentless), ``rolled`` says what it totalled, which
     tells such ends apart, and ``probability`` is the chance of those totals, given the attacks. So do
     the totals a spire's attack at the start of the turn rolled (``razed``: Raze), with their chance, and
-    the faces of a D6 a talent rolled then or at the end of the turn (``d6``: Reap)."""
+    the faces of a D6 a talent rolled then or at the end of the turn (``d6``: Reap), and the cannonballs a
+    fortress fired as the wave ended (``cannonballs``: Harbinger chapter 2)."""
 
     end: EndState
     sequence: tuple[AttackOutcome, ...]
@@ -528,11 +559,12 @@ class StepEnd:
     probability: Fraction | None = None
     razed: tuple[Razed, ...] = ()
     d6: tuple[Roll6, ...] = ()
+    cannonballs: tuple[Cannonball, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence],
                 "rolled": [r.as_json() for r in self.rolled], "razed": [r.as_json() for r in self.razed],
-                "d6": [r.as_json() for r in self.d6],
+                "d6": [r.as_json() for r in self.d6], "cannonballs": [b.as_json() for b in self.cannonballs],
                 "probability": None if self.probability is None else str(self.probability)}
 
 

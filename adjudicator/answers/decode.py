@@ -18,6 +18,7 @@ from adjudicator.answers.attacks import (
     AttackerSummary,
     AttackOptions,
     AttackOutcome,
+    Cannonball,
     ChipEnd,
     Damage,
     Defeat,
@@ -1159,6 +1160,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     woke: set[str] = set()  # heroes whose campfire mode ended with the wave
     laid: dict[tuple[str, str], int] = {}  # (hex, chip name) → how many a defeat placed there (Toxic Fumes)
     gates: dict[str, int] = {}
+    bought = ""  # chapter 3's earthscape: kept, or placed:N
+    docked: dict[str, str] = {}  # a fortress's gate → the plank hex it docked beside (chapter 2's Strategic Maneuver)
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
     morale: dict[str, int] = {}
@@ -1223,6 +1226,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             laid[(_name(a[0]), _name(a[1]))] = a[2].number
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
+        elif s.name == "scaped":  # chapter 3's earthscape bought (hook scaped/2)
+            bought = "kept" if a[0].type == SymbolType.Function else f"placed:{a[0].number}"
+        elif s.name == "docked":  # chapter 2's fortress docked elsewhere as the wave ended (hook redock/3)
+            docked[_name(a[0])] = _name(a[1])
         elif s.name == "wh":
             waygates[_name(a[0])] = a[1].number
         elif s.name == "src":
@@ -1273,9 +1280,11 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             if left != spire.upgrades or spire.id in turned or spire.id in spire_at:
                 chips.append(ChipEnd(spire.id, upgrades=left if left != spire.upgrades else None,
                                      flipped=spire.id in turned, at=spire_at.get(spire.id)))
-    for faction, health in gates.items():
-        if health != position.gates[faction].health:
-            chips.append(ChipEnd(gate_node(faction), health=health))
+    for faction in sorted(set(gates) | set(docked)):
+        health = gates.get(faction, position.gates[faction].health)
+        if health != position.gates[faction].health or faction in docked:
+            chips.append(ChipEnd(gate_node(faction), health=health if health != position.gates[faction].health else None,
+                                 at=docked.get(faction)))
     was = {c.id: c.health or 0 for c in position.chips}
     chips += [ChipEnd(c, health=health) for c, health in sorted(waygates.items()) if health != was[c]]
     # Another chip placed under a unit (hook tuck/4: chapter 4's rotten worms infesting Bydra Graam).
@@ -1290,7 +1299,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
     changed_morale = tuple(sorted((f, n) for f, n in morale.items() if n != position.factions[f].morale))
     return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over,
-                    changed_morale)
+                    changed_morale, bought)
 
 
 def laid_id(position: Position, name: str, hex_: str) -> str:
@@ -1422,10 +1431,11 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
         rolled = _rolled(atoms.fin)
         razed = _razed(atoms.fin)
         d6 = _d6(atoms.fin)
+        balls = _cannonballs(atoms.fin)
         odds = [*(_odds(die, r.totals, r.top) for r in rolled), *(_band_odds(die, r) for r in razed),
-                *(r.chance for r in d6)]
+                *(r.chance for r in d6), *(_ball_odds(die, b) for b in balls)]
         chance = math.prod(odds, start=Fraction(1)) if odds else None
-        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance, razed, d6))
+        ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance, razed, d6, balls))
     return ends
 
 
@@ -1435,6 +1445,20 @@ def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
         Razed(_name(a[0]), chip_name(a[1]), a[2].number, a[3].number, a[4].number,
               None if a[5].type == SymbolType.Function else a[5].number)
         for s in fin if s.name == "razed" for a in [s.arguments]), key=lambda r: (r.spire, r.target)))
+
+
+def _cannonballs(fin: Iterable[Symbol]) -> tuple[Cannonball, ...]:
+    """Chapter 2's cannonballs as the wave ends in an end's line, from fin(cannonball(T,X,L,M)) (output.lp): cannon
+    T-1 fires at T, once the plank is pulled at 1."""
+    return tuple(sorted(Cannonball(a[0].number - 1, chip_name(a[1]), a[2].number,
+                                   None if a[3].type == SymbolType.Function else a[3].number)
+                        for s in fin if s.name == "cannonball" for a in [s.arguments]))
+
+
+def _ball_odds(die: Die, ball: Cannonball) -> Fraction:
+    """The chance that one spire attack die totals from ``ball``'s low to its high."""
+    return sum((p for total, p in die.totals(1).items()
+                if total >= ball.low and (ball.high is None or total <= ball.high)), Fraction(0))
 
 
 def _d6(fin: Iterable[Symbol]) -> tuple[Roll6, ...]:

@@ -257,8 +257,20 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
             yield fact("gate_health", String(gate.faction), Number(gate.health))
         if gate.plank is not None:  # Harbinger chapter 2: the plank hex, pulled as the wave ends
             yield fact("plank", String(gate.faction), String(gate.plank))
+        if gate.maneuver is not None:  # Harbinger chapter 2: where the fortress docks as the wave ends, its cannons
+            yield fact("dock", String(gate.faction), String(gate.maneuver.plank))
+            for number, line in enumerate(gate.maneuver.cannons, 1):
+                for place, node in enumerate(line, 1):  # a hex, or a fortress gate g(F) last
+                    target = Function("g", [String(node[5:])]) if node.startswith("gate:") else String(node)
+                    yield fact("cannon", Number(number), Number(place), target)
         if gate.health_chips:  # Harbinger chapter 2: taken one by one as units deploy, so with the unit facts
             yield fact("health_chips", String(gate.faction), Number(gate.health_chips))
+    if position.earthscape_places is not None:  # Harbinger chapter 3: the top earthscape's placements, if bought
+        yield fact("scape_offer")
+        for number, place in enumerate(position.earthscape_places):
+            yield fact("scape_place", Number(number))
+            for cell in place:
+                yield fact("scape_cell", Number(number), String(cell.name))
     for faction, info in position.factions.items():
         yield fact("faction", String(faction))
         yield fact("source", String(faction), Number(info.source))  # spent while moving too (Eruption)

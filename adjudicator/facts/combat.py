@@ -381,6 +381,7 @@ def combat_facts(position: Position, query: CombatQuery) -> list[Symbol]:
     if query.die is not None:
         most = max((s.upgrades.count("attack") + _gains(s) for s in position.spires), default=0)
         most += len({uid for uid, _ in _nearing(position)})  # each may add one at a spire's bottom (Pollinate)
+        most = max(most, 1)  # one die at least: chapter 2's cannons roll one each, with no spire on the board
         facts += dice_facts(query.die, most, query.readings.get("ai-spire-odds", "possible"))
     return facts
 

@@ -32,6 +32,11 @@ EARTHSCAPES_CHAPTER = 6
 # Chapter 2: "Each time the heirs deploy a unit, they may add one of the health chips in the Horizon's Wrath
 # fortress to it": the one chapter whose gate holds health chips (the heirs', the solo player's).
 HEALTH_CHIPS_CHAPTER = 2
+# Chapter 2: "they fire 1 cannonball from each of their 4 cannons" as the fortress docks at each wave's end.
+CANNONS = 4
+# Chapter 3: "After defeating a Graft spire, you may immediately spend 3 Source to purchase the top earthscape from
+# the earthscape stack ... and you may choose to place it immediately": the one chapter whose keel buy one so.
+PURCHASE_CHAPTER, EARTHSCAPE_PRICE = 3, 3
 # Chapter 8: "When triggering the talents Evoke or Summon, you may treat minions in the current market options
 # as if they are available in your barracks": the one chapter whose rules read a faction's market.
 MARKET_CHAPTER = 8

@@ -32,12 +32,12 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from adjudicator.position.hexmap import COLUMNS, MAX_ROW, line_from, parse_map, shown
+from adjudicator.position.hexmap import COLUMNS, MAX_ROW, TERRAIN_LETTERS, hex_name, line_from, neighbour_cells, parse_map, shown
 from adjudicator.position.priorities import CHAPTER_PRIORITY, SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.talents import TURN_STEPS, WAVE_END, catalogue
 from adjudicator.position.readings import READINGS
 from adjudicator.position.chapter_rules import (
-    BYDRA_GRAAM, EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
+    BYDRA_GRAAM, CANNONS, EARTHSCAPES_CHAPTER, PURCHASE_CHAPTER, HEALTH_CHIPS_CHAPTER, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, VEIN_EARTHSCAPES, VEIN_HEALTH,
     WAYGATE, WAYGATE_HEALTH,
     bydra_mark, chip_name, closest_marks,
     deploy_from_tunnels,
@@ -54,6 +54,7 @@ from adjudicator.position.model import (
     Hex,
     Kind,
     Landmark,
+    Maneuver,
     Mark,
     Position,
     Reward,
@@ -546,6 +547,7 @@ class _PositionReader(_Reader):
         self.markets: dict[str, _Value] = {}  # a faction's market, where the file gives one (Harbinger chapter 8)
         self.health_chips: dict[str, _Value] = {}  # a gate's health chips, where given (Harbinger chapter 2)
         self.planks: dict[str, _Value] = {}  # a gate's plank hex, where given (Harbinger chapter 2)
+        self.maneuvers: dict[str, _Value] = {}  # a gate's next dock and cannon lines, where given (Harbinger chapter 2)
         self.occupied: dict[str, tuple[str, int]] = {}  # hex → (the chip on it, its line)
         self.riding: dict[str, tuple[str, _Value]] = {}  # a rider's id → the chip it rides, and where it says so
         # A unit on top of (Stasis) or underneath (Possess) an opposing minion → (its field, the minion, where).
@@ -559,7 +561,7 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected", "hex-groups", "supply", "earthscapes"),
+             "scenario", "expected", "hex-groups", "supply", "earthscapes", "earthscape-places"),
         )
         if top is None:
             return None
@@ -592,6 +594,7 @@ class _PositionReader(_Reader):
         chips = self.section(top["chips"], "chip id → chip", self.chip)
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
         earthscapes = self.earthscapes(top["earthscapes"])
+        places = self.earthscape_places(top["earthscape-places"])
         # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
         # groups"), so the map alone does not tell a rule naming a hex group where one ends.
         for named in ("Imbue: Flying", "Imbue: Pollinate", "Translocate"):  # each reads its spire's hex group
@@ -639,10 +642,17 @@ class _PositionReader(_Reader):
             if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
                 self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) has a plank "
                              "hex; expected scenario: {chapter: 2, …}")
+        for name, value in self.maneuvers.items():  # chapter 2: "Horizon's Wrath performs Strategic Maneuver"
+            if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
+                self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) docks "
+                             "elsewhere as the wave ends; expected scenario: {chapter: 2, …}")
         for name, value in self.health_chips.items():  # chapter 2: "the health chips in the Horizon's Wrath fortress"
             if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or name != scenario.book.player:
                 self.problem(value, "only the heirs' gate in Harbinger chapter 2 (the Horizon's Wrath fortress) holds "
                              "health chips; expected scenario: {chapter: 2, …}")
+        if places is not None and (scenario is None or scenario.chapter != PURCHASE_CHAPTER):
+            self.problem(top["earthscape-places"], "only Harbinger chapter 3's keel buy an earthscape as a Graft spire "
+                         "falls; expected scenario: {chapter: 3, …}")
         if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
             self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
                          "expected scenario: {chapter: 6, …}")
@@ -670,6 +680,7 @@ class _PositionReader(_Reader):
             chips=tuple(chips.values()),
             hex_groups=hex_groups,
             earthscapes=earthscapes,
+            earthscape_places=places,
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
@@ -849,7 +860,7 @@ class _PositionReader(_Reader):
         if self.faction_names is not None and faction not in self.faction_names:
             listing = _listing(self.faction_names)
             self.report(key, value.path, f"no faction {shown(faction)} in factions ({listing})")
-        f = self.fields(value, ("beside",), ("health", "stack", "fortress", "health-chips", "plank"))
+        f = self.fields(value, ("beside",), ("health", "stack", "fortress", "health-chips", "plank", "maneuver"))
         if f is None:
             return None
         fortress = self.boolean(f["fortress"])
@@ -868,11 +879,78 @@ class _PositionReader(_Reader):
         plank = self.hex(f["plank"]) if f["plank"].node is not None else None
         if f["plank"].node is not None:
             self.planks[faction] = f["plank"]
+        maneuver = None
+        if f["maneuver"].node is not None:
+            self.maneuvers[faction] = f["maneuver"]
+            maneuver = self.maneuver(faction, f["maneuver"], f["plank"], plank)
         if beside is None:
             return None
         if plank is not None and list(beside) != [plank]:
             self.problem(f["plank"], f"the fortress gate is \"adjacent to only the plank hex\": expected beside: [{plank}]")
-        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point, chips, plank=plank)
+        return Gate(faction, beside, _or(health, Gate.health), _or(stack, Gate.stack), not point, chips, plank=plank,
+                    maneuver=maneuver)
+
+    def maneuver(self, faction: str, value: _Value, plank_value: _Value, plank: str | None) -> Maneuver | None:
+        """Chapter 2's Strategic Maneuver as the wave ends: the plank cell where the fortress docks next ("the
+        next isle clockwise"), sky until it does, beside the map; its 4 cannons' lines from there."""
+        f = self.fields(value, ("plank", "cannons"))
+        if f is None:
+            return None
+        if plank_value.node is None:
+            self.problem(value, "the fortress docks elsewhere from where it is: give its plank hex too (plank:)")
+        dock = self.text(f["plank"], "a hex name")
+        if dock is not None and (_HEX_NAME.fullmatch(dock) is None or int(_HEX_NAME.fullmatch(dock)[2]) > MAX_ROW):
+            self.problem(f["plank"], f"{shown(dock)} is no hex name (a column letter and a row number)")
+            dock = None
+        elif dock is not None and self.hexes is not None:
+            cell = _HEX_NAME.fullmatch(dock)
+            assert cell is not None
+            around = {hex_name(c, r) for c, r in neighbour_cells(COLUMNS.index(cell[1]), int(cell[2]))
+                      if 0 <= c < len(COLUMNS) and r >= 1}
+            if dock in self.hexes:  # the airship is elsewhere until it docks: that cell is sky now
+                self.problem(f["plank"], f"{shown(dock)} is a map hex; the plank docks on a cell the map leaves "
+                             "empty (.) until the fortress comes")
+                dock = None
+            elif not around & set(self.hexes):
+                self.problem(f["plank"], f"{shown(dock)} touches no map hex; the plank hex \"attaches on all 3 sides\"")
+                dock = None
+            elif dock == plank:
+                self.problem(f["plank"], "the fortress docks at the next isle clockwise, not where it is")
+                dock = None
+        lines = self.items(f["cannons"], "cannon lines")
+        if lines is not None and len(lines) != CANNONS:
+            self.problem(f["cannons"], f"expected {CANNONS} lines, one for each cannon (\"1 cannonball from each of "
+                         f"their {CANNONS} cannons\"), found {len(lines)}")
+            lines = None
+        cannons = None if lines is None else _complete([self.cannon(faction, line) for line in lines])
+        return None if dock is None or cannons is None else Maneuver(dock, cannons)
+
+    def cannon(self, faction: str, value: _Value) -> tuple[str, ...] | None:
+        """One cannon's direct line, nearest first: map hexes, and another faction's fortress gate last where it
+        reaches one; sky cells are left out ("Sky and any other chips in this line are ignored")."""
+        items = self.items(value, "hex names and a fortress gate")
+        if items is None:
+            return None
+        line: list[str] = []
+        for index, item in enumerate(items):
+            name = self.text(item, "a hex name or a fortress gate")
+            if name is None:
+                return None
+            if name.startswith("gate:"):
+                other = name.removeprefix("gate:")
+                if other == faction or self.gate_names is None or other not in self.gate_names:
+                    self.problem(item, f"{shown(name)} is no other faction's fortress gate of this position")
+                    return None
+                if index != len(items) - 1:
+                    self.problem(item, "a cannonball stops at the fortress gate: it comes last in its line")
+                    return None
+            elif self.hex(item) is None:
+                return None
+            if name in line:
+                self.problem(item, f"{shown(name)} comes twice in this line")
+                return None
+            line.append(name)
+        return tuple(line)
 
     def beside(self, value: _Value, empty: bool = False) -> tuple[str, ...] | None:
         """The hexes a gate touches; ``empty``: none is allowed (a deployment point not in play)."""
@@ -931,6 +1009,30 @@ class _PositionReader(_Reader):
                     seen.add(name)
                     mine.append(name)
             read.append(tuple(sorted(mine)))
+        return tuple(read)
+
+    def earthscape_places(self, value: _Value) -> tuple[tuple[Hex, ...], ...] | None:
+        """Chapter 3: where the top earthscape may be placed, each placement a mapping of cell → terrain token
+        (as the map's: p l f m w, * for a Source Well): map hexes it covers, gaps it fills. None: not given."""
+        if value.node is None:
+            return None
+        read: list[tuple[Hex, ...]] = []
+        for place in self.items(value, "placements, each a mapping of hex name → terrain") or ():
+            node = place.node
+            if not isinstance(node, MappingNode) or not node.value:
+                self.expected(place, "a mapping of hex name → terrain (p, l, f, m or w, * for a Source Well)")
+                continue
+            cells: list[Hex] = []
+            for key, token in node.value:
+                name, letter = str(key.value), str(token.value)
+                cell = _HEX_NAME.fullmatch(name)
+                terrain = TERRAIN_LETTERS.get(letter.removesuffix("*"))
+                if cell is None or int(cell[2]) > MAX_ROW or terrain is None:
+                    self.report(key, _child(place.path, name), f"expected a hex name and its terrain (p, l, f, m or w, "
+                                f"* for a Source Well), found {shown(name)}: {shown(letter)}")
+                    continue
+                cells.append(Hex(name, terrain, letter.endswith("*"), column=COLUMNS.index(cell[1]), row=int(cell[2])))
+            read.append(tuple(sorted(cells, key=lambda h: h.name)))
         return tuple(read)
 
     def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:

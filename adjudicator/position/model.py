@@ -287,10 +287,24 @@ class Gate:
     # Harbinger chapter 2: the plank hex of the Horizon's Wrath fortress, whose gate the heirs use ("adjacent to only
     # the plank hex"), one of ``beside``: the units on it are defeated as the wave ends (the plank pulled); None: not given.
     plank: str | None = None
+    # Harbinger chapter 2: where the Horizon's Wrath fortress docks as the wave ends ("reattaching to the next isle
+    # clockwise") and what its 4 cannons fire along from there; None: not given.
+    maneuver: Maneuver | None = None
 
     @property
     def node(self) -> str:
         return gate_node(self.faction)
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """Harbinger chapter 2's Strategic Maneuver at the end of each wave: ``plank``, the plank hex of the fortress
+    docked at the next isle clockwise (a cell the map does not hold yet: sky until it docks); ``cannons``, each
+    of its 4 cannons' direct line from there, nearest first: the map hexes it crosses (sky left out, as
+    "Sky and any other chips in this line are ignored"), a fortress gate last where the line reaches one."""
+
+    plank: str
+    cannons: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -379,6 +393,10 @@ class Position:
     # Harbinger chapter 6's earthscapes, each a tuple of its hexes, which its rules remove at the end of
     # a wave; None: not given (docs/position-format.md, earthscapes)
     earthscapes: tuple[tuple[str, ...], ...] | None = None
+    # Harbinger chapter 3: where the top earthscape of the stack may be placed once the keel buy it after defeating a
+    # Graft spire, each placement its hexes with their terrain (docs/position-format.md, earthscape-places); None:
+    # not given.
+    earthscape_places: tuple[tuple[Hex, ...], ...] | None = None
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules

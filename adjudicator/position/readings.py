@@ -101,6 +101,15 @@ READINGS = {
             ("movement", "combat"),
         ),
         Reading(
+            "maneuver-price",
+            "free",
+            ("free", "paid"),
+            "does the Strategic Maneuver Horizon's Wrath performs as each wave of Harbinger chapter 2 ends cost the "
+            "heirs' Source tracker ('reduce your Source tracker to 0 in order to reposition the airship')? "
+            "(harbinger-rulebook, chapter 2; horizons-wrath.txt, Fortress Rules)",
+            ("combat",),
+        ),
+        Reading(
             "spire-die",
             "standard",
             die_names(),

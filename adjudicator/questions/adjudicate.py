@@ -39,8 +39,9 @@ from adjudicator.position.chapter_rules import round_worms
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
 from adjudicator.questions.board_after import apply_act, made
-from adjudicator.questions.coverage import (ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped, notices, unbounded,
-                                           fallen_spires, turned_notices, unknown_landmarks)
+from adjudicator.questions.coverage import (ATTACK_STEP, ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped,
+                                           notices, unbounded, purchase_step_notices, fallen_spires, turned_notices,
+                                           unknown_landmarks)
 from adjudicator.facts.board import Query, position_facts, query_facts, unit_facts
 from adjudicator.position.model import Controller, Kind, Position, Unit
 from adjudicator.answers.moves import STAY, Act, MoveOutcome, StepResult, UnitOptions
@@ -519,7 +520,9 @@ def _attack_query(position: Position, ai: bool | None, quick: bool) -> CombatQue
     from adjudicator.facts.combat import ATTACK, STEP, CombatQuery  # imported here: combat only
 
     side = position.turn.faction
-    return CombatQuery(ATTACK, STEP, side, combat_ai(position, side, ai), _may_attack(position, side),
+    # Chapter 3's earthscape bought as a Graft spire falls is paid for at the next time point: one more than the attacks.
+    bought = 1 if position.earthscape_places is not None else 0
+    return CombatQuery(ATTACK, STEP, side, combat_ai(position, side, ai), _may_attack(position, side) + bought,
                        readings=resolve(position.readings), quick=quick)
 
 
@@ -541,8 +544,8 @@ def _attack_answer(
     shown: tuple[StepEnd, ...], sideless: tuple[tuple[str, str], ...], complete: bool, summary: StepSummary | None,
 ) -> AttackStepResult:
     """The step's answer, with the notices of what it leaves out as they apply to its ends."""
-    unmodelled = (*notices(position, "quick" if query.quick else "attack", ai),
-                  *flipped(sideless, "quick" if query.quick else "attack"))
+    unmodelled = (*notices(position, "quick" if query.quick else "attack", ai, answer=ATTACK_STEP),
+                  *flipped(sideless, "quick" if query.quick else "attack"), *purchase_step_notices(position, seen))
     if complete:
         defeats = any(a.defeated for e in seen for a in e.sequence) or any(c.defeated for e in seen for c in e.end.chips)
         fallen = fallen_spires(position, (([c.chip for c in e.end.chips if c.defeated], e.end.source) for e in seen))
@@ -711,8 +714,12 @@ def _edge_query(moment: str, position: Position, ai: bool | None, die: Die | Non
     # A spire's attack then (hook sattacks/4: Raze) rolls the spire die: its totals are facts.
     rolls = any("sattacks/4" in t.hooks for s in position.spires if s.faction == side
                 for t in catalogue().known(s.talents))
-    # The end of the wave: what acts then acts at once (asp/combat/wave.lp).
-    points = _explore_points(position, side) if moment == "explore" else 1 if moment == "wave" \
+    # The end of the wave: what acts then acts at once (asp/combat/wave.lp), but for chapter 2's cannons, which
+    # fire one after the other once the plank is pulled, each rolling the spire die (asp/scenarios/chapter_2.lp).
+    cannons = len(next((g.maneuver.cannons for g in position.gates.values() if g.maneuver is not None), ())) \
+        if moment == "wave" else 0
+    rolls = rolls or cannons > 0
+    points = _explore_points(position, side) if moment == "explore" else 1 + cannons if moment == "wave" \
         else _edge_points(position, side)
     if moment == "end" and round_worms(position):  # chapter 4's worms act after every other act of the end
         points += 1

@@ -12,7 +12,9 @@ from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
 from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Controller,
-                                        Faction, Gate, GroupedChip, Landmark, Position, Reward, Spire, Unit)
+                                        Faction, Gate, GroupedChip, Hex, Landmark, Position, Reward, Spire, Terrain,
+                                        Unit)
+from adjudicator.position.hexmap import COLUMNS, hex_name, neighbour_cells
 
 
 # The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
@@ -676,6 +678,7 @@ def apply_end(
     landmarks = {m.id: m for m in position.landmarks}
     scapes = list(position.earthscapes or ())
     lifted = {earthscape_id(i): i for i in range(len(scapes))}
+    board = (position.hexes, position.adjacency)
     for change in end.chips:
         if change.laid:  # placed by a defeat (Toxic Fumes): more of them on a chip of that name there
             was = others.get(change.chip)
@@ -730,15 +733,26 @@ def apply_end(
                 spires[change.chip] = replace(spires[change.chip], upgrades=change.upgrades)
             if change.at is not None:  # it moved (Creep)
                 spires[change.chip] = replace(spires[change.chip], at=change.at)
-        elif change.chip.startswith("gate:") and change.health is not None:
+        elif change.chip.startswith("gate:") and (change.health is not None or change.at is not None):
             faction = change.chip.removeprefix("gate:")
-            gates[faction] = replace(gates[faction], health=change.health)
+            if change.health is not None:
+                gates[faction] = replace(gates[faction], health=change.health)
+            if change.at is not None:  # chapter 2: the fortress docked elsewhere as the wave ended
+                gates[faction], board = _docked(gates[faction], board, change.at)
         elif change.chip in others and change.health is not None:  # a waygate (chapter 6), 0 destroyed
             others[change.chip] = replace(others[change.chip], health=change.health)
         elif change.chip in lifted:  # chapter 6: an earthscape left the board; the others keep their numbers
             scapes[lifted[change.chip]] = ()
         else:
             raise ValueError(f"an end state names {change.chip!r}, which this position does not hold")
+    groups = position.hex_groups
+    if end.earthscape.startswith("placed:") and position.earthscape_places is not None:  # chapter 3: placed at once
+        place = position.earthscape_places[int(end.earthscape.removeprefix("placed:"))]
+        board = _covered(board, place)
+        covered = {h.name for h in place}
+        # the chips left in the hole (a defeated Graft spire's) stay under it, no longer on the board
+        others = {cid: c for cid, c in others.items() if c.at not in covered}
+        groups = (*groups, tuple(h.name for h in place)) if groups else groups
     for uid in attacked:
         unit = units[uid]
         units[uid] = replace(unit, done=replace(unit.done, attacked=True))
@@ -750,10 +764,41 @@ def apply_end(
         factions[name] = replace(factions[name], source=amount)
     for name, shown in end.morale:  # its morale die (Morale)
         factions[name] = replace(factions[name], morale=shown)
-    return replace(position, units=units, gates=gates, factions=factions,
+    return replace(position, units=units, gates=gates, factions=factions, hexes=board[0], adjacency=board[1],
+                   hex_groups=groups, earthscape_places=None if end.earthscape else position.earthscape_places,
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
                    chips=tuple(others.values()), landmarks=tuple(landmarks.values()),
                    earthscapes=None if position.earthscapes is None else tuple(scapes))
+
+
+Board = tuple[dict[str, Hex], dict[str, frozenset[str]]]
+
+
+def _docked(gate: Gate, board: Board, plank: str) -> tuple[Gate, Board]:
+    """Chapter 2's Strategic Maneuver: the fortress "detach[ed] from the play area" takes its old plank hex with it,
+    and its plank hex, restored, is a path hex of the map where it docked, the gate beside only it. Where it docks
+    next is not known from here: the board after gives no maneuver."""
+    hexes = {name: h for name, h in board[0].items() if name != gate.plank}
+    column, row = COLUMNS.index(plank[0]), int(plank[1:])
+    hexes[plank] = Hex(plank, Terrain.PATH, column=column, row=row)
+    around = {hex_name(c, r) for c, r in neighbour_cells(column, row) if 0 <= c < len(COLUMNS) and r >= 1} & set(hexes)
+    adjacency = {name: (near - {gate.plank or ""}) | ({plank} if name in around else set())
+                 for name, near in board[1].items() if name != gate.plank}
+    adjacency[plank] = frozenset(around)
+    return replace(gate, beside=(plank,), plank=plank, maneuver=None), (hexes, {n: frozenset(a) for n, a in adjacency.items()})
+
+
+def _covered(board: Board, place: tuple[Hex, ...]) -> Board:
+    """Chapter 3: an earthscape placed over ``place``'s cells, each a hex of its terrain from now on (game-elements,
+    Earthscapes: "placed on top of existing hex groups" or "adjacent to existing hex groups to extend the play area")."""
+    hexes = {**board[0], **{h.name: h for h in place}}
+    adjacency = {name: set(near) for name, near in board[1].items()} | {h.name: set() for h in place if h.name not in board[1]}
+    for h in place:
+        around = {hex_name(c, r) for c, r in neighbour_cells(h.column, h.row) if 0 <= c < len(COLUMNS) and r >= 1}
+        adjacency[h.name] = around & set(hexes)
+        for name in adjacency[h.name]:
+            adjacency[name].add(h.name)
+    return hexes, {n: frozenset(a) for n, a in adjacency.items()}
 
 
 # An elfinkaze's two sides, each named by the talent it alone shows (heirs.txt: "Elfinkaze have two

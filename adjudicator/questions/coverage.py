@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 from functools import cache
 
 from adjudicator.answers.notices import Notice
@@ -22,7 +23,7 @@ from adjudicator.facts import fields
 from adjudicator.facts.fields import range_counts
 from adjudicator.position.chapter_rules import (
     EARTHSCAPES_CHAPTER, HEALTH_CHIPS_CHAPTER, HORIZONS_WRATH, MARKET_CHAPTER, NARORA, ROTTEN_WORMS, SOURCE_VEIN, UPRISING, WAYGATE,
-    GRAFT, SNARE_CHAPTER, chip_name,
+    GRAFT, PURCHASE_CHAPTER, SNARE_CHAPTER, chip_name,
     rock_rollers, snare_reach, tunnels,
 )
 from adjudicator.position.faction_rules import FactionRule, faction_rules
@@ -44,6 +45,7 @@ QUESTION_STEPS = {s.mode: s.acts for s in STEPS if s.place}
 # the dice out, with its probability. Neither `moves` nor `check` depends on what follows a move
 # (the keel's promotion).
 MOVES, CHECK, STEP, TURN, ATTACKS = "moves", "check", "movement-step", "turn", "attacks"
+ATTACK_STEP = "attack-step"  # the whole attack (or quick strike) step: chapter 3's earthscape bought is played there
 # The steps in which a hero in campfire mode, "inactive" (game-elements, Campfire Mode), uses no talent: the
 # combat encoding reads none of its talents there. As units move, and at the end of the wave, which ends
 # campfire mode, its talents' notices stand.
@@ -221,7 +223,7 @@ def notices_in(
     )
     return (*talents, *_scenario_notices(position, asked, answer), *rock_event_notices(position, asked, answer),
             *waygate_notices(position, asked), *earthscape_notices(position, asked), *market_notices(position, asked),
-            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *tunnel_notices(position, asked),
+            *vein_notices(position, asked, answer), *worms_notices(position, asked), *health_chip_notices(position, asked), *snare_notices(position, asked, answer), *plank_notices(position, asked), *maneuver_notices(position, asked), *purchase_notices(position, asked, answer), *tunnel_notices(position, asked),
             *_faction_notices(position, asked, answer), *hold_notices(position, asked),
             *unseen_sides(position, asked))
 
@@ -627,6 +629,71 @@ def plank_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, .
     return (Notice("", PARTLY, ("end-of-wave",), (), _NO_PLANK, f"chapter 2: {rule.id}", rule.text),)
 
 
+# Chapter 3's earthscape bought as a Graft spire falls (asp/scenarios/chapter_3.lp): played in the whole attack step
+# (and so in the turn's) where the position gives where it may go; elsewhere, named where a Graft spire may fall.
+_NO_PLACES = ("where the top earthscape may be placed, which the position does not give (earthscape-places): the "
+              "answer does not offer the purchase")
+_NOT_PLAYED = ("the purchase after a Graft spire's defeat, which only the whole attack step plays: this answer does "
+               "not offer it")
+_SECOND = ("a second Graft spire's defeat in the same line, whose earthscape (the next in the stack) the position "
+           "does not give: the answer offers the first purchase only")
+_PLACED_MIDWAY = ("the earthscape placed before a later attack of the line, whose range may count through its hexes: "
+                  "the answer counts ranges on the board as it was")
+
+
+def purchase_notices(position: Position, asked: tuple[str, ...], answer: str) -> tuple[Notice, ...]:
+    """Chapter 3's earthscape-after-defeat where an answer may defeat a Graft spire and does not play the purchase
+    (as_happened keeps it only where one falls, with the keel left 3 Source)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != PURCHASE_CHAPTER or "defeat" not in asked:
+        return ()
+    if not any(s.faction == GRAFT for s in position.spires):  # no Graft spire to defeat
+        return ()
+    if position.earthscape_places is not None and answer in (ATTACK_STEP, TURN):
+        return ()
+    rule = scenario.book.rule("earthscape-after-defeat")
+    why = _NO_PLACES if position.earthscape_places is None else _NOT_PLAYED
+    return (Notice("", PARTLY, ("defeat",), (), why, EARTHSCAPE_RULE, rule.text),)
+
+
+def purchase_step_notices(position: Position, ends: Iterable[Any]) -> tuple[Notice, ...]:
+    """Chapter 3's earthscape-after-defeat where the whole attack step played it but not all of it: a line in which
+    two Graft spires fall, or which places the earthscape before a later attack (``ends``: the step's StepEnds)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != PURCHASE_CHAPTER or position.earthscape_places is None:
+        return ()
+    graft = {s.id for s in position.spires if s.faction == GRAFT}
+    found = []
+    for end in ends:
+        falls = [i for i, a in enumerate(end.sequence) for d in a.defeated if d.chip in graft and d.by == scenario.book.player]
+        if len(falls) >= 2:
+            found.append(_SECOND)
+        if falls and end.end.earthscape.startswith("placed:") and falls[0] < len(end.sequence) - 1:
+            found.append(_PLACED_MIDWAY)
+    rule = scenario.book.rule("earthscape-after-defeat")
+    return tuple(Notice("", PARTLY, ("defeat",), (), why, EARTHSCAPE_RULE, rule.text) for why in dict.fromkeys(found))
+
+
+# Chapter 2's Strategic Maneuver after the plank's pull (asp/scenarios/chapter_2.lp): where the position does not give
+# where the fortress docks next and its cannons' lines from there.
+_NO_MANEUVER = ("where the Horizon's Wrath fortress docks next and its 4 cannons' lines from there, which the position "
+                "does not give (gates.<heirs>.maneuver; the map does not show the isles' clockwise order): the answer "
+                "leaves the fortress where it is and fires no cannonball")
+
+
+def maneuver_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
+    """Chapter 2's end-of-wave-maneuver where the position does not give the maneuver, in an answer that may reach
+    the wave's end (as_happened keeps it only where a line of play ends the wave)."""
+    scenario = position.scenario
+    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "end-of-wave" not in asked:
+        return ()
+    gate = position.gates.get(scenario.book.player)
+    if gate is None or gate.maneuver is not None:
+        return ()
+    rule = scenario.book.rule("end-of-wave-maneuver")
+    return (Notice("", PARTLY, ("end-of-wave",), (), _NO_MANEUVER, f"chapter 2: {rule.id}", rule.text),)
+
+
 def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """Chapter 4's griege-tunnel-deployment where the answer cannot tell which tunnel access the griege minions
     deploy from (chapter_rules.tunnels): what it then leaves out."""
@@ -733,20 +800,17 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 # (asp/scenarios/chapter_6.lp): what the answer cannot take into account.
 _NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the answer "
                    "removes none")
-_OTHER_CHIPS = ("another chip on an earthscape that may be removed (a destroyed waygate, ...): the answer does not "
-                "show it removed from the game")
-_CUT_CHIPS = ("a spire or another chip (a waygate, ...) on an earthscape an Uprising hero may remove: the answer "
-              "does not offer that earthscape's removal")
+_CUT_CHIPS = ("a spire on an earthscape an Uprising hero may remove: the answer does not offer that earthscape's "
+              "removal")
 # The steps in which no unit moves or is moved: the end of the turn, and what a defeat or the wave's end brings.
 _STILL = ("end-of-turn", *EVENTS)
 
 
 def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """Chapter 6's earthscapes-removed (the end of the wave) and hero-removes-earthscape (the end of a
-    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes;
-    or another chip, not a waygate with health (which keeps its earthscape), stands on one as the wave
-    ends; or a spire or another chip stands on one an Uprising hero may stand beside (on or beside it
-    now, or any where a step asked may still move it)."""
+    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes; or a
+    spire stands on one an Uprising hero may stand beside (on or beside it now, or any where a step asked
+    may still move it)."""
     scenario = position.scenario
     if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER:
         return ()
@@ -755,14 +819,12 @@ def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Noti
     if WAVE_END in asked:
         if scapes is None:
             found.append(("earthscapes-removed", WAVE_END, _NO_EARTHSCAPES))
-        elif any(c.at in h for c in position.chips for h in scapes if not (chip_name(c.name) == WAYGATE and c.health)):
-            found.append(("earthscapes-removed", WAVE_END, _OTHER_CHIPS))
     heroes = [u for uid, u in sorted(position.units.items())
               if u.kind is Kind.HERO and u.faction == UPRISING and position.placed(uid) is not None]
     if "end-of-turn" in asked and heroes:
         moving = bool(set(asked) - set(_STILL))
         near = {n for u in heroes if u.at is not None for n in (u.at, *position.neighbours(u.at))}
-        held = {c.at for c in position.chips} | {s.at for s in position.spires}
+        held = {s.at for s in position.spires}  # another chip there leaves with it (hook odiscard/3)
         if scapes is None:
             found.append(("hero-removes-earthscape", "end-of-turn", _NO_EARTHSCAPES))
         elif any(set(h) & held and (moving or set(h) & near) for h in scapes):

@@ -420,6 +420,8 @@ def end_dict(end: EndState) -> dict[str, Any]:
         data["game-over"] = True
     if end.campfire:
         data["campfire"] = list(end.campfire)
+    if end.earthscape:
+        data["earthscape"] = end.earthscape
     return data
 
 

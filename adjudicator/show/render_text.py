@@ -475,11 +475,12 @@ def edge_outcome(outcome: StepEnd) -> list[str]:
 
 def _razing(outcome: StepEnd, indent: str = "  ") -> list[str]:
     """The chance of what the moment rolled: a spire's attack dice (Raze), a talent's D6 (Reap)."""
-    if not outcome.razed and not outcome.d6:
+    if not outcome.razed and not outcome.d6 and not outcome.cannonballs:
         return []
     rolls = [f"{r.spire} attacked {r.target} with {r.dice} dice, totalling {r.totals}"
              + (f" less {r.cut}" if r.cut else "") for r in outcome.razed]
     rolls += [f"{r.chip} rolled the D6: {r.faces}" for r in outcome.d6]
+    rolls += [f"cannon {b.cannon} hit {b.target}, its die totalling {b.totals}" for b in outcome.cannonballs]
     return [f"{indent}probability {outcome.probability}: {'; '.join(rolls)}"]
 
 
