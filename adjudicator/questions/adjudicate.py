@@ -572,8 +572,9 @@ def end_of_turn(
     deadline: Deadline | None = None,
     progress: Progress | None = None,
 ) -> AttackStepResult:
-    """Every distinct end state of the end of the current faction's turn, each unit's ``done`` saying
-    what it did this turn (asp/combat/state.lp, recover/4), with their exact count."""
+    """Every distinct end state of the acts of the end of the current faction's turn, each unit's ``done``
+    saying what it did this turn (asp/combat/state.lp, recover/4), with their exact count; the question
+    plays Back to the Future after them (questions/closing.py)."""
     return _turn_edge("end", position, ai, limit, deadline, progress)
 
 

@@ -49,6 +49,7 @@ from adjudicator.position.dice import Die
 from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
+from adjudicator.questions import closing
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, fallen_spires, flipped, notices_in
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP
@@ -243,9 +244,9 @@ def whole_turn(
         d6 = tuple(sorted((*(start.d6 if start else ()), *(close.d6 if close else ()))))
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
-               start.razed if start else (), d6)
+               start.razed if start else (), d6, closing.rolls(close.again) if close else ())
         found.setdefault(key, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                          records.get("quick-strike"), start, records.get(AGAIN, ()), close))
+                                          records.get("quick-strike"), start, close))
         tell(len(found))
 
     def play(pos: Position, index: int, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
@@ -253,9 +254,6 @@ def whole_turn(
         game_over = any(e.game_over for e in ends)
         if any(e.wave_over for e in ends) and not game_over and WAVE_STEP.name not in records:
             wave_end(pos, odds, records, ends)
-            return
-        if index == len(played) and played and played[-1].place == "end-of-turn" and not game_over:
-            again(pos, odds, records, ends, frozenset())  # the end of the turn is played: Back to the Future
             return
         if index == len(played) or game_over or any(e.wave_over for e in ends):
             finish(pos, odds, records, ends)  # the turn ends with the wave or the game
@@ -267,13 +265,23 @@ def whole_turn(
             # (asp/combat/explore.lp acts on face-down landmarks alone), so it is not asked.
             play(pos, index + 1, odds, records, ends)
             return
+        if step.place == "end-of-turn":  # its acts, then Back to the Future's lines (questions/closing.py)
+            close = closing.close(pos, ai, deadline, progress=lambda _: tell(len(found)))
+            if not close.complete:
+                raise _Cut
+            uncounted.update(dict.fromkeys(close.notices))
+            emptied.update(close.gaps)
+            fallen = fallen or close.fells
+            for line in close.lines:
+                play(line.after, index + 1, odds * line.chance, {**records, step.place: line.outcome}, [*ends, *line.ends])
+            return
         options: dict[str, Any] = {"die": die} if "die" in step.options else {}
         if step.progress:  # a long step reports too, so that the turn is never silent for long
             options["progress"] = lambda _: tell(len(found))
         result = step.ask(pos, ai, None, deadline, **options)
         if not result.complete:
             raise _Cut
-        uncounted.update(dict.fromkeys(n for n in result.notices if not _played_here(n)))
+        uncounted.update(dict.fromkeys(result.notices))
         if isinstance(result, FireStepResult):  # a spire flipped (Wallop): the steps after read the side given
             uncounted.update(dict.fromkeys(flipped(result.flips, "turn")))
         if isinstance(result, StepResult) and any(m.fells for board in result.outcomes for m in board.sequence):
@@ -281,54 +289,6 @@ def whole_turn(
         for after, chance, record, end in _branches(pos, result, emptied):
             play(after, index + 1, odds * chance, {**records, step.place or "": record},
                  ends if end is None else [*ends, end])
-
-    def again(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState], done: frozenset[str]) -> None:
-        """Back to the Future, once the end of the turn is played ("At the end of your turn during the
-        Onslaught Phase, this unit may move and attack even if it has already done so this turn"): each
-        unit of the side with it, active and not used this wave, may make a move (a movement step only it
-        moves in) and then an attack (an attack step only it attacks in), a player's in any order or not
-        at all, each line an outcome; the AI's, in the order of their ids, only along the lines of its
-        obliged move and attack that defeat an opposing unit, where there are any ("if doing so would
-        result in it defeating an opposing unit"). docs/turn.md, Back to the Future."""
-        ready = [u for u in _returners(pos, side) if u not in done]
-        if not as_ai:
-            finish(pos, odds, records, ends)  # no (other) unit uses it
-        for uid in ready[:1] if as_ai else ready:
-            lines = list(_again_lines(pos, uid))
-            if as_ai:
-                lines = [line for line in lines if _defeats(pos, side, line[4])]
-                if not lines:  # it would defeat no opposing unit: not used, the next one's turn
-                    again(pos, odds, records, ends, done | {uid})
-            for after, chance, board, step_end, end in lines:
-                line = {**records, AGAIN: (*records.get(AGAIN, ()), (uid, board, step_end))}
-                if end.game_over or end.wave_over:
-                    play(after, len(played), odds * chance, line, [*ends, end])  # the wave's end, or the game's
-                else:
-                    again(after, odds * chance, line, [*ends, end], done | {uid})
-        if as_ai and not ready:
-            finish(pos, odds, records, ends)
-
-    def _again_lines(pos: Position, uid: str) -> Any:
-        """Unit ``uid``'s extra move and attack: the board after each line, its chance, the final board
-        of the movement step, the attack step's end, and that end state; the other units' `done` as before."""
-        nonlocal fallen
-        alone = _alone(pos, side, uid)
-        moves = BY_NAME["movement-step"].ask(alone, ai, None, deadline)
-        if not moves.complete:
-            raise _Cut
-        uncounted.update(dict.fromkeys(moves.notices))
-        if any(m.fells for board in moves.outcomes for m in board.sequence):
-            fallen = True
-        for moved, chance, board, waved in _branches(alone, moves, emptied):
-            if waved is not None:  # its move ended the wave: no attack follows (the end of the wave does)
-                yield _restored(moved, pos, uid), chance, board, StepEnd(waved, ()), waved
-                continue
-            attacks = BY_NAME["attack-step"].ask(moved, ai, None, deadline)
-            if not attacks.complete:
-                raise _Cut
-            uncounted.update(dict.fromkeys(attacks.notices))
-            for after, odds, step_end, end in _branches(moved, attacks):
-                yield _restored(after, pos, uid), chance * odds, board, step_end, end
 
     def wave_end(pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState]) -> None:
         """The end of the wave, on the board a step ended it on; then the turn ends."""
@@ -466,56 +426,6 @@ def _branches(position: Position, result: Any, gaps: set[Gap] | None = None) -> 
                        frozenset(a.target for a in e.sequence if not a.instead)),
              Fraction(1) if e.probability is None else e.probability, e, e.end)
             for e in result.outcomes]
-
-
-# The whole turn's record of the Back to the Future lines (TurnOutcome.again).
-AGAIN = "back-to-the-future"
-BACK_TO_THE_FUTURE = "Back to the Future"
-
-
-def _played_here(notice: Notice) -> bool:
-    """Whether a step's own notice names only parts of a talent that the whole turn plays itself (their
-    `counted_by` names the turn: Back to the Future's move and attack, which the end-of-turn question alone
-    does not play); the turn's own notices (notices_in, answer TURN) leave them out too."""
-    if not notice.talent or notice.talent not in catalogue().talents:
-        return False
-    return any(TURN in p.counted_by and p.text == notice.left_out and set(notice.steps) <= set(p.steps)
-               for p in catalogue().get(notice.talent).left_out)
-
-
-def _returners(position: Position, side: str) -> list[str]:
-    """The units of ``side`` that may use Back to the Future now: on the board or in their gate, the
-    talent on their active chip, not campfired (inactive) and not used this wave ("Once per wave")."""
-    return [uid for uid, u in sorted(position.units.items())
-            if u.faction == side and position.placed(uid) is not None and BACK_TO_THE_FUTURE in u.talents
-            and BACK_TO_THE_FUTURE not in u.used and not u.campfire]
-
-
-def _alone(position: Position, side: str, uid: str) -> Position:
-    """The board with only ``uid`` of its side still to move and attack ("even if it has already done so
-    this turn"): every other unit of the side written as having moved and attacked."""
-    units = {u: replace(x, done=replace(x.done, moved=True, attacked=True)) if x.faction == side and u != uid else x
-             for u, x in position.units.items()}
-    unit = units[uid]
-    units[uid] = replace(unit, done=replace(unit.done, moved=False, attacked=False, displaced=False, held=False))
-    return replace(position, units=units)
-
-
-def _restored(after: Position, before: Position, uid: str) -> Position:
-    """``after`` with every other unit's `done` as in ``before``, and ``uid`` having used Back to the
-    Future this wave, moved and attacked."""
-    units = dict(after.units)
-    for u, x in units.items():
-        if u in before.units and u != uid:
-            units[u] = replace(x, done=before.units[u].done)
-    unit = units[uid]
-    units[uid] = replace(unit, used=(*unit.used, BACK_TO_THE_FUTURE), done=replace(unit.done, moved=True, attacked=True))
-    return replace(after, units=units)
-
-
-def _defeats(position: Position, side: str, end: EndState) -> bool:
-    """Whether ``end`` defeats a unit of another side than ``side`` (the AI's "defeating an opposing unit")."""
-    return any(c.defeated and c.chip in position.units and position.units[c.chip].faction != side for c in end.chips)
 
 
 def _stayed(position: Position, stayed: dict[str, bool]) -> Position:
