@@ -390,7 +390,7 @@ def _may_attack(position: Position, side: str) -> int:
     attackers = [
         u for u in position.units.values()
         if u.faction == side and u.at is not None and (u.kind is not Kind.LANDMARK_MINION or position.controlled(u))
-        and not u.campfire and not u.done.attacked
+        and not u.campfire and not u.done.attacked and not u.done.silenced
     ]
     for u in attackers:
         carried = (*u.talents, *(n for g in u.group for n in g.talents))
