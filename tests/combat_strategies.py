@@ -84,7 +84,8 @@ def _unit_fields(u: Unit) -> dict[str, object]:
     extra: dict[str, object] = {"talents": _written(u.talents, u.talent_numbers), "upgrades": list(u.upgrades),
                                 "reward": _reward(u.reward), "merc": u.merc, "promoted": u.promoted,
                                 "done": {"moved": u.done.moved, "attacked": u.done.attacked,
-                                         "retaliated": u.done.retaliated, "targeted": u.done.targeted}}
+                                         "retaliated": u.done.retaliated, "targeted": u.done.targeted,
+                                         "silenced": u.done.silenced}}
     if u.capacity is not None:
         extra["capacity"] = u.capacity
     if u.promoted_stats is not None:
@@ -221,7 +222,9 @@ def _unit(draw: st.DrawFn, uid: str, faction: str, kind: Kind, at: str | None) -
         promoted=promoted,
         group=draw(_group()) if kind is Kind.MINION else (),
         campfire=hero and draw(st.integers(0, 7)) == 0,
-        done=Done(attacked=draw(st.integers(0, 7)) == 0, retaliated=draw(st.integers(0, 7)) == 0),
+        # one draw: it attacked, or a Silencer spire silenced it (N314), or neither
+        done=Done(attacked=(did := draw(st.integers(0, 7))) == 0, retaliated=draw(st.integers(0, 7)) == 0,
+                  silenced=did == 1),
         reward=draw(_reward_st()),
         merc=draw(st.integers(0, 5)) == 0,
         capacity=capacity,

@@ -255,18 +255,17 @@ def test_relentless_is_modelled_in_every_answer() -> None:
     assert catalogue().get("Relentless").status(ai=False) == catalogue().get("Relentless").status(ai=True) == MODELLED
 
 
-def test_the_holding_still_talents_are_noticed_only_beside_silencer() -> None:
+def test_the_holding_still_talents_are_not_noticed_even_beside_silencer() -> None:
     # Rooted acts only in movement; Survival's "will not ... attack" and its healing at the end of
-    # the turn are encoded, save a silenced unit's (written as having attacked): only the end of the
-    # turn names it, and only where a Silencer spire is in play.
+    # the turn are encoded, a silenced unit's too (done: silenced, which is not having attacked).
     position = board("[Rooted, Survival]")
     for moment in ("movement", "attack", "end"):
         assert notices(position, moment) == ()
     silencer = BOARD.replace("TALENTS", "[Survival]") + "spires:\n  hush: {faction: narora, at: c1, talents: [Silencer]}\n"
-    assert [n.talent for n in notices(load_position_text(silencer), "end")] == ["Survival"]
-    assert notices(load_position_text(silencer), "attack") == ()
+    for moment in ("attack", "end"):
+        assert notices(load_position_text(silencer), moment) == ()
     assert catalogue().get("Rooted").status(ai=True) == MODELLED
-    assert catalogue().get("Survival").status(ai=True) == PARTLY
+    assert catalogue().get("Survival").status(ai=True) == catalogue().get("Survival").status(ai=False) == MODELLED
 
 
 def test_a_move_held_by_an_attack_names_what_the_attack_leaves_out() -> None:

@@ -73,14 +73,15 @@ def test_a_valid_file_round_trips_in_meaning(server):
 @pytest.mark.parametrize("step", ["start-of-turn", "quick-strike", "spires-fire", "movement", "exploration",
                                   "attack", "end-of-turn"])
 def test_a_position_at_any_step_is_drawn_with_what_that_step_leaves_out(server, step):
-    # Creep is modelled at the start of turn; Back to the Future, an end-of-turn talent, is not, and only
-    # a position standing at the end of the turn names it (it once failed at every step but three).
+    # Spawn, a start-of-turn talent, reads whether this is its faction's first turn of the Onslaught Phase,
+    # which this position does not say: only a position standing at the start of the turn names it (it once
+    # failed at every step but three).
     document = yaml.safe_load(JOUST.read_text(encoding="utf-8"))
     document["turn"]["step"] = step
-    document["units"]["joust"]["talents"] = ["Back to the Future"]
+    document["units"]["joust"]["talents"] = ["Spawn"]
     status, data = send(server, "/api/position", {"position": {"document": document}})
     assert status == 200 and data["valid"] and "<svg" in data["svg"]
-    assert ("Back to the Future" in data["notices"]) == (step == "end-of-turn")
+    assert ("Spawn" in data["notices"]) == (step == "start-of-turn")
 
 
 def test_an_invalid_position_gets_the_loaders_located_problems(server):

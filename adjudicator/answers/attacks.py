@@ -9,9 +9,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.answers.notices import Notice, notices_json
+
+if TYPE_CHECKING:  # answers/moves.py and answers/turns.py import this module
+    from adjudicator.answers.moves import StepOutcome
+    from adjudicator.answers.turns import TurnEnd
 
 # How a chip took damage.
 ATTACK = "attack"
@@ -551,7 +555,11 @@ class StepEnd:
     tells such ends apart, and ``probability`` is the chance of those totals, given the attacks. So do
     the totals a spire's attack at the start of the turn rolled (``razed``: Raze), with their chance, and
     the faces of a D6 a talent rolled then or at the end of the turn (``d6``: Reap), and the cannonballs a
-    fortress fired as the wave ended (``cannonballs``: Harbinger chapter 2)."""
+    fortress fired as the wave ended (``cannonballs``: Harbinger chapter 2). At the end of the turn,
+    ``again`` gives what Back to the Future played after ``end`` (questions/closing.py): each unit's move
+    (one final board of a movement step only it moved in) and attack (one end of an attack step only it
+    attacked in), in order, and ``again_end`` what they changed on the board ``end`` left, as the whole turn
+    gives a board's changes; ``probability`` then has the chance of what they rolled too."""
 
     end: EndState
     sequence: tuple[AttackOutcome, ...]
@@ -560,12 +568,16 @@ class StepEnd:
     razed: tuple[Razed, ...] = ()
     d6: tuple[Roll6, ...] = ()
     cannonballs: tuple[Cannonball, ...] = ()
+    again: tuple[tuple[str, StepOutcome, StepEnd], ...] = ()
+    again_end: TurnEnd | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"end": self.end.as_json(), "sequence": [a.as_json() for a in self.sequence],
                 "rolled": [r.as_json() for r in self.rolled], "razed": [r.as_json() for r in self.razed],
                 "d6": [r.as_json() for r in self.d6], "cannonballs": [b.as_json() for b in self.cannonballs],
-                "probability": None if self.probability is None else str(self.probability)}
+                "probability": None if self.probability is None else str(self.probability),
+                **({"again": [{"unit": u, "movement": m.as_json(), "attack": a.as_json()} for u, m, a in self.again],
+                    "again_end": self.again_end.as_json() if self.again_end else None} if self.again else {})}
 
 
 @dataclass(frozen=True)

@@ -221,10 +221,13 @@ class TurnOutcome:
     attack: StepEnd | None  # one end state of the attack step that leads to it
     quick_strike: StepEnd | None = None  # one end state of the Quick Strike step that leads to it
     start: StepEnd | None = None  # one end state of the start of the turn that leads to it
-    # Back to the Future at the end of the turn: each unit's extra move (one final board of a movement
-    # step only it moved in) and attack (one end of an attack step only it attacked in), in order
-    again: tuple[tuple[str, StepOutcome, StepEnd], ...] = ()
-    close: StepEnd | None = None  # one end state of the end of the turn that leads to it
+    # one end state of the end of the turn that leads to it, with Back to the Future's lines (its `again`)
+    close: StepEnd | None = None
+
+    @property
+    def again(self) -> tuple[tuple[str, StepOutcome, StepEnd], ...]:
+        """Back to the Future at the end of the turn: each unit's extra move and attack, in order."""
+        return self.close.again if self.close else ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -236,8 +239,6 @@ class TurnOutcome:
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
             "start": self.start.as_json() if self.start else None,
             "close": self.close.as_json() if self.close else None,
-            **({"again": [{"unit": u, "movement": m.as_json(), "attack": a.as_json()} for u, m, a in self.again]}
-               if self.again else {}),
         }
 
 

@@ -120,8 +120,10 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
             yield fact("same_sides", u)
         if unit.capacity is not None:
             yield fact("capacity", u, Number(unit.capacity))
-        if unit.done.attacked:
+        if unit.done.attacked or unit.done.silenced:  # Silencer: it "cannot attack for the remainder of the turn"
             yield fact("attacked", u)
+        if unit.done.silenced and not unit.done.attacked:  # ... though it did not attack (Survival)
+            yield fact("muted", u)
         if unit.done.retaliated:
             yield fact("retaliated", u)
         if unit.done.displaced:  # moving, for Survival (FAQ-25)

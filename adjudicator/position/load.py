@@ -1476,11 +1476,11 @@ class _PositionReader(_Reader):
         )
 
     def done(self, value: _Value, talents: tuple[str, ...] | None) -> Done | None:
-        keys = ("moved", "attacked", "retaliated", "displaced", "held", "targeted")
+        keys = ("moved", "attacked", "retaliated", "displaced", "held", "targeted", "silenced")
         f = self.fields(value, (), keys)
         if f is None:
             return None
-        moved, attacked, retaliated, displaced, held, targeted = (self.boolean(f[key]) for key in keys)
+        moved, attacked, retaliated, displaced, held, targeted, silenced = (self.boolean(f[key]) for key in keys)
         # Only Survival's AI wording holds a unit still so that it does not attack either.
         if held and talents is not None and HOLDING_TALENT not in talents:
             self.problem(f["held"], f"expected a unit with {HOLDING_TALENT}: only its AI wording keeps a unit "
@@ -1488,7 +1488,8 @@ class _PositionReader(_Reader):
         if held and moved:
             self.problem(f["held"], "a unit held still did not move")
         return Done(_or(moved, Done.moved), _or(attacked, Done.attacked), _or(retaliated, Done.retaliated),
-                    _or(displaced, Done.displaced), _or(held, Done.held), _or(targeted, Done.targeted))
+                    _or(displaced, Done.displaced), _or(held, Done.held), _or(targeted, Done.targeted),
+                    _or(silenced, Done.silenced))
 
     # --- the other sections
 

@@ -104,6 +104,9 @@ class Done:
     # Attacked this turn (a unit's attack or a spire's shot) by the faction whose turn it is, the one
     # faction that attacks in it (Recruitable: "if your faction attacked this unit this turn").
     targeted: bool = False
+    # Silenced this turn by a Silencer spire: it "cannot attack for the remainder of the turn", which does
+    # not make it have attacked (Survival: "if this unit did not move or attack").
+    silenced: bool = False
 
 
 @dataclass(frozen=True)

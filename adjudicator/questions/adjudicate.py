@@ -392,7 +392,7 @@ def _may_attack(position: Position, side: str) -> int:
     attackers = [
         u for u in position.units.values()
         if u.faction == side and u.at is not None and (u.kind is not Kind.LANDMARK_MINION or position.controlled(u))
-        and not u.campfire and not u.done.attacked
+        and not u.campfire and not u.done.attacked and not u.done.silenced
     ]
     for u in attackers:
         carried = (*u.talents, *(n for g in u.group for n in g.talents))
@@ -615,8 +615,9 @@ def end_of_turn(
     deadline: Deadline | None = None,
     progress: Progress | None = None,
 ) -> AttackStepResult:
-    """Every distinct end state of the end of the current faction's turn, each unit's ``done`` saying
-    what it did this turn (asp/combat/state.lp, recover/4), with their exact count."""
+    """Every distinct end state of the acts of the end of the current faction's turn, each unit's ``done``
+    saying what it did this turn (asp/combat/state.lp, recover/4), with their exact count; the question
+    plays Back to the Future after them (questions/closing.py)."""
     return _turn_edge("end", position, ai, limit, deadline, progress)
 
 

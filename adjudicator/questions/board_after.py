@@ -649,8 +649,8 @@ def _unit_after(unit: Unit, change: ChipEnd) -> Unit:
         unit = turn(unit, True)
     if change.basic:  # Dodge: flipped back to its basic side
         unit = turn(unit, False)
-    if change.silenced:  # Silencer: "cannot attack for the remainder of the turn", as if it had attacked
-        unit = replace(unit, done=replace(unit.done, attacked=True))
+    if change.silenced:  # Silencer: "cannot attack for the remainder of the turn" (done: silenced)
+        unit = replace(unit, done=replace(unit.done, silenced=True))
     if change.at is not None:  # displaced (Eager), teleported (Wallop): it stands on another hex
         unit = replace(unit, at=change.at, done=replace(unit.done, displaced=True))
     if change.discarded_talents:  # Hidden Armor: the equipment is gone for the rest of the turn

@@ -20,7 +20,7 @@ from adjudicator.answers.verdicts import Judgement
 from adjudicator.answers.attacks import AttackOutcome, EndState
 from adjudicator.position.load import PositionDocument, load_document
 from adjudicator.answers.moves import MoveOutcome
-from adjudicator.answers.turns import IN_BARRACKS, UNDER, TurnOutcome
+from adjudicator.answers.turns import IN_BARRACKS, UNDER, TurnEnd, TurnOutcome
 from adjudicator.solving.solve import Deadline, TimedOut
 
 MOVE_KEYS = {"moves": False, "ai-moves": True}
@@ -453,7 +453,9 @@ def check_end_states(
         failures.append(f"{key}: {result.count} distinct end states, expected {expected['count']}")
     if "ends" in expected:
         # An end a Relentless retaliation's roll led to carries that roll's chance, given the attacks.
-        actual = [{**end_dict(o.end), **({} if o.probability is None else {"probability": str(o.probability)})}
+        # At the end of the turn, what Back to the Future's lines changed after it (`again`), as a turn's end.
+        actual = [{**end_dict(o.end), **({} if o.probability is None else {"probability": str(o.probability)}),
+                   **({"again": turn_end_dict(o.again_end)} if o.again_end is not None else {})}
                   for o in result.outcomes]
         failures += _compare_ends(key, actual, [_plain(e) for e in expected["ends"] or []])
     if "notices" in expected:
@@ -495,7 +497,13 @@ def turn_outcome_dict(outcome: TurnOutcome) -> dict[str, Any]:
     data: dict[str, Any] = {"probability": str(outcome.probability)}
     if outcome.fire is not None and outcome.fire.choices:
         data["choices"] = [list(c) for c in outcome.fire.choices]
-    end = outcome.end
+    return {**data, **turn_end_dict(outcome.end)}
+
+
+def turn_end_dict(end: TurnEnd) -> dict[str, Any]:
+    """A board's changes as a whole turn's expectation writes them (also Back to the Future's at the end of
+    the turn: `again`)."""
+    data: dict[str, Any] = {}
     for u in end.units:
         extra = (("health", u.health), ("chip", u.chip or None),
                  ("upgrades", list(u.upgrades) if u.upgrades is not None else None),

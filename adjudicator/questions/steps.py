@@ -95,8 +95,10 @@ STEPS: tuple[Step, ...] = (
          "Every distinct end state of the current faction's whole attack step, with the exact count.",
          many="adjudicator.questions.adjudicate:attack_steps"),
     Step("end-of-turn", "End of turn", "end-of-turn", "end", ("end-of-turn", *EVENTS),
-         "adjudicator.questions.adjudicate:end_of_turn", "end states", 20, "end_of_turn", "edge_outcome", "ends",
-         "Every distinct end state of the end of the current faction's turn, with the exact count.",
+         "adjudicator.questions.closing:end_of_turn", "end states", 20, "end_of_turn", "edge_outcome", "ends",
+         "Every distinct end state of the end of the current faction's turn (its talents' acts, then Back to the "
+         "Future's move and attack), with the exact count.",
+         # The acts alone, for many boards: the whole turn then plays Back to the Future on each (closing.close).
          many="adjudicator.questions.adjudicate:end_of_turns"),
     Step("end-of-wave", "End of the wave", WAVE_END, "wave", (WAVE_END,),
          "adjudicator.questions.adjudicate:end_of_wave", "end states", 20, "end_of_wave", "edge_outcome", "ends",

@@ -49,6 +49,7 @@ from adjudicator.position.dice import Die
 from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
+from adjudicator.questions import closing
 from adjudicator.questions.board_after import apply_end, apply_move
 from adjudicator.questions.coverage import TURN, as_happened, fallen_spires, flipped, notices_in
 from adjudicator.questions.steps import BY_NAME, EVENTS, PLAYED_STEPS, WAVE_STEP, Step
@@ -256,10 +257,10 @@ def whole_turn(
         d6 = tuple(sorted((*(start.d6 if start else ()), *(close.d6 if close else ()))))
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
-               start.razed if start else (), d6)
+               start.razed if start else (), d6, closing.rolls(close.again) if close else ())
         if key not in found or path < found[key][0]:
             found[key] = (path, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                            records.get("quick-strike"), start, records.get(AGAIN, ()), close))
+                                            records.get("quick-strike"), start, close))
         tell(len(found))
 
     def play(path: Path, pos: Position, index: int, odds: Fraction, records: dict[str, Any],
@@ -268,9 +269,6 @@ def whole_turn(
         if any(e.wave_over for e in ends) and not game_over and WAVE_STEP.name not in records:
             reached.add(WAVE_STEP.place or "")
             waiting[WAVE_STEP.name].append(_Line(path, pos, index, odds, records, ends))  # then the turn ends
-            return
-        if index == len(played) and played and played[-1].place == "end-of-turn" and not game_over:
-            again(path, pos, odds, records, ends, frozenset())  # the end of the turn is played: Back to the Future
             return
         if index == len(played) or game_over or any(e.wave_over for e in ends):
             finish(path, pos, odds, records, ends)  # the turn ends with the wave or the game
@@ -295,7 +293,18 @@ def whole_turn(
                 finish((*line.path, k), after, line.odds * chance, {**line.records, WAVE_STEP.name: record},
                        [*line.ends, end])
             return
-        notices = [n for n in result.notices if not _played_here(n)]
+        if step.place == "end-of-turn":  # its acts, then Back to the Future's lines (questions/closing.py)
+            close = closing.close(line.pos, ai, deadline, progress=lambda _: tell(len(found)), acts=result)
+            if not close.complete:
+                raise _Cut
+            note(line.path, close.notices)
+            emptied.update(close.gaps)
+            fallen = fallen or close.fells
+            for k, closed in enumerate(close.lines):
+                play((*line.path, k), closed.after, line.index + 1, line.odds * closed.chance,
+                     {**line.records, step.place: closed.outcome}, [*line.ends, *closed.ends])
+            return
+        notices = list(result.notices)
         if isinstance(result, FireStepResult):  # a spire flipped (Wallop): the steps after read the side given
             notices += flipped(result.flips, "turn")
         note(line.path, notices)
@@ -304,61 +313,6 @@ def whole_turn(
         for k, (after, chance, record, end) in enumerate(_branches(line.pos, result, emptied)):
             play((*line.path, k), after, line.index + 1, line.odds * chance, {**line.records, step.place or "": record},
                  line.ends if end is None else [*line.ends, end])
-
-    def again(path: Path, pos: Position, odds: Fraction, records: dict[str, Any], ends: list[EndState],
-              done: frozenset[str]) -> None:
-        """Back to the Future, once the end of the turn is played ("At the end of your turn during the
-        Onslaught Phase, this unit may move and attack even if it has already done so this turn"): each
-        unit of the side with it, active and not used this wave, may make a move (a movement step only it
-        moves in) and then an attack (an attack step only it attacks in), a player's in any order or not
-        at all, each line an outcome; the AI's, in the order of their ids, only along the lines of its
-        obliged move and attack that defeat an opposing unit, where there are any ("if doing so would
-        result in it defeating an opposing unit"). docs/turn.md, Back to the Future. Its steps are asked
-        board by board, as it goes (each line's path numbered in that order)."""
-        count = iter(range(1 << 30))
-
-        def next_path() -> Path:
-            return (*path, next(count))
-
-        ready = [u for u in _returners(pos, side) if u not in done]
-        if not as_ai:
-            finish(next_path(), pos, odds, records, ends)  # no (other) unit uses it
-        for uid in ready[:1] if as_ai else ready:
-            lines = list(_again_lines(pos, uid, next_path))
-            if as_ai:
-                lines = [line for line in lines if _defeats(pos, side, line[4])]
-                if not lines:  # it would defeat no opposing unit: not used, the next one's turn
-                    again(next_path(), pos, odds, records, ends, done | {uid})
-            for after, chance, board, step_end, end in lines:
-                line = {**records, AGAIN: (*records.get(AGAIN, ()), (uid, board, step_end))}
-                if end.game_over or end.wave_over:
-                    play(next_path(), after, len(played), odds * chance, line, [*ends, end])  # the wave's end, or the game's
-                else:
-                    again(next_path(), after, odds * chance, line, [*ends, end], done | {uid})
-        if as_ai and not ready:
-            finish(next_path(), pos, odds, records, ends)
-
-    def _again_lines(pos: Position, uid: str, next_path: Callable[[], Path]) -> Any:
-        """Unit ``uid``'s extra move and attack: the board after each line, its chance, the final board
-        of the movement step, the attack step's end, and that end state; the other units' `done` as before."""
-        nonlocal fallen
-        alone = _alone(pos, side, uid)
-        moves = BY_NAME["movement-step"].ask(alone, ai, None, deadline)
-        if not moves.complete:
-            raise _Cut
-        note(next_path(), moves.notices)
-        if any(m.fells for board in moves.outcomes for m in board.sequence):
-            fallen = True
-        for moved, chance, board, waved in _branches(alone, moves, emptied):
-            if waved is not None:  # its move ended the wave: no attack follows (the end of the wave does)
-                yield _restored(moved, pos, uid), chance, board, StepEnd(waved, ()), waved
-                continue
-            attacks = BY_NAME["attack-step"].ask(moved, ai, None, deadline)
-            if not attacks.complete:
-                raise _Cut
-            note(next_path(), attacks.notices)
-            for after, odds, step_end, end in _branches(moved, attacks):
-                yield _restored(after, pos, uid), chance * odds, board, step_end, end
 
     def drain() -> None:
         """Ask each step for the lines waiting for it, the earliest step first, until none waits."""
@@ -515,56 +469,6 @@ def _branches(position: Position, result: Any, gaps: set[Gap] | None = None) -> 
                        frozenset(a.target for a in e.sequence if not a.instead)),
              Fraction(1) if e.probability is None else e.probability, e, e.end)
             for e in result.outcomes]
-
-
-# The whole turn's record of the Back to the Future lines (TurnOutcome.again).
-AGAIN = "back-to-the-future"
-BACK_TO_THE_FUTURE = "Back to the Future"
-
-
-def _played_here(notice: Notice) -> bool:
-    """Whether a step's own notice names only parts of a talent that the whole turn plays itself (their
-    `counted_by` names the turn: Back to the Future's move and attack, which the end-of-turn question alone
-    does not play); the turn's own notices (notices_in, answer TURN) leave them out too."""
-    if not notice.talent or notice.talent not in catalogue().talents:
-        return False
-    return any(TURN in p.counted_by and p.text == notice.left_out and set(notice.steps) <= set(p.steps)
-               for p in catalogue().get(notice.talent).left_out)
-
-
-def _returners(position: Position, side: str) -> list[str]:
-    """The units of ``side`` that may use Back to the Future now: on the board or in their gate, the
-    talent on their active chip, not campfired (inactive) and not used this wave ("Once per wave")."""
-    return [uid for uid, u in sorted(position.units.items())
-            if u.faction == side and position.placed(uid) is not None and BACK_TO_THE_FUTURE in u.talents
-            and BACK_TO_THE_FUTURE not in u.used and not u.campfire]
-
-
-def _alone(position: Position, side: str, uid: str) -> Position:
-    """The board with only ``uid`` of its side still to move and attack ("even if it has already done so
-    this turn"): every other unit of the side written as having moved and attacked."""
-    units = {u: replace(x, done=replace(x.done, moved=True, attacked=True)) if x.faction == side and u != uid else x
-             for u, x in position.units.items()}
-    unit = units[uid]
-    units[uid] = replace(unit, done=replace(unit.done, moved=False, attacked=False, displaced=False, held=False))
-    return replace(position, units=units)
-
-
-def _restored(after: Position, before: Position, uid: str) -> Position:
-    """``after`` with every other unit's `done` as in ``before``, and ``uid`` having used Back to the
-    Future this wave, moved and attacked."""
-    units = dict(after.units)
-    for u, x in units.items():
-        if u in before.units and u != uid:
-            units[u] = replace(x, done=before.units[u].done)
-    unit = units[uid]
-    units[uid] = replace(unit, used=(*unit.used, BACK_TO_THE_FUTURE), done=replace(unit.done, moved=True, attacked=True))
-    return replace(after, units=units)
-
-
-def _defeats(position: Position, side: str, end: EndState) -> bool:
-    """Whether ``end`` defeats a unit of another side than ``side`` (the AI's "defeating an opposing unit")."""
-    return any(c.defeated and c.chip in position.units and position.units[c.chip].faction != side for c in end.chips)
 
 
 def _stayed(position: Position, stayed: dict[str, bool]) -> Position:

@@ -665,6 +665,8 @@ def _unit_summary(unit: Unit) -> str:
     done = [name for name in ("moved", "attacked", "retaliated") if getattr(unit.done, name)]
     if done:
         parts.append("has " + ", ".join(done))
+    if unit.done.silenced:
+        parts.append("silenced: cannot attack this turn")
     return "; ".join(parts)
 
 

@@ -469,8 +469,23 @@ def _totals(rolled: Rolled) -> str:
 
 def edge_outcome(outcome: StepEnd) -> list[str]:
     """One end state of the start or the end of a turn, with the chance of what a spire's attack then
-    rolled (Raze)."""
-    return [outcome.end.describe(), *_razing(outcome)]
+    rolled (Raze), and at the end Back to the Future's lines played after it."""
+    if outcome.again_end is None:
+        return [outcome.end.describe(), *_razing(outcome)]
+    return [outcome.end.describe(), *_razing(outcome), f"  then back to the future: {outcome.again_end.describe()}",
+            *_again(outcome.again)]
+
+
+def _again(lines: tuple[tuple[str, StepOutcome, StepEnd], ...]) -> list[str]:
+    """Back to the Future at the end of the turn: each unit's extra move and attack, in order."""
+    shown = []
+    for unit, moved, attacked in lines:
+        moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in moved.sequence) or "no move"
+        attacks = ", ".join(format_attack(a) for a in attacked.sequence) or "no attack"
+        attacks += "; the wave ends" if attacked.end.wave_over else ""
+        attacks += "; the game ends" if attacked.end.game_over else ""
+        shown.append(f"  back to the future ({unit}): {moves}; {attacks}")
+    return shown
 
 
 def _razing(outcome: StepEnd, indent: str = "  ") -> list[str]:
@@ -599,11 +614,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
     if outcome.close is not None and outcome.close.d6:  # what the end of the turn rolled (Reap)
         lines.append(f"  end of turn: {outcome.close.end.describe()}")
         lines += _razing(outcome.close, "    ")
-    for unit, moved, attacked in outcome.again:  # Back to the Future at the end of the turn
-        moves = ", ".join(f"{m.unit} {'-'.join(m.path) or m.end}" for m in moved.sequence) or "no move"
-        attacks = ", ".join(format_attack(a) for a in attacked.sequence) or "no attack"
-        lines.append(f"  back to the future ({unit}): {moves}; {attacks}")
-    return lines
+    return lines + _again(outcome.again)
 
 
 # ------------------------------------------------------------------------------------- disputes

@@ -605,6 +605,8 @@ N257 Harbinger chapter 4's rotten worms ("if Bydra Graam is adjacent to a rotten
     chip beneath it, not Infested nor in campfire mode, beside another chip printed Rotten Worms whose
     Infest # the position gives, takes that # as a hit credited to no one, and the worms leave their hex,
     placed under her (the end lists them ``under`` her); beside two, one of them, either, each an end.
+N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
+    remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
 
 from __future__ import annotations
@@ -865,7 +867,7 @@ def _fighter(u: Unit, node: str) -> Fighter:
         node=node,
         in_gate=u.at is None,
         campfire=u.campfire,
-        attacked=u.done.attacked,
+        attacked=u.done.attacked or u.done.silenced,  # Silencer: it cannot attack (N314)
         retaliated=u.done.retaliated,
         capacity=u.capacity,
         held=u.done.held,

@@ -19,6 +19,11 @@ N289 The AI's ("this unit will move and attack ..., if doing so would result in 
     does not use it (the board as it was).
 N290 A line is compared as where each unit of the board stands once it ends and its health: a node, or
     ``off`` (defeated, returned, discarded) with no health; the odds and the other chips are not.
+N313 The end-of-turn question asked alone plays the same lines as the whole turn from the end of the turn
+    (docs/turn.md, Back to the Future): each of its end states leaves the board its own acts leave (none
+    on these boards, which hold no other talent), then what its lines changed; so it leaves the same
+    boards as ``back_to_the_future``: the wave's end, which the question does not play, moves no unit and
+    changes no health on boards with no other talent (a campfired hero only wakes).
 """
 
 from __future__ import annotations
