@@ -57,7 +57,7 @@ WAIT_TEXT = {
     "queens_blood": "has Queen's Blood and its fortress gate has fewer than 6 health: it cannot be deployed",
 }
 # What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
-ESCAPE_DAMAGE = "the damage it deals a unit escaping invalid terrain, along the escape"
+ESCAPE_DAMAGE = "the damage it deals the rider of a unit escaping invalid terrain, along the escape"
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 # What a talent dealing damage as its unit moves leaves out (asp/movement/scorch.lp, scorch_unknown/3),
@@ -164,9 +164,14 @@ class _UnitAtoms:
     call_open: set[str] = field(default_factory=set)  # teleporting acts whose landing is not wholly counted
     items: set[str] = field(default_factory=set)  # items that leave the unit as it takes damage (mdrops/2)
     item_open: set[tuple[str, str]] = field(default_factory=set)  # (item, displaced unit) kept though hurt: not counted
-    # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell; a landing's
-    # damage and whether it defeats; a hurt hero's damage at each end, and its walk's state graph.
-    hurt: dict[Symbol, tuple[int, str | None]] = field(default_factory=dict)
+    # Damage while moving (asp/movement/harm.lp): a route's damage and where it fell, for each damage
+    # the escape before it takes (acc/5); a landing's damage and whether it defeats; a hurt hero's
+    # damage at each end, and its walk's state graph.
+    hurt: dict[Symbol, list[tuple[int, int, str | None]]] = field(default_factory=lambda: defaultdict(list))
+    # An escape from invalid terrain that moving hurts: its damage (and where it fell) at each escape
+    # end (eacc/4), and its state graph by (hex, damage taken) (estep/5).
+    escape_hurt: dict[str, list[tuple[int, str | None]]] = field(default_factory=lambda: defaultdict(list))
+    estep: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     lhurt: dict[tuple[Symbol, str, str], tuple[int, bool]] = field(default_factory=dict)
     # A route's riders (Roost): the damage each takes as the route carries it, and whether it falls.
     carried: dict[Symbol, list[tuple[str, int, bool]]] = field(default_factory=lambda: defaultdict(list))
@@ -324,8 +329,14 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
         elif name == "rift_hurt_open":
             a.rift_hurt.add(args[1].string)
         elif name == "hurt_by":
+            fell = args[4]
+            a.hurt[args[1]].append((args[2].number, args[3].number,
+                                    _name(fell.arguments[0]) if fell.name == "fell" else None))
+        elif name == "escape_hurt":
             fell = args[3]
-            a.hurt[args[1]] = (args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None)
+            a.escape_hurt[_name(args[1])].append((args[2].number, _name(fell.arguments[0]) if fell.name == "fell" else None))
+        elif name == "estep":
+            a.estep[(_name(args[3]), args[4].number)].append((_name(args[1]), args[2].number))
         elif name == "lhurt":
             a.lhurt[(args[1], _name(args[2]), _name(args[3]))] = (args[4].number, args[5].name == "fell")
         elif name == "carried":
@@ -480,7 +491,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     if a.mend_unknown:
         uncounted += (_mend_notice(),)
     scorch_open = a.scorch_unknown | {(why, "fell") for route, whys in a.scorch.items()
-                                      for why, spots in whys.items() if a.hurt.get(route, (0, None))[1] in spots}
+                                      for why, spots in whys.items() if any(f in spots for _, _, f in a.hurt.get(route, ()))}
     scorch_open |= {(why, "pusher") for why in _pushed_open(a, uid)}
     # A displaced unit's talent is named on the units that hold it (lscorched/7), its mover's on the mover.
     pushed = {why: tuple(sorted({x for (_, x, _), whys in a.lscorch.items() if why in whys})) for why, _ in scorch_open}
@@ -731,15 +742,35 @@ def _paths(a: _UnitAtoms, uid: str, start: str, kind: str, end: str, route: Symb
         elif walk == "hero" and end in a.roll_ends:
             for rolls in sorted(set(a.roll_ends[end])):
                 yield (end, (), 0, False, rolls, (), ()), _state_path(a.rpred, end, rolls, start), 1
+        elif kind == "escape" and end in a.escape_hurt:  # each damage its escape may take (eacc/4)
+            for damage, fell in sorted(set(a.escape_hurt[end]), key=lambda h: (h[0], h[1] or "")):
+                at = fell or end  # where it fell: its escape ends there
+                yield ((at, (), damage, fell is not None, 0, (), ()), _state_path(a.estep, at, damage, start),
+                       _state_count(a.estep, at, damage, start))
         else:
             routes = _count(a, walk, end, start) if kind == "escape" else 1
             yield (end, (), 0, False, 0, (), ()), _first(a, walk, end, start), routes
         return
     nodes = _route(route)
     escaped = a.origin.get(nodes[0], 0) > 0
-    prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
-    routes = _count(a, "escape", nodes[0], start) if escaped else 1
-    damage, fell = a.hurt.get(route, (0, None))
+    for escaping, damage, fell in a.hurt.get(route) or [(0, 0, None)]:
+        yield from _route_paths(a, uid, start, end, route, nodes, escaped, escaping, damage, fell)
+
+
+def _route_paths(a: _UnitAtoms, uid: str, start: str, end: str, route: Symbol, nodes: tuple[str, ...], escaped: bool,
+                 escaping: int, damage: int, fell: str | None) -> Iterable[tuple[_Key, tuple[str, ...], int]]:
+    """The outcomes of a route (as ``_paths``) that takes ``damage`` in all, ``escaping`` of it along the
+    escape from invalid terrain before it, if any, and falls on ``fell``."""
+    if escaped and a.estep:  # moving hurts it on its escape: the escapes taking that damage (estep/5)
+        if fell is not None and escaping == damage:  # the escape defeats it (acc/5): no route is walked
+            yield ((fell, (), damage, True, 0, (), ()), _state_path(a.estep, fell, damage, start),
+                   _state_count(a.estep, fell, damage, start))
+            return
+        prefix = _state_path(a.estep, nodes[0], escaping, start)[:-1]
+        routes = _state_count(a.estep, nodes[0], escaping, start)
+    else:
+        prefix = _first(a, "escape", nodes[0], start)[:-1] if escaped else ()
+        routes = _count(a, "escape", nodes[0], start) if escaped else 1
     rolls = a.rolls.get(route, 0)
     carried = tuple(sorted(a.carried.get(route, ())))  # its riders' damage (Roost, FAQ-07)
     combos = _landings([[_displaced(a, route, x, source, to) for to in a.landing[(route, x, left)]]
@@ -784,7 +815,7 @@ def _pushed_open(a: _UnitAtoms, uid: str) -> set[str]:
     """The talents of units the offered routes displace that may deal the mover ``uid`` damage on a route
     where it takes other damage or rolls dice (the answer does not count it there: a notice)."""
     return {why for (route, _, _), whys in a.lscorch.items()
-            if a.hurt.get(route, (0, None))[0] or a.rolls.get(route, 0)
+            if any(n for _, n, _ in a.hurt.get(route, ())) or a.rolls.get(route, 0)
             for why, chips in whys.items() if chips.get(uid, 0)}
 
 
@@ -850,6 +881,18 @@ def _state_path(
         return memo[state]
 
     return best((end, count))
+
+
+def _state_count(graph: dict[tuple[str, int], list[tuple[str, int]]], end: str, count: int, start: str) -> int:
+    """How many walks of a state graph (as ``_state_path``) end on ``end`` having taken ``count``."""
+    memo: dict[tuple[str, int], int] = {(start, 0): 1}
+
+    def total(state: tuple[str, int]) -> int:
+        if state not in memo:
+            memo[state] = sum(total(q) for q in graph[state])
+        return memo[state]
+
+    return total((end, count))
 
 
 def _count(a: _UnitAtoms, walk: str, end: str, start: str) -> int:

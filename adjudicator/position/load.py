@@ -798,7 +798,7 @@ class _PositionReader(_Reader):
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
         f = self.fields(value, ("controller", "mark"),
-                        ("source", "source-capacity", "motility", "barracks", "morale", "market"))
+                        ("source", "source-capacity", "motility", "barracks", "morale", "market", "next-mark"))
         if f is None:
             return None
         barracks = self.barracks(name, f["barracks"])
@@ -815,7 +815,11 @@ class _PositionReader(_Reader):
         readable = capacity is not None or f["source-capacity"].node is None  # a bad one is reported already
         if source is not None and readable and source > limit:
             self.problem(f["source"], f"{source} is above the faction's Source capacity ({limit})")
-        if controller is None or mark is None:
+        next_mark = None if f["next-mark"].node is None else self.mark(f["next-mark"])
+        if next_mark is not None and mark is not None and mark.unit is None:
+            self.problem(f["next-mark"], "next-mark is the mark declared once the marked unit is defeated; "
+                                         "this faction's mark is no unit")
+        if controller is None or mark is None or (f["next-mark"].node is not None and next_mark is None):
             return None
         return Faction(
             name,
@@ -827,6 +831,7 @@ class _PositionReader(_Reader):
             barracks,
             morale,
             market,
+            next_mark,
         )
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:

@@ -352,6 +352,9 @@ class Faction:
     # Evoke and Summon treat "as if they are available in your barracks"; None: not given, and where those
     # talents could act, the chapter's rule keeps its notice.
     market: tuple[str, ...] | None = None
+    # The mark it declares once the unit it marks is defeated in the movement step, where the reading
+    # defeated-mark is declare-again (docs/readings.md); None: not given, and that step keeps a notice.
+    next_mark: Mark | None = None
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,15 @@ READINGS = {
             "(reference/factions/shada.txt; docs/movement.md, Shada fusion)",
         ),
         Reading(
+            "defeated-mark",
+            "none",
+            ("none", "declare-again"),
+            "once a marked unit is defeated during the movement step, do the units whose mark it was have "
+            "no mark for the rest of the step, or does their faction declare a new one at once (its "
+            "next-mark)? (harbinger-rulebook: chapter 2 Marks 'remains the mark until it is defeated'; "
+            "game-elements: Fortress Gate 'must declare a new mark immediately')",
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

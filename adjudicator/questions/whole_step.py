@@ -13,7 +13,7 @@ import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions, UnitSummary
@@ -25,7 +25,7 @@ from adjudicator.position.chapter_rules import snare_reach
 from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import ELFINKAZE_SIDES, KEEL, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
-from adjudicator.position.talents import catalogue
+from adjudicator.position.talents import PARTLY, catalogue
 from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, gambled, is_ai, present_units,
                                               sourced)
 from adjudicator.questions import still, whole_solve
@@ -420,7 +420,9 @@ def _search(
                 if move.defeated and move.rolls and unit.group:  # the next chip cannot show on a rock
                     uncounted.add(rolls_uncounted())
                 step = _Move(move, options.start_distance if minion else None, minion)
-                explore(apply_move(pos, move), begun or minion, over or (begun and not minion), sequence + (step,))
+                after, open_mark = _remarked(position, pos, apply_move(pos, move), members)
+                uncounted.update(open_mark)
+                explore(after, begun or minion, over or (begun and not minion), sequence + (step,))
 
     try:
         explore(position, False, False, ())
@@ -449,6 +451,42 @@ def _mark_places(position: Position) -> tuple[tuple[str, ...], ...]:
     leaves it once defeated."""
     return (*(position.mark_nodes(f) for f in sorted(position.factions)),
             *(position.mark_nodes(u.faction, uid) for uid, u in sorted(position.units.items()) if u.mark is not None))
+
+
+# The reading defeated-mark (docs/readings.md): what a marked unit a move defeats leaves to the moves after it.
+DEFEATED_MARK = "defeated-mark"
+MARK_TEXT = ("The Graft: Opposing hero with the highest health at the start of the Onslaught Phase (remains the mark "
+             "until it is defeated); game-elements, Fortress Gate: All players with this faction as their mark must "
+             "declare a new mark immediately")
+
+
+def _remarked(start: Position, before: Position, after: Position,
+              members: Callable[[Position], tuple[str, ...]]) -> tuple[Position, tuple[Notice, ...]]:
+    """The board ``after`` a move with the marks the reading defeated-mark gives once the move defeated a marked
+    unit that a unit still to move counts to: by none, no mark (its node off the board); by declare-again, its
+    faction's next-mark in its place. A notice where the position leaves the reading unsaid, or gives no
+    next-mark (or the mark is a unit's own) by declare-again: which mark it moves to is then not known."""
+    fallen = {uid for uid, u in before.units.items() if u.at is not None and after.units[uid].at is None}
+    waiting = [uid for uid in members(after) if not after.units[uid].done.moved and after.placed(uid) is not None]
+    hit = {uid: mark for uid in waiting for mark in [after.mark_of(uid)]
+           if (mark.beside.unit if mark.beside is not None else mark.unit) in fallen}
+    if not hit:
+        return after, ()
+    reading = start.readings.get(DEFEATED_MARK)
+    factions = dict(after.factions)
+    if reading == "declare-again":
+        for faction in {after.units[uid].faction for uid, mark in hit.items() if after.units[uid].mark is None}:
+            declared = factions[faction].next_mark
+            if declared is not None:
+                factions[faction] = replace(factions[faction], mark=declared, next_mark=None)
+        after = replace(after, factions=factions)
+        hit = {uid: mark for uid, mark in hit.items() if after.mark_of(uid) == mark}
+    if reading == "none" or not hit:
+        return after, ()
+    chips = tuple(sorted({mark.beside.unit if mark.beside is not None else mark.unit or "" for mark in hit.values()}))
+    left = ("the mark declared in its place: the faction's next-mark" if reading == "declare-again"
+            else "whether the units whose mark it was have none, or a new one (reading defeated-mark)")
+    return after, (Notice("", PARTLY, ("movement",), chips, left, f"reading {DEFEATED_MARK}", MARK_TEXT),)
 
 
 def _node(position: Position, uid: str) -> str:

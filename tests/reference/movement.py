@@ -7,6 +7,12 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N297 Damage while moving along an escape from invalid terrain (game-elements, Making Progress: "its next
+    movement must take the shortest route to valid terrain"): the escape is moved, so each hex it enters costs
+    what moving onto it does (Toxic Secretion: "If a non-griege unit moves onto a hex adjacent to this unit"),
+    and a defeat on it ends the move there; two escapes to one hex that cost different damage are two outcomes.
+    What it carries (Roost) keeps a notice.
+
 N291 A marked unit defeated as units move (a Blaze move's damage) is no mark for the moves after it in the step
     (harbinger-rulebook, chapter 2 Marks: "remains the mark until it is defeated"): off the board, it marks no
     hex, so a unit whose mark it was counts no distance, makes no progress and stays, as asked on the board after.
@@ -1089,8 +1095,8 @@ def minion_routes(
 
 def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: bool, uncounted: int = 0) -> list[MoveOutcome]:
     """One outcome per (end, displaced, damage taken): its first route in name order, and how many
-    routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, but
-    the first ``uncounted`` steps (an escape's, which the encoding leaves out with a notice); a unit
+    routes. Damage while moving (docs/movement.md): each hex entered costs what ``hurt`` says, an
+    escape's too (N297; its first ``uncounted`` steps keep their dice and Blaze uncounted); a unit
     the damage defeats stops there, and displaces no one it had not yet reached (N265). A teleport onto a chip
     a unit stands on defeats that unit (Riftwalk: "those units are defeated")."""
     # outcome -> {(nodes, the route as shown, where that shows a teleport's landing)}
@@ -1102,7 +1108,7 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
         taken, nodes, fell = 0, route.nodes, False
         rolls = sum(rolls_on(position, unit, n, ai) for n in route.nodes[1:]) if counted else 0
         chips = {i: chip for i, chip in route.rifts if chip != route.nodes[i]}
-        for i, node in enumerate(route.nodes[1 + uncounted:], start=1 + uncounted):
+        for i, node in enumerate(route.nodes[1:], start=1):
             # N245: a teleport moves it onto the chip's hex, then onto the hex it lands on.
             for entered in (chips[i], node) if i in chips else (node,):
                 taken = _floored(taken + hurt(position, unit, entered, ai), least)
