@@ -485,8 +485,9 @@ def attack_step(
     bought = 1 if position.earthscape_places is not None else 0
     query = CombatQuery(ATTACK, STEP, side, ai_factions, _may_attack(position, side) + bought,
                         readings=resolve(position.readings), quick=quick)
-    summary, by_groups = (None, None) if limit is None else _attack_step_by_groups(position, query, limit, deadline,
-                                                                                    progress)
+    # Groups of attacks are not apart where the keel may buy an earthscape (chapter 3): its Source is every group's.
+    summary, by_groups = (None, None) if limit is None or bought else _attack_step_by_groups(position, query, limit,
+                                                                                              deadline, progress)
     if by_groups is not None:
         count, seen, shown, sideless = by_groups
         complete = True
