@@ -361,13 +361,11 @@ def test_a_hero_s_earthscape_removal_is_noticed_only_where_the_answer_cannot_cou
     # no earthscapes given: any hex may be one (the end of the wave's rule too)
     assert _rules(hero, "end") == ["chapter 6: earthscapes-removed", *rule]
     assert _rules(hero + "earthscapes: [[c1]]\n", "end") == []  # counted by the answer
-    # a spire on one the hero may remove: its removal is not offered
+    # a spire on one the hero may remove leaves with it, removed from the game (hook sdrop/3): counted too
     spire = "spires:\n  tower: {faction: keel, at: SPOT, upgrades: []}\n"
-    assert _rules(hero + "earthscapes: [[c1]]\n" + spire.replace("SPOT", "c1"), "end") == rule
-    assert _rules(hero + "earthscapes: [[e1]]\n" + spire.replace("SPOT", "e1"), "end") == []  # not beside
-    # the whole turn from its movement step: the hero may still move beside it
+    assert _rules(hero + "earthscapes: [[c1]]\n" + spire.replace("SPOT", "c1"), "end") == []
     moving = hero.replace("step: end-of-turn", "step: movement") + "earthscapes: [[e1]]\n" + spire.replace("SPOT", "e1")
-    assert [n.rule for n in notices_in(load_position_text(moving), ("movement", "end-of-turn")) if n.rule] == rule
+    assert [n.rule for n in notices_in(load_position_text(moving), ("movement", "end-of-turn")) if n.rule] == []
 
 
 def test_an_event_rule_holds_only_under_its_faces() -> None:

@@ -1199,6 +1199,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     exploded: set[str] = set()  # other chips discarded (Explosion)
     linked: dict[str, str] = {}  # landmark → the faction that gained control of it (Source Link)
     lifted: list[int] = []  # chapter 6's earthscapes that left the board
+    spires_dropped: set[str] = set()  # spires removed from the game with their earthscape (chapter 6)
     homed: set[str] = set()  # units and spires returned to their barracks as the wave ends (Precious, Mining)
     woke: set[str] = set()  # heroes whose campfire mode ended with the wave
     laid: dict[tuple[str, str], int] = {}  # (hex, chip name) → how many a defeat placed there (Toxic Fumes)
@@ -1241,6 +1242,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             spire_left[_name(a[0])][a[1].number] = a[2].name
         elif s.name == "sgone":
             spires_gone.add(_name(a[0]))
+        elif s.name == "sdropped":  # removed from the game, not defeated (hook sdrop/3: chapter 6)
+            spires_dropped.add(_name(a[0]))
         elif s.name == "sleft":
             spires_left.add(_name(a[0]))
         elif s.name == "sflip":
@@ -1316,6 +1319,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     for spire in position.spires:
         if spire.id in spires_gone and spire.id in homed:
             chips.append(ChipEnd(spire.id, returned=True))
+        elif spire.id in spires_gone and spire.id in spires_dropped:
+            chips.append(ChipEnd(spire.id, discarded=True))
         elif spire.id in spires_gone:
             chips.append(ChipEnd(spire.id, defeated=True, stays=spire.id in spires_left))
         else:

@@ -481,8 +481,10 @@ def attack_step(
 
     check_limit(limit)
     query = _attack_query(position, ai, quick)
-    summary, by_groups = (None, None) if limit is None else _attack_step_by_groups(position, query, limit, deadline,
-                                                                                    progress)
+    # Groups of attacks are not apart where the keel may buy an earthscape (chapter 3): its Source is every group's.
+    bought = position.earthscape_places is not None
+    summary, by_groups = (None, None) if limit is None or bought else _attack_step_by_groups(position, query, limit,
+                                                                                              deadline, progress)
     if by_groups is not None:
         count, seen, shown, sideless = by_groups
         complete = True

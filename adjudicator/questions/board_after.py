@@ -721,7 +721,7 @@ def apply_end(
             else:
                 units[change.chip] = _unit_after(unit, change)
         elif change.chip in spires:
-            if change.returned:  # to its barracks as the wave ends (Mining): off the board
+            if change.returned or change.discarded:  # to its barracks (Mining), out of the game (chapter 6): off the board
                 del spires[change.chip]
                 continue
             if change.defeated:

@@ -800,35 +800,24 @@ def waygate_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice,
 # (asp/scenarios/chapter_6.lp): what the answer cannot take into account.
 _NO_EARTHSCAPES = ("which hexes are earthscapes, which the position does not give (earthscapes:): the answer "
                    "removes none")
-_CUT_CHIPS = ("a spire on an earthscape an Uprising hero may remove: the answer does not offer that earthscape's "
-              "removal")
-# The steps in which no unit moves or is moved: the end of the turn, and what a defeat or the wave's end brings.
-_STILL = ("end-of-turn", *EVENTS)
 
 
 def earthscape_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
     """Chapter 6's earthscapes-removed (the end of the wave) and hero-removes-earthscape (the end of a
-    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes; or a
-    spire stands on one an Uprising hero may stand beside (on or beside it now, or any where a step asked
-    may still move it)."""
+    turn) where an answer reaching that moment cannot count them: the position gives no earthscapes."""
     scenario = position.scenario
     if scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER:
         return ()
     scapes = position.earthscapes
     found: list[tuple[str, str, str]] = []
+    if scapes is not None:
+        return ()
     if WAVE_END in asked:
-        if scapes is None:
-            found.append(("earthscapes-removed", WAVE_END, _NO_EARTHSCAPES))
-    heroes = [u for uid, u in sorted(position.units.items())
+        found.append(("earthscapes-removed", WAVE_END, _NO_EARTHSCAPES))
+    heroes = [uid for uid, u in position.units.items()
               if u.kind is Kind.HERO and u.faction == UPRISING and position.placed(uid) is not None]
     if "end-of-turn" in asked and heroes:
-        moving = bool(set(asked) - set(_STILL))
-        near = {n for u in heroes if u.at is not None for n in (u.at, *position.neighbours(u.at))}
-        held = {s.at for s in position.spires}  # another chip there leaves with it (hook odiscard/3)
-        if scapes is None:
-            found.append(("hero-removes-earthscape", "end-of-turn", _NO_EARTHSCAPES))
-        elif any(set(h) & held and (moving or set(h) & near) for h in scapes):
-            found.append(("hero-removes-earthscape", "end-of-turn", _CUT_CHIPS))
+        found.append(("hero-removes-earthscape", "end-of-turn", _NO_EARTHSCAPES))
     return tuple(Notice("", PARTLY, (step,), (), left, f"chapter 6: {rid}", scenario.book.rule(rid).text)
                  for rid, step, left in found)
 

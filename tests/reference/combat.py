@@ -560,6 +560,9 @@ N186 Harbinger chapter 6, the end of the wave (N160) on a board whose earthscape
     removed (``earthscape:N``, N its place in the position's list from 0, ``removed``): each unit on it
     leaves play (``discarded``, not defeated: no campfire to leave), each face-down landmark on it is
     ``removed``, and the Uprising's gate health (its casualties) goes up 4 for each.
+N308 Harbinger chapter 6 (N186): "Any chips occupying that earthscape are removed from the game": another chip on
+    an earthscape the end of the wave removes (a destroyed waygate) leaves the board too (``discarded``); a toxic
+    fumes chip, which returns to its barracks as every wave ends, is not one of them (reading).
 N205 Keel promotion, in an attack (not checked in Spires Fire nor the turn's edges), where the position gives hex-groups (the keel sheet:
     "if a promoted minion is no longer occupying a hex group with a keel spire, it demotes back to its
     basic side ... they lose all health in excess of their new max, but do not lose any upgrade chips"):
@@ -3304,6 +3307,8 @@ def end_of_wave(position: Position, ai: bool) -> set[EndState]:
     cut = {h for i in gone for h in position.earthscapes[i]}
     lost = [ChipEnd(uid, discarded=True) for uid, u in sorted(position.units.items()) if u.at in cut]
     lost += [ChipEnd(m.id, removed=True) for m in position.landmarks if m.at in cut]
+    lost += [ChipEnd(c.id, discarded=True) for c in position.chips  # N308
+             if c.at in cut and c.name.strip().casefold() != "toxic fumes"]
     lost += [ChipEnd(f"earthscape:{i}", removed=True) for i in gone]
     if gone:
         lost.append(ChipEnd(gate_node("uprising"), health=position.gates["uprising"].health + 4 * len(gone)))
