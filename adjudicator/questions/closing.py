@@ -77,8 +77,10 @@ def close(position: Position, ai: bool | None = None, deadline: Deadline | None 
     gaps: set[Gap] = set()
     found: list[Closed] = []
     fells = False
-    if not acts.complete:
-        return Closing(side, acts.ai, (), False, acts.notices, False, ())
+    if not acts.complete:  # the acts' ends found so far, no line played on them
+        return Closing(side, acts.ai, tuple(Closed(board, chance, acted, (end,))
+                                            for board, chance, acted, end in _branches(position, acts)),
+                       False, acts.notices, False, ())
 
     def lines(pos: Position, uid: str) -> Any:
         """Unit ``uid``'s move and attack: the board after, its chance, the line, its end state."""

@@ -608,6 +608,10 @@ N257 Harbinger chapter 4's rotten worms ("if Bydra Graam is adjacent to a rotten
     chip beneath it, not Infested nor in campfire mode, beside another chip printed Rotten Worms whose
     Infest # the position gives, takes that # as a hit credited to no one, and the worms leave their hex,
     placed under her (the end lists them ``under`` her); beside two, one of them, either, each an end.
+N315 Recruitable's taking (N122) is also an act of the moment in any order with the Self Destruct units: a
+    unit taken before a blast is the turn's faction's from then on, no opposing unit, so the blast spares
+    it (its end shows ``control`` with its health as it stands); the AI's only while none of its Self
+    Destruct units would defeat something (N106 first).
 N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
     remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
@@ -3193,9 +3197,10 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         razes = _razes(rules, board, crept) if moment == "start" and not over and not (ai and ready) else []  # N120
         swaps = _translocations(rules, board, crept) if moment == "start" and not over else []  # N121
         flips = _flips(rules, board, crept) if moment == "start" and not over else []  # N123
+        takes = _takeable(rules, board, crept) if moment == "end" and not over and not (ai and ready) else []  # N315
         if (not ai or not ready) and not (ai and spawns) and not (ai and razes):
             for last in _worms(rules, board) if moment == "end" and not over else [board]:  # N257
-                end = end_state(rules, start, healed(last, done), False)
+                end = _taken_shown(rules, end_state(rules, start, healed(last, done), False), last, crept)  # N315
                 found.add(replace(end, wave_over=minions and _wave_over(last) and not last.ended))  # her fall may end it
         for uid in ready:
             fallible = _blastable(rules, board, [uid, *_blast(rules, board, uid)[1]])
@@ -3221,6 +3226,10 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
             for spire in (sid, other):  # N287
                 _carry_riders(rules, board, swapped, spire)
             explore(healed(swapped, done), crept | {f"swap:{sid}"}, True)
+        for uid in takes:
+            taken = board.copy()
+            taken.units[uid] = replace(board.units[uid], faction=rules.faction)
+            explore(taken, crept | {f"take:{uid}"}, True)
         for chip in flips:
             fallible = _blastable(rules, board, _unstable_victims(rules, board, chip))
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
@@ -3579,6 +3588,24 @@ def _worms(rules: Rules, board: Board) -> list[Board]:
                 _rob(rules, b, log)
                 found += [after for _, after in _invigorations(rules, b, log)]  # N97, N116, N119 as at the edges
     return found or [board]
+
+
+def _takeable(rules: Rules, board: Board, crept: frozenset[str]) -> list[str]:
+    """N315: the units Recruitable lets the turn's faction take now (N122), standing on this board."""
+    position = rules.position
+    return sorted(uid for uid, f in board.units.items()
+                  if uid in position.units and not position.units[uid].faction and "Recruitable" in f.talents
+                  and "Untamed" not in f.talents and position.units[uid].done.targeted and f"take:{uid}" not in crept)
+
+
+def _taken_shown(rules: Rules, end: EndState, board: Board, crept: frozenset[str]) -> EndState:
+    """N315: ``end`` with each unit taken as an act of the moment shown under the turn's faction's control."""
+    chips = {c.chip: c for c in end.chips}
+    for mark in sorted(crept):
+        uid = mark.removeprefix("take:")
+        if mark.startswith("take:") and uid in board.units:
+            chips[uid] = replace(chips.get(uid, ChipEnd(uid, health=board.units[uid].health)), control=rules.faction)
+    return replace(end, chips=tuple(sorted(chips.values())))
 
 
 def _recruited(rules: Rules, end: EndState) -> list[EndState]:
