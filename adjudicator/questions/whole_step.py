@@ -14,6 +14,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import NamedTuple
 
 from adjudicator.answers.moves import MoveOutcome, StepOutcome, StepResult, UnitOptions, UnitSummary
@@ -347,7 +348,10 @@ def _search(
     hushing = bool(snare_reach(position))
     finals: dict[Final, tuple[_Move, ...]] = {}
     uncounted: set[Notice] = set()  # what a move's own answer left out (damage along an escape)
-    seen: set[tuple[object, ...]] = set()
+    # Each state explored, with the chance of the likeliest sequence that reached it (its dice: Anarchy, the
+    # floating rocks): one reached again by a likelier sequence is explored again, as each board keeps its
+    # likeliest sequence (docs/movement.md, The whole movement step).
+    seen: dict[tuple[object, ...], Fraction] = {}
     # Any other unit a move displaced (Flying, Peaceful): boards that differ only in where such a
     # unit went are different boards.
     others = {uid: position.node_of(uid) for uid in sorted(position.units) if uid not in units}
@@ -392,14 +396,17 @@ def _search(
         now = members(pos)
         moved = frozenset(uid for uid in now if pos.units[uid].done.moved)
         key = (board(pos), moved, begun, over)
-        if key in seen:
+        chance = _chance(sequence)
+        if seen.get(key, -1) >= chance:
             return
-        seen.add(key)
+        seen[key] = chance
         progress(len(finals))
         query = Query(now, ai_factions, stepping=True, begun=begun, over=over, readings=readings)
         answer = ask(pos, query, fixed(pos), deadline)
         if not answer.next_units:
-            finals.setdefault(board(pos), sequence)
+            final = board(pos)
+            if final not in finals or chance > _chance(finals[final]):
+                finals[final] = sequence
             return
         uncounted.update(turned_notices(position, pos, "movement", STEP))  # a flipped unit's side, read by the moves now
 
@@ -487,6 +494,11 @@ def _remarked(start: Position, before: Position, after: Position,
     left = ("the mark declared in its place: the faction's next-mark" if reading == "declare-again"
             else "whether the units whose mark it was have none, or a new one (reading defeated-mark)")
     return after, (Notice("", PARTLY, ("movement",), chips, left, f"reading {DEFEATED_MARK}", MARK_TEXT),)
+
+
+def _chance(sequence: tuple[_Move, ...]) -> Fraction:
+    """The chance of the dice results a sequence shows (1 where none were rolled)."""
+    return math.prod((m.outcome.chance for m in sequence if m.outcome.chance is not None), start=Fraction(1))
 
 
 def _node(position: Position, uid: str) -> str:

@@ -7,6 +7,10 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N298 A final board of the movement step that orders of moves reach with different dice (a hero that rolls for
+    Anarchy as it moves before the minions, against the same hero defeated by their moves before it ever moves)
+    keeps the likeliest of them: the order is a choice, the dice chance (docs/movement.md, The whole movement step).
+
 N297 Damage while moving along an escape from invalid terrain (game-elements, Making Progress: "its next
     movement must take the shortest route to valid terrain"): the escape is moved, so each hex it enters costs
     what moving onto it does (Toxic Secretion: "If a non-griege unit moves onto a hex adjacent to this unit"),
@@ -3227,8 +3231,7 @@ class _StepSearch:
     def _moves(self, position: Position, unit: str, phase: str, found: Finals) -> None:
         results = (r for o in self._options(position, unit).outcomes for r in roll_results(position.units[unit], o))
         for move in results:
-            for final, sequence in self.finals(apply_move(position, move), phase).items():
-                found.setdefault(final, (move, *sequence))
+            _likeliest(found, {final: (move, *sequence) for final, sequence in self.finals(apply_move(position, move), phase).items()})
 
     def _explore(self, position: Position, phase: str) -> Finals:
         found: Finals = {}
@@ -3236,7 +3239,7 @@ class _StepSearch:
             # Any heroes may move before all minions, in any order; the rest after them.  A hero
             # stacked above minions in the gate was stacked "before your minions": it goes first.
             if not self._stacked_first(position):
-                found.update(self.finals(position, MINIONS))
+                _likeliest(found, self.finals(position, MINIONS))
             for hero in self._ready(position, Kind.HERO):
                 self._moves(position, hero, BEFORE, found)
         elif phase == MINIONS:
@@ -3260,6 +3263,18 @@ class _StepSearch:
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
+
+
+def _chance(sequence: tuple[MoveOutcome, ...]) -> Fraction:
+    return math.prod((m.chance for m in sequence if m.chance is not None), start=Fraction(1))
+
+
+def _likeliest(found: Finals, more: Finals) -> None:
+    """N298: each final board keeps its likeliest sequence, where orders of moves reach it with different dice
+    (a hero that rolls for Anarchy before the minions, or is defeated by their moves before it moves)."""
+    for final, sequence in more.items():
+        if final not in found or _chance(sequence) > _chance(found[final]):
+            found[final] = sequence
 
 
 def moves_as(position: Position, unit: Unit, ai: bool) -> Kind:
