@@ -953,7 +953,20 @@ def striking(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
                 units[uid] = replace(u, health=1)
             elif worn == "fortified":
                 units[uid] = replace(u, upgrades=("fortification",))
-    return replace(position, units=units)
+    readings = {**position.readings, "spire-defeat": draw(st.sampled_from(("bare", "last-upgrade")))}
+    return replace(position, units=units, spires=_struck_spires(draw, position), readings=readings)
+
+
+# N302: the upgrades a spire a move's end strikes may hold: none (it falls), an attack or range upgrade at the
+# bottom (1 damage takes it), a fortification there (2 takes it), one or two of them; under either reading
+# spire-defeat, and with a reward that a defeat gains.
+STRUCK_SPIRE_UPGRADES = ((), ("range",), ("attack", "range"), ("fortification",), ("fortification", "attack"))
+
+
+def _struck_spires(draw: st.DrawFn, position: Position) -> tuple[Spire, ...]:
+    """N302: the board's spires redrawn with upgrades a strike may take, some with a reward of Source."""
+    return tuple(replace(sp, upgrades=draw(st.sampled_from(STRUCK_SPIRE_UPGRADES)),
+                         reward=Reward(source=draw(st.sampled_from((0, 2))))) for sp in position.spires)
 
 
 @st.composite
@@ -1267,7 +1280,8 @@ def erupting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
             units[uid] = replace(u, health=1) if worn == "wounded" else (
                 replace(u, upgrades=("fortification",)) if worn == "fortified" else u)
     factions = {**position.factions, faction: replace(position.factions[faction], source=draw(st.integers(0, 5)))}
-    return replace(position, units=units, factions=factions)
+    readings = {**position.readings, "spire-defeat": draw(st.sampled_from(("bare", "last-upgrade")))}
+    return replace(position, units=units, factions=factions, spires=_struck_spires(draw, position), readings=readings)
 
 
 @st.composite

@@ -943,3 +943,12 @@ def test_unit_options_agree_for_gliding_and_saving_elfinkazes(position: Position
 def test_unit_options_agree_for_roosts_carrying_elfinkazes(position: Position, ai: bool) -> None:
     problem = roost_options_problem(position, ai)
     assert problem is None, problem
+
+
+# FAQ-07 (reference N303): a roost a move displaces lands with its rider, which takes what hurts it there: every
+# unit's options, on the same boards; few of them.
+@settings(max_examples=examples(8), deadline=None)
+@given(perched(fumed(positions())), st.booleans())
+def test_unit_options_agree_where_a_displaced_roost_carries_its_rider(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem

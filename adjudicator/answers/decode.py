@@ -60,6 +60,9 @@ WAIT_TEXT = {
 ESCAPE_DAMAGE = "the damage it deals the rider of a unit escaping invalid terrain, along the escape"
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
+# What a talent striking a fortress gate once its unit's move ends leaves out where it brings the gate to 0.
+GATE_FALLS = ("a fortress gate it brings to 0 health as units move: the game's end, or the gate's pillaging and "
+              "the marks declared anew")
 # What a talent dealing damage as its unit moves leaves out (asp/movement/scorch.lp, scorch_unknown/3),
 # and where the unit is defeated on the hex where it deals it.
 SCORCH_UNKNOWN = {
@@ -85,6 +88,9 @@ RIFT_HELD = ("a hero's walk through or onto a chip another unit stands on, or a 
 PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through, and Breakneck's closest ends, where "
              "moving hurts it or rolls it dice, where it may teleport, or for an elfinkaze moving as a hero: its "
              "walks are counted as without the talent")
+# What a rider takes on its roost's way that the answer does not count (movement/harm.lp, rider_open/2).
+RIDER_OPEN = ("what the way does to an elfinkaze its roost carries as the roost walks as a hero (FAQ-07: Toxic "
+              "Secretion and Toxic Fumes hit both chips), or a recovery on the way (Refresh)")
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")
@@ -159,6 +165,7 @@ class _UnitAtoms:
     felling: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # chip landed on → units there
     rift_held: set[str] = field(default_factory=set)  # teleporting talents whose defeats are not followed
     rift_hurt: set[str] = field(default_factory=set)  # teleporting talents whose chip entered is not counted
+    rider_open: set[str] = field(default_factory=set)  # riders whose damage on the way is not counted
     # A unit an act teleports (call): (unit, hex) → what it takes there, and whether that defeats it.
     called: dict[tuple[str, str], tuple[int, bool]] = field(default_factory=dict)
     call_open: set[str] = field(default_factory=set)  # teleporting acts whose landing is not wholly counted
@@ -173,6 +180,10 @@ class _UnitAtoms:
     escape_hurt: dict[str, list[tuple[int, str | None]]] = field(default_factory=lambda: defaultdict(list))
     estep: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     lhurt: dict[tuple[Symbol, str, str], tuple[int, bool]] = field(default_factory=dict)
+    # (route, displaced unit, landing) → what each rider it carries takes there (lrider/7: Roost, FAQ-07), and
+    # each such rider's roost.
+    lrider: dict[tuple[Symbol, str, str], list[tuple[str, int, bool]]] = field(default_factory=lambda: defaultdict(list))
+    roost_of: dict[str, str] = field(default_factory=dict)
     # A route's riders (Roost): the damage each takes as the route carries it, and whether it falls.
     carried: dict[Symbol, list[tuple[str, int, bool]]] = field(default_factory=lambda: defaultdict(list))
     hurt_ends: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
@@ -267,6 +278,8 @@ class Atoms:
     lives: dict[str, int]
     # (unit, hex) → the faction a defeat of it there by damage taken as units move rewards (source.lp, credit_to/3).
     credits: dict[tuple[str, str], str] = field(default_factory=dict)
+    # spire → {what: the least damage that does it}: its bottom upgrade's kind removed, or 'defeated' (after.lp, sbreak/3).
+    breaks: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[str]) -> Answer:
@@ -277,7 +290,7 @@ def decode(symbols: Iterable[Symbol], starts: dict[str, str], queried: Iterable[
 def unit_answer(gathered: Atoms, starts: dict[str, str], queried: Iterable[str]) -> Answer:
     """The options of the ``queried`` units, from their atoms."""
     options = {uid: _unit_options(uid, gathered.units[uid], starts[uid], uid in gathered.leading, gathered.lives,
-                                  gathered.credits)
+                                  gathered.credits, gathered.breaks)
                for uid in queried}
     return Answer(options, gathered.next_units)
 
@@ -289,6 +302,7 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
     leading: set[str] = set()
     lives: dict[str, int] = {}
     credits: dict[tuple[str, str], str] = {}
+    breaks: dict[str, dict[str, int]] = defaultdict(dict)
     for s in symbols:
         args = s.arguments
         unit = _name(args[0]) if args else ""
@@ -328,6 +342,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.call_open.add(args[1].string)
         elif name == "rift_hurt_open":
             a.rift_hurt.add(args[1].string)
+        elif name == "rider_open":
+            a.rider_open.add(_name(args[1]))
         elif name == "hurt_by":
             fell = args[4]
             a.hurt[args[1]].append((args[2].number, args[3].number,
@@ -339,6 +355,9 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.estep[(_name(args[3]), args[4].number)].append((_name(args[1]), args[2].number))
         elif name == "lhurt":
             a.lhurt[(args[1], _name(args[2]), _name(args[3]))] = (args[4].number, args[5].name == "fell")
+        elif name == "lrider":
+            a.lrider[(args[1], _name(args[2]), _name(args[4]))].append((_name(args[3]), args[5].number, args[6].name == "fell"))
+            a.roost_of[_name(args[3])] = _name(args[2])
         elif name == "carried":
             a.carried[args[1]].append((_name(args[2]), args[3].number, args[4].name == "fell"))
             if args[4].name == "fell":
@@ -398,6 +417,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.scorch_unknown.add((_name(args[1]), args[2].name))
         elif name == "slife":
             lives[unit] = args[1].number
+        elif name == "sbreak":
+            breaks[unit][args[2].name] = args[1].number
         elif name == "aftermove_may":
             a.optional.add(_name(args[1]))
         elif name == "after_stay":
@@ -440,11 +461,11 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             next_units.add(unit)
         elif name == "leading":
             leading.add(unit)
-    return Atoms(atoms, frozenset(next_units), frozenset(leading), lives, credits)
+    return Atoms(atoms, frozenset(next_units), frozenset(leading), lives, credits, dict(breaks))
 
 
 def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dict[str, int],
-                  credits: dict[tuple[str, str], str]) -> UnitOptions:
+                  credits: dict[tuple[str, str], str], breaks: dict[str, dict[str, int]]) -> UnitOptions:
     if a.waits:
         return UnitOptions(uid, (), a.d0, _wait_text(a.waits[0]))
     # outcome (and the units its teleports defeat) → {witness path: how many routes it stands for}
@@ -469,7 +490,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         for (end, displaced, damage, defeated, rolls, scorch, carried), felled, robbed, credited, stat in [full]
         for path, landed in [_entering(a, min(paths), kinds[full] == "progress")]
         for struck, exit, placed, spent in _strikes(a, uid, end, kinds[full], defeated, lives.get(uid, 0) - damage,
-                                                    lives, {d.to for d in displaced}, scorch)
+                                                    lives, breaks, {d.to for d in displaced}, scorch)
         for acts in _acts_after(a, end, defeated)
         # The acts and talents of one outcome spend no more than its faction holds (source.lp, purse/2).
         if a.purse is None or spent + sum(act.cost for act in acts) <= a.purse
@@ -501,6 +522,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=PASS_OPEN) for talent in sorted(a.pass_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
+    uncounted += tuple(Notice("Roost", PARTLY, ("movement",), (rider,), left_out=RIDER_OPEN) for rider in sorted(a.rider_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=CALL_OPEN) for talent in sorted(a.call_open))
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
@@ -509,6 +531,10 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values(),
                                                                *a.places.values()) for w in end}))
+    # A gate struck to 0 (game-elements, Fortress Gate Pillaging): what its defeat brings is not played.
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=GATE_FALLS) for talent in sorted(
+        {w for m in outcomes for s in m.struck if _gate_fell(s)
+         for w, chips in (*a.struck.get(m.end, {}).items(), *a.struck_life.get(m.end, {}).items()) if s.chip in chips}))
     # Dice rolled on the way (chapter 1's floating rocks) leave the unit's health then to chance.
     reading = {w for m in outcomes if m.rolls
                for w in (*a.struck_life.get(m.end, {}), *a.low.get(m.end, {}), *a.places.get(m.end, {}))}
@@ -523,15 +549,21 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
 # walk, the escape from invalid terrain): which moves are legal and where they end, so any claim. Once the
 # move ends: what the outcomes it names do there, so a claim ending where such an outcome ends. The dice
 # alone (rolls_uncounted) never overturn a claim: chance, not the player's choice.
-ON_THE_WAY = frozenset({ESCAPE_DAMAGE, RIFT_HELD, PASS_OPEN, RIFT_HURT, MEND_LEFT_OUT, *MEND_OPEN.values(),
+ON_THE_WAY = frozenset({ESCAPE_DAMAGE, RIFT_HELD, PASS_OPEN, RIFT_HURT, RIDER_OPEN, MEND_LEFT_OUT, *MEND_OPEN.values(),
                         *SCORCH_UNKNOWN.values()})
 ONCE_ENDED: dict[str, Callable[[MoveOutcome], bool]] = {
+    GATE_FALLS: lambda m: any(_gate_fell(s) for s in m.struck),
     DISPLACED_STRUCK: lambda m: bool(m.displaced),
     ITEM_OPEN: lambda m: bool(m.displaced),
     ROLLED_HEALTH: lambda m: m.rolls > 0,
     CALL_OPEN: lambda m: any(a.how == "call" for a in m.acts),
     GROUP_DISCARDED: lambda m: m.discarded,
 }
+
+
+def _gate_fell(strike: Strike) -> bool:
+    """A strike that defeats a fortress gate (named by its node)."""
+    return strike.defeated and strike.chip.startswith("gate:")
 
 
 def claim_notices(options: UnitOptions, end: str) -> tuple[Notice, ...]:
@@ -593,7 +625,8 @@ def _crediting(a: _UnitAtoms, uid: str, route: Symbol, key: _Key, credits: dict[
     end, displaced, _, defeated, _, _, carried = key
     falls = [(uid, end)] if defeated else []
     falls += [(d.unit, d.to) for d in displaced if d.defeated]
-    falls += [(x, a.rider_fell.get((route, x), "")) for x, _, fell in carried if fell]
+    lands = {d.unit: d.to for d in displaced}  # a displaced roost's rider falls where it lands (lrider/7)
+    falls += [(x, a.rider_fell.get((route, x)) or lands.get(a.roost_of.get(x, ""), "")) for x, _, fell in carried if fell]
     return tuple(sorted((x, credits[(x, h)]) for x, h in falls if (x, h) in credits))
 
 
@@ -631,13 +664,15 @@ def _entering(a: _UnitAtoms, path: tuple[str, ...], route: bool) -> tuple[tuple[
 
 
 def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, health: int, lives: dict[str, int],
-             landed: set[str], scorch: tuple[tuple[str, int], ...]) -> list[tuple[tuple[Strike, ...], str, str, int]]:
+             breaks: dict[str, dict[str, int]], landed: set[str], scorch: tuple[tuple[str, int], ...]
+             ) -> list[tuple[tuple[Strike, ...], str, str, int]]:
     """What the move deals once it ends on ``end`` (asp/movement/after.lp), how the unit then leaves
     the board ('' where it stays on it) and the hex it places itself on ('' where none): one choice for
     each set of the talents its player may leave unused, and for each hex and chip a placing talent
     picks among (Disperse); nothing from a unit defeated on its way, or one that stayed without a walk
     away and back. ``health``: the unit's health once its move ends (its life less what it took on its
     way), which a talent may deal (Immolate), need to be low enough (Eruption) or take (Disperse).
+    ``lives``, ``breaks``: what the chips struck can take (_tally).
     ``landed``: the hexes the units this move displaces land on, where it places itself on none.
     ``scorch``: what it dealt on its way (scorch.lp: Blaze), added to each choice. Each choice carries the
     Source its faction spends for the talents it uses (source.lp, price/3: a player's Eruption)."""
@@ -655,7 +690,7 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
     for chip, n in scorch:
         burnt[chip] += n
     if defeated or not talents or (kind == "stay" and not a.stay_strikes):
-        return [(_tally(burnt, lives), "", "", 0)]
+        return [(_tally(burnt, lives, breaks), "", "", 0)]
     # The unit's own life is its health once its move ends (Disperse's damage to itself).
     lives = {**lives, uid: health}
     loose = a.optional - a.bound.get(end, set())  # must_use/3: not to be left unused there
@@ -674,14 +709,25 @@ def _strikes(a: _UnitAtoms, uid: str, end: str, kind: str, defeated: bool, healt
                 total = dealt.copy()
                 total.update(picked)  # update, not +, which would drop a heal
                 total.update(burnt)
-                choices.append((_tally(total, lives), exit, placed, sum(a.prices.get(w, 0) for w in (*forced, *used))))
+                choices.append((_tally(total, lives, breaks), exit, placed, sum(a.prices.get(w, 0) for w in (*forced, *used))))
     return sorted(set(choices))
 
 
-def _tally(total: Counter[str], lives: dict[str, int]) -> tuple[Strike, ...]:
+def _tally(total: Counter[str], lives: dict[str, int], breaks: dict[str, dict[str, int]]) -> tuple[Strike, ...]:
     """The strikes of what each chip takes in all, defeated where that is all its life; a negative n
-    is a heal (chapter 8)."""
-    return tuple(sorted(Strike(x, n, x in lives and n >= lives[x]) for x, n in total.items() if n != 0))
+    is a heal (chapter 8). A spire (``breaks``: after.lp, sbreak/3) is defeated, or loses its bottom
+    upgrade, where n reaches the least damage that does it."""
+    strikes = []
+    for x, n in total.items():
+        if n == 0:
+            continue
+        if x in breaks:
+            fell = n >= breaks[x].get("defeated", n + 1)
+            removed = "" if fell else next((k for k, d in breaks[x].items() if k != "defeated" and n >= d), "")
+            strikes.append(Strike(x, n, fell, removed))
+        else:
+            strikes.append(Strike(x, n, x in lives and n >= lives[x]))
+    return tuple(sorted(strikes))
 
 
 def _placings(places: dict[str, dict[str, dict[str, int]]], used: tuple[str, ...]) -> list[tuple[str, dict[str, int]]]:
@@ -782,13 +828,14 @@ def _route_paths(a: _UnitAtoms, uid: str, start: str, end: str, route: Symbol, n
         for displaced in sorted({tuple(d for d in combo if d.source in walked) for combo in combos}):
             for scorch in _scorchings(a, route, walked):
                 for dealt, _ in _landed_scorch(a, uid, route, displaced, False):
-                    yield (fell, displaced, damage, True, 0, tuple(sorted(scorch + dealt)), carried), prefix + walked, routes
+                    yield ((fell, displaced, damage, True, 0, tuple(sorted(scorch + dealt)), _riding(a, route, carried, displaced)),
+                           prefix + walked, routes)
         return
     for combo in combos:
         for scorch in _scorchings(a, route, nodes):
             for dealt, taken in _landed_scorch(a, uid, route, combo, damage == 0 and rolls == 0):
-                yield ((end, combo, damage + taken, fell is not None, rolls, tuple(sorted(scorch + dealt)), carried),
-                       prefix + nodes, routes)
+                yield ((end, combo, damage + taken, fell is not None, rolls, tuple(sorted(scorch + dealt)),
+                        _riding(a, route, carried, combo)), prefix + nodes, routes)
 
 
 def _landed_scorch(a: _UnitAtoms, uid: str, route: Symbol, displaced: tuple[Displacement, ...],
@@ -853,6 +900,13 @@ def _scorchings(a: _UnitAtoms, route: Symbol, walked: tuple[str, ...]) -> list[t
         elif found:
             picks.append(found)
     return [tuple(sorted(p for p in choice if p is not None)) for choice in product(*picks)]
+
+
+def _riding(a: _UnitAtoms, route: Symbol, carried: tuple[tuple[str, int, bool], ...],
+            displaced: tuple[Displacement, ...]) -> tuple[tuple[str, int, bool], ...]:
+    """What the riders take: those the mover carries (``carried``), and those of each unit it displaces where that
+    unit lands (lrider/7: Roost, FAQ-07)."""
+    return tuple(sorted((*carried, *(r for d in displaced for r in a.lrider.get((route, d.unit, d.to), ())))))
 
 
 def _displaced(a: _UnitAtoms, route: Symbol, unit: str, source: str, to: str) -> Displacement:

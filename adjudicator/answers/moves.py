@@ -44,10 +44,12 @@ class Strike:
 
     chip: str  # a unit, a spire, or a gate node
     damage: int
-    defeated: bool = False  # a unit's: that damage is all its life
+    defeated: bool = False  # a unit's: that damage is all its life; a spire's: it falls (reading spire-defeat)
+    removed: str = ""  # a spire's bottom upgrade that damage removed, by its kind (game-elements, Attacking)
 
     def as_json(self) -> dict[str, Any]:
-        return {"chip": self.chip, "damage": self.damage, "defeated": self.defeated}
+        shape: dict[str, Any] = {"chip": self.chip, "damage": self.damage, "defeated": self.defeated}
+        return {**shape, "removed": self.removed} if self.removed else shape
 
 
 # How a unit's act places it on top of, underneath an opposing minion (Stasis, Possess).
@@ -329,7 +331,8 @@ class StepOutcome:
     final: tuple[tuple[str, str], ...]  # (unit, node) for every unit of the moving faction, sorted
     sequence: tuple[MoveOutcome, ...]
     # (unit, health) for each unit whose health the step changed (damage taken while moving: Toxic
-    # Secretion, Lahar; a floating rock's die), sorted; its node is "defeated" where that defeated it.
+    # Secretion, Lahar; a floating rock's die), sorted; its node is "defeated" where that defeated it; then each
+    # gate or other chip whose health a move struck, and 0 for each spire gone from the board (Glidebomb).
     health: tuple[tuple[str, int], ...] = ()
     # (unit, fortification upgrades left) for each unit that lost one so (FAQ-29), sorted.
     fortifications: tuple[tuple[str, int], ...] = ()

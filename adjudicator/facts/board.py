@@ -28,9 +28,6 @@ READING_NAMES = {
 }
 
 
-QUEENS_BLOOD = "Queen's Blood"
-
-
 def fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
 
@@ -122,6 +119,8 @@ def board_facts(position: Position, nodes: Collection[str] | None = None) -> Ite
                 yield fact("sattack", String(spire.id))
             if spire.upgrades:  # an act may need it to hold few (Quantum Dark)
                 yield fact("supgrades", String(spire.id), Number(len(spire.upgrades)))
+            for index, upgrade in enumerate(spire.upgrades):  # a unit's damage removes the bottom one (Glidebomb)
+                yield fact("supgrade", String(spire.id), Number(index), const(upgrade))
             if spire.chip:  # a chapter's rule may name the spire (chapter 8)
                 yield fact("schip", String(spire.id), String(chip_name(spire.chip)))
         if spire.talents or ranges_read:  # a talent may act on the units within its range (Snare), kept or not
@@ -252,8 +251,9 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
         for index, uid in enumerate(gate.stack):
             yield fact("stack", String(uid), Number(index))
         # A fortress gate's health, read while units move where a unit waiting in it may not deploy
-        # with too little (Queen's Blood): the same fact the combat steps read.
-        if gate.fortress and any(QUEENS_BLOOD in position.units[uid].talents for uid in gate.stack):
+        # with too little (Queen's Blood), or a unit's damage may bring it to 0 (Immolate): the same
+        # fact the combat steps read.
+        if gate.fortress:
             yield fact("gate_health", String(gate.faction), Number(gate.health))
         if gate.plank is not None:  # Harbinger chapter 2: the plank hex, pulled as the wave ends
             yield fact("plank", String(gate.faction), String(gate.plank))

@@ -64,8 +64,9 @@ READINGS = {
             "bare",
             ("bare", "last-upgrade"),
             "is a spire defeated by damage once it has no upgrades left, or as soon as its last upgrade "
-            "is removed? (game-elements: Attacking; the texts do not say; docs/combat.md)",
-            ("combat",),
+            "is removed? (game-elements: Attacking; the texts do not say; docs/combat.md; as units move, "
+            "a spire struck once a move ends: docs/movement.md)",
+            ("combat", "movement"),
         ),
         Reading(
             "reveal-retaliation",

@@ -408,7 +408,9 @@ def made(position: Position, move: MoveOutcome) -> tuple[Position, tuple[Gain, .
     # teleports defeat there (and of those damage taken on the way defeats, to the faction credited), then what it pays for its talents once its move ends (a player's Eruption), then
     # the rewards of the units they defeat; each active chip's reward as it stood before the move.
     faction = position.units[move.unit].faction
-    rewards = [(uid, position.units[uid].reward) for uid in move.earned]
+    # A spire its damage defeats once its move ends (Glidebomb) rewards it too.
+    spire_rewards = {s.id: s.reward for s in position.spires}
+    rewards = [(uid, position.units[uid].reward if uid in position.units else spire_rewards[uid]) for uid in move.earned]
     credited = [(uid, position.units[uid].reward, to) for uid, to in move.credited]
     position = _robbed(position, move)
     for uid, reward in rewards:
@@ -489,13 +491,21 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
     for uid in move.felled:
         units[uid] = replace(units[uid], at=None, health=0)
     # Once its move ends (Impale, Source Aura, Immolate, Eruption; chapter 4's Source vein): the units,
-    # gates and the vein beside it take what it deals them. What it deals a spire is left out (a
-    # notice, the talent's catalogue entry): the spire stays as it was.
+    # gates and the vein beside it take what it deals them; a spire loses its bottom upgrade, or falls
+    # and leaves the board (game-elements, Attacking; reading spire-defeat: decode._tally).
     chips = {c.id: c for c in position.chips}
+    spires = {s.id: s for s in position.spires}
     for strike in move.struck:
         chip = chips.get(strike.chip)
         if chip is not None and chip.health:  # chapter 4's Source vein: its health chips removed
             chips[chip.id] = _vein_struck(chip, strike.damage)
+        elif strike.chip in spires and strike.defeated:
+            del spires[strike.chip]
+            for uid, unit in units.items():  # an elfinkaze riding it stands on the hex, riding nothing (Roost)
+                if unit.rides == strike.chip:
+                    units[uid] = replace(unit, rides=None)
+        elif strike.chip in spires and strike.removed:
+            spires[strike.chip] = replace(spires[strike.chip], upgrades=spires[strike.chip].upgrades[1:])
         elif strike.chip in units:
             units[strike.chip] = _hurt(units[strike.chip], strike.damage, strike.defeated)
         elif strike.chip.startswith("gate:"):
@@ -511,7 +521,8 @@ def _moved(position: Position, move: MoveOutcome) -> Position:
         units[move.unit] = replace(unit, health=max(unit.health, unit.side.health))
     if move.exit == "barracks":  # Eruption: "return this unit to its barracks"
         factions = _into_barracks(factions, units[move.unit])
-    return replace(position, units=units, gates=gates, chips=tuple(chips.values()), factions=factions)
+    return replace(position, units=units, gates=gates, chips=tuple(chips.values()), factions=factions,
+                   spires=tuple(spires[s.id] for s in position.spires if s.id in spires))
 
 
 def _into_barracks(factions: dict[str, Faction], unit: Unit) -> dict[str, Faction]:

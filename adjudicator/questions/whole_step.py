@@ -37,7 +37,7 @@ from adjudicator.solving.solve import Deadline, TimedOut, render
 Board = tuple[tuple[str, str], ...]  # (unit, node): the group's units in id order, then displaced others
 # A final board: where units stand, the health of each whose health the step changed, in id order
 # (damage taken while moving: Toxic Secretion, Lahar, a floating rock's die; 0 when that defeated it),
-# then each gate's so changed (Immolate, Eruption), then chapter 4's Source vein's,
+# then each gate's so changed (Immolate, Eruption), then chapter 4's Source vein's, then 0 for each spire gone,
 # and the fortification upgrades left to each that lost one so (FAQ-29); the side of each unit an act
 # flipped or promoted (a spire's: Builder's siege tower), and the upgrades of each spire an act stripped
 # (Yrtel's Will) or a unit's an act changed (Radiate), the chips and landmarks acts placed, moved or took
@@ -368,6 +368,10 @@ def _search(
         # gained an earthscape, its health placed again (a vein struck back to the health it began with).
         health += tuple((c.id, c.health or 0) for c, was in zip(pos.chips, position.chips)
                         if (c.health, c.earthscapes) != (was.health, was.earthscapes))
+        # A spire gone from the board (a unit's damage defeated it once its move ended, Glidebomb; Rigging
+        # returned it), 0: a board of its own, the later moves seeing its hex free.
+        standing = {s.id for s in pos.spires}
+        health += tuple((s.id, 0) for s in position.spires if s.id not in standing)
         forts = tuple((uid, u.fortifications) for uid, u in began.items()
                       if u.fortifications != position.units[uid].fortifications)
         # A spire an act promoted (Builder: a dispatch platform now a siege tower) shows its promoted side too.

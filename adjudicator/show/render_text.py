@@ -118,7 +118,7 @@ def _struck(move: MoveOutcome) -> str:
     def one(s: Strike) -> str:
         if s.damage < 0:  # healed instead (chapter 8)
             return f"{s.chip} healed {-s.damage}"
-        return f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else "")
+        return f"{s.chip} {s.damage}" + (" (defeated)" if s.defeated else f" ({s.removed} upgrade off)" if s.removed else "")
 
     dealt = ", ".join(one(s) for s in move.struck)
     gone = {"defeated": "itself defeated", "barracks": "itself to its barracks",

@@ -7,6 +7,16 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N303 FAQ-07, a displaced roost's rider: each elfinkaze riding a unit a move displaces (its `rides`, on its hex) lands
+    with it and takes, on a map hex, what moving onto that hex would cost it, but the roost's own damage and a
+    recovery (a notice); defeated where that is all its life, credited as the roost's defeat there would be
+    (N218). Listed with the mover's `carried`.
+N302 A spire struck once a move ends (Source Aura, Glidebomb, Eruption) loses its bottom upgrade, an attack or
+    range one to 1 damage or more, a fortification to 2 or more, one upgrade whatever the damage; with none
+    left, or under the reading spire-defeat last-upgrade with its last one taken, it is defeated and leaves the
+    board (an elfinkaze riding it then rides nothing), its reward to a player's faction where the spire opposes
+    it (game-elements, Attacking and Defeat). A fortress gate a strike brings to 0 health is defeated (the
+    strike says so: what that brings is a notice). The whole step's later moves see the spire so.
 N298 A final board of the movement step that orders of moves reach with different dice (a hero that rolls for
     Anarchy as it moves before the minions, against the same hero defeated by their moves before it ever moves)
     keeps the likeliest of them: the order is a choice, the dice chance (docs/movement.md, The whole movement step).
@@ -1123,7 +1133,8 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                 break
         # N265: a unit displaced on a hex walked (the one it fell on too) stays displaced.
         displaced = tuple(sorted(_landed(position, unit, d, ai) for d in route.displaced if d.source in nodes))
-        carried = _carried(position, unit, _entered(nodes, chips)[uncounted:], ai)
+        carried = tuple(sorted((*_carried(position, unit, _entered(nodes, chips)[uncounted:], ai),
+                                *(r for d in displaced for r in _landed_riders(position, d, ai)))))
         landed = {nodes[i] for i, chip in route.rifts if i < len(nodes) and chip != nodes[i]}
         felled = tuple(sorted(u.id for u in position.units.values() if u.at in landed and u.id != unit.id))
         robbed = _robbed(position, unit, nodes, displaced)  # N217: routes that take different Source differ
@@ -1144,6 +1155,22 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
                     pocket=bool(robbed) and not ai)
         for (end, displaced, taken, fell, rolls, struck, felled, carried, robbed), paths in by_key.items()
     ]
+
+
+def _landed_riders(position: Position, d: Displacement, ai: bool) -> list[tuple[str, int, bool]]:
+    """N303: (rider, damage, defeated) for each elfinkaze riding the displaced unit ``d.unit`` on its hex, where that
+    unit lands on a map hex: what moving onto it would cost the rider, but the roost's own damage and a recovery."""
+    roost = position.units[d.unit]
+    if d.to not in position.hexes:
+        return []
+    without = dataclasses.replace(position, units={k: v for k, v in position.units.items() if k != roost.id})
+    found = []
+    for rider in (u for u in position.units.values() if u.rides == roost.id and u.at == roost.at):
+        taken = hurt(without, rider, d.to, ai)
+        if taken:
+            fell = taken >= life(rider)
+            found.append((rider.id, life(rider) if fell else taken, fell))
+    return found
 
 
 def _entered(nodes: tuple[str, ...], chips: dict[int, str]) -> tuple[str, ...]:
@@ -2025,7 +2052,7 @@ def _sourced(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bo
     and whom a defeat by damage taken on the way rewards (what a route steals: _minion_outcomes); a player's
     outcomes whose acts after the move and Eruption cost more than the faction holds left out."""
     def foe(uid: str) -> bool:
-        x = position.units.get(uid)
+        x = position.units.get(uid) or next((sp for sp in position.spires if sp.id == uid), None)  # N302: a spire too
         return x is not None and opposing(position, x.faction, unit.faction)
 
     made = []
@@ -2036,7 +2063,9 @@ def _sourced(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bo
         earned = () if ai else tuple(sorted({x for x in (*o.felled, *(t.chip for t in o.struck if t.defeated)) if foe(x)}))
         falls = [(unit, o.end, None)] if o.defeated else []
         falls += [(position.units[d.unit], d.to, unit) for d in o.displaced if d.defeated]
-        falls += [(position.units[r], _rider_fell(position, unit, position.units[r], o.path, ai), None)
+        # N303: a displaced roost's rider falls where its roost lands.
+        lands = {r: d.to for d in o.displaced for r, _, _ in _landed_riders(position, d, ai)}
+        falls += [(position.units[r], lands.get(r) or _rider_fell(position, unit, position.units[r], o.path, ai), None)
                   for r, _, fell in o.carried if fell]
         credited = tuple(sorted((x.id, f) for x, node, crusher in falls
                                 if (f := _credit(position, x, node, unit, ai, crusher)) is not None))
@@ -2092,9 +2121,10 @@ def _earned(position: Position, move: MoveOutcome) -> Position:
         position = _source(position, faction, position.units[uid].reward.source)
     if move.spent:
         position = _source(position, mover.faction, -move.spent)
+    spires = {sp.id: sp for sp in position.spires}  # N302: a spire its strike defeated
     for uid in move.earned:
         if uid not in move.felled:
-            position = _source(position, mover.faction, position.units[uid].reward.source)
+            position = _source(position, mover.faction, (position.units.get(uid) or spires[uid]).reward.source)
     return position
 
 
@@ -2849,8 +2879,25 @@ def strike_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: boo
         for (chips, _), on in zip(dealt, used):
             for chip, n in chips.items() if on else ():
                 total[chip] = total.get(chip, 0) + n
-        choices.add(tuple(sorted(Strike(c, n, c in lives and n >= lives[c]) for c, n in total.items())))
+        choices.add(tuple(sorted(_strike(position, c, n, lives) for c, n in total.items())))
     return sorted(choices)
+
+
+def _strike(position: Position, chip: str, n: int, lives: dict[str, int]) -> Strike:
+    """N302: what ``n`` damage once a move ends does to ``chip``: a spire loses its bottom upgrade (an attack or
+    range one to 1 or more, a fortification to 2 or more), or falls with none left (reading spire-defeat
+    last-upgrade: its last one taken too); a fortress gate falls at 0 health; a unit whose life it takes falls."""
+    spire = next((sp for sp in position.spires if sp.id == chip), None)
+    if spire is not None:
+        if n < (2 if spire.upgrades[:1] == ("fortification",) else 1):
+            return Strike(chip, n)
+        last = position.readings.get("spire-defeat", "bare") == "last-upgrade"
+        if not spire.upgrades or (last and len(spire.upgrades) == 1):
+            return Strike(chip, n, True)
+        return Strike(chip, n, False, spire.upgrades[0])
+    if _is_gate(chip):
+        return Strike(chip, n, n >= position.gates[chip.removeprefix("gate:")].health)
+    return Strike(chip, n, chip in lives and n >= lives[chip])
 
 
 def glidebomb_choices(position: Position, unit: Unit, outcome: MoveOutcome, ai: bool) -> list[MoveOutcome]:
@@ -2970,7 +3017,7 @@ def _merged(position: Position, strikes: tuple[Strike, ...], dealt: dict[str, in
     for chip, n in dealt.items():
         total[chip] = total.get(chip, 0) + n
     lives = {u.id: life(u) for u in position.units.values()} | {mover: health}
-    return tuple(sorted(Strike(c, n, c in lives and n >= lives[c]) for c, n in total.items() if n > 0))
+    return tuple(sorted(_strike(position, c, n, lives) for c, n in total.items() if n > 0))
 
 
 # ---------------------------------------------------------------------------- the whole step
@@ -3048,18 +3095,25 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
         units[felled] = dataclasses.replace(units[felled], at=None, health=0)
     position = _swapped(position, move)
     # What it dealt once its move ended, to the units wherever they stand now (the mover where Disperse
-    # placed it); a spire stays as it was (Once a unit's move ends: left out, noticed).
+    # placed it); N302: a spire loses its bottom upgrade, or falls (a rider on it then rides nothing).
     hit_gates = {}  # N130: a fortress gate struck loses that much health, down to 0
     veins = {c.id: c for c in position.chips if c.health}
+    spires = {sp.id: sp for sp in position.spires}
     for strike in move.struck:
         struck = units.get(strike.chip)
         if strike.chip in veins:  # N210
             veins[strike.chip] = _vein_after(veins[strike.chip], strike.damage)
+        elif strike.chip in spires and strike.defeated:
+            del spires[strike.chip]
+            units.update({uid: dataclasses.replace(u, rides=None) for uid, u in units.items() if u.rides == strike.chip})
+        elif strike.chip in spires and strike.removed:
+            spires[strike.chip] = dataclasses.replace(spires[strike.chip], upgrades=spires[strike.chip].upgrades[1:])
         elif struck is not None and struck.at is not None:
             units[strike.chip] = _placed(struck, struck.at, False, strike.damage, strike.defeated)
         elif _is_gate(strike.chip):
             gate = position.gates[strike.chip.removeprefix("gate:")]
             hit_gates[gate.faction] = dataclasses.replace(gate, health=max(0, gate.health - strike.damage))
+    position = dataclasses.replace(position, spires=tuple(spires[sp.id] for sp in position.spires if sp.id in spires))
     if move.exit == "defeated":  # Glidebomb: "you may defeat it"
         units[move.unit] = _placed(units[move.unit], units[move.unit].at or "", False, 0, True)
     elif move.exit in ("barracks", "fortress"):  # N129 Eruption, undefeated; N168 Rigging, to its fortress
@@ -3118,13 +3172,16 @@ def final_board(position: Position, faction: str, before: dict[str, str] | None 
 
 def healths(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
     """The units whose health changed since ``start``, with their health now (a unit a group revealed,
-    Scatter, has none to change from), then the fortress gates whose health changed (N130)."""
+    Scatter, has none to change from), then the fortress gates whose health changed (N130), then 0 for
+    each spire gone (N302)."""
     units = tuple((uid, u.health) for uid, u in sorted(position.units.items())
                   if uid in start.units and u.health != start.units[uid].health)
     gates = tuple((g.node, g.health) for f, g in sorted(position.gates.items()) if g.health != start.gates[f].health)
     was = {c.id: (c.health, c.earthscapes) for c in start.chips}
     veins = tuple((c.id, c.health or 0) for c in position.chips if c.id in was and (c.health, c.earthscapes) != was[c.id])
-    return units + gates + veins  # N130, N210
+    standing = {sp.id for sp in position.spires}
+    fallen = tuple((sp.id, 0) for sp in start.spires if sp.id not in standing)
+    return units + gates + veins + fallen  # N130, N210, N302: a spire gone, 0
 
 
 def fortifications(position: Position, start: Position) -> Health:
