@@ -173,6 +173,9 @@ def _finals(result: StepResult) -> dict[Board, tuple[MoveOutcome, ...]]:
             | frozenset((f"{s} upgrades", " ".join(u)) for s, u in o.upgrades)
             | frozenset((f"{x} control", f) for x, f in o.control)
             | frozenset((f"{f} source", n) for f, n in o.source)  # N215
+            # N144: a chip placed by where it lies (each side names its own), one taken off by its id; a unit's items
+            | frozenset(("chip", at) if at != "removed" else (f"{c} removed", "") for c, at in o.chips)
+            | frozenset((f"{u} items", " ".join(sorted({x for x in ts if x in movement_ref.ITEMS}))) for u, ts in o.talents)
             # N171: the chance of the dice rolled before the moves (Anarchy), which each board settles
             | frozenset({("chance", str(math.prod(m.chance for m in o.sequence if m.chance is not None)))}): o.sequence
             for o in result.outcomes}

@@ -7,6 +7,10 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N144 A final board of the movement step tells apart what acts did beyond where units stand: the chips and
+    landmarks an act placed, moved or took off the map (Dig, Twister, Build Waygate, Portable Gateport), the
+    upgrades an act moved between units (Radiate), and the items a unit holds (Portable Gateport picked up or
+    dropped, Cumbersome's lost on the way); a unit an act flipped shows its side instead.
 N303 FAQ-07, a displaced roost's rider: each elfinkaze riding a unit a move displaces (its `rides`, on its hex) lands
     with it and takes, on a map hex, what moving onto that hex would cost it, but the roost's own damage and a
     recovery (a notice); defeated where that is all its life, credited as the roost's defeat there would be
@@ -311,7 +315,8 @@ Health = tuple[tuple[str, int], ...]  # (unit, health) for each unit whose healt
 # each final board, with the health and fortification upgrades the step changed, the sides acts flipped and the
 # spire upgrades acts stripped, the units and spires acts gave another faction (N194), and one sequence making it
 Finals = dict[tuple[Final, Health, Health, tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...],
-                    tuple[tuple[str, str], ...]], tuple[MoveOutcome, ...]]
+                    tuple[tuple[str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...],
+                    tuple[tuple[str, tuple[str, ...]], ...]], tuple[MoveOutcome, ...]]
 
 
 # ---------------------------------------------------------------------------------------- board
@@ -3213,9 +3218,46 @@ def sides(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
 
 def spire_upgrades(position: Position, start: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The spires an act stripped since ``start``, with the upgrades they keep (N225: one built since, those
-    it holds)."""
+    it holds); N144: then the units an act gave or took an upgrade other than a fortification (Radiate), with
+    those they hold, but a unit an act flipped (its upgrades removed with the flip: ``sides``)."""
     was = {s.id: s.upgrades for s in start.spires}
-    return tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was.get(s.id, ())))
+    spires = tuple(sorted((s.id, s.upgrades) for s in position.spires if s.upgrades != was.get(s.id, ())))
+    units = tuple(sorted((uid, _unfortified(u.upgrades)) for uid, u in position.units.items() if _kept_side(uid, u, start)
+                         and _unfortified(u.upgrades) != _unfortified(start.units[uid].upgrades)))
+    return spires + units
+
+
+def _unfortified(upgrades: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(u for u in upgrades if u != "fortification")
+
+
+def _kept_side(uid: str, unit: Unit, start: Position) -> bool:
+    """The unit stood as the step began and shows the chip and side it showed then."""
+    was = start.units.get(uid)
+    return was is not None and (unit.chip, unit.promoted) == (was.chip, was.promoted)
+
+
+def placed(position: Position, start: Position) -> tuple[tuple[str, str], ...]:
+    """N144: the chips and landmarks an act placed or moved since ``start``, with their hex, and those it
+    took off the map, "removed" (Dig's Tunnel Access chip, Twister's landmark, Portable Gateport's item)."""
+    was = {c.id: c.at for c in (*start.chips, *start.landmarks)}
+    now = {c.id: c.at for c in (*position.chips, *position.landmarks)}
+    return tuple(sorted((*((c, at) for c, at in now.items() if was.get(c) != at),
+                         *((c, "removed") for c in was if c not in now))))
+
+
+# The talents that are items a unit holds (landmark-and-market-talents: "Item"): the only ones an act gives or takes.
+ITEMS = (GATEPORT, "Cumbersome")
+
+
+def held(position: Position, start: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """N144: the units whose items an act changed since ``start`` (picked up, dropped or lost), with the items
+    they hold, but a unit an act flipped. (This reference strips a talent once used for the move; only items
+    tell boards apart.)"""
+    def items(unit: Unit) -> tuple[str, ...]:
+        return tuple(sorted(t for t in set(unit.talents) if t in ITEMS))
+    return tuple(sorted((uid, items(u)) for uid, u in position.units.items()
+                        if _kept_side(uid, u, start) and items(u) != items(start.units[uid])))
 
 
 def sources(position: Position, start: Position) -> tuple[tuple[str, int], ...]:
@@ -3254,7 +3296,7 @@ class _StepSearch:
         board = final_board(position, self.faction, self.before)
         forts = fortifications(position, self.start)
         changed = (sides(position, self.start), spire_upgrades(position, self.start), sources(position, self.start),
-                   controlled(position, self.start))
+                   controlled(position, self.start), placed(position, self.start), held(position, self.start))
         chips = gate.health_chips if gate else None  # N211: what is left for the deploys after
         return board, healths(position, self.start), forts, *changed, moved, gate.stack if gate else (), chips
 
@@ -3316,7 +3358,7 @@ class _StepSearch:
                 return {(final_board(position, self.faction, self.before), healths(position, self.start),
                          fortifications(position, self.start), sides(position, self.start),
                          spire_upgrades(position, self.start), sources(position, self.start),
-                         controlled(position, self.start)): ()}
+                         controlled(position, self.start), placed(position, self.start), held(position, self.start)): ()}
             for hero in heroes:
                 self._moves(position, hero, AFTER, found)
         return found
@@ -3343,8 +3385,10 @@ def moves_as(position: Position, unit: Unit, ai: bool) -> Kind:
 def movement_step(position: Position, ai: bool) -> StepResult:
     """Every distinct final board of the current faction's movement step, each with one sequence."""
     found = _StepSearch(position, ai).finals(position, BEFORE)
-    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, source=source, control=control)
-                     for (final, health, forts, flipped, stripped, source, control), sequence in sorted(found.items()))
+    outcomes = tuple(StepOutcome(final, sequence, health, forts, flipped, stripped, source=source, control=control,
+                                 chips=chips, talents=talents)
+                     for (final, health, forts, flipped, stripped, source, control, chips, talents), sequence
+                     in sorted(found.items()))
     return StepResult(position.turn.faction, ai, len(outcomes), outcomes)
 
 
