@@ -252,7 +252,7 @@ N167 The attack step, as N107 and N137: the wave ends in the step only where a f
 N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
     hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
     outcome, a choice (the Quake spire, that spire) where there are several), or none. Removing health
-    from a landmark is not checked (the solver names Quake where a revealed one is in range).
+    from a landmark is not checked (the solver names Quake where one with health to remove is in range).
 N149 Spires Fire, N117: a single shot's Assimilate units are those in play as it began, as a volley's
     were: the reference read them once the shot's hits were dealt, so a unit the shot defeated did not
     assimilate a unit its splash defeated beside it (found by an explore run).
