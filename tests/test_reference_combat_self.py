@@ -1031,3 +1031,17 @@ def test_explosion_where_a_swap_or_a_teleport_moves_a_unit_beside_it() -> None:
         (Fraction(1, 6), (gone, ChipEnd("hob", health=2, at="d1"))),
         (Fraction(1, 6), (gone, ChipEnd("hob", health=1, at="d1"))),
         (Fraction(2, 3), (gone, ChipEnd("hob", defeated=True)))}
+
+
+def test_explosion_where_a_swap_moves_a_unit_beside_two_chips_at_once() -> None:
+    # N292 on the hand-derived position (its comment works the odds out): the joust (health 4) swapped onto
+    # c1 beside two bombs rolls two D6s and takes their total: 2 (1/36) leaves it 2, then 1 after the
+    # retaliation; 3 (2 pairs, 1/18) leaves it 1, the retaliation fells it; 4 or more (11/12) fells it
+    # before it deals anything. Both bombs are discarded.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "explosion"
+    swap = load_position(folder / "explosion-eager-swap-beside-two-chips-rolls-two-dice.yaml")
+    gone = (ChipEnd("bomb0", discarded=True), ChipEnd("bomb1", discarded=True))
+    assert {(e.probability, e.end) for e in attack_step(swap, False).outcomes} == {
+        (Fraction(1, 36), chips(*gone, ChipEnd("hob", health=1, at="b1"), ChipEnd("joust", health=1, at="c1"))),
+        (Fraction(1, 18), chips(*gone, ChipEnd("hob", health=1, at="b1"), ChipEnd("joust", defeated=True))),
+        (Fraction(11, 12), chips(*gone, ChipEnd("hob", health=2, at="b1"), ChipEnd("joust", defeated=True)))}

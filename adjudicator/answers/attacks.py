@@ -7,7 +7,9 @@ gate. docs/output-format.md documents the JSON shape of each class (its ``as_jso
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -529,23 +531,36 @@ class Razed:
 
 @dataclass(frozen=True, order=True)
 class Roll6:
-    """A D6 a talent rolled at the start or end of a turn (Reap) in a line: the chip whose talent rolled
-    it, and the faces, ``low`` to ``high``, that lead to the end it is part of (each does the same)."""
+    """A D6 a talent rolled in a line (Reap at the start or end of a turn; Explosion where a move sets it
+    off): the chip that rolled it, and the faces, ``low`` to ``high``, that lead to the end it is part of
+    (each does the same); ``dice`` D6s rolled at once, ``low`` to ``high`` their total (a unit moved beside
+    several Explosion chips)."""
 
     chip: str
     low: int
     high: int
+    dice: int = 1
 
     def as_json(self) -> dict[str, Any]:
-        return {"chip": self.chip, "low": self.low, "high": self.high}
+        return {"chip": self.chip, "low": self.low, "high": self.high, **({"dice": self.dice} if self.dice > 1 else {})}
 
     @property
     def chance(self) -> Fraction:
-        return Fraction(self.high - self.low + 1, 6)  # six equally likely faces (docs/dice.md)
+        ways = _d6_totals(self.dice)  # six equally likely faces on each die (docs/dice.md)
+        return Fraction(sum(ways.get(t, 0) for t in range(self.low, self.high + 1)), 6 ** self.dice)
 
     @property
     def faces(self) -> str:
         return str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
+
+
+@cache
+def _d6_totals(dice: int) -> dict[int, int]:
+    """How many of the 6 ** ``dice`` equally likely rolls of ``dice`` D6s make each total."""
+    ways = {0: 1}
+    for _ in range(dice):
+        ways = dict(Counter(t + f for t, n in ways.items() for f in range(1, 7) for _ in range(n)))
+    return ways
 
 
 @dataclass(frozen=True)

@@ -1564,10 +1564,13 @@ def _ball_odds(die: Die, ball: Cannonball) -> Fraction:
 
 
 def _d6(fin: Iterable[Symbol]) -> tuple[Roll6, ...]:
-    """The D6s a talent rolled in an end's line, from fin(d6(X,Lo,Hi)) (output.lp): at the start or end of
-    the turn (Reap), or a unit a swap or a teleport moved beside another chip (Explosion)."""
-    return tuple(sorted(Roll6(chip_name(a[0]), a[1].number, a[2].number)
-                        for s in fin if s.name == "d6" for a in [s.arguments]))
+    """The D6s a talent rolled in an end's line, from fin(d6(X,Lo,Hi)) and fin(d6s(X,K,Lo,Hi)) (output.lp): at
+    the start or end of the turn (Reap), or a unit a swap or a teleport moved beside another chip, K such
+    chips at once by their total (Explosion)."""
+    return tuple(sorted([*(Roll6(chip_name(a[0]), a[1].number, a[2].number) for s in fin if s.name == "d6"
+                           for a in [s.arguments]),
+                         *(Roll6(chip_name(a[0]), a[2].number, a[3].number, a[1].number) for s in fin
+                           if s.name == "d6s" for a in [s.arguments])]))
 
 
 def _band_odds(die: Die, razed: Razed) -> Fraction:

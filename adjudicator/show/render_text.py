@@ -17,6 +17,7 @@ from adjudicator.answers.attacks import (
     FireResult,
     FireStepResult,
     Gain,
+    Roll6,
     Rolled,
     StepEnd,
 )
@@ -457,8 +458,15 @@ def attack_outcome(outcome: StepEnd) -> list[str]:
     attacks = [line for attack in outcome.sequence for line in attack_lines(attack, "  ")]
     chance = [] if outcome.probability is None else [
         f"  probability {outcome.probability}, given these attacks: "
-        + "; ".join(f"{r.unit} rolled {_totals(r)}" for r in outcome.rolled)]
+        + "; ".join([*(f"{r.unit} rolled {_totals(r)}" for r in outcome.rolled), *map(_d6_text, outcome.d6)])]
     return [outcome.end.describe(), *chance, *(attacks or ["  no attack"])]
+
+
+def _d6_text(roll: Roll6) -> str:
+    """A talent's D6 (Reap, Explosion) and the faces leading to an end; several at once, their total."""
+    if roll.dice == 1:
+        return f"{roll.chip} rolled the D6: {roll.faces}"
+    return f"{roll.chip} rolled {roll.dice} D6s, totalling {roll.faces}"
 
 
 def _totals(rolled: Rolled) -> str:
@@ -494,7 +502,7 @@ def _razing(outcome: StepEnd, indent: str = "  ") -> list[str]:
         return []
     rolls = [f"{r.spire} attacked {r.target} with {r.dice} dice, totalling {r.totals}"
              + (f" less {r.cut}" if r.cut else "") for r in outcome.razed]
-    rolls += [f"{r.chip} rolled the D6: {r.faces}" for r in outcome.d6]
+    rolls += map(_d6_text, outcome.d6)
     rolls += [f"cannon {b.cannon} hit {b.target}, its die totalling {b.totals}" for b in outcome.cannonballs]
     return [f"{indent}probability {outcome.probability}: {'; '.join(rolls)}"]
 

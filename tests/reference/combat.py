@@ -252,7 +252,7 @@ N167 The attack step, as N107 and N137: the wave ends in the step only where a f
 N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
     hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
     outcome, a choice (the Quake spire, that spire) where there are several), or none. Removing health
-    from a landmark is not checked (the solver names Quake where a revealed one is in range).
+    from a landmark is not checked (the solver names Quake where one with health to remove is in range).
 N149 Spires Fire, N117: a single shot's Assimilate units are those in play as it began, as a volley's
     were: the reference read them once the shot's hits were dealt, so a unit the shot defeated did not
     assimilate a unit its splash defeated beside it (found by an explore run).
@@ -514,6 +514,11 @@ N274 Explosion (the chip a position gives with the talent): a unit an Eager swap
     as far as they deal the unit differently (as N87's totals): up to the least that takes all it can
     lose (1 with Bio-Indefinite, or where Peaceful spares it), which stands for those above; all six as
     one where its owner discards Hidden Armor against the hit.
+N292 Explosion (N274) where a move puts a unit beside several such chips at once: it rolls a D6 for each, and
+    their total is one source of N132's hit (given on the first chip by id). Its dice are told apart by
+    their total, not their faces (faces 1 and 2 or 2 and 1 deal it the same: one end, both chances), up to
+    the least total that takes all it can lose (at least the least they total), which stands for those
+    above; a chip Peaceful spares it from rolls alone, all six as one.
 N132 An Eager swap (N57) is a move (FAQ-07): each unit it moves takes, where it lands and before
     anything the attack deals, 1 from each unit or spire with Toxic Secretion beside that node (the unit
     not griege, not the chip itself), 1 from each with Lahar beside it that it opposes (a landmark
@@ -2737,37 +2742,85 @@ def _explosives(rules: Rules, board: Board, node: str) -> list[str]:
     return [c.id for c in rules.position.chips if "Explosion" in c.talents and c.at in near and c.id not in board.exploded]
 
 
-def blast_faces(rules: Rules, board: Board, x: str, chip: str) -> range:
-    """N274: the faces unit ``x`` may roll for the Explosion ``chip``, as it stands in ``board`` when the hit
-    comes: up to the least that takes all it can lose (at most 1 with Bio-Indefinite; 1 where the chip's hit
-    takes nothing from it: Peaceful), which stands for every face from it on (as N78's totals)."""
+def _blast_top(rules: Rules, board: Board, x: str, rolled: list[str]) -> int:
+    """N274, N292: the least total of the dice unit ``x`` rolls for the Explosion chips ``rolled`` (one die
+    each) that takes all it can lose as the hit comes (at most 1 with Bio-Indefinite), which stands for
+    every total from it on (as N78's totals); at least the least they total."""
     u = board.units[x]
-    top = 1 if _peaceful(rules, board, chip, x) else min(6, u.health + u.forts, 1 if _held(rules, board, chip, x, MOVING) else 6)
-    return range(1, max(top, 1) + 1)
+    dice = len(rolled)
+    top = min(6 * dice, u.health + u.forts, 1 if _held(rules, board, rolled[0], x, MOVING) else 6 * dice)
+    return max(top, dice)
+
+
+def _spared(rules: Rules, board: Board, x: str, chips: Iterable[str]) -> list[str]:
+    """N274: the Explosion chips whose hit takes nothing from unit ``x`` (Peaceful): each rolls alone."""
+    return [c for c in chips if _peaceful(rules, board, c, x)]
+
+
+def _unit_blasts(rules: Rules, board: Board, x: str, chips: list[str],
+                 armour: frozenset[tuple[str, str]] = frozenset()) -> list[tuple[tuple[str, str, int], ...]]:
+    """N274, N292: every way the dice unit ``x`` rolls for the Explosion ``chips`` beside it may deal it, as
+    (unit, chip, face) triples: a chip whose hit takes nothing from it 1 (all six); the others' dice by their
+    total, given on the first of them by id (0 on the rest), from the least they total up to the top
+    (``_blast_top``); only the least where its owner discards Hidden Armor against the hit (it takes 0)."""
+    spared = _spared(rules, board, x, chips)
+    rolled = sorted(c for c in chips if c not in spared)
+    fixed = tuple((x, c, 1) for c in spared)
+    if not rolled:
+        return [fixed]
+    low = len(rolled)
+    top = low if (x, MOVING) in armour else _blast_top(rules, board, x, rolled)
+    return [fixed + ((x, rolled[0], total),) + tuple((x, c, 0) for c in rolled[1:]) for total in range(low, top + 1)]
+
+
+def _dice_totals(dice: int) -> dict[int, int]:
+    """How many of the 6 ** ``dice`` equally likely rolls of ``dice`` D6s make each total."""
+    ways = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for t, n in ways.items():
+            for f in range(1, 7):
+                nxt[t + f] = nxt.get(t + f, 0) + n
+        ways = nxt
+    return ways
+
+
+def blast_odds(rules: Rules, board: Board, faces: tuple[tuple[str, str, int], ...],
+               armour: frozenset[tuple[str, str]] = frozenset()) -> tuple[Blast, ...]:
+    """N274, N292: for each unit that rolled, (unit, its dice's total, the chance of it): the top total
+    standing for every total from it on; 1 where no die of its deals it anything or its owner discards
+    Hidden Armor against the hit."""
+    found = []
+    for x in sorted({x for x, _, _ in faces}):
+        mine = [(c, f) for u, c, f in faces if u == x]
+        spared = _spared(rules, board, x, [c for c, _ in mine])
+        rolled = sorted(c for c, _ in mine if c not in spared)
+        total = sum(f for c, f in mine if c not in spared)
+        if not rolled or (x, MOVING) in armour:
+            found.append((x, total, Fraction(1)))
+            continue
+        top, ways = _blast_top(rules, board, x, rolled), _dice_totals(len(rolled))
+        hits = ways.get(total, 0) if total < top else sum(n for t, n in ways.items() if t >= top)
+        found.append((x, total, Fraction(hits, 6 ** len(rolled))))
+    return tuple(found)
 
 
 def face_odds(rules: Rules, board: Board, faces: tuple[tuple[str, str, int], ...],
               armour: frozenset[tuple[str, str]] = frozenset()) -> Fraction:
-    """N274: the chance of ``faces``, each of which stands for every face from it on where it is the top;
-    all six where the unit's owner discards Hidden Armor against the hit (``armour``: it takes 0)."""
-    odds = Fraction(1)
-    for x, c, f in faces:
-        top = 1 if (x, MOVING) in armour else blast_faces(rules, board, x, c)[-1]
-        odds *= Fraction(1, 6) if f < top else Fraction(7 - top, 6)
-    return odds
+    """N274: the chance of ``faces`` (``blast_odds``)."""
+    return math.prod((chance for _, _, chance in blast_odds(rules, board, faces, armour)), start=Fraction(1))
 
 
 def blast_choices(rules: Rules, board: Board, uid: str, target: str,
                   armour: frozenset[tuple[str, str]] = frozenset()) -> list[tuple[tuple[str, str, int], ...]]:
-    """N274: every face each unit the attack's swap moves beside an Explosion chip may roll, (unit, chip,
-    face) for each such pair; one (1, for all six) where its owner discards Hidden Armor against the hit."""
+    """N274: every way the dice each unit the attack's swap moves beside Explosion chips rolls may deal it
+    (``_unit_blasts``), one tuple of (unit, chip, face) for each combination."""
     if not _swaps(rules, board, uid, target):
         return [()]
     a, t = board.units[uid], board.units[target]
-    met = [(x, c) for x, node in ((uid, t.node), (target, a.node)) for c in _explosives(rules, board, node)]
-    return [tuple((x, c, f) for (x, c), f in zip(met, pick))
-            for pick in product(*(range(1, 2) if (x, MOVING) in armour else blast_faces(rules, board, x, c)
-                                  for x, c in met))]
+    ways = [_unit_blasts(rules, board, x, _explosives(rules, board, node), armour)
+            for x, node in ((uid, t.node), (target, a.node))]
+    return [tuple(f for part in pick for f in part) for pick in product(*ways)]
 
 
 def _swap_harm(rules: Rules, board: Board, b: Board, log: Log, moved: tuple[tuple[str, str], ...],
@@ -2873,11 +2926,11 @@ def attack_branches(
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
                                    armour, roll, unload, rally, gang, invig, absorb, power, faces))
-        for blasts in [tuple((x, f, face_odds(rules, board, ((x, c, f),), armour)) for x, c, f in faces)]
+        for blasts in [blast_odds(rules, board, faces, armour)]
     ]
 
 
-Blast = tuple[str, int, Fraction]  # N274: the unit that rolled, the face (the least of its band), its chance
+Blast = tuple[str, int, Fraction]  # N274, N292: the unit that rolled, its dice's total (the least of its band), its chance
 
 
 def _roll_class(board: Board, uid: str, hit: str, roll: tuple[int, int] | None, start: Board) -> Roll:
@@ -4018,8 +4071,7 @@ def _walloped(rules: Rules, line: _Line, s: Tower, uid: str, b: Board, whole: bo
         met = _explosives(rules, line.board, node)  # N274: they go off, a group's next chip shown too
         moved.exploded = moved.exploded | set(met)
         picked = ((s.id, node),) if len(landings) > 1 else ()
-        for pick in product(*(blast_faces(rules, moved, uid, c) for c in met)) if whole else [()]:
-            faces = tuple((uid, c, f) for c, f in zip(met, pick))
+        for faces in _unit_blasts(rules, moved, uid, met) if whole else [()]:
             odds = line.probability * face_odds(rules, moved, faces)
             for shed, landed, fee in _landed(rules, line.board, moved, uid, node, log, faces) if whole else [((), moved, ())]:
                 if {u for u, _ in (*log.paid_for, *fee)} == log.gang:
