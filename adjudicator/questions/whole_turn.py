@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import count
 from typing import Any
 
 from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Roll6, Rolled, StepEnd
@@ -313,10 +314,10 @@ def whole_turn(
         obliged move and attack that defeat an opposing unit, where there are any ("if doing so would
         result in it defeating an opposing unit"). docs/turn.md, Back to the Future. Its steps are asked
         board by board, as it goes (each line's path numbered in that order)."""
-        count = iter(range(1 << 30))
+        numbers = count()
 
         def next_path() -> Path:
-            return (*path, next(count))
+            return (*path, next(numbers))
 
         ready = [u for u in _returners(pos, side) if u not in done]
         if not as_ai:
