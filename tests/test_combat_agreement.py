@@ -624,6 +624,15 @@ def test_attack_step_agrees_with_survival_held(position: Position) -> None:
     assert problem is None, problem
 
 
+# Ends told apart by the Survival units that attacked and the Recruitable units attacked (reference N316):
+# Survival on half the turn's units (held still by the AI wording), Recruitable on the landmark minions.
+@settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
+@given(recruiting(held_still(combat_positions())))
+def test_attack_step_agrees_with_attacks_read_later(position: Position) -> None:
+    problem = attack_step_problem(position)
+    assert problem is None, problem
+
+
 # Peaceful on most units, mercs on half the units and spires (reference N79): a hit of no merc's
 # deals it 0, the attack's, a splash, Spike, a retaliation, a gate's, a shot; the AI weighs it so.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)

@@ -617,6 +617,11 @@ N315 Recruitable's taking (N122) is also an act of the moment in any order with 
     unit taken before a blast is the turn's faction's from then on, no opposing unit, so the blast spares
     it (its end shows ``control`` with its health as it stands); the AI's only while none of its Self
     Destruct units would defeat something (N106 first).
+N316 The whole attack step's ends are told apart, besides the board, by what the rest of the turn reads of
+    the step (docs/combat.md, End states): the units with Survival that attacked in it and stand (the end
+    of the turn reads "if this unit did not move or attack"), and the units with Recruitable (not Untamed)
+    that no faction owns that the turn's faction attacked in it (not instead, Pacify) and that stand, not attacked
+    before ("if your faction attacked this unit"). The same board with other such attackers is another end.
 N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
     remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
@@ -3099,17 +3104,19 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
     rules = Rules.of(position, ai)
     start = start_board(position)
     rules.minions = not _wave_over(start)  # N167
-    found: dict[tuple[EndState, tuple[Roll, ...], tuple[Blast, ...]], tuple[AttackOutcome, ...]] = {}
+    found: dict[tuple[EndState, tuple[Roll, ...], tuple[Blast, ...], tuple[tuple[str, ...], tuple[str, ...]]],
+                tuple[AttackOutcome, ...]] = {}
     seen: set[tuple[object, ...]] = set()
 
     def explore(board: Board, sequence: tuple[AttackOutcome, ...], rolls: tuple[Roll, ...],
                 blasts: tuple[Blast, ...] = ()) -> None:
-        key = (board.key(), rolls, blasts)
+        read = _read_later(position, start, board, sequence)
+        key = (board.key(), rolls, blasts, read)
         if key in seen:
             return  # the same board after the same rolls leads to the same ends
         seen.add(key)
         if may_end(rules, board):
-            found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls)), tuple(sorted(blasts))),
+            found.setdefault((end_state(rules, start, board, True), tuple(sorted(rolls)), tuple(sorted(blasts)), read),
                              sequence)
         if _finished(rules, board):
             return
@@ -3128,8 +3135,20 @@ def attack_step(position: Position, ai: bool) -> AttackStepResult:
 
     explore(start, (), ())
     outcomes = tuple(StepEnd(end, seq, tuple(Rolled(*r) for r in rolls), _rolls_odds(rolls, blasts))
-                     for (end, rolls, blasts), seq in found.items())
+                     for (end, rolls, blasts, _), seq in found.items())
     return AttackStepResult(rules.faction, ai, len(found), outcomes)
+
+
+def _read_later(position: Position, start: Board, board: Board,
+                sequence: tuple[AttackOutcome, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """N316: the Survival units standing that attacked in the step, and the uncontrolled Recruitable units
+    standing that the turn's faction attacked in it."""
+    struck = tuple(sorted(u for u, f in board.units.items()
+                          if f.attacked and not start.units[u].attacked and "Survival" in f.talents))
+    hit = tuple(sorted({o.target for o in sequence if not o.instead and o.target in board.units
+                        and "Recruitable" in board.units[o.target].talents and "Untamed" not in board.units[o.target].talents
+                        and not position.units[o.target].faction and not position.units[o.target].done.targeted}))
+    return struck, hit
 
 
 def _rolls_odds(rolls: tuple[Roll, ...], blasts: tuple[Blast, ...] = ()) -> Fraction | None:
