@@ -617,16 +617,22 @@ _NO_PLANK = ("the plank hex of the Horizon's Wrath fortress, which the position 
 
 
 def plank_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """Chapter 2's end-of-wave-plank where the position does not give the plank hex, in an answer that may reach
-    the wave's end (as_happened keeps it only where a line of play ends the wave)."""
+    """Chapter 2's end-of-wave-plank where the position does not give the plank hex."""
+    return _ungiven_at_wave_end(position, asked, "plank", "end-of-wave-plank", _NO_PLANK)
+
+
+def _ungiven_at_wave_end(position: Position, asked: tuple[str, ...], field: str, rule_id: str,
+                         why: str) -> tuple[Notice, ...]:
+    """Chapter 2's rule ``rule_id`` where the heirs' gate does not give ``field``, in an answer that may reach the
+    wave's end (as_happened keeps it only where a line of play ends the wave)."""
     scenario = position.scenario
     if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "end-of-wave" not in asked:
         return ()
     gate = position.gates.get(scenario.book.player)
-    if gate is None or gate.plank is not None:
+    if gate is None or getattr(gate, field) is not None:
         return ()
-    rule = scenario.book.rule("end-of-wave-plank")
-    return (Notice("", PARTLY, ("end-of-wave",), (), _NO_PLANK, f"chapter 2: {rule.id}", rule.text),)
+    rule = scenario.book.rule(rule_id)
+    return (Notice("", PARTLY, ("end-of-wave",), (), why, f"chapter 2: {rule.id}", rule.text),)
 
 
 # Chapter 3's earthscape bought as a Graft spire falls (asp/scenarios/chapter_3.lp): played in the whole attack step
@@ -682,16 +688,8 @@ _NO_MANEUVER = ("where the Horizon's Wrath fortress docks next and its 4 cannons
 
 
 def maneuver_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
-    """Chapter 2's end-of-wave-maneuver where the position does not give the maneuver, in an answer that may reach
-    the wave's end (as_happened keeps it only where a line of play ends the wave)."""
-    scenario = position.scenario
-    if scenario is None or scenario.chapter != HEALTH_CHIPS_CHAPTER or "end-of-wave" not in asked:
-        return ()
-    gate = position.gates.get(scenario.book.player)
-    if gate is None or gate.maneuver is not None:
-        return ()
-    rule = scenario.book.rule("end-of-wave-maneuver")
-    return (Notice("", PARTLY, ("end-of-wave",), (), _NO_MANEUVER, f"chapter 2: {rule.id}", rule.text),)
+    """Chapter 2's end-of-wave-maneuver where the position does not give the maneuver."""
+    return _ungiven_at_wave_end(position, asked, "maneuver", "end-of-wave-maneuver", _NO_MANEUVER)
 
 
 def tunnel_notices(position: Position, asked: tuple[str, ...]) -> tuple[Notice, ...]:
