@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import json
 import math
 import multiprocessing
 import os
@@ -519,6 +520,7 @@ class Tally:
     disagreements: int = 0
     wall: float = 0.0
     worker_seconds: float = 0.0
+    carried: int = 0  # positions checked in an earlier run (the ledger's chunks): not in this run's rate
 
 
 def tasks_for(check: Check, positions: int, sweep_seed: int, timeout: float, memory: int) -> list[Task]:
@@ -538,7 +540,7 @@ HEADER = f"{'check':<{NAME}} {'positions':>9} {'timed out':>9} {'over memory':>1
 
 
 def _row(name: str, t: Tally) -> str:
-    rate = t.checked / t.wall if t.wall > 0 else 0.0
+    rate = (t.checked - t.carried) / t.wall if t.wall > 0 else 0.0
     return f"{name:<{NAME}} {t.checked:>9} {t.timed_out:>9} {t.over_memory:>11} {t.wall:>9.1f} {rate:>8.1f} {t.disagreements:>13}"
 
 
@@ -564,6 +566,41 @@ def _write(found: Found, out: Path, sweep_seed: int) -> Path:
     return path
 
 
+class Ledger:
+    """The chunks of a seed's sweep that finished in agreement, one JSON line each, so that a sweep too long
+    for one sitting is done in parts: a chunk's positions are a function of the seed, the check and its
+    index, so a chunk on the ledger is not drawn again. A chunk that disagreed, or was cut short, is not
+    written: it runs again next time."""
+
+    def __init__(self, path: Path | None, sweep_seed: int) -> None:
+        self.path = path
+        self.seed = sweep_seed
+        self.done: dict[tuple[str, int], Done] = {}
+        if path is not None and path.exists():
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                try:
+                    entry = json.loads(line)
+                    if entry["seed"] == sweep_seed:
+                        self.done[entry["check"], entry["index"]] = Done(
+                            entry["check"], entry["index"], entry["checked"], entry["timed_out"],
+                            entry["over_memory"], entry["seconds"])
+                except (ValueError, KeyError, TypeError) as error:
+                    raise SystemExit(f"{path}, line {number}: not a ledger entry ({error}); expected one JSON "
+                                     "object with seed, check, index, checked, timed_out, over_memory, seconds")
+
+    def carried(self, task: Task) -> Done | None:
+        done = self.done.get((task.check, task.index))
+        return done if done is not None and done.checked + done.timed_out + done.over_memory == task.count else None
+
+    def write(self, task: Task, done: Done) -> None:
+        if self.path is None or done.found is not None or done.checked + done.timed_out + done.over_memory != task.count:
+            return
+        entry = {"seed": self.seed, "check": done.check, "index": done.index, "checked": done.checked,
+                 "timed_out": done.timed_out, "over_memory": done.over_memory, "seconds": round(done.seconds, 3)}
+        with self.path.open("a", encoding="utf-8") as ledger:
+            ledger.write(json.dumps(entry) + "\n")
+
+
 def _collect(tally: Tally, done: Done) -> None:
     tally.checked += done.checked
     tally.timed_out += done.timed_out
@@ -574,10 +611,13 @@ def _collect(tally: Tally, done: Done) -> None:
 
 def sweep(
     checks: list[str], positions: int, workers: int, sweep_seed: int, out: Path, timeout: float, memory: int,
-    say: Callable[[str], None] = print,
+    say: Callable[[str], None] = print, ledger: Path | None = None,
 ) -> int:
-    """Runs the checks one after another, each across the whole pool. 0 when everything agreed,
-    1 on a disagreement, 2 when a worker process died or a task failed outside the comparisons, 130 when interrupted (SIGINT)."""
+    """Runs the checks one after another, each across the whole pool; a chunk on the ``ledger`` counts
+    as done (its positions and its worker's seconds), and each chunk that agrees is added to it. 0 when
+    everything agreed, 1 on a disagreement, 2 when a worker process died or a task failed outside the
+    comparisons, 130 when interrupted (SIGINT)."""
+    book = Ledger(ledger, sweep_seed)
     say(f"sweep: seed {sweep_seed}, {workers} worker{'s' * (workers != 1)}, {positions} positions per check, "
         f"timeout {timeout:g} s and {memory / GIB:g} GiB per position")
     say(HEADER)
@@ -593,13 +633,21 @@ def sweep(
             begun = time.perf_counter()
             pending: set[Future[Done]] = set()
             try:
-                pending = {pool.submit(run_task, t) for t in tasks_for(CHECKS[name], positions, sweep_seed, timeout, memory)}
+                tasks = tasks_for(CHECKS[name], positions, sweep_seed, timeout, memory)
+                for task in tasks:
+                    carried = book.carried(task)
+                    if carried is not None:
+                        _collect(tally, carried)
+                        tally.carried += carried.checked
+                submitted = {pool.submit(run_task, t): t for t in tasks if book.carried(t) is None}
+                pending = set(submitted)
                 while pending:
                     finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in finished:
                         if not future.cancelled():
                             done = future.result()
                             _collect(tally, done)
+                            book.write(submitted[future], done)
                             found = found or done.found
                     if found is not None:
                         for future in pending:
@@ -635,8 +683,11 @@ def sweep(
         over_memory=sum(t.over_memory for t in tallies.values()),
         disagreements=sum(t.disagreements for t in tallies.values()),
         wall=time.perf_counter() - started,
+        carried=sum(t.carried for t in tallies.values()),
     )
     say(_row("total", total))
+    if ledger is not None:
+        say(f"ledger {ledger}: {total.carried} of the positions checked were checked in an earlier run")
     skipped = [name for name in checks if name not in tallies]
     not_run = f"not run: {', '.join(skipped)}" if skipped else ""
     if ending == "interrupted":
@@ -679,6 +730,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="per position; one that runs longer is counted as timed out, not checked (30)")
     parser.add_argument("--checks", nargs="+", choices=list(CHECKS), default=list(CHECKS), metavar="CHECK",
                         help=f"which checks, in this order (all: {' '.join(CHECKS)})")
+    parser.add_argument("--ledger", type=Path, default=None, metavar="FILE",
+                        help="resume: chunks of this seed this file records are not drawn again; each chunk that "
+                        "agrees is added to it (a sweep done in parts)")
     parser.add_argument("--memory", type=float, default=4.0, metavar="GIB",
                         help="per position; one that needs more is counted as over memory, not checked (4)")
     args = parser.parse_args(argv)
@@ -686,7 +740,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions and --workers must be at least 1, --timeout and --memory more than 0")
     sweep_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     return sweep(args.checks, args.positions, args.workers, sweep_seed, args.out, args.timeout, int(args.memory * GIB),
-                 lambda line: print(line, flush=True))
+                 lambda line: print(line, flush=True), args.ledger)
 
 
 if __name__ == "__main__":

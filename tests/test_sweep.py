@@ -49,6 +49,23 @@ def test_a_disagreement_is_written_as_a_position_file(tmp_path: Path, monkeypatc
     load_position(path)  # the comments above the position leave it loadable
 
 
+def test_a_sweep_in_parts_draws_no_chunk_its_ledger_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 10,000 positions of every check is more than one sitting of two cores: the ledger carries the chunks done.
+    monkeypatch.setitem(sweep.CHECKS, "ledgered", replace(sweep.CHECKS["load"], name="ledgered", chunk=2))
+    ledger, lines = tmp_path / "ledger.jsonl", []
+    assert sweep.sweep(["ledgered"], 3, 1, 4, tmp_path, 10.0, 2**31, lines.append, ledger) == 0
+    assert len(ledger.read_text(encoding="utf-8").splitlines()) == 2  # chunks of 2 and 1 positions
+    # Were a chunk drawn again, this comparison would disagree.
+    monkeypatch.setitem(sweep.CHECKS, "ledgered", replace(sweep.CHECKS["ledgered"], compare=lambda s: "made up"))
+    lines.clear()
+    assert sweep.sweep(["ledgered"], 3, 1, 4, tmp_path, 10.0, 2**31, lines.append, ledger) == 0, lines
+    assert lines[-1].endswith(": 3 of the positions checked were checked in an earlier run")
+    assert lines[2].split()[1] == "3"
+    # Another seed, or a chunk of another size (5 positions: chunk 1 holds 2 now), is drawn.
+    assert sweep.sweep(["ledgered"], 3, 1, 5, tmp_path, 10.0, 2**31, lines.append, ledger) == 1
+    assert sweep.sweep(["ledgered"], 5, 1, 4, tmp_path / "b", 10.0, 2**31, lines.append, ledger) == 1
+
+
 def test_a_fuzzed_file_is_written_byte_for_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     always = replace(sweep.CHECKS["load"], name="always-load", compare=lambda s: "made up")
     monkeypatch.setitem(sweep.CHECKS, "always-load", always)

@@ -153,6 +153,8 @@ class TurnEnd:
     tucked: tuple[tuple[str, str], ...] = ()
     # other chips discarded: an Explosion chip that went off
     discarded: tuple[str, ...] = ()
+    # (faction, the plank hex its fortress docked beside as the wave ended): Harbinger chapter 2's maneuver
+    docked: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -163,6 +165,7 @@ class TurnEnd:
             "units": [u.as_json() for u in self.units],
             "spires": {s: (list(ups) if ups is not None else "defeated") for s, ups in self.spires},
             "gates": dict(self.gates),
+            **({"docked": dict(self.docked)} if self.docked else {}),
             "chips": dict(self.chips),
             "spires_at": dict(self.spires_at),
             **({"landmarks": dict(self.landmarks)} if self.landmarks else {}),
@@ -195,6 +198,7 @@ class TurnEnd:
         parts += [f"{m} on {h}" for m, h in self.landmarks_at]
         parts += [f"{m} now controlled by {f}" for m, f in self.linked]
         parts += [f"gate:{f} health {h}" for f, h in self.gates]
+        parts += [f"gate:{f} docked beside {h}" for f, h in self.docked]
         parts += [f"{c} health {h}" for c, h in self.chips]
         parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
         parts += [f"{c} placed under {u}" for c, u in self.tucked]

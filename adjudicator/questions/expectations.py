@@ -528,6 +528,8 @@ def turn_end_dict(end: TurnEnd) -> dict[str, Any]:
         data[spire] = {"chip": chip, **(data.get(spire) or {})}
     for faction, health in end.gates:
         data[f"gate:{faction}"] = {"health": health}
+    for faction, plank in end.docked:  # its fortress docked elsewhere as the wave ended (chapter 2)
+        data[f"gate:{faction}"] = {"at": plank, **(data.get(f"gate:{faction}") or {})}  # as the end-of-wave step writes it
     for chip, health in end.chips:  # chapter 4's Source vein
         data[chip] = {"health": health}
     for landmark, what in end.landmarks:  # explored: revealed, or out of play

@@ -204,6 +204,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         linked=linked,
         built=built, renamed=renamed, tucked=tucked,
         discarded=tuple(c.id for c in start.chips if c.id in discarded),  # an Explosion chip that went off
+        docked=tuple((f, g.plank) for f, g in sorted(final.gates.items())
+                     if g.plank is not None and g.plank != start.gates[f].plank),  # chapter 2's maneuver
     )
 
 
