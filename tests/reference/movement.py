@@ -7,6 +7,10 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N336 An AI hero's end preference (Gust, Waterwalker) weighs a hex it may fall on by the ends its rules leave
+    it that it falls there on the way to, as a minion's (N241) weighs a route by the end it was going to: a
+    fall on plains on the way to a path hex is no plains end, a fall on the way to a plains end is one.
+
 N144 A final board of the movement step tells apart what acts did beyond where units stand: the chips and
     landmarks an act placed, moved or took off the map (Dig, Twister, Build Waygate, Portable Gateport), the
     upgrades an act moved between units (Radiate), and the items a unit holds (Portable Gateport picked up or
@@ -637,9 +641,14 @@ def _ai_wants(position: Position, unit: Unit, node: str) -> bool:
     return node in position.hexes and position.hexes[node].terrain in wanted
 
 
-def _ai_end_choice(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
-    """Of the outcomes the AI may take, those ending on a hex its talent wants, when there are any."""
-    return [o for o in outcomes if _ai_wants(position, unit, o.end)] or outcomes
+def _ai_end_choice(
+    position: Position, unit: Unit, outcomes: list[MoveOutcome], fall_aims: dict[str, frozenset[str]] | None = None,
+) -> list[MoveOutcome]:
+    """Of the outcomes the AI may take, those ending on a hex its talent wants, when there are any; a hero's
+    fall on the way, by the ends it walked to (``fall_aims``, N336)."""
+    def aims(o: MoveOutcome) -> frozenset[str]:
+        return (fall_aims or {}).get(o.end, frozenset()) if o.defeated and fall_aims is not None else frozenset({o.end})
+    return [o for o in outcomes if any(_ai_wants(position, unit, e) for e in aims(o))] or outcomes
 
 
 def _ai_end_routes(position: Position, unit: Unit, routes: list[Route], start: str, stay: bool) -> tuple[list[Route], bool]:
@@ -1481,10 +1490,13 @@ def _hurt_walks(position: Position, hero: Unit, movement: int, ai: bool,
                         ways)
 
 
-def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
+def _hurt_hero_outcomes(
+    position: Position, hero: Unit, ai: bool, fall_aims: dict[str, frozenset[str]] | None = None,
+) -> list[MoveOutcome]:
     """Every end with every damage some walk there costs, and every hex a walk may end with its
     defeat; returning to the fortress through hexes it reaches undefeated (docs/movement.md, Damage
-    while moving)."""
+    while moving). An AI hero's: ``fall_aims`` gets, for each hex it may fall on, the ends its rules
+    leave it that it falls there on the way to (N336)."""
     start = position.node_of(hero.id)
     movement = movement_stat(position, hero, ai)
     full = life(hero)
@@ -1543,12 +1555,14 @@ def _hurt_hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOu
                 and n not in _units_by_hex(position, hero.id) and _admits(position, hero, n))
 
     landings = {to for tos in chutes.values() for to in tos}
-    back = [_back_steps(position, e, lambda n: walkable(n) or n in landings, sent) for e in ends]
-    fell = [o for o in outcomes if o.defeated and any(
-        steps + _still_to_go(o.end, b, chutes if on_chip else {}) <= movement
-        for b in back for on_chip in (False, True)
-        if (steps := ways.get(((o.end, full), on_chip))) is not None)]
-    return chosen + fell
+    back = {e: _back_steps(position, e, lambda n: walkable(n) or n in landings, sent) for e in ends}
+    aimed = {o.end: frozenset(
+        e for e, b in back.items() for on_chip in (False, True)
+        if (steps := ways.get(((o.end, full), on_chip))) is not None
+        and steps + _still_to_go(o.end, b, chutes if on_chip else {}) <= movement) for o in outcomes if o.defeated}
+    if fall_aims is not None:
+        fall_aims.update({end: aims for end, aims in aimed.items() if aims})
+    return chosen + [o for o in outcomes if o.defeated and aimed[o.end]]
 
 
 def _back_steps(position: Position, end: str, standable: Callable[[str], bool], sent: set[tuple[str, str]]) -> dict[str, int]:
@@ -1947,7 +1961,11 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     if ai and outcomes and unit.kind is Kind.HERO:
         outcomes = _motility(position, unit, outcomes)
     if ai and (unit.kind is Kind.HERO or _roams(unit, ai)):  # a minion's: by its routes' ends (N241)
-        outcomes = _ai_end_choice(position, unit, outcomes)
+        fall_aims: dict[str, frozenset[str]] | None = None
+        if {"Gust", "Waterwalker"} & set(unit.talents) and any(o.defeated for o in outcomes) and _hurts_any(position, unit, ai):
+            fall_aims = {}
+            _hurt_hero_outcomes(position, unit, ai, fall_aims)
+        outcomes = _ai_end_choice(position, unit, outcomes, fall_aims)
     # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
     outcomes = [
         dataclasses.replace(o, struck=_merged(position, s, _added(d, o.struck), unit.id, life(unit) - o.damage),
