@@ -339,8 +339,10 @@ def _slice(
 ) -> _Slice:
     given: dict[Predicate, list[list[str]]] = {}
     for line in valued:
-        fact = clingo.parse_term(line.removesuffix("."))
-        given.setdefault((fact.name, len(fact.arguments)), []).append([str(a) for a in fact.arguments])
+        # Cut as clingo printed it (its arguments as it prints them), not parsed back: a tenth of the time.
+        name, _, rest = line.removesuffix(".").partition("(")
+        arguments = _split(rest[:-1], ",") if rest else []
+        given.setdefault((name, len(arguments)), []).append(arguments)
 
     def holds(need: _Need) -> bool:
         """Whether a fact may make the atom true."""
