@@ -8,21 +8,20 @@ from hashlib import sha256
 from itertools import islice
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import NamedTuple
 
 import clingo
 from clingo import Symbol, ast
 
-from adjudicator.position.data import derived
+from adjudicator.position.data import PACKAGE, derived
 from adjudicator.position.talents import catalogue
 
 
 @cache
 def encoding_dir() -> Path:
     """asp/ beside the package in a checkout, adjudicator/asp inside an installed wheel."""
-    packaged = Path(str(files("adjudicator"))) / "asp"
+    packaged = PACKAGE / "asp"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "asp"
