@@ -132,6 +132,8 @@ def _route(symbol: Symbol) -> tuple[str, ...]:
 
 @dataclass
 class _UnitAtoms:
+    """One unit's atoms of a movement answer set, gathered for decoding."""
+
     offers: list[tuple[str, str, Symbol]] = field(default_factory=list)  # kind, end, route
     d0: int | None = None
     waits: list[Symbol] = field(default_factory=list)
@@ -1027,6 +1029,8 @@ class _Moment:
 
 @dataclass
 class _CombatAtoms:
+    """A combat answer set's atoms, gathered for decoding: by moment, the end state and the start."""
+
     moments: dict[int, _Moment] = field(default_factory=lambda: defaultdict(_Moment))
     fin: list[Symbol] = field(default_factory=list)
     start: list[Symbol] = field(default_factory=list)  # atoms about the board as the step begins
@@ -1913,6 +1917,8 @@ def decode_whole_dealt(symbols: Iterable[Symbol]) -> dict[str, int]:
 
 @dataclass
 class _Witness:
+    """The atoms of one order of moves that makes a board of the whole step (decode_whole_witness), by unit."""
+
     go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
     lat: dict[str, str] = field(default_factory=dict)
     flee: dict[str, str] = field(default_factory=dict)  # an escape that ends short of valid terrain

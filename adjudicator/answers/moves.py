@@ -413,6 +413,8 @@ class UnitSummary:
 
 @dataclass(frozen=True)
 class StepResult:
+    """A faction's whole movement step: the boards it may end in, counted and listed."""
+
     faction: str
     ai: bool
     count: int  # exact when complete; else how many were found before the deadline
