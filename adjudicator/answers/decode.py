@@ -10,35 +10,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cmp_to_key
 from itertools import chain, combinations, product
+from typing import TYPE_CHECKING
 
 from clingo import Symbol, SymbolType
 
-from adjudicator.answers.attacks import (
-    ATTACK,
-    AttackerSummary,
-    AttackOptions,
-    AttackOutcome,
-    Cannonball,
-    ChipEnd,
-    Damage,
-    Defeat,
-    EndState,
-    Gain,
-    LevelUp,
-    Razed,
-    Reveal,
-    Roll6,
-    Rolled,
-    SPLASH,
-    BLAST,
-    LOST,
-    Shot,
-    SpireTargets,
-    StepEnd,
-    StepSummary,
-    Target,
-)
-from adjudicator.facts.combat import Line
 from adjudicator.position.chapter_rules import earthscape_id
 from adjudicator.position.dice import Die
 from adjudicator.position.model import Controller, Position, gate_node
@@ -48,6 +23,11 @@ from adjudicator.answers.moves import Act, Displacement, MoveOutcome, Strike, Un
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.rolls import escape_rock_notice, rolls_uncounted
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, Judgement, Reason, known_reasons
+
+if TYPE_CHECKING:  # the attack classes are imported where they are built: `moves` builds none
+    from adjudicator.answers.attacks import (AttackOptions, AttackOutcome, Cannonball, ChipEnd, Damage, EndState, Razed,
+                                             Roll6, Rolled, Shot, SpireTargets, StepEnd, StepSummary, Target)
+    from adjudicator.facts.combat import Line
 
 WAIT_TEXT = {
     "moved": "has already moved this turn",
@@ -152,6 +132,8 @@ def _route(symbol: Symbol) -> tuple[str, ...]:
 
 @dataclass
 class _UnitAtoms:
+    """One unit's atoms of a movement answer set, gathered for decoding."""
+
     offers: list[tuple[str, str, Symbol]] = field(default_factory=list)  # kind, end, route
     d0: int | None = None
     waits: list[Symbol] = field(default_factory=list)
@@ -1047,6 +1029,8 @@ class _Moment:
 
 @dataclass
 class _CombatAtoms:
+    """A combat answer set's atoms, gathered for decoding: by moment, the end state and the start."""
+
     moments: dict[int, _Moment] = field(default_factory=lambda: defaultdict(_Moment))
     fin: list[Symbol] = field(default_factory=list)
     start: list[Symbol] = field(default_factory=list)  # atoms about the board as the step begins
@@ -1057,6 +1041,7 @@ _START = {"allowed", "cand", "level", "category", "must", "noattack", "notarget"
 
 
 def _combat_atoms(symbols: Iterable[Symbol]) -> _CombatAtoms:
+    from adjudicator.answers.attacks import ATTACK, BLAST, Damage, LOST  # imported here: combat only
     atoms = _CombatAtoms()
     for s in symbols:
         name, args = s.name, s.arguments
@@ -1204,6 +1189,7 @@ def _layer_chip(position: Position, unit_id: str, layer: int) -> str:
 
 def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: frozenset[str],
              choose: bool) -> AttackOutcome:
+    from adjudicator.answers.attacks import AttackOutcome, Defeat, Gain, LevelUp, Reveal  # imported here: combat only
     defeated = tuple(sorted(
         Defeat(chip, _layer_chip(position, chip, layer) if chip in position.units else "", by, goes)
         for chip, layer, by, goes in m.defeats
@@ -1234,6 +1220,7 @@ def _outcome(position: Position, m: _Moment, attacker: str, target: str, ai: fro
 
 def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     """The chips the step changed, from the fin/1 atoms (asp/combat/output.lp)."""
+    from adjudicator.answers.attacks import ChipEnd, EndState  # imported here: combat only
     hp: dict[str, int] = {}
     layer: dict[str, int] = defaultdict(int)
     ups: dict[str, list[str]] = defaultdict(list)
@@ -1413,6 +1400,7 @@ def laid_id(position: Position, name: str, hex_: str) -> str:
 
 def _start_targets(atoms: _CombatAtoms) -> tuple[dict[str, list[Target]], dict[str, set[str]]]:
     """Per attacker: its targets with the AI's ranking; and which of them the AI would take."""
+    from adjudicator.answers.attacks import Target  # imported here: combat only
     levels: dict[tuple[str, str], int] = {}
     categories: dict[tuple[str, str], str] = {}
     targets: dict[str, list[str]] = defaultdict(list)
@@ -1439,6 +1427,7 @@ def decode_attacks(models: list[list[Symbol]], position: Position, units: Iterab
     """Every attack each of ``units`` may (or, for the AI, must) make, from the answer sets of one
     attack (asp/combat/attack_step.lp, mode single). ``fallback`` is the rank of "any valid target";
     ``die`` gives the odds of a retaliation rolled with it (Relentless)."""
+    from adjudicator.answers.attacks import AttackOptions  # imported here: combat only
     first = _combat_atoms(models[0]) if models else _CombatAtoms()
     ranked, _ = _start_targets(first)
     must = {_name(s.arguments[0]) for s in first.start if s.name == "must"}
@@ -1513,6 +1502,7 @@ FALLBACK = 1000  # the rank asp/combat/ai_attack.lp and asp/combat/fire.lp give 
 
 def _ranked(chip: str, level: int | None, category: str, fallback: int) -> Target:
     """A target with its AI rank; "any valid target" comes right after the list."""
+    from adjudicator.answers.attacks import Target  # imported here: combat only
     if level == FALLBACK:
         return Target(chip, fallback, "any-target")
     return Target(chip, level, category)
@@ -1522,6 +1512,7 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
                        die: Die) -> list[StepEnd]:
     """One StepEnd per projected answer set of the whole attack step (asp/combat/attack_step.lp, mode step);
     ``die`` gives the chance of the totals its retaliations rolled with it (Relentless)."""
+    from adjudicator.answers.attacks import StepEnd  # imported here: combat only
     ends = []
     for model in models:
         atoms = _combat_atoms(model)
@@ -1543,6 +1534,7 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
 
 def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
     """A spire's attacks at the start of the turn in an end's line, from fin(razed(S,X,K,C,L,M)) (output.lp)."""
+    from adjudicator.answers.attacks import Razed  # imported here: combat only
     return tuple(sorted((
         Razed(_name(a[0]), chip_name(a[1]), a[2].number, a[3].number, a[4].number,
               None if a[5].type == SymbolType.Function else a[5].number)
@@ -1552,6 +1544,7 @@ def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:
 def _cannonballs(fin: Iterable[Symbol]) -> tuple[Cannonball, ...]:
     """Chapter 2's cannonballs as the wave ends in an end's line, from fin(cannonball(T,X,L,M)) (output.lp): cannon
     T-1 fires at T, once the plank is pulled at 1."""
+    from adjudicator.answers.attacks import Cannonball  # imported here: combat only
     return tuple(sorted(Cannonball(a[0].number - 1, chip_name(a[1]), a[2].number,
                                    None if a[3].type == SymbolType.Function else a[3].number)
                         for s in fin if s.name == "cannonball" for a in [s.arguments]))
@@ -1567,6 +1560,7 @@ def _d6(fin: Iterable[Symbol]) -> tuple[Roll6, ...]:
     """The D6s a talent rolled in an end's line, from fin(d6(X,Lo,Hi)) and fin(d6s(X,K,Lo,Hi)) (output.lp): at
     the start or end of the turn (Reap), or a unit a swap or a teleport moved beside another chip, K such
     chips at once by their total (Explosion)."""
+    from adjudicator.answers.attacks import Roll6  # imported here: combat only
     return tuple(sorted([*(Roll6(chip_name(a[0]), a[1].number, a[2].number) for s in fin if s.name == "d6"
                            for a in [s.arguments]),
                          *(Roll6(chip_name(a[0]), a[2].number, a[3].number, a[1].number) for s in fin
@@ -1582,6 +1576,7 @@ def _band_odds(die: Die, razed: Razed) -> Fraction:
 
 def _rolled(fin: Iterable[Symbol]) -> tuple[Rolled, ...]:
     """The retaliations an end's line rolled with the spire die, from fin(rolled(V,I,S,M)) (output.lp)."""
+    from adjudicator.answers.attacks import Rolled  # imported here: combat only
     found: dict[tuple[str, int, int], list[int]] = defaultdict(list)
     for s in fin:
         if s.name == "rolled":
@@ -1624,6 +1619,7 @@ def decode_unbounded(models: Iterable[list[Symbol]]) -> tuple[str, ...]:
 def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSummary:
     """What each unit may or must attack and which chips may or must leave play, over every line of a
     whole attack step: from the brave and the cautious consequences of its solve (output.lp, struck/1)."""
+    from adjudicator.answers.attacks import AttackerSummary, StepSummary  # imported here: combat only
     targets: dict[str, set[str]] = defaultdict(set)
     for s in brave:
         if s.name in ("act", "deed"):
@@ -1640,6 +1636,7 @@ def decode_step_summary(brave: list[Symbol], cautious: list[Symbol]) -> StepSumm
 
 def merged_summary(parts: Iterable[StepSummary]) -> StepSummary:
     """The summary of a step made of groups that share no chip: the groups' side by side."""
+    from adjudicator.answers.attacks import StepSummary  # imported here: combat only
     every = list(parts)
     return StepSummary(tuple(sorted((a for p in every for a in p.attackers), key=lambda a: a.unit)),
                        tuple(sorted({c for p in every for c in p.may_fall})),
@@ -1677,6 +1674,7 @@ def decode_split(symbols: list[Symbol]) -> Split:
 
 def line_of(model: list[Symbol]) -> Line:
     """The attacks and level-ups of one answer set of the attack step, to be played again."""
+    from adjudicator.facts.combat import Line  # imported here: combat only
     attacks = sorted((s.arguments[0].number, s.arguments[1], s.arguments[2]) for s in model if s.name == "act")
     level_ups = sorted((s.arguments[0].number, s.arguments[1], s.arguments[2]) for s in model if s.name == "lv")
     return Line(tuple(attacks), tuple(level_ups))
@@ -1712,6 +1710,7 @@ def decode_fire(
 ) -> tuple[list[SpireTargets], list[FirePath]]:
     """The spires that fire with their first targets, in the order they fire, and every path through the
     step. ``fallback`` is the rank of "any valid target", after the spire priority list."""
+    from adjudicator.answers.attacks import Shot, SpireTargets  # imported here: combat only
     ai_factions = {f.name for f in position.factions.values() if f.controller is Controller.AI}
     models = iter(models)  # read once: a timed-out question stops handing them out (solve.decodable)
     head = next(models, None)
@@ -1779,6 +1778,7 @@ def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -
     a defeated minion goes underneath. A unit's talent names the shot it answers, (unit, talent, spire)
     (a volley's spires joined by "+"): the same use against another spire's shot is another way of
     choosing, whose odds are not to be added to these."""
+    from adjudicator.answers.attacks import SPLASH  # imported here: combat only
     spires = sorted({m.shot[0]} if m.shot else {s for s, _, _ in m.volley})  # a shot's, or a volley's
     shot = "+".join(spires)
     chosen: list[tuple[str, ...]] = [(spire, "Splash") for spire in spires if owners[spire] not in ai_factions
@@ -1792,6 +1792,7 @@ def _talent_choices(m: _Moment, owners: dict[str, str], ai_factions: set[str]) -
 
 def _deed(m: _Moment, deed: tuple[str, str, str]) -> Shot:
     """What a spire did instead of attacking (sdeed/4): the damage it dealt its chip, where it teleported it."""
+    from adjudicator.answers.attacks import Shot  # imported here: combat only
     spire, target, talent = deed
     dealt = sum(d.amount for d in m.damage if d.chip == target)
     return Shot(spire, target, dealt, False, m.chosen, talent, dict(m.moved).get(target))
@@ -1916,6 +1917,8 @@ def decode_whole_dealt(symbols: Iterable[Symbol]) -> dict[str, int]:
 
 @dataclass
 class _Witness:
+    """The atoms of one order of moves that makes a board of the whole step (decode_whole_witness), by unit."""
+
     go: dict[str, list[Symbol]] = field(default_factory=lambda: defaultdict(list))  # the routes of the class taken
     lat: dict[str, str] = field(default_factory=dict)
     flee: dict[str, str] = field(default_factory=dict)  # an escape that ends short of valid terrain

@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.answers.attacks import Gain
 from adjudicator.answers.notices import Notice, notices_json
+
+if TYPE_CHECKING:  # a move's gains are built by the decoder: `moves` need not build the attack classes
+    from adjudicator.answers.attacks import Gain
 
 # How a move relates to the unit's mark (game-elements: Making Progress; Hero Movement).
 PROGRESS = "progress"  # ends closer to the mark than it started
@@ -411,6 +413,8 @@ class UnitSummary:
 
 @dataclass(frozen=True)
 class StepResult:
+    """A faction's whole movement step: the boards it may end in, counted and listed."""
+
     faction: str
     ai: bool
     count: int  # exact when complete; else how many were found before the deadline

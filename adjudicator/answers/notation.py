@@ -23,12 +23,15 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-from adjudicator.position.claims import ActClaim, AttackClaim, Claim, MoveClaim
-from adjudicator.answers.attacks import AttackOutcome
 from adjudicator.position.model import Position
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.talents import catalogue
+
+if TYPE_CHECKING:  # `moves` formats its outcomes here, and builds neither claims nor attacks
+    from adjudicator.answers.attacks import AttackOutcome
+    from adjudicator.position.claims import ActClaim, AttackClaim, Claim, MoveClaim
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:'][A-Za-z0-9_.:'-]*")
 _WORDS = {"x", "pass", "stay"}
@@ -99,6 +102,7 @@ def format_attack(attack: AttackOutcome, level_up: str | None = None) -> str:
 
 
 def format_claim(claim: Claim) -> str:
+    from adjudicator.position.claims import AttackClaim  # imported here: only `check` reads claims
     if isinstance(claim, AttackClaim):
         if claim.target is None:
             return f"{quote(claim.unit)} pass"
@@ -221,6 +225,7 @@ def _is_node(position: Position, name: str) -> bool:
 
 def parse(text: str, position: Position) -> Claim:
     """Read a move or an attack; names are checked against ``position``."""
+    from adjudicator.position.claims import AttackClaim  # imported here: only `check` reads claims
     tokens = _tokens(text.strip())
     if len(tokens) < 2:
         raise NotationError(f"expected a unit and its move, as in 'harrier b2-c2' or 'harrier x drift'; got {text!r}")
@@ -237,6 +242,7 @@ def parse(text: str, position: Position) -> Claim:
 
 
 def _attack(unit: str, rest: list[str], position: Position, text: str) -> AttackClaim:
+    from adjudicator.position.claims import AttackClaim  # imported here: only `check` reads claims
     if not rest or len(rest) > 2:
         raise NotationError(f"expected 'UNIT x TARGET[>UNIT] [+LEVEL-UP]'; got {text!r}")
     parts = _split(rest[0], ">")
@@ -295,6 +301,7 @@ def _is_route(token: str, position: Position, text: str) -> bool:
 def _act(token: str, talent: str, position: Position, text: str) -> ActClaim:
     """``talent[:chip[>to]]``: the chip any unit, hex or gate, spire, landmark or other chip of the
     position, or a count (Elfin's); ``to`` a hex, or what the act gives (an upgrade's kind, health)."""
+    from adjudicator.position.claims import ActClaim  # imported here: only `check` reads claims
     body = ":".join(_split(token, ":")[1:])
     if ":" not in token:
         return ActClaim(talent)
@@ -312,6 +319,7 @@ def _act(token: str, talent: str, position: Position, text: str) -> ActClaim:
 
 
 def _move(unit: str, rest: list[str], position: Position, text: str) -> MoveClaim:
+    from adjudicator.position.claims import MoveClaim  # imported here: only `check` reads claims
     start = position.node_of(unit)
     landed: list[int] = []
     before: list[ActClaim] = []

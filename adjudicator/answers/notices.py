@@ -10,6 +10,8 @@ from typing import Any
 
 @dataclass(frozen=True, order=True)
 class Notice:
+    """What an answer leaves out: a talent or chapter rule that acts in it and is not (wholly) modelled."""
+
     talent: str  # its current name; "" for a chapter's rule
     status: str  # not modelled, or partly modelled (adjudicator/position/talents.py)
     steps: tuple[str, ...]  # the steps of this question it acts in and is not modelled in

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 
 from clingo import Function, Number, String, Symbol
 
@@ -32,6 +33,7 @@ def fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
 
 
+@cache  # names of ours are few, and a map reads one a hex
 def const(name: str) -> Symbol:
     """A constant from a name of ours (path, hero, last-upgrade → last_upgrade)."""
     return Function(name.replace("-", "_"))
@@ -59,22 +61,27 @@ def _kaze_facts(position: Position, faction: str) -> Iterator[Symbol]:
     for side in ELFINKAZE_SIDES:
         yield fact("kaze_sides", String(faction), String(side), Number(sum(side in k.talents for k in waiting)))
 
+# A node's name as a Symbol, made once: a map names each hex some eight times, and making a Symbol is a
+# call into clingo (a tenth of a 150-hex board's facts). Names are few (a column letter and a row, gates).
+_node = cache(String)
+
+
 def _map_part(position: Position, kept: Callable[[str], bool]) -> Iterator[Symbol]:
     """The map's hexes, terrain, wells, rocks and adjacency, on the nodes ``kept``."""
     for h in position.hexes.values():
         if not kept(h.name):
             continue
-        yield fact("hex", String(h.name))
-        yield fact("terrain", String(h.name), const(h.terrain.value))
+        yield fact("hex", _node(h.name))
+        yield fact("terrain", _node(h.name), const(h.terrain.value))
         if h.well:
-            yield fact("well", String(h.name))
+            yield fact("well", _node(h.name))
         if h.rock:
-            yield fact("rock", String(h.name))
+            yield fact("rock", _node(h.name))
     for name, near in position.adjacency.items():
         if kept(name):
             for other in near:
                 if kept(other):
-                    yield fact("adj", String(name), String(other))
+                    yield fact("adj", _node(name), _node(other))
 
 
 # The last whole map's facts, with the map they are of: the boards of a whole turn share one map

@@ -8,10 +8,8 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,6 +18,9 @@ import yaml
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 T = TypeVar("T")
 KEPT = 4  # versions of one derived thing kept on disk
+# The package's folder, whether a checkout's or an installed wheel's: read as files (importlib.resources
+# would add its import to every command's start for the same paths).
+PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def parse_yaml(text: str) -> Any:
@@ -30,7 +31,7 @@ def parse_yaml(text: str) -> Any:
 @cache
 def shipped(name: str) -> Any:
     """adjudicator/data/``name``, parsed."""
-    text = (files("adjudicator") / "data" / name).read_text(encoding="utf-8")
+    text = (PACKAGE / "data" / name).read_text(encoding="utf-8")
     return derived(f"data-{name}", text.encode("utf-8"), lambda: parse_yaml(text))
 
 
@@ -64,6 +65,8 @@ def derived(name: str, source: bytes, make: Callable[[], T]) -> T:
     except (OSError, EOFError, ValueError, TypeError):
         pass
     value = make()
+    import tempfile  # imported here: only making it writes (random, its import, is a start's cost)
+
     try:  # written whole or not at all: another process may be reading it
         where.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=where, prefix=f".{name}-", delete=False) as out:

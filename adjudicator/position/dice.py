@@ -27,12 +27,16 @@ STOPPING = frozenset({"blank", "2"})
 
 @dataclass(frozen=True)
 class Face:
+    """One face of a die: its name and the damage it deals."""
+
     face: str
     damage: int
 
 
 @dataclass(frozen=True)
 class Die:
+    """A die of the game, face by face."""
+
     name: str
     faces: tuple[Face, ...]
 

@@ -17,6 +17,8 @@ STATUSES = ("not-modelled", "partly")
 
 @dataclass(frozen=True)
 class FactionRule:
+    """A rule of a faction's sheet, and whether it is modelled."""
+
     faction: str
     id: str
     source: str  # the sheet, under ../shared/

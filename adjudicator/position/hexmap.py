@@ -31,6 +31,8 @@ _ROW = re.compile(r"[0-9]+")
 
 @dataclass(frozen=True)
 class MapProblem:
+    """What is wrong with a map picture, and where."""
+
     line: int  # 0-based line within the map text
     message: str
 

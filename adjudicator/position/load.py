@@ -142,6 +142,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem of a position file, with its place in the text where it has one."""
+
     file: str
     line: int | None  # 1-based; None when the problem has no place in the text
     field: str  # dotted path such as "units.drift.at"; "" for the file as a whole
@@ -162,6 +164,8 @@ class PositionFileError(Exception):
 
 @dataclass(frozen=True)
 class PositionDocument:
+    """A position file whole: the position, the FAQ rulings it cites and its expected answers."""
+
     position: Position
     faq: tuple[str, ...]
     expected: dict[str, Any]
@@ -302,6 +306,8 @@ class _Fields:
 
 @dataclass(frozen=True)
 class _Talents:
+    """A chip's talents as listed: their names, and the number of each numbered one."""
+
     names: tuple[str, ...]
     numbers: tuple[tuple[str, int], ...]
 

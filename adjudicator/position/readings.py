@@ -9,6 +9,8 @@ from adjudicator.position.dice import die_names
 
 @dataclass(frozen=True)
 class Reading:
+    """An interpretation a position may switch (docs/readings.md): its values and what it changes."""
+
     name: str
     default: str
     values: tuple[str, ...]

@@ -83,6 +83,8 @@ class ClosestMark:
 
 @dataclass(frozen=True)
 class ScenarioRule:
+    """One rule of a Harbinger chapter (adjudicator/data/scenarios.yaml), and whether it is modelled."""
+
     id: str
     kind: str
     text: str  # verbatim from the chapter
@@ -105,6 +107,8 @@ class ScenarioRule:
 
 @dataclass(frozen=True)
 class Chapter:
+    """A Harbinger chapter: its factions, waves and rules (adjudicator/data/scenarios.yaml)."""
+
     chapter: int
     title: str
     waves: int

@@ -92,6 +92,8 @@ def tracked(counter: str) -> str:
 
 @dataclass(frozen=True)
 class Talent:
+    """A talent of the catalogue (adjudicator/data/talents.yaml): its wordings and how far each side's is modelled."""
+
     name: str
     was: tuple[str, ...]
     number: str  # none | before ("2 Range") | after ("Roost 3")
@@ -213,6 +215,8 @@ class Talent:
 
 @dataclass(frozen=True)
 class Catalogue:
+    """Every talent of the catalogue, by name and by each spelling a position may use."""
+
     talents: dict[str, Talent]  # by name
     by_lower: dict[str, str]  # every accepted spelling, lower case → current name
 

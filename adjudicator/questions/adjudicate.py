@@ -13,16 +13,6 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from clingo import Symbol
 
 from adjudicator.facts import fields
-from adjudicator.answers.attacks import (
-    AttackOptions,
-    AttackOutcome,
-    AttackStepResult,
-    EndState,
-    FireResult,
-    FireStepResult,
-    StepEnd,
-    StepSummary,
-)
 from adjudicator.answers.decode import (
     Answer,
     decode,
@@ -55,7 +45,9 @@ from adjudicator.solving.solve import (
     COMBAT, Deadline, TimedOut, consequences, decodable, ground, solve, solve_all, solve_each
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the attack classes are imported by the questions that build them: `moves` builds none
+    from adjudicator.answers.attacks import (AttackOptions, AttackOutcome, AttackStepResult, EndState, FireResult,
+                                             FireStepResult, StepEnd, StepSummary)
     from adjudicator.facts.combat import CombatQuery
 
 T = TypeVar("T")
@@ -73,7 +65,7 @@ def first_shown(results: Sequence[T], limit: int | None) -> tuple[T, ...]:
     return tuple(results) if limit is None else tuple(results[:limit])
 
 
-R = TypeVar("R", StepResult, AttackStepResult, FireStepResult)
+R = TypeVar("R", StepResult, "AttackStepResult", "FireStepResult")
 
 
 def whole(result: R, deadline: Deadline | None) -> R:
@@ -546,6 +538,7 @@ def _attack_answer(
     shown: tuple[StepEnd, ...], sideless: tuple[tuple[str, str], ...], complete: bool, summary: StepSummary | None,
 ) -> AttackStepResult:
     """The step's answer, with the notices of what it leaves out as they apply to its ends."""
+    from adjudicator.answers.attacks import AttackStepResult  # imported here: combat only
     unmodelled = (*notices(position, "quick" if query.quick else "attack", ai, answer=ATTACK_STEP),
                   *flipped(sideless, "quick" if query.quick else "attack"), *purchase_step_notices(position, seen))
     if complete:
@@ -734,6 +727,7 @@ def _edge_answer(
     moment: str, position: Position, query: CombatQuery, die: Die, ai: bool | None, models: list[list[Symbol]],
     complete: bool, limit: int | None, deadline: Deadline | None,
 ) -> AttackStepResult:
+    from adjudicator.answers.attacks import AttackStepResult  # imported here: combat only
     ends = decode_attack_step(decodable(models, None if complete else deadline), position, query.ai_factions, die)
     ends.sort(key=lambda e: e.end.sort_key)
     # What acts only as the wave ends changes nothing where no end has it end (what acts on a defeat is
@@ -777,6 +771,7 @@ def spires_fire(
     """Every distinct result of the Spires Fire step at the current faction's units, each under the
     target choices that lead to it, with its exact probability. When ``deadline`` passes, the results
     found so far, marked incomplete: their probabilities are then lower bounds."""
+    from adjudicator.answers.attacks import FireResult, FireStepResult  # imported here: combat only
     from adjudicator.facts.combat import FIRE, STEP, CombatQuery, combat_facts  # imported here: combat only
 
     check_limit(limit)

@@ -7,14 +7,17 @@ step to the next with both. Only what the steps' answers say changes; everything
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 from adjudicator.answers.moves import Act, MoveOutcome
 from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydra_mark, earthscape_id
 from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Controller,
                                         Faction, Gate, GroupedChip, Hex, Landmark, Position, Reward, Spire, Terrain,
                                         Unit)
 from adjudicator.position.hexmap import COLUMNS, hex_name, neighbour_cells
+
+if TYPE_CHECKING:  # the attack step's classes: `moves` need not build them
+    from adjudicator.answers.attacks import ChipEnd, EndState, Gain
 
 
 # The spires Builder builds and promotes (master-talent-list: "Build a dispatch platform ...", "Promote an
@@ -65,6 +68,7 @@ def _gain(position: Position, faction: str, reward: Reward) -> tuple[Position, t
     """``faction`` granted ``reward`` (game-elements, Defeat): its Source up to its capacity (Source: "Any Source
     gained above a faction's maximum capacity is lost"); the relics and the spire it may build are reported only,
     as the combat steps report them (no position state)."""
+    from adjudicator.answers.attacks import Gain  # imported here: only a reward builds one
     info = position.factions[faction]
     kept = max(info.source, min(info.source_capacity, info.source + reward.source))
     gained = replace(position, factions={**position.factions, faction: replace(info, source=kept)})

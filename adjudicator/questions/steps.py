@@ -20,6 +20,8 @@ EVENTS = ("defeat", "end-of-wave")
 
 @dataclass(frozen=True)
 class Step:
+    """A question the tool answers about a step of the turn (the CLI command and the page's button)."""
+
     name: str  # the CLI command, the page's question, the `expected` key (and `ai-` + name)
     title: str  # the page's button
     place: str | None  # the turn step it plays (position/talents.py, TURN_STEPS), or WAVE_END; None: the whole turn

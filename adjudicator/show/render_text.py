@@ -5,22 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from adjudicator.answers.attacks import (
-    ATTACK,
-    LOST,
-    RECOVERY,
-    TALENT_CHOICES,
-    AttackOptions,
-    AttackOutcome,
-    AttackStepResult,
-    Damage,
-    FireResult,
-    FireStepResult,
-    Gain,
-    Roll6,
-    Rolled,
-    StepEnd,
-)
 from adjudicator.position.hexmap import TERRAIN_LETTERS
 from adjudicator.position.model import Hex, Kind, Position, Terrain
 from adjudicator.answers.moves import Act, MoveOutcome, StepOutcome, StepResult, Strike, UnitOptions
@@ -28,7 +12,9 @@ from adjudicator.answers.notation import format_attack, joined
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.verdicts import ILLEGAL, LEGAL, MANDATORY, UNDETERMINED, CheckResult, Explanation, Reason
 
-if TYPE_CHECKING:  # a whole turn's answer is only read here: `moves` does not build its classes
+if TYPE_CHECKING:  # a whole turn's and the attack steps' answers are only read here: `moves` does not build their classes
+    from adjudicator.answers.attacks import (AttackOptions, AttackOutcome, AttackStepResult, Damage, FireResult, FireStepResult,
+                                             Gain, Roll6, Rolled, StepEnd)
     from adjudicator.answers.turns import TurnOutcome, TurnResult
 
 
@@ -348,6 +334,7 @@ def _rolled(move: MoveOutcome) -> str:
 
 
 def _hit(d: Damage) -> str:
+    from adjudicator.answers.attacks import ATTACK, LOST, RECOVERY  # imported here: combat only
     sign = f"+{d.amount} instead of -{d.amount}" if d.healed else f"+{d.amount}" if d.how == RECOVERY else f"-{d.amount}"
     text = f"{d.chip} {sign}" + ("" if d.how == ATTACK else f" (lost after attacking, credited to {d.by})" if d.how == LOST else f" ({d.how} by {d.by})")
     if d.health_before is not None:
@@ -559,6 +546,7 @@ def fire_step(result: FireStepResult) -> str:
 
 
 def _choices(result: FireResult) -> str:
+    from adjudicator.answers.attacks import TALENT_CHOICES  # imported here: combat only
     def one(chip: str, what: str, *shot: str) -> str:
         if what not in TALENT_CHOICES:
             return f"{chip}→{what}"

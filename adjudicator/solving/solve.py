@@ -6,23 +6,22 @@ import re
 import time
 from hashlib import sha256
 from itertools import islice
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
+from typing import NamedTuple
 
 import clingo
 from clingo import Symbol, ast
 
-from adjudicator.position.data import derived
+from adjudicator.position.data import PACKAGE, derived
 from adjudicator.position.talents import catalogue
 
 
 @cache
 def encoding_dir() -> Path:
     """asp/ beside the package in a checkout, adjudicator/asp inside an installed wheel."""
-    packaged = Path(str(files("adjudicator"))) / "asp"
+    packaged = PACKAGE / "asp"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "asp"
@@ -46,8 +45,7 @@ def _parsed(file: str) -> dict[str, tuple[ast.AST, ...]]:
     """One encoding file parsed once per process, by program part: ``base`` (the board, inputs and
     hooks), ``move``, ``explain``, ``combat``, ``whole`` and ``witness``; each part's statements begin
     with the #program that opens them (a file begins in base), and a part the file leaves empty is
-    absent. Adding parsed statements is faster than loading, and a question adds and grounds only the
-    parts it needs."""
+    absent. Parsed only to make the outlines (_outlines), which keep each statement's text."""
     parts: dict[str, list[ast.AST]] = {}
     current = parts.setdefault("base", [])
 
@@ -64,14 +62,6 @@ def _parsed(file: str) -> dict[str, tuple[ast.AST, ...]]:
     # A part of nothing but its #program (the base a file begins in) is none.
     return {name: tuple(statements) for name, statements in parts.items()
             if any(s.ast_type is not ast.ASTType.Program for s in statements)}
-
-
-@cache
-def _program(entry: str, part: str) -> tuple[ast.AST, ...]:
-    """The statements of ``part`` in the files ``entry`` stands for, in order; a file with none there
-    (as its outline says) is not parsed."""
-    outlines = _outlines(entry)
-    return tuple(statement for file in _files(entry) if part in outlines[file] for statement in _parsed(file)[part])
 
 
 # The facts that name a chip's talent, and the argument that holds the name (asp/doc.lp).
@@ -137,9 +127,7 @@ def _control(
     )
     lines = [_line(fact) for fact in facts]
     statements, undefined = _statements(facts, lines, fixed, parts, projected)
-    with ast.ProgramBuilder(control) as builder:
-        for statement in statements:
-            builder.add(statement)
+    control.add("base", [], statements)
     # Facts go in as program text rendered by clingo itself from the Symbols (str() quotes and escapes
     # every string), so the grounder knows they hold and simplifies; backend atoms would stay undecided.
     control.add("base", [], fixed + "".join(lines) + undefined)
@@ -151,7 +139,7 @@ def _control(
 
 def _statements(
     facts: Sequence[Symbol], lines: list[str], fixed: str, parts: tuple[str, ...], projected: bool,
-) -> tuple[tuple[ast.AST, ...], str]:
+) -> tuple[str, str]:
     """The encoding statements a question with these facts grounds (its talents' and chapter's files,
     sliced), and the #defined declarations of what the slice left out."""
     choosing = _choosing(facts, lines)
@@ -195,12 +183,12 @@ Predicate = tuple[str, int]
 _Need = tuple[str, int, tuple[tuple[int, str], ...]]
 
 
-@dataclass(frozen=True)
-class _Shape:
-    """What slicing reads of a statement: the predicates it defines and its positive body atoms (None
-    for a statement always kept), whether it is a #project, and the predicate it declares #defined."""
+class _Shape(NamedTuple):  # a tuple, not a frozen dataclass: a thousand are made from the outlines read back
+    """A statement's text (as clingo prints it, which it parses back the same) and what slicing reads
+    of it: the predicates it defines and its positive body atoms (None for a statement always kept),
+    whether it is a #project, and the predicate it declares #defined."""
 
-    statement: ast.AST
+    statement: str
     heads: tuple[Predicate, ...] | None
     needs: tuple[_Need, ...]
     project: bool
@@ -269,8 +257,10 @@ def _body(text: str) -> tuple[_Need, ...]:
     return tuple(need for element in _split(text, ";") if (need := _atom(element)) is not None)
 
 
-# What slicing reads of a statement, without the statement: kept on disk (position/data.py, derived).
-_Outline = tuple[tuple[Predicate, ...] | None, tuple[_Need, ...], bool, Predicate | None]
+# A statement's text and what slicing reads of it: kept on disk (position/data.py, derived), so that a
+# process parses no encoding: a question adds the texts of the statements it keeps, which clingo parses
+# faster than it takes the parsed statements through Python.
+_Outline = tuple[str, tuple[Predicate, ...] | None, tuple[_Need, ...], bool, Predicate | None]
 
 
 def _outline(statement: ast.AST) -> _Outline:
@@ -279,16 +269,16 @@ def _outline(statement: ast.AST) -> _Outline:
     kind = statement.ast_type
     project = kind == ast.ASTType.ProjectSignature
     declares = (statement.name, statement.arity) if kind == ast.ASTType.Defined else None
-    if kind not in (ast.ASTType.Rule, ast.ASTType.ShowTerm, ast.ASTType.External):
-        return None, (), project, declares
     text = str(statement)
+    if kind not in (ast.ASTType.Rule, ast.ASTType.ShowTerm, ast.ASTType.External):
+        return text, None, (), project, declares
     if kind == ast.ASTType.Rule:
         head, *body = _split(text.removesuffix("."), " :- ")
-        return tuple(sorted(_head(head))), _body(body[0]) if body else (), project, declares
+        return text, tuple(sorted(_head(head))), _body(body[0]) if body else (), project, declares
     # #show T : Body.  #external A : Body. [V]
     shown, *body = _split(text.partition(" ")[2].rpartition(".")[0], ":")
     heads = tuple(sorted(_head(shown))) if kind == ast.ASTType.External else ()
-    return heads, _body(body[0]) if body else (), project, declares
+    return text, heads, _body(body[0]) if body else (), project, declares
 
 
 @cache
@@ -305,9 +295,9 @@ def _outlines(entry: str) -> dict[str, dict[str, tuple[_Outline, ...]]]:
 
 @cache
 def _shapes(entry: str, part: str) -> tuple[_Shape, ...]:
+    """The statements of ``part`` in the files ``entry`` stands for, in order."""
     outlines = _outlines(entry)
-    return tuple(_Shape(statement, *outline) for statement, outline in
-                 zip(_program(entry, part), (o for f in _files(entry) for o in outlines[f].get(part, ())), strict=True))
+    return tuple(map(_Shape._make, (outline for file in _files(entry) for outline in outlines[file].get(part, ()))))
 
 
 @cache
@@ -318,8 +308,8 @@ def _constant_names(files: tuple[str, ...], parts: tuple[str, ...]) -> frozenset
                      for need in shape.needs if need[2])
 
 
-# The statements a question adds, the #defined declarations it adds, and what nothing defines.
-_Slice = tuple[tuple[ast.AST, ...], str, tuple[str, ...]]
+# The statements a question adds (their text), the #defined declarations it adds, and what nothing defines.
+_Slice = tuple[str, str, tuple[str, ...]]
 _SLICES: dict[tuple[object, ...], _Slice] = {}
 
 
@@ -348,8 +338,10 @@ def _slice(
 ) -> _Slice:
     given: dict[Predicate, list[list[str]]] = {}
     for line in valued:
-        fact = clingo.parse_term(line.removesuffix("."))
-        given.setdefault((fact.name, len(fact.arguments)), []).append([str(a) for a in fact.arguments])
+        # Cut as clingo printed it (its arguments as it prints them), not parsed back: a tenth of the time.
+        name, _, rest = line.removesuffix(".").partition("(")
+        arguments = _split(rest[:-1], ",") if rest else []
+        given.setdefault((name, len(arguments)), []).append(arguments)
 
     def holds(need: _Need) -> bool:
         """Whether a fact may make the atom true."""
@@ -381,7 +373,7 @@ def _slice(
                     left[other] -= 1
                     if left[other] == 0:
                         ready.append(other)
-    kept = tuple(shape.statement for shape, open_ in zip(listed, left) if open_ == 0)
+    kept = "\n".join(shape.statement for shape, open_ in zip(listed, left) if open_ == 0)
     gone = [shape for shape, open_ in zip(listed, left) if open_]
     # Every predicate such a statement defines, possible or not: the grounder also warns of an atom no
     # head left may unify with.
@@ -389,7 +381,7 @@ def _slice(
     # What one reads that nothing defines (a misspelt name): the grounder would have warned of it.
     defined = {p for shape in listed for p in (*(shape.heads or ()), *([shape.declares] if shape.declares else []))}
     unknown = sorted({n[:2] for shape in gone for n in shape.needs if n[:2] not in defined and n[0] not in named})
-    return (kept, "".join(f"#defined {name}/{arity}.\n" for name, arity in dropped),
+    return (kept + "\n", "".join(f"#defined {name}/{arity}.\n" for name, arity in dropped),
             tuple(f"{name}/{arity}" for name, arity in unknown))
 
 
@@ -412,9 +404,7 @@ def project(control: clingo.Control, name: str, arity: int) -> None:
 def extend(control: clingo.Control, part: str) -> None:
     """Ground one more part of the encodings onto a control that has already solved (multi-shot): its
     rules read what the earlier parts derived, and what it shows is read only from then on."""
-    with ast.ProgramBuilder(control) as builder:
-        for statement in _program("main.lp", part):
-            builder.add(statement)
+    control.add(part, [], "\n".join(shape.statement for shape in _shapes("main.lp", part)))
     control.ground([(part, [])])
 
 
@@ -578,9 +568,8 @@ def solve_each(
     while window := list(islice(read, BATCH)):
         keys: list[bytes] = []
         asked: set[bytes] = set()
-        # By the statements' identities: boards that name other predicates may slice alike.
-        groups: dict[tuple[tuple[int, ...], str], list[tuple[bytes, frozenset[str]]]] = {}
-        kept: dict[tuple[tuple[int, ...], str], tuple[ast.AST, ...]] = {}
+        # By the statements: boards that name other predicates may slice alike.
+        groups: dict[tuple[str, str], list[tuple[bytes, frozenset[str]]]] = {}
         for facts in window:
             lines = [_line(fact) for fact in facts]
             key = sha256("".join(sorted(lines)).encode()).digest()
@@ -588,18 +577,16 @@ def solve_each(
             if key in solved or key in asked:
                 continue
             asked.add(key)
-            statements, undefined = _statements(facts, lines, "", COMBAT, True)
-            group = (tuple(map(id, statements)), undefined)
-            kept[group] = statements
+            group = _statements(facts, lines, "", COMBAT, True)
             groups.setdefault(group, []).append((key, frozenset(lines)))
-        for group, members in groups.items():
-            answers = _solve_batch(kept[group], group[1], [held for _, held in members], deadline, progress)
+        for (statements, undefined), members in groups.items():
+            answers = _solve_batch(statements, undefined, [held for _, held in members], deadline, progress)
             solved.update(zip((key for key, _ in members), answers))
         yield from (solved[key] for key in keys)
 
 
 def _solve_batch(
-    statements: tuple[ast.AST, ...], undefined: str, batch: list[frozenset[str]],
+    statements: str, undefined: str, batch: list[frozenset[str]],
     deadline: Deadline | None, progress: Callable[[int], None] | None,
 ) -> list[list[list[Symbol]]]:
     """The projected answer sets of each board of ``batch`` (its facts' lines), one grounding."""
@@ -611,9 +598,7 @@ def _solve_batch(
     warnings: list[str] = []
     control = clingo.Control(["0", "--project", "--warn=all" if STRICT else "--warn=none"],
                              logger=(lambda _, message: warnings.append(message)) if STRICT else None)
-    with ast.ProgramBuilder(control) as builder:
-        for statement in statements:
-            builder.add(statement)
+    control.add("base", [], statements)
     guarded = "".join(f"#external {switch}.\n{line[:-2]} :- {switch}.\n" for switch, line in zip(switches, varying))
     control.add("base", [], "".join(sorted(common)) + guarded + undefined)
     control.ground([(part, []) for part in COMBAT])
