@@ -825,16 +825,19 @@ def explored(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 @st.composite
 def wave_ended(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` at the end of the wave (reference N160): no minion waits in a gate, and those
-    on the map are kept only with Precious or Neglected (by a coin toss each, the others taken off);
+    on the map are kept only with one talent drawn for the board, Precious or Neglected (by a coin toss each,
+    the others taken off: minions of both would be two minion types, which keep the wave going, and the
+    loader refuses such a board, check_wave_ended);
     every other talent taken off the units; heroes in campfire mode by coin tosses; spires with Mining,
     Refinery, both or neither; each faction's Source drawn up to its capacity."""
     position = draw(boards)
     waiting = {uid for g in position.gates.values() for uid in g.stack}
     units = {}
+    idle = draw(st.sampled_from(("Precious", "Neglected")))
     for uid, u in position.units.items():
         if u.kind is Kind.MINION and (uid in waiting or u.at is None):
             continue
-        kept = () if u.kind is not Kind.MINION else (draw(st.sampled_from(("Precious", "Neglected", None))),)
+        kept = () if u.kind is not Kind.MINION else (draw(st.sampled_from((idle, None))),)
         if kept == (None,):
             continue
         units[uid] = replace(u, talents=tuple(t for t in kept if t), talent_numbers=(),

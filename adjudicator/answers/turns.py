@@ -227,6 +227,8 @@ class TurnOutcome:
     start: StepEnd | None = None  # one end state of the start of the turn that leads to it
     # one end state of the end of the turn that leads to it, with Back to the Future's lines (its `again`)
     close: StepEnd | None = None
+    # one end state of the end of the wave that leads to it, where the turn ended the wave (its cannonballs)
+    wave: StepEnd | None = None
 
     @property
     def again(self) -> tuple[tuple[str, StepOutcome, StepEnd], ...]:
@@ -243,6 +245,7 @@ class TurnOutcome:
             "quick_strike": self.quick_strike.as_json() if self.quick_strike else None,
             "start": self.start.as_json() if self.start else None,
             "close": self.close.as_json() if self.close else None,
+            "wave": self.wave.as_json() if self.wave else None,
         }
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.answers.attacks import EndState, FireStepResult, Razed, Roll6, Rolled, StepEnd
+from adjudicator.answers.attacks import Cannonball, EndState, FireStepResult, Roll6, Rolled, StepEnd
 from adjudicator.answers.moves import StepOutcome, StepResult
 from adjudicator.answers.notices import Notice
 from adjudicator.answers.turns import (
@@ -238,8 +238,7 @@ def whole_turn(
     # it took: the outcome kept for an end, and the order the notices are named in, are those of the
     # first line in path order, as when the lines were played one after another (depth first).
     waiting: dict[str, list[_Line]] = defaultdict(list)
-    found: dict[tuple[tuple[tuple[str, str], ...], str, Dice, Rolls, Rolls, str, tuple[Razed, ...],
-                      tuple[Roll6, ...]], tuple[Path, TurnOutcome]] = {}
+    found: dict[tuple[Any, ...], tuple[Path, TurnOutcome]] = {}
     fallen = False  # a unit defeated as it moves in some line of play
     emptied: set[Gap] = set()  # a line that ended the wave as units moved showed a move after it (REORDERED)
     reached: set[str] = set()  # the steps some line of play came to
@@ -255,14 +254,17 @@ def whole_turn(
         fire = records.get("spires-fire")
         end = turn_end(position, pos, ends, records.get("movement"))
         start, close = records.get("start-of-turn"), records.get("end-of-turn")
+        wave = records.get(WAVE_STEP.name)
         # A D6 rolled at the start or at the end (Reap): lines that rolled alike are one outcome, whenever.
         d6 = tuple(sorted((*(start.d6 if start else ()), *(close.d6 if close else ()))))
+        # Every die a line rolled tells it apart, the end of the wave's too (chapter 2's cannonballs): two results
+        # that leave one board are two outcomes, each with its own chance, as the end of the wave lists them.
         key = (fire.choices if fire else (), fire.end.sort_key if fire else "", _dice(records.get("movement")),
                _rolled(records.get("quick-strike")), _rolled(records.get("attack")), end.sort_key,
-               start.razed if start else (), d6, closing.rolls(close.again) if close else ())
+               start.razed if start else (), d6, closing.rolls(close.again) if close else (), _rolled(wave))
         if key not in found or path < found[key][0]:
             found[key] = (path, TurnOutcome(end, odds, fire, records.get("movement"), records.get("attack"),
-                                            records.get("quick-strike"), start, close))
+                                            records.get("quick-strike"), start, close, wave))
         tell(len(found))
 
     def play(path: Path, pos: Position, index: int, odds: Fraction, records: dict[str, Any],
@@ -418,20 +420,23 @@ def _wave_goes_on(position: Position) -> bool:
     return len(idle) > 1
 
 
-# The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost).
-Dice = tuple[tuple[str, int, int], ...]
+# The results of the dice a line of play's moves rolled (chapter 1's floating rocks): (unit, dice, lost), and the
+# chance of a die rolled before a move (Anarchy), as closing.rolls reads Back to the Future's moves.
+Dice = tuple[tuple[str, int, int, Fraction | None], ...]
 
 
 def _dice(movement: StepOutcome | None) -> Dice:
-    return tuple((m.unit, m.rolls, m.damage) for m in movement.sequence if m.rolls) if movement else ()
+    return tuple((m.unit, m.rolls, m.damage, m.chance) for m in movement.sequence
+                 if m.rolls or m.chance is not None) if movement else ()
 
 
-# The totals the retaliations of an attack step's line rolled with the spire die (Relentless).
-Rolls = tuple[Rolled, ...]
+# What an attack step's or a moment's line rolled: the totals its retaliations rolled with the spire die
+# (Relentless), a talent's D6 (Explosion), the cannonballs fired as the wave ended (chapter 2).
+Rolls = tuple[tuple[Rolled, ...], tuple[Roll6, ...], tuple[Cannonball, ...]]
 
 
 def _rolled(step: StepEnd | None) -> Rolls:
-    return step.rolled if step else ()
+    return (step.rolled, step.d6, step.cannonballs) if step else ((), (), ())
 
 
 def _branches(position: Position, result: Any, gaps: set[Gap] | None = None) -> list[Branch]:

@@ -610,6 +610,9 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
     if outcome.close is not None and outcome.close.d6:  # what the end of the turn rolled (Reap)
         lines.append(f"  end of turn: {outcome.close.end.describe()}")
         lines += _razing(outcome.close, "    ")
+    if outcome.wave is not None and outcome.wave.cannonballs:  # what the end of the wave rolled (chapter 2)
+        lines.append(f"  end of the wave: {outcome.wave.end.describe()}")
+        lines += _razing(outcome.wave, "    ")
     return lines + _again(outcome.again)
 
 
