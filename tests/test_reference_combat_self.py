@@ -834,6 +834,21 @@ def test_fountain_at_the_start_of_the_round() -> None:
     assert later == {EndState(())}
 
 
+def test_fountain_before_self_destruct() -> None:
+    # N333 on the hand-derived positions: the drift recovers to 3 before the player's blast, which leaves
+    # it on 1; the AI's boom, weighing its blast on the joust recovered to 3, keeps still, its bang
+    # destructs on the harrier Fountain cannot raise; on a later turn the blast defeats the drift.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "talents" / "fountain"
+    player = turn_edge(load_position(folder / "fountain-recovers-before-self-destruct.yaml"), False)
+    assert player == {EndState((ChipEnd("drift", health=3),)),
+                      EndState((ChipEnd("bomb", defeated=True), ChipEnd("drift", health=1)))}
+    ai = turn_edge(load_position(folder / "fountain-before-ai-self-destruct.yaml"), True)
+    assert ai == {EndState((ChipEnd("bang", defeated=True), ChipEnd("harrier", defeated=True), ChipEnd("joust", health=3)))}
+    later = turn_edge(load_position(folder / "fountain-not-round-start-self-destruct.yaml"), False)
+    assert {e.wave_over for e in later} == {False, True}
+    assert {tuple(c.chip for c in e.chips if c.defeated) for e in later} == {(), ("bomb", "drift")}
+
+
 def test_spawn_at_the_start_of_the_first_onslaught_turn() -> None:
     # N125 on the hand-derived positions: the player's Brood Nest may place the larva on b1 or c2, or
     # not; the AI's places it on d1, nearest its mark; on a later turn nothing is placed.

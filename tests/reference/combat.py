@@ -431,8 +431,7 @@ N123 Unstable (Harbinger chapter 6): at the start of the Uprising's turn (not it
 N124 Fountain: at the start of a turn the position says is its round's first (``first-of-round``),
     each unit some faction controls, on a map hex beside a revealed landmark with Fountain and not a
     campfired hero, recovers 2 for each such landmark, up to the health stat of its side showing (one
-    already above it keeps its health). The units recover once the first Self Destruct or Creep of
-    the moment is done (a unit it defeated recovers nothing), or at once where none acts.
+    already above it keeps its health), before any act of the moment (N333).
 N125 Spawn: at the start of a turn the position says is its faction's first of the Onslaught Phase
     (``first-of-onslaught``), each unit (not campfired) or spire of that faction with it may place one
     larva (a unit in the faction's ``barracks`` printed Larva) on a map hex beside it, of path terrain,
@@ -485,6 +484,9 @@ N141 The start or end of a turn stops once the game is over (a Raze attack felle
 N142 A hero in campfire mode is inactive (game-elements, Campfire Mode: "cannot be interacted with in any
     way"): no talent of its acts in any step, its auras on other chips (Cover, Challenge, Assist) too
     (N170 read it so for Toxic Secretion and Lahar).
+N333 Fountain's round starts before its first turn: its units recover before every act of the start of
+    that turn (after Bydra Graam's call, N146, which reads the health as the turn starts), so a Self
+    Destruct's blast meets the health they recovered, and the AI weighs its blast on it (N106).
 N143 Fountain heals "all faction units" beside it: a landmark minion the file gives a faction is one
     (game-elements, Game Setup: "any other units under your control are your faction units"), as
     everywhere (N1); one that Devoted made is not ("friendly only to The Uprising").
@@ -3251,16 +3253,14 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
     found: set[EndState] = set()
     seen: set[tuple[object, ...]] = set()
     called = _bydra_calls(rules, start) if moment == "start" else start
+    opened = _fountains(rules, called, start) if moment == "start" else called  # N333: before any act
 
-    def healed(board: Board, done: bool) -> Board:  # N124: with the moment's first act, once
-        return board if done or moment != "start" else _fountains(rules, board, start)
-
-    def explore(board: Board, crept: frozenset[str], done: bool) -> None:
-        if (board.key(), crept, done) in seen:
+    def explore(board: Board, crept: frozenset[str]) -> None:
+        if (board.key(), crept) in seen:
             return
-        seen.add((board.key(), crept, done))
+        seen.add((board.key(), crept))
         over = (minions and _wave_over(board)) or board.ended  # N141: a fallen gate ends it too
-        first = board is called and called is not start  # N146: the call alone holds no act back
+        first = board is opened and called is not start  # N146: the call alone holds no act back
         ready = [] if over and not first else _destructs(rules, board)
         if ai:
             ready = [uid for uid in ready if _blast_fells(rules, board, uid)]
@@ -3272,43 +3272,43 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
         takes = _takeable(rules, board, crept) if moment == "end" and not over and not (ai and ready) else []  # N315
         if (not ai or not ready) and not (ai and spawns) and not (ai and razes):
             for last in _worms(rules, board) if moment == "end" and not over else [board]:  # N257
-                end = _taken_shown(rules, end_state(rules, start, healed(last, done), False), last, crept)  # N315
+                end = _taken_shown(rules, end_state(rules, start, last, False), last, crept)  # N315
                 found.add(replace(end, wave_over=minions and _wave_over(last) and not last.ended))  # her fall may end it
         for uid in ready:
             fallible = _blastable(rules, board, [uid, *_blast(rules, board, uid)[1]])
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
                 for after in self_destruct(rules, board, uid, gang, absorb):  # N116, N119
-                    explore(healed(after, done), crept, True)
+                    explore(after, crept)
         for sid, hex_ in _creeps(rules, board, crept) if moment == "start" and not over else []:
             moved = board.copy()
             moved.spires[sid] = replace(board.spires[sid], at=hex_)
             _carry_riders(rules, board, moved, sid)  # N287
-            explore(healed(moved, done), crept | {sid}, True)
+            explore(moved, crept | {sid})
         for chip, larva, hex_ in spawns:
             placed = board.copy()
             placed.units[larva] = _fighter(replace(position.units[larva], at=hex_), hex_)
-            explore(healed(placed, done), crept | {f"spawn:{chip}"}, True)
+            explore(placed, crept | {f"spawn:{chip}"})
         for sid, target in razes:
             for after in raze(rules, board, sid, target, die or standard_die()):
-                explore(healed(after, done), crept | {f"raze:{sid}"}, True)
+                explore(after, crept | {f"raze:{sid}"})
         for sid, other in swaps:
             swapped = board.copy()
             swapped.spires[sid] = replace(board.spires[sid], at=board.spires[other].at)
             swapped.spires[other] = replace(board.spires[other], at=board.spires[sid].at)
             for spire in (sid, other):  # N287
                 _carry_riders(rules, board, swapped, spire)
-            explore(healed(swapped, done), crept | {f"swap:{sid}"}, True)
+            explore(swapped, crept | {f"swap:{sid}"})
         for uid in takes:
             taken = board.copy()
             taken.units[uid] = replace(board.units[uid], faction=rules.faction)
-            explore(taken, crept | {f"take:{uid}"}, True)
+            explore(taken, crept | {f"take:{uid}"})
         for chip in flips:
             fallible = _blastable(rules, board, _unstable_victims(rules, board, chip))
             for gang, absorb in product(gang_choices(rules, board, fallible), absorb_choices(rules, board, fallible)):
                 for after in unstable(rules, board, chip, gang, absorb):  # N116, N119
-                    explore(healed(after, done), crept | {f"flip:{chip}"}, True)
+                    explore(after, crept | {f"flip:{chip}"})
 
-    explore(called, frozenset(), False)
+    explore(opened, frozenset())
     return found if moment == "start" else {e for end in found for e in _recruited(rules, end)}
 
 
@@ -3559,7 +3559,7 @@ def _controlled(position: Position, uid: str) -> bool:
 
 def _fountains(rules: Rules, board: Board, start: Board) -> Board:
     """N124: ``board`` once the units beside revealed Fountain landmarks recovered, on the round's first
-    turn: those in play as the turn began (not a larva placed since, N125)."""
+    turn, before any act of its start (N333): those in play as the turn began."""
     position = rules.position
     if not position.turn.first_of_round:
         return board
