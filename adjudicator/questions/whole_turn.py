@@ -184,8 +184,12 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # Other chips a defeat placed or whose number changed, and those that left the board (Toxic Fumes).
     counts = {c.id: c.count for c in start.chips}
     others = tuple((c.id, c.at, c.count) for c in final.chips if c.count != counts.get(c.id))
+    # An item a hero picked up (Portable Gateport): held by that hero, so that ends differing only by who
+    # holds it stay apart; one picked up after another hero dropped it this turn was no chip as it began.
+    picked = {a.chip: m.unit for m in moves for a in m.acts if a.how == "pickup"}
+    left = {f.id for f in final.chips}
     others += tuple((c.id, c.at, 0) for c in start.chips
-                    if c.id not in {f.id for f in final.chips} and c.id not in under and c.id not in discarded)
+                    if c.id not in left and c.id not in under and c.id not in discarded and c.id not in picked)
     # Placed under a unit (chapter 4's rotten worms infesting Bydra Graam).
     tucked = tuple((c.id, under[c.id]) for c in start.chips if c.id in under)
     shown = {m.id: m for m in final.landmarks}
@@ -204,6 +208,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         linked=linked,
         built=built, renamed=renamed, tucked=tucked,
         discarded=tuple(c.id for c in start.chips if c.id in discarded),  # an Explosion chip that went off
+        held=tuple(sorted((c, u) for c, u in picked.items() if c not in left)),
     )
 
 
