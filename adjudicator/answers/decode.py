@@ -190,6 +190,7 @@ class _UnitAtoms:
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
+    at_one: set[str] = field(default_factory=set)  # its talents a move may set off, leaving it at 1 health (one_way/2)
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -388,6 +389,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
+        elif name == "one_way":
+            a.at_one.add(_name(args[1]))
         elif name == "mend_open":
             a.mend_open.add((_name(args[1]), _name(args[2]), args[3].name))
         elif name == "escape_rock":
@@ -541,7 +544,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
                        must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)),
-                       gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)))
+                       gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)),
+                       at_one=tuple(sorted(a.at_one)))
 
 
 # What each part a unit's answer leaves out may change in a claim of its move (questions/dispute.py): the

@@ -346,14 +346,14 @@ def whole_turn(
     # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
     # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
     wave_ends = not complete or fallen or any(o.end.wave_over for o in outcomes)
-    # A part acting on damage taken as units move (Part.harmed) is named by the movement step's own answer
-    # where some board of it has a unit take any (every board known).
-    hurt = frozenset() if complete else None
+    # A part acting where a unit's health is reduced to exactly 1 as units move (Part.harmed) is named by the
+    # movement step's own answer where some board of it may do that (every board known).
+    ones = frozenset() if complete else None
     # A spire's defeat the ends all show (a defeated spire is no longer among the board's spires): what acts on
     # one faction's only (chapter 3's earthscape-after-defeat) counts only where one fell.
     fallen = fallen_spires(position, (([sid for sid, ups in o.end.spires if ups is None], o.end.source) for o in outcomes)) \
         if complete else None
-    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, hurt=hurt), True, wave_ends, fallen)
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, ones=ones), True, wave_ends, fallen)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),
