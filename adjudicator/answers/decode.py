@@ -90,7 +90,7 @@ PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through, a
              "walks are counted as without the talent")
 # What a rider takes on its roost's way that the answer does not count (movement/harm.lp, rider_open/2).
 RIDER_OPEN = ("what the way does to an elfinkaze its roost carries as the roost walks as a hero (FAQ-07: Toxic "
-              "Secretion and Toxic Fumes hit both chips), or a recovery on the way (Refresh)")
+              "Secretion and Toxic Fumes hit both chips; a recovery, Refresh)")
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")
