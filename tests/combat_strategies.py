@@ -806,14 +806,15 @@ def _roosted(talents: tuple[str, ...], numbers: Numbers, roost: int) -> tuple[tu
 
 
 @st.composite
-def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = False) -> Position:
+def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = False, wounded: bool = False) -> Position:
     """A board of ``boards`` whose units and spires on the map (no landmark minion) each, by a coin toss,
     get Roost (1, 2 or 3) and an elfinkaze of their faction riding them, its movement stat that number:
     Flying and Roost Roam, health 1 or 2,
     attack 0 to 2; two riders on one roost now and then, three riders at most, named k1, k2, k3 (the
     movement boards name opposing units e1, e2 …: a rider of that name replaced one, the mark at times).
     ``sides``: each rider shows its Glidebomb or its Save side (the side talent), or neither; one in four
-    stands alone on a free map hex instead, off its roost."""
+    stands alone on a free map hex instead, off its roost. ``wounded``: each rider's health stat is 1 more than
+    its health by a coin toss (a recovery on its roost's way may heal it: reference N330)."""
     position = draw(boards)
     units = dict(position.units)
     roosts: list[tuple[str, str, str, int]] = []  # (id, faction, hex, its number)
@@ -836,6 +837,7 @@ def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = 
         c.at for c in position.chips}
     for i, (roost, faction, at, number) in enumerate(riders):
         health = draw(st.integers(1, 2))
+        stat = health + (draw(st.integers(0, 1)) if wounded else 0)
         side = draw(st.sampled_from(((), ("Glidebomb",), ("Save",)))) if sides else ()
         rides: str | None = roost
         free = sorted(h for h in position.hexes if h not in taken)
@@ -843,7 +845,7 @@ def perched(draw: st.DrawFn, boards: st.SearchStrategy[Position], sides: bool = 
             at, rides = draw(st.sampled_from(free)), None
             taken.add(at)
         units[f"k{i + 1}"] = Unit(f"k{i + 1}", "Elfinkaze", faction, Kind.MINION, health,
-                                  Stats(health, draw(st.integers(0, 2)), number), at,
+                                  Stats(stat, draw(st.integers(0, 2)), number), at,
                                   talents=("Flying", "Roost Roam", *side), rides=rides)
     return replace(position, units=units, spires=tuple(spires))
 

@@ -952,3 +952,13 @@ def test_unit_options_agree_for_roosts_carrying_elfinkazes(position: Position, a
 def test_unit_options_agree_where_a_displaced_roost_carries_its_rider(position: Position, ai: bool) -> None:
     problem = unit_options_problem(position, ai)
     assert problem is None, problem
+
+
+# Reference N330: a wounded rider recovers on its roost's way, or where a move displaces its roost, beside a
+# Refresh spire of its faction, once per move: every unit's options, on boards with the shada's Refresh
+# spires (tests/strategies.py, refreshing) and wounded riders; few of them.
+@settings(max_examples=examples(8), deadline=None)
+@given(perched(refreshing(positions()), wounded=True), st.booleans())
+def test_unit_options_agree_where_a_roost_carries_a_wounded_rider_past_refresh(position: Position, ai: bool) -> None:
+    problem = unit_options_problem(position, ai)
+    assert problem is None, problem

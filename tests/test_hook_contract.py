@@ -233,7 +233,7 @@ OF_THE_MOVER = frozenset({
     "scorches/5", "scorch_may/2", "ai_enter_pref/3", "act_may/2", "beforemove_act/4", "aftermove_act/5", "act_then/3",
     "aftermove/5", "aftermove_may/2", "aftermove_life/4", "aftermove_low/4", "aftermove_exit/4", "aftermove_place/4",
     "aftermove_pick/6", "aftermove_instead/2", "through/3", "counts_through/2", "crushes/3", "closest/2", "shoves/4",
-    "may_stay/2", "holds/2", "discard_roll/4", "pays/3", "steals/3", "pass_first/2", "must_use/3",
+    "may_stay/2", "holds/2", "discard_roll/4", "pays/3", "steals/3", "pass_first/2", "must_use/3", "at_one/2",
 })
 
 

@@ -359,12 +359,13 @@ def test_unruly_s_notice_says_what_no_text_gives() -> None:
     assert "forsaken die's faces" in notice.left_out
 
 
-def test_a_harmed_part_counts_only_where_a_unit_with_it_is_hurt_as_units_move() -> None:
+def test_a_harmed_part_counts_only_where_a_unit_with_it_may_be_left_at_one_as_units_move() -> None:
     # Entropy's "reduced to exactly 1" as units move (catalogue `harmed`): named where the answer's outcomes
-    # lower the health of the unit holding it, or where they are not known (hurt None); not where none does.
+    # may leave the unit holding it at exactly 1 health, or where they are not known (ones None); not where
+    # none does.
     position = load_position("positions/talents/entropy/entropy-unhurt-as-units-move-nothing.yaml")
-    named = {n.talent for n in notices(position, "movement", hurt=frozenset())}
+    named = {n.talent for n in notices(position, "movement", ones=frozenset())}
     assert "Entropy" not in named
-    assert "Entropy" in {n.talent for n in notices(position, "movement", hurt=frozenset({"harrier"}))}
+    assert "Entropy" in {n.talent for n in notices(position, "movement", ones=frozenset({"harrier"}))}
     assert "Entropy" in {n.talent for n in notices(position, "movement")}
-    assert "Entropy" not in {n.talent for n in notices(position, "movement", hurt=frozenset({"geckweb"}))}
+    assert "Entropy" not in {n.talent for n in notices(position, "movement", ones=frozenset({"geckweb"}))}

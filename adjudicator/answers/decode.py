@@ -70,7 +70,7 @@ PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through, a
              "walks are counted as without the talent")
 # What a rider takes on its roost's way that the answer does not count (movement/harm.lp, rider_open/2).
 RIDER_OPEN = ("what the way does to an elfinkaze its roost carries as the roost walks as a hero (FAQ-07: Toxic "
-              "Secretion and Toxic Fumes hit both chips), or a recovery on the way (Refresh)")
+              "Secretion and Toxic Fumes hit both chips; a recovery, Refresh)")
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")
@@ -172,6 +172,7 @@ class _UnitAtoms:
     hpred: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
+    at_one: set[str] = field(default_factory=set)  # its talents a move may set off, leaving it at 1 health (one_way/2)
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -370,6 +371,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
+        elif name == "one_way":
+            a.at_one.add(_name(args[1]))
         elif name == "mend_open":
             a.mend_open.add((_name(args[1]), _name(args[2]), args[3].name))
         elif name == "escape_rock":
@@ -523,7 +526,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ROLLED_HEALTH) for talent in sorted(reading))
     return UnitOptions(uid, outcomes, a.d0, leading=leading, notices=uncounted, before=before,
                        must_act=tuple(sorted(acting - a.act_optional)), declinable=tuple(sorted(a.stat_optional)),
-                       gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)))
+                       gambles=tuple((why, Fraction(w, n)) for why, w, n in sorted(a.gambles)),
+                       at_one=tuple(sorted(a.at_one)))
 
 
 # What each part a unit's answer leaves out may change in a claim of its move (questions/dispute.py): the

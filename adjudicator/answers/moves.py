@@ -201,11 +201,13 @@ class MoveOutcome:
     stat: int = 0
 
     @property
-    def hurt(self) -> frozenset[str]:
-        """The units whose health may fall in it: the mover by damage on its way, a floating rock's dice, or
-        a turn to a side of less health (its hex group's, its act's); each unit it displaces into damage,
-        lands on, strikes, carries into damage; each its acts hurt or defeat (coverage.notices_in, ``hurt``)."""
-        own = self.damage > 0 or self.defeated or self.rolls > 0 or bool(self.turns) or any(a.then for a in self.acts)
+    def ones(self) -> frozenset[str]:
+        """The units whose health may be reduced to exactly 1 in it, as far as the outcome tells
+        (coverage.notices_in, ``ones``): the mover where its health may fall other than on its way (a floating
+        rock's dice, a turn to a side of less health: its hex group's, its act's; its way's damage the solver
+        reads, UnitOptions.at_one); each unit it displaces into damage, lands on, strikes, carries into damage;
+        each its acts hurt or defeat (their health not read: any hit counts)."""
+        own = self.rolls > 0 or bool(self.turns) or any(a.then for a in self.acts)
         return frozenset({self.unit} if own else ()) | {d.unit for d in self.displaced if d.damage > 0 or d.defeated} \
             | set(self.felled) | {s.chip for s in self.struck if s.damage > 0} \
             | {u for u, damage, fell in self.carried if damage > 0 or fell} \
@@ -314,6 +316,9 @@ class UnitOptions:
     # The dice its talents roll before it moves (gamble/4: Anarchy), each (talent, the chance it is
     # discarded): adjudicate.gambled adds the discard as an outcome and gives each move the chance left.
     gambles: tuple[tuple[str, Fraction], ...] = ()
+    # Its talents acting where its health is reduced to exactly 1 (hook at_one/2: Entropy) that a move offered
+    # may set off on its own way (asp/movement/harm.lp, one_way/2): their parts left out count only then.
+    at_one: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -155,6 +155,8 @@ class TurnEnd:
     discarded: tuple[str, ...] = ()
     # (faction, the plank hex its fortress docked beside as the wave ended): Harbinger chapter 2's maneuver
     docked: tuple[tuple[str, str], ...] = ()
+    # (other chip, the unit that picked it up and holds it): Portable Gateport's item, off the map
+    held: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -179,6 +181,7 @@ class TurnEnd:
             **({"renamed": dict(self.renamed)} if self.renamed else {}),
             **({"tucked": dict(self.tucked)} if self.tucked else {}),
             **({"discarded": list(self.discarded)} if self.discarded else {}),
+            **({"held": dict(self.held)} if self.held else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -203,6 +206,7 @@ class TurnEnd:
         parts += [f"{c} returned to its barracks" if n == 0 else f"{c}: {n} on {h}" for c, h, n in self.others]
         parts += [f"{c} placed under {u}" for c, u in self.tucked]
         parts += [f"{c} discarded" for c in self.discarded]
+        parts += [f"{c} held by {u}" for c, u in self.held]
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []

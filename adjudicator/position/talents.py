@@ -63,8 +63,8 @@ class Part:
     # A part only a unit on the map can set off (a return to the fortress): it counts only where a unit
     # with the talent stands on the map, ``present`` then holding ``on_map(talent)``.
     on_map: bool = False
-    # A part only damage taken as units move can set off (Entropy's "reduced to exactly 1"): it counts only
-    # where a chip with the talent may take some, ``present`` then holding ``harmed(talent)``.
+    # A part only a unit's health reduced to exactly 1 as units move can set off (Entropy; hook at_one/2): it
+    # counts only where a chip with the talent may be left so, ``present`` then holding ``harmed(talent)``.
     harmed: bool = False
 
     def acts(self, present: frozenset[str], talent: str) -> bool:
@@ -80,7 +80,7 @@ def on_map(talent: str) -> str:
 
 
 def harmed(talent: str) -> str:
-    """How a talent on a unit that damage taken as units move may reach shows among the names
+    """How a talent on a unit whose health may be reduced to exactly 1 as units move shows among the names
     ``Part.acts`` is handed."""
     return f"harmed:{talent}"
 

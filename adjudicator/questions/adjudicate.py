@@ -333,18 +333,19 @@ def faction_options(
 
 def _noticed(position: Position, options: UnitOptions, ai: bool | None) -> UnitOptions:
     """``options`` with the unmodelled talents its answer may depend on: what acts on a defeat only
-    where one of its outcomes defeats a unit; what acts on damage taken as units move only where one of
-    its outcomes hurts a unit with it."""
+    where one of its outcomes defeats a unit; what acts where a unit's health is reduced to exactly 1 as
+    units move only where one of its outcomes may do that to a unit with it."""
     unmodelled = notices(position, "movement", ai, MOVES, defeats=any(m.fells for m in options.outcomes),
-                         hurt=hurt_in(options))
+                         ones=ones_in(options))
     return replace(options, notices=(*unmodelled, *options.notices))
 
 
 
-def hurt_in(options: UnitOptions) -> frozenset[str]:
-    """The units whose health some outcome of ``options`` may lower (MoveOutcome.hurt), or an act before
-    its move offered there: the chip it hurts or defeats, the unit it turns over."""
-    return frozenset(u for m in options.outcomes for u in m.hurt) \
+def ones_in(options: UnitOptions) -> frozenset[str]:
+    """The units some outcome of ``options`` may leave at exactly 1 health, from more (MoveOutcome.ones; the
+    unit itself where the solver found its way may: UnitOptions.at_one), or an act before its move offered
+    there: the chip it hurts or defeats, the unit it turns over."""
+    return frozenset(u for m in options.outcomes for u in m.ones) | ({options.unit} if options.at_one else set()) \
         | {a.chip for a in options.before if a.how == "hurt" or a.defeats} \
         | ({options.unit} if any(a.then for a in options.before) else set())
 

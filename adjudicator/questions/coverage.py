@@ -75,11 +75,11 @@ def _carriers(position: Position, ai: bool | None) -> list[tuple[str, bool, tupl
     return chips
 
 
-def _hurt(label: str, position: Position, hurt: frozenset[str] | None) -> bool:
+def _at_one(label: str, position: Position, ones: frozenset[str] | None) -> bool:
     """Whether the health of the chip ``label`` (a unit, a chip of its group: ``unit/chip``, a spire, another
-    chip) may fall as units move in the answer (notices_in, ``hurt``)."""
+    chip) may be reduced to exactly 1 as units move in the answer (notices_in, ``ones``)."""
     uid = label.split("/")[0]
-    return hurt is None or uid not in position.units or uid in hurt
+    return ones is None or uid not in position.units or uid in ones
 
 
 def _asks_combat(position: Position, ai: bool | None) -> bool:
@@ -91,20 +91,20 @@ def _asks_combat(position: Position, ai: bool | None) -> bool:
 
 def notices(
     position: Position, question: str, ai: bool | None = None, answer: str = "", defeats: bool = False,
-    hurt: frozenset[str] | None = None,
+    ones: frozenset[str] | None = None,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents the answer to ``question`` (a key of QUESTION_STEPS) may depend on;
     ``ai`` as the questions take it (True: the faction whose turn it is plays as the AI); ``answer``,
     the command answering it, which may count a chapter's rule itself (scenarios.yaml, counted_by);
     ``defeats``: some outcome of a movement answer defeats a chip (damage taken or dealt as units
-    move), so what acts on a defeat, or at the end of the wave it may bring, counts too; ``hurt``: as
+    move), so what acts on a defeat, or at the end of the wave it may bring, counts too; ``ones``: as
     for ``notices_in``."""
     # A move that an attack may hold still (Rooted, Survival, AI) asks the combat encoding: what that
     # leaves out counts too, but not those talents' own unmodelled attack halves.
     combat = question == "movement" and _asks_combat(position, ai)
     asked = QUESTION_STEPS[question]
     return notices_in(position, asked + tuple(s for s in EVENTS if defeats and s not in asked), ai, combat, answer,
-                      moved_defeat=defeats and question == "movement", hurt=hurt)
+                      moved_defeat=defeats and question == "movement", ones=ones)
 
 
 # Chapter rules that act on the defeat of a spire of one faction only, by their notice's rule: chapter 3's
@@ -173,14 +173,14 @@ def fallen_spires(position: Position, outcomes: Iterable[tuple[Iterable[str], It
 
 def notices_in(
     position: Position, asked: tuple[str, ...], ai: bool | None = None, combat: bool = False, answer: str = "",
-    moved_defeat: bool = False, hurt: frozenset[str] | None = None,
+    moved_defeat: bool = False, ones: frozenset[str] | None = None,
 ) -> tuple[Notice, ...]:
     """The unmodelled talents an answer covering the steps ``asked`` may depend on; ``combat``: the
     answer asked the combat encoding too; ``answer``: as for ``notices``; ``moved_defeat``: a chip is
     defeated as units move, where no talent acting on a defeat is played (they are encoded in the
     combat steps only: asp/combat/), so each such talent on the board counts, modelled or not;
-    ``hurt``: the units whose health some outcome of the answer lowers as units move (damage, a demotion:
-    MoveOutcome.hurt; None: not known, so every one's may), the only ones whose talents' ``harmed`` parts
+    ``ones``: the units whose health some outcome of the answer may reduce to exactly 1 as units move
+    (adjudicate.ones_in; None: not known, so every one's may), the only ones whose talents' ``harmed`` parts
     count; a spire's, a landmark's and another chip's always count."""
     found: dict[tuple[str, str, tuple[str, ...], str], list[str]] = defaultdict(list)
     carriers = _carriers(position, ai)
@@ -189,7 +189,7 @@ def notices_in(
     present = frozenset(name for _, _, talents in carriers for name in talents) | _counters(position) \
         | frozenset(name for lm in position.landmarks if lm.revealed for name in lm.talents) \
         | frozenset(on_map(name) for u in position.units.values() if u.at is not None for name in u.talents) \
-        | frozenset(harmed(name) for label, _, talents in carriers if _hurt(label, position, hurt) for name in talents) \
+        | frozenset(harmed(name) for label, _, talents in carriers if _at_one(label, position, ones) for name in talents) \
         | frozenset(harmed(name) for lm in position.landmarks if lm.revealed for name in lm.talents)
     with_combat = asked + QUESTION_STEPS["attack"] if combat else asked
     campfired = {uid for uid, u in position.units.items() if u.campfire}

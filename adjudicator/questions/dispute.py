@@ -14,7 +14,7 @@ from dataclasses import replace
 from clingo import Symbol
 
 from adjudicator.questions.adjudicate import (HERO_LEVELS, OTHER_SIDE, acted, attack_options, combat_ai, declined,
-                                               faction_query, holding_facts, hurt_in, unit_options)
+                                               faction_query, holding_facts, ones_in, unit_options)
 from adjudicator.questions.coverage import CHECK, LEVEL_UP_TEXT, LEVELING_UP, as_happened, notices, turned_notices
 from adjudicator.facts.claims import claim_facts
 from adjudicator.facts.combat import ATTACK, SINGLE, CombatQuery, combat_facts
@@ -50,9 +50,9 @@ def _judge(
     position: Position, claim: Claim, ai: bool | None, everything: bool, deadline: Deadline | None
 ) -> Explanation:
     found: tuple[Notice, ...] = ()
-    hurt: frozenset[str] | None = None
+    ones: frozenset[str] | None = None
     if isinstance(claim, MoveClaim):
-        judgements, alternatives, found, hurt = _judge_move(position, claim, ai, everything, deadline)
+        judgements, alternatives, found, ones = _judge_move(position, claim, ai, everything, deadline)
     else:
         facts = list(claim_facts(claim, position, everything))
         judgements, alternatives = _judge_attack(position, claim, ai, facts, deadline)
@@ -62,7 +62,7 @@ def _judge(
     # A claimed move's verdict is about what the player chose: a rule only chance decides (the
     # floating rocks' dice) cannot overturn it (scenarios.yaml, counted_by: check).
     move = isinstance(claim, MoveClaim)
-    unmodelled = (*notices(position, "movement" if move else "attack", ai, CHECK if move else "", hurt=hurt), *found)
+    unmodelled = (*notices(position, "movement" if move else "attack", ai, CHECK if move else "", ones=ones), *found)
     if not move and claim.level_up is None:
         # The choice of target comes before anything is defeated: what acts only on a defeat or at
         # the wave's end cannot overturn it (a stated level-up can be: Train).
@@ -77,7 +77,7 @@ def _judge_move(
     position: Position, claim: MoveClaim, ai: bool | None, everything: bool, deadline: Deadline | None
 ) -> tuple[dict[str, Judgement], tuple[str, ...], tuple[Notice, ...], frozenset[str]]:
     """The claim's judgements, the outcomes the rules allow, what its acts leave out, and the units whose
-    health some outcome of the unit's may lower (adjudicate.hurt_in: a legal claim is one of them)."""
+    some outcome of the unit's may leave at exactly 1 health (adjudicate.ones_in: a legal claim is one of them)."""
     faction = position.units[claim.unit].faction
     query = faction_query(position, faction, ai)
 
@@ -102,7 +102,7 @@ def _judge_move(
     options = unit_options(position, claim.unit, ai, deadline)
     alternatives = tuple(dict.fromkeys(format_move(m) for m in options.outcomes))
     found += claim_notices(options, claim.end)
-    return judgements, alternatives, tuple(dict.fromkeys(found)), hurt_in(options)
+    return judgements, alternatives, tuple(dict.fromkeys(found)), ones_in(options)
 
 
 def _any(act: Act) -> bool:

@@ -544,6 +544,8 @@ def turn_end_dict(end: TurnEnd) -> dict[str, Any]:
         data[chip] = UNDER + unit
     for chip in end.discarded:  # an Explosion chip that went off
         data[chip] = "discarded"
+    for chip, unit in end.held:  # picked up by a hero, who holds it (Portable Gateport)
+        data[chip] = {"held-by": unit}
     if end.source:
         data["source"] = dict(end.source)
     if end.morale:

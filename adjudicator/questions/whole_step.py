@@ -160,10 +160,10 @@ def movement_step(
     method = "search" if because else "solve"
     # What acts on a defeat counts where some board has one, or where not every board is known.
     defeats = not complete or any(_defeats(final) for g in searched for final in g.finals)
-    # What acts on damage taken as units move counts where some board lowers a unit's health, or where not
-    # every board is known.
-    hurt = None if not complete else frozenset(u for g in searched for final in g.finals for u in _hurt(position, final))
-    unmodelled = (*notices(position, "movement", ai, STEP, defeats, hurt),
+    # What acts where a unit's health is reduced to exactly 1 as units move counts where some board may have
+    # done that, or where not every board is known.
+    ones = None if not complete else frozenset(u for g in searched for final in g.finals for u in _ones(position, final))
+    unmodelled = (*notices(position, "movement", ai, STEP, defeats, ones),
                   *sorted({n for g in searched for n in g.notices}))
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
 
@@ -519,12 +519,13 @@ def _defeats(final: Final) -> bool:
     return any(node == DEFEATED for _, node in board) or any(left == 0 for _, left in health)
 
 
-def _hurt(position: Position, final: Final) -> set[str]:
-    """The units of this final board that the step defeated or left with less health than they began it
-    with (a floating rock's dice, a demotion too)."""
+def _ones(position: Position, final: Final) -> set[str]:
+    """The units of this final board whose health the step may have reduced to exactly 1: those it defeated
+    (a hit before the last may have left them at 1) and those it left at 1 from more. Health only falls as
+    units move (a unit both healed and hurt is mend_unknown's notice), so one left above 1 never was at 1."""
     board, health, *_ = final
     return {uid for uid, node in board if node == DEFEATED} | {
-        uid for uid, left in health if uid in position.units and left < position.units[uid].health}
+        uid for uid, left in health if uid in position.units and left == 1 < position.units[uid].health}
 
 
 def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:

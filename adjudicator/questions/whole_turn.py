@@ -184,8 +184,12 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     # Other chips a defeat placed or whose number changed, and those that left the board (Toxic Fumes).
     counts = {c.id: c.count for c in start.chips}
     others = tuple((c.id, c.at, c.count) for c in final.chips if c.count != counts.get(c.id))
+    # An item a hero picked up (Portable Gateport): held by that hero, so that ends differing only by who
+    # holds it stay apart; one picked up after another hero dropped it this turn was no chip as it began.
+    picked = {a.chip: m.unit for m in moves for a in m.acts if a.how == "pickup"}
+    left = {f.id for f in final.chips}
     others += tuple((c.id, c.at, 0) for c in start.chips
-                    if c.id not in {f.id for f in final.chips} and c.id not in under and c.id not in discarded)
+                    if c.id not in left and c.id not in under and c.id not in discarded and c.id not in picked)
     # Placed under a unit (chapter 4's rotten worms infesting Bydra Graam).
     tucked = tuple((c.id, under[c.id]) for c in start.chips if c.id in under)
     shown = {m.id: m for m in final.landmarks}
@@ -206,6 +210,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         discarded=tuple(c.id for c in start.chips if c.id in discarded),  # an Explosion chip that went off
         docked=tuple((f, g.plank) for f, g in sorted(final.gates.items())
                      if g.plank is not None and g.plank != start.gates[f].plank),  # chapter 2's maneuver
+        held=tuple(sorted((c, u) for c, u in picked.items() if c not in left)),
     )
 
 
@@ -345,14 +350,14 @@ def whole_turn(
     # play ends it: a step's end says so, and a unit felled as units move (the movement step gives no
     # end) may have ended it. What acts on a defeat is kept: the ends do not show every defeat.
     wave_ends = not complete or fallen or any(o.end.wave_over for o in outcomes)
-    # A part acting on damage taken as units move (Part.harmed) is named by the movement step's own answer
-    # where some board of it has a unit take any (every board known).
-    hurt = frozenset() if complete else None
+    # A part acting where a unit's health is reduced to exactly 1 as units move (Part.harmed) is named by the
+    # movement step's own answer where some board of it may do that (every board known).
+    ones = frozenset() if complete else None
     # A spire's defeat the ends all show (a defeated spire is no longer among the board's spires): what acts on
     # one faction's only (chapter 3's earthscape-after-defeat) counts only where one fell.
     fallen = fallen_spires(position, (([sid for sid, ups in o.end.spires if ups is None], o.end.source) for o in outcomes)) \
         if complete else None
-    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, hurt=hurt), True, wave_ends, fallen)
+    unmodelled = as_happened(notices_in(position, steps + EVENTS, ai, answer=TURN, ones=ones), True, wave_ends, fallen)
     return TurnResult(
         side, as_ai, _statuses(steps, gaps, frozenset(reached) if complete else None), len(outcomes), first_shown(outcomes, limit), complete,
         _summary(position, side, outcomes) if complete else (),

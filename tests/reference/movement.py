@@ -15,9 +15,13 @@ N144 A final board of the movement step tells apart what acts did beyond where u
     landmarks an act placed, moved or took off the map (Dig, Twister, Build Waygate, Portable Gateport), the
     upgrades an act moved between units (Radiate), and the items a unit holds (Portable Gateport picked up or
     dropped, Cumbersome's lost on the way); a unit an act flipped shows its side instead.
+N330 A carried rider's recovery (Refresh, FAQ-07: "if its chip physically moves it will set off any talents
+    triggered by movement"): carried (N152) or landing with its displaced roost (N303) onto a hex beside a Refresh
+    spire healing its faction, a wounded elfinkaze recovers 1, once per move (``floor``), as a unit moving there
+    would: a negative `carried` damage.
 N303 FAQ-07, a displaced roost's rider: each elfinkaze riding a unit a move displaces (its `rides`, on its hex) lands
-    with it and takes, on a map hex, what moving onto that hex would cost it, but the roost's own damage and a
-    recovery (a notice); defeated where that is all its life, credited as the roost's defeat there would be
+    with it and takes, on a map hex, what moving onto that hex would cost it, but the roost's own damage (a
+    recovery too, N330); defeated where that is all its life, credited as the roost's defeat there would be
     (N218). Listed with the mover's `carried`.
 N302 A spire struck once a move ends (Source Aura, Glidebomb, Eruption) loses its bottom upgrade, an attack or
     range one to 1 damage or more, a fortification to 2 or more, one upgrade whatever the damage; with none
@@ -263,7 +267,7 @@ N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face
     began; each landmark and hex an outcome, or none. Later moves go round the landmark where it stands.
 N152 FAQ-07, an elfinkaze carried: each rider on a minion's hex (its `rides`) takes, on every hex of the
     minion's route up to where the minion fell, what moving onto that hex would cost it, but the minion's
-    own chip's damage (never beside it, FAQ-05) and a recovery; it falls where that reaches its health
+    own chip's damage (never beside it, FAQ-05; a recovery counts, N330); it falls where that reaches its health
     and fortifications (the minion goes on). Such damage tells the minion's routes apart as its own does.
 N153 Moving onto a roost: a player's elfinkaze, walking as a hero where moving neither hurts it nor rolls
     it dice, may end its move on the hex of another chip of its faction with Roost, a step from a node
@@ -977,9 +981,9 @@ def _riders(position: Position, unit: Unit) -> list[Unit]:
 
 def _carried_hurt(position: Position, roost: Unit, rider: Unit, node: str, ai: bool) -> int:
     """N152: what being carried onto ``node`` costs ``rider``: what moving there would, but the roost's
-    own damage and a recovery."""
+    own damage; a recovery counts (N330), once per move (``floor``, where it is summed)."""
     without = dataclasses.replace(position, units={k: v for k, v in position.units.items() if k != roost.id})
-    return hurt(without, rider, node, ai) + _refreshed(without, rider, node, ai)
+    return hurt(without, rider, node, ai)
 
 
 def life(unit: Unit) -> int:
@@ -1173,14 +1177,15 @@ def _group(position: Position, unit: Unit, routes: list[Route], kind: str, ai: b
 
 def _landed_riders(position: Position, d: Displacement, ai: bool) -> list[tuple[str, int, bool]]:
     """N303: (rider, damage, defeated) for each elfinkaze riding the displaced unit ``d.unit`` on its hex, where that
-    unit lands on a map hex: what moving onto it would cost the rider, but the roost's own damage and a recovery."""
+    unit lands on a map hex: what moving onto it would cost the rider, but the roost's own damage (a recovery
+    counts, N330)."""
     roost = position.units[d.unit]
     if d.to not in position.hexes:
         return []
     without = dataclasses.replace(position, units={k: v for k, v in position.units.items() if k != roost.id})
     found = []
     for rider in (u for u in position.units.values() if u.rides == roost.id and u.at == roost.at):
-        taken = hurt(without, rider, d.to, ai)
+        taken = _floored(hurt(without, rider, d.to, ai), floor(position, rider, ai))
         if taken:
             fell = taken >= life(rider)
             found.append((rider.id, life(rider) if fell else taken, fell))
@@ -1198,9 +1203,9 @@ def _carried(position: Position, roost: Unit, entered: tuple[str, ...], ai: bool
     """N152: (rider, damage, defeated) for each rider the hexes ``entered`` cost something."""
     found = []
     for rider in _riders(position, roost):
-        taken, fell = 0, False
+        taken, fell, least = 0, False, floor(position, rider, ai)
         for node in entered:
-            taken += _carried_hurt(position, roost, rider, node, ai)
+            taken = _floored(taken + _carried_hurt(position, roost, rider, node, ai), least)
             if taken >= life(rider):
                 taken, fell = life(rider), True
                 break
@@ -2100,9 +2105,9 @@ def _sourced(position: Position, unit: Unit, outcomes: list[MoveOutcome], ai: bo
 
 def _rider_fell(position: Position, roost: Unit, rider: Unit, path: tuple[str, ...], ai: bool) -> str:
     """N218: the hex a rider the roost carries falls on along ``path``."""
-    taken = 0
+    taken, least = 0, floor(position, rider, ai)
     for node in path[1:]:
-        taken += _carried_hurt(position, roost, rider, node, ai)
+        taken = _floored(taken + _carried_hurt(position, roost, rider, node, ai), least)
         if taken >= life(rider):
             return node
     return path[-1]
