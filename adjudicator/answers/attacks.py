@@ -29,6 +29,7 @@ RECOVERY = "recovery"  # health a unit recovers in the moment of an attack (chap
 SPIRE_FIRE = "spire-fire"
 MOVING = "moving"  # what a unit an attack's swap (Eager) moves takes where it lands (Toxic Secretion, FAQ-07)
 BLAST = "blast"  # Detonate's damage once the exchange's other hits are dealt: 2 to each chip beside, 1 more to a spire
+REMOVED = "removed"  # health a talent removes, no damage (Quake's from a landmark minion)
 LOST = "lost"  # health a unit loses by its own talent once the exchange is dealt, credited to a faction (Infested)
 # The talents whose use a chip's owner chooses in Spires Fire: a result's choices name them as (chip,
 # talent), after the shot they go with (a spire's Splash; Sourcefield, Hidden Armor, Press Gang and
@@ -46,7 +47,7 @@ class Damage:
     chip: str
     amount: int
     by: str  # the chip that dealt it
-    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE, MOVING, BLAST, LOST or RECOVERY (a gain, no damage)
+    how: str  # ATTACK, RETALIATION, GATE_RETALIATION, SPIKE, SPLASH, SPIRE_FIRE, MOVING, BLAST, LOST, REMOVED or RECOVERY (a gain, no damage)
     health_before: int | None = None  # units and gates; None for a spire
     health_after: int | None = None
     fortifications_lost: int = 0  # a unit's fortification upgrades lost first (FAQ-29)

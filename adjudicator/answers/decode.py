@@ -1241,6 +1241,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     under: dict[str, str] = {}  # unit or other chip → the unit it was placed under (chapter 5's Bydra Graam)
     unveiled: set[str] = set()  # face-down landmarks revealed (exploration)
     removed: set[str] = set()  # landmarks that left play (Unstable Rift)
+    landmark_health: dict[str, int] = {}  # landmark → the health under it now (Quake)
     exploded: set[str] = set()  # other chips discarded (Explosion)
     linked: dict[str, str] = {}  # landmark → the faction that gained control of it (Source Link)
     lifted: list[int] = []  # chapter 6's earthscapes that left the board
@@ -1303,6 +1304,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             removed.add(_name(a[0]))
         elif s.name == "ogone":
             exploded.add(_name(a[0]))
+        elif s.name == "lhp":  # the health left under a landmark (hook hloss/4: Quake)
+            landmark_health[_name(a[0])] = a[1].number
         elif s.name == "used":
             used[_name(a[0])].append(_name(a[1]))
         elif s.name == "lctrl":
@@ -1384,6 +1387,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     chips += [ChipEnd(c.id, under=under[c.id]) for c in position.chips if c.id in under]
     chips += [ChipEnd(m, revealed=m in unveiled, removed=m in removed, control=linked.get(m))
               for m in sorted(unveiled | removed | set(linked))]
+    chips += [ChipEnd(m, health=k) for m, k in sorted(landmark_health.items())]
     chips += [ChipEnd(earthscape_id(e), removed=True) for e in sorted(lifted)]
     chips += [ChipEnd(c.id, returned=True) for c in position.chips if c.id in homed]  # the toxic fumes chips
     chips += [ChipEnd(c.id, discarded=True) for c in position.chips if c.id in exploded]  # Explosion's chip

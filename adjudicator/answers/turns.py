@@ -130,7 +130,7 @@ class TurnEnd:
     wave_over: bool = False
     game_over: bool = False
     campfire: tuple[str, ...] = ()  # factions whose heroes go into campfire mode
-    chips: tuple[tuple[str, int], ...] = ()  # (other chip, health): chapter 4's Source vein, struck as units moved
+    chips: tuple[tuple[str, int], ...] = ()  # (other chip or landmark, health): the Source vein; Quake's landmark
     spires_at: tuple[tuple[str, str], ...] = ()  # (spire, the hex it moved to: Creep)
     landmarks: tuple[tuple[str, str], ...] = ()  # (landmark, "revealed" or "removed"): exploration
     landmarks_at: tuple[tuple[str, str], ...] = ()  # (landmark, the hex an act moved it to: Twister)

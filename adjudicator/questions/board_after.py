@@ -708,6 +708,8 @@ def apply_end(
                                           talents=tuple(sorted({*bearer.talents, INFESTED})))
         elif change.chip in landmarks and change.control is not None and not change.removed:  # Source Link
             landmarks[change.chip] = replace(landmarks[change.chip], faction=change.control)
+        elif change.chip in landmarks and change.health is not None:  # its health removed (Quake)
+            landmarks[change.chip] = replace(landmarks[change.chip], health=change.health)
         elif change.chip in landmarks:  # explored (asp/combat/explore.lp): revealed, or out of play
             landmarks[change.chip] = _face_up(landmarks[change.chip])
             if change.removed:

@@ -405,8 +405,6 @@ _UNSEEN_SIDE = {
                               "halves a unit's health only, and the answer deals that chip its attack upgrades"),
     "poison-dull": ("Poison", "a unit whose attack stat is * while its Poison is not in use (waiting in its gate, its "
                               "talents ignored): the answer has it neither attack nor retaliate"),
-    "quake-landmark": ("Quake", "a player's Quake spire's landmark effects (remove 1 health from a landmark in range, "
-                                "or a facedown landmark from play): the answer offers only the spires' upgrades"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
     "refresh-turn": ("Refresh", "the recovery of a unit an attack's swap or a teleport moves beside it that moved or was "

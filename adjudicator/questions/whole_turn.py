@@ -197,6 +197,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
                       if m.id not in shown or shown[m.id].revealed != m.revealed)  # explored, Overload
     linked = tuple((m.id, shown[m.id].faction) for m in start.landmarks
                    if m.id in shown and shown[m.id].faction != m.faction)  # Source Link
+    chips += tuple((m.id, shown[m.id].health or 0) for m in start.landmarks  # its health removed (Quake)
+                   if m.id in shown and shown[m.id].health != m.health)
     landmarks_at = tuple((m.id, shown[m.id].at) for m in start.landmarks
                          if m.id in shown and shown[m.id].at != m.at)  # Twister
     return TurnEnd(

@@ -251,8 +251,8 @@ N167 The attack step, as N107 and N137: the wave ends in the step only where a f
     over, where the solver attacks.
 N166 Quake, the player's (the shada sheet): before each attack of a player's spire with it on a mountain
     hex, it may remove the bottom upgrade of any opposing spire within its range that has one (each an
-    outcome, a choice (the Quake spire, that spire) where there are several), or none. Removing health
-    from a landmark is not checked (the solver names Quake where one with health to remove is in range).
+    outcome, a choice (the Quake spire, that spire) where there are several), or none. N326 adds its
+    health removed from a landmark.
 N149 Spires Fire, N117: a single shot's Assimilate units are those in play as it began, as a volley's
     were: the reference read them once the shot's hits were dealt, so a unit the shot defeated did not
     assimilate a unit its splash defeated beside it (found by an explore run).
@@ -624,6 +624,12 @@ N316 The whole attack step's ends are told apart, besides the board, by what the
     of the turn reads "if this unit did not move or attack"), and the units with Recruitable (not Untamed)
     that no faction owns that the turn's faction attacked in it (not instead, Pacify) and that stand, not attacked
     before ("if your faction attacked this unit"). The same board with other such attackers is another end.
+N326 Quake, the player's, N166: it may instead "remove 1 health from a landmark in range": any landmark minion
+    within its range (each an offer among N166's, a choice where there are several), in the exchange of the
+    shot, before its hits. No damage (REMOVED): Peaceful and Hidden Armor do not stop it, Bio-Indefinite's cap
+    holds, fortifications go first; brought to 0 it is defeated, the spire's faction credited as with a
+    splash's defeat (N75: rewarded where it opposes it), its Detonate blasting with the shot's. A revealed
+    Secret Passage's health (the solver's other such landmark) is not drawn.
 N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
     remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
@@ -648,6 +654,7 @@ from adjudicator.answers.attacks import (
     RETALIATION,
     SPIRE_FIRE,
     MOVING,
+    REMOVED,
     AttackOptions,
     AttackOutcome,
     AttackStepResult,
@@ -1642,7 +1649,7 @@ def hurt(
         log.entropic[uid] = True
     if _held(rules, board, by, uid, how):  # N39
         amount = min(amount, 1)
-    if _peaceful(rules, board, by, uid):  # N79
+    if how != REMOVED and _peaceful(rules, board, by, uid):  # N79; N326: no damage
         amount = 0
     if heals(rules, by, uid):  # gained instead, fortifications untouched
         log.damage.append(Damage(uid, amount, by, how, u.health, u.health + amount, 0))
@@ -3794,7 +3801,7 @@ class _Line:
 
 def _shoot(
     rules: Rules, line: _Line, sid: str, die: Die, choices: Choices, again: bool = False, quaked: bool = False,
-    wallops: bool = False,
+    wallops: bool = False, removal: str | None = None,
 ) -> Iterator[tuple[Choices, _Line, bool]]:
     """One spire's shot: each allowed target, each total of its dice (no retaliation); with it, whether
     a unit it hit still stands undefeated (N45). ``again``: Repeater's additional attack, a player's
@@ -3823,11 +3830,14 @@ def _shoot(
     chosen = [] if quaked else _player_quakes(rules, line.board, s)
     for rid in chosen:  # N166: or none, the shot below
         b = line.board.copy()
+        picked = choices + ((sid, rid),) if len(chosen) > 1 else choices
+        if rid in b.units:  # N326: in the shot's exchange
+            yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True, removal=rid)
+            continue
         if rid in b.spires:
             b.spires[rid] = b.spires[rid].without({0})
         else:  # N145: a face-down landmark
             b.lifted = b.lifted | {rid}
-        picked = choices + ((sid, rid),) if len(chosen) > 1 else choices
         yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
     if s.has("Multi-Target"):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
@@ -3848,6 +3858,7 @@ def _shoot(
                 before = dict(b.units)
                 log = Log(before=before, gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
                           armour=armour)
+                _remove_health(rules, b, log, s, removal)  # N326
                 felled = {c for c in (area if splash else [])  # N135: the splash first, once a unit
                           if hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))}
                 if felled & set(paid):  # N135: no Source for a hit that never lands
@@ -3890,6 +3901,7 @@ def _shoot(
                 _pay(b, (shot,), paid)
                 log = Log(before=dict(b.units), gang=gang, purse=dict(b.source), absorb=absorb,  # N116: paid out of what is left
                           armour=frozenset((c, SPIRE_FIRE if c == target else SPLASH) for c in armour))  # N149: N117 as it began
+                _remove_health(rules, b, log, s, removal)  # N326
                 fell = hurt(rules, b, log, target, 0 if paid else amount, sid, SPIRE_FIRE, s.faction)
                 for c in area if splash else []:  # N75: distinct from the target, so in any order
                     hurt(rules, b, log, c, 1, sid, SPLASH, s.faction, _spire_foe(rules, s, line.board.units[c]))
@@ -3908,6 +3920,13 @@ def _shoot(
                     yield (picked + mine + _against(sid, tuple((c, "Sourcefield") for c in paid) + _armour_choices(armour)
                            + tuple(sorted(log.paid_for))) + invig,
                            _Line(after, line.probability * p, line.shots + (shot,)), not fell)
+
+
+def _remove_health(rules: Rules, board: Board, log: Log, s: Tower, removal: str | None) -> None:
+    """N326: a player's Quake removes 1 health from the landmark minion ``removal``, no damage, before the
+    shot's hits."""
+    if removal is not None:
+        hurt(rules, board, log, removal, 1, s.id, REMOVED, s.faction, _spire_foe(rules, s, board.units[removal]))
 
 
 def _stripping(rules: Rules, s: Tower) -> tuple[str, ...]:
@@ -4199,7 +4218,9 @@ def _player_quakes(rules: Rules, board: Board, s: Tower) -> list[str]:
               and opposing(rules.position, s.faction, r.faction) and rules.within(s.at, r.at, s.range)]
     hidden = [m.id for m in rules.position.landmarks if not m.revealed and m.id not in board.lifted
               and rules.within(s.at, m.at, s.range)]
-    return sorted(spires + hidden)
+    minions = [u.id for u in board.units.values() if u.kind is Kind.LANDMARK_MINION  # N326
+               and rules.within(s.at, u.node, s.range)]
+    return sorted(spires + hidden + minions)
 
 
 def _inferno(rules: Rules, board: Board, sid: str, before: int) -> None:
