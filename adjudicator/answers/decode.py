@@ -71,6 +71,9 @@ PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through, a
 # What a rider takes on its roost's way that the answer does not count (movement/harm.lp, rider_open/2).
 RIDER_OPEN = ("what the way does to an elfinkaze its roost carries as the roost walks as a hero (FAQ-07: Toxic "
               "Secretion and Toxic Fumes hit both chips; a recovery, Refresh)")
+# A hero's return that gives its gate its health (Queen's Blood), where its way home may cost it (after.lp, home_open/2).
+HOME_OPEN = ("the health a return to the fortress gives its gate where moving may hurt the hero or roll it dice on its "
+             "way home (its health as it arrives)")
 # Two teleporting chips that land a unit on one hex and cost it differently (movement/harm.lp, rift_hurt_open/2).
 RIFT_HURT = ("a unit that moving hurts, beside two chips that land it on the same hex: which one it enters, "
              "and so its damage, is not counted")
@@ -147,6 +150,7 @@ class _UnitAtoms:
     felling: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # chip landed on → units there
     rift_held: set[str] = field(default_factory=set)  # teleporting talents whose defeats are not followed
     rift_hurt: set[str] = field(default_factory=set)  # teleporting talents whose chip entered is not counted
+    home_open: set[str] = field(default_factory=set)  # talents whose gain on a return is not counted (home_open/2)
     rider_open: set[str] = field(default_factory=set)  # riders whose damage on the way is not counted
     # A unit an act teleports (call): (unit, hex) → what it takes there, and whether that defeats it.
     called: dict[tuple[str, str], tuple[int, bool]] = field(default_factory=dict)
@@ -325,6 +329,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.call_open.add(args[1].string)
         elif name == "rift_hurt_open":
             a.rift_hurt.add(args[1].string)
+        elif name == "home_open":
+            a.home_open.add(args[1].string)
         elif name == "rider_open":
             a.rider_open.add(_name(args[1]))
         elif name == "hurt_by":
@@ -507,6 +513,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=PASS_OPEN) for talent in sorted(a.pass_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=HOME_OPEN) for talent in sorted(a.home_open))
     uncounted += tuple(Notice("Roost", PARTLY, ("movement",), (rider,), left_out=RIDER_OPEN) for rider in sorted(a.rider_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=CALL_OPEN) for talent in sorted(a.call_open))
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
@@ -544,6 +551,7 @@ ONCE_ENDED: dict[str, Callable[[MoveOutcome], bool]] = {
     ROLLED_HEALTH: lambda m: m.rolls > 0,
     CALL_OPEN: lambda m: any(a.how == "call" for a in m.acts),
     GROUP_DISCARDED: lambda m: m.discarded,
+    HOME_OPEN: lambda m: m.kind == "return",
 }
 
 
