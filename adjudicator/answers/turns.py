@@ -114,6 +114,7 @@ class UnitEnd:
         bits += [f"upgrades [{', '.join(self.upgrades)}]"] if self.upgrades is not None else []
         bits += ["promoted"] if self.promoted else []
         bits += ["flipped to its basic side"] if self.basic else []
+        bits += [f"without {', '.join(self.discarded_talents)}"] if self.discarded_talents else []  # discarded, dropped
         bits += [f"now controlled by {self.control}"] if self.control is not None else []
         bits += ["leaves campfire mode"] if self.woke else []
         return f"{self.unit} " + ", ".join(bits)
