@@ -933,7 +933,7 @@ def translocating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posit
 
 
 # Keel promotion (reference N205): a promoted keel minion demotes once its hex group loses its last keel
-# spire, or returns to its fortress (Colony, an AI's below full health). ``keeled`` renames the side not
+# spire, or returns to its fortress (Colony: an AI's below full health; a player's if its owner will, N334). ``keeled`` renames the side not
 # moving keel, gives it the first spire alone, mostly bare, makes the hexes one hex group (or two, by column),
 # and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal.
 @st.composite
@@ -948,7 +948,7 @@ def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     spires = (replace(first, faction="keel", upgrades=() if draw(st.integers(0, 3)) else first.upgrades),
               *(replace(s, faction=MOVER) for s in rest))
     position = renamed(position, {OPPONENT: "keel"}, spires)
-    if draw(st.integers(0, 3)):  # Colony acts for the AI only: mostly so
+    if draw(st.integers(0, 3)):  # the AI's Colony reads health, a player's is a choice (N334): mostly the AI
         position = replace(position, factions={**position.factions, "keel": replace(
             position.factions["keel"], controller=Controller.AI)})
     units = {}
