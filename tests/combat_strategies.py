@@ -466,12 +466,20 @@ def _tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -
 
 
 # Capture (reference N206): a defeated opposing minion goes beside the fortress. ``capturing`` hands it to
-# the AI factions' units by coin tosses (a player's is a choice the reference does not take); out of the
-# common pool, as Detonate.
+# the AI factions' units by coin tosses (a player's is a choice the reference does not take), and gives each
+# faction, by a toss, the captives it holds: none or 3 of every other faction (N335); out of the common
+# pool, as Detonate.
 @st.composite
 def capturing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` whose AI factions' units' active chips get Capture by a coin toss."""
-    return _ai_tossed(draw, boards, "Capture")
+    """A board of ``boards`` whose AI factions' units' active chips get Capture by a coin toss, each
+    faction holding no captives given, or 0 or 3 from each other faction."""
+    position = _ai_tossed(draw, boards, "Capture")
+    factions = {}
+    for name, f in position.factions.items():
+        held = draw(st.sampled_from((None, 0, 3)))
+        factions[name] = f if held is None else replace(
+            f, captives=tuple((other, held) for other in sorted(position.factions) if other != name))
+    return replace(position, factions=factions)
 
 
 # Toxic Fumes (reference N235): a defeated unit lays a toxic fumes chip on its hex. ``fuming`` hands it to the

@@ -591,6 +591,10 @@ N206 Capture, the AI's ("After this unit defeats an opposing faction minion, pla
     ``captured:<the unit's faction>``, unless the unit fell earlier in the exchange (as N49), Incinerate
     removes it (N49) or Press Gang sends it back (N51); a captured minion is not absorbed (N119). A
     player's Capture, a choice, is not drawn (the generators hand it to AI units only).
+N335 Capture's cap ("a maximum of 3 minions captured from each faction at a time"): where the position gives
+    the captives of the unit's faction (``captives``), a minion of faction G is captured only while those
+    of G it holds, with those captured earlier in the exchange, are fewer than 3; else it goes where it
+    would have gone. The generators give a faction none or 3 of each (its room never short in one attack).
 N207 Pollinate, the AI's ("After this unit is defeated, add an orange cross-shield upgrade icon to the bottom of
     the nearest keel spire to where this unit was defeated, ignoring upgrade capacity"), in an attack (not
     checked in Spires Fire nor the turn's edges): once the exchange is dealt, each AI unit with it in use
@@ -1507,6 +1511,17 @@ def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
     return tuple(by.values())
 
 
+def _capture_room(rules: Rules, log: Log, taker: str, of: str) -> bool:
+    """N335: whether ``taker`` may hold one more minion captured from faction ``of``."""
+    captives = rules.position.factions[taker].captives
+    if captives is None:
+        return True
+    before = log.before or {}
+    held = dict(captives).get(of, 0) + sum(1 for d in log.defeated if d.goes_to == f"captured:{taker}"
+                                            and d.chip in before and before[d.chip].faction == of)
+    return held < 3
+
+
 def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     burner = board.units.get(by)
     fallen = any(d.chip == by for d in log.defeated)
@@ -1518,7 +1533,8 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     if f.has("Press Gang") and f.faction:  # N116
         return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
     if (burner is not None and not fallen and burner.has("Capture") and rules.ai(burner.faction)
-            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)):  # N206
+            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)
+            and _capture_room(rules, log, burner.faction, f.faction)):  # N206, N335
         return f"captured:{burner.faction}"
     if f.kind is Kind.HERO:
         return "removed-from-game"
