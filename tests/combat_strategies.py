@@ -466,12 +466,20 @@ def _tossed(draw: st.DrawFn, boards: st.SearchStrategy[Position], talent: str) -
 
 
 # Capture (reference N206): a defeated opposing minion goes beside the fortress. ``capturing`` hands it to
-# the AI factions' units by coin tosses (a player's is a choice the reference does not take); out of the
-# common pool, as Detonate.
+# the AI factions' units by coin tosses (a player's is a choice the reference does not take), and gives each
+# faction, by a toss, the captives it holds: none or 3 of every other faction (N335); out of the common
+# pool, as Detonate.
 @st.composite
 def capturing(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` whose AI factions' units' active chips get Capture by a coin toss."""
-    return _ai_tossed(draw, boards, "Capture")
+    """A board of ``boards`` whose AI factions' units' active chips get Capture by a coin toss, each
+    faction holding no captives given, or 0 or 3 from each other faction."""
+    position = _ai_tossed(draw, boards, "Capture")
+    factions = {}
+    for name, f in position.factions.items():
+        held = draw(st.sampled_from((None, 0, 3)))
+        factions[name] = f if held is None else replace(
+            f, captives=tuple((other, held) for other in sorted(position.factions) if other != name))
+    return replace(position, factions=factions)
 
 
 # Toxic Fumes (reference N235): a defeated unit lays a toxic fumes chip on its hex. ``fuming`` hands it to the
@@ -935,7 +943,7 @@ def translocating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posit
 
 
 # Keel promotion (reference N205): a promoted keel minion demotes once its hex group loses its last keel
-# spire, or returns to its fortress (Colony, an AI's below full health). ``keeled`` renames the side not
+# spire, or returns to its fortress (Colony: an AI's below full health; a player's if its owner will, N334). ``keeled`` renames the side not
 # moving keel, gives it the first spire alone, mostly bare, makes the hexes one hex group (or two, by column),
 # and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal.
 @st.composite
@@ -950,7 +958,7 @@ def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     spires = (replace(first, faction="keel", upgrades=() if draw(st.integers(0, 3)) else first.upgrades),
               *(replace(s, faction=MOVER) for s in rest))
     position = renamed(position, {OPPONENT: "keel"}, spires)
-    if draw(st.integers(0, 3)):  # Colony acts for the AI only: mostly so
+    if draw(st.integers(0, 3)):  # the AI's Colony reads health, a player's is a choice (N334): mostly the AI
         position = replace(position, factions={**position.factions, "keel": replace(
             position.factions["keel"], controller=Controller.AI)})
     units = {}

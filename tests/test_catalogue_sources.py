@@ -142,9 +142,9 @@ def _joined(lines: list[str]) -> str:
 
 
 def _plain(text: str) -> str:
-    """Typography and whitespace evened out. Hyphens are left out: a PDF line-end hyphen is soft in
+    """Typography (the sheets' fl and fi ligatures too) and whitespace evened out. Hyphens are left out: a PDF line-end hyphen is soft in
     "retal-iation" and real in "non-path", and the extraction cannot tell which."""
-    for typographic, plain in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'), ("★", "*"), ("–", "-")):
+    for typographic, plain in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'), ("★", "*"), ("–", "-"), ("ﬂ", "fl"), ("ﬁ", "fi")):
         text = text.replace(typographic, plain)
     return " ".join(text.replace("-", "").split())
 

@@ -250,7 +250,7 @@ def test_spires_fire_agrees_with_promoting_talents(position: Position) -> None:
 
 
 # One side the keel, its minions promoted mostly, hex groups by column (reference N205): a promoted keel
-# minion whose hex group loses its last keel spire demotes, or returns to its fortress (Colony), in a
+# minion whose hex group loses its last keel spire demotes, or returns to its fortress (Colony; N334 a player's), in a
 # listing and the whole step.
 @settings(max_examples=examples(12), deadline=None, report_multiple_bugs=False)
 @given(keeled(combat_positions()))

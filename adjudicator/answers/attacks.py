@@ -203,7 +203,8 @@ class AttackOutcome:
     ) -> tuple[str, str, str | None, bool, tuple[str, ...], tuple[str, ...], tuple[str, ...],
                tuple[tuple[str, int, str], ...], str, tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
                tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str,
-               tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
+               tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...],
+               tuple[str, ...]]:
         """Tells apart the outcomes of one attack: its target, the redirect, a player's Splash, Riposte,
         Swashbuckler, Sourcefield, what it removed from a spire instead of its damage (Ram), what
         the unit did instead of attacking (Pacify), the upgrade it gave up (Pistoleer), the talents
@@ -211,12 +212,13 @@ class AttackOutcome:
         each defeated chip went (Absorb: underneath which spire), the upgrades added to a spire's bottom
         (Pollinate: which spire, which upgrade), the chance of a rolled retaliation's result (Relentless),
         the chips a defeat left behind (Toxic Fumes), where a unit was summoned (Evoke's AI) and what a
-        move dealt the units it moved, a D6 among it (Explosion)."""
+        move dealt the units it moved, a D6 among it (Explosion), and the units that left play rather
+        than demote (a player's Colony: its owner's choice)."""
         return (self.attacker, self.target, self.redirected_to, self.splashed, self.forgone, self.pressed,
                 self.cancelled, self.stripped, self.instead, self.unloaded, self.shed, self.paid_for, self.upgraded,
                 tuple(sorted((d.chip, d.goes_to) for d in self.defeated)),
                 "" if self.probability is None else str(self.probability), self.laid, self.summoned,
-                tuple(sorted((d.chip, d.amount) for d in self.damage if d.how == MOVING)))
+                tuple(sorted((d.chip, d.amount) for d in self.damage if d.how == MOVING)), self.returned)
 
     def damage_by_chip(self) -> dict[str, int]:
         """What each chip took in this attack, every source added up; what healed it instead, or what

@@ -174,6 +174,10 @@ def structure_facts(position: Position) -> Iterator[Symbol]:
         yield fact("source_cap", String(faction.name), Number(faction.source_capacity))
         if faction.morale is not None:  # its morale die, once acquired (Morale)
             yield fact("morale", String(faction.name), Number(faction.morale))
+        if faction.captives is not None:  # the minions it holds captured, by their faction (Capture's cap)
+            yield fact("captives_known", String(faction.name))
+            for other, count in faction.captives:
+                yield fact("captives", String(faction.name), String(other), Number(count))
 
 
 def barracks_facts(position: Position) -> Iterator[Symbol]:

@@ -95,6 +95,7 @@ MAX_RELICS = 30
 # The Motility Reservoir: "a maximum of 10", 15 with Metabolic Energy (the-graft.txt).
 MAX_MOTILITY = 15
 MAX_MORALE = 6  # the morale die's highest face (docs/combat.md, Morale)
+MAX_CAPTIVES = 3  # Capture: "a maximum of 3 minions captured from each faction at a time"
 # The talents that leave a unit owing a move after it stayed put (`must-move`).
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
@@ -804,7 +805,8 @@ class _PositionReader(_Reader):
 
     def faction(self, name: str, _key: Node, value: _Value) -> Faction | None:
         f = self.fields(value, ("controller", "mark"),
-                        ("source", "source-capacity", "motility", "barracks", "morale", "market", "next-mark"))
+                        ("source", "source-capacity", "motility", "barracks", "morale", "market", "next-mark",
+                         "captives"))
         if f is None:
             return None
         barracks = self.barracks(name, f["barracks"])
@@ -817,6 +819,7 @@ class _PositionReader(_Reader):
         capacity = self.integer(f["source-capacity"], MAX_SOURCE)
         motility = self.integer(f["motility"], MAX_MOTILITY)
         morale = self.integer(f["morale"], MAX_MORALE)
+        captives = self.captives(name, f["captives"])
         limit = _or(capacity, Faction.source_capacity)
         readable = capacity is not None or f["source-capacity"].node is None  # a bad one is reported already
         if source is not None and readable and source > limit:
@@ -838,7 +841,25 @@ class _PositionReader(_Reader):
             morale,
             market,
             next_mark,
+            captives,
         )
+
+    def captives(self, name: str, value: _Value) -> tuple[tuple[str, int], ...] | None:
+        """Faction → the minions captured from it beside this faction's fortress (Capture's cap), each another
+        faction of the position, 0 to 3."""
+        entries = self.pairs(value, "a mapping of faction → minions captured from it (0-3)")
+        if entries is None:
+            return None
+        found = []
+        for _, key_node, count in entries:
+            other = self.reference(_Value(key_node, count.path), self.faction_names, "faction", "factions")
+            if other == name:
+                self.problem(count, "a faction captures no minions of its own")
+                continue
+            number = self.integer(count, MAX_CAPTIVES)
+            if other is not None and number is not None:
+                found.append((other, number))
+        return tuple(sorted(found))
 
     def mark(self, value: _Value, none: bool = False, kinds: tuple[str, ...] = MARK_KINDS) -> Mark | None:
         """One of ``kinds``: gate, unit or hex, and for a unit's own mark beside (any hex beside a gate

@@ -370,6 +370,10 @@ class Faction:
     # The mark it declares once the unit it marks is defeated in the movement step, where the reading
     # defeated-mark is declare-again (docs/readings.md); None: not given, and that step keeps a notice.
     next_mark: Mark | None = None
+    # The minions captured from each other faction now beside its fortress (Capture: "a maximum of 3 minions
+    # captured from each faction at a time"), faction → count, an absent faction 0; None: not given, and
+    # Capture's cap keeps its notice.
+    captives: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -355,6 +355,10 @@ def _counters(position: Position) -> frozenset[str]:
                if any(p.untracked == "morale" for t in catalogue().known(u.talents) for p in t.left_out)}
     if all(position.factions[f].morale is not None for f in readers if f in position.factions):
         known.add(tracked("morale"))
+    # The captives held by every faction whose unit holds Capture (its cap of 3 from each faction).
+    takers = {u.faction for u in position.units.values() if any("Capture" in c for c in (u.talents, *(g.talents for g in u.group)))}
+    if all(position.factions[f].captives is not None for f in takers if f in position.factions):
+        known.add(tracked("captives"))
     # What waits in the barracks of every faction with a spire in play (Powerhouse's rotten worms).
     if all(position.factions[s.faction].barracks is not None for s in position.spires if s.faction in position.factions):
         known.add(tracked("spire-barracks"))

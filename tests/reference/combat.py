@@ -580,12 +580,21 @@ N205 Keel promotion, in an attack (not checked in Spires Fire nor the turn's edg
     with Diurnal, nor one a swap moved in it (Eager: not played). Colony (AI): such a minion of an AI
     faction, promoted as the exchange began and not dodged, whose health then is below its promoted
     side's health stat, leaves play instead, not defeated (``returned``; its end ``returned``).
+N334 Colony, a player's (the keel sheet: "When this unit would flip to its basic side, you may instead
+    place it beside your barracks"): such a minion of a faction not playing as the AI, promoted as the
+    exchange began and not dodged, whatever its health and in any wave, may leave play instead, as
+    N205's (``returned``), or demote: each choice an outcome, in a listing too (the choice is its
+    owner's, whoever attacks, as a Sourcefield payment is).
 N206 Capture, the AI's ("After this unit defeats an opposing faction minion, place that minion beside this
     faction's fortress"): a minion of a faction opposing the unit's (no landmark minion, a merc minion
     too) whose defeat is credited to a unit with it, by its attack, splash, retaliation or Spike, goes to
     ``captured:<the unit's faction>``, unless the unit fell earlier in the exchange (as N49), Incinerate
     removes it (N49) or Press Gang sends it back (N51); a captured minion is not absorbed (N119). A
     player's Capture, a choice, is not drawn (the generators hand it to AI units only).
+N335 Capture's cap ("a maximum of 3 minions captured from each faction at a time"): where the position gives
+    the captives of the unit's faction (``captives``), a minion of faction G is captured only while those
+    of G it holds, with those captured earlier in the exchange, are fewer than 3; else it goes where it
+    would have gone. The generators give a faction none or 3 of each (its room never short in one attack).
 N207 Pollinate, the AI's ("After this unit is defeated, add an orange cross-shield upgrade icon to the bottom of
     the nearest keel spire to where this unit was defeated, ignoring upgrade capacity"), in an attack (not
     checked in Spires Fire nor the turn's edges): once the exchange is dealt, each AI unit with it in use
@@ -1509,6 +1518,17 @@ def _merged(gains: list[Gain]) -> tuple[Gain, ...]:
     return tuple(by.values())
 
 
+def _capture_room(rules: Rules, log: Log, taker: str, of: str) -> bool:
+    """N335: whether ``taker`` may hold one more minion captured from faction ``of``."""
+    captives = rules.position.factions[taker].captives
+    if captives is None:
+        return True
+    before = log.before or {}
+    held = dict(captives).get(of, 0) + sum(1 for d in log.defeated if d.goes_to == f"captured:{taker}"
+                                            and d.chip in before and before[d.chip].faction == of)
+    return held < 3
+
+
 def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     burner = board.units.get(by)
     fallen = any(d.chip == by for d in log.defeated)
@@ -1520,7 +1540,8 @@ def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
     if f.has("Press Gang") and f.faction:  # N116
         return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
     if (burner is not None and not fallen and burner.has("Capture") and rules.ai(burner.faction)
-            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)):  # N206
+            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)
+            and _capture_room(rules, log, burner.faction, f.faction)):  # N206, N335
         return f"captured:{burner.faction}"
     if f.kind is Kind.HERO:
         return "removed-from-game"
@@ -2108,10 +2129,11 @@ def _rally_and_dispirit(
 KEEL = "keel"  # N205
 
 
-def _keel(rules: Rules, start: Board, b: Board, log: Log, moved: Iterable[str], raised: Iterable[str]
-          ) -> tuple[list[str], list[str]]:
+def _keel(rules: Rules, start: Board, b: Board, log: Log, moved: Iterable[str], raised: Iterable[str],
+          colony: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """N205: the keel minions that demote once the exchange from ``start`` to ``b`` is dealt, and
-    those that return to their fortress instead (Colony), each list sorted; ``b`` changed so."""
+    those that return to their fortress instead (Colony: the AI's below full health, the player's in
+    ``colony``, N334), each list sorted; ``b`` changed so."""
     group = rules.position.hex_group()
 
     def spired(board: Board, g: int) -> bool:
@@ -2125,8 +2147,9 @@ def _keel(rules: Rules, start: Board, b: Board, log: Log, moved: Iterable[str], 
                 or m.id in moved or m.id in raised or not m.promoted or m.has("Diurnal")
                 or not spired(start, g) or spired(b, g)):
             continue
-        if (m.has("Colony") and rules.ai(m.faction) and was.promoted and m.id not in log.dodged
-                and m.promoted_stats is not None and m.health < m.promoted_stats.health):
+        ai_home = rules.ai(m.faction) and m.promoted_stats is not None and m.health < m.promoted_stats.health
+        player_home = not rules.ai(m.faction) and m.id in colony  # N334
+        if m.has("Colony") and was.promoted and m.id not in log.dodged and (ai_home or player_home):
             del b.units[m.id]
             b.returned = b.returned | {m.id}
             home.append(m.id)
@@ -2359,6 +2382,7 @@ def attack(
     rally: frozenset[tuple[str, str]] | None = frozenset(), gang: frozenset[str] = frozenset(),
     invig: frozenset[tuple[str, str]] = frozenset(), absorb: frozenset[tuple[str, str]] = frozenset(),
     power: frozenset[tuple[str, str]] = frozenset(), faces: tuple[tuple[str, str, int], ...] = (),
+    colony: frozenset[str] = frozenset(),
 ) -> tuple[AttackOutcome, Board]:
     """One attack, in order: damage (and a splash, N42), defeat, level-up, retaliation, gate retaliation;
     ``riposte``: a player's Riposte unit recovers instead of retaliating (N47); ``press``: Swashbuckler's
@@ -2372,7 +2396,8 @@ def attack(
     (N116); ``invig``: the player's Invigorate units' picks, (unit, minion), if they fall (N118: a listing
     takes none); ``absorb``: the spire each graft minion goes underneath if it falls (N119); ``power``: the
     player's Powerhouse spires' picks, (spire, worm), if they fall (N263: a listing takes none); ``faces``:
-    what each unit the swap moves beside an Explosion chip rolls, (unit, chip, face) (N274)."""
+    what each unit the swap moves beside an Explosion chip rolls, (unit, chip, face) (N274); ``colony``:
+    the player's Colony minions that leave play rather than demote, where they would demote (N334)."""
     b = board.copy()
     log = Log(before=dict(b.units), armour=armour, roll=roll[0] if roll else None, gang=gang, absorb=absorb)
     purse = dict(b.source)  # N65: what each faction has as the attack begins
@@ -2471,7 +2496,7 @@ def attack(
     promoted, demoted, offered = _rally_and_dispirit(rules, board, b, log, dict(moved), rally, invig)
     raised, powered = _powerhouse(rules, b, log, None if rally is None else power)  # N263
     promoted, offered = tuple(sorted({*promoted, *raised})), tuple(sorted({*offered, *powered}))
-    lowered, returned = _keel(rules, board, b, log, dict(moved), promoted)  # N205
+    lowered, returned = _keel(rules, board, b, log, dict(moved), promoted, colony)  # N205, N334
     upgraded = _pollinate(rules, board, b, log)  # N207
     demoted = tuple(sorted({*demoted, *lowered}))
     leeches = [uid] if a.has("Leech") and not fell else []
@@ -2541,6 +2566,14 @@ def power_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[froz
                      and not rules.ai(board.spires[c].faction) and not board.spires[c].defeated})
     options = [[None, *_barracks_worms(rules, board, board.spires[sid].faction)] for sid in spires]
     return [frozenset((sid, w) for sid, w in zip(spires, picks) if w) for picks in product(*options)]
+
+
+def colony_choices(rules: Rules, board: Board) -> list[frozenset[str]]:
+    """N334: every set of the player's promoted keel minions with Colony on the map that would leave play
+    rather than demote (a pick of one that does not demote is none)."""
+    able = sorted(uid for uid, m in board.units.items() if m.faction == KEEL and m.kind is Kind.MINION
+                  and m.has("Colony") and m.promoted and not m.in_gate and not rules.ai(m.faction))
+    return [frozenset(c for c, on in zip(able, picks) if on) for picks in product((False, True), repeat=len(able))]
 
 
 def _powerhouse(rules: Rules, b: Board, log: Log, power: frozenset[tuple[str, str]] | None
@@ -2937,9 +2970,10 @@ def attack_branches(
         for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for power in power_choices(rules, board, _fallible(rules, board, uid, target, redirect))
         for faces in blast_choices(rules, board, uid, target, armour)
+        for colony in colony_choices(rules, board)  # N334
         for outcome, after in every_choice(
             lambda chooser: attack(rules, board, uid, target, redirect, chooser, splash, riposte, press, cancel, ram,
-                                   armour, roll, unload, rally, gang, invig, absorb, power, faces))
+                                   armour, roll, unload, rally, gang, invig, absorb, power, faces, colony))
         for blasts in [blast_odds(rules, board, faces, armour)]
     ]
 
@@ -2964,7 +2998,8 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
     c = choice(rules, board, uid)
     played = {
         (roll and roll[0], faces, armour, attack(rules, board, uid, t, r, Chooser(None), splash, riposte, press, cancel,
-                                                 ram, armour, roll, unload, None, gang, absorb=absorb, faces=faces)[0])
+                                                 ram, armour, roll, unload, None, gang, absorb=absorb, faces=faces,
+                                                 colony=colony)[0])
         for t in c.allowed
         for r in redirects(rules, board, t)
         for splash in splash_choices(rules, board, uid, t)
@@ -2978,6 +3013,7 @@ def options_now(rules: Rules, board: Board, uid: str) -> AttackOptions:
         for gang in gang_choices(rules, board, _fallible(rules, board, uid, t, r))
         for absorb in absorb_choices(rules, board, _fallible(rules, board, uid, t, r))  # N119
         for faces in blast_choices(rules, board, uid, t, armour)  # N274
+        for colony in colony_choices(rules, board)  # N334
     }
     # N78: an outcome a rolled retaliation led to has the odds of every total that leads to it, once each;
     # N274: so too each face an Explosion roll showed.
@@ -4344,7 +4380,8 @@ def replay(
                             _Named([lv.chosen for lv in given.level_ups]), splash, bool(given.forgone),
                             bool(given.pressed), bool(given.cancelled), rams[0] if rams else None, armour,
                             rolls.get(given.redirected_to or given.target), unload, rally,
-                            frozenset(u for u, _ in given.paid_for), invig, absorb, power, faces)  # N116, N118, N263
+                            frozenset(u for u, _ in given.paid_for), invig, absorb, power, faces,
+                            frozenset(given.returned))  # N116, N118, N263, N334
                      for rally in rally_choices(rules, board, given.attacker, given.target)
                      for faces in blast_choices(rules, board, given.attacker, given.target, armour)  # N274
                      for power in power_choices(rules, board, _fallible(rules, board, given.attacker,
