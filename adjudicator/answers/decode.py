@@ -121,16 +121,31 @@ def _name(symbol: Symbol) -> str:
     return name
 
 
+# Each nested route read, by its Symbol: a unit's routes share their beginnings, the inner pairs, so
+# each pair is read through clingo's C API once (a hero's hundreds of routes were most of its decoding).
+_ROUTES: dict[Symbol, tuple[str, ...]] = {}
+
+
 def _route(symbol: Symbol) -> tuple[str, ...]:
     """A nested route (Hk,(...,(O,start))) as its nodes in order, origin first."""
-    nodes = []
-    while symbol.type is SymbolType.Function and symbol.name == "":
+    outer: list[tuple[Symbol, str]] = []  # the pairs not read before, outermost first, with their last node
+    found = _ROUTES.get(symbol)
+    while found is None:
+        if symbol.type is not SymbolType.Function or symbol.name != "":
+            found = ()
+            break
         pair = symbol.arguments  # read once: each read builds the list anew through clingo's C API
         if len(pair) != 2:
+            found = ()
             break
-        nodes.append(_name(pair[0]))
+        outer.append((symbol, _name(pair[0])))
         symbol = pair[1]
-    return tuple(reversed(nodes))
+        found = _ROUTES.get(symbol)
+    if len(_ROUTES) > 100_000:
+        _ROUTES.clear()
+    for pair, node in reversed(outer):
+        found = _ROUTES[pair] = (*found, node)
+    return found
 
 
 @dataclass
