@@ -1,12 +1,8 @@
 """What is derived from shipped files is kept on disk between processes (adjudicator/position/data.py,
-derived): read back as made, made anew when its source changes, and never needed; and so are the
-dataclasses' compiled methods (adjudicator/compiled.py)."""
+derived): read back as made, made anew when its source changes, and never needed."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -74,43 +70,3 @@ def test_the_entry_file_is_its_includes_parsed_one_by_one() -> None:
         return sorted(str(s) for s in statements if s.ast_type not in (ast.ASTType.Comment, ast.ASTType.Program))
 
     assert rules(whole) == rules(one_by_one) and len(solve._files("main.lp")) > 30
-
-
-_CLASS = """
-import builtins, sys
-compiled = []
-original = builtins.compile
-builtins.compile = lambda source, *rest, **kw: compiled.append(source) or original(source, *rest, **kw)
-import adjudicator  # installs the compiled methods' cache
-from dataclasses import FrozenInstanceError, dataclass
-
-@dataclass(frozen=True, order=True)
-class Spot:
-    name: str
-    rank: int = 1
-
-spot = Spot("c2")
-try:
-    spot.rank = 3
-    frozen = False
-except FrozenInstanceError:
-    frozen = True
-print(repr(spot), spot == Spot("c2", 1), Spot("a1") < spot, hash(spot) == hash(Spot("c2")), frozen,
-      sum("__create_fn__" in str(s) for s in compiled))
-"""
-
-
-def test_a_dataclass_s_methods_are_compiled_once_and_behave_as_python_s(tmp_path: Path) -> None:
-    # adjudicator/compiled.py: the second process compiles none of the class's methods, and the class
-    # behaves as the first's, which compiled them; a damaged cache is compiled anew.
-    def run() -> list[str]:
-        env = {**os.environ, "CLOUDSPIRE_CACHE": str(tmp_path)}
-        done = subprocess.run([sys.executable, "-c", _CLASS], env=env, capture_output=True, text=True, check=True)
-        return done.stdout.split()
-
-    first = run()
-    assert first[:-1] == ["Spot(name='c2',", "rank=1)", "True", "True", "True", "True"] and int(first[-1]) > 0
-    assert run() == [*first[:-1], "0"]
-    (kept,) = tmp_path.glob("dataclass-code-*.marshal")
-    kept.write_bytes(b"\x00garbage")
-    assert run() == first
