@@ -527,7 +527,7 @@ def test_unit_options_agree_on_where_dig_places(position: Position) -> None:
 @settings(max_examples=examples(12), deadline=None)
 @given(digging(positions().filter(affordable_step)).filter(lambda p: _acts(p, False)))
 def test_movement_step_agrees_on_where_dig_places(position: Position) -> None:
-    # A chip placed stands in the way of the later moves; neither side's final board shows it (a notice).
+    # A chip placed stands in the way of the later moves, and each side's final board shows where it lies (N144).
     problem = movement_step_problem(position, False)
     assert problem is None, problem
 
