@@ -476,8 +476,11 @@ def _target(t: Target) -> tuple[str, int, str]:
     return (t.chip, t.priority or 0, t.category)
 
 
-def _fire(result: FireStepResult) -> dict[tuple[tuple[tuple[str, str], ...], EndState], Fraction]:
-    return {(r.choices, r.end): r.probability for r in result.results}
+def _fire(result: FireStepResult) -> dict[tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...], EndState],
+                                           Fraction]:
+    # A result is told apart by the chips the spires fired at, too (N317).
+    return {(r.choices, tuple(sorted({(s.spire, s.target) for s in r.shots})), r.end): r.probability
+            for r in result.results}
 
 
 def _spires(result: FireStepResult) -> dict[str, object]:
@@ -494,8 +497,8 @@ def spires_fire_problem(position: Position) -> str | None:
     got = solver.spires_fire(copy.deepcopy(position))
     lines = _count(expected.count, got.count)
 
-    def show(key: tuple[tuple[tuple[str, str], ...], EndState]) -> str:
-        return f"choices {list(key[0])} end {_show_end(key[1])}"
+    def show(key: tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...], EndState]) -> str:
+        return f"choices {list(key[0])} fired at {list(key[1])} end {_show_end(key[2])}"
 
     lines += _diff("result", _fire(expected), _fire(got), show)
     lines += _diff("spire", _spires(expected), _spires(got))

@@ -694,7 +694,8 @@ class SpireTargets:
 
 @dataclass(frozen=True)
 class FireResult:
-    """A distinct result of the Spires Fire step, under one line of target choices.
+    """A distinct result of the Spires Fire step, under one line of target choices, with the chips each
+    spire fired at (or acted on): an end reached by firing at other chips is another result.
 
     ``choices`` is the sequence of (spire, chip) choices made where a spire had several allowed
     targets, or its talent several chips to act on (Quake's ties, before its shot), or a player's spire
@@ -708,7 +709,7 @@ class FireResult:
     choices: tuple[tuple[str, ...], ...]
     end: EndState
     probability: Fraction
-    shots: tuple[Shot, ...]  # one sequence of shots that gives it
+    shots: tuple[Shot, ...]  # one sequence of shots that gives it: every one that does fires at these chips, if not as often
 
     def as_json(self) -> dict[str, Any]:
         return {"choices": [_choice_json(c) for c in self.choices],

@@ -1588,9 +1588,9 @@ def _ball_odds(die: Die, ball: Cannonball) -> Fraction:
 
 
 def _d6(fin: Iterable[Symbol]) -> tuple[Roll6, ...]:
-    """The D6s a talent rolled in an end's line, from fin(d6(X,Lo,Hi)) and fin(d6s(X,K,Lo,Hi)) (output.lp): at
-    the start or end of the turn (Reap), or a unit a swap or a teleport moved beside another chip, K such
-    chips at once by their total (Explosion)."""
+    """The D6s a talent rolled in an end's line, from fin(d6(X,Lo,Hi,Why)) and fin(d6s(X,K,Lo,Hi,Why)) (output.lp):
+    at the start or end of the turn (Reap), or a unit a swap or a teleport moved beside another chip, K such
+    chips at once by their total (Explosion); a unit that rolled twice alike, each roll (its own Why)."""
     from adjudicator.answers.attacks import Roll6  # imported here: combat only
     return tuple(sorted([*(Roll6(chip_name(a[0]), a[1].number, a[2].number) for s in fin if s.name == "d6"
                            for a in [s.arguments]),

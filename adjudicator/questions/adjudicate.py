@@ -790,7 +790,10 @@ def spires_fire(
     except TimedOut as timeout:
         models, complete = timeout.models, False
     spires, paths = decode_fire(decodable(models, None if complete else deadline), position, fallback)
-    merged: dict[tuple[tuple[tuple[str, str], ...], EndState], FireResult] = {}
+    # A result is one line of choices, the chips each spire fired at (or acted on), and an end: the same end
+    # reached by firing at other chips (a forced target that an earlier roll changed) is another result, so
+    # that the chips its shots show are the ones fired at (their damage, their count may differ: Repeater).
+    merged: dict[tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, str, str], ...], EndState], FireResult] = {}
     for path in paths:
         odds = math.prod((r.chance for r in path.d6), start=Fraction(1))  # a teleported unit's D6 (Explosion)
         for roll in path.rolls:  # a volley's total (Multi-Target), or a shot's damage
@@ -798,7 +801,7 @@ def spires_fire(
                      else die.dealt(roll.dice, roll.cut, roll.cap, roll.silencing))
             odds *= dealt[roll.value]
         choices = path.choices
-        key = (choices, path.end)
+        key = (choices, tuple(sorted({(s.spire, s.target, s.instead) for s in path.shots})), path.end)
         seen = merged.get(key)
         if seen is None:
             merged[key] = FireResult(choices, path.end, odds, path.shots)

@@ -430,6 +430,9 @@ _UNSEEN_SIDE = {
                                  "itself immediately\" then does is not played"),
     "entropy-many": ("Entropy", "a unit its 2 damage reaches that another late harm of the same moment reaches too "
                                 "(Detonate, a second Entropy): only one is dealt"),
+    "cumbersome-hex": ("Cumbersome", "the item placed on the hero's hex as it takes damage, a chip there: the "
+                                     "boards after hold none, so a later teleport of the step and the later steps "
+                                     "of the turn (moves through that hex, a Source Well it covers) do not meet it"),
     "explosion-both": ("Explosion", "two units an Eager swap moves beside the chip at once: which of them sets it "
                                     "off before it is discarded is not read; each rolls"),
     "explosion-hex": ("Explosion", "the hex of a chip that went off, free again, where a later Wallop of the step "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -540,7 +541,11 @@ def fire_step(result: FireStepResult) -> str:
         # of choices is not always one whole way of choosing: its results add up to at most 1.
         lines.append("  choices: the targets chosen (and talents used by choice) along each line of play; for\n"
                      "  any fixed way of choosing, the results it allows add up to 1")
-    rows = ((str(r.probability), _choices(r) or "-", r.end.describe()) for r in result.results)
+    # Results alike but for the chips the spires fired at (a forced target an earlier roll changed) say whom.
+    alike = Counter((r.choices, r.end) for r in result.results)
+    rows = ((str(r.probability), _choices(r) or "-", r.end.describe() + (
+        f" (fired at: {', '.join(f'{s.spire}→{s.target}' for s in r.shots)})" if alike[(r.choices, r.end)] > 1 else ""))
+        for r in result.results)
     lines.append(_table(("probability", "choices", "result"), rows))
     return "\n".join(lines)
 

@@ -628,6 +628,9 @@ N315 Recruitable's taking (N122) is also an act of the moment in any order with 
     unit taken before a blast is the turn's faction's from then on, no opposing unit, so the blast spares
     it (its end shows ``control`` with its health as it stands); the AI's only while none of its Self
     Destruct units would defeat something (N106 first).
+N317 Spires Fire's results are told apart by the chips each spire fired at (or acted on), besides the choices
+    and the end (docs/output-format.md, spires-fire): the same end reached by firing at another chip (a forced
+    target that an earlier roll changed) is another result; not by how many shots (Repeater's again).
 N316 The whole attack step's ends are told apart, besides the board, by what the rest of the turn reads of
     the step (docs/combat.md, End states): the units with Survival that attacked in it and stand (the end
     of the turn reads "if this unit did not move or attack"), and the units with Recruitable (not Untamed)
@@ -4296,27 +4299,32 @@ def spires_fire(position: Position, die: Die | None = None) -> FireStepResult:
         for s in firing
         if first[s.id]
     )
-    Lines = dict[tuple[Choices, tuple[object, ...]], _Line]  # by choices and board
-    lines: Lines = {((), start.key()): _Line(start, Fraction(1), ())}
+    Lines = dict[tuple[Choices, tuple[tuple[str, str, str], ...], tuple[object, ...]], _Line]  # N317: by choices, targets, board
+    lines: Lines = {((), (), start.key()): _Line(start, Fraction(1), ())}
     for s in firing:
         after: Lines = {}
-        for (choices, _), line in lines.items():
+        for (choices, _, _), line in lines.items():
             for picked, shot in _fire(rules, line, s, die, choices):
-                key = (picked, shot.board.key())
+                key = (picked, _aimed(shot.shots), shot.board.key())
                 if key in after:
                     after[key].probability += shot.probability
                 else:
                     after[key] = shot
         lines = after
-    results: dict[tuple[Choices, EndState], FireResult] = {}
-    for (choices, _), line in lines.items():
+    results: dict[tuple[Choices, tuple[tuple[str, str, str], ...], EndState], FireResult] = {}
+    for (choices, aimed, _), line in lines.items():
         end = end_state(rules, start, line.board, False)
-        known = results.get((choices, end))
+        known = results.get((choices, aimed, end))
         if known is None:
-            results[(choices, end)] = FireResult(choices, end, line.probability, line.shots)
+            results[(choices, aimed, end)] = FireResult(choices, end, line.probability, line.shots)
         else:
-            results[(choices, end)] = replace(known, probability=known.probability + line.probability)
+            results[(choices, aimed, end)] = replace(known, probability=known.probability + line.probability)
     return FireStepResult(rules.faction, listing, len(results), tuple(results.values()), die.name)
+
+
+def _aimed(shots: tuple[Shot, ...]) -> tuple[tuple[str, str, str], ...]:
+    """N317: the chips each of a line's spires fired at (or acted on), which tell its results apart."""
+    return tuple(sorted({(s.spire, s.target, s.instead) for s in shots}))
 
 
 # ------------------------------------------------------------------------- checking a sequence
