@@ -71,6 +71,10 @@ PASS_OPEN = ("a hero's walk through the hexes its talent lets it move through, a
 # What a rider takes on its roost's way that the answer does not count (movement/harm.lp, rider_open/2).
 RIDER_OPEN = ("what the way does to an elfinkaze its roost carries as the roost walks as a hero (FAQ-07: Toxic "
               "Secretion and Toxic Fumes hit both chips; a recovery, Refresh)")
+# An item a hero drops as it takes damage on its way (hook mdrops/2: Cumbersome), "placed on the hero's hex".
+ITEM_HEX = ("the item placed on the hex where the hero takes damage as it moves, a chip there (\"Units cannot move on "
+            "or through a hex that contains any other ... chips\"): the rest of its walk, the later moves of the step and "
+            "the later steps of the turn do not meet it, the boards after holding none")
 # A hero's return that gives its gate its health (Queen's Blood), where its way home may cost it (after.lp, home_open/2).
 HOME_OPEN = ("the health a return to the fortress gives its gate where moving may hurt the hero or roll it dice on its "
              "way home (its health as it arrives)")
@@ -529,6 +533,8 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=PASS_OPEN) for talent in sorted(a.pass_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=HOME_OPEN) for talent in sorted(a.home_open))
+    uncounted += tuple(Notice(item, PARTLY, ("movement",), (uid,), left_out=ITEM_HEX)
+                       for item in sorted({i for m in outcomes for i in m.lost}))
     uncounted += tuple(Notice("Roost", PARTLY, ("movement",), (rider,), left_out=RIDER_OPEN) for rider in sorted(a.rider_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=CALL_OPEN) for talent in sorted(a.call_open))
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
@@ -567,6 +573,7 @@ ONCE_ENDED: dict[str, Callable[[MoveOutcome], bool]] = {
     CALL_OPEN: lambda m: any(a.how == "call" for a in m.acts),
     GROUP_DISCARDED: lambda m: m.discarded,
     HOME_OPEN: lambda m: m.kind == "return",
+    ITEM_HEX: lambda m: bool(m.lost),
 }
 
 
