@@ -55,6 +55,11 @@ def test_explain_allows_exactly_the_listed_ends(position: Position) -> None:
             ids = {r.id for r in j.reasons}
             if j.verdict == ILLEGAL:
                 assert ids and ids.isdisjoint({"progress", "lateral", "stay", "only_outcome"}), (j, describe(position))
+            # "The only outcome": `moves` lists one, by what differs for a user (damage, dice, chips struck), but
+            # for its discard by its own die before it moves (Anarchy), which chance decides, not the claim.
+            if "only_outcome" in ids:
+                moved = {m.key for m in options.outcomes if not m.discarded}
+                assert len(moved) == 1, (j, options.outcomes, describe(position))
 
 
 def test_an_act_printed_without_a_to_reads_back_as_itself() -> None:

@@ -146,7 +146,10 @@ class _Acts:
                  *claim_facts(claim, board, self.everything)]
         symbols = solve(facts, parts=EXPLAIN, deadline=self.deadline)
         starts = {uid: board.node_of(uid) for uid in self.query.units}
-        return decode_verdicts(symbols), decode(symbols, starts, (claim.unit,)).options[claim.unit]
+        options = decode(symbols, starts, (claim.unit,)).options[claim.unit]
+        routed = claim.path is not None and len(claim.path) > 1
+        return {subject: _apart(judgement, options, subject or claim.end, routed and not subject)
+                for subject, judgement in decode_verdicts(symbols).items()}, options
 
     def judge(self, board: Position, left: tuple[ActClaim, ...], accepts: Callable[[Act], bool],
               optional: frozenset[str]) -> dict[str, Judgement]:
@@ -245,6 +248,32 @@ class _Acts:
         if unit.kind is Kind.HERO and act.defeats and act.then != "defeated":
             self.notices.append(Notice("", NOT_MODELLED, ("movement",), (unit.id,), HERO_LEVELS, LEVELING_UP,
                                        LEVEL_UP_TEXT))
+
+
+# What the encoding calls the one thing the unit may do: its one end (only_outcome), the end the AI must take
+# (ai_closest, ai_hero).
+ONE_END = ("ai_closest", "ai_hero")
+
+
+def _apart(judgement: Judgement, options: UnitOptions, end: str, routed: bool) -> Judgement:
+    """``judgement`` on a move ending on ``end`` (``routed``: the claim states its route), mandatory only where
+    nothing the unit may do differs from it for a user: the encoding counts ends, but two routes to one end
+    that take different damage, roll dice, strike or carry differently are outcomes apart (MoveOutcome.key, as
+    `moves` lists them), either the unit's to take. Where there are such, "the only outcome" holds for no
+    claim, and the AI's end taken by force does not make a stated route mandatory."""
+    if judgement.verdict != MANDATORY:
+        return judgement
+    # The acts a move may or must take are judged on their own (_Acts._after: act_may).
+    keys = {(m.end, replace(m, acts=()).key) for m in options.outcomes}
+    dropped = {"only_outcome"} if len(keys) > 1 else set()
+    if routed and len({k for e, k in keys if e == end}) > 1:
+        dropped.update(ONE_END)
+    if not dropped:
+        return judgement
+    reasons = tuple(r for r in judgement.reasons if r.kind != MANDATORY or r.id not in dropped)
+    if any(r.kind == MANDATORY for r in reasons):
+        return replace(judgement, reasons=reasons)
+    return replace(judgement, verdict=LEGAL, reasons=reasons)
 
 
 def _cited(kind: str, rid: str, talent: str, args: tuple[str, ...]) -> Reason:
