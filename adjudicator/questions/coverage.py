@@ -342,6 +342,8 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("inferno-upgrade"))
     if position.scenario is not None and position.scenario.wave is not None:  # whether it is the last (Colony)
         known.add(tracked("last-wave"))
+    if not any(h.rock for h in position.hexes.values()):  # no floating rock to roll dice over (Roost's rider)
+        known.add(tracked("rockless"))
     if position.turn.first_of_round is not None:  # whether the turn starts its round (Fountain)
         known.add(tracked("round"))
     if position.turn.first_of_onslaught is not None:  # its faction's first of the Onslaught Phase (Spawn)
