@@ -52,7 +52,7 @@ def reads_back(doc: PositionDocument, checked: int = CHECKED) -> None:
         for index, move in enumerate(options.outcomes):
             claim = parse(format_move(move), position)
             assert isinstance(claim, MoveClaim)
-            assert [(a.talent, a.chip if a.how != "discard" else None, a.to or None) for a in move.acts] == \
+            assert [(a.talent, a.chip if a.how != "discard" else None, a.to or None) for a in move.acts if a.stated] == \
                 [(a.talent, a.chip, a.to) for a in (*claim.before, *claim.after)], format_move(move)
             if any(a.instead for a in move.acts):
                 assert claim.path == (position.node_of(move.unit),) and not claim.after, format_move(move)

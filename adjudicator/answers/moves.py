@@ -84,7 +84,8 @@ class Act:
     the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;
     'replace', ``chip`` an opposing spire replaced by a spire of the unit's faction's barracks, its upgrades
     kept, instead of moving where it comes before the move: Quantum Dark; 'pickup' / 'drop', ``chip`` the item's
-    chip the hero picks up / the hex it drops the item on: Portable Gateport; 'build', ``chip`` a Source well's
+    chip the hero picks up / the hex it drops the item on: Portable Gateport, Explosion; 'explode', ``chip`` an
+    Explosion chip the unit moved beside, its D6 rolled (in ``damage``, ``chance``), discarded once the move ends; 'build', ``chip`` a Source well's
     hex a dispatch platform of the unit's faction is built on, 'tower', ``chip`` a dispatch platform promoted to
     a siege tower, its upgrades kept: Builder; 'clear', ``chip`` an unrevealed landmark discarded, 'waygate',
     ``chip`` a Source well's hex a waygate is placed on, 'clear_waygate', both, the well ``to``: Build Waygate;
@@ -110,6 +111,11 @@ class Act:
     @property
     def defeats(self) -> bool:
         return self.how == "defeat" or self.then == "defeated"
+
+    @property
+    def stated(self) -> bool:
+        """A claim states it: every act but a chip the move set off, which its D6 follows (Explosion: chance)."""
+        return self.how != "explode"
 
     @property
     def places(self) -> bool:

@@ -53,7 +53,7 @@ def format_move(move: MoveOutcome) -> str:
     """The notation of a listed move outcome: its acts before the route, the route (none after an act
     made instead of moving: Tracker), its displacements and its acts once it ends."""
     before = "".join(f" {format_act(a)}" for a in move.acts if a.when == "before")
-    after = "".join(f" {format_act(a)}" for a in move.acts if a.when == "after")
+    after = "".join(f" {format_act(a)}" for a in move.acts if a.when == "after" and a.stated)
     if any(a.instead for a in move.acts):
         return f"{quote(move.unit)}{before}"
     route = joined(move.path, move.landed) if len(move.path) > 1 else "stay"

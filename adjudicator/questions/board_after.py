@@ -161,10 +161,12 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     elif act.how == "pickup":  # Portable Gateport: the item's chip leaves its hex, the hero holds it (the talent)
         units[uid] = replace(units[uid], talents=(*units[uid].talents, GATEPORT))
         return replace(position, units=units, chips=tuple(c for c in position.chips if c.id != act.chip))
-    elif act.how == "drop":  # Portable Gateport: the hero's item on that hex, another chip from then on
-        units[uid] = replace(units[uid], talents=tuple(t for t in units[uid].talents if t != GATEPORT))
-        item = Chip(gateport_id(act.chip), act.chip, GATEPORT, talents=(GATEPORT,))
+    elif act.how == "drop":  # Portable Gateport, Explosion: the hero's item on that hex, another chip from then on
+        units[uid] = replace(units[uid], talents=tuple(t for t in units[uid].talents if t != act.talent))
+        item = Chip(item_id(act.talent, act.chip), act.chip, act.talent, talents=(act.talent,))
         return replace(position, units=units, chips=(*position.chips, item))
+    elif act.how == "explode":  # Explosion: the chip that went off as the unit moved beside it, discarded
+        return replace(position, chips=tuple(c for c in position.chips if c.id != act.chip))
     elif act.how == "radiate":  # Radiate: 1 health, or 1 upgrade of that kind, from the unit to act.chip
         giver, taker = units[uid], units[act.chip]
         if act.to == "health":
@@ -361,9 +363,9 @@ def waygate_id(hex_name: str) -> str:
     return f"waygate-{hex_name}"
 
 
-def gateport_id(hex_name: str) -> str:
-    """The id of the Portable Gateport chip a hero dropped on ``hex_name``."""
-    return f"portable-gateport-{hex_name}"
+def item_id(talent: str, hex_name: str) -> str:
+    """The id of the chip of the item ``talent`` (Portable Gateport, Explosion) a hero dropped on ``hex_name``."""
+    return f"{talent.lower().replace(' ', '-')}-{hex_name}"
 
 
 def tunnel_id(hex_name: str) -> str:

@@ -211,7 +211,7 @@ class _Acts:
             return {**verdicts, "": move}
         wanted = self.claim.after
         end = self.end
-        made = [m.acts for m in options.outcomes if m.end == end] or [()]  # no outcome listed there: no act
+        made = [tuple(a for a in m.acts if a.stated) for m in options.outcomes if m.end == end] or [()]  # none: no act
         offered = tuple(dict.fromkeys(a for acts in made for a in acts))
         optional |= {a.talent for a in offered if a.talent not in options.must_act}
         must = frozenset(options.must_act)

@@ -109,6 +109,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     discarded = {c.chip for e in ends for c in e.chips if c.discarded}  # not defeated: no reward (Pacify)
     # or as units moved: by an act, a minion (Yrtel's Way) or a spire (Rigging); a minion itself (Eruption)
     moves = movement.sequence if movement else ()
+    discarded |= {a.chip for m in moves for a in m.acts if a.how == "explode"}  # an Explosion chip that went off
     homed |= {a.chip for m in moves for a in m.acts if a.how == "barracks"} | {m.unit for m in moves if m.exit == "barracks"}
     homed |= {x for m in moves for a in m.acts if a.how == "fuse" for x in (m.unit, a.chip)}  # the shada's fusion
     homed |= {m.unit for m in moves for a in m.acts if a.then == "barracks"}  # Builder's basic unit

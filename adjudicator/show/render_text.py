@@ -159,6 +159,7 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "distort": "places the market's top earthscape over its isle at {chip}",
          "replace": "replaces {chip} with a spire of its faction's barracks, its upgrades kept",
          "pickup": "picks up {chip}", "drop": "drops the item on {chip}",
+         "explode": "moved beside {chip}: rolls its D6, {chip} discarded",
          "build": "builds a dispatch platform on the Source well {chip}",
          "tower": "promotes the dispatch platform {chip} to a siege tower, its upgrades kept",
          "clear": "discards the unrevealed landmark {chip}", "waygate": "places a waygate on the Source well {chip}",
@@ -221,7 +222,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
     # move rolls some (chapter 1's floating rocks).
     hurt = any(m.damage or m.defeated for m in options.outcomes)
     rolled = any(m.rolls for m in options.outcomes)
-    # The chance of the die rolled before the move (Anarchy), where some outcome has one.
+    # The chance of the die rolled before the move (Anarchy) or once it ends (Explosion), where some outcome has one.
     gambled = any(m.chance is not None for m in options.outcomes)
     # What it deals on its way (Blaze) or once its move ends (Impale, Source Aura), where some outcome
     # deals something.
@@ -242,7 +243,7 @@ def unit_options(options: UnitOptions, position: Position, ai: bool) -> str:
              *((_dice(m, unit.life),) if rolled else ()), _displaced(m),
              *((", ".join(m.felled) or "-",) if felled else ()), *((_struck(m),) if struck else ()),
              *((acts_text(m, position),) if acting else ()), *((TURNS.get(m.turns, "-"),) if turning else ()),
-             *((str(m.chance),) if gambled else ()), *((_source(m.source),) if sourcing else ()))
+             *((str(m.chance) if m.chance is not None else "-",) if gambled else ()), *((_source(m.source),) if sourcing else ()))
             for m in options.outcomes)
     table = _table(header, rows)
     text = f"{title}: {len(options.outcomes)} {label}\n{table}"
