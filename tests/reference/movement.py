@@ -7,6 +7,10 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N337 A landmark minion its faction controls that moves (Recruiter, Recruitable) leaves its own hex free: a unit
+    it displaces may land there ("displaced-landing: adjacent"), as the solver has it; the reference kept a
+    landmark minion's hex a chip hex for its own move (found by bench.sweep, rocky-unit-options, seed 14).
+
 N336 An AI hero's end preference (Gust, Waterwalker) weighs a hex it may fall on by the ends its rules leave
     it that it falls there on the way to, as a minion's (N241) weighs a route by the end it was going to: a
     fall on plains on the way to a path hex is no plains end, a fall on the way to a plains end is one.
@@ -1056,9 +1060,9 @@ def minion_routes(
     the board before the move (or the minion's start), never one the minion enters later; two
     displaced units never land on one hex, and a route whose units cannot all land is no route.
     """
-    chips = _chip_hexes(position)
-    inert = _other_chips(position)
     start = position.node_of(unit.id)
+    chips = _chip_hexes(position) - {start}  # N337: a landmark minion that moves leaves its hex free
+    inert = _other_chips(position)
     others = _units_by_hex(position, unit.id)
     stops = stop_hexes(position, unit)
     chutes = teleports(position, unit, ai)
