@@ -7,6 +7,11 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N338 A hero that returns to its fortress "immediately recovers to full health" (game-elements, Returning to
+    the Fortress): the board after holds it at its health stat, whatever the floating rocks' dice took on its
+    way home (its fortifications lost stay lost), as the solver's board_after has it (bench.sweep,
+    rocky-movement-step, seed 14).
+
 N337 A landmark minion its faction controls that moves (Recruiter, Recruitable) leaves its own hex free: a unit
     it displaces may land there ("displaced-landing: adjacent"), as the solver has it; the reference kept a
     landmark minion's hex a chip hex for its own move (found by bench.sweep, rocky-unit-options, seed 14).
@@ -3097,6 +3102,9 @@ def apply_move(position: Position, move: MoveOutcome) -> Position:
     position = _earned(position, move)
     units = dict(position.units)
     units[move.unit] = _placed(units[move.unit], move.placed or move.end, True, move.damage, move.defeated)
+    if move.kind == RETURN and not move.defeated:  # N338: "it immediately recovers to full health"
+        home = units[move.unit]
+        units[move.unit] = dataclasses.replace(home, health=max(home.health, home.stats.health))
     if move.lost:  # N247: the item left it as it took damage on its way
         units[move.unit] = dataclasses.replace(units[move.unit], talents=tuple(
             t for t in units[move.unit].talents if t not in move.lost))
