@@ -633,13 +633,14 @@ def sweep(
             begun = time.perf_counter()
             pending: set[Future[Done]] = set()
             try:
-                tasks = tasks_for(CHECKS[name], positions, sweep_seed, timeout, memory)
-                for task in tasks:
+                submitted: dict[Future[Done], Task] = {}
+                for task in tasks_for(CHECKS[name], positions, sweep_seed, timeout, memory):
                     carried = book.carried(task)
-                    if carried is not None:
+                    if carried is None:
+                        submitted[pool.submit(run_task, task)] = task
+                    else:
                         _collect(tally, carried)
                         tally.carried += carried.checked
-                submitted = {pool.submit(run_task, t): t for t in tasks if book.carried(t) is None}
                 pending = set(submitted)
                 while pending:
                     finished, pending = wait(pending, return_when=FIRST_COMPLETED)

@@ -660,7 +660,7 @@ def _ai_end_choice(
     """Of the outcomes the AI may take, those ending on a hex its talent wants, when there are any; a hero's
     fall on the way, by the ends it walked to (``fall_aims``, N336)."""
     def aims(o: MoveOutcome) -> frozenset[str]:
-        return (fall_aims or {}).get(o.end, frozenset()) if o.defeated and fall_aims is not None else frozenset({o.end})
+        return (fall_aims or {}).get(o.end, frozenset({o.end})) if o.defeated else frozenset({o.end})
     return [o for o in outcomes if any(_ai_wants(position, unit, e) for e in aims(o))] or outcomes
 
 
@@ -1778,10 +1778,12 @@ def _closest_ends(position: Position, hero: Unit, outcomes: list[MoveOutcome]) -
     return [o for o in outcomes if o.kind != FREE or d.get(o.end) == best]
 
 
-def _hero_outcomes(position: Position, hero: Unit, ai: bool) -> list[MoveOutcome]:
+def _hero_outcomes(
+    position: Position, hero: Unit, ai: bool, fall_aims: dict[str, frozenset[str]] | None = None,
+) -> list[MoveOutcome]:
     start = position.node_of(hero.id)
     if _hurts_any(position, hero, ai):
-        return _hurt_hero_outcomes(position, hero, ai)
+        return _hurt_hero_outcomes(position, hero, ai, fall_aims)
     if _rolls_counted(position, hero, ai):
         return _rolling_hero_outcomes(position, hero, ai)
     outcomes = []
@@ -1964,10 +1966,11 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     if not ai and "Gust" in unit.talents and _on_plains(position, start):
         return _either_stat(position, unit, ai)
     wait = must_wait(position, unit)
+    fall_aims: dict[str, frozenset[str]] = {}  # an AI hero's falls on the way, by the ends it walked to (N336)
     if unit.kind is Kind.HERO or _roams(unit, ai):
         # An elfinkaze's start distance is still a minion's (Distance to the mark): it is one.
         d0 = _minion_plan(position, unit, ai).d0 if _roams(unit, ai) else distances(position, unit).get(start)
-        outcomes = [] if wait else _hero_outcomes(position, unit, ai)
+        outcomes = [] if wait else _hero_outcomes(position, unit, ai, fall_aims)
     else:
         plan = _minion_plan(position, unit, ai)
         d0 = plan.d0
@@ -1975,10 +1978,6 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     if ai and outcomes and unit.kind is Kind.HERO:
         outcomes = _motility(position, unit, outcomes)
     if ai and (unit.kind is Kind.HERO or _roams(unit, ai)):  # a minion's: by its routes' ends (N241)
-        fall_aims: dict[str, frozenset[str]] | None = None
-        if {"Gust", "Waterwalker"} & set(unit.talents) and any(o.defeated for o in outcomes) and _hurts_any(position, unit, ai):
-            fall_aims = {}
-            _hurt_hero_outcomes(position, unit, ai, fall_aims)
         outcomes = _ai_end_choice(position, unit, outcomes, fall_aims)
     # What a talent does once the move ends is part of it, Survival's "after moving" too (docs/movement.md).
     outcomes = [
