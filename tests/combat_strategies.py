@@ -36,7 +36,7 @@ from adjudicator.position.model import (
 from adjudicator.position.priorities import SPIRE_CATEGORIES, UNIT_CATEGORIES, presets
 from adjudicator.position.scenarios import Scenario
 
-from tests.strategies import MOVER, OPPONENT, build, describe, renamed
+from tests.strategies import MOVER, OPPONENT, build, describe, renamed, written_talents
 
 MAX_HEXES, MAX_UNITS = 30, 8
 TERRAIN = "p" * 6 + "l" * 3 + "fmw."  # mostly open ground, a gap now and then
@@ -74,14 +74,8 @@ def _reward(r: Reward) -> dict[str, object]:
     return {"source": r.source, "relics": r.relics, "spire": r.spire}
 
 
-def _written(talents: tuple[str, ...], numbers: tuple[tuple[str, int], ...]) -> list[str]:
-    """Talents as a file writes them, a numbered one with its # ("2 Roost")."""
-    given = dict(numbers)
-    return [f"{given[t]} {t}" if t in given else t for t in talents]
-
-
 def _unit_fields(u: Unit) -> dict[str, object]:
-    extra: dict[str, object] = {"talents": _written(u.talents, u.talent_numbers), "upgrades": list(u.upgrades),
+    extra: dict[str, object] = {"talents": written_talents(u.talents, u.talent_numbers), "upgrades": list(u.upgrades),
                                 "reward": _reward(u.reward), "merc": u.merc, "promoted": u.promoted,
                                 "done": {"moved": u.done.moved, "attacked": u.done.attacked,
                                          "retaliated": u.done.retaliated, "targeted": u.done.targeted,
@@ -120,7 +114,7 @@ def describe_combat(position: Position) -> str:
             del entry["at"]
     document["spires"] = {
         s.id: {"faction": s.faction, "at": s.at, "upgrades": list(s.upgrades),
-               "talents": _written(s.talents, s.talent_numbers),
+               "talents": written_talents(s.talents, s.talent_numbers),
                "reward": _reward(s.reward), "merc": s.merc} | ({"arrow": s.arrow} if s.arrow else {})
         | ({"capacity": s.capacity} if s.capacity is not None else {})
         for s in position.spires

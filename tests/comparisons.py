@@ -29,7 +29,7 @@ from adjudicator.questions.whole_step import SEARCH, groups, movement_step
 from tests.combat_strategies import describe_combat
 from tests.reference import combat as combat_ref
 from tests.reference import movement as movement_ref
-from tests.strategies import describe, without_talents
+from tests.strategies import describe, keeping, without_talents
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -216,7 +216,7 @@ def solved(position: Position) -> Position:
     costs more than the checks."""
     if solvable(position):
         return position
-    units = {uid: replace(u, talents=tuple(filter(expressed, u.talents))) for uid, u in position.units.items()}
+    units = {uid: keeping(u, tuple(filter(expressed, u.talents))) for uid, u in position.units.items()}
     kept = replace(position, units=units)
     return kept if solvable(kept) else without_talents(position)
 

@@ -207,6 +207,12 @@ def _chip_document(c: Chip) -> dict[str, object]:
     return doc
 
 
+def written_talents(talents: tuple[str, ...], numbers: tuple[tuple[str, int], ...]) -> list[str]:
+    """Talents as a file writes them, a numbered one with its # ("2 Roost")."""
+    given = dict(numbers)
+    return [f"{given[t]} {t}" if t in given else t for t in talents]
+
+
 def _unit_document(u: Unit) -> dict[str, object]:
     document: dict[str, object] = {"chip": u.chip, "faction": u.faction, "kind": u.kind.value}
     if u.at is not None:
@@ -216,7 +222,7 @@ def _unit_document(u: Unit) -> dict[str, object]:
                          "movement": u.stats.movement, "range": u.stats.range}
     document["terrain"] = u.terrain.value
     if u.talents:
-        document["talents"] = list(u.talents)
+        document["talents"] = written_talents(u.talents, u.talent_numbers)
     if u.mark is not None:
         document["mark"] = {k: v for k, v in (("gate", u.mark.gate), ("unit", u.mark.unit), ("hex", u.mark.hex)) if v}
     if u.group:
@@ -303,9 +309,16 @@ def unhurt(position: Position) -> Position:
     return replace(position, units=units)
 
 
+def keeping(u: Unit, talents: tuple[str, ...]) -> Unit:
+    """``u`` with only ``talents``; what rests on one it drops goes with it (Rooted's must-move, a #),
+    as a file could not give it."""
+    return replace(u, talents=talents, must_move=u.must_move and "Rooted" in talents,
+                   talent_numbers=tuple((t, n) for t, n in u.talent_numbers if t in talents))
+
+
 def without_talents(position: Position) -> Position:
     """The position with no talent on any unit."""
-    return replace(position, units={uid: replace(u, talents=()) for uid, u in position.units.items()})
+    return replace(position, units={uid: keeping(u, ()) for uid, u in position.units.items()})
 
 
 @st.composite
@@ -481,7 +494,8 @@ def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     Graft, so that the "opposing" talents (Mire, Lahar, Hail, Snare, Crush, Incorporeal) meet both;
     a Graft hero may be Nucleus, with Bio-Indefinite."""
     position = draw(boards)
-    others = sorted(uid for uid, u in position.units.items() if u.faction == OPPONENT)
+    # only the shada wait in the shada gate: the Graft's units are drawn from those on the map
+    others = sorted(uid for uid, u in position.units.items() if u.faction == OPPONENT and u.at is not None)
     graft = draw(st.sets(st.sampled_from(others))) if others else set()
     units = {
         uid: replace(u, faction="graft" if uid in graft else CHAPTER_7.get(u.faction, u.faction))
@@ -492,11 +506,15 @@ def allied(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     for uid in draw(st.sets(st.sampled_from(heroes), max_size=1)) if heroes else ():
         unit = units[uid]
         units[uid] = replace(unit, chip="Nucleus", talents=tuple(sorted({*unit.talents, "Bio-Indefinite"})))
+    # "All other factions: Nucleus" while it is in play; "The Graft: Any opposing fortress gate" standing
+    nucleus = next((uid for uid in sorted(graft) if units[uid].chip == "Nucleus"), None)
     factions = {  # the chapter's AI factions (docs/position-format.md, Scenario)
-        CHAPTER_7[n]: replace(f, name=CHAPTER_7[n], controller=Controller.AI, mark=_renamed(f.mark))
+        CHAPTER_7[n]: replace(f, name=CHAPTER_7[n], controller=Controller.AI,
+                              mark=Mark(unit=nucleus) if nucleus else _renamed(f.mark))
         for n, f in position.factions.items()
     }
-    factions["graft"] = Faction("graft", Controller.PLAYER, Mark(gate=CHAPTER_7[MOVER]))
+    standing = [f for f in (MOVER, OPPONENT) if f in position.gates and position.gates[f].health > 0]
+    factions["graft"] = Faction("graft", Controller.PLAYER, Mark(gate=CHAPTER_7[(standing or [MOVER])[0]]))
     spires = tuple(
         replace(s, faction="graft" if draw(st.booleans()) else CHAPTER_7[s.faction]) for s in position.spires
     )
@@ -560,7 +578,7 @@ def grafted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
     def unit(u: Unit) -> Unit:
         faction = names.get(u.faction, u.faction)
-        heir = faction == "heirs" and u.kind is Kind.MINION
+        heir = faction == "heirs" and u.kind is not Kind.HERO  # a landmark minion they control too
         return replace(u, faction=faction, kind=Kind.HERO if heir else u.kind)
 
     factions = {  # the chapter's controllers: the heirs are the solo player's
@@ -703,11 +721,22 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
         return replace(u, health=1) if worn == "wounded" else replace(u, upgrades=("fortification",)) if worn == "fortified" else u
 
+    gates = {names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()}
+    # "Narora: Source vein OR griege fortress gate", either while in play; the narora are the solo player
+    marks = [Mark(hex=c.at) for c in chips if c.name == "Source Vein"]
+    marks += [Mark(gate="griege")] if "griege" in gates and gates["griege"].health > 0 else []
+
+    def faction(f: Faction) -> Faction:
+        name = names[f.name]
+        mark = replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark
+        if name == "narora" and marks:
+            mark = draw(st.sampled_from(marks))
+        return replace(f, name=name, mark=mark, controller=Controller.PLAYER if name == "narora" else Controller.AI)
+
     return replace(
         position,
-        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
-        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
-                  for n, f in position.factions.items()},
+        gates=gates,
+        factions={names[n]: faction(f) for n, f in position.factions.items()},
         units={uid: unit(u) for uid, u in sorted(position.units.items())},
         spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
         chips=chips,
@@ -1649,7 +1678,7 @@ def scorching(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         if foes and spots and draw(st.booleans()):
             uid, spot = draw(st.sampled_from(foes)), draw(st.sampled_from(spots))
             free = (free | {units[uid].at}) - {spot}
-            units[uid] = replace(units[uid], at=spot, health=draw(st.integers(2, 3)))
+            units[uid] = replace(units[uid], at=spot, health=min(units[uid].stats.health, draw(st.integers(2, 3))))
     hexes = {n: replace(h, terrain=Terrain.FOREST) if n in forests else h for n, h in position.hexes.items()}
     factions = {**position.factions, faction: replace(position.factions[faction], controller=Controller.AI)}
     return replace(position, hexes=hexes, units=units, factions=factions)

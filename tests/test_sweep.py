@@ -37,6 +37,17 @@ def test_the_same_seed_draws_the_same_positions() -> None:
     assert len(set(first)) == 3
 
 
+@pytest.mark.parametrize("name", [n for n, c in sweep.CHECKS.items() if not c.raw])
+def test_every_check_draws_positions_the_loader_accepts(name: str, tmp_path: Path) -> None:
+    # A board no file could give proves nothing about the rules: a chapter's board keeps its controllers,
+    # marks and kinds, a dropped talent what rests on it.
+    check = sweep.CHECKS[name]
+    for index, sample in enumerate(sweep.draw_samples(check.strategy(), 3, 14)):
+        path = tmp_path / f"{index}.yaml"
+        path.write_text(check.document(sample), encoding="utf-8")
+        load_position(path)
+
+
 def test_a_disagreement_is_written_as_a_position_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     always = replace(sweep.CHECKS["faction-options"], name="always", compare=lambda s: "made up",
                      reload=lambda path, s: load_position(path) and "made up")
