@@ -1060,3 +1060,14 @@ def test_explosion_where_a_swap_moves_a_unit_beside_two_chips_at_once() -> None:
         (Fraction(1, 36), chips(*gone, ChipEnd("hob", health=1, at="b1"), ChipEnd("joust", health=1, at="c1"))),
         (Fraction(1, 18), chips(*gone, ChipEnd("hob", health=1, at="b1"), ChipEnd("joust", defeated=True))),
         (Fraction(11, 12), chips(*gone, ChipEnd("hob", health=2, at="b1"), ChipEnd("joust", defeated=True)))}
+
+
+def test_grafted_snare_holds_while_a_splash_lands() -> None:
+    # N339 on the hand-derived positions (their comments work it out): the splash defeats the bramble,
+    # the dodger's only Graft neighbour, and the dodger's own hit of that splash still ignores its Dodge;
+    # beside no Graft unit it dodges.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "harbinger" / "2"
+    held = attack_options(load_position(folder / "scenario-2-snare-holds-through-a-splash.yaml"), "lasher", ai=True)
+    assert [(sorted(d.chip for d in o.defeated), o.dodged) for o in held.outcomes] == [(["bramble", "dodger"], ())]
+    free = attack_options(load_position(folder / "scenario-2-snare-splash-dodged-unsnared.yaml"), "lasher", ai=True)
+    assert [(o.defeated, o.dodged) for o in free.outcomes] == [((), ("dodger",))]

@@ -104,6 +104,9 @@ N39 Bio-Indefinite: no hit takes from or heals the unit more than 1, whatever de
 N40 Harbinger chapter 2's Grafted Snare on every Graft unit: on the Graft's turn, every talent of an
     opposing unit (a landmark minion included) beside a Graft unit in play, neither in its gate, is
     ignored; a Graft unit defeated meanwhile mutes no more. Spires' talents stay.
+N339 Grafted Snare (N40) is read as an attack's hits land: a splash's hits are dealt together, so a
+    Graft unit the splash defeats still mutes its neighbours for the rest of that splash (a Dodge
+    beside it is ignored); they are freed once every hit has landed.
 N41 Harbinger chapter 2: an heirs hero that would level up below its health stat (after the
     exchange) recovers 1 health instead; a player's may decline, the AI's does it.
 N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on a map hex beside the
@@ -835,6 +838,7 @@ class Board:
     fumes: dict[str, int] = field(default_factory=dict)  # N235: hex -> the toxic fumes chips defeats laid there
     raised: frozenset[str] = frozenset()  # N263: minions promoted where they wait in their barracks (Powerhouse)
     exploded: frozenset[str] = frozenset()  # N274: Explosion chips that went off
+    held: bool = False  # N339: while a splash's hits land, a defeat frees no one from Grafted Snare
 
     def copy(self) -> Board:
         return Board(dict(self.units), dict(self.spires), dict(self.gates), dict(self.source), self.ended,
@@ -1794,7 +1798,8 @@ def _give_way(rules: Rules, board: Board, log: Log, u: Fighter) -> None:
         if u.in_gate:
             g = board.gates[u.faction]
             board.gates[u.faction] = replace(g, stack=tuple(s for s in g.stack if s != uid))
-        _snare(rules.position, board)
+        if not board.held:
+            _snare(rules.position, board)
 
 
 def _hurt_spire(
@@ -2453,9 +2458,12 @@ def attack(
         if conned:
             _steal(rules, b, log, a, hit, dealt, ATTACK)
         defeated = hurt(rules, b, log, hit, 0 if cancelled or conned else dealt, uid, ATTACK, a.faction, not press)
+    b.held = True  # N339
     for c in splash_area(rules, board, uid, target) if splash and not fell else []:
         t = board.units[c]  # as the attack comes
         splash_defeats |= hurt(rules, b, log, c, 1, uid, SPLASH, a.faction, _hostile(rules, a, t) and not press)
+    b.held = False
+    _snare(rules.position, b)
     if (not first and not fell and not gone and not _is_gate(hit) and hit in b.units and not defeated
             and hit not in log.dodged and _can_retaliate(rules, b, hit, uid)):
         if hit in log.entropic:  # N177: it does not retaliate
