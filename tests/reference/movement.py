@@ -7,6 +7,8 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N340 An Incorporeal hero waiting in its gate walks by what it steals (N269) from the gate as from a map hex:
+    deploying, it may pass through the opposing units its walk reaches, as the solver's walk by state does.
 N338 A hero that returns to its fortress "immediately recovers to full health" (game-elements, Returning to
     the Fortress): the board after holds it at its health stat, whatever the floating rocks' dice took on its
     way home (its fortifications lost stay lost), as the solver's board_after has it (bench.sweep,
@@ -1684,7 +1686,7 @@ def _stealing_walks(position: Position, hero: Unit, movement: int, through: froz
 
     def moves(state: tuple[str, frozenset[str]], steps: int) -> Iterator[tuple[str, frozenset[str]]]:
         node, passed = state
-        if steps >= movement or _is_gate(node) or node in stops:
+        if steps >= movement or (_is_gate(node) and node != start) or node in stops:  # N340: from its gate too
             return
         for near in position.neighbours(node):
             if near not in position.hexes or not _admits(position, hero, near):
