@@ -674,12 +674,18 @@ def purchase_notices(position: Position, asked: tuple[str, ...], answer: str) ->
 _BOARD_INPUTS = ("rmin(", "adj(", "terrain(", "hex(", "well(", "isle(", "ray(", "sdist(", "hnear(", "near(")
 
 
+@cache
 def _reads_board(name: str) -> bool:
-    """The talent's encoding reads the board (_BOARD_INPUTS), which an earthscape placed during a step changes."""
+    """The combat part of the talent's encoding reads the board (_BOARD_INPUTS), which an earthscape placed during
+    a step changes for the attacks after it."""
     talent = catalogue().resolve(name)
     encoding = talent.encoding if talent is not None else None
     path = encoding_dir() / "talents" / encoding if encoding and encoding.endswith(".lp") else None
-    return path is not None and any(p in path.read_text(encoding="utf-8") for p in _BOARD_INPUTS)
+    if path is None:
+        return False
+    parts = path.read_text(encoding="utf-8").split("#program ")
+    combat = [p for p in parts[1:] if p.startswith("combat.")]
+    return any(b in p for p in combat for b in _BOARD_INPUTS)
 
 
 def purchase_step_notices(position: Position, ends: Iterable[Any]) -> tuple[Notice, ...]:
@@ -694,9 +700,10 @@ def purchase_step_notices(position: Position, ends: Iterable[Any]) -> tuple[Noti
     found = []
     for end in ends:
         falls = [i for i, a in enumerate(end.sequence) for d in a.defeated if d.chip in graft and d.by == scenario.book.player]
-        # the end's purchases are the same in every line to it, and so are its Graft spires fallen: one not bought
-        # where all the stack's were may have found the keel with 3 Source (sound, if cautious)
-        if len(falls) > len(end.end.earthscape) == cards:
+        # the end's purchases are the same in every line to it, and so are its Graft spires fallen: an attack that
+        # felled one and bought none where all the stack's were bought may have found the keel with 3 Source (sound,
+        # if cautious; two felled by one attack are named below)
+        if len(set(falls)) > len(end.end.earthscape) == cards:
             found.append(_RUN_OUT)
         if len(falls) > len(set(falls)):
             found.append(_AT_ONCE)
