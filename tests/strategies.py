@@ -561,6 +561,8 @@ def grafted(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     def unit(u: Unit) -> Unit:
         faction = names.get(u.faction, u.faction)
         heir = faction == "heirs" and u.kind is Kind.MINION
+        if faction == "heirs" and u.kind is Kind.LANDMARK_MINION:  # the loader has every heirs unit a hero: of no faction
+            return replace(u, faction="")
         return replace(u, faction=faction, kind=Kind.HERO if heir else u.kind)
 
     factions = {  # the chapter's controllers: the heirs are the solo player's
@@ -685,16 +687,21 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played in chapter 4, the narora moving against the griege, with the Source
     vein (an other chip, 1 to 3 health chips) on a free map hex: naroran units whose moves end beside
     it may strike it (reference/movement.py, _vein_struck). Some naroran units are wounded or
-    fortified, so that the damage dealt may or may not remove its last chip."""
+    fortified, so that the damage dealt may or may not remove its last chip. As the loader has the chapter:
+    the narora the solo player, their mark "Source vein OR griege fortress gate", the griege's "Naroran
+    fortress gate"."""
     position = draw(boards)
     names = dict(zip((MOVER, OPPONENT), CHAPTER_4))
     taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
     taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
     free = sorted(h for h in position.hexes if h not in taken)
     chips = position.chips
+    marks = {"narora": Mark(gate="griege"), "griege": Mark(gate="narora")}
     if free:  # the earthscapes left on it, given or not (N210)
         scapes = draw(st.sampled_from((None, 1, 2, 3)))
-        chips += (Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3)), earthscapes=scapes),)
+        vein = Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3)), earthscapes=scapes)
+        chips += (vein,)
+        marks["narora"] = draw(st.sampled_from((marks["narora"], Mark(hex=vein.at))))
 
     def unit(u: Unit) -> Unit:
         u = replace(u, faction=names.get(u.faction, u.faction))
@@ -706,7 +713,8 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     return replace(
         position,
         gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
-        factions={names[n]: replace(f, name=names[n], mark=replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark)
+        factions={names[n]: replace(f, name=names[n], mark=marks[names[n]],
+                                    controller=Controller.PLAYER if names[n] == "narora" else Controller.AI)
                   for n, f in position.factions.items()},
         units={uid: unit(u) for uid, u in sorted(position.units.items())},
         spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from clingo import Function, Number, String
+from hypothesis import given, settings
 
 from adjudicator.position.chapter_rules import chip_name
 from adjudicator.position.load import PositionFileError, load_position_text
@@ -16,6 +17,10 @@ from adjudicator.questions.adjudicate import attack_options, attack_step, spires
 from adjudicator.questions.coverage import notices, notices_in
 from adjudicator.questions.whole_turn import whole_turn
 from adjudicator.solving.solve import encoding_dir, scenario_files
+from adjudicator.position.model import Controller, Position
+from tests.combat_strategies import combat_positions, describe_combat
+from tests.profiles import examples
+from tests.strategies import describe, grafted_boards, positions, veined
 
 # Chapter 6: the uprising (the player) against the keel and the shada.
 CHAPTER_6 = """\
@@ -741,3 +746,22 @@ def test_the_keel_buy_the_top_earthscape_where_the_position_says_it_may_go() -> 
         load_position_text(text.replace("scenario: {chapter: 3, wave: 2}", "scenario: {chapter: 2, wave: 2}"))
     with pytest.raises(PositionFileError, match="expected a hex name and its terrain"):
         load_position_text(text.replace("{c1: f, c2: f}", "{c1: x, c2: f}"))
+
+
+# ------------------------------------------------------------------------ the chapters' generated boards
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(grafted_boards(combat_positions()))
+def test_chapter_2_generated_boards_print_as_loadable_files(position: Position) -> None:
+    # The loader has "All heir-controlled units are considered to be heroes" (every heirs unit kind: hero): the
+    # generator (bench.sweep's snared checks) leaves a landmark minion of the heirs' of no faction.
+    assert load_position_text(describe_combat(position)).scenario == Scenario(2, 1)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(veined(positions()))
+def test_chapter_4_generated_boards_print_as_loadable_files(position: Position) -> None:
+    # The loader has the narora the solo player, their mark "Source vein OR griege fortress gate" and the griege's
+    # "Naroran fortress gate" (bench.sweep's veined checks).
+    assert load_position_text(describe(position)).factions["narora"].controller is Controller.PLAYER
