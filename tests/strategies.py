@@ -703,16 +703,21 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` played in chapter 4, the narora moving against the griege, with the Source
     vein (an other chip, 1 to 3 health chips) on a free map hex: naroran units whose moves end beside
     it may strike it (reference/movement.py, _vein_struck). Some naroran units are wounded or
-    fortified, so that the damage dealt may or may not remove its last chip."""
+    fortified, so that the damage dealt may or may not remove its last chip. As the loader has the chapter:
+    the narora the solo player, their mark "Source vein OR griege fortress gate", the griege's "Naroran
+    fortress gate"."""
     position = draw(boards)
     names = dict(zip((MOVER, OPPONENT), CHAPTER_4))
     taken = {u.at for u in position.units.values()} | {s.at for s in position.spires}
     taken |= {lm.at for lm in position.landmarks} | {c.at for c in position.chips}
     free = sorted(h for h in position.hexes if h not in taken)
     chips = position.chips
+    marks = {"narora": Mark(gate="griege"), "griege": Mark(gate="narora")}
     if free:  # the earthscapes left on it, given or not (N210)
         scapes = draw(st.sampled_from((None, 1, 2, 3)))
-        chips += (Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3)), earthscapes=scapes),)
+        vein = Chip("vein", draw(st.sampled_from(free)), "Source Vein", draw(st.integers(1, 3)), earthscapes=scapes)
+        chips += (vein,)
+        marks["narora"] = draw(st.sampled_from((marks["narora"], Mark(hex=vein.at))))
 
     def unit(u: Unit) -> Unit:
         u = replace(u, faction=names.get(u.faction, u.faction))
@@ -721,22 +726,12 @@ def veined(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
         worn = draw(st.sampled_from(("whole",) * 2 + ("wounded", "fortified")))
         return replace(u, health=1) if worn == "wounded" else replace(u, upgrades=("fortification",)) if worn == "fortified" else u
 
-    gates = {names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()}
-    # "Narora: Source vein OR griege fortress gate", either while in play; the narora are the solo player
-    marks = [Mark(hex=c.at) for c in chips if c.name == "Source Vein"]
-    marks += [Mark(gate="griege")] if "griege" in gates and gates["griege"].health > 0 else []
-
-    def faction(f: Faction) -> Faction:
-        name = names[f.name]
-        mark = replace(f.mark, gate=names[f.mark.gate]) if f.mark.gate else f.mark
-        if name == "narora" and marks:
-            mark = draw(st.sampled_from(marks))
-        return replace(f, name=name, mark=mark, controller=Controller.PLAYER if name == "narora" else Controller.AI)
-
     return replace(
         position,
-        gates=gates,
-        factions={names[n]: faction(f) for n, f in position.factions.items()},
+        gates={names[f]: replace(g, faction=names[f]) for f, g in position.gates.items()},
+        factions={names[n]: replace(f, name=names[n], mark=marks[names[n]],
+                                    controller=Controller.PLAYER if names[n] == "narora" else Controller.AI)
+                  for n, f in position.factions.items()},
         units={uid: unit(u) for uid, u in sorted(position.units.items())},
         spires=tuple(replace(s, faction=names.get(s.faction, s.faction)) for s in position.spires),
         chips=chips,

@@ -731,7 +731,7 @@ def test_the_keel_buy_the_top_earthscape_where_the_position_says_it_may_go() -> 
     position = load_position_text(text)
     assert position.earthscape_places is not None and [h.name for h in position.earthscape_places[0]] == ["c1", "c2"]
     step = attack_step(position)
-    placed = next(e for e in step.outcomes if e.end.earthscape == "placed:0")
+    placed = next(e for e in step.outcomes if e.end.earthscape == ("placed:0",))
     after = apply_end(position, placed.end)
     assert after.hexes["c2"].terrain.name == "FOREST" and after.hexes["c1"].terrain.name == "FOREST"
     assert "c2" in after.adjacency["c1"] and after.earthscape_places is None
@@ -741,3 +741,4 @@ def test_the_keel_buy_the_top_earthscape_where_the_position_says_it_may_go() -> 
         load_position_text(text.replace("scenario: {chapter: 3, wave: 2}", "scenario: {chapter: 2, wave: 2}"))
     with pytest.raises(PositionFileError, match="expected a hex name and its terrain"):
         load_position_text(text.replace("{c1: f, c2: f}", "{c1: x, c2: f}"))
+

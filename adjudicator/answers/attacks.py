@@ -397,9 +397,10 @@ class EndState:
     campfire_when: str = ""  # "end-of-turn" now, or "start-of-turn" of that faction's next turn
     game_over: bool = False  # only one fortress gate still has health
     morale: tuple[tuple[str, int], ...] = ()  # factions whose morale die changed, with what it shows (Morale)
-    # Harbinger chapter 3: the top earthscape the keel bought as a Graft spire fell: "kept" for a Build Phase, or
-    # "placed:N", placed at once at the position's N-th placement (earthscape-places, from 0); "": none bought
-    earthscape: str = ""
+    # Harbinger chapter 3: the earthscapes the keel bought as Graft spires fell, the stack's from the top in turn: each
+    # "kept" for a Build Phase, or "placed:N", placed at once at its N-th placement (earthscape-places for the top one,
+    # earthscape-stack's for those under it, from 0); (): none bought
+    earthscape: tuple[str, ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -446,9 +447,10 @@ class EndState:
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
-        if self.earthscape:
-            parts.append("the keel buy the top earthscape, " + ("kept for a Build Phase" if self.earthscape == "kept"
-                         else f"placed at placement {self.earthscape.removeprefix('placed:')}"))
+        for depth, bought in enumerate(self.earthscape):
+            parts.append(("the keel buy the top earthscape, " if depth == 0 else "then the next one, ")
+                         + ("kept for a Build Phase" if bought == "kept"
+                            else f"placed at placement {bought.removeprefix('placed:')}"))
         if self.wave_over:
             parts.append("the wave ends")
         if self.game_over:
@@ -466,7 +468,7 @@ class EndState:
             "campfire": list(self.campfire),
             "campfire_when": self.campfire_when or None,
             "game_over": self.game_over,
-            "earthscape": self.earthscape or None,
+            "earthscape": list(self.earthscape) or None,
         }
 
 

@@ -1280,7 +1280,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     woke: set[str] = set()  # heroes whose campfire mode ended with the wave
     laid: dict[tuple[str, str], int] = {}  # (hex, chip name) → how many a defeat placed there (Toxic Fumes)
     gates: dict[str, int] = {}
-    bought = ""  # chapter 3's earthscape: kept, or placed:N
+    bought: dict[int, str] = {}  # chapter 3's earthscapes, by their place in the stack: kept, or placed:N
     docked: dict[str, str] = {}  # a fortress's gate → the plank hex it docked beside (chapter 2's Strategic Maneuver)
     waygates: dict[str, int] = {}  # a waygate's health (Harbinger chapter 6), 0 its destroyed side
     source: dict[str, int] = {}
@@ -1350,8 +1350,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             laid[(_name(a[0]), _name(a[1]))] = a[2].number
         elif s.name == "gh":
             gates[_name(a[0])] = a[1].number
-        elif s.name == "scaped":  # chapter 3's earthscape bought (hook scaped/2)
-            bought = "kept" if a[0].type == SymbolType.Function else f"placed:{a[0].number}"
+        elif s.name == "scaped":  # chapter 3's earthscape K of the stack bought (hook scaped/3)
+            bought[a[0].number] = "kept" if a[1].type == SymbolType.Function else f"placed:{a[1].number}"
         elif s.name == "docked":  # chapter 2's fortress docked elsewhere as the wave ended (hook redock/3)
             docked[_name(a[0])] = _name(a[1])
         elif s.name == "wh":
@@ -1426,7 +1426,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     changed_source = tuple(sorted((f, n) for f, n in source.items() if n != position.factions[f].source))
     changed_morale = tuple(sorted((f, n) for f, n in morale.items() if n != position.factions[f].morale))
     return EndState(tuple(sorted(chips)), changed_source, over, tuple(sorted(campfire)), when, game_over,
-                    changed_morale, bought)
+                    changed_morale, tuple(bought[k] for k in sorted(bought)))
 
 
 def laid_id(position: Position, name: str, hex_: str) -> str:

@@ -158,6 +158,8 @@ class TurnEnd:
     docked: tuple[tuple[str, str], ...] = ()
     # (other chip, the unit that picked it up and holds it): Portable Gateport's item, off the map
     held: tuple[tuple[str, str], ...] = ()
+    # (hex, its terrain as the map writes it): the hexes of the earthscapes placed at once (Harbinger chapter 3)
+    laid: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -183,6 +185,7 @@ class TurnEnd:
             **({"tucked": dict(self.tucked)} if self.tucked else {}),
             **({"discarded": list(self.discarded)} if self.discarded else {}),
             **({"held": dict(self.held)} if self.held else {}),
+            **({"earthscape": dict(self.laid)} if self.laid else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -208,6 +211,7 @@ class TurnEnd:
         parts += [f"{c} placed under {u}" for c, u in self.tucked]
         parts += [f"{c} discarded" for c in self.discarded]
         parts += [f"{c} held by {u}" for c, u in self.held]
+        parts += [f"an earthscape placed: {', '.join(f'{h} {t}' for h, t in self.laid)}"] if self.laid else []
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]
         parts += ["the wave ends"] if self.wave_over else []

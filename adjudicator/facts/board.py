@@ -272,12 +272,14 @@ def unit_facts(position: Position) -> Iterator[Symbol]:
                     yield fact("cannon", Number(number), Number(place), target)
         if gate.health_chips:  # Harbinger chapter 2: taken one by one as units deploy, so with the unit facts
             yield fact("health_chips", String(gate.faction), Number(gate.health_chips))
-    if position.earthscape_places is not None:  # Harbinger chapter 3: the top earthscape's placements, if bought
+    if position.earthscape_places is not None:  # Harbinger chapter 3: the stack's earthscapes (0 the top), if bought
         yield fact("scape_offer")
-        for number, place in enumerate(position.earthscape_places):
-            yield fact("scape_place", Number(number))
-            for cell in place:
-                yield fact("scape_cell", Number(number), String(cell.name))
+        for depth, places in enumerate((position.earthscape_places, *position.earthscape_stack)):
+            yield fact("scape_card", Number(depth))
+            for number, place in enumerate(places):
+                yield fact("scape_place", Number(depth), Number(number))
+                for cell in place:
+                    yield fact("scape_cell", Number(depth), Number(number), String(cell.name))
     for faction, info in position.factions.items():
         yield fact("faction", String(faction))
         yield fact("source", String(faction), Number(info.source))  # spent while moving too (Eruption)

@@ -8,15 +8,16 @@ AI priority lists, the spire die's totals, and the question itself. asp/doc.lp l
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import product
 from fractions import Fraction
 
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.facts import fields
-from adjudicator.position.chapter_rules import chip_name
+from adjudicator.position.chapter_rules import GRAFT, chip_name
 from adjudicator.position.dice import Die, shipped_die
-from adjudicator.position.hexmap import line_from, stride
+from adjudicator.position.hexmap import covered, line_from, stride
 from adjudicator.facts.board import KIND_NAMES, READING_NAMES, board_facts, const, fact, unit_facts
 from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
 from adjudicator.position.movement_stat import allowances
@@ -280,6 +281,41 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
     for source, dist in sorted(counts.items()):
         for node in sorted(targets & dist.keys()):
             yield fact("rmin", String(source), String(node), Number(dist[node]))
+    if query.kind == ATTACK and query.mode == STEP:
+        yield from _laid_range_facts(position, chips, targets, counts)
+
+
+def _laid_range_facts(position: Position, chips: set[str], targets: set[str],
+                      counts: dict[str, dict[str, int]]) -> Iterator[Symbol]:
+    """Harbinger chapter 3: each board the step may leave once the keel place earthscapes they buy as Graft spires fall
+    (asp/scenarios/chapter_3.lp): scape_board(B) with its placements scape_part(B,K,I), one of earthscape K of the
+    stack (0 the top) at most a depth, no two sharing a cell, and scape_rmin(B,N1,N2,D) wherever its count of real
+    hexes is less than rmin's, or rmin has none (a filled gap to count through). A line buys one earthscape a Graft
+    spire's defeat, so no deeper in the stack than the Graft spires standing."""
+    if position.earthscape_places is None:
+        return
+    falls = sum(1 for s in position.spires if s.faction == GRAFT)
+    cards = (position.earthscape_places, *position.earthscape_stack)[:falls]
+    bound = fields.range_bound(position)
+    choices = [[None, *range(len(places))] for places in cards]
+    number = 0
+    for laid in product(*choices):
+        parts = [(depth, i) for depth, i in enumerate(laid) if i is not None]
+        cells = [h.name for depth, i in parts for h in cards[depth][i]]
+        if not parts or len(cells) != len(set(cells)):
+            continue
+        hexes, adjacency = position.hexes, position.adjacency
+        for depth, i in parts:
+            hexes, adjacency = covered(hexes, adjacency, cards[depth][i])
+        board = replace(position, hexes=hexes, adjacency=adjacency)
+        yield fact("scape_board", Number(number))
+        for depth, i in parts:
+            yield fact("scape_part", Number(number), Number(depth), Number(i))
+        for source, dist in sorted(fields.range_counts(board, chips, bound).items()):
+            for node in sorted(targets & dist.keys()):
+                if dist[node] < counts.get(source, {}).get(node, dist[node] + 1):
+                    yield fact("scape_rmin", Number(number), String(source), String(node), Number(dist[node]))
+        number += 1
 
 
 def teleport_facts(position: Position) -> Iterator[Symbol]:

@@ -161,3 +161,24 @@ def parse_map(text: str) -> tuple[dict[str, Hex], dict[str, frozenset[str]], lis
         for name, h in hexes.items()
     }
     return hexes, adjacency, problems
+
+
+def covered(hexes: dict[str, Hex], adjacency: dict[str, frozenset[str]],
+            place: tuple[Hex, ...]) -> tuple[dict[str, Hex], dict[str, frozenset[str]]]:
+    """The board's hexes and adjacency once an earthscape is placed over ``place``'s cells, each a hex of its
+    terrain from now on (game-elements, Earthscapes: "placed on top of existing hex groups" or "adjacent to
+    existing hex groups to extend the play area"; Harbinger chapter 3)."""
+    board = {**hexes, **{h.name: h for h in place}}
+    near = {name: set(around) for name, around in adjacency.items()} | {h.name: set() for h in place if h.name not in adjacency}
+    for h in place:
+        cells = {hex_name(c, r) for c, r in neighbour_cells(h.column, h.row) if 0 <= c < len(COLUMNS) and r >= 1}
+        near[h.name] = cells & set(board)
+        for name in near[h.name]:
+            near[name].add(h.name)
+    return board, {n: frozenset(a) for n, a in near.items()}
+
+
+def terrain_token(hex_: Hex) -> str:
+    """The hex's terrain as the map writes it: its letter, * for a Source Well."""
+    letter = ROCK if hex_.rock else next(k for k, t in TERRAIN_LETTERS.items() if t is hex_.terrain)
+    return letter + ("*" if hex_.well else "")

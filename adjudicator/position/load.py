@@ -96,6 +96,9 @@ MAX_RELICS = 30
 MAX_MOTILITY = 15
 MAX_MORALE = 6  # the morale die's highest face (docs/combat.md, Morale)
 MAX_CAPTIVES = 3  # Capture: "a maximum of 3 minions captured from each faction at a time"
+# Earthscapes under the top one: chapter 4 stacks "all 7 remaining base game earthscape tiles", so the base game
+# prints 8, and Harbinger "one new earthscape": 9 in all, the top one and 8 under it at most.
+MAX_EARTHSCAPE_STACK = 8
 # The talents that leave a unit owing a move after it stayed put (`must-move`).
 MUST_MOVE_TALENTS = ("Rooted",)
 # The talent whose AI wording keeps a unit from moving and attacking (`done: held`).
@@ -568,7 +571,8 @@ class _PositionReader(_Reader):
             _Value(root, ""),
             ("format", "map", "factions", "turn"),
             ("title", "source", "faq", "gates", "spires", "landmarks", "chips", "units", "readings", "ai-priority",
-             "scenario", "expected", "hex-groups", "supply", "earthscapes", "earthscape-places"),
+             "scenario", "expected", "hex-groups", "supply", "earthscapes", "earthscape-places",
+             "earthscape-stack"),
         )
         if top is None:
             return None
@@ -602,6 +606,7 @@ class _PositionReader(_Reader):
         hex_groups = self.hex_groups(top["hex-groups"], hexes)
         earthscapes = self.earthscapes(top["earthscapes"])
         places = self.earthscape_places(top["earthscape-places"])
+        stack = self.earthscape_stack(top["earthscape-stack"])
         # Isles and earthscapes touch (game-elements, Earthscapes: "placed adjacent to existing hex
         # groups"), so the map alone does not tell a rule naming a hex group where one ends.
         for named in ("Imbue: Flying", "Imbue: Pollinate", "Translocate"):  # each reads its spire's hex group
@@ -660,6 +665,9 @@ class _PositionReader(_Reader):
         if places is not None and (scenario is None or scenario.chapter != PURCHASE_CHAPTER):
             self.problem(top["earthscape-places"], "only Harbinger chapter 3's keel buy an earthscape as a Graft spire "
                          "falls; expected scenario: {chapter: 3, …}")
+        if stack and places is None:
+            self.problem(top["earthscape-stack"], "the earthscapes under the top one need the top one's placements "
+                         "first: give earthscape-places too")
         if earthscapes is not None and (scenario is None or scenario.chapter != EARTHSCAPES_CHAPTER):
             self.problem(top["earthscapes"], "only Harbinger chapter 6's rules read the earthscapes; "
                          "expected scenario: {chapter: 6, …}")
@@ -688,6 +696,7 @@ class _PositionReader(_Reader):
             hex_groups=hex_groups,
             earthscapes=earthscapes,
             earthscape_places=places,
+            earthscape_stack=stack,
             readings=readings,
             ai_priority=ai_priority,
             scenario=scenario,
@@ -1066,6 +1075,17 @@ class _PositionReader(_Reader):
                 cells.append(Hex(name, terrain, letter.endswith("*"), column=COLUMNS.index(cell[1]), row=int(cell[2])))
             read.append(tuple(sorted(cells, key=lambda h: h.name)))
         return tuple(read)
+
+    def earthscape_stack(self, value: _Value) -> tuple[tuple[tuple[Hex, ...], ...], ...]:
+        """Chapter 3: the earthscapes under the top one, the next first, each a list of its placements as
+        earthscape-places' ([]: it can be placed nowhere, only kept). (): not given."""
+        if value.node is None:
+            return ()
+        cards = self.items(value, "earthscapes, each a list of its placements") or ()
+        if len(cards) > MAX_EARTHSCAPE_STACK:
+            self.problem(value, f"at most {MAX_EARTHSCAPE_STACK} earthscapes lie under the top one (the base game "
+                         "and Harbinger print 9 in all)")
+        return tuple(self.earthscape_places(card) or () for card in cards)
 
     def stack(self, faction: str, value: _Value) -> tuple[str, ...] | None:
         """The unit ids waiting in a gate, top first; a unit waits in one place only."""

@@ -426,6 +426,9 @@ class Position:
     # Graft spire, each placement its hexes with their terrain (docs/position-format.md, earthscape-places); None:
     # not given.
     earthscape_places: tuple[tuple[Hex, ...], ...] | None = None
+    # The earthscapes under the top one, the next first, each its placements as earthscape_places' (the k-th
+    # purchase of a line buys the stack's k-th earthscape, 0 the top); () where not given (earthscape-stack)
+    earthscape_stack: tuple[tuple[tuple[Hex, ...], ...], ...] = ()
     readings: dict[str, str] = field(default_factory=dict)
     ai_priority: AiPriority | None = None  # None: the standard lists (adjudicator/data/ai-priority.yaml)
     scenario: Scenario | None = None  # the Harbinger chapter it is played in; None: the base rules

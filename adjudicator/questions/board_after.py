@@ -14,7 +14,7 @@ from adjudicator.position.chapter_rules import VEIN_HEALTH, WAYGATE_HEALTH, bydr
 from adjudicator.position.model import (ELFINKAZE, ELFINKAZE_SIDES, SECRET_PASSAGE, SUMMON_COSTS, Chip, Controller,
                                         Faction, Gate, GroupedChip, Hex, Landmark, Position, Reward, Spire, Terrain,
                                         Unit)
-from adjudicator.position.hexmap import COLUMNS, hex_name, neighbour_cells
+from adjudicator.position.hexmap import COLUMNS, covered, hex_name, neighbour_cells
 
 if TYPE_CHECKING:  # the attack step's classes: `moves` need not build them
     from adjudicator.answers.attacks import ChipEnd, EndState, Gain
@@ -765,13 +765,21 @@ def apply_end(
         else:
             raise ValueError(f"an end state names {change.chip!r}, which this position does not hold")
     groups = position.hex_groups
-    if end.earthscape.startswith("placed:") and position.earthscape_places is not None:  # chapter 3: placed at once
-        place = position.earthscape_places[int(end.earthscape.removeprefix("placed:"))]
-        board = _covered(board, place)
-        covered = {h.name for h in place}
-        # the chips left in the hole (a defeated Graft spire's) stay under it, no longer on the board
-        others = {cid: c for cid, c in others.items() if c.at not in covered}
-        groups = (*groups, tuple(h.name for h in place)) if groups else groups
+    # Chapter 3: the earthscapes the keel bought, the stack's in turn from the top, each placed at once or kept.
+    cards = (position.earthscape_places, *position.earthscape_stack) if position.earthscape_places is not None else ()
+    for depth, bought in enumerate(end.earthscape):
+        if bought.startswith("placed:"):
+            place = cards[depth][int(bought.removeprefix("placed:"))]
+            board = covered(*board, place)
+            cells = {h.name for h in place}
+            # the chips left in the hole (a defeated Graft spire's) stay under it, no longer on the board
+            others = {cid: c for cid, c in others.items() if c.at not in cells}
+            groups = (*groups, tuple(h.name for h in place)) if groups else groups
+    # the earthscape now on top, the next the keel may buy, and those under it (none known: not given); a placement
+    # over a cell an earthscape now covers is not offered (docs/combat.md, The earthscape bought)
+    laid = {h.name for depth, bought in enumerate(end.earthscape) if bought.startswith("placed:")
+            for h in cards[depth][int(bought.removeprefix("placed:"))]}
+    left = [tuple(p for p in places if not laid & {h.name for h in p}) for places in cards[len(end.earthscape):]]
     for uid in attacked:
         unit = units[uid]
         units[uid] = replace(unit, done=replace(unit.done, attacked=True))
@@ -784,7 +792,7 @@ def apply_end(
     for name, shown in end.morale:  # its morale die (Morale)
         factions[name] = replace(factions[name], morale=shown)
     return replace(position, units=units, gates=gates, factions=factions, hexes=board[0], adjacency=board[1],
-                   hex_groups=groups, earthscape_places=None if end.earthscape else position.earthscape_places,
+                   hex_groups=groups, earthscape_places=left[0] if left else None, earthscape_stack=tuple(left[1:]),
                    spires=tuple(spires[s.id] for s in position.spires if s.id in spires),
                    chips=tuple(others.values()), landmarks=tuple(landmarks.values()),
                    earthscapes=None if position.earthscapes is None else tuple(scapes))
@@ -805,19 +813,6 @@ def _docked(gate: Gate, board: Board, plank: str) -> tuple[Gate, Board]:
                  for name, near in board[1].items() if name != gate.plank}
     adjacency[plank] = frozenset(around)
     return replace(gate, beside=(plank,), plank=plank, maneuver=None), (hexes, {n: frozenset(a) for n, a in adjacency.items()})
-
-
-def _covered(board: Board, place: tuple[Hex, ...]) -> Board:
-    """Chapter 3: an earthscape placed over ``place``'s cells, each a hex of its terrain from now on (game-elements,
-    Earthscapes: "placed on top of existing hex groups" or "adjacent to existing hex groups to extend the play area")."""
-    hexes = {**board[0], **{h.name: h for h in place}}
-    adjacency = {name: set(near) for name, near in board[1].items()} | {h.name: set() for h in place if h.name not in board[1]}
-    for h in place:
-        around = {hex_name(c, r) for c, r in neighbour_cells(h.column, h.row) if 0 <= c < len(COLUMNS) and r >= 1}
-        adjacency[h.name] = around & set(hexes)
-        for name in adjacency[h.name]:
-            adjacency[name].add(h.name)
-    return hexes, {n: frozenset(a) for n, a in adjacency.items()}
 
 
 # An elfinkaze's two sides, each named by the talent it alone shows (heirs.txt: "Elfinkaze have two

@@ -648,10 +648,11 @@ _NO_PLACES = ("where the top earthscape may be placed, which the position does n
               "answer does not offer the purchase")
 _NOT_PLAYED = ("the purchase after a Graft spire's defeat, which only the whole attack step plays: this answer does "
                "not offer it")
-_SECOND = ("a second Graft spire's defeat in the same line, whose earthscape (the next in the stack) the position "
-           "does not give: the answer offers the first purchase only")
-_PLACED_MIDWAY = ("the earthscape placed before a later attack of the line, whose range may count through its hexes: "
-                  "the answer counts ranges on the board as it was")
+_RUN_OUT = ("a Graft spire's defeat in a line that has bought every earthscape of the stack the position gives "
+            "(earthscape-places, earthscape-stack): the next one, which the answer does not offer")
+_AT_ONCE = ("two Graft spires falling to one attack, each a purchase: the answer offers one")
+_PLACED_MIDWAY = ("the earthscape placed before a later attack of the line: the answer counts ranges on the board it "
+                  "leaves, but the talents in play read the board (its hexes, terrain, what is adjacent) as it was")
 
 
 def purchase_notices(position: Position, asked: tuple[str, ...], answer: str) -> tuple[Notice, ...]:
@@ -669,6 +670,24 @@ def purchase_notices(position: Position, asked: tuple[str, ...], answer: str) ->
     return (Notice("", PARTLY, ("defeat",), (), why, EARTHSCAPE_RULE, rule.text),)
 
 
+# The inputs by which a talent's encoding reads the board: its hexes, terrain, wells, hex groups, adjacency and counts.
+_BOARD_INPUTS = ("rmin(", "adj(", "terrain(", "hex(", "well(", "isle(", "ray(", "sdist(", "hnear(", "near(")
+
+
+@cache
+def _reads_board(name: str) -> bool:
+    """The combat part of the talent's encoding reads the board (_BOARD_INPUTS), which an earthscape placed during
+    a step changes for the attacks after it."""
+    talent = catalogue().resolve(name)
+    encoding = talent.encoding if talent is not None else None
+    path = encoding_dir() / "talents" / encoding if encoding and encoding.endswith(".lp") else None
+    if path is None:
+        return False
+    parts = path.read_text(encoding="utf-8").split("#program ")
+    combat = [p for p in parts[1:] if p.startswith("combat.")]
+    return any(b in p for p in combat for b in _BOARD_INPUTS)
+
+
 def purchase_step_notices(position: Position, ends: Iterable[Any]) -> tuple[Notice, ...]:
     """Chapter 3's earthscape-after-defeat where the whole attack step played it but not all of it: a line in which
     two Graft spires fall, or which places the earthscape before a later attack (``ends``: the step's StepEnds)."""
@@ -676,12 +695,19 @@ def purchase_step_notices(position: Position, ends: Iterable[Any]) -> tuple[Noti
     if scenario is None or scenario.chapter != PURCHASE_CHAPTER or position.earthscape_places is None:
         return ()
     graft = {s.id for s in position.spires if s.faction == GRAFT}
+    cards = 1 + len(position.earthscape_stack)
+    boarded = any(_reads_board(t.name) for t in fields.active_talents(position))
     found = []
     for end in ends:
         falls = [i for i, a in enumerate(end.sequence) for d in a.defeated if d.chip in graft and d.by == scenario.book.player]
-        if len(falls) >= 2:
-            found.append(_SECOND)
-        if falls and end.end.earthscape.startswith("placed:") and falls[0] < len(end.sequence) - 1:
+        # the end's purchases are the same in every line to it, and so are its Graft spires fallen: an attack that
+        # felled one and bought none where all the stack's were bought may have found the keel with 3 Source (sound,
+        # if cautious; two felled by one attack are named below)
+        if len(set(falls)) > len(end.end.earthscape) == cards:
+            found.append(_RUN_OUT)
+        if len(falls) > len(set(falls)):
+            found.append(_AT_ONCE)
+        if boarded and falls and any(b.startswith("placed:") for b in end.end.earthscape) and falls[0] < len(end.sequence) - 1:
             found.append(_PLACED_MIDWAY)
     rule = scenario.book.rule("earthscape-after-defeat")
     return tuple(Notice("", PARTLY, ("defeat",), (), why, EARTHSCAPE_RULE, rule.text) for why in dict.fromkeys(found))

@@ -421,7 +421,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
     if end.campfire:
         data["campfire"] = list(end.campfire)
     if end.earthscape:
-        data["earthscape"] = end.earthscape
+        data["earthscape"] = list(end.earthscape)
     return data
 
 
@@ -546,6 +546,8 @@ def turn_end_dict(end: TurnEnd) -> dict[str, Any]:
         data[chip] = "discarded"
     for chip, unit in end.held:  # picked up by a hero, who holds it (Portable Gateport)
         data[chip] = {"held-by": unit}
+    if end.laid:  # chapter 3: the hexes of the earthscapes placed, as earthscape-places writes them
+        data["earthscape"] = dict(end.laid)
     if end.source:
         data["source"] = dict(end.source)
     if end.morale:

@@ -46,6 +46,7 @@ from adjudicator.answers.turns import (
     UnitEnd,
 )
 from adjudicator.position.dice import Die
+from adjudicator.position.hexmap import terrain_token
 from adjudicator.position.model import ELFINKAZE_SIDES, Kind, Position
 from adjudicator.position.talents import BOARD_STEPS, TURN_STEPS, catalogue
 from adjudicator.questions.adjudicate import Progress, check_limit, first_shown, is_ai
@@ -202,6 +203,9 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
                    if m.id in shown and shown[m.id].health != m.health)
     landmarks_at = tuple((m.id, shown[m.id].at) for m in start.landmarks
                          if m.id in shown and shown[m.id].at != m.at)  # Twister
+    # Chapter 3: the hexes of the earthscapes the keel placed at once, with their terrain (other ends may place others)
+    laid = tuple((name, terrain_token(h)) for name, h in sorted(final.hexes.items())
+                 if start.earthscape_places is not None and h != start.hexes.get(name))
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
         game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
@@ -214,6 +218,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
         docked=tuple((f, g.plank) for f, g in sorted(final.gates.items())
                      if g.plank is not None and g.plank != start.gates[f].plank),  # chapter 2's maneuver
         held=tuple(sorted((c, u) for c, u in picked.items() if c not in left)),
+        laid=laid,
     )
 
 
