@@ -1142,6 +1142,18 @@ def fumed(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 
 @st.composite
+def exploding(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
+    """A board of ``boards`` with one or two Explosion chips on free hexes (no marked hex): a unit moving onto a
+    hex beside one ends its move there and rolls its D6 (reference/movement.py, N347). Not in the common pools
+    (drawn there it would change every board of the suite's fixed sample)."""
+    position = draw(boards)
+    free = _free_unmarked(position)
+    hexes = draw(st.lists(st.sampled_from(free), min_size=1, max_size=2, unique=True)) if free else []
+    bombs = tuple(Chip(f"bomb{i}", at, "Explosion", talents=("Explosion",)) for i, at in enumerate(hexes))
+    return replace(position, chips=(*position.chips, *bombs))
+
+
+@st.composite
 def falling_pushers(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` with a hero of the moving faction on the map, its minions mostly at 1 health and
     every opposing unit but a landmark minion holding Lahar: a minion that displaces the hero on its way is

@@ -87,6 +87,11 @@ CALL_OPEN = ("what the teleported unit takes where it lands from the acting unit
              "ended elsewhere, and the reward for its defeat there")
 # An item a unit keeps in the answer though it takes damage where a move displaces it (harm.lp, item_open/3).
 ITEM_OPEN = "the item placed on a displaced hero's hex as it takes damage where it lands: the answer shows it kept"
+# A unit's D6 once its move ends (asp/movement/rolls.lp, e6_open/3: Explosion) where it is not counted.
+D6_OPEN = ("the D6 of a unit that moves beside the chip where its move also rolls other dice, heals it, teleports it, "
+           "carries a rider, ends with a talent's act or damage, or where it holds Hidden Armor, Bio-Indefinite or "
+           "Cumbersome; a unit its move displaces beside the chip (FAQ-07); a hero beginning beside the chip that "
+           "walks off and back onto its hex: not counted, and the chip not discarded")
 # Chapter 8's heal while moving, where another chip's talent may hurt the same unit (mend_unknown/1).
 MEND_RULE = "narora-heal-graft-moving"
 MEND_LEFT_OUT = "a unit both healed and hurt while moving: their order on one hex, and its fortifications"
@@ -263,6 +268,12 @@ class _UnitAtoms:
     passing: dict[str, list[tuple[str, str, int, int]]] = field(default_factory=lambda: defaultdict(list))
     pocket: bool = False
     rider_fell: dict[tuple[Symbol, str], str] = field(default_factory=dict)  # (route, rider) → the hex it falls on
+    # Dice rolled once its move ends (asp/movement/rolls.lp: Explosion): end → the (chip, talent) it sets off;
+    # (end, damage taken on its way) → its bands (dice, low, high, damage they deal, defeated); the (chip, talent)
+    # whose roll is not counted.
+    e6: dict[str, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+    e6_bands: dict[tuple[str, int], list[tuple[int, int, int, int, bool]]] = field(default_factory=lambda: defaultdict(list))
+    e6_open: set[tuple[str, str]] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -437,6 +448,13 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.after_unknown = True
         elif name == "gamble":
             a.gambles.append((args[3].string, args[1].number, args[2].number))
+        elif name == "e6":
+            a.e6[_name(args[1])].add((_name(args[2]), args[3].string))
+        elif name == "e6_band":
+            a.e6_bands[(_name(args[1]), args[2].number)].append(
+                (args[3].number, args[4].number, args[5].number, args[6].number, args[7].name == "fell"))
+        elif name == "e6_open":
+            a.e6_open.add((_name(args[1]), args[2].string))
         elif name == "gamble_grouped":
             a.gamble_grouped = True
         elif name == "before_act":
@@ -505,6 +523,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
         # The acts and talents of one outcome spend no more than its faction holds (source.lp, purse/2).
         if a.purse is None or spent + sum(act.cost for act in acts) <= a.purse
     )
+    outcomes = tuple(rolled for m in outcomes for rolled in _ended_d6(a, m))
     before = tuple(sorted(Act("before", why, chip, how, a.then.get(why, ""), to, a.prices.get(why, 0), _earns(a, chip, how),
                               *a.called.get((chip, to), (0, False)))
                           for why, chip, to, how in a.before))
@@ -529,6 +548,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), pushed[talent] if SCORCH_UNKNOWN[why] in DISPLACED_SCORCH
                               else (uid,), left_out=SCORCH_UNKNOWN[why])
                        for talent, why in sorted(scorch_open))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=D6_OPEN) for chip, talent in sorted(a.e6_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HELD) for talent in sorted(a.rift_held))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=PASS_OPEN) for talent in sorted(a.pass_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=RIFT_HURT) for talent in sorted(a.rift_hurt))
@@ -588,6 +608,19 @@ def claim_notices(options: UnitOptions, end: str) -> tuple[Notice, ...]:
     return tuple(n for n in options.notices
                  if n.left_out in ON_THE_WAY or n == escape_rock_notice()
                  or (n.left_out in ONCE_ENDED and any(ONCE_ENDED[n.left_out](m) for m in ending)))
+
+
+def _ended_d6(a: _UnitAtoms, m: MoveOutcome) -> tuple[MoveOutcome, ...]:
+    """``m`` once the D6s its end sets off are rolled (e6/4, e6_band/8: Explosion): one outcome for each band of
+    totals that leaves the unit alike, with its exact chance, the damage and defeat it deals after what it took on
+    its way, and each chip discarded (Act 'explode'); ``m`` itself where its end rolls nothing, or it fell on its way."""
+    from adjudicator.answers.attacks import Roll6  # the D6's chance (six equally likely faces: docs/dice.md)
+    bands = a.e6_bands.get((m.end, m.damage), ()) if m.end in a.e6 and not m.defeated else ()
+    if not bands:
+        return (m,)
+    acts = (*m.acts, *(Act("after", why, chip, "explode") for chip, why in sorted(a.e6[m.end])))
+    return tuple(replace(m, damage=m.damage + dealt, defeated=fell, diced=dealt, chance=Roll6("", low, high, dice).chance, acts=acts)
+                 for dice, low, high, dealt, fell in sorted(bands, key=lambda b: (b[3], b[1])))
 
 
 def _earns(a: _UnitAtoms, chip: str, how: str) -> bool:

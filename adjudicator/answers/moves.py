@@ -6,7 +6,7 @@ The JSON shape of each class is its ``as_json``; docs/output-format.md documents
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -184,6 +184,9 @@ class MoveOutcome:
     # The probability of the result of the die its talent rolled before its move that leads to this outcome
     # (Anarchy: discarded, or free to move): chance, not choice; None where no die was rolled before it.
     chance: Fraction | None = None
+    # Of ``damage``, what the D6s its end set off dealt (Explosion: asp/movement/rolls.lp, e6_band/8): chance, not
+    # choice; where they defeat it, ``defeated`` is theirs.
+    diced: int = 0
     # A faction's Source as it moves (asp/movement/source.lp): what its faction spends for its talents once
     # its move ends (Eruption; an act's own is Act.cost), the units whose defeat in it (felled, struck)
     # rewards its faction, the Source each faction loses to its talent as it passes their units (Incorporeal),
@@ -245,6 +248,15 @@ class MoveOutcome:
                 or bool(self.felled) or any(s.defeated for s in self.struck) or any(a.defeats for a in self.acts)
                 or bool(self.downed)
                 or any(fell for _, _, fell in self.carried))
+
+    @property
+    def chosen(self) -> MoveOutcome:
+        """The outcome as its player chooses it, before the D6s its end sets off (Explosion): their damage and acts
+        are chance."""
+        if not any(a.how == "explode" for a in self.acts):
+            return self
+        return replace(self, damage=self.damage - self.diced, defeated=False, diced=0, chance=None,
+                       acts=tuple(a for a in self.acts if a.stated))
 
     @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,

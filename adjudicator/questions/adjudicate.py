@@ -28,7 +28,7 @@ from adjudicator.answers.decode import (
 from adjudicator.position.chapter_rules import round_worms
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.questions import kept
-from adjudicator.questions.board_after import apply_act, item_id, made
+from adjudicator.questions.board_after import apply_act, made
 from adjudicator.questions.coverage import (ATTACK_STEP, ATTACKS, LEVEL_UP_TEXT, LEVELING_UP, MOVES, as_happened, flipped,
                                            notices, unbounded, purchase_step_notices, fallen_spires, turned_notices,
                                            unknown_landmarks)
@@ -153,8 +153,8 @@ def unit_options(
     position: Position, unit_id: str, ai: bool | None = None, deadline: Deadline | None = None
 ) -> UnitOptions:
     """Every legal outcome of ``unit_id``'s move now; with the AI in control, the mandated ones."""
-    options = sourced(position, exploded(position, gambled(position, acting(
-        position, _asked(position, unit_id, ai, deadline), lambda board: _asked(board, unit_id, ai, deadline)))))
+    options = sourced(position, gambled(position, acting(
+        position, _asked(position, unit_id, ai, deadline), lambda board: _asked(board, unit_id, ai, deadline))))
     return _with_odds(position, _noticed(position, options, ai))
 
 
@@ -246,80 +246,6 @@ def gambled(position: Position, options: UnitOptions) -> UnitOptions:
     return replace(options, outcomes=(*discards, *moves), gambles=())
 
 
-# Explosion's chip (asp/talents/explosion.lp): "When a unit moves onto a hex adjacent to this chip, it must forego the
-# rest of its movement and roll a D6. The unit suffers damage equal to the die result. Then, discard this chip."
-EXPLOSION = "Explosion"
-EXPLOSION_OPEN = ("the D6 of a unit that moves beside the chip where its move also rolls other dice, heals it, teleports it, "
-                  "carries a rider, ends with a talent's act or damage, or where it holds Hidden Armor, Bio-Indefinite or "
-                  "Cumbersome; a unit its move displaces beside the chip (FAQ-07); a hero beginning beside the chip that "
-                  "walks off and back onto its hex: not counted, and the chip not discarded")
-# What may change the D6's damage or what follows it (docs/movement.md, Explosion): not counted.
-EXPLOSION_UNCOUNTED = frozenset({"Hidden Armor", "Bio-Indefinite", "Cumbersome"})
-
-
-def _d6_totals(dice: int) -> dict[int, Fraction]:
-    """The probability of each total of ``dice`` fair D6 (docs/dice.md)."""
-    totals = {0: Fraction(1)}
-    for _ in range(dice):
-        nxt: dict[int, Fraction] = {}
-        for total, p in totals.items():
-            for face in range(1, 7):
-                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 6
-        totals = nxt
-    return totals
-
-
-def exploded(position: Position, options: UnitOptions) -> UnitOptions:
-    """``options`` after Explosion's chips (docs/movement.md, Explosion): each move that ends on a map hex beside
-    one it moved onto (the stop is hook stops/3's) rolls a D6 for each such chip and takes their total, each
-    total an outcome with its chance, the totals that leave it alike one (its life or more: defeated; a
-    Peaceful unit takes nothing from a chip, no merc); then the chips are discarded (Act 'explode'), meeting no
-    later move. A chip its hero dropped before the move (Act 'drop') is met as one on the board. Where that is
-    not counted (EXPLOSION_OPEN), the move is kept as it is, with a notice."""
-    lying = [(c.id, c.at) for c in position.chips if EXPLOSION in c.talents and c.at in position.hexes]
-    unit = position.units[options.unit]
-    if not lying and EXPLOSION not in unit.talents:
-        return options
-    start = position.placed(options.unit)
-    uncounted = bool(EXPLOSION_UNCOUNTED & set(unit.talents))
-    back = unit.kind is Kind.HERO and start in position.hexes and (unit.stats.movement >= 2 or any(
-        {"mv_add/3", "mv_may/3"} & set(t.hooks) for t in catalogue().known(unit.talents)))
-    opened: set[str] = set()
-    outcomes: list[MoveOutcome] = []
-    for m in options.outcomes:
-        dropped = [(item_id(a.talent, a.chip), a.chip) for a in m.acts
-                   if a.when == "before" and a.how == "drop" and a.talent == EXPLOSION]
-        chips = [*lying, *dropped]
-
-        def beside(hex_: str, chips: list[tuple[str, str]] = chips) -> tuple[str, ...]:
-            return tuple(sorted(c for c, at in chips if at in position.adjacency.get(hex_, frozenset())))
-        if back and start is not None:  # a walk off and back onto its hex
-            opened.update(beside(start))
-        for d in m.displaced:  # FAQ-07: the unit it displaces sets it off where it lands
-            opened.update(beside(d.to) if d.to in position.hexes else ())
-        moved = len(m.path) > 1 and m.end in position.hexes and not m.defeated and not m.discarded
-        set_off = beside(m.end) if moved else ()
-        if not set_off:
-            outcomes.append(m)
-            continue
-        if (uncounted or m.rolls or m.damage < 0 or m.landed or m.struck or m.exit or m.placed or m.carried
-                or any(a.when == "after" for a in m.acts)):
-            opened.update(set_off)
-            outcomes.append(m)
-            continue
-        left = unit.life - m.damage
-        lost_odds: dict[int, Fraction] = {}
-        for total, p in _d6_totals(len(set_off)).items():
-            lost = 0 if "Peaceful" in unit.talents else min(total, left)
-            lost_odds[lost] = lost_odds.get(lost, Fraction(0)) + p
-        acts = (*m.acts, *(Act("after", EXPLOSION, c, "explode") for c in set_off))
-        chance = m.chance if m.chance is not None else Fraction(1)
-        outcomes += [replace(m, damage=m.damage + lost, defeated=lost >= left, chance=chance * p, acts=acts)
-                     for lost, p in sorted(lost_odds.items())]
-    found = tuple(Notice(EXPLOSION, PARTLY, ("movement",), (chip,), left_out=EXPLOSION_OPEN) for chip in sorted(opened))
-    return replace(options, outcomes=tuple(outcomes), notices=(*options.notices, *found))
-
-
 def sourced(position: Position, options: UnitOptions) -> UnitOptions:
     """Each outcome that spends, steals or earns Source (asp/movement/source.lp), or acts (Evoke), with the
     Source of each faction it changes once made, what each defeat it deals rewards, and the units its acts'
@@ -400,8 +326,8 @@ def faction_options(
     query = moves_query(position, None, ai)
     units = query.units
     answer = ask(position, query, deadline=deadline)
-    return [_with_odds(position, _noticed(position, sourced(position, exploded(position, gambled(position, acting(
-                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline))))), ai))
+    return [_with_odds(position, _noticed(position, sourced(position, gambled(position, acting(
+                position, answer.options[uid], lambda board, uid=uid: _asked(board, uid, ai, deadline)))), ai))
             for uid in units]
 
 

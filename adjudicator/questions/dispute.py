@@ -264,7 +264,8 @@ def _apart(judgement: Judgement, options: UnitOptions, end: str, routed: bool) -
     if judgement.verdict != MANDATORY:
         return judgement
     # The acts a move may or must take are judged on their own (_Acts._after: act_may).
-    keys = {(m.end, replace(m, acts=()).key) for m in options.outcomes}
+    # The D6s an end sets off are chance, not choice (Explosion): the outcome before them.
+    keys = {(m.end, replace(m.chosen, acts=()).key) for m in options.outcomes}
     dropped = {"only_outcome"} if len(keys) > 1 else set()
     if routed and len({k for e, k in keys if e == end}) > 1:
         dropped.update(ONE_END)

@@ -27,7 +27,7 @@ from adjudicator.position.dice import shipped_die
 from adjudicator.position.model import ELFINKAZE_SIDES, KEEL, SUMMON_HERO, Kind, Position, Unit
 from adjudicator.position.readings import resolve
 from adjudicator.position.talents import PARTLY, catalogue
-from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, exploded, gambled, is_ai,
+from adjudicator.questions.adjudicate import (Progress, acting, ask, check_limit, declined, gambled, is_ai,
                                               present_units, sourced)
 from adjudicator.questions import still, whole_solve
 from adjudicator.questions.board_after import apply_move
@@ -424,7 +424,7 @@ def _search(
             first = alone(pos, uid) if hushing and len(answer.next_units) > 1 else answer.options[uid]
             # What its talents may do before it moves (Consume): its move asked again on the board left, as
             # the one moving now (a unit its group revealed, Scatter, may then be closer to the mark).
-            options = sourced(pos, exploded(pos, gambled(pos, acting(pos, first, lambda board, uid=uid: alone(board, uid)))))
+            options = sourced(pos, gambled(pos, acting(pos, first, lambda board, uid=uid: alone(board, uid))))
             uncounted.update(options.notices)
             unit = pos.units[uid]
             for move in (r for o in options.outcomes for r in rolled(o, unit.life, die)):

@@ -264,7 +264,7 @@ def _count_line(result: StepResult | AttackStepResult, what: str, step: str) -> 
 def step(result: StepResult) -> str:
     lines = [notices(result.notices) + _count_line(result, "final boards", "movement")]
     if any(o.rolled for o in result.outcomes):
-        lines.append("(boards that differ in what the dice rolled (floating rocks, Anarchy) do are chance, not choice; "
+        lines.append("(boards that differ in what the dice rolled (floating rocks, Anarchy, Explosion) do are chance, not choice; "
                      "each board's chance is that of its dice, given its moves)")
     if result.summary:
         rows = [
@@ -609,7 +609,7 @@ def turn_outcome(outcome: TurnOutcome) -> list[str]:
                           + (f" ({acts_text(m, None)})" if m.acts else "") for m in outcome.movement.sequence)
         lines.append(f"  movement: {moves or 'no move'}")
         if outcome.movement.chance != 1:
-            lines.append(f"  probability {outcome.probability}, with the dice its moves rolled (floating rocks, Anarchy)")
+            lines.append(f"  probability {outcome.probability}, with the dice its moves rolled (floating rocks, Anarchy, Explosion)")
     if outcome.attack is not None:
         attacks = ", ".join(format_attack(a) for a in outcome.attack.sequence)
         lines.append(f"  attack: {attacks or 'no attack'}")

@@ -7,6 +7,15 @@ docs/movement.md unless another text is named.
 
 Notes (numbered as the combat reference's, for the rules added since):
 
+N347 Explosion's chip in the movement step (landmark-and-market-talents: "When a unit moves onto a hex adjacent
+    to this chip, it must forego the rest of its movement and roll a D6. The unit suffers damage equal to the
+    die result. Then, discard this chip."): the hexes beside a chip on the map end any unit's move (not its
+    start, which it did not move onto), and a move ending on one rolls a D6 per chip beside it, the total taken
+    after what it took on its way, totals that leave it alike one outcome with their chance (its life left or
+    more: defeated; a Peaceful unit takes nothing, the chip no merc), each chip then discarded (act explode) and
+    off the board for later moves (docs/movement.md, Explosion). Checked only where the solver names no part of
+    Explosion left out (test_agreement.py).
+
 N340 An Incorporeal hero waiting in its gate walks by what it steals (N269) from the gate as from a map hex:
     deploying, it may pass through the opposing units its walk reaches, as the solver's walk by state does.
 N338 A hero that returns to its fortress "immediately recovers to full health" (game-elements, Returning to
@@ -886,7 +895,8 @@ def _hailed(position: Position, flier: Unit) -> bool:
 def stop_hexes(position: Position, unit: Unit) -> set[str]:
     """Mire (harbinger-rulebook, AI Talents): "When an opposing unit moves onto a hex adjacent to this
     unit, its movement immediately ends." The hexes beside an opposing Mire unit on the map, but not
-    the unit's start, which it did not move onto (docs/movement.md, Mire)."""
+    the unit's start, which it did not move onto (docs/movement.md, Mire); beside an Explosion chip too,
+    whoever's unit it is (N347)."""
     start = position.node_of(unit.id)
     return {
         h
@@ -895,7 +905,37 @@ def stop_hexes(position: Position, unit: Unit) -> set[str]:
         and not other.campfire  # N170
         for h in position.neighbours(other.at)
         if h in position.hexes and h != start
-    }
+    } | {h for at in _explosives(position) for h in position.neighbours(at) if h in position.hexes and h != start}
+
+
+EXPLOSION = "Explosion"
+
+
+def _explosives(position: Position) -> dict[str, str]:
+    """N347: the hex of each Explosion chip on the map, by chip."""
+    return {c.at: c.id for c in position.chips if EXPLOSION in c.talents and c.at in position.hexes}
+
+
+def _exploded(position: Position, unit: Unit, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """N347: each outcome ending on a map hex beside Explosion chips it moved onto, once their D6s are rolled."""
+    chips = _explosives(position)
+    start = position.node_of(unit.id)
+    found: list[MoveOutcome] = []
+    for o in outcomes:
+        beside = sorted(c for at, c in chips.items() if o.end in position.neighbours(at))
+        if not beside or o.end == start or o.end not in position.hexes or o.defeated:
+            found.append(o)
+            continue
+        left = life(unit) - o.damage
+        dice = 0 if "Peaceful" in unit.talents else len(beside)
+        lost: dict[int, Fraction] = {}
+        for faces in product(range(1, 7), repeat=dice):
+            n = min(sum(faces), left)
+            lost[n] = lost.get(n, Fraction(0)) + Fraction(1, 6 ** dice)
+        acts = (*o.acts, *(Act("after", EXPLOSION, c, "explode") for c in beside))
+        found += [dataclasses.replace(o, damage=o.damage + n, defeated=n >= left, chance=p, acts=acts)
+                  for n, p in sorted(lost.items())]
+    return found
 
 
 def _flies(position: Position, unit: Unit, ai: bool) -> bool:
@@ -2001,6 +2041,7 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
         outcomes = act_choices(position, unit, outcomes, ai)
         outcomes += radiated(position, unit, ai)
         outcomes += health_chipped(position, unit, ai)
+    outcomes = _exploded(position, unit, outcomes)  # N347
     outcomes = _sourced(position, unit, outcomes, ai)
     ordered = tuple(sorted(outcomes, key=lambda o: (o.end, o.displaced, o.struck, o.placed, o.acts)))
     return UnitOptions(unit_id, ordered, d0, wait)
@@ -2176,7 +2217,8 @@ def _anarchy(position: Position, unit: Unit, ai: bool) -> UnitOptions:
         return options
     discard = MoveOutcome(unit.id, start, STAY, (), (start,), acts=(Act("before", ANARCHY, unit.id, "discard"),),
                           chance=DISCARDED_BY)
-    moves = (dataclasses.replace(o, chance=1 - DISCARDED_BY) for o in options.outcomes)
+    moves = (dataclasses.replace(o, chance=(1 - DISCARDED_BY) * (1 if o.chance is None else o.chance))  # N347's dice
+             for o in options.outcomes)
     return dataclasses.replace(options, outcomes=(discard, *moves))
 
 
@@ -2511,6 +2553,8 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent),
                                              used=(*unit.used, act.talent))  # N128: a landmark's, used for this move
         return dataclasses.replace(position, units=units)
+    if act.how == "explode":  # N347: the Explosion chip set off, discarded
+        return dataclasses.replace(position, chips=tuple(c for c in position.chips if c.id != act.chip))
     if act.how in ("drop", "pickup"):  # N195: the item on that hex, or off the map and held; used for this move
         if act.how == "drop":
             chips = (*position.chips, Chip(f"gateport-{act.chip}", act.chip, GATEPORT, talents=(GATEPORT,)))
