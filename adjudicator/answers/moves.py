@@ -259,6 +259,16 @@ class MoveOutcome:
                        acts=tuple(a for a in self.acts if a.stated))
 
     @property
+    def fallen(self) -> frozenset[str]:
+        """The chips other than the mover that this move defeats (``fells``, the mover's own defeat aside): a
+        unit it displaced (Crush's damage, damage on the way), one on a chip it was teleported onto, a chip its
+        damage struck (Impale, Blaze; a spire too), one an act defeated or its damage defeated, a rider it carried."""
+        return frozenset({d.unit for d in self.displaced if d.defeated} | set(self.felled)
+                         | {s.chip for s in self.struck if s.defeated}
+                         | {a.chip for a in self.acts if a.how == "defeat"} | set(self.downed)
+                         | {u for u, _, fell in self.carried if fell}) - {self.unit}
+
+    @property
     def key(self) -> tuple[str, str, tuple[Displacement, ...], int, bool, int, tuple[Strike, ...], str, str,
                            tuple[str, ...], tuple[Act, ...], tuple[tuple[str, int, bool], ...], str, int,
                            tuple[tuple[str, int], ...], tuple[tuple[str, str], ...], int]:

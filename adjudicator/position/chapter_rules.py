@@ -124,8 +124,9 @@ def rock_rollers(position: Position) -> tuple[str, ...]:
     hail = any(HAIL in u.talents for u in position.units.values()) or any(HAIL in s.talents for s in position.spires)
     ai = position.factions[faction].controller is Controller.AI if faction in position.factions else False
 
-    def flies(u: Unit) -> bool:  # "Ungrouped only" for a player's unit (asp/talents/flying.lp)
-        return FLYING in u.talents and (ai or not u.group) and not hail
+    def flies(u: Unit) -> bool:  # "Ungrouped only" for a player's unit (asp/talents/flying.lp), grouped or deemed so
+        deemed = any("deemed_grouped/2" in t.hooks for t in catalogue().known(u.talents))  # Infested
+        return FLYING in u.talents and (ai or not (u.group or deemed)) and not hail
 
     return tuple(
         uid for uid, u in position.units.items()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -47,6 +47,7 @@ from adjudicator.position.scenarios import DIE_FACES, MAX_EVENT_ROLLS, MAX_HEROE
 from adjudicator.position.model import (
     AiPriority,
     Controller,
+    controlled,
     Done,
     Faction,
     Gate,
@@ -633,7 +634,7 @@ class _PositionReader(_Reader):
                          "[[a1, b1, ...], ...]); touching isles are separate groups, so the map alone does not tell them")
         turn = self.turn(top["turn"])
         if turn is not None and turn.step == WAVE_END:
-            self.check_wave_ended(top["turn"], units or {})
+            self.check_wave_ended(top["turn"], units or {}, factions or {})
         readings = self.section(top["readings"], "reading name → value", self.reading, ids=False)
         supply = self.supply(top["supply"])
         ai_priority = self.ai_priority(top["ai-priority"])
@@ -1298,16 +1299,18 @@ class _PositionReader(_Reader):
             self.problem(value, f"a chip with {ELFIN} needs {ROOST} too: its elfinkaze rides it and takes its "
                          f"movement stat from its {ROOST} number")
 
-    def check_wave_ended(self, value: _Value, units: dict[str, Unit]) -> None:
+    def check_wave_ended(self, value: _Value, units: dict[str, Unit], factions: Iterable[str]) -> None:
         """A position standing at the end of the wave holds no minion that keeps it going: game-elements,
         Defeat, "The current wave ends immediately when all minions in play have been defeated"; a minion
         on a map hex whose talent lets the wave end without it (hook idle/3: Neglected, Precious) stays
-        (asp/combat/wave.lp, which counts a minion waiting in its gate as in play)."""
+        (asp/combat/wave.lp, which counts a minion waiting in its gate as in play, and a landmark minion a
+        faction controls as its minion)."""
         def idle(unit: Unit) -> bool:
             return unit.at in (self.hexes or {}) and any("idle/3" in t.hooks for t in catalogue().known(unit.talents))
 
         keeping = sorted(uid for uid, u in units.items()
-                         if u.kind is Kind.MINION and (uid in self.stacked or u.at is not None) and not idle(u))
+                         if (u.kind is Kind.MINION and (uid in self.stacked or u.at is not None) and not idle(u))
+                         or (controlled(u, factions) and u.at is not None))
         if keeping:
             self.problem(value, f"the position stands at the end of the wave, but the minions {_listing(set(keeping))} "
                          "are in play and keep it going (game-elements, Defeat: \"The current wave ends immediately "

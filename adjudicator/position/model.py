@@ -6,6 +6,7 @@ faction names.  A fortress gate is a board node too; its name is ``gate:<faction
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -403,6 +404,13 @@ class Turn:
     last_of_round: bool | None = None
 
 
+def controlled(unit: Unit, factions: Iterable[str]) -> bool:
+    """A landmark minion a faction of ``factions`` controls (Recruiter, Recruitable): the position gives it that
+    faction, and it is that faction's unit, one of its minions (asp/combat/targets.lp lheld/1); not one Devoted
+    made, a landmark minion friendly only to its faction (FAQ-23)."""
+    return unit.kind is Kind.LANDMARK_MINION and unit.faction in factions and "Devoted" not in unit.talents
+
+
 @dataclass(frozen=True)
 class Position:
     """A whole position: the map, the chips and the turn (docs/position-format.md)."""
@@ -471,11 +479,8 @@ class Position:
         return mark.hex
 
     def controlled(self, unit: Unit) -> bool:
-        """A landmark minion a faction controls (Recruiter, Recruitable): the position gives it that faction,
-        and it is that faction's unit (asp/combat/targets.lp lheld/1); not one Devoted made, a landmark
-        minion friendly only to its faction (FAQ-23)."""
-        return (unit.kind is Kind.LANDMARK_MINION and unit.faction in self.factions
-                and "Devoted" not in unit.talents)
+        """A landmark minion a faction controls (``controlled``)."""
+        return controlled(unit, self.factions)
 
     def may_oppose(self, spire: Spire, side: str) -> bool:
         """Could the spire oppose the side? Another faction's may; in Harbinger chapter 8 its own too,

@@ -162,6 +162,15 @@ READINGS = {
             "game-elements: Fortress Gate 'must declare a new mark immediately')",
         ),
         Reading(
+            "assist-minion",
+            "promote",
+            ("promote", "upgrade"),
+            "a player's minion that Assist has level up: is it promoted (a minion's way of levelling up; no "
+            "capacity, so the hero's procedure promotes it), or may it take an upgrade chip? (game-elements: "
+            "Leveling Up Minions 'generally do not receive upgrades', Units 'Upgrade Capacity (Heroes Only)')",
+            ("combat",),
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

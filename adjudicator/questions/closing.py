@@ -119,7 +119,7 @@ def close(position: Position, ai: bool | None = None, deadline: Deadline | None 
         for uid in ready[:1] if acts.ai else ready:
             options = list(lines(pos, uid))
             if acts.ai:
-                options = [o for o in options if _defeats(pos, side, o[3])]
+                options = [o for o in options if _defeats(pos, side, o[2], o[3])]
                 if not options:  # it would defeat no opposing unit: not used, the next one's turn
                     again(pos, chance, made, ends, done | {uid}, kept, board, acted)
             for after, odds, line, end in options:
@@ -207,6 +207,11 @@ def _restored(after: Position, before: Position, uid: str) -> Position:
     return replace(after, units=units)
 
 
-def _defeats(position: Position, side: str, end: EndState) -> bool:
-    """Whether ``end`` defeats a unit of another side than ``side`` (the AI's "defeating an opposing unit")."""
-    return any(c.defeated and c.chip in position.units and position.units[c.chip].faction != side for c in end.chips)
+def _defeats(position: Position, side: str, line: Again, end: EndState) -> bool:
+    """Whether ``line`` defeats a unit of another side than ``side`` (the AI's "if doing so would result in it
+    defeating an opposing unit"): "doing so" is its move and its attack, so a defeat its move deals (Crush,
+    Impale, damage on its way; one that ends the wave, no attack following) counts as one its attack's
+    ``end`` deals."""
+    _, board, _ = line
+    fallen = {u for m in board.sequence for u in m.fallen} | {c.chip for c in end.chips if c.defeated}
+    return any(u in position.units and position.units[u].faction != side for u in fallen)

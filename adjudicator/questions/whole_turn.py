@@ -418,12 +418,20 @@ REORDERED = Gap("movement", "a line of play that ended the wave as units moved s
 
 def _wave_goes_on(position: Position) -> bool:
     """Some minion keeps the wave going (asp/combat/wave.lp, minions_up/1, as the loader's check_wave_ended reads
-    it): one on the board or waiting in its gate (a landmark minion is none), but for one on a map hex whose
-    talent lets the wave end without it (hook idle/3: Neglected, Precious), unless two such talents are in play
-    ("the only minion type in play")."""
+    it): one on the board or waiting in its gate, a landmark minion a faction controls too (its minion: lheld/1;
+    one no faction controls is none), but for one on a map hex whose talent lets the wave end without it (hook
+    idle/3: Neglected, Precious), unless two such talents are in play ("the only minion type in play").
+    The printed talents are read as the solver's tal/3 reads them: the rules that ignore a unit's talents
+    (muted/3, hushed/2: chapter 2's Grafted Snare, chapter 5's call) meet no minion the loader lets hold one
+    of these (chapter 2's only minions the Graft's and landmark minions, chapter 5's called minion leaves the
+    board), and campfire mode is a hero's."""
     idle: dict[str, set[str]] = defaultdict(set)  # such a talent → the minions with it on the map
     for uid, u in position.units.items():
-        if u.kind is not Kind.MINION or position.placed(uid) is None:
+        if position.placed(uid) is None:
+            continue
+        if position.controlled(u):  # idle/3 is a minion's (kind minion): a landmark minion's talent idles none
+            return True
+        if u.kind is not Kind.MINION:
             continue
         talents = [t.name for t in catalogue().known(u.talents) if "idle/3" in t.hooks]
         if not talents or u.at not in position.hexes:

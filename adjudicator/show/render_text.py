@@ -415,7 +415,11 @@ def attack_options(options: AttackOptions, position: Position, ai: bool) -> str:
     if ai:
         ranked = ", ".join(f"{t.chip} ({t.priority}: {t.category})" for t in options.targets)
         lines.append(f"  targets by AI priority: {ranked}")
-        lines.append(f"  the AI must take {len(options.outcomes)} of them:" if options.outcomes else "  it attacks nothing")
+        # Several outcomes of one attack differ by a player's choice (Colony, Sourcefield) or by dice.
+        targets = list(dict.fromkeys(o.target for o in options.outcomes))
+        split = f", {len(options.outcomes)} outcomes (a player's choices or dice split one attack)" \
+            if len(options.outcomes) > len(targets) else ""
+        lines.append(f"  the AI must attack {' or '.join(targets)}{split}:" if options.outcomes else "  it attacks nothing")
     else:
         lines.append(f"  valid targets: {', '.join(t.chip for t in options.targets)}")
     for outcome in options.outcomes:

@@ -462,6 +462,10 @@ N178 Assist, in an attack: once the exchange is dealt, every standing unit with 
     opposing spire in it (the unit of the hit that took its last health or upgrade, fallen or not), beside
     that unit where both stood as the hits landed (after an Eager swap), levels up as a hero that defeated
     one does (a minion too), once however many such defeats, and not again where it levels up otherwise.
+N364 A player's unit other than a hero that levels up so (N178) has no upgrade capacity (reading
+    assist-minion, docs/readings.md): with ``promote`` (default) as a hero at capacity 0, promoted from its
+    basic side (("none", "promote"); without ``promoted-stats`` not adjudicated), nothing on its promoted
+    side; with ``upgrade`` an attack or fortification upgrade (range as a hero's, N69), or none, unbounded.
 N177 Entropy, in an attack (the attack options and the attack step): a unit with it in use that a hit of
     the attack (the attack's, a swap's, a retaliation, a gate's, Spike; no blast) leaves at exactly 1
     health from more does not retaliate to it, unless it retaliated first (Quick Counter); once the
@@ -710,6 +714,7 @@ READING_DEFAULTS = {
     "ai-spire-odds": "possible",
     "inferno-upgrade": "attack",
     "orange-cross-shield": "attack",  # N207
+    "assist-minion": "promote",  # N364
 }
 
 T = TypeVar("T")
@@ -1970,9 +1975,13 @@ def level_options(rules: Rules, board: Board, hero: Fighter) -> tuple[str, ...]:
         return ("recover",) if rules.ai(hero.faction) else ("none", "recover")
     if rules.ai(hero.faction):
         return ("attack",)
-    if hero.capacity is None:
+    if hero.kind is not Kind.HERO:  # N364: no capacity, unbounded or 0 by the reading
+        room = rules.readings["assist-minion"] == "upgrade"
+    elif hero.capacity is None:
         return ("not-adjudicated",)
-    if len(hero.upgrades) < hero.capacity + hero.has("Train"):  # N48
+    else:
+        room = len(hero.upgrades) < hero.capacity + hero.has("Train")  # N48
+    if room:
         extra = ("range",) if hero.side.range >= 2 and not _winded(rules, board, hero) else ()  # N69
         return tuple(sorted(("attack", "fortification", "none", *extra)))
     if hero.promoted:

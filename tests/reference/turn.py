@@ -15,8 +15,9 @@ N288 Back to the Future ("At the end of your turn during the Onslaught Phase, th
     may also not use it (the board as it was). Only one such unit per board: the order of several is
     not played here.
 N289 The AI's ("this unit will move and attack ..., if doing so would result in it defeating an opposing
-    unit"): only the lines whose attack step defeats a unit of another faction; where none does, it
-    does not use it (the board as it was).
+    unit"): only the lines whose move or attack step defeats a unit of another faction (one its move takes
+    off the board with no health, or its attack's end defeats); where none does, it does not use it (the
+    board as it was).
 N290 A line is compared as where each unit of the board stands once it ends and its health: a node, or
     ``off`` (defeated, returned, discarded) with no health; the odds and the other chips are not.
 N313 The end-of-turn question asked alone plays the same lines as the whole turn from the end of the turn
@@ -88,12 +89,15 @@ def back_to_the_future(position: Position, ai: bool) -> set[Board]:
     (uid,) = returners(position)
     start = alone(position, uid)
     lines: set[Board] = set()
+    side = position.turn.faction
     for final in movement.movement_step(start, ai).outcomes:
         moved = start
         for move in final.sequence:
             moved = movement.apply_move(moved, move)
+        felled = any(uid in position.units and u.faction != side and start.placed(uid) is not None
+                     and moved.placed(uid) is None and u.health == 0 for uid, u in moved.units.items())  # N289
         for step_end in combat.attack_step(moved, ai).outcomes:
             after, defeats = _attacked(moved, step_end.end)
-            if defeats or not ai:
+            if defeats or felled or not ai:
                 lines.add(after)
     return lines if lines and ai else lines | {board(position)}
