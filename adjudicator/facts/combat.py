@@ -279,7 +279,16 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
         counts[node] = fields.range_counts(position, [node], None)[node]
     for source, dist in sorted(counts.items()):
         for node in sorted(targets & dist.keys()):
-            yield fact("rmin", String(source), String(node), Number(dist[node]))
+            key = (source, node, dist[node])
+            symbol = _RMIN.get(key)
+            if symbol is None:  # the boards of a whole turn share most: each made once (Symbols are values)
+                if len(_RMIN) >= 1 << 16:
+                    _RMIN.clear()
+                symbol = _RMIN[key] = fact("rmin", String(source), String(node), Number(dist[node]))
+            yield symbol
+
+
+_RMIN: dict[tuple[str, str, int], Symbol] = {}
 
 
 def teleport_facts(position: Position) -> Iterator[Symbol]:
