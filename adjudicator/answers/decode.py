@@ -1323,81 +1323,82 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     when = ""
     for s in fin:
         a = s.arguments
-        if s.name == "hp":
+        name = s.name  # read once: each read goes through clingo's C API
+        if name == "hp":
             hp[_name(a[0])] = a[1].number
-        elif s.name == "lay":
+        elif name == "lay":
             layer[_name(a[0])] = a[1].number
-        elif s.name == "ups":
+        elif name == "ups":
             ups[_name(a[0])] += [a[1].name] * a[2].number
-        elif s.name == "prom":
+        elif name == "prom":
             promoted.add(_name(a[0]))
-        elif s.name == "gone":
+        elif name == "gone":
             gone.add(_name(a[0]))
-        elif s.name == "discarded":
+        elif name == "discarded":
             discarded.add(_name(a[0]))
-        elif s.name == "under":
+        elif name == "under":
             under[_name(a[0])] = _name(a[1])
-        elif s.name == "silenced":
+        elif name == "silenced":
             silenced.add(_name(a[0]))
-        elif s.name == "dropped":
+        elif name == "dropped":
             dropped[_name(a[0])].append(_name(a[1]))
-        elif s.name == "at":
+        elif name == "at":
             moved[_name(a[0])] = _name(a[1])
-        elif s.name == "perch":
+        elif name == "perch":
             perched[_name(a[0])] = (_name(a[1].arguments[0]), _name(a[2]))
-        elif s.name == "no_move":
+        elif name == "no_move":
             unmoved.add(_name(a[0]))
-        elif s.name == "sup":
+        elif name == "sup":
             spire_left[_name(a[0])][a[1].number] = a[2].name
-        elif s.name == "sgone":
+        elif name == "sgone":
             spires_gone.add(_name(a[0]))
-        elif s.name == "sdropped":  # removed from the game, not defeated (hook sdrop/3: chapter 6)
+        elif name == "sdropped":  # removed from the game, not defeated (hook sdrop/3: chapter 6)
             spires_dropped.add(_name(a[0]))
-        elif s.name == "sleft":
+        elif name == "sleft":
             spires_left.add(_name(a[0]))
-        elif s.name == "sflip":
+        elif name == "sflip":
             turned.add(_name(a[0]))
-        elif s.name == "sat":
+        elif name == "sat":
             spire_at[_name(a[0])] = _name(a[1])
-        elif s.name == "ctrl":
+        elif name == "ctrl":
             control[_name(a[0])] = _name(a[1])
-        elif s.name == "unveiled":
+        elif name == "unveiled":
             unveiled.add(_name(a[0]))
-        elif s.name == "lout":
+        elif name == "lout":
             removed.add(_name(a[0]))
-        elif s.name == "ogone":
+        elif name == "ogone":
             exploded.add(_name(a[0]))
-        elif s.name == "lhp":  # the health left under a landmark (hook hloss/4: Quake)
+        elif name == "lhp":  # the health left under a landmark (hook hloss/4: Quake)
             landmark_health[_name(a[0])] = a[1].number
-        elif s.name == "used":
+        elif name == "used":
             used[_name(a[0])].append(_name(a[1]))
-        elif s.name == "lctrl":
+        elif name == "lctrl":
             linked[_name(a[0])] = _name(a[1])
-        elif s.name == "lifted":  # chapter 6's earthscape left the board (hook lifted/3)
+        elif name == "lifted":  # chapter 6's earthscape left the board (hook lifted/3)
             lifted.append(a[0].number)
-        elif s.name == "home":
+        elif name == "home":
             homed.add(_name(a[0]))
-        elif s.name == "woke":
+        elif name == "woke":
             woke.add(_name(a[0]))
-        elif s.name == "laid":
+        elif name == "laid":
             laid[(_name(a[0]), _name(a[1]))] = a[2].number
-        elif s.name == "gh":
+        elif name == "gh":
             gates[_name(a[0])] = a[1].number
-        elif s.name == "scaped":  # chapter 3's earthscape K of the stack bought (hook scaped/3)
+        elif name == "scaped":  # chapter 3's earthscape K of the stack bought (hook scaped/3)
             bought[a[0].number] = "kept" if a[1].type == SymbolType.Function else f"placed:{a[1].number}"
-        elif s.name == "docked":  # chapter 2's fortress docked elsewhere as the wave ended (hook redock/3)
+        elif name == "docked":  # chapter 2's fortress docked elsewhere as the wave ended (hook redock/3)
             docked[_name(a[0])] = _name(a[1])
-        elif s.name == "wh":
+        elif name == "wh":
             waygates[_name(a[0])] = a[1].number
-        elif s.name == "src":
+        elif name == "src":
             source[_name(a[0])] = a[1].number
-        elif s.name == "morale":
+        elif name == "morale":
             morale[_name(a[0])] = a[1].number
-        elif s.name == "over":
+        elif name == "over":
             over = True
-        elif s.name == "game_over":
+        elif name == "game_over":
             game_over = True
-        elif s.name == "campfire_due":
+        elif name == "campfire_due":
             campfire.append(_name(a[0]))
             when = _const_name(a[1])
     chips: list[ChipEnd] = []
@@ -1592,15 +1593,20 @@ def decode_attack_step(models: Iterable[list[Symbol]], position: Position, ai: f
             for _, m in sorted(atoms.moments.items())
             if m.act is not None
         )
-        rolled = _rolled(atoms.fin)
-        razed = _razed(atoms.fin)
-        d6 = _d6(atoms.fin)
-        balls = _cannonballs(atoms.fin)
+        dice = [s for s in atoms.fin if s.name in _DICE]  # each name read once: a call into clingo each time
+        rolled = _rolled(dice)
+        razed = _razed(dice)
+        d6 = _d6(dice)
+        balls = _cannonballs(dice)
         odds = [*(_odds(die, r.totals, r.top) for r in rolled), *(_band_odds(die, r) for r in razed),
                 *(r.chance for r in d6), *(_ball_odds(die, b) for b in balls)]
         chance = math.prod(odds, start=Fraction(1)) if odds else None
         ends.append(StepEnd(_end_state(position, atoms.fin), sequence, rolled, chance, razed, d6, balls))
     return ends
+
+
+# The fin/1 atoms of the dice an end's line rolled (_rolled, _razed, _d6, _cannonballs).
+_DICE = frozenset({"rolled", "razed", "d6", "d6s", "cannonball"})
 
 
 def _razed(fin: Iterable[Symbol]) -> tuple[Razed, ...]:

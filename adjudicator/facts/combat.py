@@ -19,7 +19,7 @@ from adjudicator.position.chapter_rules import GRAFT, chip_name
 from adjudicator.position.dice import Die, shipped_die
 from adjudicator.position.hexmap import covered, line_from, stride
 from adjudicator.facts.board import KIND_NAMES, READING_NAMES, board_facts, const, fact, unit_facts
-from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats
+from adjudicator.position.model import GroupedChip, Kind, Position, Reward, Spire, Stats, Unit
 from adjudicator.position.movement_stat import allowances
 from adjudicator.position.priorities import in_force
 from adjudicator.position.talents import Talent, catalogue
@@ -91,48 +91,63 @@ def chip_facts(position: Position) -> Iterator[Symbol]:
     for unit in position.units.values():
         if position.placed(unit.id) is None and not position.in_barracks(unit.id):
             continue
-        u = String(unit.id)
-        yield fact("health", u, Number(unit.health))
-        top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc, unit.talent_numbers)
-        for index, chip in enumerate((top, *unit.group)):
-            i = Number(index)
-            yield fact("layer", u, i)
-            yield fact("lchip", u, i, String(chip_name(chip.chip)))  # a talent may name a chip (Cover: taproot)
-            yield from _stats(u, index, chip.stats)
-            for talent in chip.talents:
-                yield fact("ltalent", u, i, String(talent))
-            for talent, number in chip.talent_numbers:  # a numbered talent's # ("Roost 3")
-                yield fact("lnumber", u, i, String(talent), Number(number))
-            yield from _reward("lreward", u, i, reward=chip.reward)
-            if chip.merc:
-                yield fact("lmerc", u, i)
-        for index, upgrade in enumerate(unit.upgrades):
-            yield fact("upgrade", u, Number(index), const(upgrade))
-        if unit.promoted:  # promoted/1 itself: board.unit_facts
-            for name, value in (("health", unit.stats.health), ("attack", unit.stats.attack),
-                                ("range", unit.stats.range)):
-                yield fact("bstat", u, const(name), Number(value))  # its basic side, should it flip back (Dodge)
-        if unit.promoted_stats is not None:
-            for name, value in (("health", unit.promoted_stats.health), ("attack", unit.promoted_stats.attack),
-                                ("range", unit.promoted_stats.range)):
-                yield fact("pstat", u, const(name), Number(value))
-        if unit.other_talents is not None and (sorted(unit.other_talents), sorted(unit.other_talent_numbers)) == (
-                sorted(unit.talents), sorted(unit.talent_numbers)):  # a flip shows the same talents
-            yield fact("same_sides", u)
-        if unit.capacity is not None:
-            yield fact("capacity", u, Number(unit.capacity))
-        if unit.done.attacked or unit.done.silenced:  # Silencer: it "cannot attack for the remainder of the turn"
-            yield fact("attacked", u)
-        if unit.done.silenced and not unit.done.attacked:  # ... though it did not attack (Survival)
-            yield fact("muted", u)
-        if unit.done.retaliated:
-            yield fact("retaliated", u)
-        if unit.done.displaced:  # moving, for Survival (FAQ-25)
-            yield fact("displaced", u)
-        if unit.done.held:  # held still by Survival's AI wording: no attack either
-            yield fact("stilled", u)
-        if unit.done.targeted:  # attacked this turn by the turn's faction (Recruitable)
-            yield fact("targeted", u)
+        # A unit's facts hang on the unit alone, which the boards of a whole turn share where it did not
+        # change: made once for them all (kept with the unit, so that its id names no other).
+        kept = _CHIPS.get(id(unit))
+        if kept is None or kept[0] is not unit:
+            if len(_CHIPS) >= 1 << 14:
+                _CHIPS.clear()
+            kept = _CHIPS[id(unit)] = (unit, tuple(_unit_chips(unit)))
+        yield from kept[1]
+
+
+_CHIPS: dict[int, tuple[Unit, tuple[Symbol, ...]]] = {}
+
+
+def _unit_chips(unit: Unit) -> Iterator[Symbol]:
+    """One unit's chip_facts."""
+    u = String(unit.id)
+    yield fact("health", u, Number(unit.health))
+    top = GroupedChip(unit.chip, unit.side, unit.talents, unit.reward, unit.merc, unit.talent_numbers)
+    for index, chip in enumerate((top, *unit.group)):
+        i = Number(index)
+        yield fact("layer", u, i)
+        yield fact("lchip", u, i, String(chip_name(chip.chip)))  # a talent may name a chip (Cover: taproot)
+        yield from _stats(u, index, chip.stats)
+        for talent in chip.talents:
+            yield fact("ltalent", u, i, String(talent))
+        for talent, number in chip.talent_numbers:  # a numbered talent's # ("Roost 3")
+            yield fact("lnumber", u, i, String(talent), Number(number))
+        yield from _reward("lreward", u, i, reward=chip.reward)
+        if chip.merc:
+            yield fact("lmerc", u, i)
+    for index, upgrade in enumerate(unit.upgrades):
+        yield fact("upgrade", u, Number(index), const(upgrade))
+    if unit.promoted:  # promoted/1 itself: board.unit_facts
+        for name, value in (("health", unit.stats.health), ("attack", unit.stats.attack),
+                            ("range", unit.stats.range)):
+            yield fact("bstat", u, const(name), Number(value))  # its basic side, should it flip back (Dodge)
+    if unit.promoted_stats is not None:
+        for name, value in (("health", unit.promoted_stats.health), ("attack", unit.promoted_stats.attack),
+                            ("range", unit.promoted_stats.range)):
+            yield fact("pstat", u, const(name), Number(value))
+    if unit.other_talents is not None and (sorted(unit.other_talents), sorted(unit.other_talent_numbers)) == (
+            sorted(unit.talents), sorted(unit.talent_numbers)):  # a flip shows the same talents
+        yield fact("same_sides", u)
+    if unit.capacity is not None:
+        yield fact("capacity", u, Number(unit.capacity))
+    if unit.done.attacked or unit.done.silenced:  # Silencer: it "cannot attack for the remainder of the turn"
+        yield fact("attacked", u)
+    if unit.done.silenced and not unit.done.attacked:  # ... though it did not attack (Survival)
+        yield fact("muted", u)
+    if unit.done.retaliated:
+        yield fact("retaliated", u)
+    if unit.done.displaced:  # moving, for Survival (FAQ-25)
+        yield fact("displaced", u)
+    if unit.done.held:  # held still by Survival's AI wording: no attack either
+        yield fact("stilled", u)
+    if unit.done.targeted:  # attacked this turn by the turn's faction (Recruitable)
+        yield fact("targeted", u)
 
 
 def structure_facts(position: Position) -> Iterator[Symbol]:
@@ -280,7 +295,13 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
         counts[node] = fields.range_counts(position, [node], None)[node]
     for source, dist in sorted(counts.items()):
         for node in sorted(targets & dist.keys()):
-            yield fact("rmin", String(source), String(node), Number(dist[node]))
+            key = (source, node, dist[node])
+            symbol = _RMIN.get(key)
+            if symbol is None:  # the boards of a whole turn share most: each made once (Symbols are values)
+                if len(_RMIN) >= 1 << 16:
+                    _RMIN.clear()
+                symbol = _RMIN[key] = fact("rmin", String(source), String(node), Number(dist[node]))
+            yield symbol
     if query.kind == ATTACK and query.mode == STEP:
         yield from _laid_range_facts(position, chips, targets, counts)
 
@@ -316,6 +337,9 @@ def _laid_range_facts(position: Position, chips: set[str], targets: set[str],
                 if dist[node] < counts.get(source, {}).get(node, dist[node] + 1):
                     yield fact("scape_rmin", Number(number), String(source), String(node), Number(dist[node]))
         number += 1
+
+
+_RMIN: dict[tuple[str, str, int], Symbol] = {}
 
 
 def teleport_facts(position: Position) -> Iterator[Symbol]:

@@ -136,19 +136,36 @@ def range_counts(position: Position, sources: Iterable[str], bound: int | None) 
     gate nodes, whatever their terrain (docs/combat.md, Range).
     """
     counts = {}
+    # The counts hang on the map and the gates alone, which the boards of a whole turn share: each is
+    # counted once for them all (the callers only read them).
+    geometry = (position.adjacency, tuple(sorted((f, g.beside) for f, g in position.gates.items())))
+    if _RANGES[0] is not geometry[0] or _RANGES[1] != geometry[1]:
+        _RANGES[:] = [geometry[0], geometry[1], {}]
+    known: dict[tuple[str, int | None], dict[str, int]] = _RANGES[2]
     for source in sorted(set(sources)):
-        dist = {source: 0}
-        queue = deque([source])
-        while queue:
-            node = queue.popleft()
-            if bound is not None and dist[node] >= bound:
-                continue
-            for near in sorted(position.neighbours(node)):
-                if near not in dist:
-                    dist[near] = dist[node] + 1
-                    queue.append(near)
+        dist = known.get((source, bound))
+        if dist is None:
+            dist = known[(source, bound)] = _range_count(position, source, bound)
         counts[source] = dist
     return counts
+
+
+# The map the counts in the dict were made on, its gates' beside hexes, and the counts by source and bound.
+_RANGES: list = [None, None, {}]
+
+
+def _range_count(position: Position, source: str, bound: int | None) -> dict[str, int]:
+    dist = {source: 0}
+    queue = deque([source])
+    while queue:
+        node = queue.popleft()
+        if bound is not None and dist[node] >= bound:
+            continue
+        for near in sorted(position.neighbours(node)):
+            if near not in dist:
+                dist[near] = dist[node] + 1
+                queue.append(near)
+    return dist
 
 
 def spire_range(spire: Spire) -> int:

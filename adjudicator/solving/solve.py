@@ -7,7 +7,7 @@ import time
 from hashlib import sha256
 from itertools import islice
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -319,11 +319,12 @@ def _sliced(
 ) -> _Slice:
     """The statements of ``files``' ``parts`` a question with these facts needs (above), the #defined
     declarations of the predicates the others define, and what those read that nothing defines."""
-    named = {line.partition("(")[0].removesuffix(".\n") for line in lines}
-    named |= {line.partition("(")[0].removesuffix(".") for line in fixed.splitlines()}
+    names = [_predicate(line) for line in lines]
+    fixed_lines, fixed_names = _fixed_names(fixed)
+    named = {*names, *fixed_names}
     constants = _constant_names(files, parts)
-    valued = frozenset(line.strip() for line in (*lines, *fixed.splitlines())
-                       if line.partition("(")[0].removesuffix(".\n").removesuffix(".") in constants)
+    valued = frozenset(line.strip() for line, name in (*zip(lines, names), *zip(fixed_lines, fixed_names))
+                       if name in constants)
     key = (files, parts, projected, frozenset(named), valued)
     found = _SLICES.get(key)
     if found is None:
@@ -331,6 +332,28 @@ def _sliced(
             _SLICES.clear()
         found = _SLICES[key] = _slice(files, parts, projected, named, valued)
     return found
+
+
+# Each fact line's predicate name, kept: the boards of a whole turn, and the nodes of a searched step, share
+# most of their lines, and a step asks thousands of them.
+_PREDICATES: dict[str, str] = {}
+
+
+def _predicate(line: str) -> str:
+    """The name of the predicate of a fact's line as _line renders it."""
+    name = _PREDICATES.get(line)
+    if name is None:
+        if len(_PREDICATES) >= 1 << 18:
+            _PREDICATES.clear()
+        name = _PREDICATES[line] = line.partition("(")[0].removesuffix(".\n")
+    return name
+
+
+@lru_cache(maxsize=64)
+def _fixed_names(fixed: str) -> tuple[list[str], list[str]]:
+    """The lines of a rendered board (``fixed``: one per searched step's standing board) and their predicates' names."""
+    lines = fixed.splitlines()
+    return lines, [line.partition("(")[0].removesuffix(".") for line in lines]
 
 
 def _slice(
