@@ -630,15 +630,14 @@ def secreting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 @st.composite
 def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` whose first spire has Wallop (no Multi-Target) and fires at the turn's
-    units, one of which, a hero unless grouped, is moved beside it where a hex there is free; each other
-    spire has Wallop by a coin toss (reference N77)."""
+    """A board of ``boards`` whose first spire has Wallop and fires at the turn's units, one of which, a
+    hero unless grouped, is moved beside it where a hex there is free; each other spire has Wallop by a
+    coin toss (reference N77; an AI Multi-Target one foregoes its volley, N360)."""
     position = draw(boards)
     if not position.spires:
         return position
     first, *rest = position.spires
-    kept = {t for t in first.talents if t != "Multi-Target"}  # an AI volley does not wallop (left out)
-    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*kept, "Wallop"}))),
+    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*first.talents, "Wallop"}))),
               *(replace(s, talents=tuple(sorted({*s.talents, "Wallop"}))) if draw(st.booleans()) else s
                 for s in rest))
     held = {u.at for u in position.units.values()} | {s.at for s in position.spires}

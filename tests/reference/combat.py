@@ -642,6 +642,10 @@ N326 Quake, the player's, N166: it may instead "remove 1 health from a landmark 
     holds, fortifications go first; brought to 0 it is defeated, the spire's faction credited as with a
     splash's defeat (N75: rewarded where it opposes it), its Detonate blasting with the shot's. A revealed
     Secret Passage's health (the solver's other such landmark) is not drawn.
+N360 Wallop (N77) on an AI Multi-Target spire (N43): its volley would attack every unit it may fire at, so
+    where one of them is a hero beside it that no roll it counts on defeats (weighed as a shot at her
+    alone), it makes no volley and wallops her instead, each such hero an outcome, a choice (spire, hero)
+    where there are several (docs/combat.md, reading volley Wallop).
 N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
     remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
@@ -3852,11 +3856,12 @@ def _shoot(
         yield choices, line, False
         return
     walloped = _ai_wallops(rules, line.board, s, die, allowed)  # N77: instead of the shot, no Quake
+    volley = s.has("Multi-Target")
     for target in [] if quaked else walloped:
-        picked = choices + ((sid, target),) if len(allowed) > 1 else choices
+        picked = choices + ((sid, target),) if len(walloped if volley else allowed) > 1 else choices  # N360
         for more, after in _wallop(rules, line, s, target):
             yield picked + more, after, False
-    if walloped == allowed:
+    if walloped == allowed or (volley and walloped and not quaked):  # N360: no volley then
         return
     fewest = [] if quaked else _quakes(rules, line.board, s)
     for rid in fewest:  # N70: before the attack, each spire tied for the fewest an outcome
@@ -4099,12 +4104,13 @@ def _player_wallops(rules: Rules, board: Board, s: Tower) -> list[str]:
 
 
 def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[str]) -> list[str]:
-    """N77: the targets an AI Wallop spire (no volley) would shoot at that it wallops instead: heroes
-    beside it that it does not count on defeating."""
-    if not s.has("Wallop") or not rules.ai(s.faction) or s.has("Multi-Target"):
+    """N77: the targets an AI Wallop spire would shoot at that it wallops instead: heroes beside it that
+    it does not count on defeating; a volley's, among every unit it may fire at (N360)."""
+    if not s.has("Wallop") or not rules.ai(s.faction):
         return []
     near = _beside(rules, board, s)
-    return [c for c in allowed if c in near and board.units[c].kind is Kind.HERO
+    aimed = _fire_targets(rules, board, s) if s.has("Multi-Target") else allowed
+    return [c for c in aimed if c in near and board.units[c].kind is Kind.HERO
             and not _spire_can(rules, board, s, die, c)[0]]
 
 
