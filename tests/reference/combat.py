@@ -646,6 +646,8 @@ N360 Wallop (N77) on an AI Multi-Target spire (N43): its volley would attack eve
     where one of them is a hero beside it that no roll it counts on defeats (weighed as a shot at her
     alone), it makes no volley and wallops her instead, each such hero an outcome, a choice (spire, hero)
     where there are several (docs/combat.md, reading volley Wallop).
+N361 A Raze attack (N120) is an attack: a spire with Degradation (N50) then loses its bottom 2 upgrades,
+    after the one Raze removes having attacked a gate or waygate (three in all) (docs/combat.md, Raze).
 N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
     remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
@@ -3594,6 +3596,7 @@ def raze(rules: Rules, board: Board, sid: str, target: str, die: Die) -> list[Bo
             else:
                 _hurt_waygate(b, log, target, total, sid, s.faction)
             b.spires[sid] = b.spires[sid].without({0})
+        _degrade(b, sid)  # N361
         boards.append(b)
     return boards
 
