@@ -340,6 +340,8 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("upgrade-supply"))
     if "inferno-upgrade" in position.readings:  # the icon's kind, set by a reader who knows it (Inferno)
         known.add(tracked("inferno-upgrade"))
+    if position.readings.get("bio-indefinite-discard", "discarded") == "discarded":  # a discard is no defeat
+        known.add(tracked("bio-indefinite-discard"))
     if position.scenario is not None and position.scenario.wave is not None:  # whether it is the last (Colony)
         known.add(tracked("last-wave"))
     if not any(h.rock for h in position.hexes.values()):  # no floating rock to roll dice over (Roost's rider)
