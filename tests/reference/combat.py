@@ -585,6 +585,11 @@ N334 Colony, a player's (the keel sheet: "When this unit would flip to its basic
     exchange began and not dodged, whatever its health and in any wave, may leave play instead, as
     N205's (``returned``), or demote: each choice an outcome, in a listing too (the choice is its
     owner's, whoever attacks, as a Sourcefield payment is).
+N362 Colony (N205, N334) with Dodge (N67): a promoted unit with Colony that dodges would flip to its basic
+    side, so it leaves play instead as N205's and N334's do (``returned``): the AI's where its health, kept
+    by the dodge, is below its promoted side's health stat, the player's by the same choice (docs/combat.md,
+    reading colony-flips). Pistoleer's flip and Dispirit's demotion, the same reading's other cases, are
+    not drawn with Colony.
 N206 Capture, the AI's ("After this unit defeats an opposing faction minion, place that minion beside this
     faction's fortress"): a minion of a faction opposing the unit's (no landmark minion, a merc minion
     too) whose defeat is credited to a unit with it, by its attack, splash, retaliation or Spike, goes to
@@ -2149,6 +2154,15 @@ def _keel(rules: Rules, start: Board, b: Board, log: Log, moved: Iterable[str], 
         return any(t.faction == KEEL and not t.defeated and group.get(t.at) == g for t in board.spires.values())
 
     demoted, home = [], []
+    for uid in sorted(set(log.dodged)):  # N362: a dodge would flip it to its basic side
+        m, was = b.units.get(uid), start.units.get(uid)
+        if m is None or was is None or not was.promoted or not m.has("Colony"):
+            continue
+        ai_home = rules.ai(m.faction) and m.promoted_stats is not None and m.health < m.promoted_stats.health
+        if ai_home or (not rules.ai(m.faction) and uid in colony):
+            del b.units[uid]
+            b.returned = b.returned | {uid}
+            home.append(uid)
     for m in sorted(b.units.values(), key=lambda f: f.id):
         g = group.get(m.node)
         was = start.units.get(m.id)
