@@ -158,6 +158,8 @@ class TurnEnd:
     docked: tuple[tuple[str, str], ...] = ()
     # (other chip, the unit that picked it up and holds it): Portable Gateport's item, off the map
     held: tuple[tuple[str, str], ...] = ()
+    # (spire, the hex its arrow now points at): pointed anew as it was swapped (Translocate)
+    arrows: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -183,6 +185,7 @@ class TurnEnd:
             **({"tucked": dict(self.tucked)} if self.tucked else {}),
             **({"discarded": list(self.discarded)} if self.discarded else {}),
             **({"held": dict(self.held)} if self.held else {}),
+            **({"arrows": dict(self.arrows)} if self.arrows else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -194,6 +197,7 @@ class TurnEnd:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
+        parts += [f"{s}'s arrow pointed at {h}" for s, h in self.arrows]
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
         parts += [f"{b} built on {h} ({f}: {c}{''.join(' ' + x for x in u)})" for b, h, f, c, u in self.built]

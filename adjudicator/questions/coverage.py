@@ -413,6 +413,9 @@ _UNSEEN_SIDE = {
                               "halves a unit's health only, and the answer deals that chip its attack upgrades"),
     "poison-dull": ("Poison", "a unit whose attack stat is * while its Poison is not in use (waiting in its gate, its "
                               "talents ignored): the answer has it neither attack nor retaliate"),
+    "translocate-arrow": ("Translocate", "the arrow of a spire with Translocate and Directional Attack both (no chip "
+                                         "prints them together) as it swaps: only the other spire's is pointed anew; "
+                                         "the end keeps the hex its own arrow named"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
     "refresh-turn": ("Refresh", "the recovery of a unit an attack's swap or a teleport moves beside it that moved or was "
