@@ -590,6 +590,10 @@ N362 Colony (N205, N334) with Dodge (N67): a promoted unit with Colony that dodg
     by the dodge, is below its promoted side's health stat, the player's by the same choice (docs/combat.md,
     reading colony-flips). Pistoleer's flip and Dispirit's demotion, the same reading's other cases, are
     not drawn with Colony.
+N363 Translocate (N121) onto a spire with Directional Attack (N56): its player points the swapped spire's
+    arrow anew, at any map hex beside its new hex (the one the Translocate spire left), each an end (the
+    end's ``arrow``); the Translocate spire's own arrow, where it has one, stays as written (the solver
+    names it) (docs/combat.md, Translocate).
 N206 Capture, the AI's ("After this unit defeats an opposing faction minion, place that minion beside this
     faction's fortress"): a minion of a faction opposing the unit's (no landmark minion, a merc minion
     too) whose defeat is credited to a unit with it, by its attack, splash, retaliation or Spike, goes to
@@ -3117,9 +3121,10 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
         now = board.spires[sid]
         if now.defeated:
             chips.append(ChipEnd(sid, defeated=True))
-        elif now.upgrades != s.upgrades or now.flipped or now.at != s.at:  # N108: moved
+        elif now.upgrades != s.upgrades or now.flipped or now.at != s.at or now.arrow != s.arrow:  # N108: moved
             chips.append(ChipEnd(sid, upgrades=now.upgrades if now.upgrades != s.upgrades else None,
-                                 flipped=now.flipped, at=now.at if now.at != s.at else None))
+                                 flipped=now.flipped, at=now.at if now.at != s.at else None,
+                                 arrow=now.arrow if now.arrow != s.arrow else None))  # N363
     chips += [
         ChipEnd(gate_node(f), health=board.gates[f].health)
         for f, g in start.gates.items()
@@ -3363,7 +3368,14 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
             swapped.spires[other] = replace(board.spires[other], at=board.spires[sid].at)
             for spire in (sid, other):  # N287
                 _carry_riders(rules, board, swapped, spire)
-            explore(swapped, crept | {f"swap:{sid}"})
+            aims = ([n for n in rules.position.neighbours(board.spires[sid].at) if n in rules.position.hexes]
+                    if board.spires[other].has("Directional Attack") else [])
+            for aim in aims:  # N363: the swapped spire's arrow, pointed anew
+                pointed = swapped.copy()
+                pointed.spires[other] = replace(swapped.spires[other], arrow=aim)
+                explore(pointed, crept | {f"swap:{sid}"})
+            if not aims:
+                explore(swapped, crept | {f"swap:{sid}"})
         for uid in takes:
             taken = board.copy()
             taken.units[uid] = replace(board.units[uid], faction=rules.faction)
