@@ -944,13 +944,13 @@ def translocating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posit
 # Keel promotion (reference N205): a promoted keel minion demotes once its hex group loses its last keel
 # spire, or returns to its fortress (Colony: an AI's below full health; a player's if its owner will, N334). ``keeled`` renames the side not
 # moving keel, gives it the first spire alone, mostly bare, makes the hexes one hex group (or two, by column),
-# and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal.
+# and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal or Dodge (N362).
 @st.composite
 def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` (a spire at least) with the side not moving renamed keel, holding the first
     spire alone (bare three times in four; the others the turn's side's), controlled by the AI (three in
     four), one hex group (two, cut by column, one time in three), whose keel minions show a promoted side or not (three in four promoted),
-    with Colony (three in four) and Diurnal (one in six)."""
+    with Colony (three in four), Diurnal (one in six) and Dodge (one in four)."""
     position = draw(boards)
     assume(position.spires)
     first, *rest = position.spires
@@ -968,6 +968,7 @@ def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
             promoted = draw(st.integers(0, 3)) > 0
             extra = {"Colony"} if draw(st.integers(0, 3)) else set()
             extra |= {"Diurnal"} if draw(st.integers(0, 5)) == 0 else set()
+            extra |= {"Dodge"} if draw(st.integers(0, 3)) == 0 else set()  # N362: a dodge would flip it
             u = replace(u, promoted_stats=other, promoted=promoted, group=(),
                         health=draw(st.integers(1, (other if promoted else u.stats).health)),
                         talents=tuple(sorted({*u.talents, *extra})))
