@@ -537,7 +537,9 @@ N164 Poison's attack stat of * (``Stats.star``, attack 0): a unit with it and Po
     and fortifications, rounded down, whatever reductions and caps leave (N58 with no "would remove"
     test). Without Poison in use (in its gate, muted) it is a unit of attack 0; on a spire or a gate its
     hit is its attack upgrades' (the solver names Poison there). The reference was not at fault: it
-    could not hold a * before.
+    could not hold a * before. A Fair Fight unit with Poison in use attacking a unit whose stat is *,
+    or retaliating against one, has the stat * too, so that hit is as sure; without Poison it deals 0
+    (docs/combat.md, reading fair-fight-star).
 N150 Exploration: in the exploration step a player's unit of the turn's faction, on a map hex (not in its
     gate, not campfired), may reveal a face-down landmark beside that hex, each landmark once, one after
     another; keeping one face down changes nothing. The AI's units explore nothing. An end lists each
@@ -1288,7 +1290,7 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
         amount = min(amount, 1)
     if _covered(rules, board, chip):
         amount = min(amount, 1)
-    return _poisoned(board, a.has("Poison"), chip, amount, a.starred)
+    return _poisoned(board, a.has("Poison"), chip, amount, _sure(board, a, target or chip))
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
@@ -1302,6 +1304,13 @@ def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
         return not board.units[by].merc
     fallen = rules.position.units.get(by)  # a chip that fell still deals its Spike
     return fallen is None or not fallen.merc  # a gate is no merc
+
+
+def _sure(board: Board, a: Fighter, chip: str) -> bool:
+    """N164: a's hit on (or retaliation against) unit ``chip`` is successful whatever it deals: a's own *,
+    or Fair Fight's * taken from a unit whose stat is *, with Poison in use."""
+    t = board.units.get(chip)
+    return a.starred or (t is not None and t.side.star and a.has("Fair Fight") and a.has("Poison"))
 
 
 def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool = False) -> int:
@@ -2220,7 +2229,7 @@ def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = Non
     amount = max(0, base - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
-    amount = _poisoned(board, r.has("Poison"), attacker, amount, r.starred)  # N58, N164; before Dexterity
+    amount = _poisoned(board, r.has("Poison"), attacker, amount, _sure(board, r, attacker))  # N58, N164; before Dexterity
     return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
 
 
@@ -2445,7 +2454,7 @@ def attack(
     fell, gone = uid in swept, target in swept
     if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
-            t for t in a.talents if t != "Poison")), hit, target, extra), a.starred)
+            t for t in a.talents if t != "Poison")), hit, target, extra), _sure(b, a, target or hit))
     forgone: tuple[str, ...] = ()
     first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
