@@ -624,15 +624,14 @@ def secreting(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
 
 @st.composite
 def walloping(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
-    """A board of ``boards`` whose first spire has Wallop (no Multi-Target) and fires at the turn's
-    units, one of which, a hero unless grouped, is moved beside it where a hex there is free; each other
-    spire has Wallop by a coin toss (reference N77)."""
+    """A board of ``boards`` whose first spire has Wallop and fires at the turn's units, one of which, a
+    hero unless grouped, is moved beside it where a hex there is free; each other spire has Wallop by a
+    coin toss (reference N77; an AI Multi-Target one foregoes its volley, N360)."""
     position = draw(boards)
     if not position.spires:
         return position
     first, *rest = position.spires
-    kept = {t for t in first.talents if t != "Multi-Target"}  # an AI volley does not wallop (left out)
-    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*kept, "Wallop"}))),
+    spires = (replace(first, faction=OPPONENT, talents=tuple(sorted({*first.talents, "Wallop"}))),
               *(replace(s, talents=tuple(sorted({*s.talents, "Wallop"}))) if draw(st.booleans()) else s
                 for s in rest))
     held = {u.at for u in position.units.values()} | {s.at for s in position.spires}
@@ -939,13 +938,13 @@ def translocating(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Posit
 # Keel promotion (reference N205): a promoted keel minion demotes once its hex group loses its last keel
 # spire, or returns to its fortress (Colony: an AI's below full health; a player's if its owner will, N334). ``keeled`` renames the side not
 # moving keel, gives it the first spire alone, mostly bare, makes the hexes one hex group (or two, by column),
-# and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal.
+# and gives its minions both sides, mostly promoted, no group, mostly Colony, now and then Diurnal or Dodge (N362).
 @st.composite
 def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
     """A board of ``boards`` (a spire at least) with the side not moving renamed keel, holding the first
     spire alone (bare three times in four; the others the turn's side's), controlled by the AI (three in
     four), one hex group (two, cut by column, one time in three), whose keel minions show a promoted side or not (three in four promoted),
-    with Colony (three in four) and Diurnal (one in six)."""
+    with Colony (three in four), Diurnal (one in six) and Dodge (one in four)."""
     position = draw(boards)
     assume(position.spires)
     first, *rest = position.spires
@@ -963,6 +962,7 @@ def keeled(draw: st.DrawFn, boards: st.SearchStrategy[Position]) -> Position:
             promoted = draw(st.integers(0, 3)) > 0
             extra = {"Colony"} if draw(st.integers(0, 3)) else set()
             extra |= {"Diurnal"} if draw(st.integers(0, 5)) == 0 else set()
+            extra |= {"Dodge"} if draw(st.integers(0, 3)) == 0 else set()  # N362: a dodge would flip it
             u = replace(u, promoted_stats=other, promoted=promoted, group=(),
                         health=draw(st.integers(1, (other if promoted else u.stats).health)),
                         talents=tuple(sorted({*u.talents, *extra})))

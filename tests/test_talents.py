@@ -187,10 +187,12 @@ def test_the_damage_talents_need_no_notice_in_the_steps_they_cover() -> None:
 
 
 def test_a_part_left_out_of_a_covered_step_keeps_its_own_notice_where_it_can_act() -> None:
-    # Bio-Indefinite's encoding covers the attack step, but not a discard by Pacify: that part needs
-    # Pacify in play.
-    assert notices(board("[Bio-Indefinite]"), "attack") == ()
-    [notice] = notices(board("[Bio-Indefinite, Pacify]"), "attack")
+    # Bio-Indefinite's encoding covers the attack step, but not a discard by Pacify read as a defeat
+    # (reading bio-indefinite-discard `returned`): that part needs Pacify in play, and that reading.
+    returned = {"bio-indefinite-discard": "returned"}
+    assert notices(replace(board("[Bio-Indefinite]"), readings=returned), "attack") == ()
+    assert notices(board("[Bio-Indefinite, Pacify]"), "attack") == ()
+    [notice] = notices(replace(board("[Bio-Indefinite, Pacify]"), readings=returned), "attack")
     assert (notice.talent, notice.status, notice.steps) == ("Bio-Indefinite", PARTLY, ("attack",))
     assert "Pacify" in notice.left_out
     # Refresh's teleported unit needs Wallop, which acts in Spires Fire only.

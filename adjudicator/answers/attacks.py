@@ -334,6 +334,7 @@ class ChipEnd:
     laid: int = 0
     unmoved: bool = False  # placed from its barracks during the step, it does not move this turn (Evoke's AI)
     used: tuple[str, ...] = ()  # once-per-wave talents it used at the start or end of the turn (Reap)
+    arrow: str | None = None  # the hex a spire's arrow was pointed at anew (Translocate); None: unchanged
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chip": self.chip}
@@ -383,6 +384,8 @@ class ChipEnd:
             data["unmoved"] = True
         if self.used:
             data["used"] = list(self.used)
+        if self.arrow is not None:
+            data["arrow"] = self.arrow
         return data
 
 
@@ -444,6 +447,7 @@ class EndState:
             bits += [f"now controlled by {c.control}"] if c.control is not None else []
             bits += ["does not move this turn"] if c.unmoved else []
             bits += [f"{', '.join(c.used)} used this wave"] if c.used else []
+            bits += [f"its arrow pointed at {c.arrow}"] if c.arrow is not None else []
             parts.append(f"{c.chip} " + ", ".join(bits))
         parts += [f"{f} Source {n}" for f, n in self.source]
         parts += [f"{f} morale die {n}" for f, n in self.morale]

@@ -1299,6 +1299,7 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
     unmoved: set[str] = set()  # placed from its barracks, they do not move this turn (Evoke's AI)
     spire_left: dict[str, dict[int, str]] = defaultdict(dict)  # spire → its upgrades left by rank, 1 the bottom
     spire_at: dict[str, str] = {}  # spire → the hex it moved to (Creep)
+    spire_arrow: dict[str, str] = {}  # spire → the hex its arrow was pointed at anew (Translocate)
     control: dict[str, str] = {}  # unit → the faction that gained control of it (Recruitable)
     used: dict[str, list[str]] = defaultdict(list)  # unit → the once-per-wave talents it used (Reap)
     under: dict[str, str] = {}  # unit or other chip → the unit it was placed under (chapter 5's Bydra Graam)
@@ -1360,6 +1361,8 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             turned.add(_name(a[0]))
         elif name == "sat":
             spire_at[_name(a[0])] = _name(a[1])
+        elif name == "arrow":
+            spire_arrow[_name(a[0])] = _name(a[1])
         elif name == "ctrl":
             control[_name(a[0])] = _name(a[1])
         elif name == "unveiled":
@@ -1437,9 +1440,10 @@ def _end_state(position: Position, fin: Iterable[Symbol]) -> EndState:
             chips.append(ChipEnd(spire.id, defeated=True, stays=spire.id in spires_left))
         else:
             left = tuple(y for _, y in sorted(spire_left[spire.id].items()))
-            if left != spire.upgrades or spire.id in turned or spire.id in spire_at:
+            if left != spire.upgrades or spire.id in turned or spire.id in spire_at or spire.id in spire_arrow:
                 chips.append(ChipEnd(spire.id, upgrades=left if left != spire.upgrades else None,
-                                     flipped=spire.id in turned, at=spire_at.get(spire.id)))
+                                     flipped=spire.id in turned, at=spire_at.get(spire.id),
+                                     arrow=spire_arrow.get(spire.id)))
     for faction in sorted(set(gates) | set(docked)):
         health = gates.get(faction, position.gates[faction].health)
         if health != position.gates[faction].health or faction in docked:

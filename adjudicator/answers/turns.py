@@ -160,6 +160,8 @@ class TurnEnd:
     held: tuple[tuple[str, str], ...] = ()
     # (hex, its terrain as the map writes it): the hexes of the earthscapes placed at once (Harbinger chapter 3)
     laid: tuple[tuple[str, str], ...] = ()
+    # (spire, the hex its arrow now points at): pointed anew as it was swapped (Translocate)
+    arrows: tuple[tuple[str, str], ...] = ()
 
     @property
     def sort_key(self) -> str:
@@ -186,6 +188,7 @@ class TurnEnd:
             **({"discarded": list(self.discarded)} if self.discarded else {}),
             **({"held": dict(self.held)} if self.held else {}),
             **({"earthscape": dict(self.laid)} if self.laid else {}),
+            **({"arrows": dict(self.arrows)} if self.arrows else {}),
             "source": dict(self.source),
             **({"morale": dict(self.morale)} if self.morale else {}),
             "wave_over": self.wave_over,
@@ -197,6 +200,7 @@ class TurnEnd:
         parts = [u.describe() for u in self.units]
         parts += [f"{s} defeated" if ups is None else f"{s} upgrades [{', '.join(ups)}]" for s, ups in self.spires]
         parts += [f"{s} on {h}" for s, h in self.spires_at]
+        parts += [f"{s}'s arrow pointed at {h}" for s, h in self.arrows]
         parts += [f"{s} returned to its barracks" for s in self.spires_home]
         parts += [f"{s} replaced by a {f} spire" for s, f in self.replaced]
         parts += [f"{b} built on {h} ({f}: {c}{''.join(' ' + x for x in u)})" for b, h, f, c, u in self.built]

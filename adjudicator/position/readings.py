@@ -171,6 +171,15 @@ READINGS = {
             ("combat",),
         ),
         Reading(
+            "bio-indefinite-discard",
+            "discarded",
+            ("discarded", "returned"),
+            "is a landmark minion with Bio-Indefinite that Pacify discards defeated by 'a non-damage effect', "
+            "so that it loses 1 health and goes back to its set-up hex instead? (harbinger-rulebook: "
+            "Bio-Indefinite; game-elements: Landmarks 'defeated or discarded'; docs/combat.md, Pacify)",
+            ("combat",),
+        ),
+        Reading(
             "ai-spire-odds",
             "possible",
             ("possible", "likely"),

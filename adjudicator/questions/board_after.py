@@ -752,6 +752,8 @@ def apply_end(
                 spires[change.chip] = replace(spires[change.chip], upgrades=change.upgrades)
             if change.at is not None:  # it moved (Creep)
                 spires[change.chip] = replace(spires[change.chip], at=change.at)
+            if change.arrow is not None:  # its arrow pointed anew (Translocate)
+                spires[change.chip] = replace(spires[change.chip], arrow=change.arrow)
         elif change.chip.startswith("gate:") and (change.health is not None or change.at is not None):
             faction = change.chip.removeprefix("gate:")
             if change.health is not None:

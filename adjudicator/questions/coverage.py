@@ -340,6 +340,8 @@ def _counters(position: Position) -> frozenset[str]:
         known.add(tracked("upgrade-supply"))
     if "inferno-upgrade" in position.readings:  # the icon's kind, set by a reader who knows it (Inferno)
         known.add(tracked("inferno-upgrade"))
+    if position.readings.get("bio-indefinite-discard", "discarded") == "discarded":  # a discard is no defeat
+        known.add(tracked("bio-indefinite-discard"))
     if position.scenario is not None and position.scenario.wave is not None:  # whether it is the last (Colony)
         known.add(tracked("last-wave"))
     if not any(h.rock for h in position.hexes.values()):  # no floating rock to roll dice over (Roost's rider)
@@ -411,6 +413,9 @@ _UNSEEN_SIDE = {
                               "halves a unit's health only, and the answer deals that chip its attack upgrades"),
     "poison-dull": ("Poison", "a unit whose attack stat is * while its Poison is not in use (waiting in its gate, its "
                               "talents ignored): the answer has it neither attack nor retaliate"),
+    "translocate-arrow": ("Translocate", "the arrow of a spire with Translocate and Directional Attack both (no chip "
+                                         "prints them together) as it swaps: only the other spire's is pointed anew; "
+                                         "the end keeps the hex its own arrow named"),
     "wallop": ("Wallop", "the talents of the side the spire flips to: what follows (the spires that fire after "
                          "it, the rest of the turn) reads the side given"),
     "refresh-turn": ("Refresh", "the recovery of a unit an attack's swap or a teleport moves beside it that moved or was "

@@ -406,6 +406,7 @@ def end_dict(end: EndState) -> dict[str, Any]:
             ("laid", c.laid or None),
             ("unmoved", True if c.unmoved else None),
             ("used", list(c.used) if c.used else None),
+            ("arrow", c.arrow),
         )
         data[c.chip] = "defeated" if c.defeated else "discarded" if c.discarded else "removed" if c.removed \
             else "revealed" if c.revealed else "returned" if c.returned else "woke" if c.woke else {
@@ -520,6 +521,8 @@ def turn_end_dict(end: TurnEnd) -> dict[str, Any]:
         data[spire] = "returned"
     for spire, hex_ in end.spires_at:  # moved (Creep): where, and its upgrades if they changed too
         data[spire] = {"at": hex_, **(data.get(spire) or {})}
+    for spire, hex_ in end.arrows:  # its arrow pointed anew (Translocate)
+        data[spire] = {**(data.get(spire) or {}), "arrow": hex_}
     for spire, faction in end.replaced:  # replaced by another faction's spire, its upgrades kept (Quantum Dark)
         data[spire] = {"faction": faction, **(data.get(spire) or {})}
     for spire, hex_, faction, chip, upgrades in end.built:  # built as units moved (Builder)

@@ -168,6 +168,8 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
     )
     began = {s.id: s.at for s in start.spires}
     spires_at = tuple((s.id, s.at) for s in final.spires if s.id in began and s.at != began[s.id])  # Creep
+    aimed = {s.id: s.arrow for s in start.spires}
+    arrows = tuple((s.id, s.arrow) for s in final.spires if s.id in aimed and s.arrow != aimed[s.id])  # Translocate
     # Built as units moved (Builder), or promoted to another chip (Builder's siege tower).
     built = tuple((s.id, s.at, s.faction, s.chip, s.upgrades) for s in final.spires if s.id not in began)
     printed = {s.id: s.chip for s in start.spires}
@@ -208,7 +210,7 @@ def turn_end(start: Position, final: Position, ends: Sequence[EndState] = (), mo
                  if start.earthscape_places is not None and h != start.hexes.get(name))
     return TurnEnd(
         tuple(units), spires, gates, source, wave_over=any(e.wave_over for e in ends),
-        game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at,
+        game_over=any(e.game_over for e in ends), campfire=campfire, chips=chips, spires_at=spires_at, arrows=arrows,
         landmarks=landmarks, landmarks_at=landmarks_at, morale=morale,
         spires_home=tuple(s.id for s in start.spires if s.id in homed and s.id not in kept), others=others,
         replaced=tuple((s.id, kept[s.id].faction) for s in start.spires if s.id in kept and kept[s.id].faction != s.faction),

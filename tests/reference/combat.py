@@ -544,7 +544,9 @@ N164 Poison's attack stat of * (``Stats.star``, attack 0): a unit with it and Po
     and fortifications, rounded down, whatever reductions and caps leave (N58 with no "would remove"
     test). Without Poison in use (in its gate, muted) it is a unit of attack 0; on a spire or a gate its
     hit is its attack upgrades' (the solver names Poison there). The reference was not at fault: it
-    could not hold a * before.
+    could not hold a * before. A Fair Fight unit with Poison in use attacking a unit whose stat is *,
+    or retaliating against one, has the stat * too, so that hit is as sure; without Poison it deals 0
+    (docs/combat.md, reading fair-fight-star).
 N150 Exploration: in the exploration step a player's unit of the turn's faction, on a map hex (not in its
     gate, not campfired), may reveal a face-down landmark beside that hex, each landmark once, one after
     another; keeping one face down changes nothing. The AI's units explore nothing. An end lists each
@@ -592,6 +594,15 @@ N334 Colony, a player's (the keel sheet: "When this unit would flip to its basic
     exchange began and not dodged, whatever its health and in any wave, may leave play instead, as
     N205's (``returned``), or demote: each choice an outcome, in a listing too (the choice is its
     owner's, whoever attacks, as a Sourcefield payment is).
+N362 Colony (N205, N334) with Dodge (N67): a promoted unit with Colony that dodges would flip to its basic
+    side, so it leaves play instead as N205's and N334's do (``returned``): the AI's where its health, kept
+    by the dodge, is below its promoted side's health stat, the player's by the same choice (docs/combat.md,
+    reading colony-flips). Pistoleer's flip and Dispirit's demotion, the same reading's other cases, are
+    not drawn with Colony.
+N363 Translocate (N121) onto a spire with Directional Attack (N56): its player points the swapped spire's
+    arrow anew, at any map hex beside its new hex (the one the Translocate spire left), each an end (the
+    end's ``arrow``); the Translocate spire's own arrow, where it has one, stays as written (the solver
+    names it) (docs/combat.md, Translocate).
 N206 Capture, the AI's ("After this unit defeats an opposing faction minion, place that minion beside this
     faction's fortress"): a minion of a faction opposing the unit's (no landmark minion, a merc minion
     too) whose defeat is credited to a unit with it, by its attack, splash, retaliation or Spike, goes to
@@ -649,6 +660,12 @@ N326 Quake, the player's, N166: it may instead "remove 1 health from a landmark 
     holds, fortifications go first; brought to 0 it is defeated, the spire's faction credited as with a
     splash's defeat (N75: rewarded where it opposes it), its Detonate blasting with the shot's. A revealed
     Secret Passage's health (the solver's other such landmark) is not drawn.
+N360 Wallop (N77) on an AI Multi-Target spire (N43): its volley would attack every unit it may fire at, so
+    where one of them is a hero beside it that no roll it counts on defeats (weighed as a shot at her
+    alone), it makes no volley and wallops her instead, each such hero an outcome, a choice (spire, hero)
+    where there are several (docs/combat.md, reading volley Wallop).
+N361 A Raze attack (N120) is an attack: a spire with Degradation (N50) then loses its bottom 2 upgrades,
+    after the one Raze removes having attacked a gate or waygate (three in all) (docs/combat.md, Raze).
 N314 A unit written ``done: silenced`` (a Silencer spire silenced it this turn: it "cannot attack for the
     remainder of the turn") does not attack, as one written ``attacked``; it still retaliates.
 """
@@ -1282,7 +1299,7 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
         amount = min(amount, 1)
     if _covered(rules, board, chip):
         amount = min(amount, 1)
-    return _poisoned(board, a.has("Poison"), chip, amount, a.starred)
+    return _poisoned(board, a.has("Poison"), chip, amount, _sure(board, a, target or chip))
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
@@ -1296,6 +1313,13 @@ def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
         return not board.units[by].merc
     fallen = rules.position.units.get(by)  # a chip that fell still deals its Spike
     return fallen is None or not fallen.merc  # a gate is no merc
+
+
+def _sure(board: Board, a: Fighter, chip: str) -> bool:
+    """N164: a's hit on (or retaliation against) unit ``chip`` is successful whatever it deals: a's own *,
+    or Fair Fight's * taken from a unit whose stat is *, with Poison in use."""
+    t = board.units.get(chip)
+    return a.starred or (t is not None and t.side.star and a.has("Fair Fight") and a.has("Poison"))
 
 
 def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool = False) -> int:
@@ -2157,6 +2181,15 @@ def _keel(rules: Rules, start: Board, b: Board, log: Log, moved: Iterable[str], 
         return any(t.faction == KEEL and not t.defeated and group.get(t.at) == g for t in board.spires.values())
 
     demoted, home = [], []
+    for uid in sorted(set(log.dodged)):  # N362: a dodge would flip it to its basic side
+        m, was = b.units.get(uid), start.units.get(uid)
+        if m is None or was is None or not was.promoted or not m.has("Colony"):
+            continue
+        ai_home = rules.ai(m.faction) and m.promoted_stats is not None and m.health < m.promoted_stats.health
+        if ai_home or (not rules.ai(m.faction) and uid in colony):
+            del b.units[uid]
+            b.returned = b.returned | {uid}
+            home.append(uid)
     for m in sorted(b.units.values(), key=lambda f: f.id):
         g = group.get(m.node)
         was = start.units.get(m.id)
@@ -2210,7 +2243,7 @@ def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = Non
     amount = max(0, base - int(a.has("Prepared")))
     if a.has("Tough"):
         amount = min(amount, 2)
-    amount = _poisoned(board, r.has("Poison"), attacker, amount, r.starred)  # N58, N164; before Dexterity
+    amount = _poisoned(board, r.has("Poison"), attacker, amount, _sure(board, r, attacker))  # N58, N164; before Dexterity
     return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
 
 
@@ -2435,7 +2468,7 @@ def attack(
     fell, gone = uid in swept, target in swept
     if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
-            t for t in a.talents if t != "Poison")), hit, target, extra), a.starred)
+            t for t in a.talents if t != "Poison")), hit, target, extra), _sure(b, a, target or hit))
     forgone: tuple[str, ...] = ()
     first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
@@ -3114,9 +3147,10 @@ def end_state(rules: Rules, start: Board, board: Board, with_campfire: bool) -> 
         now = board.spires[sid]
         if now.defeated:
             chips.append(ChipEnd(sid, defeated=True))
-        elif now.upgrades != s.upgrades or now.flipped or now.at != s.at:  # N108: moved
+        elif now.upgrades != s.upgrades or now.flipped or now.at != s.at or now.arrow != s.arrow:  # N108: moved
             chips.append(ChipEnd(sid, upgrades=now.upgrades if now.upgrades != s.upgrades else None,
-                                 flipped=now.flipped, at=now.at if now.at != s.at else None))
+                                 flipped=now.flipped, at=now.at if now.at != s.at else None,
+                                 arrow=now.arrow if now.arrow != s.arrow else None))  # N363
     chips += [
         ChipEnd(gate_node(f), health=board.gates[f].health)
         for f, g in start.gates.items()
@@ -3360,7 +3394,14 @@ def turn_edge(position: Position, ai: bool, moment: str = "start", die: Die | No
             swapped.spires[other] = replace(board.spires[other], at=board.spires[sid].at)
             for spire in (sid, other):  # N287
                 _carry_riders(rules, board, swapped, spire)
-            explore(swapped, crept | {f"swap:{sid}"})
+            aims = ([n for n in rules.position.neighbours(board.spires[sid].at) if n in rules.position.hexes]
+                    if board.spires[other].has("Directional Attack") else [])
+            for aim in aims:  # N363: the swapped spire's arrow, pointed anew
+                pointed = swapped.copy()
+                pointed.spires[other] = replace(swapped.spires[other], arrow=aim)
+                explore(pointed, crept | {f"swap:{sid}"})
+            if not aims:
+                explore(swapped, crept | {f"swap:{sid}"})
         for uid in takes:
             taken = board.copy()
             taken.units[uid] = replace(board.units[uid], faction=rules.faction)
@@ -3607,6 +3648,7 @@ def raze(rules: Rules, board: Board, sid: str, target: str, die: Die) -> list[Bo
             else:
                 _hurt_waygate(b, log, target, total, sid, s.faction)
             b.spires[sid] = b.spires[sid].without({0})
+        _degrade(b, sid)  # N361
         boards.append(b)
     return boards
 
@@ -3869,11 +3911,12 @@ def _shoot(
         yield choices, line, False
         return
     walloped = _ai_wallops(rules, line.board, s, die, allowed)  # N77: instead of the shot, no Quake
+    volley = s.has("Multi-Target")
     for target in [] if quaked else walloped:
-        picked = choices + ((sid, target),) if len(allowed) > 1 else choices
+        picked = choices + ((sid, target),) if len(walloped if volley else allowed) > 1 else choices  # N360
         for more, after in _wallop(rules, line, s, target):
             yield picked + more, after, False
-    if walloped == allowed:
+    if walloped == allowed or (volley and walloped and not quaked):  # N360: no volley then
         return
     fewest = [] if quaked else _quakes(rules, line.board, s)
     for rid in fewest:  # N70: before the attack, each spire tied for the fewest an outcome
@@ -4116,12 +4159,13 @@ def _player_wallops(rules: Rules, board: Board, s: Tower) -> list[str]:
 
 
 def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[str]) -> list[str]:
-    """N77: the targets an AI Wallop spire (no volley) would shoot at that it wallops instead: heroes
-    beside it that it does not count on defeating."""
-    if not s.has("Wallop") or not rules.ai(s.faction) or s.has("Multi-Target"):
+    """N77: the targets an AI Wallop spire would shoot at that it wallops instead: heroes beside it that
+    it does not count on defeating; a volley's, among every unit it may fire at (N360)."""
+    if not s.has("Wallop") or not rules.ai(s.faction):
         return []
     near = _beside(rules, board, s)
-    return [c for c in allowed if c in near and board.units[c].kind is Kind.HERO
+    aimed = _fire_targets(rules, board, s) if s.has("Multi-Target") else allowed
+    return [c for c in aimed if c in near and board.units[c].kind is Kind.HERO
             and not _spire_can(rules, board, s, die, c)[0]]
 
 
