@@ -136,9 +136,11 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = _hurt(hit, dealt, dealt >= hit.life)
     elif act.how == "call":  # Call Minion: minion act.chip teleported to hex act.to, moved by a talent (FAQ-25)
         called = units[act.chip]
-        landed = replace(called, at=act.to, done=replace(called.done, displaced=True))
+        # A rider called leaves its roost (rides nothing); a roost called carries its riders (Roost: _carry).
+        landed = replace(called, at=act.to, rides=None, done=replace(called.done, displaced=True))
         # What it takes where it lands (FAQ-07), a fortification first, or its defeat there.
         units[act.chip] = _hurt(landed, act.taken, act.fells) if act.taken else landed
+        _carry(position, units, [(act.chip, act.to)])
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
     elif act.how == "control":  # Recruiter: the landmark minion is the unit's faction's from now on

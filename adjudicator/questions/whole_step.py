@@ -56,6 +56,9 @@ Chips = tuple[tuple[str, str], ...]
 # Each unit whose talents an act changed on the side it shows (Portable Gateport's item picked up or dropped;
 # an item lost on the way, Cumbersome), with its talents now, by id.
 Talents = tuple[tuple[str, tuple[str, ...]], ...]
+# Each unit an act placed on top of or underneath a minion (Stasis, Possess), with the minion, by id: two holds
+# on one hex (a roost and the elfinkaze riding it) are two boards.
+Holds = tuple[tuple[str, str], ...]
 
 
 class Final(NamedTuple):
@@ -68,6 +71,7 @@ class Final(NamedTuple):
     source: Source = ()
     chips: Chips = ()
     talents: Talents = ()
+    holds: Holds = ()
 
 
 AUTO, SEARCH = "auto", "search"
@@ -393,8 +397,10 @@ def _search(
         kept = {uid for uid, u in began.items() if uid not in dict(sides) and u.chip == position.units[uid].chip}
         talents = tuple((uid, began[uid].talents) for uid in sorted(kept)
                         if began[uid].talents != position.units[uid].talents)
+        holds = tuple((uid, u.stasis_on or u.possessing or "") for uid, u in began.items()
+                      if (u.stasis_on, u.possessing) != (position.units[uid].stasis_on, position.units[uid].possessing))
         return Final(tuple((uid, _node(pos, uid)) for uid in now) + pushed, health, forts, sides,
-                     _stripped(pos, position, kept), control, source, _placed(pos, position), talents)
+                     _stripped(pos, position, kept), control, source, _placed(pos, position), talents, holds)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         now = members(pos)
