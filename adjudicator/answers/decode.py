@@ -39,6 +39,9 @@ WAIT_TEXT = {
 # What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
 ESCAPE_DAMAGE = "the damage it deals the rider of a unit escaping invalid terrain, along the escape"
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
+# What a talent defeating its minion at exactly 1 on its way leaves out where that route displaced a unit
+# (asp/movement/harm.lp, one_open/2: Entropy).
+ONE_DISPLACED = "what it deals as it defeats itself at exactly 1 health on a route that displaced a unit, to that unit"
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 # What a talent striking a fortress gate once its unit's move ends leaves out where it brings the gate to 0.
 GATE_FALLS = ("a fortress gate it brings to 0 health as units move: the game's end, or the gate's pillaging and "
@@ -200,6 +203,7 @@ class _UnitAtoms:
     # K that does it (a fall with K taken is that talent's), and what it deals beside each hex it may so fall on.
     one_k: int | None = None
     one_hits: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
+    one_open: set[str] = field(default_factory=set)  # such talents whose route displaced a unit (one_open/2)
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -404,6 +408,8 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.one_k = args[1].number
         elif name == "one_hit":
             a.one_hits[_name(args[1])][_name(args[2])] = args[3].number
+        elif name == "one_open":
+            a.one_open.add(args[1].string)
         elif name == "one_way":
             a.at_one.add(_name(args[1]))
         elif name == "mend_open":
@@ -548,6 +554,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ONE_DISPLACED) for talent in sorted(a.one_open))
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values(),
@@ -576,6 +583,7 @@ ON_THE_WAY = frozenset({ESCAPE_DAMAGE, RIFT_HELD, PASS_OPEN, RIFT_HURT, RIDER_OP
 ONCE_ENDED: dict[str, Callable[[MoveOutcome], bool]] = {
     GATE_FALLS: lambda m: any(_gate_fell(s) for s in m.struck),
     DISPLACED_STRUCK: lambda m: bool(m.displaced),
+    ONE_DISPLACED: lambda m: m.defeated and bool(m.displaced),
     ITEM_OPEN: lambda m: bool(m.displaced),
     ROLLED_HEALTH: lambda m: m.rolls > 0,
     CALL_OPEN: lambda m: any(a.how == "call" for a in m.acts),
