@@ -619,7 +619,7 @@ def test_movement_step_agrees_on_where_call_minion_teleports(position: Position)
     assert problem is None, problem
 
 
-# Summon Hero (N128), a revealed landmark's: a hero beside it teleports another hero of its faction beside
+# Summon Hero (N128, N353), a revealed landmark's: a hero beside it teleports another hero (any faction's) beside
 # it, before the hero's move or after it, on boards of their own (tests/strategies.py, summoning); a small
 # fixed sample.
 @settings(max_examples=examples(6), deadline=None)

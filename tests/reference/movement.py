@@ -265,9 +265,12 @@ N127 Call Minion, a player's, not used this wave (the unit's `used`), its factio
     faction on a map hex, no group beneath it, sharing its hex with no other unit or spire, teleported to
     a map hex beside the unit that minion admits, with a distance to its mark, free of units (but the
     caller), spires, landmarks and other chips as the move began; each (minion, hex) an outcome, or none.
+N353 Summon Hero's "another hero" is any other hero, of any faction, an opposing one too (the wording names
+    no side, where Call Minion's says "friendly minion"; docs/movement.md): N128 read it as one of the acting
+    hero's faction.
 N128 Summon Hero (a revealed landmark's), a player's hero beside it as its move begins or ends, not having
-    used it in this move, its faction holding 3 Source or more: another hero of its faction on a map hex
-    (not campfired, not Cumbersome) teleported to a map hex beside the landmark that hero admits, free of
+    used it in this move, its faction holding 3 Source or more: another hero, of any faction (N353: "another
+    hero" names no side), on a map hex (not campfired, not Cumbersome) teleported to a map hex beside the landmark that hero admits, free of
     units (but the acting hero), spires, landmarks and other chips as the move began, and not the acting
     hero's hex then; each (hero, hex) an outcome, or none.
 N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face down or not) or a
@@ -2395,7 +2398,7 @@ def call_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tupl
 def summon_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
     """N128 Summon Hero (landmark-and-market-talents): "Before or after its movement, a hero adjacent to this
     chip may spend 3 Source to teleport another hero to a valid hex adjacent to this chip"; the teleported
-    hero read as one of the acting hero's faction (docs/movement.md). Each (hero, hex)."""
+    hero any other hero, of any faction (N353; docs/movement.md). Each (hero, hex)."""
     if (ai or unit.kind is not Kind.HERO or "Summon Hero" in unit.used or node not in position.hexes
             or position.factions[unit.faction].source < 3):
         return []
@@ -2404,7 +2407,7 @@ def summon_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tu
     spots = set()
     for site in sites & set(position.neighbours(node)):
         for hero in position.units.values():
-            if (hero.id != unit.id and hero.kind is Kind.HERO and hero.faction == unit.faction and not hero.campfire
+            if (hero.id != unit.id and hero.kind is Kind.HERO and not hero.campfire
                     and hero.at in position.hexes and "Cumbersome" not in hero.talents):
                 spots |= {(hero.id, h) for h in position.neighbours(site)
                           if h in position.hexes and h not in held and _admits(position, hero, h)}
