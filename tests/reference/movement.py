@@ -265,6 +265,9 @@ N127 Call Minion, a player's, not used this wave (the unit's `used`), its factio
     faction on a map hex, no group beneath it, sharing its hex with no other unit or spire, teleported to
     a map hex beside the unit that minion admits, with a distance to its mark, free of units (but the
     caller), spires, landmarks and other chips as the move began; each (minion, hex) an outcome, or none.
+N355 Yrtel's Will, a player's other choice: "discard an adjacent landmark minion to gain 3 Source" (how cash):
+    each landmark minion on a map hex beside the unit, whoever controls it; it leaves play, discarded, not
+    defeated; the faction gains 3 up to its capacity; then the unit flips.
 N354 Call Minion, Stasis, Possess (N127, N191): a minion that shares its map hex only with the chip it rides or
     the elfinkaze riding it (or the others riding its roost) is one to call or hold (FAQ-05, FAQ-08: both
     active, "not a group"); a roost called carries its riders to where it lands (Roost), a rider called
@@ -2252,9 +2255,11 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         # N250: or none, the act on its own hex (how: alone)
         return [] if ai else [*sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
                                       and u.at in position.hexes and not u.campfire and u.faction == unit.faction), node]
-    if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
+    if talent == "Yrtel's Will":  # a spire opposes the faction that is not its own; N355: a player's landmark minions
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
-                      and (not ai or opposing(position, sp.faction, unit.faction)))
+                      and (not ai or opposing(position, sp.faction, unit.faction))) + ([] if ai else sorted(
+            u.id for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.id != unit.id and u.at in beside
+            and u.at in position.hexes))
 
     def fits(u: Unit) -> bool:
         if talent == "Consume":
@@ -2557,7 +2562,10 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         units[unit.id] = dataclasses.replace(unit, at=at, group=(),
                                              talents=tuple(t for t in unit.talents if t != act.talent))
         return dataclasses.replace(position, units=units)
-    if act.how == "strip":
+    if act.how == "cash":  # N355: discarded, not defeated; 3 Source up to the capacity
+        units[act.chip] = dataclasses.replace(units[act.chip], at=None, discarded=True)
+        position = _source(position, unit.faction, 3)
+    elif act.how == "strip":
         position = dataclasses.replace(position, spires=tuple(
             dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
             for sp in position.spires))
@@ -2776,6 +2784,8 @@ def _how(position: Position, talent: str, how: str, chip: str, to: str) -> str:
         return "build" if chip in position.hexes else "improve" if to else "tower"
     if talent == "Save" and chip in position.hexes:  # N250: no unit recovering
         return "alone"
+    if talent == "Yrtel's Will" and chip in position.units:  # N355: a landmark minion discarded for 3 Source
+        return "cash"
     return how
 
 
