@@ -211,11 +211,12 @@ def test_a_part_left_out_names_only_its_own_steps() -> None:
 
 
 def test_a_part_of_one_sides_wording_counts_on_that_sides_chips_only() -> None:
-    # Yrtel's Will's player may instead discard a landmark minion for Source; the AI has no such choice.
-    will = catalogue().get("Yrtel's Will")
-    [choice] = [p for p in will.left_out if "discard" in p.text]
+    # Evoke's player summons from the barracks, which a position may not give; the AI's wording reads them
+    # in the combat steps only, so the part is the player's.
+    evoke = catalogue().get("Evoke")
+    [choice] = [p for p in evoke.left_out if "barracks" in p.text]
     assert choice.sides == ("player",)
-    assert choice in will.parts_left(ai=False) and choice not in will.parts_left(ai=True)
+    assert choice in evoke.parts_left(ai=False) and choice not in evoke.parts_left(ai=True)
     # A part with no `sides` counts on both.
     assert all(p.sides == ("player", "ai") for p in catalogue().get("Roost").left_out)
 

@@ -39,6 +39,9 @@ WAIT_TEXT = {
 # What a talent that hurts moving units leaves out (asp/movement/harm.lp, hurt_unknown/3).
 ESCAPE_DAMAGE = "the damage it deals the rider of a unit escaping invalid terrain, along the escape"
 # What a talent acting once a unit's move ends leaves out (asp/movement/after.lp, after_unknown/1).
+# What a talent defeating its minion at exactly 1 on its way leaves out where that route displaced a unit
+# (asp/movement/harm.lp, one_open/2: Entropy).
+ONE_DISPLACED = "what it deals as it defeats itself at exactly 1 health on a route that displaced a unit, to that unit"
 DISPLACED_STRUCK = "the damage it deals, once its move ends, to a unit that move displaced, where that unit lands"
 # What a talent striking a fortress gate once its unit's move ends leaves out where it brings the gate to 0.
 GATE_FALLS = ("a fortress gate it brings to 0 health as units move: the game's end, or the gate's pillaging and "
@@ -201,6 +204,11 @@ class _UnitAtoms:
     unknown: set[tuple[str, str]] = field(default_factory=set)  # (talent, chip): damage not counted
     mend_unknown: bool = False  # a unit both healed and hurt while moving: not counted (heals/3)
     at_one: set[str] = field(default_factory=set)  # its talents a move may set off, leaving it at 1 health (one_way/2)
+    # A minion whose talent defeats it at exactly 1 health on its way (harm.lp, one_falls/2: Entropy): the damage
+    # K that does it (a fall with K taken is that talent's), and what it deals beside each hex it may so fall on.
+    one_k: int | None = None
+    one_hits: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
+    one_open: set[str] = field(default_factory=set)  # such talents whose route displaced a unit (one_open/2)
     mend_open: set[tuple[str, str, str]] = field(default_factory=set)  # (talent, chip, why): a recovery not counted
     # Dice rolled while moving (asp/movement/rolls.lp): a route's dice; a rolling hero's dice at each
     # end and on the way home, and its walk's state graph; dice not counted.
@@ -407,6 +415,12 @@ def gather(symbols: Iterable[Symbol]) -> Atoms:
             a.rolls_unknown = True
         elif name == "mend_unknown":
             a.mend_unknown = True
+        elif name == "one_k":
+            a.one_k = args[1].number
+        elif name == "one_hit":
+            a.one_hits[_name(args[1])][_name(args[2])] = args[3].number
+        elif name == "one_open":
+            a.one_open.add(args[1].string)
         elif name == "one_way":
             a.at_one.add(_name(args[1]))
         elif name == "mend_open":
@@ -560,6 +574,7 @@ def _unit_options(uid: str, a: _UnitAtoms, start: str, leading: bool, lives: dic
     uncounted += tuple(Notice(item, PARTLY, ("movement",), (chip,), left_out=ITEM_OPEN) for item, chip in sorted(a.item_open))
     uncounted += tuple(Notice(talent, PARTLY, ("movement",), (chip,), left_out=MEND_OPEN[why])
                        for talent, chip, why in sorted(a.mend_open))
+    uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=ONE_DISPLACED) for talent in sorted(a.one_open))
     if a.after_unknown:
         uncounted += tuple(Notice(talent, PARTLY, ("movement",), (uid,), left_out=DISPLACED_STRUCK)
                            for talent in sorted({w for end in (*a.struck.values(), *a.struck_life.values(),
@@ -588,6 +603,7 @@ ON_THE_WAY = frozenset({ESCAPE_DAMAGE, RIFT_HELD, PASS_OPEN, RIFT_HURT, RIDER_OP
 ONCE_ENDED: dict[str, Callable[[MoveOutcome], bool]] = {
     GATE_FALLS: lambda m: any(_gate_fell(s) for s in m.struck),
     DISPLACED_STRUCK: lambda m: bool(m.displaced),
+    ONE_DISPLACED: lambda m: m.defeated and bool(m.displaced),
     ITEM_OPEN: lambda m: bool(m.displaced),
     ROLLED_HEALTH: lambda m: m.rolls > 0,
     CALL_OPEN: lambda m: any(a.how == "call" for a in m.acts),
@@ -671,8 +687,9 @@ def _crediting(a: _UnitAtoms, uid: str, route: Symbol, key: _Key, credits: dict[
     """The units damage taken as units move defeats in this outcome, each with the faction its reward goes to
     (source.lp, credit_to/3): the unit on the hex it falls on, a displaced unit where it lands, a rider where
     it falls on the route."""
-    end, displaced, _, defeated, _, _, carried = key
-    falls = [(uid, end)] if defeated else []
+    end, displaced, damage, defeated, _, _, carried = key
+    # Defeated by its own talent at exactly 1 health (Entropy), it is credited to no one.
+    falls = [(uid, end)] if defeated and not _self_felled(a, damage) else []
     falls += [(d.unit, d.to) for d in displaced if d.defeated]
     lands = {d.unit: d.to for d in displaced}  # a displaced roost's rider falls where it lands (lrider/7)
     falls += [(x, a.rider_fell.get((route, x)) or lands.get(a.roost_of.get(x, ""), "")) for x, _, fell in carried if fell]
@@ -840,7 +857,7 @@ def _paths(a: _UnitAtoms, uid: str, start: str, kind: str, end: str, route: Symb
         elif kind == "escape" and end in a.escape_hurt:  # each damage its escape may take (eacc/4)
             for damage, fell in sorted(set(a.escape_hurt[end]), key=lambda h: (h[0], h[1] or "")):
                 at = fell or end  # where it fell: its escape ends there
-                yield ((at, (), damage, fell is not None, 0, (), ()), _state_path(a.estep, at, damage, start),
+                yield ((at, (), damage, fell is not None, 0, _blast(a, fell, damage), ()), _state_path(a.estep, at, damage, start),
                        _state_count(a.estep, at, damage, start))
         else:
             routes = _count(a, walk, end, start) if kind == "escape" else 1
@@ -858,7 +875,7 @@ def _route_paths(a: _UnitAtoms, uid: str, start: str, end: str, route: Symbol, n
     escape from invalid terrain before it, if any, and falls on ``fell``."""
     if escaped and a.estep:  # moving hurts it on its escape: the escapes taking that damage (estep/5)
         if fell is not None and escaping == damage:  # the escape defeats it (acc/5): no route is walked
-            yield ((fell, (), damage, True, 0, (), ()), _state_path(a.estep, fell, damage, start),
+            yield ((fell, (), damage, True, 0, _blast(a, fell, damage), ()), _state_path(a.estep, fell, damage, start),
                    _state_count(a.estep, fell, damage, start))
             return
         prefix = _state_path(a.estep, nodes[0], escaping, start)[:-1]
@@ -877,14 +894,27 @@ def _route_paths(a: _UnitAtoms, uid: str, start: str, end: str, route: Symbol, n
         for displaced in sorted({tuple(d for d in combo if d.source in walked) for combo in combos}):
             for scorch in _scorchings(a, route, walked):
                 for dealt, _ in _landed_scorch(a, uid, route, displaced, False):
-                    yield ((fell, displaced, damage, True, 0, tuple(sorted(scorch + dealt)), _riding(a, route, carried, displaced)),
-                           prefix + walked, routes)
+                    yield ((fell, displaced, damage, True, 0, tuple(sorted(scorch + dealt + _blast(a, fell, damage))),
+                            _riding(a, route, carried, displaced)), prefix + walked, routes)
         return
     for combo in combos:
         for scorch in _scorchings(a, route, nodes):
             for dealt, taken in _landed_scorch(a, uid, route, combo, damage == 0 and rolls == 0):
                 yield ((end, combo, damage + taken, fell is not None, rolls, tuple(sorted(scorch + dealt)),
                         _riding(a, route, carried, combo)), prefix + nodes, routes)
+
+
+def _self_felled(a: _UnitAtoms, damage: int) -> bool:
+    """A fall with ``damage`` taken is its own talent's, at exactly 1 health (harm.lp, one_k/2: Entropy)."""
+    return a.one_k is not None and damage == a.one_k
+
+
+def _blast(a: _UnitAtoms, fell: str | None, damage: int) -> tuple[tuple[str, int], ...]:
+    """What a minion defeating itself at exactly 1 health on ``fell`` deals beside it (harm.lp, one_hit/4:
+    Entropy's 2), added to what it deals on its way; nothing for any other fall."""
+    if fell is None or not _self_felled(a, damage):
+        return ()
+    return tuple(sorted(a.one_hits.get(fell, {}).items()))
 
 
 def _landed_scorch(a: _UnitAtoms, uid: str, route: Symbol, displaced: tuple[Displacement, ...],

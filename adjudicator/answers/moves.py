@@ -80,6 +80,7 @@ class Act:
     whose ``talent`` is its name on the sheet, Minion Promotion; 'fuse', ``chip`` the shada minion on a Source well
     the unit fuses with, both returned to the barracks, ``to`` the chip of the pairing deployed there promoted;
     'discard', ``chip`` the unit itself, discarded by a die rolled before its move, which it then does not make: Anarchy;
+    'cash', ``chip`` a landmark minion discarded (not defeated) for 3 Source: Yrtel's Will;
     'control', ``chip`` a landmark minion its faction gains control of: Recruiter; 'distort', ``chip`` the hex
     the unit stands on, the market's top earthscape placed over its isle (where: not modelled), Matter Distortion;
     'replace', ``chip`` an opposing spire replaced by a spire of the unit's faction's barracks, its upgrades

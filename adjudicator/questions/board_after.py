@@ -38,6 +38,10 @@ LAID_TALENTS = {"Toxic Fumes": ("Exposure",)}
 GATEPORT = "Portable Gateport"
 
 
+# Yrtel's Will: "discard an adjacent landmark minion to gain 3 Source".
+YRTEL_CASH = 3
+
+
 def apply_act(position: Position, uid: str, act: Act) -> Position:
     """The board after unit ``uid``'s talent acted (``_acted``)."""
     return _acted(position, uid, act)[0]
@@ -105,7 +109,8 @@ def _act(position: Position, uid: str, act: Act) -> Position:
     its Source spent (Evoke), or promoted on the unit's hex with the unit flipped and grouped under it (Summon:
     ``_summoned``: the group known by the unit's id), or placed on the hex ``act.chip`` with no health left,
     inactive (Burrow: the position's ``burrowed``), or placed on the hex ``act.chip``, out of its group (the
-    shada's minion placement), or the unit itself
+    shada's minion placement), or the landmark minion ``act.chip`` discarded, not defeated, its faction
+    gaining 3 Source (Yrtel's Will), or the unit itself
     leaves play, discarded, not defeated (Anarchy's die: apply_move then makes no move), or the landmark minion
     ``act.chip`` is put under the control of the unit's faction (Recruiter: its faction), or an earthscape is
     placed over the unit's isle (Matter Distortion: the board unchanged, where it lies not modelled), or the
@@ -136,11 +141,16 @@ def _act(position: Position, uid: str, act: Act) -> Position:
         units[act.chip] = _hurt(hit, dealt, dealt >= hit.life)
     elif act.how == "call":  # Call Minion: minion act.chip teleported to hex act.to, moved by a talent (FAQ-25)
         called = units[act.chip]
-        landed = replace(called, at=act.to, done=replace(called.done, displaced=True))
+        # A rider called leaves its roost (rides nothing); a roost called carries its riders (Roost: _carry).
+        landed = replace(called, at=act.to, rides=None, done=replace(called.done, displaced=True))
         # What it takes where it lands (FAQ-07), a fortification first, or its defeat there.
         units[act.chip] = _hurt(landed, act.taken, act.fells) if act.taken else landed
+        _carry(position, units, [(act.chip, act.to)])
     elif act.how == "teleport":  # Tracker: the unit, its group with it, stands there
         units[uid] = replace(units[uid], at=act.chip)
+    elif act.how == "cash":  # Yrtel's Will: the landmark minion discarded (not defeated), 3 Source up to the capacity
+        units[act.chip] = replace(units[act.chip], at=None, discarded=True)
+        position = _gain(position, units[uid].faction, Reward(source=YRTEL_CASH))[0]
     elif act.how == "control":  # Recruiter: the landmark minion is the unit's faction's from now on
         units[act.chip] = replace(units[act.chip], faction=units[uid].faction)
     elif act.how == "discard":  # Anarchy: the unit leaves the map and play, not defeated (never from its gate)

@@ -56,6 +56,9 @@ Chips = tuple[tuple[str, str], ...]
 # Each unit whose talents an act changed on the side it shows (Portable Gateport's item picked up or dropped;
 # an item lost on the way, Cumbersome), with its talents now, by id.
 Talents = tuple[tuple[str, tuple[str, ...]], ...]
+# Each unit an act placed on top of or underneath a minion (Stasis, Possess), with the minion, by id: two holds
+# on one hex (a roost and the elfinkaze riding it) are two boards.
+Holds = tuple[tuple[str, str], ...]
 
 
 class Final(NamedTuple):
@@ -68,6 +71,7 @@ class Final(NamedTuple):
     source: Source = ()
     chips: Chips = ()
     talents: Talents = ()
+    holds: Holds = ()
 
 
 AUTO, SEARCH = "auto", "search"
@@ -162,7 +166,8 @@ def movement_step(
     defeats = not complete or any(_defeats(final) for g in searched for final in g.finals)
     # What acts where a unit's health is reduced to exactly 1 as units move counts where some board may have
     # done that, or where not every board is known.
-    ones = None if not complete else frozenset(u for g in searched for final in g.finals for u in _ones(position, final))
+    ones = None if not complete else frozenset(u for g in searched for final, moves in g.finals.items()
+                                               for u in _ones(position, final, moves))
     unmodelled = (*notices(position, "movement", ai, STEP, defeats, ones),
                   *sorted({n for g in searched for n in g.notices}))
     return StepResult(faction, wanted, count, shown, complete, unmodelled, summary, method, tuple(because))
@@ -393,8 +398,10 @@ def _search(
         kept = {uid for uid, u in began.items() if uid not in dict(sides) and u.chip == position.units[uid].chip}
         talents = tuple((uid, began[uid].talents) for uid in sorted(kept)
                         if began[uid].talents != position.units[uid].talents)
+        holds = tuple((uid, u.stasis_on or u.possessing or "") for uid, u in began.items()
+                      if (u.stasis_on, u.possessing) != (position.units[uid].stasis_on, position.units[uid].possessing))
         return Final(tuple((uid, _node(pos, uid)) for uid in now) + pushed, health, forts, sides,
-                     _stripped(pos, position, kept), control, source, _placed(pos, position), talents)
+                     _stripped(pos, position, kept), control, source, _placed(pos, position), talents, holds)
 
     def explore(pos: Position, begun: bool, over: bool, sequence: tuple[_Move, ...]) -> None:
         now = members(pos)
@@ -519,13 +526,21 @@ def _defeats(final: Final) -> bool:
     return any(node == DEFEATED for _, node in board) or any(left == 0 for _, left in health)
 
 
-def _ones(position: Position, final: Final) -> set[str]:
+def _ones(position: Position, final: Final, moves: tuple[_Move, ...] | None) -> set[str]:
     """The units of this final board whose health the step may have reduced to exactly 1: those it defeated
     (a hit before the last may have left them at 1) and those it left at 1 from more. Health only falls as
-    units move (a unit both healed and hurt is mend_unknown's notice), so one left above 1 never was at 1."""
+    units move (a unit both healed and hurt is mend_unknown's notice), so one left above 1 never was at 1.
+    Not a unit its own move defeated where a talent of its own acts at exactly 1 on its way (hook one_falls/2:
+    Entropy; the solver read its health hex by hex), unless a move of the sequence ``moves`` (where known)
+    may also have left it at 1 otherwise (MoveOutcome.ones: another's move, its own dice)."""
     board, health, *_ = final
-    return {uid for uid, node in board if node == DEFEATED} | {
+    found = {uid for uid, node in board if node == DEFEATED} | {
         uid for uid, left in health if uid in position.units and left == 1 < position.units[uid].health}
+    if moves is None:
+        return found
+    read = {m.outcome.unit for m in moves if m.outcome.defeated and any(
+        "one_falls/2" in t.hooks for t in catalogue().known(position.units[m.outcome.unit].talents))}
+    return found - (read - {u for m in moves for u in m.outcome.ones})
 
 
 def _summary(position: Position, searched: list[_Group]) -> tuple[UnitSummary, ...]:

@@ -153,7 +153,7 @@ _ACTS = {"defeat": "defeats {chip}", "barracks": "returns {chip} to its barracks
          "possess": "places it underneath {chip}, its faction now controlling it",
          "evoke": "summons {chip} onto {to}", "summon": "summons {chip}, promoted, grouped above it (flipped)",
          "burrow": "burrows it onto {chip}, inactive", "health_chip": "adds a health chip of {chip} to it",
-         "discard": "rolls its die: {chip} is discarded",
+         "discard": "rolls its die: {chip} is discarded", "cash": "discards {chip} for 3 Source",
          "control": "gains control of {chip}", "place": "places it on the Source well {chip}",
          "fuse": "fuses with {chip}: both to the barracks, {to} deployed promoted on its Source well",
          "distort": "places the market's top earthscape over its isle at {chip}",

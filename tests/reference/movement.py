@@ -276,9 +276,19 @@ N127 Call Minion, a player's, not used this wave (the unit's `used`), its factio
     faction on a map hex, no group beneath it, sharing its hex with no other unit or spire, teleported to
     a map hex beside the unit that minion admits, with a distance to its mark, free of units (but the
     caller), spires, landmarks and other chips as the move began; each (minion, hex) an outcome, or none.
+N355 Yrtel's Will, a player's other choice: "discard an adjacent landmark minion to gain 3 Source" (how cash):
+    each landmark minion on a map hex beside the unit, whoever controls it; it leaves play, discarded, not
+    defeated; the faction gains 3 up to its capacity; then the unit flips.
+N354 Call Minion, Stasis, Possess (N127, N191): a minion that shares its map hex only with the chip it rides or
+    the elfinkaze riding it (or the others riding its roost) is one to call or hold (FAQ-05, FAQ-08: both
+    active, "not a group"); a roost called carries its riders to where it lands (Roost), a rider called
+    leaves its roost, riding nothing.
+N353 Summon Hero's "another hero" is any other hero, of any faction, an opposing one too (the wording names
+    no side, where Call Minion's says "friendly minion"; docs/movement.md): N128 read it as one of the acting
+    hero's faction.
 N128 Summon Hero (a revealed landmark's), a player's hero beside it as its move begins or ends, not having
-    used it in this move, its faction holding 3 Source or more: another hero of its faction on a map hex
-    (not campfired, not Cumbersome) teleported to a map hex beside the landmark that hero admits, free of
+    used it in this move, its faction holding 3 Source or more: another hero, of any faction (N353: "another
+    hero" names no side), on a map hex (not campfired, not Cumbersome) teleported to a map hex beside the landmark that hero admits, free of
     units (but the acting hero), spires, landmarks and other chips as the move began, and not the acting
     hero's hex then; each (hero, hex) an outcome, or none.
 N110 Twister, a player's: after its move (a stay too), a landmark (no unit, face down or not) or a
@@ -2277,21 +2287,23 @@ def act_targets(position: Position, unit: Unit, talent: str, node: str, ai: bool
         return sorted(sp.id for sp in position.spires if sp.at in position.neighbours(node) and len(sp.upgrades) <= 2
                       and opposing(position, sp.faction, unit.faction))
     beside = set(position.neighbours(node))
-    if talent in GRASPING:  # N191: ungrouped opposing faction minions sharing their hex with nothing
+    if talent in GRASPING:  # N191: ungrouped opposing faction minions sharing their hex with nothing (N354: but riders)
         crowded = {h for h in position.hexes if sum(u.at == h for u in position.units.values()) > 1} | {
             s.at for s in position.spires}
         if unit.at in crowded:
             return []
         return sorted(u.id for u in position.units.values() if u.kind is Kind.MINION and u.at in beside
-                      and u.at in position.hexes and not u.group and u.at not in crowded
+                      and u.at in position.hexes and not u.group and _alone_but_riders(position, u)
                       and opposing(position, u.faction, unit.faction))
     if talent == "Save":  # "an adjacent friendly unit may to recover up to 4 health"; the AI's: no effect
         # N250: or none, the act on its own hex (how: alone)
         return [] if ai else [*sorted(u.id for u in position.units.values() if u.id != unit.id and u.at in beside
                                       and u.at in position.hexes and not u.campfire and u.faction == unit.faction), node]
-    if talent == "Yrtel's Will":  # spires only; a spire opposes the faction that is not its own
+    if talent == "Yrtel's Will":  # a spire opposes the faction that is not its own; N355: a player's landmark minions
         return sorted(sp.id for sp in position.spires if sp.at in beside and "attack" in sp.upgrades
-                      and (not ai or opposing(position, sp.faction, unit.faction)))
+                      and (not ai or opposing(position, sp.faction, unit.faction))) + ([] if ai else sorted(
+            u.id for u in position.units.values() if u.kind is Kind.LANDMARK_MINION and u.id != unit.id and u.at in beside
+            and u.at in position.hexes))
 
     def fits(u: Unit) -> bool:
         if talent == "Consume":
@@ -2412,6 +2424,17 @@ def twister_places(position: Position, unit: Unit, node: str, ai: bool) -> list[
     return sorted((chip, h) for chip, at in chips if at in far for h in spots)
 
 
+def _alone_but_riders(position: Position, minion: Unit) -> bool:
+    """N354: ``minion`` shares its hex with no unit or spire but the chip it rides, the elfinkaze riding it, or
+    the others riding its roost (a hex two units share otherwise: a group's next chip revealed where its top
+    fell passing through another's hex)."""
+    def mate(o: Unit) -> bool:
+        return o.rides == minion.id or minion.rides == o.id or (minion.rides is not None and o.rides == minion.rides)
+
+    return all(mate(o) for o in position.units.values() if o.id != minion.id and o.at == minion.at) and all(
+        minion.rides == sp.id for sp in position.spires if sp.at == minion.at)
+
+
 def call_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
     """N127 Call Minion (master-talent-list): "Once per wave. Before or after this unit's movement, you may
     spend 2 Source to teleport an active ungrouped friendly minion to a valid hex adjacent to this unit";
@@ -2420,16 +2443,12 @@ def call_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tupl
     if (ai or "Call Minion" not in unit.talents or "Call Minion" in unit.used or node not in position.hexes
             or position.factions[unit.faction].source < 2):
         return []
-    # A hex two units share (a rider and its roost; a group's next chip revealed where its top fell passing
-    # through another's hex), or a spire's.
-    standing = [u.at for u in position.units.values() if u.at in position.hexes]
-    shared = {h for h in standing if standing.count(h) > 1} | {sp.at for sp in position.spires}
     held = _chip_hexes(position) | set(_units_by_hex(position, unit.id))
     beside = [h for h in position.neighbours(node) if h in position.hexes and h not in held]
     spots = []
     for minion in sorted(position.units.values(), key=lambda u: u.id):
         if (minion.id == unit.id or minion.faction != unit.faction or minion.kind is not Kind.MINION
-                or minion.at not in position.hexes or minion.group or minion.at in shared):
+                or minion.at not in position.hexes or minion.group or not _alone_but_riders(position, minion)):
             continue
         reach = distances(position, minion)
         spots += [(minion.id, h) for h in beside if h in reach and _admits(position, minion, h)]
@@ -2439,7 +2458,7 @@ def call_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tupl
 def summon_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tuple[str, str]]:
     """N128 Summon Hero (landmark-and-market-talents): "Before or after its movement, a hero adjacent to this
     chip may spend 3 Source to teleport another hero to a valid hex adjacent to this chip"; the teleported
-    hero read as one of the acting hero's faction (docs/movement.md). Each (hero, hex)."""
+    hero any other hero, of any faction (N353; docs/movement.md). Each (hero, hex)."""
     if (ai or unit.kind is not Kind.HERO or "Summon Hero" in unit.used or node not in position.hexes
             or position.factions[unit.faction].source < 3):
         return []
@@ -2448,7 +2467,7 @@ def summon_spots(position: Position, unit: Unit, node: str, ai: bool) -> list[tu
     spots = set()
     for site in sites & set(position.neighbours(node)):
         for hero in position.units.values():
-            if (hero.id != unit.id and hero.kind is Kind.HERO and hero.faction == unit.faction and not hero.campfire
+            if (hero.id != unit.id and hero.kind is Kind.HERO and not hero.campfire
                     and hero.at in position.hexes and "Cumbersome" not in hero.talents):
                 spots |= {(hero.id, h) for h in position.neighbours(site)
                           if h in position.hexes and h not in held and _admits(position, hero, h)}
@@ -2548,8 +2567,11 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         return dataclasses.replace(position, units=units)
     if act.how == "call":  # N127: the minion stands on the hex act.to, moved by a talent (FAQ-25)
         called = units[act.chip]
-        units[act.chip] = _placed(dataclasses.replace(called, done=dataclasses.replace(called.done, displaced=True)),
-                                  act.to, False, act.taken, act.fells)  # N246: what it takes there
+        units[act.chip] = _placed(dataclasses.replace(called, rides=None, done=dataclasses.replace(called.done, displaced=True)),
+                                  act.to, False, act.taken, act.fells)  # N246: what it takes there; N354: off its roost
+        for rider in [u for u in units.values() if u.rides == called.id and u.at == called.at]:  # N354: carried
+            units[rider.id] = dataclasses.replace(rider, at=act.to, rides=rider.rides if units[called.id].at else None,
+                                                  done=dataclasses.replace(rider.done, displaced=True))
         units[unit.id] = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != act.talent),
                                              used=(*unit.used, act.talent))  # N128: a landmark's, used for this move
         return dataclasses.replace(position, units=units)
@@ -2586,7 +2608,10 @@ def _acted(position: Position, unit: Unit, act: Act) -> Position:
         units[unit.id] = dataclasses.replace(unit, at=at, group=(),
                                              talents=tuple(t for t in unit.talents if t != act.talent))
         return dataclasses.replace(position, units=units)
-    if act.how == "strip":
+    if act.how == "cash":  # N355: discarded, not defeated; 3 Source up to the capacity
+        units[act.chip] = dataclasses.replace(units[act.chip], at=None, discarded=True)
+        position = _source(position, unit.faction, 3)
+    elif act.how == "strip":
         position = dataclasses.replace(position, spires=tuple(
             dataclasses.replace(sp, upgrades=tuple(x for x in sp.upgrades if x != "attack")) if sp.id == act.chip else sp
             for sp in position.spires))
@@ -2805,6 +2830,8 @@ def _how(position: Position, talent: str, how: str, chip: str, to: str) -> str:
         return "build" if chip in position.hexes else "improve" if to else "tower"
     if talent == "Save" and chip in position.hexes:  # N250: no unit recovering
         return "alone"
+    if talent == "Yrtel's Will" and chip in position.units:  # N355: a landmark minion discarded for 3 Source
+        return "cash"
     return how
 
 
