@@ -693,6 +693,7 @@ from adjudicator.position.model import Controller, GroupedChip, Kind, Position, 
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
 from tests.reference import movement  # a module: movement imports this one too
+from tests.reference import talents
 from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
@@ -769,7 +770,7 @@ class Fighter:
     @property
     def starred(self) -> bool:
         """N164: an attack stat of * with Poison in use: it attacks and retaliates, every hit successful."""
-        return self.side.star and self.has("Poison")
+        return self.side.star and talents.says("halves", self)
 
     @property
     def forts(self) -> int:
@@ -1187,8 +1188,8 @@ def _kind(board: Board, chip: str) -> str:
 
 
 def _armored(board: Board, chip: str) -> int:
-    """Armored is a unit's talent (One attack, in order): spires and gates take the full damage."""
-    return int(chip in board.units and board.units[chip].has("Armored"))
+    """What the unit's talents take off an attack on it (reduce): spires and gates take the full damage."""
+    return talents.total("reduce", board.units[chip], board.units[chip]) if chip in board.units else 0
 
 
 def heals(rules: Rules, by: str, chip: str) -> bool:
@@ -1212,9 +1213,9 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
         return amount >= board.waygates[chip][1], amount >= 1
     if chip in board.spires:
         ups = board.spires[chip].upgrades
-        lost = by.has("Assault") and bool(ups)
-        ups = ups[1:] if lost else ups
-        if _rams(rules, by, ups) is not None or _weak_point(rules, board, by, chip):
+        lost = bool(ups[:_prestrip(by)])
+        ups = ups[_prestrip(by):]
+        if _unstacks(rules, board, by, chip, ups) is not None:
             return False, bool(ups) or lost
         if not ups:
             return amount >= 1, amount >= 1 or lost
@@ -1222,7 +1223,7 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
         last = removes and len(ups) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
         return last, removes or lost
     t = board.units[chip]
-    if t.has("Dodge") and amount >= t.health + t.forts:  # N67: it would take 0
+    if _dodges(t) and amount >= t.health + t.forts:  # N67: it would take 0
         return False, False
     return amount >= t.health + t.forts, amount >= 1
 
@@ -1258,8 +1259,8 @@ def _spire_priorities(rules: Rules) -> tuple[str, ...]:
 
 def _stat(board: Board, a: Fighter, chip: str) -> int:
     """The unit's attack stat against the chip it attacks or retaliates against (N29)."""
-    t = board.units.get(chip)
-    return t.attack if t is not None and a.has("Fair Fight") else a.attack
+    given = talents.first("atk_as", a, a, board.units.get(chip))
+    return a.attack if given is None else given
 
 
 def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None = None, extra: int = 0) -> int:
@@ -1269,15 +1270,16 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
     if _peaceful(rules, board, a.id, chip):  # N79
         return 0
     t = board.units.get(chip)
-    hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
-    amount = max(0, _stat(board, a, target or chip) + int(hunted) + extra - _armored(board, chip))
-    if t is not None and t.has("Evasive") and _range(rules, board, a) >= 2:
-        amount = min(amount, 1)
+    boost = talents.total("boost", a, a, t)
+    amount = max(0, _stat(board, a, target or chip) + boost + extra - _armored(board, chip))
+    cap = talents.least("cap", t, rules, board, a, t) if t is not None else None
+    if cap is not None:
+        amount = min(amount, cap)
     if _held(rules, board, a.id, chip, ATTACK):  # N39
         amount = min(amount, 1)
     if _covered(rules, board, chip):
         amount = min(amount, 1)
-    return _poisoned(board, a.has("Poison"), chip, amount, a.starred)
+    return _poisoned(board, talents.says("halves", a), chip, amount, a.starred)
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
@@ -1328,9 +1330,8 @@ def _covered(rules: Rules, board: Board, chip: str) -> bool:
 
 
 def _spire_cut(board: Board, chip: str) -> int:
-    """What a spire's shot loses on the chip: Armored 1, Battle Hardened 2 (N27)."""
-    t = board.units[chip]
-    return int(t.has("Armored")) + 2 * int(t.has("Battle Hardened"))
+    """What a spire's shot loses on the chip, by its talents (sreduce)."""
+    return talents.total("sreduce", board.units[chip], board.units[chip])
 
 
 def _shot(rules: Rules, board: Board, s: Tower, chip: str, total: int) -> int:
@@ -1341,7 +1342,7 @@ def _shot(rules: Rules, board: Board, s: Tower, chip: str, total: int) -> int:
     amount = max(0, total - _spire_cut(board, chip))
     if _covered(rules, board, chip) or _held(rules, board, "", chip, SPIRE_FIRE):
         amount = min(amount, 1)
-    return _poisoned(board, s.has("Poison"), chip, amount)
+    return _poisoned(board, talents.says("halves", s), chip, amount)
 
 
 @dataclass(frozen=True)
@@ -1367,9 +1368,10 @@ def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
 
 
 def _weak_spires(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
-    """N71: the opposing spires with an upgrade beside a player's unit with Weak Point."""
+    """N71: the opposing spires with an upgrade beside a player's unit whose talent may strip one instead
+    of attacking (may_instead_spire: Weak Point)."""
     a = board.units[uid]
-    if not a.has("Weak Point") or rules.ai(a.faction):
+    if not talents.says("may_instead_spire", a, rules, a):
         return ()
     near = set(rules.position.neighbours(a.node))
     return tuple(sorted(s.id for s in board.spires.values()
@@ -1689,7 +1691,7 @@ def hurt(
         log.shed.append((uid, HIDDEN_ARMOR, how))
         board.units[uid] = replace(u, talents=tuple(t for t in u.talents if t != HIDDEN_ARMOR))
         return False
-    if (how in (ATTACK, SPLASH, RETALIATION) and by not in board.spires and u.has("Dodge")
+    if (how in (ATTACK, SPLASH, RETALIATION) and by not in board.spires and _dodges(u)
             and amount >= u.health + u.forts):  # N67; N75: a spire's splash is no unit's damage
         log.damage.append(Damage(uid, 0, by, how, u.health, u.health, 0))
         log.dodged.append(uid)
@@ -2197,12 +2199,12 @@ def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = Non
     """What r's retaliation deals the attacker before the attacker's own hold (N25), Poison's half (N58)
     included; a Relentless one, the total ``roll`` (N78)."""
     a = board.units[attacker]
-    base = roll if r.has("Relentless") and roll is not None else _stat(board, r, attacker)
-    amount = max(0, base - int(a.has("Prepared")))
-    if a.has("Tough"):
-        amount = min(amount, 2)
-    amount = _poisoned(board, r.has("Poison"), attacker, amount, r.starred)  # N58, N164; before Dexterity
-    return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
+    base = roll if _rolls_die(r) and roll is not None else _stat(board, r, attacker)
+    amount = max(0, base - talents.total("rreduce", a))
+    cap = talents.least("rcap", a)
+    amount = amount if cap is None else min(amount, cap)
+    amount = _poisoned(board, talents.says("halves", r), attacker, amount, r.starred)  # N58, N164; before rspare
+    return 0 if talents.says("rspare", a) and amount >= a.health + a.forts else amount
 
 
 def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool, roll: int | None = None) -> bool:
@@ -2214,19 +2216,19 @@ def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool,
     if not rules.ai(r.faction):
         return chosen
     a = board.units[attacker]
-    if r.has("Relentless"):  # N86: weighed before the roll, whatever it then rolls
+    if _rolls_die(r):  # N86: weighed before the roll, whatever it then rolls
         roll = _weighed(rules, a)
     amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
     if _held(rules, board, uid, attacker, RETALIATION):
         amount = min(amount, 1)
-    return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
+    return heals(rules, uid, attacker) or amount < a.health + a.forts or _dodges(a)  # N67
 
 
 def _weighed(rules: Rules, a: Fighter) -> int:
     """N86: the total an AI Riposte weighs its Relentless retaliation at against attacker ``a``: under
     ai-spire-odds likely, the largest that at least half the rolls reach (P(total >= v) summed from the
     odds of each total below v), no more than what takes all ``a`` has; else that much."""
-    top = a.health + a.forts + int(a.has("Prepared"))
+    top = a.health + a.forts + talents.total("rreduce", a)
     if rules.readings["ai-spire-odds"] != "likely":
         return top
     reached = 0
@@ -2252,7 +2254,7 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
     amount = _retaliation(board, r, attacker, log.roll)
-    log.rolled |= r.has("Relentless") and log.roll is not None  # N78
+    log.rolled |= _rolls_die(r) and log.roll is not None  # N78
     a = board.units[attacker]
     if _swindles(r, a):  # N65
         _steal(rules, board, log, r, attacker, amount, RETALIATION)
@@ -2302,34 +2304,39 @@ def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[boo
     return [not plain and _effect(rules, board, target, _hit(rules, board, a, target, extra=extra), a)[0]]
 
 
-def _rams(rules: Rules, a: Fighter, ups: tuple[str, ...]) -> int | None:
-    """N62: an AI Ram unit's removal instead of its damage: the place of the topmost attack upgrade
-    in ``ups`` (the spire as Assault left it), or None when it deals its damage."""
-    if not a.has("Ram") or not rules.ai(a.faction) or "attack" not in ups:
-        return None
-    return max(i for i, u in enumerate(ups) if u == "attack")
+def _dodges(u: Fighter) -> bool:
+    return talents.says("dodge", u)
 
 
-def _weak_point(rules: Rules, board: Board, a: Fighter, sid: str) -> bool:
-    """N64: an AI Weak Point unit's attack on a spire beside it removes upgrades instead of its damage."""
-    return a.has("Weak Point") and rules.ai(a.faction) and board.spires[sid].at in rules.position.neighbours(a.node)
+def _rolls_die(r: Fighter) -> bool:
+    return talents.says("rdie", r)
+
+
+def _prestrip(a: Fighter) -> int:
+    return talents.total("prestrip", a)
+
+
+def _unstacks(rules: Rules, board: Board, a: Fighter, sid: str, ups: tuple[str, ...]) -> frozenset[int] | None:
+    """The places among ``ups`` (spire ``sid`` as prestrip left it) that ``a``'s talents remove instead
+    of its damage (an AI's Ram, N62; an AI's Weak Point, N64), or None when it deals its damage."""
+    given = [p for p in talents.results("unstack", a, rules, board, a, sid, ups) if p is not None]
+    return frozenset().union(*given) if given else None
 
 
 def _assaulted(board: Board, a: Fighter, sid: str) -> Tower:
-    """N61: the spire as Assault leaves it, before the damage."""
+    """N61: the spire as prestrip (Assault) leaves it, before the damage."""
     s = board.spires[sid]
-    return s.without({0}) if a.has("Assault") and s.upgrades else s
+    return s.without(set(range(min(_prestrip(a), len(s.upgrades)))))
 
 
 def ram_choices(rules: Rules, board: Board, uid: str, target: str) -> list[int | None]:
-    """N62: a player's Ram unit attacking a spire deals its damage (None) or removes any attack upgrade
-    instead, named by its index in the position's list; of a run one on another, the lowest."""
+    """N62: a player's unit attacking a spire deals its damage (None) or removes an upgrade its talents
+    offer instead (may_unstack), named by its index in the position's list."""
     a = board.units[uid]
-    if target not in board.spires or not a.has("Ram") or rules.ai(a.faction):
+    if target not in board.spires:
         return [None]
     left = _assaulted(board, a, target)
-    return [None] + [left.held[i] for i, u in enumerate(left.upgrades)
-                     if u == "attack" and (i == 0 or left.upgrades[i - 1] != "attack")]
+    return [None] + sorted({i for offered in talents.results("may_unstack", a, rules, a, left) for i in offered})
 
 
 def _strip_spire(
@@ -2339,16 +2346,13 @@ def _strip_spire(
     Point's in place of the damage; what they removed (spire, index in the position's list, upgrade),
     and whether the damage is replaced."""
     s = board.spires[sid]
-    gone = [(sid, s.held[0], s.upgrades[0])] if a.has("Assault") and s.upgrades else []
+    gone = [(sid, s.held[i], s.upgrades[i]) for i in range(min(_prestrip(a), len(s.upgrades)))]
     left = _assaulted(board, a, sid)
-    place = left.held.index(ram) if ram is not None else _rams(rules, a, left.upgrades)
-    places = set() if place is None else {place}
-    weak = _weak_point(rules, board, a, sid)
-    if weak:  # N64: the top two, or as many as it has
-        places |= set(range(max(0, len(left.upgrades) - 2), len(left.upgrades)))
+    given = _unstacks(rules, board, a, sid, left.upgrades)
+    places = set(given or ()) | (set() if ram is None else {left.held.index(ram)})
     gone += [(sid, left.held[i], left.upgrades[i]) for i in sorted(places)]
     board.spires[sid] = left.without(places)
-    return tuple(gone), place is not None or weak
+    return tuple(gone), ram is not None or given is not None
 
 
 def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
@@ -2424,7 +2428,7 @@ def attack(
     moved = _eager(rules, b, uid, target)
     swept = _swap_harm(rules, board, b, log, moved, faces)  # N132: who fell to it, by whom
     fell, gone = uid in swept, target in swept
-    if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
+    if moved and talents.says("halves", a) and not gone and hit in b.units:  # N132: the half of what it has now
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
             t for t in a.talents if t != "Poison")), hit, target, extra), a.starred)
     forgone: tuple[str, ...] = ()
@@ -2665,10 +2669,10 @@ def _roll_choices(board: Board, uid: str, hit: str) -> list[tuple[int, int] | No
     """N78: each total a Relentless unit attacked may retaliate with, up to the least that takes all
     the attacker can lose after Prepared (and, under Swindle, all its faction's Source), which the
     answer shows for every total from it on (docs/output-format.md)."""
-    if hit not in board.units or not board.units[hit].has("Relentless"):
+    if hit not in board.units or not _rolls_die(board.units[hit]):
         return [None]
     a, r = board.units[uid], board.units[hit]
-    top = a.health + a.forts + int(a.has("Prepared")) + (board.source.get(a.faction, 0) if r.has("Swindle") else 0)
+    top = a.health + a.forts + talents.total("rreduce", a) + (board.source.get(a.faction, 0) if r.has("Swindle") else 0)
     return [(total, top) for total in range(top + 1)]
 
 
