@@ -657,7 +657,7 @@ from itertools import product
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from adjudicator.answers.attacks import (
     ATTACK,
@@ -722,6 +722,7 @@ T = TypeVar("T")
 class Fighter:
     """A unit in play as a step changes it: its active chip and what it has done."""
 
+    holder: ClassVar[str] = "unit"  # whose talents the registry asks (tests/reference/talents)
     id: str
     chip: str
     faction: str  # "" for a landmark minion (N1)
@@ -786,6 +787,7 @@ class Fighter:
 class Tower:
     """A spire as a step changes it."""
 
+    holder: ClassVar[str] = "spire"
     id: str
     faction: str
     at: str
@@ -1027,69 +1029,47 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "has already attacked this turn"
     if a.held and rules.ai(a.faction):  # N80
         return "held still by Survival"
-    if a.has("Roost Roam") and rules.ai(a.faction):  # N83
-        return "an AI elfinkaze does not attack (Roost Roam)"
-    if a.attack < 1 and not a.has("Slap") and not a.starred:  # N164
+    rests = talents.first("rests", a, rules, a)
+    if rests:
+        return rests
+    if a.attack < 1 and not talents.says("strikes", a) and not a.starred:  # N164
         return "attack 0 and no Slap"
     return ""
 
 
 def _flies(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Flying, N12: a player's unit only while no chips wait beneath it, or with Innovative (N74); an
-    AI's unit always; never while an opposing Hail unit has it in range (N32); given by Lift, ignored by
-    Wind Turbine (N69)."""
-    flying = f.has("Flying") or (_lifted(rules, board, f) and not f.in_gate and not f.muted)
-    loose = not f.group or rules.ai(f.faction) or f.has("Innovative")
-    return flying and loose and not _hailed(rules, board, f) and not _winded(rules, board, f)
+    """Flying, N12: its own (flies) or given by a spire (grants_flying, N69); a player's unit only while
+    no chips wait beneath it, unless a talent lifts its "Ungrouped only" (loose, N74); an AI's unit
+    always; never while a unit's or a spire's talent ignores it (unflown: N32, N69)."""
+    flying = talents.says("flies", f) or (not f.in_gate and not f.muted and any(
+        talents.says("grants_flying", s, rules, s, f) for s in board.spires.values()))
+    loose = not f.group or rules.ai(f.faction) or talents.says("loose", f)
+    return flying and loose and not _unflown(rules, board, f)
 
 
-def _spire_reaches(rules: Rules, board: Board, talent: str, f: Fighter) -> bool:
-    """N69: the unit stands within the range of a spire in play with the talent."""
-    return any(s.has(talent) and not s.defeated and rules.within(s.at, f.node, s.range) for s in board.spires.values())
-
-
-def _lifted(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Lift, N69: a shada minion within range of a Lift spire on a plains hex."""
-    hexes = rules.position.hexes
-    return f.faction == "shada" and f.kind is Kind.MINION and any(
-        s.has("Lift") and not s.defeated and s.at in hexes and hexes[s.at].terrain is Terrain.PLAINS
-        and rules.within(s.at, f.node, s.range)
-        for s in board.spires.values()
-    )
-
-
-def _winded(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Wind Turbine, N69: the unit's Flying and Range are ignored."""
-    return _spire_reaches(rules, board, "Wind Turbine", f)
+def _unflown(rules: Rules, board: Board, f: Fighter) -> bool:
+    return any(talents.says("unflown", c, rules, board, c, f) for c in (*board.units.values(), *board.spires.values()))
 
 
 def _range(rules: Rules, board: Board, f: Fighter) -> int:
-    """A unit's range, its range upgrades included; 1 while a Wind Turbine ignores its Range (N69)."""
-    return 1 if _winded(rules, board, f) else f.range
+    """A unit's range, its range upgrades included; 1 while a spire's talent ignores its Range (N69)."""
+    return 1 if _unranged(rules, f, board) else f.range
 
 
-def _hailed(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Hail: "While an opposing faction unit with the talent Flying is in this unit's range, the
-    Flying talent is ignored." """
-    return any(
-        h.has("Hail") and not h.campfire and h.faction and f.faction and opposing(rules.position, h.faction, f.faction)
-        and rules.within(h.node, f.node, _range(rules, board, h))
-        for h in board.units.values()
-    )
+def _unranged(rules: Rules, f: Fighter, board: Board) -> bool:
+    return any(talents.says("unranged", s, rules, s, f) for s in board.spires.values())
 
 
 def _flying_ok(rules: Rules, board: Board, attacker: Fighter | Tower, target: Fighter) -> bool:
-    """FAQ-28: a Flying unit is attacked only by chips with Flying or Air Defense."""
-    if isinstance(attacker, Tower):
-        anti_air = attacker.has("Flying") or attacker.has("Air Defense")
-    else:
-        anti_air = _flies(rules, board, attacker) or attacker.has("Air Defense")
-    return anti_air or not _flies(rules, board, target)
+    """FAQ-28: a Flying unit is attacked only by chips whose talents let them (anti_air), or a unit
+    that flies itself."""
+    flier = not isinstance(attacker, Tower) and _flies(rules, board, attacker)
+    return flier or talents.says("anti_air", attacker, attacker) or not _flies(rules, board, target)
 
 
-def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
-    """Camouflage (master-talent-list): only an adjacent unit or spire may attack the chip."""
-    return not hidden or where in rules.position.neighbours(at)
+def _shielded(rules: Rules, board: Board, by: Fighter | Tower, chip: Fighter | Tower, at: str) -> bool:
+    """The chip on ``at`` is no valid target of ``by`` by a talent of its own (shield)."""
+    return talents.says("shield", chip, rules, board, by, at)
 
 
 def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
@@ -1102,8 +1082,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             and not t.in_gate
             and not t.campfire
             and _flying_ok(rules, board, a, t)
-            and not (t.has("Spyglass") and _flies(rules, board, a))  # Spyglass: "Flying units cannot attack this unit."
-            and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
+            and not _shielded(rules, board, a, t, t.node)
             and (rules.within(a.node, t.node, _range(rules, board, a)) or _far(rules, board, a, t.id))
         ):
             chips.append(t.id)
@@ -1112,7 +1091,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         for s in board.spires.values()
         if opposing(rules.position, s.faction, a.faction)
         and not s.defeated
-        and _camouflage_ok(rules, a.node, s.has("Camouflage"), s.at)
+        and not _shielded(rules, board, a, s, s.at)
         and rules.within(a.node, s.at, _range(rules, board, a))
     ]
     chapter_6 = rules.position.scenario is not None and rules.position.scenario.chapter == 6
@@ -1129,10 +1108,8 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     if a.kind is Kind.HERO:
         challengers = {
             t.id for t in board.units.values()
-            if t.has("Challenge") and (
-                t.friend != a.faction if t.free else opposing(rules.position, t.faction, a.faction)
-            )
-            and rules.within(a.node, t.node, 3)
+            if (t.friend != a.faction if t.free else opposing(rules.position, t.faction, a.faction))
+            and talents.says("challenges", t, rules, a, t)
         }
         if challengers:
             chips = [c for c in chips if c in challengers]  # N30
@@ -1140,17 +1117,18 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
 
 
 def _far(rules: Rules, board: Board, a: Fighter, chip: str) -> bool:
-    """N73 Pistoleer: ``chip`` is a unit exactly 2 hexes from ``a`` that its range does not reach."""
-    if not a.has("Pistoleer") or chip not in board.units:
+    """``chip`` is a unit as many hexes from ``a`` as a talent of its lets it attack (afar: N73 Pistoleer)
+    that its range does not reach."""
+    away = set(talents.results("afar", a))
+    if not away or chip not in board.units:
         return False
     node = board.units[chip].node
-    return rules.distance(a.node, node) == 2 and not rules.within(a.node, node, _range(rules, board, a))
+    return rules.distance(a.node, node) in away and not rules.within(a.node, node, _range(rules, board, a))
 
 
 def _engaging(board: Board, chips: list[str]) -> list[str]:
-    """The landmark minions with Engage among the targets (Engage: "must do so")."""
-    units = [board.units[c] for c in chips if c in board.units]
-    return [u.id for u in units if u.kind is Kind.LANDMARK_MINION and u.has("Engage")]
+    """The targets whose talents bind their attacker to them (binds: Engage, "must do so")."""
+    return [c for c in chips if c in board.units and talents.says("binds", board.units[c], board.units[c])]
 
 
 def targets_now(rules: Rules, board: Board, uid: str) -> tuple[list[str], bool]:
@@ -1392,7 +1370,7 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
         return Choice((), (), ai and bool(calm), "" if calm or weak else "no valid target", calm, weak)
     minion = a.kind is not Kind.HERO
     if not ai:  # N83: a player's Roost Roam minion attacks as a hero, at will
-        minion = minion and not a.has("Roost Roam")
+        minion = minion and not talents.says("at_will", a, rules, a)
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm, weak)
     order = _unit_priorities(rules)
     def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage, nor a swindle (N65)
@@ -1975,7 +1953,7 @@ def level_options(rules: Rules, board: Board, hero: Fighter) -> tuple[str, ...]:
     if hero.capacity is None:
         return ("not-adjudicated",)
     if len(hero.upgrades) < hero.capacity + hero.has("Train"):  # N48
-        extra = ("range",) if hero.side.range >= 2 and not _winded(rules, board, hero) else ()  # N69
+        extra = ("range",) if hero.side.range >= 2 and not _unranged(rules, hero, board) else ()  # N69
         return tuple(sorted(("attack", "fortification", "none", *extra)))
     if hero.promoted:
         return ("none",)
@@ -2192,7 +2170,7 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     a = board.units.get(attacker)
     if r is None or a is None or r.retaliated or r.campfire:
         return False
-    return (r.attack >= 1 or r.has("Slap") or r.starred) and rules.within(r.node, a.node, _range(rules, board, r))
+    return (r.attack >= 1 or talents.says("strikes", r) or r.starred) and rules.within(r.node, a.node, _range(rules, board, r))
 
 
 def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = None) -> int:
@@ -3503,7 +3481,7 @@ def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, 
             continue
         spires = [t.id for t in sorted(board.spires.values(), key=lambda t: t.id)
                   if t.id != s.id and not t.defeated and opposing(position, t.faction, s.faction)
-                  and rules.within(s.at, t.at, s.range) and _camouflage_ok(rules, s.at, t.has("Camouflage"), t.at)]
+                  and rules.within(s.at, t.at, s.range) and not _shielded(rules, board, s, t, t.at)]
         gates = [gate_node(f) for f, g in sorted(board.gates.items())
                  if opposing(position, f, s.faction) and g.health >= 1 and rules.within(s.at, gate_node(f), s.range)
                  and not (chapter_6 and f == UPRISING) and (f != "griege" or rules.within(s.at, gate_node(f), 1))]
@@ -3770,8 +3748,8 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and not u.in_gate
         and not u.campfire
         and _flying_ok(rules, board, s, u)
-        and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
-        and not (u.has("Waterwalker") and _on_water(rules, u.node))  # N31
+        and not _shielded(rules, board, s, u, u.node)
+        and not talents.says("sshield", u, rules, s, u)
         and rules.within(s.at, u.node, s.range)
         and _along_arrow(rules, s, u.node)
     )
@@ -3793,11 +3771,6 @@ def _along_arrow(rules: Rules, s: Tower, node: str) -> bool:
     dx, dy = x1 - x0, y1 - y0
     k = (x - x0) // dx if dx else (y - y0) // dy
     return k >= 1 and (x0 + k * dx, y0 + k * dy) == (x, y)
-
-
-def _on_water(rules: Rules, node: str) -> bool:
-    hexes = rules.position.hexes
-    return node in hexes and hexes[node].terrain is Terrain.WATER
 
 
 def _fire_ranked(
@@ -3833,7 +3806,7 @@ def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
     flying = [c for c in allowed if _flies(rules, board, board.units[c])]
-    if s.has("Air Defense") and flying:  # Air Defense (AI list): prefers Flying units on a tie
+    if talents.says("prefers_flying", s) and flying:  # spire_prefers: Air Defense's AI wording
         allowed = flying
     return allowed, tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
 

@@ -21,11 +21,13 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 
 class Chip(Protocol):
     """A unit or a spire as the reference's core holds it: whether a talent is in use on it now."""
+
+    holder: ClassVar[str]  # "unit" or "spire"
 
     def has(self, talent: str) -> bool: ...
 
@@ -38,6 +40,37 @@ class Moment:
 
 
 MOMENTS: dict[str, Moment] = {
+    # Who attacks, and whom (docs/combat.md, Valid targets)
+    "rests": Moment(("unit",), "attack", "f(rules, attacker) -> str | None: why its unit does not attack now "
+                    "(hook rests/2); the first given"),
+    "strikes": Moment(("unit",), "attack", "f() -> bool: its unit attacks and retaliates with attack 0 "
+                      "(hook strikes/2)"),
+    "at_will": Moment(("unit",), "attack", "f(rules, attacker) -> bool: a minion need not attack, as a hero "
+                      "(hook at_will/2)"),
+    "flies": Moment(("unit",), "attack", "f() -> bool: its unit flies, while grouped only on the AI's side "
+                    "unless loose (FAQ-28)"),
+    "grants_flying": Moment(("spire",), "attack", "f(rules, spire, unit) -> bool: the spire gives the unit "
+                            "Flying (hook granted/4)"),
+    "loose": Moment(("unit",), "attack", "f() -> bool: its unit's talents ignore their \"Ungrouped only\" "
+                    "(hook loose/3)"),
+    "unflown": Moment(("unit", "spire"), "attack", "f(rules, board, chip, unit) -> bool: the chip's talent "
+                      "makes the unit's Flying ignored (hook ignored/4)"),
+    "unranged": Moment(("spire",), "attack", "f(rules, spire, unit) -> bool: the spire's talent makes the "
+                       "unit's Range ignored, its range 1 (hook ignored/4)"),
+    "anti_air": Moment(("unit", "spire"), "attack", "f(chip) -> bool: the chip may attack Flying units "
+                       "(hooks shield/4, sshield/4 left off)"),
+    "shield": Moment(("unit", "spire"), "attack", "f(rules, board, by, at) -> bool: the chip, on node "
+                     "``at``, is no valid target of unit or spire ``by`` (hooks shield/4, sshield/4)"),
+    "sshield": Moment(("unit",), "spires-fire", "f(rules, spire, unit) -> bool: the unit is no valid "
+                      "target of the spire's fire (hook sshield/4)"),
+    "challenges": Moment(("unit",), "attack", "f(rules, attacker, unit) -> bool: an opposing attacker may "
+                         "attack only the units whose talent so says, when any does (hook restrict/2)"),
+    "binds": Moment(("unit",), "attack", "f(unit) -> bool: an attacker with it among its targets must "
+                    "attack it, or one such (hook binds/3)"),
+    "afar": Moment(("unit",), "attack", "f() -> int: its unit may also attack opposing units that many "
+                   "hexes away, beyond its range (hook afar/4)"),
+    "prefers_flying": Moment(("spire",), "spires-fire", "f() -> bool: an AI spire prefers Flying units "
+                             "among its best targets (hook spire_prefers/3)"),
     # A unit's attack and a spire's shot (docs/combat.md, One attack, in order)
     "atk_as": Moment(("unit",), "attack", "f(attacker, target: Fighter | None) -> int | None: the attacker's "
                      "attack stat against the chip (hook atk_as/5); the first given wins, else its own"),
@@ -76,19 +109,21 @@ MOMENTS: dict[str, Moment] = {
                                 "attacking, strip an opposing spire with an upgrade beside it (hook may_instead/4)"),
 }
 
-_REGISTERED: dict[str, dict[str, Callable[..., Any]]] = {m: {} for m in MOMENTS}
+_REGISTERED: dict[str, dict[str, tuple[Callable[..., Any], tuple[str, ...]]]] = {m: {} for m in MOMENTS}
 NOTES: dict[str, tuple[str, ...]] = {}  # talent -> the reference's notes its functions follow
 
 
-def talent(name: str, moment: str, note: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Registers the function as what talent ``name`` does at ``moment``; ``note``: the reference's note."""
-    if moment not in MOMENTS:
-        raise ValueError(f"{name}: no moment {moment!r} (tests/reference/talents MOMENTS)")
+def talent(name: str, moment: str, note: str = "", on: tuple[str, ...] = ()
+           ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Registers the function as what talent ``name`` does at ``moment`` on a chip of the holders ``on``
+    (default: every holder of the moment); ``note``: the reference's note."""
+    if moment not in MOMENTS or not set(on) <= set(MOMENTS[moment].holders):
+        raise ValueError(f"{name}: no moment {moment!r} for {on} (tests/reference/talents MOMENTS)")
 
     def register(f: Callable[..., Any]) -> Callable[..., Any]:
         if name in _REGISTERED[moment]:
             raise ValueError(f"{name} is registered twice at {moment}")
-        _REGISTERED[moment][name] = f
+        _REGISTERED[moment][name] = (f, on or MOMENTS[moment].holders)
         if note:
             NOTES[name] = tuple(dict.fromkeys((*NOTES.get(name, ()), note)))
         return f
@@ -97,7 +132,7 @@ def talent(name: str, moment: str, note: str = "") -> Callable[[Callable[..., An
 
 
 def _acting(moment: str, chip: Chip) -> Iterable[Callable[..., Any]]:
-    return [f for name, f in _REGISTERED[moment].items() if chip.has(name)]
+    return [f for name, (f, on) in _REGISTERED[moment].items() if chip.holder in on and chip.has(name)]
 
 
 def results(moment: str, chip: Chip, *args: Any) -> list[Any]:
@@ -124,8 +159,8 @@ def first(moment: str, chip: Chip, *args: Any) -> Any:
 
 def registered(holder: str | None = None, step: str | None = None) -> frozenset[str]:
     """The talents with a function at a moment of ``holder``'s talents in ``step`` (None: any)."""
-    return frozenset(name for moment, fs in _REGISTERED.items() for name in fs
-                     if (holder is None or holder in MOMENTS[moment].holders)
+    return frozenset(name for moment, fs in _REGISTERED.items() for name, (_, on) in fs.items()
+                     if (holder is None or holder in on)
                      and (step is None or MOMENTS[moment].step == step))
 
 
