@@ -982,14 +982,14 @@ class Rules:
 
 
 def _wave_over(board: Board) -> bool:
-    """The wave and campfire mode: no faction minion in play (landmark minions do not count) but
-    forsaken and elfinkaze ("If forsaken [elfinkaze] are the only minion type in play, the wave ends":
-    Neglected, Precious)."""
+    """The wave and campfire mode: no faction minion in play (landmark minions do not count) but those
+    of one minion type whose talent says it alone ends the wave (lone_type: Neglected, Precious)."""
     minions = [f for f in board.units.values() if f.kind is Kind.MINION or (f.kind is Kind.LANDMARK_MINION and not f.free)]
-    if any(not (f.has("Neglected") or f.has("Precious")) for f in minions):
+    types = [set(talents.results("lone_type", f)) for f in minions]
+    if not all(types):
         return False
     # N176: forsaken and elfinkaze together are two minion types: neither wording ends the wave.
-    return not (any(f.has("Neglected") for f in minions) and any(f.has("Precious") for f in minions))
+    return len(set().union(*types)) <= 1
 
 
 def _is_gate(chip: str) -> bool:
@@ -1952,7 +1952,7 @@ def level_options(rules: Rules, board: Board, hero: Fighter) -> tuple[str, ...]:
         return ("attack",)
     if hero.capacity is None:
         return ("not-adjudicated",)
-    if len(hero.upgrades) < hero.capacity + hero.has("Train"):  # N48
+    if len(hero.upgrades) < hero.capacity + talents.total("capacity", hero):  # N48
         extra = ("range",) if hero.side.range >= 2 and not _unranged(rules, hero, board) else ()  # N69
         return tuple(sorted(("attack", "fortification", "none", *extra)))
     if hero.promoted:
@@ -2397,7 +2397,8 @@ def attack(
     hit = redirect or target  # the chip that takes the damage
     attacked = b.units.get(target)
     # Spike (N34): the attacked unit's or spire's, as the attack comes, even if the attack defeats it.
-    spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
+    hit_back = b.units.get(target) or b.spires.get(target)
+    spiked = talents.total("spikes", hit_back) if hit_back is not None else 0
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
     extra = swash(rules, board, uid) if press else 0
     # What the attack deals a unit is fixed as it is declared, before Eager's swap (N57: Cover).
@@ -2463,7 +2464,7 @@ def attack(
         owner = target[5:] if _is_gate(target) else UPRISING
         fell = hurt(rules, b, log, uid, 1, gate_node(owner), GATE_RETALIATION, owner)
     if spiked and not fell:
-        fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
+        fell = hurt(rules, b, log, uid, spiked, target, SPIKE, spiker)
         # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
         if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
             log.levelling.append(target)

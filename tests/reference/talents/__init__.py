@@ -71,6 +71,24 @@ MOMENTS: dict[str, Moment] = {
                    "hexes away, beyond its range (hook afar/4)"),
     "prefers_flying": Moment(("spire",), "spires-fire", "f() -> bool: an AI spire prefers Flying units "
                              "among its best targets (hook spire_prefers/3)"),
+    # Retaliation's kin, levelling up, the wave
+    "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
+                     "once the attack is dealt, if it stands (hook take/5); summed"),
+    "capacity": Moment(("unit",), "attack", "f() -> int: the hero may hold that many upgrades more than its "
+                       "capacity; summed"),
+    "lone_type": Moment(("unit",), "end-of-wave", "f() -> str: the minion is of this minion type, which alone "
+                        "in play ends the wave"),
+    # The movement stat and the terrain allowance (docs/movement.md, The movement stat)
+    "mv_add": Moment(("unit",), "movement", "f(position, unit, start, ai) -> int: the unit's movement stat "
+                     "is that much more (hook mv_add/3); summed"),
+    "mv_may": Moment(("unit",), "movement", "f(position, unit, start, ai) -> bool: the unit's player may make "
+                     "its movement stat 1 more, or not: both are outcomes (hook mv_may/3)"),
+    "smv_set": Moment(("spire",), "movement", "f(position, spire, unit, start) -> int | None: the spire makes "
+                      "the unit's movement stat that, after every mv_add (hook mv_set/3); the least wins"),
+    "allow_gain": Moment(("unit",), "movement", "f() -> Terrain: the unit may enter that terrain, an "
+                         "easier allowance than its own kept (hook allow_set/3); the hardest wins"),
+    "ai_end_pref": Moment(("unit",), "movement", "f() -> Terrain: among the ends the AI rules allow the "
+                          "unit, it takes one on such a hex if it can (hook ai_end_pref/3); joined"),
     # A unit's attack and a spire's shot (docs/combat.md, One attack, in order)
     "atk_as": Moment(("unit",), "attack", "f(attacker, target: Fighter | None) -> int | None: the attacker's "
                      "attack stat against the chip (hook atk_as/5); the first given wins, else its own"),
@@ -135,6 +153,22 @@ def _acting(moment: str, chip: Chip) -> Iterable[Callable[..., Any]]:
     return [f for name, (f, on) in _REGISTERED[moment].items() if chip.holder in on and chip.has(name)]
 
 
+@dataclass(frozen=True)
+class Written:
+    """A chip as the movement reference reads the position: every talent written on it in use."""
+
+    holder: str
+    talents: tuple[str, ...]
+
+    def has(self, talent: str) -> bool:
+        return talent in self.talents
+
+
+def names(moment: str, chip: Chip, *args: Any) -> list[str]:
+    """The talents in use on ``chip`` whose function at ``moment`` says so, given ``args``."""
+    return [name for name, (f, on) in _REGISTERED[moment].items() if chip.holder in on and chip.has(name) and f(*args)]
+
+
 def results(moment: str, chip: Chip, *args: Any) -> list[Any]:
     """What each talent in use on ``chip`` says at ``moment``, given ``args``."""
     return [f(*args) for f in _acting(moment, chip)]
@@ -157,11 +191,41 @@ def first(moment: str, chip: Chip, *args: Any) -> Any:
     return next((r for r in results(moment, chip, *args) if r is not None), None)
 
 
-def registered(holder: str | None = None, step: str | None = None) -> frozenset[str]:
-    """The talents with a function at a moment of ``holder``'s talents in ``step`` (None: any)."""
-    return frozenset(name for moment, fs in _REGISTERED.items() for name, (_, on) in fs.items()
-                     if (holder is None or holder in on)
-                     and (step is None or MOMENTS[moment].step == step))
+def registered(holder: str | None = None, moments: Iterable[str] | None = None) -> frozenset[str]:
+    """The talents with a function for ``holder``'s chips (None: any) at one of ``moments`` (None: any)."""
+    wanted = set(MOMENTS if moments is None else moments)
+    return frozenset(name for moment, fs in _REGISTERED.items() if moment in wanted
+                     for name, (_, on) in fs.items() if holder is None or holder in on)
+
+
+# The talents the reference's cores still name (combat.py's ``has("…")``, movement.py's ``in talents``)
+# that the generators' general pools draw, by holder and core, to move here family by family: until then
+# they are checked there, and ``drawable`` offers them as it offers the registered ones. The other
+# talents the cores name are drawn by the strategies that build the boards they need (chapters, dice,
+# edges of the turn); a draw of them all on every board found disagreements (/work/notes/ref15-*.yaml).
+IN_CORE: dict[tuple[str, str], tuple[str, ...]] = {
+    ("unit", "combat"): ("Assimilate", "Bio-Indefinite", "Channel", "Eager", "Incinerate", "Leech", "Pacify",
+                         "Press Gang", "Quick Counter", "Riposte", "Sourcefield", "Spike", "Splash", "Swashbuckler",
+                         "Train"),
+    ("unit", "movement"): ("Breakneck", "Crush", "Flying", "Incorporeal", "Peaceful"),
+}
+
+
+def drawable(holder: str, steps: Iterable[str], leaving: Iterable[str] = (), *, core: str = "combat",
+             moments: Iterable[str] | None = None, hooks: Iterable[str] | None = None) -> tuple[str, ...]:
+    """What a generator draws on a ``holder`` for a question of ``steps``: the talents the catalogue
+    says its encodings model in one of them that the reference checks on such a chip, less ``leaving``,
+    sorted. Checked: registered here at one of ``moments`` (default: every moment of those steps, and
+    then also those ``core`` still names, IN_CORE); and, when ``hooks`` are named, encoded with one of
+    them (asp/core/hooks.lp)."""
+    from adjudicator.position.talents import catalogue  # the catalogue only, never an encoding
+
+    wanted, left = set(steps), set(leaving)
+    at = [m for m, moment in MOMENTS.items() if moment.step in wanted] if moments is None else moments
+    checked = registered(holder, at) | (set(IN_CORE.get((holder, core), ())) if moments is None else set())
+    return tuple(sorted(name for name, t in catalogue().talents.items()
+                        if name in checked and t.encoding and wanted & set(t.modelled_steps) and name not in left
+                        and (hooks is None or set(hooks) & set(t.hooks))))
 
 
 for _module in pkgutil.iter_modules(__path__):
