@@ -2186,20 +2186,10 @@ def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = Non
 
 
 def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool, roll: int | None = None) -> bool:
-    """N47 Riposte: a player's unit (a landmark minion's too) recovers instead of retaliating when
-    ``chosen``; an AI unit whenever its retaliation would not defeat the attacker."""
+    """Whether unit ``uid``, about to retaliate against ``attacker``, does not, by a talent (forgo: N47
+    Riposte, ``chosen`` a player's choice)."""
     r = board.units[uid]
-    if not r.has("Riposte"):
-        return False
-    if not rules.ai(r.faction):
-        return chosen
-    a = board.units[attacker]
-    if _rolls_die(r):  # N86: weighed before the roll, whatever it then rolls
-        roll = _weighed(rules, a)
-    amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
-    if _held(rules, board, uid, attacker, RETALIATION):
-        amount = min(amount, 1)
-    return heals(rules, uid, attacker) or amount < a.health + a.forts or _dodges(a)  # N67
+    return talents.says("forgo", r, rules, board, r, attacker, chosen, roll)
 
 
 def _weighed(rules: Rules, a: Fighter) -> int:
@@ -2247,8 +2237,8 @@ def _counters_first(rules: Rules, board: Board, uid: str, target: str) -> bool:
     """N55: the attacked unit (not a redirect from its gate) with Quick Counter, beside its attacker,
     that would retaliate, does so before the attack's damage."""
     t = board.units.get(target)
-    return (t is not None and t.has("Quick Counter") and not t.in_gate
-            and t.node in rules.position.neighbours(board.units[uid].node) and _can_retaliate(rules, board, target, uid))
+    return (t is not None and talents.says("counter_first", t, rules, t, board.units[uid])
+            and _can_retaliate(rules, board, target, uid))
 
 
 def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
@@ -2408,8 +2398,9 @@ def attack(
     swept = _swap_harm(rules, board, b, log, moved, faces)  # N132: who fell to it, by whom
     fell, gone = uid in swept, target in swept
     if moved and talents.says("halves", a) and not gone and hit in b.units:  # N132: the half of what it has now
+        halving = talents.names("halves", a)
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
-            t for t in a.talents if t != "Poison")), hit, target, extra), a.starred)
+            t for t in a.talents if t not in halving)), hit, target, extra), a.starred)
     forgone: tuple[str, ...] = ()
     first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):

@@ -71,6 +71,11 @@ MOMENTS: dict[str, Moment] = {
                    "hexes away, beyond its range (hook afar/4)"),
     "prefers_flying": Moment(("spire",), "spires-fire", "f() -> bool: an AI spire prefers Flying units "
                              "among its best targets (hook spire_prefers/3)"),
+    "forgo": Moment(("unit",), "attack", "f(rules, board, unit, attacker id, chosen, roll) -> bool: the unit, "
+                    "about to retaliate, does not (``chosen``: its player's choice; ``roll``: a die's total) "
+                    "(hook forgo/3)"),
+    "counter_first": Moment(("unit",), "attack", "f(rules, unit, attacker) -> bool: the attacked unit, if it "
+                            "may retaliate, does so before the attack's damage (hook counter_first/3)"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),

@@ -3,7 +3,13 @@ are those at the top of tests/reference/combat.py."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from tests.reference import combat as core  # a module: the core imports this package too
 from tests.reference.talents import talent
+
+if TYPE_CHECKING:
+    from tests.reference.combat import Board, Fighter, Rules
 
 
 @talent("Spike", "spikes", "N34")
@@ -24,3 +30,23 @@ def neglected() -> str:
 @talent("Precious", "lone_type", "N176")
 def precious() -> str:
     return "elfinkaze"  # "If elfinkaze are the only minion type in play, the wave ends"
+
+
+@talent("Riposte", "forgo", "N47")
+def riposte(rules: Rules, board: Board, r: Fighter, attacker: str, chosen: bool, roll: int | None) -> bool:
+    """A player's unit (a landmark minion's too) recovers instead of retaliating when ``chosen``; an AI
+    unit whenever its retaliation would not defeat the attacker."""
+    if not rules.ai(r.faction):
+        return chosen
+    a = board.units[attacker]
+    if core._rolls_die(r):  # N86: weighed before the roll, whatever it then rolls
+        roll = core._weighed(rules, a)
+    amount = 0 if core._swindles(r, a) else core._retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
+    if core._held(rules, board, r.id, attacker, core.RETALIATION):
+        amount = min(amount, 1)
+    return core.heals(rules, r.id, attacker) or amount < a.health + a.forts or core._dodges(a)  # N67
+
+
+@talent("Quick Counter", "counter_first", "N55")
+def quick_counter(rules: Rules, unit: Fighter, attacker: Fighter) -> bool:
+    return not unit.in_gate and unit.node in rules.position.neighbours(attacker.node)  # beside its attacker
