@@ -51,6 +51,9 @@ LEFT_OUT = {
     "Relentless": "the reference plays no attack step with it (N78): ``relentless_ripostes`` and ``gifted`` "
                   "draw it for attack options",
     "Engage": "a landmark minion's talent (FAQ-27): drawn on landmark minions below",
+    # Narrowed for now: drawn here once registered, it found a disagreement in one unit's attack options
+    # (/work/notes/ref15-capture-disagreement.yaml); ``capturing`` still draws it on AI boards.
+    "Capture": "a disagreement to look into (ref15)",
 }
 TALENTS = reference_talents.drawable("unit", COMBAT_STEPS, LEFT_OUT)
 # Innovative and the talents whose "ungrouped only" it lifts, handed out often by ``gifted``: drawn in

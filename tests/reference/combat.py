@@ -1517,19 +1517,16 @@ def _capture_room(rules: Rules, log: Log, taker: str, of: str) -> bool:
 
 
 def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
+    """Where unit ``f``, defeated by chip ``by``, goes: where a talent of its standing defeater sends it
+    (sends), else its own (goes), else its defeater's that takes it (takes), else by the rules."""
     burner = board.units.get(by)
-    fallen = any(d.chip == by for d in log.defeated)
-    if (burner is not None and not fallen and burner.has("Incinerate") and not f.free
-            and _hostile(rules, f, burner)):  # N49, N1
-        return "removed-from-game"
-    if f.has("Press Gang") and not f.free and rules.ai(f.faction):  # N51
-        return "barracks"
-    if f.has("Press Gang") and f.faction:  # N116
-        return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
-    if (burner is not None and not fallen and burner.has("Capture") and rules.ai(burner.faction)
-            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)
-            and _capture_room(rules, log, burner.faction, f.faction)):  # N206, N335
-        return f"captured:{burner.faction}"
+    if any(d.chip == by for d in log.defeated):
+        burner = None
+    sent = talents.first("sends", burner, rules, board, f, burner) if burner is not None else None
+    sent = sent or talents.first("goes", f, rules, board, log, f)
+    sent = sent or (talents.first("takes", burner, rules, board, log, f, burner) if burner is not None else None)
+    if sent:
+        return sent
     if f.kind is Kind.HERO:
         return "removed-from-game"
     if f.kind is Kind.LANDMARK_MINION or f.merc:

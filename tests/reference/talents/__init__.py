@@ -76,6 +76,13 @@ MOMENTS: dict[str, Moment] = {
                     "(hook forgo/3)"),
     "counter_first": Moment(("unit",), "attack", "f(rules, unit, attacker) -> bool: the attacked unit, if it "
                             "may retaliate, does so before the attack's damage (hook counter_first/3)"),
+    # Defeat (docs/combat.md, Defeat and rewards): where a defeated unit goes (hook sent/4)
+    "sends": Moment(("unit",), "defeat", "f(rules, board, unit, defeater) -> str | None: where the standing "
+                    "defeater's talent sends the unit it defeated, before the unit's own; the first given"),
+    "goes": Moment(("unit",), "defeat", "f(rules, board, log, unit) -> str | None: where the defeated unit's "
+                   "own talent sends it; the first given"),
+    "takes": Moment(("unit",), "defeat", "f(rules, board, log, unit, defeater) -> str | None: where the standing "
+                    "defeater's talent takes the unit, after the unit's own; the first given"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),
@@ -209,9 +216,8 @@ def registered(holder: str | None = None, moments: Iterable[str] | None = None) 
 # talents the cores name are drawn by the strategies that build the boards they need (chapters, dice,
 # edges of the turn); a draw of them all on every board found disagreements (/work/notes/ref15-*.yaml).
 IN_CORE: dict[tuple[str, str], tuple[str, ...]] = {
-    ("unit", "combat"): ("Assimilate", "Bio-Indefinite", "Channel", "Eager", "Incinerate", "Leech", "Pacify",
-                         "Press Gang", "Quick Counter", "Riposte", "Sourcefield", "Spike", "Splash", "Swashbuckler",
-                         "Train"),
+    ("unit", "combat"): ("Assimilate", "Bio-Indefinite", "Channel", "Eager", "Leech", "Pacify", "Press Gang",
+                         "Sourcefield", "Splash", "Swashbuckler"),
     ("unit", "movement"): ("Breakneck", "Crush", "Flying", "Incorporeal", "Peaceful"),
 }
 
