@@ -1338,7 +1338,7 @@ class Choice:
 def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
     """N66: the landmark minions on the hexes beside a unit with Pacify."""
     a = board.units[uid]
-    if not a.has("Pacify"):
+    if not talents.says("may_instead_landmark", a):
         return ()
     near = set(rules.position.neighbours(a.node))
     return tuple(sorted(lid for lid, f in board.units.items()
@@ -2246,13 +2246,9 @@ def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
 
 
 def swash(rules: Rules, board: Board, uid: str) -> int:
-    """N54: the opposing units beside a Swashbuckler attacker, each 1 more damage."""
+    """What the unit's talents may add to its attack (may_boost: N54 Swashbuckler)."""
     a = board.units[uid]
-    if not a.has("Swashbuckler"):
-        return 0
-    near = rules.position.neighbours(a.node)
-    return sum(1 for t in board.units.values()
-               if t.node in near and t.id != uid and not t.in_gate and not t.campfire and _hostile(rules, a, t))
+    return talents.total("may_boost", a, rules, board, a)
 
 
 def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
@@ -2322,7 +2318,7 @@ def _strip_spire(
 
 def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
     """N42: the units a Splash attacker would splash, beside its target."""
-    if not board.units[uid].has("Splash"):
+    if not talents.says("splashes", board.units[uid]):
         return []
     # N57: after an Eager swap the target stands where the attacker stood, and the attacker where it stood.
     swapped = _swaps(rules, board, uid, target)
@@ -2481,8 +2477,8 @@ def attack(
     lowered, returned = _keel(rules, board, b, log, dict(moved), promoted, colony)  # N205, N334
     upgraded = _pollinate(rules, board, b, log)  # N207
     demoted = tuple(sorted({*demoted, *lowered}))
-    leeches = [uid] if a.has("Leech") and not fell else []
-    if hit in board.units and board.units[hit].has("Leech"):
+    leeches = [uid] if talents.says("leech", a) and not fell else []
+    if hit in board.units and talents.says("leech", board.units[hit]):
         leeches.append(hit)
     for leech in leeches:
         _leech(b, log, leech)
@@ -2502,7 +2498,7 @@ def attack(
         wave_over=_wave_over(b) and not over and rules.minions,  # N167
         game_over=over,
         forgone=forgone,
-        pressed=("Swashbuckler",) if press else (),
+        pressed=tuple(talents.names("may_boost", a, rules, board, a)) if press else (),
         moved=moved,
         cancelled=cancelled,
         stripped=tuple(sorted(stripped)),
@@ -2639,7 +2635,7 @@ def _roll_choices(board: Board, uid: str, hit: str) -> list[tuple[int, int] | No
     if hit not in board.units or not _rolls_die(board.units[hit]):
         return [None]
     a, r = board.units[uid], board.units[hit]
-    top = a.health + a.forts + talents.total("rreduce", a) + (board.source.get(a.faction, 0) if r.has("Swindle") else 0)
+    top = a.health + a.forts + talents.total("rreduce", a) + (board.source.get(a.faction, 0) if talents.says("swindles", r) else 0)
     return [(total, top) for total in range(top + 1)]
 
 
@@ -2701,7 +2697,7 @@ def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> b
 
 def _swindles(a: Fighter, t: Fighter | None) -> bool:
     """N65: ``a``'s hit on ``t`` is a swindle: ``t`` is a faction unit (a landmark minion no faction controls is none, N1)."""
-    return t is not None and a.has("Swindle") and bool(t.faction)
+    return t is not None and talents.says("swindles", a) and bool(t.faction)
 
 
 def _steal(rules: Rules, board: Board, log: Log, a: Fighter, victim: str, amount: int, how: str) -> None:

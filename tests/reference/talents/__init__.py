@@ -83,6 +83,15 @@ MOMENTS: dict[str, Moment] = {
                    "own talent sends it; the first given"),
     "takes": Moment(("unit",), "defeat", "f(rules, board, log, unit, defeater) -> str | None: where the standing "
                     "defeater's talent takes the unit, after the unit's own; the first given"),
+    "may_instead_landmark": Moment(("unit",), "attack", "f() -> bool: its unit may, instead of attacking, "
+                                   "discard a landmark minion beside it (hook may_instead/4)"),
+    "may_boost": Moment(("unit",), "attack", "f(rules, board, attacker) -> int: its attack may deal that much "
+                        "more, before reduce (hook may_boost/4); summed"),
+    "splashes": Moment(("unit",), "attack", "f() -> bool: its attack may also hit the units beside its target"),
+    "leech": Moment(("unit",), "attack", "f() -> bool: once the exchange is over, it recovers what its attack "
+                    "or its retaliation dealt"),
+    "swindles": Moment(("unit",), "attack", "f() -> bool: its hit on a faction unit deals 0 and takes that "
+                       "faction's Source instead"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),
@@ -216,8 +225,7 @@ def registered(holder: str | None = None, moments: Iterable[str] | None = None) 
 # talents the cores name are drawn by the strategies that build the boards they need (chapters, dice,
 # edges of the turn); a draw of them all on every board found disagreements (/work/notes/ref15-*.yaml).
 IN_CORE: dict[tuple[str, str], tuple[str, ...]] = {
-    ("unit", "combat"): ("Assimilate", "Bio-Indefinite", "Channel", "Eager", "Leech", "Pacify", "Press Gang",
-                         "Sourcefield", "Splash", "Swashbuckler"),
+    ("unit", "combat"): ("Assimilate", "Bio-Indefinite", "Channel", "Eager", "Press Gang", "Sourcefield"),
     ("unit", "movement"): ("Breakneck", "Crush", "Flying", "Incorporeal", "Peaceful"),
 }
 

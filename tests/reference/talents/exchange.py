@@ -50,3 +50,31 @@ def riposte(rules: Rules, board: Board, r: Fighter, attacker: str, chosen: bool,
 @talent("Quick Counter", "counter_first", "N55")
 def quick_counter(rules: Rules, unit: Fighter, attacker: Fighter) -> bool:
     return not unit.in_gate and unit.node in rules.position.neighbours(attacker.node)  # beside its attacker
+
+
+@talent("Pacify", "may_instead_landmark", "N66")
+def pacify() -> bool:
+    return True
+
+
+@talent("Swashbuckler", "may_boost", "N54")
+def swashbuckler(rules: Rules, board: Board, attacker: Fighter) -> int:
+    """1 more damage for each opposing unit beside the attacker."""
+    near = rules.position.neighbours(attacker.node)
+    return sum(1 for t in board.units.values() if t.node in near and t.id != attacker.id and not t.in_gate
+               and not t.campfire and core._hostile(rules, attacker, t))
+
+
+@talent("Splash", "splashes", "N42")
+def splash() -> bool:
+    return True
+
+
+@talent("Leech", "leech", "N46")
+def leech() -> bool:
+    return True
+
+
+@talent("Swindle", "swindles", "N65")
+def swindle() -> bool:
+    return True
