@@ -707,9 +707,9 @@ def quaking(draw: st.DrawFn, boards: st.SearchStrategy[Position], player: bool =
     return replace(position, spires=spires, hexes=hexes, factions=factions)
 
 
-# Peaceful (reference N79), with the hits it must stop beside the attack's own (Splash, Spike), kept
-# out of TALENTS: drawn there it would change every board of the fixed sample. Peaceful twice: two
-# tosses, so three units in four have it.
+# Peaceful (reference N79), with the hits it must stop beside the attack's own (Splash, Spike), handed
+# out often, with mercs to be spared by: drawn one in six in TALENTS it seldom meets them. Peaceful
+# twice: two tosses, so three units in four have it.
 PEACEFUL = ("Peaceful", "Peaceful", "Splash", "Spike")
 
 

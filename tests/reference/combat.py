@@ -1261,16 +1261,10 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
-    """N79: ``by``'s hit takes nothing from the unit ``chip``: it has Peaceful and ``by`` is no merc."""
+    """``by``'s hit takes nothing from the unit ``chip`` by a talent of its (spared: N79 Peaceful), unless
+    it heals."""
     t = board.units.get(chip)
-    if t is None or not t.has("Peaceful") or heals(rules, by, chip):
-        return False
-    if by in board.spires:
-        return not board.spires[by].merc
-    if by in board.units:
-        return not board.units[by].merc
-    fallen = rules.position.units.get(by)  # a chip that fell still deals its Spike
-    return fallen is None or not fallen.merc  # a gate is no merc
+    return t is not None and not heals(rules, by, chip) and talents.says("spared", t, rules, board, by)
 
 
 def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool = False) -> int:
@@ -1284,27 +1278,16 @@ def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool 
 
 
 def _held(rules: Rules, board: Board, by: str, chip: str, how: str) -> bool:
-    """N39: Bio-Indefinite, "This unit cannot gain or lose more than 1 health at a time"; chapter 7:
-    "Opposing heroes ignore the talent Bio-Indefinite when attacking Nucleus"."""
+    """The unit ``chip`` loses at most 1 health from ``by``'s hit of kind ``how``, by a talent of its (held:
+    N39 Bio-Indefinite)."""
     t = board.units.get(chip)
-    if t is None or not t.has("Bio-Indefinite"):
-        return False
-    a = board.units.get(by)
-    scenario = rules.position.scenario
-    ignored = (scenario is not None and scenario.chapter == 7 and how == ATTACK and a is not None
-               and a.kind is Kind.HERO and t.chip.casefold() == "nucleus"
-               and opposing(rules.position, a.faction, t.faction))
-    return not ignored
+    return t is not None and talents.says("held", t, rules, board, by, t, how)
 
 
 def _covered(rules: Rules, board: Board, chip: str) -> bool:
-    """Cover (N33): "When a taproot is adjacent to this spire, the damage dealt by an attack on the
-    taproot is reduced to 1": the unit's active chip is a taproot, beside a Cover spire in play."""
+    """An attack on the unit ``chip`` deals at most 1 by a spire's talent (covers: N33 Cover)."""
     t = board.units.get(chip)
-    if t is None or t.chip.casefold() != "taproot" or t.in_gate:
-        return False
-    beside = rules.position.neighbours(t.node)
-    return any(s.has("Cover") and not s.defeated and s.at in beside for s in board.spires.values())
+    return t is not None and any(talents.says("covers", s, rules, s, t) for s in board.spires.values())
 
 
 def _spire_cut(board: Board, chip: str) -> int:
@@ -2205,7 +2188,8 @@ def _weighed(rules: Rules, a: Fighter) -> int:
 def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
     """A unit recovers ``amount``, never above its health stat, at most 1 with Bio-Indefinite."""
     u = board.units[uid]
-    amount = min(amount, 1) if u.has("Bio-Indefinite") else amount
+    cap = talents.least("recover_cap", u)
+    amount = amount if cap is None else min(amount, cap)
     after = max(u.health, min(u.health + amount, u.side.health))
     if after > u.health:
         log.damage.append(Damage(uid, after - u.health, uid, RECOVERY, u.health, after, 0))
@@ -2406,9 +2390,9 @@ def attack(
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
         purse[b.units[hit].faction] -= dealt
-    if (attacked is not None and attacked.has("Channel") and not attacked.free
-            and not rules.ai(attacked.faction)):  # N53
-        _gain(rules, b, log, attacked.faction, Reward(source=2))
+    gain = talents.total("attacked_gain", attacked, rules, attacked) if attacked is not None else 0
+    if gain:  # N53
+        _gain(rules, b, log, attacked.faction, Reward(source=gain))
     defeated = splash_defeats = False
     stripped: tuple[tuple[str, int, str], ...] = ()
     if fell or gone:
@@ -2690,9 +2674,7 @@ def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> b
     minion no faction controls, N1) and no AI's, and that faction has
     the Source to pay for what the attack would deal, 1 or more."""
     t = b.units.get(hit)
-    if hit != target or t is None or not t.has("Sourcefield") or not t.faction or rules.ai(t.faction):
-        return False
-    return 1 <= dealt <= b.source[t.faction]
+    return hit == target and t is not None and talents.says("may_cancel", t, rules, b, t, dealt)
 
 
 def _swindles(a: Fighter, t: Fighter | None) -> bool:
@@ -4022,8 +4004,7 @@ def _volley_payments(rules: Rules, board: Board, shots: tuple[Shot, ...]) -> lis
 def _pays_off(rules: Rules, board: Board, chip: str, amount: int) -> bool:
     """N76: a non-AI faction's unit with Sourcefield, shot for 1 or more its faction has."""
     t = board.units[chip]
-    return (t.has("Sourcefield") and bool(t.faction)
-            and not rules.ai(t.faction) and 1 <= amount <= board.source[t.faction])
+    return talents.says("may_cancel", t, rules, board, t, amount)
 
 
 def _pay(board: Board, shots: tuple[Shot, ...], paid: tuple[str, ...]) -> None:
@@ -4194,8 +4175,9 @@ def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fracti
 def _channel(rules: Rules, board: Board, before: Board, chip: str) -> None:
     """N53: a spire's attack on a unit with Channel gains its faction 2 Source (not the AI's)."""
     t = before.units[chip]
-    if t.has("Channel") and not t.free and not rules.ai(t.faction):
-        _gain(rules, board, Log(), t.faction, Reward(source=2))
+    gain = talents.total("attacked_gain", t, rules, t)
+    if gain:
+        _gain(rules, board, Log(), t.faction, Reward(source=gain))
 
 
 def _degrade(board: Board, sid: str) -> None:

@@ -92,6 +92,18 @@ MOMENTS: dict[str, Moment] = {
                     "or its retaliation dealt"),
     "swindles": Moment(("unit",), "attack", "f() -> bool: its hit on a faction unit deals 0 and takes that "
                        "faction's Source instead"),
+    "spared": Moment(("unit",), "attack", "f(rules, board, by: str) -> bool: chip ``by``'s hit takes nothing "
+                     "from the unit (hooks spared/3, reduce/4)"),
+    "held": Moment(("unit",), "attack", "f(rules, board, by: str, unit, how) -> bool: a hit of kind ``how`` "
+                   "takes at most 1 from the unit (hooks rcap/4, cap/5, limit/4)"),
+    "recover_cap": Moment(("unit",), "attack", "f() -> int | None: the unit recovers at most that at a time; "
+                          "the least wins"),
+    "covers": Moment(("spire",), "attack", "f(rules, spire, unit) -> bool: an attack on the unit deals at most "
+                     "1 (hook limit/4)"),
+    "attacked_gain": Moment(("unit",), "attack", "f(rules, unit) -> int: the unit's faction gains that much "
+                            "Source when a unit or a spire attacks it; summed"),
+    "may_cancel": Moment(("unit",), "attack", "f(rules, board, unit, amount) -> bool: its owner may pay that "
+                         "much Source for the hit to deal 0 (hook may_cancel/3)"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),
@@ -225,7 +237,7 @@ def registered(holder: str | None = None, moments: Iterable[str] | None = None) 
 # talents the cores name are drawn by the strategies that build the boards they need (chapters, dice,
 # edges of the turn); a draw of them all on every board found disagreements (/work/notes/ref15-*.yaml).
 IN_CORE: dict[tuple[str, str], tuple[str, ...]] = {
-    ("unit", "combat"): ("Assimilate", "Bio-Indefinite", "Channel", "Eager", "Press Gang", "Sourcefield"),
+    ("unit", "combat"): ("Assimilate", "Eager", "Press Gang"),
     ("unit", "movement"): ("Breakneck", "Crush", "Flying", "Incorporeal", "Peaceful"),
 }
 
