@@ -1600,11 +1600,11 @@ def gang_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[froze
 
 
 def _assimilators(rules: Rules, board: Board, log: Log, f: Fighter, ai: bool) -> set[str]:
-    """N52, N117: the factions, AI ones or not, of the units with Assimilate within 2 hexes of ``f``."""
+    """The factions, AI ones or not, of the units whose talent takes ``f``'s reward (assimilates: N52,
+    N117 Assimilate)."""
     present = board.units if log.before is None else log.before
     return {a.faction for a in present.values()
-            if a.id != f.id and a.has("Assimilate") and a.faction
-            and rules.ai(a.faction) == ai and rules.within(a.node, f.node, 2)}
+            if a.id != f.id and a.faction and rules.ai(a.faction) == ai and talents.says("assimilates", a, rules, a, f)}
 
 
 def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
@@ -2871,11 +2871,11 @@ def _refresh(rules: Rules, before: Board, b: Board, log: Log, x: str, node: str,
 
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
-    """N57: the attack is an Eager unit's on a minion (a landmark minion as the reading says)."""
+    """The attacker and the unit it attacks trade nodes by the attacker's talent (displace: N57 Eager)."""
     t, a = board.units.get(target), board.units[uid]
-    if t is None or not a.has("Eager") or (a.has(CUMBERSOME) and a.kind is Kind.HERO):  # N81: no talent moves it
+    if t is None or (a.has(CUMBERSOME) and a.kind is Kind.HERO):  # N81: no talent moves it
         return False
-    return t.kind is Kind.MINION or (t.kind is Kind.LANDMARK_MINION and rules.readings["eager-landmark"] == "swap")
+    return talents.says("displace", a, rules, a, t)
 
 
 def _eager(rules: Rules, b: Board, uid: str, target: str) -> tuple[tuple[str, str], ...]:

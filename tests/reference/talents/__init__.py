@@ -104,6 +104,10 @@ MOMENTS: dict[str, Moment] = {
                             "Source when a unit or a spire attacks it; summed"),
     "may_cancel": Moment(("unit",), "attack", "f(rules, board, unit, amount) -> bool: its owner may pay that "
                          "much Source for the hit to deal 0 (hook may_cancel/3)"),
+    "displace": Moment(("unit",), "attack", "f(rules, attacker, unit) -> bool: the attacker and the unit it "
+                       "attacks trade hexes before the damage (hook displace/4)"),
+    "assimilates": Moment(("unit",), "defeat", "f(rules, unit, fallen) -> bool: the unit's faction takes the "
+                          "fallen unit's reward (the defeater's own rules: N52, N117)"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),
@@ -237,7 +241,7 @@ def registered(holder: str | None = None, moments: Iterable[str] | None = None) 
 # talents the cores name are drawn by the strategies that build the boards they need (chapters, dice,
 # edges of the turn); a draw of them all on every board found disagreements (/work/notes/ref15-*.yaml).
 IN_CORE: dict[tuple[str, str], tuple[str, ...]] = {
-    ("unit", "combat"): ("Assimilate", "Eager", "Press Gang"),
+    ("unit", "combat"): ("Press Gang",),
     ("unit", "movement"): ("Breakneck", "Crush", "Flying", "Incorporeal", "Peaceful"),
 }
 

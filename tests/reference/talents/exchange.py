@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.position.model import Kind
 from tests.reference import combat as core  # a module: the core imports this package too
 from tests.reference.talents import talent
 
@@ -78,3 +79,14 @@ def leech() -> bool:
 @talent("Swindle", "swindles", "N65")
 def swindle() -> bool:
     return True
+
+
+@talent("Eager", "displace", "N57")
+def eager(rules: Rules, attacker: Fighter, unit: Fighter) -> bool:
+    """On a minion; a landmark minion as the eager-landmark reading says."""
+    return unit.kind is Kind.MINION or (unit.kind is Kind.LANDMARK_MINION and rules.readings["eager-landmark"] == "swap")
+
+
+@talent("Assimilate", "assimilates", "N52")
+def assimilate(rules: Rules, unit: Fighter, fallen: Fighter) -> bool:
+    return rules.within(unit.node, fallen.node, 2)  # within 2 hexes of the fallen unit
