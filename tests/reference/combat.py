@@ -3830,12 +3830,12 @@ def _shoot(
         else:  # N145: a face-down landmark
             b.lifted = b.lifted | {rid}
         yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
-    if s.has("Multi-Target"):  # N43: one roll for every target, no choice
+    if _volleys(s):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
         area = _volley_splash_area(rules, line.board, s, chips)  # N135
         mine = (again or wallops) and not rules.ai(s.faction)  # a player's additional volley is a choice
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
-        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
+        for (total, hushed), p in _rolls(die, s.dice, talents.says("faces", s)).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
             ways = [(splash, paid, gang, absorb, armour)
                     for splash, paid, gang, absorb in product(
@@ -3880,7 +3880,7 @@ def _shoot(
             continue
         picked = choices + ((sid, target),) if chosen else choices
         area = _spire_splash_area(rules, line.board, s, target)
-        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
+        for (total, hushed), p in _rolls(die, s.dice, talents.says("faces", s)).items():
             amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
             for splash, paid, gang, armour, absorb in product(_spire_splashes(rules, line.board, s, area),
@@ -3946,9 +3946,13 @@ def _armour_choices(armour: frozenset[str]) -> Choices:
     return tuple((u, HIDDEN_ARMOR) for u in sorted(armour))
 
 
+def _volleys(s: Tower) -> bool:
+    return talents.says("volley", s)
+
+
 def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> list[str]:
     """N75: the units beside the target of a spire with Splash."""
-    if not s.has("Splash"):
+    if not talents.says("splashes", s):
         return []
     near = rules.position.neighbours(board.units[target].node)
     return sorted(u.id for u in board.units.values()
@@ -4025,7 +4029,7 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
     for picked, shot, standing in _shoot(rules, line, s.id, die, choices, wallops=bool(beside)):
         now = shot.board.spires[s.id]  # N50: Degradation may have left it no die
         aim = not _fire_over(rules, shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
-        if not (standing and s.has("Repeater") and aim):
+        if not (standing and talents.says("again", s) and aim):
             yield picked, shot
             continue
         if not rules.ai(s.faction):
@@ -4052,7 +4056,7 @@ def _player_wallops(rules: Rules, board: Board, s: Tower) -> list[str]:
 def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[str]) -> list[str]:
     """N77: the targets an AI Wallop spire (no volley) would shoot at that it wallops instead: heroes
     beside it that it does not count on defeating."""
-    if not s.has("Wallop") or not rules.ai(s.faction) or s.has("Multi-Target"):
+    if not s.has("Wallop") or not rules.ai(s.faction) or _volleys(s):
         return []
     near = _beside(rules, board, s)
     return [c for c in allowed if c in near and board.units[c].kind is Kind.HERO

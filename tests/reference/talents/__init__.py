@@ -87,7 +87,8 @@ MOMENTS: dict[str, Moment] = {
                                    "discard a landmark minion beside it (hook may_instead/4)"),
     "may_boost": Moment(("unit",), "attack", "f(rules, board, attacker) -> int: its attack may deal that much "
                         "more, before reduce (hook may_boost/4); summed"),
-    "splashes": Moment(("unit",), "attack", "f() -> bool: its attack may also hit the units beside its target"),
+    "splashes": Moment(("unit", "spire"), "attack", "f() -> bool: its attack or shot may also hit the units "
+                       "beside its target"),
     "leech": Moment(("unit",), "attack", "f() -> bool: once the exchange is over, it recovers what its attack "
                     "or its retaliation dealt"),
     "swindles": Moment(("unit",), "attack", "f() -> bool: its hit on a faction unit deals 0 and takes that "
@@ -108,6 +109,13 @@ MOMENTS: dict[str, Moment] = {
                        "attacks trade hexes before the damage (hook displace/4)"),
     "assimilates": Moment(("unit",), "defeat", "f(rules, unit, fallen) -> bool: the unit's faction takes the "
                           "fallen unit's reward (the defeater's own rules: N52, N117)"),
+    # Spires Fire (docs/combat.md, Spires Fire)
+    "volley": Moment(("spire",), "spires-fire", "f() -> bool: the spire fires at all its valid targets at once, "
+                     "rolling once (hook volley/2)"),
+    "faces": Moment(("spire",), "spires-fire", "f() -> bool: the spire's outcome turns on whether its dice show "
+                    "a miss or a 2 (hook faces/2)"),
+    "again": Moment(("spire",), "spires-fire", "f() -> bool: the spire, standing with a target, fires once more "
+                    "(hook again/2)"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),
@@ -164,7 +172,7 @@ MOMENTS: dict[str, Moment] = {
                                 "attacking, strip an opposing spire with an upgrade beside it (hook may_instead/4)"),
 }
 
-_REGISTERED: dict[str, dict[str, tuple[Callable[..., Any], tuple[str, ...]]]] = {m: {} for m in MOMENTS}
+_REGISTERED: dict[str, dict[tuple[str, str], Callable[..., Any]]] = {m: {} for m in MOMENTS}  # (talent, holder)
 NOTES: dict[str, tuple[str, ...]] = {}  # talent -> the reference's notes its functions follow
 
 
@@ -176,9 +184,10 @@ def talent(name: str, moment: str, note: str = "", on: tuple[str, ...] = ()
         raise ValueError(f"{name}: no moment {moment!r} for {on} (tests/reference/talents MOMENTS)")
 
     def register(f: Callable[..., Any]) -> Callable[..., Any]:
-        if name in _REGISTERED[moment]:
-            raise ValueError(f"{name} is registered twice at {moment}")
-        _REGISTERED[moment][name] = (f, on or MOMENTS[moment].holders)
+        for holder in on or MOMENTS[moment].holders:
+            if (name, holder) in _REGISTERED[moment]:
+                raise ValueError(f"{name} is registered twice at {moment} for a {holder}")
+            _REGISTERED[moment][name, holder] = f
         if note:
             NOTES[name] = tuple(dict.fromkeys((*NOTES.get(name, ()), note)))
         return f
@@ -187,7 +196,7 @@ def talent(name: str, moment: str, note: str = "", on: tuple[str, ...] = ()
 
 
 def _acting(moment: str, chip: Chip) -> Iterable[Callable[..., Any]]:
-    return [f for name, (f, on) in _REGISTERED[moment].items() if chip.holder in on and chip.has(name)]
+    return [f for (name, holder), f in _REGISTERED[moment].items() if holder == chip.holder and chip.has(name)]
 
 
 @dataclass(frozen=True)
@@ -203,7 +212,8 @@ class Written:
 
 def names(moment: str, chip: Chip, *args: Any) -> list[str]:
     """The talents in use on ``chip`` whose function at ``moment`` says so, given ``args``."""
-    return [name for name, (f, on) in _REGISTERED[moment].items() if chip.holder in on and chip.has(name) and f(*args)]
+    return [name for (name, holder), f in _REGISTERED[moment].items()
+            if holder == chip.holder and chip.has(name) and f(*args)]
 
 
 def results(moment: str, chip: Chip, *args: Any) -> list[Any]:
@@ -232,7 +242,7 @@ def registered(holder: str | None = None, moments: Iterable[str] | None = None) 
     """The talents with a function for ``holder``'s chips (None: any) at one of ``moments`` (None: any)."""
     wanted = set(MOMENTS if moments is None else moments)
     return frozenset(name for moment, fs in _REGISTERED.items() if moment in wanted
-                     for name, (_, on) in fs.items() if holder is None or holder in on)
+                     for name, on in fs if holder is None or holder == on)
 
 
 # The talents the reference's cores still name (combat.py's ``has("…")``, movement.py's ``in talents``)

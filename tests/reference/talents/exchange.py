@@ -66,7 +66,7 @@ def swashbuckler(rules: Rules, board: Board, attacker: Fighter) -> int:
                and not t.campfire and core._hostile(rules, attacker, t))
 
 
-@talent("Splash", "splashes", "N42")
+@talent("Splash", "splashes", "N42", on=("unit",))
 def splash() -> bool:
     return True
 
