@@ -1661,7 +1661,7 @@ def hurt(
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
     log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
-    if after == 1 and u.health > 1 and how != BLAST and u.has("Entropy"):  # N177
+    if after == 1 and u.health > 1 and how != BLAST and talents.says("at_one", u):  # N177
         log.entropic[uid] = False
     upgrades = list(u.upgrades)
     for _ in range(lost):
@@ -1689,12 +1689,12 @@ def hurt(
 
 
 def _cheer(rules: Rules, board: Board, log: Log, u: Fighter, by: str, credit: str) -> None:
-    """N156: a Morale unit credited with defeating ``u``, an opposing unit, raises its faction's morale die,
-    to 6 at most (before ``u`` is logged as defeated, so that a unit that fell earlier is told apart)."""
+    """A unit credited with defeating ``u`` whose talent cheers (N156 Morale) raises its faction's morale
+    die, to 6 at most (before ``u`` is logged as defeated, so that a unit that fell earlier is told apart)."""
     cheerer = board.units.get(by)
     fallen = any(d.chip == by for d in log.defeated)
-    if (cheerer is None or fallen or not cheerer.has("Morale") or credit != cheerer.faction or not credit
-            or rules.ai(credit) or credit not in board.morale or not _hostile(rules, cheerer, u)):
+    if (cheerer is None or fallen or credit != cheerer.faction or not credit or credit not in board.morale
+            or not talents.says("cheers", cheerer, rules, cheerer, u)):
         return
     if board.morale[credit] < 6:
         board.morale[credit] += 1
@@ -1702,13 +1702,13 @@ def _cheer(rules: Rules, board: Board, log: Log, u: Fighter, by: str, credit: st
 
 
 def _levy(rules: Rules, board: Board, log: Log, victim: str, by: str, credit: str) -> None:
-    """N112: a unit or spire with Source that defeated a chip of ``victim``, an opposing faction, and
-    had not fallen earlier in the attack, robs it of 2."""
+    """A unit or spire whose talent levies (N112 Source) that defeated a chip of ``victim``, an opposing
+    faction, and had not fallen earlier in the attack, robs it of that much."""
     thief = board.units.get(by) or board.spires.get(by)
     fallen = any(d.chip == by for d in log.defeated)
-    if (thief is not None and thief.has("Source") and not fallen and victim and credit
-            and opposing(rules.position, credit, victim)):
-        log.levies.append((victim, credit, 2))
+    levy = talents.total("levies", thief) if thief is not None else 0
+    if levy and not fallen and victim and credit and opposing(rules.position, credit, victim):
+        log.levies.append((victim, credit, levy))
 
 
 def _rob(rules: Rules, board: Board, log: Log) -> None:

@@ -116,6 +116,12 @@ MOMENTS: dict[str, Moment] = {
                     "a miss or a 2 (hook faces/2)"),
     "again": Moment(("spire",), "spires-fire", "f() -> bool: the spire, standing with a target, fires once more "
                     "(hook again/2)"),
+    "at_one": Moment(("unit",), "attack", "f() -> bool: the unit's talent acts where a hit leaves it at "
+                     "exactly 1 health from more (hook at_one/2)"),
+    "cheers": Moment(("unit",), "defeat", "f(rules, unit, fallen) -> bool: the unit, credited with the defeat, "
+                     "raises its faction's morale die"),
+    "levies": Moment(("unit", "spire"), "defeat", "f() -> int: the chip, defeating a chip of an opposing "
+                     "faction, robs that faction of that much Source; summed"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),

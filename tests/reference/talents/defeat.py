@@ -35,3 +35,19 @@ def capture(rules: Rules, board: Board, log: Log, unit: Fighter, taker: Fighter)
             and core._capture_room(rules, log, taker.faction, unit.faction)):
         return f"captured:{taker.faction}"
     return None
+
+
+@talent("Entropy", "at_one", "N177")
+def entropy() -> bool:
+    return True
+
+
+@talent("Morale", "cheers", "N156")
+def morale(rules: Rules, unit: Fighter, fallen: Fighter) -> bool:
+    """A player's unit that defeats an opposing unit."""
+    return not rules.ai(unit.faction) and core._hostile(rules, unit, fallen)
+
+
+@talent("Source", "levies", "N112")
+def source() -> int:
+    return 2
