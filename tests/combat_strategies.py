@@ -54,6 +54,9 @@ LEFT_OUT = {
     # Narrowed for now: drawn here once registered, it found a disagreement in one unit's attack options
     # (/work/notes/ref15-capture-disagreement.yaml); ``capturing`` still draws it on AI boards.
     "Capture": "a disagreement to look into (ref15)",
+    # Likewise in an attack step with Pollinate (/work/notes/ref15-prophesy-disagreement.yaml); ``robbing``
+    # still draws it.
+    "Prophesy": "a disagreement to look into (ref15)",
 }
 TALENTS = reference_talents.drawable("unit", COMBAT_STEPS, LEFT_OUT)
 # Innovative and the talents whose "ungrouped only" it lifts, handed out often by ``gifted``: drawn in

@@ -1678,12 +1678,12 @@ def hurt(
         log.fumes.append((uid, u.node))
     if rewarded:
         reward = _assimilated(rules, board, log, u, credit)
-        _gain(rules, board, log, credit, replace(reward, source=0) if u.has("Prophesy") else reward)  # N113
+        _gain(rules, board, log, credit, replace(reward, source=0) if talents.says("withholds", u) else reward)  # N113
     _assimilate(rules, board, log, u, credit)
     _levy(rules, board, log, u.faction, by, credit)  # N112
-    if (u.has("Prophesy") and u.faction and credit and u.reward.source
-            and opposing(rules.position, credit, u.faction) and (rules.ai(u.faction) or not _is_gate(by))):  # N113
-        log.levies.append((credit, u.faction, u.reward.source))
+    levy = talents.total("levied", u, rules, u, credit, by)
+    if levy:  # N113
+        log.levies.append((credit, u.faction, levy))
     _give_way(rules, board, log, u)
     return True
 
@@ -3723,21 +3723,8 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
 
 
 def _along_arrow(rules: Rules, s: Tower, node: str) -> bool:
-    """N56 Directional Attack: a player's spire with it fires only at units on the straight line from
-    it through its arrow's hex. Independently of the map's adjacency: in doubled coordinates (x = 2 ×
-    column, + 1 on an even row, drawn shifted), the hex is the spire's plus k ≥ 1 times the step."""
-    if not s.has("Directional Attack") or rules.ai(s.faction) or not s.arrow:
-        return True
-    hexes = rules.position.hexes
-
-    def doubled(name: str) -> tuple[int, int]:
-        h = hexes[name]
-        return 2 * h.column + (h.row % 2 == 0), h.row
-
-    (x0, y0), (x1, y1), (x, y) = doubled(s.at), doubled(s.arrow), doubled(node)
-    dx, dy = x1 - x0, y1 - y0
-    k = (x - x0) // dx if dx else (y - y0) // dy
-    return k >= 1 and (x0 + k * dx, y0 + k * dy) == (x, y)
+    """The spire's talents let it fire at a unit on ``node`` (aims: N56 Directional Attack)."""
+    return all(talents.results("aims", s, rules, s, node))
 
 
 def _fire_ranked(

@@ -122,6 +122,12 @@ MOMENTS: dict[str, Moment] = {
                      "raises its faction's morale die"),
     "levies": Moment(("unit", "spire"), "defeat", "f() -> int: the chip, defeating a chip of an opposing "
                      "faction, robs that faction of that much Source; summed"),
+    "withholds": Moment(("unit",), "defeat", "f() -> bool: the defeated unit's Source reward goes to no "
+                        "defeater"),
+    "levied": Moment(("unit",), "defeat", "f(rules, unit, credit, by) -> int: the faction credited with the "
+                     "unit's defeat takes that much Source from the unit's faction; summed"),
+    "aims": Moment(("spire",), "spires-fire", "f(rules, spire, node) -> bool: the spire may fire at a unit on "
+                   "``node``; all must allow it"),
     # Retaliation's kin, levelling up, the wave
     "spikes": Moment(("unit", "spire"), "attack", "f() -> int: a unit that attacks the chip takes that much "
                      "once the attack is dealt, if it stands (hook take/5); summed"),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.position.model import Kind
 from tests.reference import combat as core  # a module: the core imports this package too
+from tests.reference.sides import opposing
 from tests.reference.talents import talent
 
 if TYPE_CHECKING:
@@ -51,3 +52,18 @@ def morale(rules: Rules, unit: Fighter, fallen: Fighter) -> bool:
 @talent("Source", "levies", "N112")
 def source() -> int:
     return 2
+
+
+@talent("Prophesy", "withholds", "N113")
+def prophesy_withholds() -> bool:
+    return True
+
+
+@talent("Prophesy", "levied", "N113")
+def prophesy(rules: Rules, unit: Fighter, credit: str, by: str) -> int:
+    """An opposing faction credited with its defeat takes its Source reward from its faction; a player's
+    unit's, only from a unit's or spire's hit, not its gate's."""
+    if (unit.faction and credit and opposing(rules.position, credit, unit.faction)
+            and (rules.ai(unit.faction) or not core._is_gate(by))):
+        return unit.reward.source
+    return 0
