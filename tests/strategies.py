@@ -35,6 +35,8 @@ from adjudicator.position.model import (
 )
 from adjudicator.position.scenarios import MAX_HEROES_CHAPTER_1, Scenario
 
+from tests.reference import talents as reference_talents
+
 MOVER, OPPONENT = "heirs", "narora"
 MAX_UNITS = 8
 
@@ -247,14 +249,19 @@ HERO_TERRAIN = (Terrain.PATH, Terrain.PLAINS) + (Terrain.FOREST,) * 2 + (Terrain
 MINION_TERRAIN = (Terrain.PATH,) * 4 + (Terrain.PLAINS, Terrain.PLAINS, Terrain.FOREST)
 # Talents that change movement: "Other units may displace this unit" (Flying ungrouped, Peaceful);
 # "may move through opposing units" (Incorporeal); passing through anything, closest ends (Breakneck);
-# displacing opposing units with less health (Crush: its unit has 2 or 3 health, every other 2).
-TALENTS = ((),) * 5 + (("Flying",), ("Flying",), ("Peaceful",), ("Incorporeal",), ("Breakneck",), ("Crush",))
-# Spires: mostly the opponent's, sometimes with Snare (a range upgrade widens it).
+# displacing opposing units with less health (Crush: its unit has 2 or 3 health, every other 2): those the
+# catalogue encodes on a passing hook that the reference checks (tests/reference/talents).
+PASSING_HOOKS = ("displaceable/2", "through/3", "crushes/3")
+TALENTS = ((),) * 5 + tuple((t,) for t in reference_talents.drawable("unit", ("movement",), core="movement", hooks=PASSING_HOOKS))
+# Spires: mostly the opponent's, sometimes with a talent that sets a unit's movement stat (Snare: a range
+# upgrade widens it).
 SPIRE_FACTIONS = (OPPONENT,) * 3 + (MOVER,)
 SPIRE_UPGRADES = ((),) * 2 + (("range",),)
-SPIRE_TALENTS = ((),) + (("Snare",),)
-# Talents that change the movement stat or the terrain allowance, or where the AI ends, on a few units.
-STAT_TALENTS = ((),) * 3 + (("Speed",), ("Sure-Footed",), ("Gust",), ("Waterwalker",))
+SPIRE_TALENTS = ((),) + tuple((t,) for t in reference_talents.drawable("spire", ("movement",), moments=("smv_set",)))
+# Talents that change the movement stat or the terrain allowance, or where the AI ends, on a few units:
+# those registered at those moments of the reference (Speed, Sure-Footed, Gust, Waterwalker).
+STAT_MOMENTS = ("mv_add", "mv_may", "allow_gain", "ai_end_pref")
+STAT_TALENTS = ((),) * 3 + tuple((t,) for t in reference_talents.drawable("unit", ("movement",), moments=STAT_MOMENTS))
 
 
 def _cells(rows: int, columns: int) -> list[tuple[int, int]]:

@@ -465,3 +465,16 @@ def test_anarchy_discards_or_lets_move_as_its_positions_say() -> None:
         step = document.expected["ai-movement-step" if ai else "movement-step"]["finals"]
         boards = sorted(tuple(sorted((u, str(n)) for u, n in f.items() if u != "chance")) for f in step)
         assert sorted(o.final for o in movement_step(document.position, ai).outcomes) == boards, name
+
+
+def test_the_reference_registers_only_catalogue_talents_at_moments_its_core_asks() -> None:
+    """A talent's reference function (tests/reference/talents) names a talent of the catalogue, so that a
+    misspelt name cannot leave it silently unused, and each moment is one the core asks by its name."""
+    from pathlib import Path
+
+    from adjudicator.position.talents import catalogue
+    from tests.reference import talents
+
+    assert talents.registered() - set(catalogue().talents) == set()
+    core = "".join(Path(talents.__file__).parent.parent.joinpath(f).read_text() for f in ("combat.py", "movement.py"))
+    assert [m for m in talents.MOMENTS if f'"{m}"' not in core] == []

@@ -678,7 +678,7 @@ from itertools import product
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from adjudicator.answers.attacks import (
     ATTACK,
@@ -714,6 +714,7 @@ from adjudicator.position.model import Controller, GroupedChip, Kind, Position, 
 from adjudicator.position.priorities import presets
 from adjudicator.position.readings import resolve
 from tests.reference import movement  # a module: movement imports this one too
+from tests.reference import talents
 from tests.reference.sides import opposing
 
 FALLBACK = "any-target"  # N13
@@ -743,6 +744,7 @@ T = TypeVar("T")
 class Fighter:
     """A unit in play as a step changes it: its active chip and what it has done."""
 
+    holder: ClassVar[str] = "unit"  # whose talents the registry asks (tests/reference/talents)
     id: str
     chip: str
     faction: str  # "" for a landmark minion (N1)
@@ -791,7 +793,7 @@ class Fighter:
     @property
     def starred(self) -> bool:
         """N164: an attack stat of * with Poison in use: it attacks and retaliates, every hit successful."""
-        return self.side.star and self.has("Poison")
+        return self.side.star and talents.says("halves", self)
 
     @property
     def forts(self) -> int:
@@ -807,6 +809,7 @@ class Fighter:
 class Tower:
     """A spire as a step changes it."""
 
+    holder: ClassVar[str] = "spire"
     id: str
     faction: str
     at: str
@@ -1001,14 +1004,14 @@ class Rules:
 
 
 def _wave_over(board: Board) -> bool:
-    """The wave and campfire mode: no faction minion in play (landmark minions do not count) but
-    forsaken and elfinkaze ("If forsaken [elfinkaze] are the only minion type in play, the wave ends":
-    Neglected, Precious)."""
+    """The wave and campfire mode: no faction minion in play (landmark minions do not count) but those
+    of one minion type whose talent says it alone ends the wave (lone_type: Neglected, Precious)."""
     minions = [f for f in board.units.values() if f.kind is Kind.MINION or (f.kind is Kind.LANDMARK_MINION and not f.free)]
-    if any(not (f.has("Neglected") or f.has("Precious")) for f in minions):
+    types = [set(talents.results("lone_type", f)) for f in minions]
+    if not all(types):
         return False
     # N176: forsaken and elfinkaze together are two minion types: neither wording ends the wave.
-    return not (any(f.has("Neglected") for f in minions) and any(f.has("Precious") for f in minions))
+    return len(set().union(*types)) <= 1
 
 
 def _is_gate(chip: str) -> bool:
@@ -1048,69 +1051,47 @@ def cannot_attack(rules: Rules, board: Board, uid: str) -> str:
         return "has already attacked this turn"
     if a.held and rules.ai(a.faction):  # N80
         return "held still by Survival"
-    if a.has("Roost Roam") and rules.ai(a.faction):  # N83
-        return "an AI elfinkaze does not attack (Roost Roam)"
-    if a.attack < 1 and not a.has("Slap") and not a.starred:  # N164
+    rests = talents.first("rests", a, rules, a)
+    if rests:
+        return rests
+    if a.attack < 1 and not talents.says("strikes", a) and not a.starred:  # N164
         return "attack 0 and no Slap"
     return ""
 
 
 def _flies(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Flying, N12: a player's unit only while no chips wait beneath it, or with Innovative (N74); an
-    AI's unit always; never while an opposing Hail unit has it in range (N32); given by Lift, ignored by
-    Wind Turbine (N69)."""
-    flying = f.has("Flying") or (_lifted(rules, board, f) and not f.in_gate and not f.muted)
-    loose = not f.group or rules.ai(f.faction) or f.has("Innovative")
-    return flying and loose and not _hailed(rules, board, f) and not _winded(rules, board, f)
+    """Flying, N12: its own (flies) or given by a spire (grants_flying, N69); a player's unit only while
+    no chips wait beneath it, unless a talent lifts its "Ungrouped only" (loose, N74); an AI's unit
+    always; never while a unit's or a spire's talent ignores it (unflown: N32, N69)."""
+    flying = talents.says("flies", f) or (not f.in_gate and not f.muted and any(
+        talents.says("grants_flying", s, rules, s, f) for s in board.spires.values()))
+    loose = not f.group or rules.ai(f.faction) or talents.says("loose", f)
+    return flying and loose and not _unflown(rules, board, f)
 
 
-def _spire_reaches(rules: Rules, board: Board, talent: str, f: Fighter) -> bool:
-    """N69: the unit stands within the range of a spire in play with the talent."""
-    return any(s.has(talent) and not s.defeated and rules.within(s.at, f.node, s.range) for s in board.spires.values())
-
-
-def _lifted(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Lift, N69: a shada minion within range of a Lift spire on a plains hex."""
-    hexes = rules.position.hexes
-    return f.faction == "shada" and f.kind is Kind.MINION and any(
-        s.has("Lift") and not s.defeated and s.at in hexes and hexes[s.at].terrain is Terrain.PLAINS
-        and rules.within(s.at, f.node, s.range)
-        for s in board.spires.values()
-    )
-
-
-def _winded(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Wind Turbine, N69: the unit's Flying and Range are ignored."""
-    return _spire_reaches(rules, board, "Wind Turbine", f)
+def _unflown(rules: Rules, board: Board, f: Fighter) -> bool:
+    return any(talents.says("unflown", c, rules, board, c, f) for c in (*board.units.values(), *board.spires.values()))
 
 
 def _range(rules: Rules, board: Board, f: Fighter) -> int:
-    """A unit's range, its range upgrades included; 1 while a Wind Turbine ignores its Range (N69)."""
-    return 1 if _winded(rules, board, f) else f.range
+    """A unit's range, its range upgrades included; 1 while a spire's talent ignores its Range (N69)."""
+    return 1 if _unranged(rules, f, board) else f.range
 
 
-def _hailed(rules: Rules, board: Board, f: Fighter) -> bool:
-    """Hail: "While an opposing faction unit with the talent Flying is in this unit's range, the
-    Flying talent is ignored." """
-    return any(
-        h.has("Hail") and not h.campfire and h.faction and f.faction and opposing(rules.position, h.faction, f.faction)
-        and rules.within(h.node, f.node, _range(rules, board, h))
-        for h in board.units.values()
-    )
+def _unranged(rules: Rules, f: Fighter, board: Board) -> bool:
+    return any(talents.says("unranged", s, rules, s, f) for s in board.spires.values())
 
 
 def _flying_ok(rules: Rules, board: Board, attacker: Fighter | Tower, target: Fighter) -> bool:
-    """FAQ-28: a Flying unit is attacked only by chips with Flying or Air Defense."""
-    if isinstance(attacker, Tower):
-        anti_air = attacker.has("Flying") or attacker.has("Air Defense")
-    else:
-        anti_air = _flies(rules, board, attacker) or attacker.has("Air Defense")
-    return anti_air or not _flies(rules, board, target)
+    """FAQ-28: a Flying unit is attacked only by chips whose talents let them (anti_air), or a unit
+    that flies itself."""
+    flier = not isinstance(attacker, Tower) and _flies(rules, board, attacker)
+    return flier or talents.says("anti_air", attacker, attacker) or not _flies(rules, board, target)
 
 
-def _camouflage_ok(rules: Rules, at: str, hidden: bool, where: str) -> bool:
-    """Camouflage (master-talent-list): only an adjacent unit or spire may attack the chip."""
-    return not hidden or where in rules.position.neighbours(at)
+def _shielded(rules: Rules, board: Board, by: Fighter | Tower, chip: Fighter | Tower, at: str) -> bool:
+    """The chip on ``at`` is no valid target of ``by`` by a talent of its own (shield)."""
+    return talents.says("shield", chip, rules, board, by, at)
 
 
 def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
@@ -1123,8 +1104,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
             and not t.in_gate
             and not t.campfire
             and _flying_ok(rules, board, a, t)
-            and not (t.has("Spyglass") and _flies(rules, board, a))  # Spyglass: "Flying units cannot attack this unit."
-            and _camouflage_ok(rules, a.node, t.has("Camouflage"), t.node)
+            and not _shielded(rules, board, a, t, t.node)
             and (rules.within(a.node, t.node, _range(rules, board, a)) or _far(rules, board, a, t.id))
         ):
             chips.append(t.id)
@@ -1133,7 +1113,7 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
         for s in board.spires.values()
         if opposing(rules.position, s.faction, a.faction)
         and not s.defeated
-        and _camouflage_ok(rules, a.node, s.has("Camouflage"), s.at)
+        and not _shielded(rules, board, a, s, s.at)
         and rules.within(a.node, s.at, _range(rules, board, a))
     ]
     chapter_6 = rules.position.scenario is not None and rules.position.scenario.chapter == 6
@@ -1150,10 +1130,8 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
     if a.kind is Kind.HERO:
         challengers = {
             t.id for t in board.units.values()
-            if t.has("Challenge") and (
-                t.friend != a.faction if t.free else opposing(rules.position, t.faction, a.faction)
-            )
-            and rules.within(a.node, t.node, 3)
+            if (t.friend != a.faction if t.free else opposing(rules.position, t.faction, a.faction))
+            and talents.says("challenges", t, rules, a, t)
         }
         if challengers:
             chips = [c for c in chips if c in challengers]  # N30
@@ -1161,17 +1139,18 @@ def _open_targets(rules: Rules, board: Board, a: Fighter) -> list[str]:
 
 
 def _far(rules: Rules, board: Board, a: Fighter, chip: str) -> bool:
-    """N73 Pistoleer: ``chip`` is a unit exactly 2 hexes from ``a`` that its range does not reach."""
-    if not a.has("Pistoleer") or chip not in board.units:
+    """``chip`` is a unit as many hexes from ``a`` as a talent of its lets it attack (afar: N73 Pistoleer)
+    that its range does not reach."""
+    away = set(talents.results("afar", a))
+    if not away or chip not in board.units:
         return False
     node = board.units[chip].node
-    return rules.distance(a.node, node) == 2 and not rules.within(a.node, node, _range(rules, board, a))
+    return rules.distance(a.node, node) in away and not rules.within(a.node, node, _range(rules, board, a))
 
 
 def _engaging(board: Board, chips: list[str]) -> list[str]:
-    """The landmark minions with Engage among the targets (Engage: "must do so")."""
-    units = [board.units[c] for c in chips if c in board.units]
-    return [u.id for u in units if u.kind is Kind.LANDMARK_MINION and u.has("Engage")]
+    """The targets whose talents bind their attacker to them (binds: Engage, "must do so")."""
+    return [c for c in chips if c in board.units and talents.says("binds", board.units[c], board.units[c])]
 
 
 def targets_now(rules: Rules, board: Board, uid: str) -> tuple[list[str], bool]:
@@ -1209,8 +1188,8 @@ def _kind(board: Board, chip: str) -> str:
 
 
 def _armored(board: Board, chip: str) -> int:
-    """Armored is a unit's talent (One attack, in order): spires and gates take the full damage."""
-    return int(chip in board.units and board.units[chip].has("Armored"))
+    """What the unit's talents take off an attack on it (reduce): spires and gates take the full damage."""
+    return talents.total("reduce", board.units[chip], board.units[chip]) if chip in board.units else 0
 
 
 def heals(rules: Rules, by: str, chip: str) -> bool:
@@ -1234,9 +1213,9 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
         return amount >= board.waygates[chip][1], amount >= 1
     if chip in board.spires:
         ups = board.spires[chip].upgrades
-        lost = by.has("Assault") and bool(ups)
-        ups = ups[1:] if lost else ups
-        if _rams(rules, by, ups) is not None or _weak_point(rules, board, by, chip):
+        lost = bool(ups[:_prestrip(by)])
+        ups = ups[_prestrip(by):]
+        if _unstacks(rules, board, by, chip, ups) is not None:
             return False, bool(ups) or lost
         if not ups:
             return amount >= 1, amount >= 1 or lost
@@ -1244,7 +1223,7 @@ def _effect(rules: Rules, board: Board, chip: str, amount: int, by: Fighter) -> 
         last = removes and len(ups) == 1 and rules.readings["spire-defeat"] == "last-upgrade"
         return last, removes or lost
     t = board.units[chip]
-    if t.has("Dodge") and amount >= t.health + t.forts:  # N67: it would take 0
+    if _dodges(t) and amount >= t.health + t.forts:  # N67: it would take 0
         return False, False
     return amount >= t.health + t.forts, amount >= 1
 
@@ -1280,8 +1259,8 @@ def _spire_priorities(rules: Rules) -> tuple[str, ...]:
 
 def _stat(board: Board, a: Fighter, chip: str) -> int:
     """The unit's attack stat against the chip it attacks or retaliates against (N29)."""
-    t = board.units.get(chip)
-    return t.attack if t is not None and a.has("Fair Fight") else a.attack
+    given = talents.first("atk_as", a, a, board.units.get(chip))
+    return a.attack if given is None else given
 
 
 def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None = None, extra: int = 0) -> int:
@@ -1291,28 +1270,23 @@ def _hit(rules: Rules, board: Board, a: Fighter, chip: str, target: str | None =
     if _peaceful(rules, board, a.id, chip):  # N79
         return 0
     t = board.units.get(chip)
-    hunted = t is not None and t.kind is Kind.LANDMARK_MINION and a.has("Hunter")
-    amount = max(0, _stat(board, a, target or chip) + int(hunted) + extra - _armored(board, chip))
-    if t is not None and t.has("Evasive") and _range(rules, board, a) >= 2:
-        amount = min(amount, 1)
+    boost = talents.total("boost", a, a, t)
+    amount = max(0, _stat(board, a, target or chip) + boost + extra - _armored(board, chip))
+    cap = talents.least("cap", t, rules, board, a, t) if t is not None else None
+    if cap is not None:
+        amount = min(amount, cap)
     if _held(rules, board, a.id, chip, ATTACK):  # N39
         amount = min(amount, 1)
     if _covered(rules, board, chip):
         amount = min(amount, 1)
-    return _poisoned(board, a.has("Poison"), chip, amount, _sure(board, a, target or chip))
+    return _poisoned(board, talents.says("halves", a), chip, amount, _sure(board, a, target or chip))
 
 
 def _peaceful(rules: Rules, board: Board, by: str, chip: str) -> bool:
-    """N79: ``by``'s hit takes nothing from the unit ``chip``: it has Peaceful and ``by`` is no merc."""
+    """``by``'s hit takes nothing from the unit ``chip`` by a talent of its (spared: N79 Peaceful), unless
+    it heals."""
     t = board.units.get(chip)
-    if t is None or not t.has("Peaceful") or heals(rules, by, chip):
-        return False
-    if by in board.spires:
-        return not board.spires[by].merc
-    if by in board.units:
-        return not board.units[by].merc
-    fallen = rules.position.units.get(by)  # a chip that fell still deals its Spike
-    return fallen is None or not fallen.merc  # a gate is no merc
+    return t is not None and not heals(rules, by, chip) and talents.says("spared", t, rules, board, by)
 
 
 def _sure(board: Board, a: Fighter, chip: str) -> bool:
@@ -1333,33 +1307,21 @@ def _poisoned(board: Board, poison: bool, chip: str, amount: int, starred: bool 
 
 
 def _held(rules: Rules, board: Board, by: str, chip: str, how: str) -> bool:
-    """N39: Bio-Indefinite, "This unit cannot gain or lose more than 1 health at a time"; chapter 7:
-    "Opposing heroes ignore the talent Bio-Indefinite when attacking Nucleus"."""
+    """The unit ``chip`` loses at most 1 health from ``by``'s hit of kind ``how``, by a talent of its (held:
+    N39 Bio-Indefinite)."""
     t = board.units.get(chip)
-    if t is None or not t.has("Bio-Indefinite"):
-        return False
-    a = board.units.get(by)
-    scenario = rules.position.scenario
-    ignored = (scenario is not None and scenario.chapter == 7 and how == ATTACK and a is not None
-               and a.kind is Kind.HERO and t.chip.casefold() == "nucleus"
-               and opposing(rules.position, a.faction, t.faction))
-    return not ignored
+    return t is not None and talents.says("held", t, rules, board, by, t, how)
 
 
 def _covered(rules: Rules, board: Board, chip: str) -> bool:
-    """Cover (N33): "When a taproot is adjacent to this spire, the damage dealt by an attack on the
-    taproot is reduced to 1": the unit's active chip is a taproot, beside a Cover spire in play."""
+    """An attack on the unit ``chip`` deals at most 1 by a spire's talent (covers: N33 Cover)."""
     t = board.units.get(chip)
-    if t is None or t.chip.casefold() != "taproot" or t.in_gate:
-        return False
-    beside = rules.position.neighbours(t.node)
-    return any(s.has("Cover") and not s.defeated and s.at in beside for s in board.spires.values())
+    return t is not None and any(talents.says("covers", s, rules, s, t) for s in board.spires.values())
 
 
 def _spire_cut(board: Board, chip: str) -> int:
-    """What a spire's shot loses on the chip: Armored 1, Battle Hardened 2 (N27)."""
-    t = board.units[chip]
-    return int(t.has("Armored")) + 2 * int(t.has("Battle Hardened"))
+    """What a spire's shot loses on the chip, by its talents (sreduce)."""
+    return talents.total("sreduce", board.units[chip], board.units[chip])
 
 
 def _shot(rules: Rules, board: Board, s: Tower, chip: str, total: int) -> int:
@@ -1370,7 +1332,7 @@ def _shot(rules: Rules, board: Board, s: Tower, chip: str, total: int) -> int:
     amount = max(0, total - _spire_cut(board, chip))
     if _covered(rules, board, chip) or _held(rules, board, "", chip, SPIRE_FIRE):
         amount = min(amount, 1)
-    return _poisoned(board, s.has("Poison"), chip, amount)
+    return _poisoned(board, talents.says("halves", s), chip, amount)
 
 
 @dataclass(frozen=True)
@@ -1388,7 +1350,7 @@ class Choice:
 def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
     """N66: the landmark minions on the hexes beside a unit with Pacify."""
     a = board.units[uid]
-    if not a.has("Pacify"):
+    if not talents.says("may_instead_landmark", a):
         return ()
     near = set(rules.position.neighbours(a.node))
     return tuple(sorted(lid for lid, f in board.units.items()
@@ -1396,9 +1358,10 @@ def _beside_landmarks(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
 
 
 def _weak_spires(rules: Rules, board: Board, uid: str) -> tuple[str, ...]:
-    """N71: the opposing spires with an upgrade beside a player's unit with Weak Point."""
+    """N71: the opposing spires with an upgrade beside a player's unit whose talent may strip one instead
+    of attacking (may_instead_spire: Weak Point)."""
     a = board.units[uid]
-    if not a.has("Weak Point") or rules.ai(a.faction):
+    if not talents.says("may_instead_spire", a, rules, a):
         return ()
     near = set(rules.position.neighbours(a.node))
     return tuple(sorted(s.id for s in board.spires.values()
@@ -1419,7 +1382,7 @@ def choice(rules: Rules, board: Board, uid: str) -> Choice:
         return Choice((), (), ai and bool(calm), "" if calm or weak else "no valid target", calm, weak)
     minion = a.kind is not Kind.HERO
     if not ai:  # N83: a player's Roost Roam minion attacks as a hero, at will
-        minion = minion and not a.has("Roost Roam")
+        minion = minion and not talents.says("at_will", a, rules, a)
         return Choice(tuple(Target(c) for c in chips), tuple(chips), minion or engaged, "", calm, weak)
     order = _unit_priorities(rules)
     def effect(c: str) -> tuple[bool, bool]:  # a heal is neither defeat nor damage, nor a swindle (N65)
@@ -1566,19 +1529,16 @@ def _capture_room(rules: Rules, log: Log, taker: str, of: str) -> bool:
 
 
 def _goes_to(rules: Rules, board: Board, log: Log, f: Fighter, by: str) -> str:
+    """Where unit ``f``, defeated by chip ``by``, goes: where a talent of its standing defeater sends it
+    (sends), else its own (goes), else its defeater's that takes it (takes), else by the rules."""
     burner = board.units.get(by)
-    fallen = any(d.chip == by for d in log.defeated)
-    if (burner is not None and not fallen and burner.has("Incinerate") and not f.free
-            and _hostile(rules, f, burner)):  # N49, N1
-        return "removed-from-game"
-    if f.has("Press Gang") and not f.free and rules.ai(f.faction):  # N51
-        return "barracks"
-    if f.has("Press Gang") and f.faction:  # N116
-        return "barracks" if _gang_pays(rules, board, log, f) else "removed-from-game"
-    if (burner is not None and not fallen and burner.has("Capture") and rules.ai(burner.faction)
-            and f.kind is Kind.MINION and f.faction and _hostile(rules, f, burner)
-            and _capture_room(rules, log, burner.faction, f.faction)):  # N206, N335
-        return f"captured:{burner.faction}"
+    if any(d.chip == by for d in log.defeated):
+        burner = None
+    sent = talents.first("sends", burner, rules, board, f, burner) if burner is not None else None
+    sent = sent or talents.first("goes", f, rules, board, log, f)
+    sent = sent or (talents.first("takes", burner, rules, board, log, f, burner) if burner is not None else None)
+    if sent:
+        return sent
     if f.kind is Kind.HERO:
         return "removed-from-game"
     if f.kind is Kind.LANDMARK_MINION or f.merc:
@@ -1669,11 +1629,11 @@ def gang_choices(rules: Rules, board: Board, chips: Iterable[str]) -> list[froze
 
 
 def _assimilators(rules: Rules, board: Board, log: Log, f: Fighter, ai: bool) -> set[str]:
-    """N52, N117: the factions, AI ones or not, of the units with Assimilate within 2 hexes of ``f``."""
+    """The factions, AI ones or not, of the units whose talent takes ``f``'s reward (assimilates: N52,
+    N117 Assimilate)."""
     present = board.units if log.before is None else log.before
     return {a.faction for a in present.values()
-            if a.id != f.id and a.has("Assimilate") and a.faction
-            and rules.ai(a.faction) == ai and rules.within(a.node, f.node, 2)}
+            if a.id != f.id and a.faction and rules.ai(a.faction) == ai and talents.says("assimilates", a, rules, a, f)}
 
 
 def _assimilated(rules: Rules, board: Board, log: Log, f: Fighter, credit: str) -> Reward:
@@ -1718,7 +1678,7 @@ def hurt(
         log.shed.append((uid, HIDDEN_ARMOR, how))
         board.units[uid] = replace(u, talents=tuple(t for t in u.talents if t != HIDDEN_ARMOR))
         return False
-    if (how in (ATTACK, SPLASH, RETALIATION) and by not in board.spires and u.has("Dodge")
+    if (how in (ATTACK, SPLASH, RETALIATION) and by not in board.spires and _dodges(u)
             and amount >= u.health + u.forts):  # N67; N75: a spire's splash is no unit's damage
         log.damage.append(Damage(uid, 0, by, how, u.health, u.health, 0))
         log.dodged.append(uid)
@@ -1730,7 +1690,7 @@ def hurt(
     lost = min(amount, u.forts)
     after = max(0, u.health - (amount - lost))
     log.damage.append(Damage(uid, amount, by, how, u.health, after, lost))
-    if after == 1 and u.health > 1 and how != BLAST and u.has("Entropy"):  # N177
+    if after == 1 and u.health > 1 and how != BLAST and talents.says("at_one", u):  # N177
         log.entropic[uid] = False
     upgrades = list(u.upgrades)
     for _ in range(lost):
@@ -1747,23 +1707,23 @@ def hurt(
         log.fumes.append((uid, u.node))
     if rewarded:
         reward = _assimilated(rules, board, log, u, credit)
-        _gain(rules, board, log, credit, replace(reward, source=0) if u.has("Prophesy") else reward)  # N113
+        _gain(rules, board, log, credit, replace(reward, source=0) if talents.says("withholds", u) else reward)  # N113
     _assimilate(rules, board, log, u, credit)
     _levy(rules, board, log, u.faction, by, credit)  # N112
-    if (u.has("Prophesy") and u.faction and credit and u.reward.source
-            and opposing(rules.position, credit, u.faction) and (rules.ai(u.faction) or not _is_gate(by))):  # N113
-        log.levies.append((credit, u.faction, u.reward.source))
+    levy = talents.total("levied", u, rules, u, credit, by)
+    if levy:  # N113
+        log.levies.append((credit, u.faction, levy))
     _give_way(rules, board, log, u)
     return True
 
 
 def _cheer(rules: Rules, board: Board, log: Log, u: Fighter, by: str, credit: str) -> None:
-    """N156: a Morale unit credited with defeating ``u``, an opposing unit, raises its faction's morale die,
-    to 6 at most (before ``u`` is logged as defeated, so that a unit that fell earlier is told apart)."""
+    """A unit credited with defeating ``u`` whose talent cheers (N156 Morale) raises its faction's morale
+    die, to 6 at most (before ``u`` is logged as defeated, so that a unit that fell earlier is told apart)."""
     cheerer = board.units.get(by)
     fallen = any(d.chip == by for d in log.defeated)
-    if (cheerer is None or fallen or not cheerer.has("Morale") or credit != cheerer.faction or not credit
-            or rules.ai(credit) or credit not in board.morale or not _hostile(rules, cheerer, u)):
+    if (cheerer is None or fallen or credit != cheerer.faction or not credit or credit not in board.morale
+            or not talents.says("cheers", cheerer, rules, cheerer, u)):
         return
     if board.morale[credit] < 6:
         board.morale[credit] += 1
@@ -1771,13 +1731,13 @@ def _cheer(rules: Rules, board: Board, log: Log, u: Fighter, by: str, credit: st
 
 
 def _levy(rules: Rules, board: Board, log: Log, victim: str, by: str, credit: str) -> None:
-    """N112: a unit or spire with Source that defeated a chip of ``victim``, an opposing faction, and
-    had not fallen earlier in the attack, robs it of 2."""
+    """A unit or spire whose talent levies (N112 Source) that defeated a chip of ``victim``, an opposing
+    faction, and had not fallen earlier in the attack, robs it of that much."""
     thief = board.units.get(by) or board.spires.get(by)
     fallen = any(d.chip == by for d in log.defeated)
-    if (thief is not None and thief.has("Source") and not fallen and victim and credit
-            and opposing(rules.position, credit, victim)):
-        log.levies.append((victim, credit, 2))
+    levy = talents.total("levies", thief) if thief is not None else 0
+    if levy and not fallen and victim and credit and opposing(rules.position, credit, victim):
+        log.levies.append((victim, credit, levy))
 
 
 def _rob(rules: Rules, board: Board, log: Log) -> None:
@@ -2004,9 +1964,9 @@ def level_options(rules: Rules, board: Board, hero: Fighter) -> tuple[str, ...]:
     elif hero.capacity is None:
         return ("not-adjudicated",)
     else:
-        room = len(hero.upgrades) < hero.capacity + hero.has("Train")  # N48
+        room = len(hero.upgrades) < hero.capacity + talents.total("capacity", hero)  # N48
     if room:
-        extra = ("range",) if hero.side.range >= 2 and not _winded(rules, board, hero) else ()  # N69
+        extra = ("range",) if hero.side.range >= 2 and not _unranged(rules, hero, board) else ()  # N69
         return tuple(sorted(("attack", "fortification", "none", *extra)))
     if hero.promoted:
         return ("none",)
@@ -2232,43 +2192,33 @@ def _can_retaliate(rules: Rules, board: Board, uid: str, attacker: str) -> bool:
     a = board.units.get(attacker)
     if r is None or a is None or r.retaliated or r.campfire:
         return False
-    return (r.attack >= 1 or r.has("Slap") or r.starred) and rules.within(r.node, a.node, _range(rules, board, r))
+    return (r.attack >= 1 or talents.says("strikes", r) or r.starred) and rules.within(r.node, a.node, _range(rules, board, r))
 
 
 def _retaliation(board: Board, r: Fighter, attacker: str, roll: int | None = None) -> int:
     """What r's retaliation deals the attacker before the attacker's own hold (N25), Poison's half (N58)
     included; a Relentless one, the total ``roll`` (N78)."""
     a = board.units[attacker]
-    base = roll if r.has("Relentless") and roll is not None else _stat(board, r, attacker)
-    amount = max(0, base - int(a.has("Prepared")))
-    if a.has("Tough"):
-        amount = min(amount, 2)
-    amount = _poisoned(board, r.has("Poison"), attacker, amount, _sure(board, r, attacker))  # N58, N164; before Dexterity
-    return 0 if a.has("Dexterity") and amount >= a.health + a.forts else amount
+    base = roll if _rolls_die(r) and roll is not None else _stat(board, r, attacker)
+    amount = max(0, base - talents.total("rreduce", a))
+    cap = talents.least("rcap", a)
+    amount = amount if cap is None else min(amount, cap)
+    amount = _poisoned(board, talents.says("halves", r), attacker, amount, _sure(board, r, attacker))  # N58, N164; before rspare
+    return 0 if talents.says("rspare", a) and amount >= a.health + a.forts else amount
 
 
 def _ripostes(rules: Rules, board: Board, uid: str, attacker: str, chosen: bool, roll: int | None = None) -> bool:
-    """N47 Riposte: a player's unit (a landmark minion's too) recovers instead of retaliating when
-    ``chosen``; an AI unit whenever its retaliation would not defeat the attacker."""
+    """Whether unit ``uid``, about to retaliate against ``attacker``, does not, by a talent (forgo: N47
+    Riposte, ``chosen`` a player's choice)."""
     r = board.units[uid]
-    if not r.has("Riposte"):
-        return False
-    if not rules.ai(r.faction):
-        return chosen
-    a = board.units[attacker]
-    if r.has("Relentless"):  # N86: weighed before the roll, whatever it then rolls
-        roll = _weighed(rules, a)
-    amount = 0 if _swindles(r, a) else _retaliation(board, r, attacker, roll)  # N65: a swindle defeats no one
-    if _held(rules, board, uid, attacker, RETALIATION):
-        amount = min(amount, 1)
-    return heals(rules, uid, attacker) or amount < a.health + a.forts or a.has("Dodge")  # N67
+    return talents.says("forgo", r, rules, board, r, attacker, chosen, roll)
 
 
 def _weighed(rules: Rules, a: Fighter) -> int:
     """N86: the total an AI Riposte weighs its Relentless retaliation at against attacker ``a``: under
     ai-spire-odds likely, the largest that at least half the rolls reach (P(total >= v) summed from the
     odds of each total below v), no more than what takes all ``a`` has; else that much."""
-    top = a.health + a.forts + int(a.has("Prepared"))
+    top = a.health + a.forts + talents.total("rreduce", a)
     if rules.readings["ai-spire-odds"] != "likely":
         return top
     reached = 0
@@ -2280,7 +2230,8 @@ def _weighed(rules: Rules, a: Fighter) -> int:
 def _recover(board: Board, log: Log, uid: str, amount: int) -> None:
     """A unit recovers ``amount``, never above its health stat, at most 1 with Bio-Indefinite."""
     u = board.units[uid]
-    amount = min(amount, 1) if u.has("Bio-Indefinite") else amount
+    cap = talents.least("recover_cap", u)
+    amount = amount if cap is None else min(amount, cap)
     after = max(u.health, min(u.health + amount, u.side.health))
     if after > u.health:
         log.damage.append(Damage(uid, after - u.health, uid, RECOVERY, u.health, after, 0))
@@ -2294,7 +2245,7 @@ def _retaliate(rules: Rules, board: Board, log: Log, uid: str, attacker: str, ch
     r = replace(board.units[uid], retaliated=True)
     board.units[uid] = r
     amount = _retaliation(board, r, attacker, log.roll)
-    log.rolled |= r.has("Relentless") and log.roll is not None  # N78
+    log.rolled |= _rolls_die(r) and log.roll is not None  # N78
     a = board.units[attacker]
     if _swindles(r, a):  # N65
         _steal(rules, board, log, r, attacker, amount, RETALIATION)
@@ -2309,8 +2260,8 @@ def _counters_first(rules: Rules, board: Board, uid: str, target: str) -> bool:
     """N55: the attacked unit (not a redirect from its gate) with Quick Counter, beside its attacker,
     that would retaliate, does so before the attack's damage."""
     t = board.units.get(target)
-    return (t is not None and t.has("Quick Counter") and not t.in_gate
-            and t.node in rules.position.neighbours(board.units[uid].node) and _can_retaliate(rules, board, target, uid))
+    return (t is not None and talents.says("counter_first", t, rules, t, board.units[uid])
+            and _can_retaliate(rules, board, target, uid))
 
 
 def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
@@ -2321,13 +2272,9 @@ def _hostile(rules: Rules, a: Fighter, t: Fighter) -> bool:
 
 
 def swash(rules: Rules, board: Board, uid: str) -> int:
-    """N54: the opposing units beside a Swashbuckler attacker, each 1 more damage."""
+    """What the unit's talents may add to its attack (may_boost: N54 Swashbuckler)."""
     a = board.units[uid]
-    if not a.has("Swashbuckler"):
-        return 0
-    near = rules.position.neighbours(a.node)
-    return sum(1 for t in board.units.values()
-               if t.node in near and t.id != uid and not t.in_gate and not t.campfire and _hostile(rules, a, t))
+    return talents.total("may_boost", a, rules, board, a)
 
 
 def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[bool]:
@@ -2344,34 +2291,39 @@ def press_choices(rules: Rules, board: Board, uid: str, target: str) -> list[boo
     return [not plain and _effect(rules, board, target, _hit(rules, board, a, target, extra=extra), a)[0]]
 
 
-def _rams(rules: Rules, a: Fighter, ups: tuple[str, ...]) -> int | None:
-    """N62: an AI Ram unit's removal instead of its damage: the place of the topmost attack upgrade
-    in ``ups`` (the spire as Assault left it), or None when it deals its damage."""
-    if not a.has("Ram") or not rules.ai(a.faction) or "attack" not in ups:
-        return None
-    return max(i for i, u in enumerate(ups) if u == "attack")
+def _dodges(u: Fighter) -> bool:
+    return talents.says("dodge", u)
 
 
-def _weak_point(rules: Rules, board: Board, a: Fighter, sid: str) -> bool:
-    """N64: an AI Weak Point unit's attack on a spire beside it removes upgrades instead of its damage."""
-    return a.has("Weak Point") and rules.ai(a.faction) and board.spires[sid].at in rules.position.neighbours(a.node)
+def _rolls_die(r: Fighter) -> bool:
+    return talents.says("rdie", r)
+
+
+def _prestrip(a: Fighter) -> int:
+    return talents.total("prestrip", a)
+
+
+def _unstacks(rules: Rules, board: Board, a: Fighter, sid: str, ups: tuple[str, ...]) -> frozenset[int] | None:
+    """The places among ``ups`` (spire ``sid`` as prestrip left it) that ``a``'s talents remove instead
+    of its damage (an AI's Ram, N62; an AI's Weak Point, N64), or None when it deals its damage."""
+    given = [p for p in talents.results("unstack", a, rules, board, a, sid, ups) if p is not None]
+    return frozenset().union(*given) if given else None
 
 
 def _assaulted(board: Board, a: Fighter, sid: str) -> Tower:
-    """N61: the spire as Assault leaves it, before the damage."""
+    """N61: the spire as prestrip (Assault) leaves it, before the damage."""
     s = board.spires[sid]
-    return s.without({0}) if a.has("Assault") and s.upgrades else s
+    return s.without(set(range(min(_prestrip(a), len(s.upgrades)))))
 
 
 def ram_choices(rules: Rules, board: Board, uid: str, target: str) -> list[int | None]:
-    """N62: a player's Ram unit attacking a spire deals its damage (None) or removes any attack upgrade
-    instead, named by its index in the position's list; of a run one on another, the lowest."""
+    """N62: a player's unit attacking a spire deals its damage (None) or removes an upgrade its talents
+    offer instead (may_unstack), named by its index in the position's list."""
     a = board.units[uid]
-    if target not in board.spires or not a.has("Ram") or rules.ai(a.faction):
+    if target not in board.spires:
         return [None]
     left = _assaulted(board, a, target)
-    return [None] + [left.held[i] for i, u in enumerate(left.upgrades)
-                     if u == "attack" and (i == 0 or left.upgrades[i - 1] != "attack")]
+    return [None] + sorted({i for offered in talents.results("may_unstack", a, rules, a, left) for i in offered})
 
 
 def _strip_spire(
@@ -2381,21 +2333,18 @@ def _strip_spire(
     Point's in place of the damage; what they removed (spire, index in the position's list, upgrade),
     and whether the damage is replaced."""
     s = board.spires[sid]
-    gone = [(sid, s.held[0], s.upgrades[0])] if a.has("Assault") and s.upgrades else []
+    gone = [(sid, s.held[i], s.upgrades[i]) for i in range(min(_prestrip(a), len(s.upgrades)))]
     left = _assaulted(board, a, sid)
-    place = left.held.index(ram) if ram is not None else _rams(rules, a, left.upgrades)
-    places = set() if place is None else {place}
-    weak = _weak_point(rules, board, a, sid)
-    if weak:  # N64: the top two, or as many as it has
-        places |= set(range(max(0, len(left.upgrades) - 2), len(left.upgrades)))
+    given = _unstacks(rules, board, a, sid, left.upgrades)
+    places = set(given or ()) | (set() if ram is None else {left.held.index(ram)})
     gone += [(sid, left.held[i], left.upgrades[i]) for i in sorted(places)]
     board.spires[sid] = left.without(places)
-    return tuple(gone), place is not None or weak
+    return tuple(gone), ram is not None or given is not None
 
 
 def splash_area(rules: Rules, board: Board, uid: str, target: str) -> list[str]:
     """N42: the units a Splash attacker would splash, beside its target."""
-    if not board.units[uid].has("Splash"):
+    if not talents.says("splashes", board.units[uid]):
         return []
     # N57: after an Eager swap the target stands where the attacker stood, and the attacker where it stood.
     swapped = _swaps(rules, board, uid, target)
@@ -2457,7 +2406,8 @@ def attack(
     hit = redirect or target  # the chip that takes the damage
     attacked = b.units.get(target)
     # Spike (N34): the attacked unit's or spire's, as the attack comes, even if the attack defeats it.
-    spiked = (target in b.units and b.units[target].has("Spike")) or (target in b.spires and b.spires[target].has("Spike"))
+    hit_back = b.units.get(target) or b.spires.get(target)
+    spiked = talents.total("spikes", hit_back) if hit_back is not None else 0
     spiker = b.units[target].faction if target in b.units else b.spires[target].faction if target in b.spires else ""
     extra = swash(rules, board, uid) if press else 0
     # What the attack deals a unit is fixed as it is declared, before Eager's swap (N57: Cover).
@@ -2466,9 +2416,10 @@ def attack(
     moved = _eager(rules, b, uid, target)
     swept = _swap_harm(rules, board, b, log, moved, faces)  # N132: who fell to it, by whom
     fell, gone = uid in swept, target in swept
-    if moved and a.has("Poison") and not gone and hit in b.units:  # N132: the half of what it has now
+    if moved and talents.says("halves", a) and not gone and hit in b.units:  # N132: the half of what it has now
+        halving = talents.names("halves", a)
         dealt = _poisoned(b, True, hit, _hit(rules, board, replace(a, talents=tuple(
-            t for t in a.talents if t != "Poison")), hit, target, extra), _sure(b, a, target or hit))
+            t for t in a.talents if t not in halving)), hit, target, extra), _sure(b, a, target or hit))
     forgone: tuple[str, ...] = ()
     first = not (fell or gone) and _counters_first(rules, b, uid, target)
     if first and _ripostes(rules, b, hit, uid, riposte, log.roll):
@@ -2481,9 +2432,9 @@ def attack(
     if cancelled:  # N63: paid before anything is gained in this attack
         b.source[b.units[hit].faction] -= dealt
         purse[b.units[hit].faction] -= dealt
-    if (attacked is not None and attacked.has("Channel") and not attacked.free
-            and not rules.ai(attacked.faction)):  # N53
-        _gain(rules, b, log, attacked.faction, Reward(source=2))
+    gain = talents.total("attacked_gain", attacked, rules, attacked) if attacked is not None else 0
+    if gain:  # N53
+        _gain(rules, b, log, attacked.faction, Reward(source=gain))
     defeated = splash_defeats = False
     stripped: tuple[tuple[str, int, str], ...] = ()
     if fell or gone:
@@ -2523,7 +2474,7 @@ def attack(
         owner = target[5:] if _is_gate(target) else UPRISING
         fell = hurt(rules, b, log, uid, 1, gate_node(owner), GATE_RETALIATION, owner)
     if spiked and not fell:
-        fell = hurt(rules, b, log, uid, 1, target, SPIKE, spiker)
+        fell = hurt(rules, b, log, uid, spiked, target, SPIKE, spiker)
         # A hero that defeats levels up, unless its chip fell to the attack its Spike answers (as N49).
         if fell and target in b.units and b.units[target].kind is Kind.HERO and not (defeated and hit == target):
             log.levelling.append(target)
@@ -2552,8 +2503,8 @@ def attack(
     lowered, returned = _keel(rules, board, b, log, dict(moved), promoted, colony)  # N205, N334
     upgraded = _pollinate(rules, board, b, log)  # N207
     demoted = tuple(sorted({*demoted, *lowered}))
-    leeches = [uid] if a.has("Leech") and not fell else []
-    if hit in board.units and board.units[hit].has("Leech"):
+    leeches = [uid] if talents.says("leech", a) and not fell else []
+    if hit in board.units and talents.says("leech", board.units[hit]):
         leeches.append(hit)
     for leech in leeches:
         _leech(b, log, leech)
@@ -2573,7 +2524,7 @@ def attack(
         wave_over=_wave_over(b) and not over and rules.minions,  # N167
         game_over=over,
         forgone=forgone,
-        pressed=("Swashbuckler",) if press else (),
+        pressed=tuple(talents.names("may_boost", a, rules, board, a)) if press else (),
         moved=moved,
         cancelled=cancelled,
         stripped=tuple(sorted(stripped)),
@@ -2707,10 +2658,10 @@ def _roll_choices(board: Board, uid: str, hit: str) -> list[tuple[int, int] | No
     """N78: each total a Relentless unit attacked may retaliate with, up to the least that takes all
     the attacker can lose after Prepared (and, under Swindle, all its faction's Source), which the
     answer shows for every total from it on (docs/output-format.md)."""
-    if hit not in board.units or not board.units[hit].has("Relentless"):
+    if hit not in board.units or not _rolls_die(board.units[hit]):
         return [None]
     a, r = board.units[uid], board.units[hit]
-    top = a.health + a.forts + int(a.has("Prepared")) + (board.source.get(a.faction, 0) if r.has("Swindle") else 0)
+    top = a.health + a.forts + talents.total("rreduce", a) + (board.source.get(a.faction, 0) if talents.says("swindles", r) else 0)
     return [(total, top) for total in range(top + 1)]
 
 
@@ -2765,14 +2716,12 @@ def _sourcefield(rules: Rules, b: Board, hit: str, target: str, dealt: int) -> b
     minion no faction controls, N1) and no AI's, and that faction has
     the Source to pay for what the attack would deal, 1 or more."""
     t = b.units.get(hit)
-    if hit != target or t is None or not t.has("Sourcefield") or not t.faction or rules.ai(t.faction):
-        return False
-    return 1 <= dealt <= b.source[t.faction]
+    return hit == target and t is not None and talents.says("may_cancel", t, rules, b, t, dealt)
 
 
 def _swindles(a: Fighter, t: Fighter | None) -> bool:
     """N65: ``a``'s hit on ``t`` is a swindle: ``t`` is a faction unit (a landmark minion no faction controls is none, N1)."""
-    return t is not None and a.has("Swindle") and bool(t.faction)
+    return t is not None and talents.says("swindles", a) and bool(t.faction)
 
 
 def _steal(rules: Rules, board: Board, log: Log, a: Fighter, victim: str, amount: int, how: str) -> None:
@@ -2964,11 +2913,11 @@ def _refresh(rules: Rules, before: Board, b: Board, log: Log, x: str, node: str,
 
 
 def _swaps(rules: Rules, board: Board, uid: str, target: str) -> bool:
-    """N57: the attack is an Eager unit's on a minion (a landmark minion as the reading says)."""
+    """The attacker and the unit it attacks trade nodes by the attacker's talent (displace: N57 Eager)."""
     t, a = board.units.get(target), board.units[uid]
-    if t is None or not a.has("Eager") or (a.has(CUMBERSOME) and a.kind is Kind.HERO):  # N81: no talent moves it
+    if t is None or (a.has(CUMBERSOME) and a.kind is Kind.HERO):  # N81: no talent moves it
         return False
-    return t.kind is Kind.MINION or (t.kind is Kind.LANDMARK_MINION and rules.readings["eager-landmark"] == "swap")
+    return talents.says("displace", a, rules, a, t)
 
 
 def _eager(rules: Rules, b: Board, uid: str, target: str) -> tuple[tuple[str, str], ...]:
@@ -3549,7 +3498,7 @@ def _razes(rules: Rules, board: Board, done: frozenset[str]) -> list[tuple[str, 
             continue
         spires = [t.id for t in sorted(board.spires.values(), key=lambda t: t.id)
                   if t.id != s.id and not t.defeated and opposing(position, t.faction, s.faction)
-                  and rules.within(s.at, t.at, s.range) and _camouflage_ok(rules, s.at, t.has("Camouflage"), t.at)]
+                  and rules.within(s.at, t.at, s.range) and not _shielded(rules, board, s, t, t.at)]
         gates = [gate_node(f) for f, g in sorted(board.gates.items())
                  if opposing(position, f, s.faction) and g.health >= 1 and rules.within(s.at, gate_node(f), s.range)
                  and not (chapter_6 and f == UPRISING) and (f != "griege" or rules.within(s.at, gate_node(f), 1))]
@@ -3817,34 +3766,16 @@ def _fire_targets(rules: Rules, board: Board, s: Tower) -> list[str]:
         and not u.in_gate
         and not u.campfire
         and _flying_ok(rules, board, s, u)
-        and _camouflage_ok(rules, s.at, u.has("Camouflage"), u.node)
-        and not (u.has("Waterwalker") and _on_water(rules, u.node))  # N31
+        and not _shielded(rules, board, s, u, u.node)
+        and not talents.says("sshield", u, rules, s, u)
         and rules.within(s.at, u.node, s.range)
         and _along_arrow(rules, s, u.node)
     )
 
 
 def _along_arrow(rules: Rules, s: Tower, node: str) -> bool:
-    """N56 Directional Attack: a player's spire with it fires only at units on the straight line from
-    it through its arrow's hex. Independently of the map's adjacency: in doubled coordinates (x = 2 ×
-    column, + 1 on an even row, drawn shifted), the hex is the spire's plus k ≥ 1 times the step."""
-    if not s.has("Directional Attack") or rules.ai(s.faction) or not s.arrow:
-        return True
-    hexes = rules.position.hexes
-
-    def doubled(name: str) -> tuple[int, int]:
-        h = hexes[name]
-        return 2 * h.column + (h.row % 2 == 0), h.row
-
-    (x0, y0), (x1, y1), (x, y) = doubled(s.at), doubled(s.arrow), doubled(node)
-    dx, dy = x1 - x0, y1 - y0
-    k = (x - x0) // dx if dx else (y - y0) // dy
-    return k >= 1 and (x0 + k * dx, y0 + k * dy) == (x, y)
-
-
-def _on_water(rules: Rules, node: str) -> bool:
-    hexes = rules.position.hexes
-    return node in hexes and hexes[node].terrain is Terrain.WATER
+    """The spire's talents let it fire at a unit on ``node`` (aims: N56 Directional Attack)."""
+    return all(talents.results("aims", s, rules, s, node))
 
 
 def _fire_ranked(
@@ -3880,7 +3811,7 @@ def _fire_allowed(rules: Rules, board: Board, s: Tower, die: Die) -> tuple[list[
     best = min(p for p, _ in ranked.values())
     allowed = [c for c in chips if ranked[c][0] == best]
     flying = [c for c in allowed if _flies(rules, board, board.units[c])]
-    if s.has("Air Defense") and flying:  # Air Defense (AI list): prefers Flying units on a tie
+    if talents.says("prefers_flying", s) and flying:  # spire_prefers: Air Defense's AI wording
         allowed = flying
     return allowed, tuple(Target(c, p, cat) for c, (p, cat) in ranked.items())
 
@@ -3938,12 +3869,12 @@ def _shoot(
         else:  # N145: a face-down landmark
             b.lifted = b.lifted | {rid}
         yield from _shoot(rules, _Line(b, line.probability, line.shots), sid, die, picked, again, True)
-    if s.has("Multi-Target"):  # N43: one roll for every target, no choice
+    if _volleys(s):  # N43: one roll for every target, no choice
         chips = _fire_targets(rules, line.board, s)
         area = _volley_splash_area(rules, line.board, s, chips)  # N135
         mine = (again or wallops) and not rules.ai(s.faction)  # a player's additional volley is a choice
         picked = choices + tuple((sid, c) for c in chips) if mine else choices
-        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
+        for (total, hushed), p in _rolls(die, s.dice, talents.says("faces", s)).items():
             shots = tuple(Shot(sid, c, _shot(rules, line.board, s, c, total), False, mine) for c in chips)
             ways = [(splash, paid, gang, absorb, armour)
                     for splash, paid, gang, absorb in product(
@@ -3988,7 +3919,7 @@ def _shoot(
             continue
         picked = choices + ((sid, target),) if chosen else choices
         area = _spire_splash_area(rules, line.board, s, target)
-        for (total, hushed), p in _rolls(die, s.dice, s.has("Silencer")).items():
+        for (total, hushed), p in _rolls(die, s.dice, talents.says("faces", s)).items():
             amount = _shot(rules, line.board, s, target, total)
             shot = Shot(sid, target, amount, False, chosen)
             for splash, paid, gang, armour, absorb in product(_spire_splashes(rules, line.board, s, area),
@@ -4054,9 +3985,13 @@ def _armour_choices(armour: frozenset[str]) -> Choices:
     return tuple((u, HIDDEN_ARMOR) for u in sorted(armour))
 
 
+def _volleys(s: Tower) -> bool:
+    return talents.says("volley", s)
+
+
 def _spire_splash_area(rules: Rules, board: Board, s: Tower, target: str) -> list[str]:
     """N75: the units beside the target of a spire with Splash."""
-    if not s.has("Splash"):
+    if not talents.says("splashes", s):
         return []
     near = rules.position.neighbours(board.units[target].node)
     return sorted(u.id for u in board.units.values()
@@ -4112,8 +4047,7 @@ def _volley_payments(rules: Rules, board: Board, shots: tuple[Shot, ...]) -> lis
 def _pays_off(rules: Rules, board: Board, chip: str, amount: int) -> bool:
     """N76: a non-AI faction's unit with Sourcefield, shot for 1 or more its faction has."""
     t = board.units[chip]
-    return (t.has("Sourcefield") and bool(t.faction)
-            and not rules.ai(t.faction) and 1 <= amount <= board.source[t.faction])
+    return talents.says("may_cancel", t, rules, board, t, amount)
 
 
 def _pay(board: Board, shots: tuple[Shot, ...], paid: tuple[str, ...]) -> None:
@@ -4134,7 +4068,7 @@ def _fire(rules: Rules, line: _Line, s: Tower, die: Die, choices: Choices) -> It
     for picked, shot, standing in _shoot(rules, line, s.id, die, choices, wallops=bool(beside)):
         now = shot.board.spires[s.id]  # N50: Degradation may have left it no die
         aim = not _fire_over(rules, shot.board) and now.dice >= 1 and _fire_allowed(rules, shot.board, now, die)[0]
-        if not (standing and s.has("Repeater") and aim):
+        if not (standing and talents.says("again", s) and aim):
             yield picked, shot
             continue
         if not rules.ai(s.faction):
@@ -4164,7 +4098,7 @@ def _ai_wallops(rules: Rules, board: Board, s: Tower, die: Die, allowed: list[st
     if not s.has("Wallop") or not rules.ai(s.faction):
         return []
     near = _beside(rules, board, s)
-    aimed = _fire_targets(rules, board, s) if s.has("Multi-Target") else allowed
+    aimed = _fire_targets(rules, board, s) if _volleys(s) else allowed
     return [c for c in aimed if c in near and board.units[c].kind is Kind.HERO
             and not _spire_can(rules, board, s, die, c)[0]]
 
@@ -4285,8 +4219,9 @@ def _rolls(die: Die, dice: int, silencer: bool) -> dict[tuple[int, bool], Fracti
 def _channel(rules: Rules, board: Board, before: Board, chip: str) -> None:
     """N53: a spire's attack on a unit with Channel gains its faction 2 Source (not the AI's)."""
     t = before.units[chip]
-    if t.has("Channel") and not t.free and not rules.ai(t.faction):
-        _gain(rules, board, Log(), t.faction, Reward(source=2))
+    gain = talents.total("attacked_gain", t, rules, t)
+    if gain:
+        _gain(rules, board, Log(), t.faction, Reward(source=gain))
 
 
 def _degrade(board: Board, sid: str) -> None:

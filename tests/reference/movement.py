@@ -329,7 +329,7 @@ from itertools import product
 from typing import TypeVar
 
 from adjudicator.position.model import Chip, Controller, Kind, Mark, Position, Spire, Terrain, Unit, gate_node
-from tests.reference import combat
+from tests.reference import combat, talents
 from tests.reference.sides import opposing
 from adjudicator.answers.moves import (
     ESCAPE,
@@ -365,13 +365,16 @@ def _is_gate(node: str) -> bool:
 
 
 def allowance_level(unit: Unit) -> int:
-    """How hard a terrain the unit may enter. Sure-Footed, "This unit gains [M]": the mountains icon,
-    which lowers no harder allowance (docs/movement.md, The movement stat)."""
+    """How hard a terrain the unit may enter: its own, or the hardest its talents give (allow_gain), which
+    lowers no harder allowance (docs/movement.md, The movement stat)."""
     if _cumbersome(unit):
         return Terrain.PATH.level  # Cumbersome: "can move only on path hexes"
-    if "Sure-Footed" in unit.talents:
-        return max(unit.terrain.level, Terrain.MOUNTAINS.level)
-    return unit.terrain.level
+    return max((unit.terrain.level, *(t.level for t in talents.results("allow_gain", _written(unit)))))
+
+
+def _written(chip: Unit | Spire) -> talents.Written:
+    """The chip as the talent registry asks it (tests/reference/talents)."""
+    return talents.Written("spire" if isinstance(chip, Spire) else "unit", chip.talents)
 
 
 def _cumbersome(unit: Unit) -> bool:
@@ -640,38 +643,21 @@ def _bfs(position: Position, sources: Iterable[str], passable: Callable[[str], b
 def movement_stat(position: Position, unit: Unit, ai: bool) -> int:
     """The stat the unit moves with this turn (docs/movement.md, The movement stat).
 
-    Speed: "This unit's movement stat is increased by 1." Cumbersome: "has a movement stat of 2".
-    Snare, on a spire: "The movement stat of
-    all opposing minions beginning their movement within this spire's range is reduced to 1", range
-    counted over every node as for attacks, after any increase. ``ai``: the unit's faction plays as
-    the AI.
+    Its printed stat, more by its talents (mv_add), then Cumbersome's "has a movement stat of 2", then
+    the least a spire's talent sets it to (smv_set), after any increase. ``ai``: the unit's faction plays
+    as the AI.
     """
-    stat = unit.side.movement
-    if "Speed" in unit.talents:
-        stat += 1
     start = position.node_of(unit.id)
-    if ai and "Gust" in unit.talents and _on_plains(position, start):
-        stat += 1  # Gust (AI): "If this unit starts its movement on a grassland hex"
+    stat = unit.side.movement + talents.total("mv_add", _written(unit), position, unit, start, ai)
     if _cumbersome(unit):
         return 2  # "has a movement stat of 2", whatever raised it
-    for spire in position.spires:
-        if "Snare" in spire.talents and opposing(position, spire.faction, unit.faction) and unit.kind is Kind.MINION:
-            steps = _bfs(position, [spire.at], lambda _n: True)
-            if steps.get(start, math.inf) <= 1 + spire.upgrades.count("range"):
-                stat = min(stat, 1)
-    return stat
-
-
-def _on_plains(position: Position, node: str) -> bool:
-    """A grasslands hex, as Gust names it: plains, the only grassy terrain of the five."""
-    return node in position.hexes and position.hexes[node].terrain is Terrain.PLAINS
+    set_to = [n for s in position.spires if (n := talents.least("smv_set", _written(s), position, s, unit, start)) is not None]
+    return min((stat, *set_to))
 
 
 def _ai_wants(position: Position, unit: Unit, node: str) -> bool:
-    """Gust (AI): "If this unit can end its movement on a grasslands hex while adhering to AI
-    movement rules, it will do so"; Waterwalker (AI) the same of a water hex."""
-    wanted = {Terrain.PLAINS} if "Gust" in unit.talents else set()
-    wanted |= {Terrain.WATER} if "Waterwalker" in unit.talents else set()
+    """The hex is of a terrain the unit's talents want it to end on (ai_end_pref: Gust, Waterwalker)."""
+    wanted = set(talents.results("ai_end_pref", _written(unit)))
     return node in position.hexes and position.hexes[node].terrain in wanted
 
 
@@ -2015,8 +2001,9 @@ def unit_options(position: Position, unit_id: str, ai: bool) -> UnitOptions:
     start = position.node_of(unit_id)
     if ANARCHY in unit.talents:
         return _anarchy(position, unit, ai)
-    if not ai and "Gust" in unit.talents and _on_plains(position, start):
-        return _either_stat(position, unit, ai)
+    either = talents.names("mv_may", _written(unit), position, unit, start, ai)
+    if either:
+        return _either_stat(position, unit, ai, either)
     wait = must_wait(position, unit)
     fall_aims: dict[str, frozenset[str]] = {}  # an AI hero's falls on the way, by the ends it walked to (N336)
     if unit.kind is Kind.HERO or _roams(unit, ai):
@@ -2232,12 +2219,11 @@ def _anarchy(position: Position, unit: Unit, ai: bool) -> UnitOptions:
     return dataclasses.replace(options, outcomes=(discard, *moves))
 
 
-def _either_stat(position: Position, unit: Unit, ai: bool) -> UnitOptions:
-    """Gust, a player's (the shada sheet, Wind): "If this unit starts its movement on a grassland hex, you
-    may increase its movement stat by 1 for this turn": the outcomes of its move with the printed stat
-    and with one more, both. One end both give (the same outcome) is listed once, shown by the first of
+def _either_stat(position: Position, unit: Unit, ai: bool, either: list[str]) -> UnitOptions:
+    """A player's talent ``either`` that lets it make its movement stat 1 more or not (mv_may: Gust): the
+    outcomes of its move, without those talents, with the printed stat and with one more, both. One end both give (the same outcome) is listed once, shown by the first of
     both paths in hex-name order, with that one's kind, and the routes of both."""
-    plain = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t != "Gust"))
+    plain = dataclasses.replace(unit, talents=tuple(t for t in unit.talents if t not in either))
     faster = dataclasses.replace(plain.side, movement=plain.side.movement + 1)
     more = (dataclasses.replace(plain, promoted_stats=faster) if plain.side is not plain.stats
             else dataclasses.replace(plain, stats=faster))
