@@ -25,7 +25,7 @@ from tests.comparisons import (answered_by_solve, movement_step_problem, solvabl
                                summary_problem, whole_solve_problem)
 from tests.profiles import examples, explored_only
 from tests.strategies import (MOVER, OPPONENT, ablaze, affordable_step, blazing, build, gusting, idling, positions, scorching,
-                              tracking, unhurt, unit)
+                              keeping, tracking, unhurt, unit)
 
 # Two rows of twenty path hexes: the mark (narora's gate) is off the right end.
 LONG = "1  " + " ".join("p" * 20) + "\n2   " + " ".join("p" * 20) + "\n"
@@ -290,9 +290,16 @@ def test_talents_of_units_that_make_no_move_leave_the_step_to_the_one_solve(posi
     assert problem is None, problem
 
 
+def _untracked(position: Position) -> Position:
+    return replace(position, units={uid: keeping(u, tuple(t for t in u.talents if t != "Tracker"))
+                                    for uid, u in position.units.items()})
+
+
+# The landmark minion tracking adds may shut a gate's way to the mark, which the search answers with or
+# without Tracker: boards the AI's step solves without it.
 @settings(max_examples=examples(6), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(tracking(positions().map(unhurt).map(solved).filter(solvable)))
+@given(tracking(positions().map(unhurt).map(solved).filter(solvable)).filter(lambda p: solvable(_untracked(p), True)))
 def test_tracker_on_the_ais_units_leaves_the_ais_step_to_the_one_solve(position: Position) -> None:
     assert solvable(position, True)
     problem = movement_step_problem(position, True)
