@@ -474,6 +474,8 @@ N177 Entropy, in an attack (the attack options and the attack step): a unit with
     a gate, not campfired, not of the faction named narora, not one that fell in the attack, not one
     that so defeats itself) takes 2, how BLAST, credited to its faction, rewarded where it opposes it;
     a unit two such reach takes the first (by id). Before Detonate's blasts.
+N341 A player's Press Gang unit an Entropy unit's blast may defeat (N177) is a choice of the attack, as one a
+    Detonate blast may defeat (N147, N116): kept for 2 Source or removed (bench.sweep, seed 15).
 N176 Neglected and Precious each end the wave only where their minions are "the only minion type in play":
     forsaken (Neglected) and elfinkaze (Precious) in play together are two types, and keep it going.
     The reference was at fault, as the encoding was: either talent's minions let the wave end beside
@@ -1613,8 +1615,10 @@ def _fallible(rules: Rules, board: Board, uid: str, target: str, redirect: str |
 
 
 def _blastable(rules: Rules, board: Board, chips: list[str]) -> list[str]:
-    """N147: ``chips`` and the units beside each Detonate unit among them, which its blast may defeat."""
-    near = {n for c in chips if c in board.units and board.units[c].has("Detonate")
+    """N147: ``chips`` and the units beside each Detonate unit among them, which its blast may defeat; an
+    Entropy unit's blast at exactly 1 too (N341)."""
+    near = {n for c in chips if c in board.units
+            and (board.units[c].has("Detonate") or talents.says("at_one", board.units[c]))
             for n in rules.position.neighbours(board.units[c].node)}
     return [*chips, *(t.id for t in board.units.values() if t.node in near and not t.in_gate and not t.campfire)]
 
