@@ -1071,3 +1071,11 @@ def test_grafted_snare_holds_while_a_splash_lands() -> None:
     assert [(sorted(d.chip for d in o.defeated), o.dodged) for o in held.outcomes] == [(["bramble", "dodger"], ())]
     free = attack_options(load_position(folder / "scenario-2-snare-splash-dodged-unsnared.yaml"), "lasher", ai=True)
     assert [(o.defeated, o.dodged) for o in free.outcomes] == [((), ("dodger",))]
+
+
+def test_grafted_snare_holds_while_an_entropy_blast_lands() -> None:
+    # N339 on the hand-derived position (its comment works it out): the wisp's self-defeat and its blast land
+    # together, so the monk, the wisp its only Graft neighbour, has no Peaceful and falls to the blast.
+    folder = Path(__file__).resolve().parents[1] / "positions" / "harbinger" / "2"
+    held = attack_options(load_position(folder / "scenario-2-snare-holds-through-an-entropy-blast.yaml"), "lasher", ai=True)
+    assert [sorted(d.chip for d in o.defeated) for o in held.outcomes] == [["monk", "wisp"]]

@@ -106,7 +106,8 @@ N40 Harbinger chapter 2's Grafted Snare on every Graft unit: on the Graft's turn
     ignored; a Graft unit defeated meanwhile mutes no more. Spires' talents stay.
 N339 Grafted Snare (N40) is read as an attack's hits land: a splash's hits are dealt together, so a
     Graft unit the splash defeats still mutes its neighbours for the rest of that splash (a Dodge
-    beside it is ignored); they are freed once every hit has landed.
+    beside it is ignored); they are freed once every hit has landed. So too the Entropy units' defeats
+    and their blasts (N177), and a Detonate blast's hits (N147).
 N41 Harbinger chapter 2: an heirs hero that would level up below its health stat (after the
     exchange) recovers 1 health instead; a player's may decline, the AI's does it.
 N42 Splash: with the attack's damage, before any retaliation, 1 to every unit on a map hex beside the
@@ -1892,6 +1893,7 @@ def _entropy(rules: Rules, board: Board, log: Log) -> None:
             if (t.node in near and not t.in_gate and not t.campfire and t.faction != "narora"
                     and t.id not in fallen and t.id not in firing):
                 reached.setdefault(t.id, f)
+    board.held = True  # N339: the self-defeats and their blasts land together
     for uid in firing:
         f = board.units[uid]
         log.defeated.append(Defeat(uid, f.chip, "", _goes_to(rules, board, log, f, "")))
@@ -1900,6 +1902,8 @@ def _entropy(rules: Rules, board: Board, log: Log) -> None:
     for c, f in sorted(reached.items()):
         if c in board.units:
             hurt(rules, board, log, c, 2, f.id, BLAST, f.faction, _hostile(rules, f, board.units[c]))
+    board.held = False
+    _snare(rules.position, board)
     log.entropic.clear()
 
 
@@ -1919,6 +1923,7 @@ def _detonate(rules: Rules, board: Board, log: Log, busy: Iterable[str] = ()) ->
         chips += [w for w, (at, _) in board.waygates.items() if at in near]
         for c in chips:
             reached.setdefault(c, f)
+    board.held = True  # N339: a blast's hits land together
     for c, f in sorted(reached.items()):
         if c in board.units:
             hurt(rules, board, log, c, 2, f.id, BLAST, f.faction, _hostile(rules, f, board.units[c]))
@@ -1935,6 +1940,8 @@ def _detonate(rules: Rules, board: Board, log: Log, busy: Iterable[str] = ()) ->
             _hurt_gate(rules, board, log, c[5:], 2, f.id, f.faction, BLAST)
         else:
             log.damage.append(Damage(c, 2, f.id, BLAST, 0, 0))
+    board.held = False
+    _snare(rules.position, board)
     log.blasts.clear()  # N147: one blast deep
 
 
