@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from itertools import product
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
 
 from clingo import Function, Number, String, Symbol
 
@@ -295,13 +296,7 @@ def range_facts(position: Position, query: CombatQuery) -> Iterator[Symbol]:
         counts[node] = fields.range_counts(position, [node], None)[node]
     for source, dist in sorted(counts.items()):
         for node in sorted(targets & dist.keys()):
-            key = (source, node, dist[node])
-            symbol = _RMIN.get(key)
-            if symbol is None:  # the boards of a whole turn share most: each made once (Symbols are values)
-                if len(_RMIN) >= 1 << 16:
-                    _RMIN.clear()
-                symbol = _RMIN[key] = fact("rmin", String(source), String(node), Number(dist[node]))
-            yield symbol
+            yield _rmin(source, node, dist[node])
     if query.kind == ATTACK and query.mode == STEP:
         yield from _laid_range_facts(position, chips, targets, counts)
 
@@ -339,7 +334,10 @@ def _laid_range_facts(position: Position, chips: set[str], targets: set[str],
         number += 1
 
 
-_RMIN: dict[tuple[str, str, int], Symbol] = {}
+@lru_cache(maxsize=1 << 16)
+def _rmin(source: str, node: str, steps: int) -> Symbol:
+    """The boards of a whole turn share most range facts: each made once (Symbols are values)."""
+    return fact("rmin", String(source), String(node), Number(steps))
 
 
 def teleport_facts(position: Position) -> Iterator[Symbol]:

@@ -152,16 +152,9 @@ def _statements(
 
 # Each fact's line, kept: the boards of a whole turn share most of their facts, and rendering a Symbol
 # takes four of clingo's C calls, looking one up a tenth of the time.
-_LINES: dict[Symbol, str] = {}
-
-
+@lru_cache(maxsize=1 << 18)
 def _line(fact: Symbol) -> str:
-    line = _LINES.get(fact)
-    if line is None:
-        if len(_LINES) >= 1 << 18:
-            _LINES.clear()
-        line = _LINES[fact] = f"{fact}.\n"
-    return line
+    return f"{fact}.\n"
 
 
 def _choosing(facts: Sequence[Symbol], lines: list[str]) -> list[Symbol]:
@@ -336,17 +329,10 @@ def _sliced(
 
 # Each fact line's predicate name, kept: the boards of a whole turn, and the nodes of a searched step, share
 # most of their lines, and a step asks thousands of them.
-_PREDICATES: dict[str, str] = {}
-
-
+@lru_cache(maxsize=1 << 18)
 def _predicate(line: str) -> str:
     """The name of the predicate of a fact's line as _line renders it."""
-    name = _PREDICATES.get(line)
-    if name is None:
-        if len(_PREDICATES) >= 1 << 18:
-            _PREDICATES.clear()
-        name = _PREDICATES[line] = line.partition("(")[0].removesuffix(".\n")
-    return name
+    return line.partition("(")[0].removesuffix(".\n")
 
 
 @lru_cache(maxsize=64)
